@@ -1,0 +1,235 @@
+package roots
+
+import (
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
+// kind is what one Lstat found.
+type kind uint8
+
+const (
+	kindMissing kind = iota // no such entry
+	kindDir                 // a folder
+	kindLink                // a symbolic link (or, on Windows, a junction)
+	kindOther               // a file, device, socket, pipe: anything that is not a folder
+)
+
+// sysOps is the file system as resolution sees it. The real one is osSys;
+// tests substitute fakes to run another platform's rules.
+type sysOps interface {
+	// lstat reports the kind of name without following a final link.
+	// A missing entry is (kindMissing, nil).
+	lstat(name string) (kind, error)
+	// readlink returns the target of the link name.
+	readlink(name string) (string, error)
+	// longName expands 8.3 short names on Windows; elsewhere it returns name.
+	longName(name string) (string, error)
+}
+
+// platform holds the path syntax rules in force.
+type platform struct {
+	windows bool // Windows syntax: volumes, both slashes, Win32 "..", reserved names
+}
+
+func (p platform) isAbs(s string) bool {
+	if p.windows {
+		vol, _, err := winSplitVolume(s)
+		return err == nil && vol != "" && len(s) > len(vol) && winIsSep(s[len(vol)])
+	}
+	return strings.HasPrefix(s, "/")
+}
+
+// isClean reports whether s is absolute and in canonical syntax, the form
+// Canonical returns.
+func (p platform) isClean(s string) bool {
+	if p.windows {
+		return winIsClean(s)
+	}
+	return strings.HasPrefix(s, "/") && path.Clean(s) == s
+}
+
+// within reports whether p is root or below it, by whole components. Both
+// must be canonical.
+func (p platform) within(root, s string, fold bool) bool {
+	sep := byte('/')
+	if p.windows {
+		sep = '\\'
+	}
+	n := len(root)
+	if fold {
+		var ok bool
+		if n, ok = foldPrefix(s, root); !ok {
+			return false
+		}
+	} else if !strings.HasPrefix(s, root) {
+		return false
+	}
+	if n == len(s) || root[len(root)-1] == sep {
+		return true
+	}
+	return s[n] == sep
+}
+
+// walkResult is what one resolution produced.
+type walkResult struct {
+	resolved string // canonical path
+	missing  bool   // some trailing components do not exist
+	final    kind   // kind of the last existing component when !missing
+}
+
+// walk canonicalizes p into w. It never cleans p lexically before it has
+// resolved the symbolic links that p goes through (except on Windows, where
+// Win32 itself collapses ".." lexically before any link is seen; see the
+// package documentation).
+func (s *Set) walk(p string, w *walkResult) *PathError {
+	var o options
+	if s == nil {
+		o = defaultOptions()
+	} else {
+		o = s.opts
+	}
+	if perr := checkInput(p, o.plat); perr != nil {
+		return perr
+	}
+	if o.plat.windows {
+		return s.walkWindows(p, &o, w)
+	}
+	rest := p
+	if p[0] != '/' {
+		pr, ok := s.Primary()
+		if !ok {
+			return &PathError{Path: p, Err: ErrUnresolvable, Detail: "relative path and the set has no primary root"}
+		}
+		rest = pr.Path + "/" + p
+	}
+	resolved := "/"
+	cur := kindDir // kind of resolved
+	missing := 0   // trailing components of resolved that do not exist
+	hops := 0
+	for {
+		if cur == kindOther && rest != "" {
+			// Anything after a file, even "/", "." or "..", is ENOTDIR.
+			return &PathError{Path: p, Err: ErrUnresolvable, Detail: quote(resolved) + " is not a folder"}
+		}
+		i := 0
+		for i < len(rest) && rest[i] == '/' {
+			i++
+		}
+		rest = rest[i:]
+		if rest == "" {
+			break
+		}
+		j := strings.IndexByte(rest, '/')
+		if j < 0 {
+			j = len(rest)
+		}
+		name := rest[:j]
+		rest = rest[j:]
+		switch name {
+		case ".":
+			continue
+		case "..":
+			// resolved holds no links, so its lexical parent is its real
+			// parent; within a missing tail, ".." undoes one missing name
+			// (the reading of "create the folders, then walk").
+			if missing > 0 {
+				missing--
+			}
+			resolved = unixParent(resolved)
+			continue
+		}
+		var next string
+		if resolved == "/" {
+			next = "/" + name
+		} else {
+			next = resolved + "/" + name
+		}
+		if missing > 0 {
+			resolved = next
+			missing++
+			continue
+		}
+		k, err := o.sys.lstat(next)
+		if err != nil {
+			return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
+		}
+		switch k {
+		case kindMissing:
+			resolved, missing = next, 1
+		case kindDir, kindOther:
+			resolved, cur = next, k
+		case kindLink:
+			hops++
+			if hops > o.maxLinks {
+				return &PathError{Path: p, Err: ErrLinkLoop, Detail: "followed more than " + itoa(o.maxLinks) + " symbolic links, last " + quote(next)}
+			}
+			target, err := o.sys.readlink(next)
+			if err != nil {
+				return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
+			}
+			if target == "" {
+				return &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(next) + " is empty"}
+			}
+			if strings.IndexByte(target, 0) >= 0 {
+				return &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(next) + " holds a NUL byte"}
+			}
+			if target[0] == '/' {
+				resolved = "/"
+			}
+			// A relative target continues from the link's folder, which is
+			// resolved as it stands. rest is empty or starts with '/'.
+			rest = target + rest
+		}
+	}
+	w.resolved = resolved
+	w.missing = missing > 0
+	w.final = cur
+	return nil
+}
+
+func unixParent(s string) string {
+	i := strings.LastIndexByte(s, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return s[:i]
+}
+
+// checkInput rejects what no file system call could take as meant.
+func checkInput(p string, plat platform) *PathError {
+	switch {
+	case p == "":
+		return &PathError{Path: p, Err: ErrInvalidPath, Detail: "empty path"}
+	case len(p) > maxPathLen:
+		return &PathError{Path: p[:64] + "...", Err: ErrInvalidPath, Detail: "longer than " + itoa(maxPathLen) + " bytes"}
+	case strings.IndexByte(p, 0) >= 0:
+		return &PathError{Path: p, Err: ErrInvalidPath, Detail: "contains a NUL byte"}
+	case plat.windows && !utf8.ValidString(p):
+		return &PathError{Path: p, Err: ErrInvalidPath, Detail: "not valid UTF-8, which Windows names cannot represent"}
+	}
+	return nil
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
