@@ -383,7 +383,7 @@ func (s *Set) Contains(canonical string) (Root, bool) {
 
 // Primary returns the primary root, or false when the set is empty.
 func (s *Set) Primary() (Root, bool) {
-	if s == nil || s.primary < 0 {
+	if s == nil || s.primary < 0 || s.primary >= len(s.roots) {
 		return Root{}, false
 	}
 	return s.roots[s.primary], true

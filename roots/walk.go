@@ -85,7 +85,7 @@ type walkResult struct {
 // package documentation).
 func (s *Set) walk(p string, w *walkResult) *PathError {
 	var o options
-	if s == nil {
+	if s == nil || s.opts.sys == nil {
 		o = defaultOptions()
 	} else {
 		o = s.opts
