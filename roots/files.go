@@ -22,8 +22,9 @@ import (
 // within that root but cannot carry it outside (see the package
 // documentation for what remains). Files is safe for concurrent use.
 type Files struct {
-	set     *Set
-	handles map[string]*os.Root // by root ID
+	set        *Set
+	handles    map[string]*os.Root // by root ID
+	afterCheck func()              // test hook: runs between check and use
 }
 
 // OpenFiles opens a handle on every root of s. Close releases them. A set
@@ -67,6 +68,9 @@ func (f *Files) locate(op, p string, write bool) (*os.Root, string, Target, erro
 	}
 	if write && !t.Access.CanWrite() {
 		return nil, "", t, &PathError{Op: op, Path: p, Resolved: t.Resolved, Err: ErrReadOnly, Detail: "root " + quote(t.Root.ID)}
+	}
+	if f.afterCheck != nil {
+		f.afterCheck()
 	}
 	h := f.handles[t.Root.ID]
 	if h == nil {
