@@ -91,8 +91,11 @@ var _ ToolLister = (*toolmeta.Registry)(nil)
 // get. The result is never wider than parent on any axis; see the package
 // documentation for each axis. def.Parent is ignored: the parent is given.
 //
-// tools is consulted for the Explorer profile (a tool's risk) and to list
-// the tools of a parent that holds every tool; it may be nil otherwise.
+// tools is consulted for the Explorer profile (a tool's risk) and for a
+// parent that holds every tool (AllTools): such a parent holds exactly the
+// tools its source knows, so a child keeps the names it lists that tools
+// knows, or, naming none, the tools it lists (see [ToolLister]). tools may
+// be nil otherwise.
 //
 // It fails when parent.MayDelegate is false (ErrNoDelegation) or when def is
 // malformed (ErrInvalid), reporting every malformed field at once. Root
@@ -183,15 +186,25 @@ func (d *deriver) mode() policy.Mode {
 func (d *deriver) tools() []string {
 	var names []string
 	inherited := d.def.Tools == nil
+	listed := distinct(d.def.Tools)
 	switch {
 	case !inherited && d.parent.AllTools:
-		names = d.def.Tools
+		// Every tool the source knows; with no source, every name listed.
+		for _, t := range listed {
+			if d.source != nil {
+				if _, known := d.source.Lookup(t); !known {
+					d.report(AxisTool, t, "", "unknown tool: the parent holds every tool its tool source knows, and only those")
+					continue
+				}
+			}
+			names = append(names, t)
+		}
 	case !inherited:
 		held := make(map[string]bool, len(d.parent.Tools))
 		for _, t := range d.parent.Tools {
 			held[t] = true
 		}
-		for _, t := range d.def.Tools {
+		for _, t := range listed {
 			if held[t] {
 				names = append(names, t)
 			} else {
@@ -211,12 +224,7 @@ func (d *deriver) tools() []string {
 		names = d.parent.Tools
 	}
 	var out []string
-	seen := make(map[string]bool, len(names))
-	for _, t := range names {
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
+	for _, t := range distinct(names) {
 		if d.explorer {
 			if ok, why := isKnownRead(d.source, t); !ok {
 				d.report(AxisTool, t, "", why+": "+explorerWhy+" holds read tools only")
@@ -245,6 +253,19 @@ func (d *deriver) interaction() policy.Interaction {
 		d.report(AxisInteraction, string(c), string(got), fmt.Sprintf("the parent is %s", p))
 	}
 	return got
+}
+
+// distinct returns names without repeats, in order.
+func distinct(names []string) []string {
+	var out []string
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // handed keeps the names the child asks for that the parent holds.
