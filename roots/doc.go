@@ -27,11 +27,11 @@
 //   - A missing component and everything after it are appended as written to
 //     the nearest existing ancestor: a missing leaf or a missing subtree
 //     (ws/a/b/c.txt where only ws exists) resolves to where creating it would
-//     put it. A ".." inside the missing part removes the missing name before
-//     it (the reading of "create the folders, then walk"), and a ".." that
-//     climbs out of the missing part continues from the real, resolved
-//     ancestor. A dangling symbolic link is followed to where a write through
-//     it would land.
+//     put it. A ".." after a missing component fails with [ErrUnresolvable]:
+//     the kernel fails there too (ENOENT), and what a tool that creates
+//     folders first would reach is a guess the policy should not make. A
+//     dangling symbolic link is followed to where a write through it would
+//     land, under the same rules.
 //   - Anything after a non-folder (file/x, file/., file/.., file/) fails with
 //     [ErrUnresolvable], as the kernel fails with ENOTDIR.
 //   - Double and trailing slashes and "." are ignored, except that a

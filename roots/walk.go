@@ -106,7 +106,7 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 	}
 	resolved := "/"
 	cur := kindDir // kind of resolved
-	missing := 0   // trailing components of resolved that do not exist
+	missing := false // resolved ends in names that do not exist
 	hops := 0
 	for {
 		if cur == kindOther && rest != "" {
@@ -131,12 +131,14 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		case ".":
 			continue
 		case "..":
-			// resolved holds no links, so its lexical parent is its real
-			// parent; within a missing tail, ".." undoes one missing name
-			// (the reading of "create the folders, then walk").
-			if missing > 0 {
-				missing--
+			if missing {
+				// The kernel fails here with ENOENT; guessing what a
+				// tool that creates folders first would reach is not
+				// the policy's job.
+				return &PathError{Path: p, Err: ErrUnresolvable, Detail: `".." after the missing name ` + quote(resolved)}
 			}
+			// resolved holds no links, so its lexical parent is its
+			// real parent.
 			resolved = unixParent(resolved)
 			continue
 		}
@@ -146,9 +148,8 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		} else {
 			next = resolved + "/" + name
 		}
-		if missing > 0 {
+		if missing {
 			resolved = next
-			missing++
 			continue
 		}
 		k, err := o.sys.lstat(next)
@@ -157,7 +158,7 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		}
 		switch k {
 		case kindMissing:
-			resolved, missing = next, 1
+			resolved, missing = next, true
 		case kindDir, kindOther:
 			resolved, cur = next, k
 		case kindLink:
@@ -184,7 +185,7 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		}
 	}
 	w.resolved = resolved
-	w.missing = missing > 0
+	w.missing = missing
 	w.final = cur
 	return nil
 }
