@@ -1,0 +1,970 @@
+package hardline
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Bounds on the work done for one command, beyond Config's.
+const (
+	maxSteps        = 1 << 16 // syntax nodes visited and simple commands analysed
+	maxReparseTotal = 4       // times MaxBytes of text parsed in all, counting re-parses
+	maxFindings     = 64
+	maxBraceFields  = 64 // fields one word may expand to
+	maxXargsItems   = 16
+)
+
+// Command analyses one shell command (a bash script of any length up to the
+// configured bound) as it would run in env. It never panics, executes
+// nothing, touches the file system only through env.Canonical, and is safe
+// for concurrent use.
+func (a *Analyzer) Command(cmd string, env Env) (res Result) {
+	r := &run{a: a, env: env, seen: map[Finding]struct{}{}}
+	if env.WorkDir != "" {
+		if wd := a.clean(a.slash(env.WorkDir)); a.isAbs(wd) {
+			r.cwd = wd
+		}
+	}
+	r.workDir = r.cwd
+	for _, root := range env.Roots {
+		p := a.clean(a.slash(root.Path))
+		if root.Path == "" || !a.isAbs(p) {
+			continue
+		}
+		r.roots = append(r.roots, Root{Path: p, Writable: root.Writable})
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			r.add(Finding{Rule: ruleInternal, Kind: Dynamic, Severity: Ask,
+				Detail: bound(fmt.Sprintf("the analyser failed (%v); the command was not understood", p))})
+			res = r.result()
+		}
+	}()
+	if len(cmd) > a.maxBytes {
+		r.tooComplex(fmt.Sprintf("the command is %d bytes, over the %d-byte bound", len(cmd), a.maxBytes))
+		return r.result()
+	}
+	r.script(cmd, nil, 0)
+	return r.result()
+}
+
+// run is the state of one Command call.
+type run struct {
+	a        *Analyzer
+	env      Env
+	roots    []Root
+	workDir  string
+	cwd      string // "" when unknown
+	findings []Finding
+	seen     map[Finding]struct{}
+	steps    int
+	parsed   int
+	canon    int
+	complex  bool
+	cfg      expand.Config
+	xenv     exEnv
+}
+
+func (r *run) result() Result {
+	slices.SortFunc(r.findings, compareFindings)
+	return Result{Findings: r.findings}
+}
+
+func (r *run) add(f Finding) {
+	if len(f.Command) > MaxCommandText {
+		cut := MaxCommandText - 3
+		for cut > 0 && f.Command[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		f.Command = f.Command[:cut] + "..."
+	}
+	if _, ok := r.seen[f]; ok || len(r.findings) >= maxFindings {
+		return
+	}
+	r.seen[f] = struct{}{}
+	r.findings = append(r.findings, f)
+}
+
+func (r *run) tooComplex(detail string) {
+	if r.complex {
+		return
+	}
+	r.complex = true
+	r.add(Finding{Rule: ruleTooComplex, Kind: Dynamic, Severity: Ask, Detail: detail})
+}
+
+// step counts work and reports whether the budget allows more.
+func (r *run) step() bool {
+	r.steps++
+	if r.steps > maxSteps {
+		r.tooComplex("the command needs more analysis steps than the bound allows")
+		return false
+	}
+	return true
+}
+
+// scope is one parsed script: the top-level command or a re-parsed string.
+type scope struct {
+	src     string
+	depth   int // wrapper and re-parse depth
+	vars    map[string]varDef
+	inherit map[string]string
+	funcs   map[string]bool
+	pipeUp  map[*syntax.Stmt]*syntax.Stmt // statement -> the statement piping into it
+	procIn  map[*syntax.Stmt]bool         // statements in a process substitution
+}
+
+// varDef is what the pre-pass learnt about a shell variable.
+type varDef struct {
+	value   string
+	after   uint // offset after which the value holds
+	tainted bool // assigned a value that is not static, or more than one value
+}
+
+// script parses and analyses src at the given depth.
+func (r *run) script(src string, inherit map[string]string, depth int) {
+	if depth > r.a.maxDepth {
+		r.tooComplex("wrappers and nested scripts are deeper than the bound")
+		return
+	}
+	r.parsed += len(src)
+	if r.parsed > maxReparseTotal*r.a.maxBytes {
+		r.tooComplex("nested scripts are larger in total than the bound")
+		return
+	}
+	p := r.a.parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	r.a.parsers.Put(p)
+	if err != nil {
+		detail := "the command does not parse as bash: " + err.Error()
+		if syntax.IsIncomplete(err) {
+			detail = "the command is incomplete: " + err.Error()
+		}
+		r.add(Finding{Rule: ruleParseError, Kind: Dynamic, Severity: Ask, Detail: bound(detail)})
+		// Judge the lines before the broken one, so that a trailing syntax
+		// error does not hide a destructive command.
+		f = nil
+		var pe syntax.ParseError
+		if errors.As(err, &pe) {
+			off := min(int(pe.Pos.Offset()), len(src))
+			if i := strings.LastIndexByte(src[:off], '\n'); i > 0 {
+				p := r.a.parsers.Get().(*syntax.Parser)
+				f, err = p.Parse(strings.NewReader(src[:i]), "")
+				r.a.parsers.Put(p)
+				src = src[:i]
+			}
+		}
+		if f == nil || err != nil {
+			return
+		}
+	}
+	sc := &scope{src: src, depth: depth, inherit: inherit, vars: map[string]varDef{},
+		funcs: map[string]bool{}, pipeUp: map[*syntax.Stmt]*syntax.Stmt{}, procIn: map[*syntax.Stmt]bool{}}
+	if !r.prepass(sc, f) {
+		return
+	}
+	r.walk(sc, f)
+}
+
+// nesting nodes count towards the depth bound.
+func nesting(n syntax.Node) bool {
+	switch n.(type) {
+	case *syntax.Subshell, *syntax.Block, *syntax.IfClause, *syntax.WhileClause,
+		*syntax.ForClause, *syntax.CaseClause, *syntax.FuncDecl, *syntax.CmdSubst,
+		*syntax.ProcSubst, *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.ParamExp,
+		*syntax.TestClause:
+		return true
+	}
+	return false
+}
+
+// fnInfo is a function definition seen by the pre-pass.
+type fnInfo struct {
+	name  string
+	calls map[string]bool // callee -> some call of it spawns a process
+}
+
+// prepass checks nesting depth, collects variables and functions and finds
+// fork bombs. It reports false when the script is over the bounds.
+func (r *run) prepass(sc *scope, f *syntax.File) bool {
+	var stack []bool
+	depth, ok := 0, true
+	var fns []*fnInfo
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if n == nil {
+			if stack[len(stack)-1] {
+				depth--
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !ok || !r.step() {
+			ok = false
+			return false
+		}
+		nest := nesting(n)
+		stack = append(stack, nest)
+		if nest {
+			depth++
+			if depth > r.a.maxDepth {
+				r.tooComplex(fmt.Sprintf("the command nests deeper than %d", r.a.maxDepth))
+				ok = false
+				return false
+			}
+		}
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Name != nil && n.Body != nil {
+				sc.funcs[n.Name.Value] = true
+				d := &fnInfo{name: n.Name.Value, calls: map[string]bool{}}
+				collectCalls(n.Body, d.calls)
+				fns = append(fns, d)
+			}
+		case *syntax.CallExpr:
+			if len(n.Args) == 0 {
+				for _, as := range n.Assigns {
+					r.assign(sc, as, false)
+				}
+			} else if name := n.Args[0].Lit(); taintingCommands[name] {
+				for _, w := range n.Args[1:] {
+					l := w.Lit()
+					if i := strings.IndexByte(l, '='); i > 0 {
+						l = l[:i]
+					}
+					if isName(l) {
+						sc.taint(l)
+					}
+				}
+			}
+		case *syntax.DeclClause:
+			variant := ""
+			if n.Variant != nil {
+				variant = n.Variant.Value
+			}
+			for _, as := range n.Args {
+				r.assign(sc, as, variant == "local" || variant == "nameref" || variant == "declare" && as.Naked)
+			}
+		case *syntax.ForClause:
+			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+				sc.taint(wi.Name.Value)
+			}
+		case *syntax.ParamExp:
+			if n.Exp != nil && n.Param != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+				sc.taint(n.Param.Value)
+			}
+		case *syntax.BinaryArithm:
+			if n.Op >= syntax.Assgn && n.Op <= syntax.ShrAssgn {
+				if w, ok := n.X.(*syntax.Word); ok {
+					sc.taint(w.Lit())
+				}
+			}
+		case *syntax.UnaryArithm:
+			if n.Op == syntax.Inc || n.Op == syntax.Dec {
+				if w, ok := n.X.(*syntax.Word); ok {
+					sc.taint(w.Lit())
+				}
+			}
+		}
+		return true
+	})
+	if !ok {
+		return false
+	}
+	byName := make(map[string]*fnInfo, len(fns))
+	for _, d := range fns {
+		byName[d.name] = d
+	}
+	for _, d := range fns {
+		if reachesSpawning(d.name, byName) {
+			r.add(Finding{Rule: ruleForkBomb, Kind: Command, Severity: Block,
+				Detail:  fmt.Sprintf("function %q calls itself in a pipeline or in the background: a fork bomb", d.name),
+				Command: bound(d.name + "() { ... }")})
+		}
+	}
+	return true
+}
+
+// taintingCommands set shell variables named by their arguments.
+var taintingCommands = map[string]bool{
+	"read": true, "mapfile": true, "readarray": true, "getopts": true, "unset": true,
+	"let": true, "printf": true, "export": true, "declare": true, "typeset": true,
+	"local": true, "readonly": true, "select": true,
+}
+
+// collectCalls records the commands body may call and whether a call
+// spawns a process (in a pipeline, a substitution or the background).
+func collectCalls(body syntax.Node, calls map[string]bool) {
+	var stack []bool
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		spawn := len(stack) > 0 && stack[len(stack)-1]
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			spawn = spawn || n.Background || n.Coprocess
+		case *syntax.BinaryCmd:
+			spawn = spawn || n.Op == syntax.Pipe || n.Op == syntax.PipeAll
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			spawn = true
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 {
+				name := n.Args[0].Lit()
+				calls[name] = calls[name] || spawn
+			}
+		}
+		stack = append(stack, spawn)
+		return true
+	})
+}
+
+// reachesSpawning reports whether start reaches itself through a chain of
+// calls of which at least one spawns a process.
+func reachesSpawning(start string, byName map[string]*fnInfo) bool {
+	type state struct {
+		name  string
+		spawn bool
+	}
+	seen := map[state]bool{}
+	todo := []state{{start, false}}
+	for len(todo) > 0 {
+		s := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		d := byName[s.name]
+		if d == nil {
+			continue
+		}
+		for callee, sp := range d.calls {
+			next := state{callee, s.spawn || sp}
+			if callee == start && next.spawn {
+				return true
+			}
+			if !seen[next] {
+				seen[next] = true
+				todo = append(todo, next)
+			}
+		}
+	}
+	return false
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '_' && !isLetter(c) && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func (sc *scope) taint(name string) {
+	if name != "" {
+		sc.vars[name] = varDef{tainted: true}
+	}
+}
+
+// assign records a shell variable assignment seen by the pre-pass.
+func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
+	if as == nil || as.Name == nil {
+		return
+	}
+	name := as.Name.Value
+	if as.Naked && !taint {
+		return // export NAME keeps the value
+	}
+	if taint || as.Append || as.Index != nil || as.Array != nil || as.Value == nil {
+		sc.taint(name)
+		return
+	}
+	f := r.word(sc, as.Value)
+	old, seen := sc.vars[name]
+	switch {
+	case f.dyn:
+		sc.taint(name)
+	case !seen:
+		sc.vars[name] = varDef{value: f.val, after: as.End().Offset()}
+	case old.tainted || old.value != f.val:
+		sc.taint(name)
+	}
+}
+
+// lookup returns the statically known value of a variable at offset pos.
+func (sc *scope) lookup(name string, pos uint) (string, bool) {
+	if d, ok := sc.vars[name]; ok {
+		if d.tainted || pos < d.after {
+			return "", false
+		}
+		return d.value, true
+	}
+	v, ok := sc.inherit[name]
+	return v, ok
+}
+
+// known returns the variables with a static value at offset pos, for a
+// nested script.
+func (sc *scope) known(pos uint) map[string]string {
+	out := make(map[string]string, len(sc.inherit)+len(sc.vars))
+	for k, v := range sc.inherit {
+		out[k] = v
+	}
+	for k, d := range sc.vars {
+		if d.tainted || pos < d.after {
+			delete(out, k)
+			continue
+		}
+		out[k] = d.value
+	}
+	return out
+}
+
+// walk analyses every statement of f in source order.
+func (r *run) walk(sc *scope, f *syntax.File) {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if n == nil {
+			return true
+		}
+		if !r.step() {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				up := rightmost(n.X)
+				for _, s := range leftmost(n.Y, 0) {
+					sc.pipeUp[s] = up
+				}
+			}
+		case *syntax.ProcSubst:
+			for _, s := range n.Stmts {
+				sc.procIn[s] = true
+			}
+		case *syntax.Stmt:
+			r.stmt(sc, n)
+		case *syntax.DeclClause:
+			for _, as := range n.Args {
+				if as.Value != nil {
+					r.checkWords(sc, []field{r.word(sc, as.Value)}, "")
+				}
+			}
+		}
+		return true
+	})
+}
+
+// rightmost is the statement whose output feeds a pipe.
+func rightmost(s *syntax.Stmt) *syntax.Stmt {
+	for i := 0; i < 64 && s != nil; i++ {
+		switch c := s.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			s = c.Y
+			continue
+		case *syntax.Subshell:
+			if len(c.Stmts) > 0 {
+				s = c.Stmts[len(c.Stmts)-1]
+				continue
+			}
+		case *syntax.Block:
+			if len(c.Stmts) > 0 {
+				s = c.Stmts[len(c.Stmts)-1]
+				continue
+			}
+		}
+		return s
+	}
+	return s
+}
+
+// leftmost are the statements that read a pipe's output.
+func leftmost(s *syntax.Stmt, depth int) []*syntax.Stmt {
+	if s == nil || depth > 64 {
+		return nil
+	}
+	var out []*syntax.Stmt
+	switch c := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			return leftmost(c.X, depth+1)
+		}
+		return append(leftmost(c.X, depth+1), leftmost(c.Y, depth+1)...)
+	case *syntax.Subshell:
+		for _, t := range c.Stmts {
+			out = append(out, leftmost(t, depth+1)...)
+		}
+		return out
+	case *syntax.Block:
+		for _, t := range c.Stmts {
+			out = append(out, leftmost(t, depth+1)...)
+		}
+		return out
+	case *syntax.WhileClause:
+		for _, t := range c.Do {
+			out = append(out, leftmost(t, depth+1)...)
+		}
+		return out
+	}
+	return []*syntax.Stmt{s}
+}
+
+// input describes a command's standard input.
+type input struct {
+	kind   inputKind
+	text   string  // script text (here-doc, here-string, static echo)
+	words  []field // items for xargs, when known
+	find   bool    // items are find start points: everything under them
+	detail string
+}
+
+type inputKind uint8
+
+const (
+	inNone    inputKind = iota // terminal or inherited
+	inText                     // known text
+	inFile                     // a named file (a script file)
+	inUnknown                  // output of a program, a download, ...
+)
+
+// stmt analyses a statement's redirections and its simple command.
+func (r *run) stmt(sc *scope, s *syntax.Stmt) {
+	in := input{}
+	if up, ok := sc.pipeUp[s]; ok {
+		in = r.pipeInput(sc, up)
+	}
+	call, _ := s.Cmd.(*syntax.CallExpr)
+	cmdText := ""
+	if call != nil {
+		cmdText = r.nodeText(sc, call)
+	}
+	for _, rd := range s.Redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			in = input{kind: inText, detail: "a here-document"}
+			if rd.Hdoc != nil {
+				in.text = r.nodeText(sc, rd.Hdoc)
+			}
+		case syntax.WordHdoc:
+			f := r.word(sc, rd.Word)
+			if f.dyn {
+				in = input{kind: inUnknown, detail: "a here-string with " + f.why}
+			} else {
+				in = input{kind: inText, text: f.val, detail: "a here-string"}
+			}
+		case syntax.RdrIn:
+			f := r.word(sc, rd.Word)
+			r.checkWords(sc, []field{f}, cmdText)
+			if f.why == whyProcSubst {
+				in = input{kind: inUnknown, detail: "a process substitution"}
+			} else {
+				in = input{kind: inFile, detail: "the file " + f.val}
+			}
+		case syntax.DplIn, syntax.DplOut:
+			f := r.word(sc, rd.Word)
+			if f.dyn || f.val == "-" || isDigits(f.val) {
+				continue
+			}
+			r.checkWords(sc, []field{f}, cmdText)
+			if rd.Op == syntax.DplOut {
+				r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
+			}
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.ClbOut, syntax.RdrAll,
+			syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+			f := r.word(sc, rd.Word)
+			r.checkWords(sc, []field{f}, cmdText)
+			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
+		}
+	}
+	if sc.procIn[s] && in.kind == inNone {
+		in = input{kind: inUnknown, detail: "a process substitution"}
+	}
+	if call == nil {
+		return
+	}
+	for _, as := range call.Assigns {
+		if as.Value != nil {
+			r.checkWords(sc, []field{r.word(sc, as.Value)}, cmdText)
+		}
+	}
+	if len(call.Args) == 0 {
+		return
+	}
+	fields := r.words(sc, call.Args)
+	r.checkWords(sc, fields, cmdText)
+	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// nodeText is the source text of a node.
+func (r *run) nodeText(sc *scope, n syntax.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start < 0 || end > len(sc.src) || start > end {
+		return ""
+	}
+	return sc.src[start:end]
+}
+
+// pipeInput describes what the statement up writes into a pipe.
+func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
+	unknown := input{kind: inUnknown, detail: "the output of another command"}
+	if up == nil {
+		return unknown
+	}
+	call, ok := up.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return unknown
+	}
+	fs := r.words(sc, call.Args)
+	if len(fs) == 0 || fs[0].dyn {
+		return unknown
+	}
+	args := fs[1:]
+	switch b := base(fs[0].val); b {
+	case "echo", "printf":
+		for _, f := range args {
+			if f.dyn {
+				return unknown
+			}
+		}
+		var text string
+		if b == "printf" {
+			if len(args) == 0 {
+				return unknown
+			}
+			out, _, err := expand.Format(staticConfig(), args[0].val, fieldVals(args[1:]))
+			if err != nil {
+				return unknown
+			}
+			text = out
+		} else {
+			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E") {
+				args = args[1:]
+			}
+			text = joinFields(args)
+		}
+		var items []field
+		for _, w := range strings.Fields(text) {
+			items = append(items, field{val: w, glob: strings.ContainsAny(w, "*?[")})
+		}
+		return input{kind: inText, text: text, words: items, detail: "text from " + b}
+	case "find":
+		return input{kind: inUnknown, words: findStarts(args), find: true, detail: "paths from find"}
+	case "ls":
+		var starts []field
+		for _, f := range args {
+			if !strings.HasPrefix(f.val, "-") || f.dyn {
+				starts = append(starts, f)
+			}
+		}
+		if len(starts) == 0 {
+			starts = []field{{val: "."}}
+		}
+		return input{kind: inUnknown, words: starts, find: true, detail: "paths from ls"}
+	case "cat":
+		for _, f := range args {
+			if f.dyn || f.why == whyProcSubst || f.val == "-" {
+				return unknown
+			}
+		}
+		if len(args) > 0 {
+			return input{kind: inFile, detail: "file contents"}
+		}
+	}
+	return unknown
+}
+
+func fieldVals(fs []field) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.val
+	}
+	return out
+}
+
+func joinFields(fs []field) string {
+	return strings.Join(fieldVals(fs), " ")
+}
+
+// field is one expanded word.
+type field struct {
+	val  string
+	dyn  bool   // depends on something not statically known
+	why  string // what made it dynamic
+	glob bool   // has unquoted pattern characters
+	expn bool   // depends on an expansion other than ~, $HOME and $PWD
+}
+
+const (
+	whyProcSubst = "process substitution"
+	whyXargs     = "xargs input"
+)
+
+// exEnv is the expansion environment: $HOME, $PWD and variables whose value
+// the pre-pass knows; everything else is dynamic.
+type exEnv struct {
+	r   *run
+	sc  *scope
+	pos uint
+	f   *field
+}
+
+func (e *exEnv) Get(name string) expand.Variable {
+	str := func(s string) expand.Variable {
+		return expand.Variable{Set: true, Kind: expand.String, Str: s}
+	}
+	switch {
+	case name == "IFS":
+		return str(" \t\n")
+	case name == "HOME":
+		if v, ok := e.sc.lookup(name, e.pos); ok {
+			e.f.expn = true
+			return str(v)
+		}
+		if d, ok := e.sc.vars[name]; ok && d.tainted {
+			e.dynamic("$HOME")
+			return expand.Variable{}
+		}
+		return str(e.r.a.home)
+	case name == "PWD" && e.r.cwd != "":
+		return str(e.r.cwd)
+	case strings.HasPrefix(name, "HOME "):
+		user := name[len("HOME "):]
+		if user == "root" {
+			if e.r.a.goos == "darwin" {
+				return str("/var/root")
+			}
+			return str("/root")
+		}
+		e.dynamic("~" + user)
+		return str(path.Join(path.Dir(e.r.a.home), user))
+	}
+	if v, ok := e.sc.lookup(name, e.pos); ok {
+		e.f.expn = true
+		return str(v)
+	}
+	e.dynamic("$" + name)
+	return expand.Variable{}
+}
+
+// Each lists no variables: nothing is exported to what the analyser runs,
+// because it runs nothing.
+func (e *exEnv) Each(func(string, expand.Variable) bool) {}
+
+func (e *exEnv) dynamic(why string) {
+	e.f.expn = true
+	if !e.f.dyn {
+		e.f.dyn = true
+		e.f.why = why
+	}
+}
+
+// words expands a list of words, with brace expansion.
+func (r *run) words(sc *scope, ws []*syntax.Word) []field {
+	out := make([]field, 0, len(ws))
+	for _, w := range ws {
+		if !hasBraces(w) {
+			out = append(out, r.word(sc, w))
+			continue
+		}
+		cw := copyWord(w)
+		if !syntax.SplitBraces(cw) {
+			out = append(out, r.word(sc, w))
+			continue
+		}
+		n := 0
+		for bw, err := range expand.BracesSeq(nil, cw) {
+			n++
+			if err != nil || n > maxBraceFields {
+				out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
+				break
+			}
+			out = append(out, r.word(sc, bw))
+		}
+	}
+	return out
+}
+
+func hasBraces(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.ContainsRune(l.Value, '{') {
+			return true
+		}
+	}
+	return false
+}
+
+// copyWord copies a word's part list, since SplitBraces rewrites it.
+func copyWord(w *syntax.Word) *syntax.Word {
+	c := *w
+	c.Parts = slices.Clone(w.Parts)
+	return &c
+}
+
+// word expands one word without executing anything: quote removal, ~ and
+// $HOME, known variables, and static command substitutions ($(echo x),
+// $(pwd)). Anything else makes the field dynamic.
+func (r *run) word(sc *scope, w *syntax.Word) field {
+	var f field
+	if w == nil {
+		return f
+	}
+	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: &f}
+	r.cfg = expand.Config{
+		Env: &r.xenv,
+		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
+			if s, ok := r.substOutput(cs); ok {
+				f.expn = true
+				_, err := io.WriteString(out, s)
+				return err
+			}
+			r.xenv.dynamic("a command substitution")
+			return nil
+		},
+		ProcSubst: func(*syntax.ProcSubst) (string, error) {
+			r.xenv.dynamic(whyProcSubst)
+			f.why = whyProcSubst
+			return "/dev/fd/63", nil
+		},
+	}
+	f.glob = hasGlob(w)
+	vals, err := expand.Fields(&r.cfg, w)
+	switch {
+	case err != nil:
+		r.xenv.dynamic("an expansion error")
+		f.val = w.Lit()
+	case len(vals) == 1:
+		f.val = vals[0]
+	default:
+		f.val = strings.Join(vals, " ")
+		if len(vals) > 1 || hasExpansion(w) {
+			r.xenv.dynamic("word splitting")
+		}
+	}
+	for _, p := range w.Parts {
+		if _, ok := p.(*syntax.ArithmExp); ok {
+			f.expn = true
+		}
+	}
+	return f
+}
+
+func hasExpansion(w *syntax.Word) bool {
+	found := false
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// hasGlob reports unquoted pattern characters in a word.
+func hasGlob(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			for i := 0; i < len(v); i++ {
+				switch v[i] {
+				case '\\':
+					i++
+				case '*', '?', '[':
+					return true
+				}
+			}
+		case *syntax.ExtGlob:
+			return true
+		}
+	}
+	return false
+}
+
+// substOutput is the output of a command substitution that can be known
+// statically: echo or printf of static words, pwd.
+func (r *run) substOutput(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || len(call.Assigns) > 0 {
+		return "", false
+	}
+	var parts []string
+	for _, w := range call.Args {
+		if hasExpansion(w) || hasBraces(w) {
+			return "", false
+		}
+		vals, err := expand.Fields(staticConfig(), w)
+		if err != nil || len(vals) != 1 {
+			return "", false
+		}
+		parts = append(parts, vals[0])
+	}
+	switch parts[0] {
+	case "echo":
+		args := parts[1:]
+		if len(args) > 0 && args[0] == "-n" {
+			args = args[1:]
+		}
+		return strings.Join(args, " "), true
+	case "printf":
+		if len(parts) < 2 {
+			return "", false
+		}
+		out, _, err := expand.Format(staticConfig(), parts[1], parts[2:])
+		return out, err == nil
+	case "pwd":
+		return r.cwd, r.cwd != ""
+	}
+	return "", false
+}
+
+// staticConfig is an expansion config that knows no variables and runs
+// nothing. A fresh one each time: the expand package writes to its config.
+func staticConfig() *expand.Config {
+	return &expand.Config{Env: expand.FuncEnviron(func(string) string { return "" })}
+}
+
+func bound(s string) string {
+	if len(s) <= 400 {
+		return s
+	}
+	return s[:397] + "..."
+}
+
+// base is the command name without its folder (and .exe on Windows).
+func base(name string) string {
+	name = strings.ReplaceAll(name, `\`, "/")
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	lower := asciiLower(name)
+	for _, ext := range []string{".exe", ".com", ".cmd", ".bat"} {
+		if strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
+			return lower[:len(lower)-len(ext)]
+		}
+	}
+	return name
+}

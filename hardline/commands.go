@@ -1,0 +1,949 @@
+package hardline
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ctx is the context of one simple command.
+type ctx struct {
+	in       input
+	pos      uint // offset of the command in its scope
+	depth    int  // wrappers unwrapped so far
+	findTree bool // targets stand for everything under them (find -exec, xargs after find)
+}
+
+// commandText renders fields as a command line for findings.
+func commandText(fs []field) string {
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if b.Len() > MaxCommandText {
+			break
+		}
+		v := f.val
+		if f.dyn && v == "" {
+			v = "<" + f.why + ">"
+		} else if strings.ContainsAny(v, " \t\n'\"\\$`;&|<>(){}*?[]#~") {
+			if q, err := syntax.Quote(v, syntax.LangBash); err == nil {
+				v = q
+			}
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+func (r *run) finding(rule string, k Kind, s Severity, detail, cmd, p string) {
+	r.add(Finding{Rule: rule, Kind: k, Severity: s, Detail: detail, Command: cmd, Path: p})
+}
+
+// dangerousNames are matched against a command name that is a pattern
+// (/bin/r? -rf /).
+var dangerousNames = []string{"rm", "mv", "dd", "chmod", "chown", "chgrp", "mkfs", "shred",
+	"wipefs", "fdisk", "sh", "bash", "find", "xargs", "sudo", "env", "eval", "kill", "parted"}
+
+var shutdownTargetRE = regexp.MustCompile(`poweroff|reboot|halt|rescue|emergency|kexec`)
+
+// simple analyses one simple command, given as expanded fields.
+func (r *run) simple(sc *scope, fs []field, c ctx) {
+	if len(fs) == 0 || !r.step() {
+		return
+	}
+	if sc.depth+c.depth > r.a.maxDepth {
+		r.tooComplex("wrappers and nested scripts are deeper than the bound")
+		return
+	}
+	cmd := commandText(fs)
+	name := fs[0]
+	if name.expn || name.dyn || name.glob {
+		why := name.why
+		if why == "" {
+			why = "an expansion"
+			if name.glob {
+				why = "a pattern"
+			}
+		}
+		r.finding(ruleDynamicName, Dynamic, Ask, "the command name comes from "+why+" and cannot be known before it runs", cmd, "")
+		if name.glob && !name.dyn {
+			pat := base(name.val)
+			for _, d := range dangerousNames {
+				if ok, _ := path.Match(pat, d); ok {
+					alt := slices.Clone(fs)
+					alt[0] = field{val: d}
+					c2 := c
+					c2.depth++
+					r.simple(sc, alt, c2)
+				}
+			}
+			return
+		}
+		if name.dyn {
+			return
+		}
+	}
+	b := base(name.val)
+	args := fs[1:]
+	next := func(rest []field) {
+		if len(rest) == 0 {
+			return
+		}
+		c2 := c
+		c2.depth++
+		r.simple(sc, rest, c2)
+	}
+	if w, ok := wrappers[b]; ok {
+		next(skipOpts(args, w))
+		return
+	}
+	switch {
+	case shells[b]:
+		r.shell(sc, b, args, c, cmd)
+		return
+	case isInterpreter(b):
+		r.interpreter(sc, b, args, c, cmd)
+		return
+	case strings.HasPrefix(b, "mkfs") || strings.HasPrefix(b, "newfs") || mkfsNames[b]:
+		r.mkfs(args, cmd)
+		return
+	}
+	switch b {
+	case "cd", "pushd", "popd", "chdir":
+		r.cd(b, args)
+	case "env":
+		r.envCmd(args, next)
+	case "sudo":
+		r.sudo(sc, args, cmd, next)
+	case "sudoedit", "doasedit":
+		for _, f := range parseOpts(args, "ugpCDrtTUh", nil, "").ops {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+	case "su", "runuser":
+		r.su(sc, b, args, c, cmd, next)
+	case "command":
+		rest := args
+		for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && !rest[0].dyn {
+			if strings.ContainsAny(rest[0].val, "vV") {
+				return // command -v: a lookup
+			}
+			rest = rest[1:]
+		}
+		next(rest)
+	case "busybox", "toybox":
+		if len(args) > 0 && !strings.HasPrefix(args[0].val, "--") {
+			next(args)
+		}
+	case "watch":
+		r.watch(sc, args, c, cmd, next)
+	case "flock":
+		rest := skipOpts(args, wrapSpec{val: "wE", long: []string{"--timeout", "--wait", "--conflict-exit-code"}, pos: 1})
+		rest = skipOpts(rest, wrapSpec{val: "wE"})
+		if len(rest) >= 2 && (rest[0].val == "-c" || rest[0].val == "--command") {
+			r.reparseField(sc, rest[1], c, cmd, true)
+			return
+		}
+		next(rest)
+	case "sg":
+		if len(args) >= 3 && args[1].val == "-c" {
+			r.reparseField(sc, args[2], c, cmd, true)
+		} else if len(args) >= 2 {
+			r.reparseFields(sc, args[1:], c, cmd, true)
+		}
+	case "script":
+		p := parseOpts(args, "cEItTBOm", []string{"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit"}, "")
+		for _, v := range p.get("-c", "--command") {
+			r.reparseField(sc, v, c, cmd, true)
+		}
+	case "wsl":
+		rest := skipOpts(args, wrapSpec{val: "du", long: []string{"--distribution", "--user", "--cd"}})
+		if len(rest) > 0 && (rest[0].val == "-e" || rest[0].val == "--exec" || rest[0].val == "--") {
+			rest = rest[1:]
+		}
+		next(rest)
+	case "xargs":
+		r.xargs(sc, args, c)
+	case "parallel":
+		r.parallel(sc, args, c, cmd)
+	case "find":
+		r.find(sc, args, c, cmd)
+	case "eval":
+		r.reparseFields(sc, args, c, cmd, false)
+	case "source", ".":
+		if len(args) == 0 {
+			return
+		}
+		f := args[0]
+		switch {
+		case f.why == whyProcSubst:
+			r.finding(rulePipeToShell, Dynamic, Ask, "sourcing the output of a process substitution runs code that is not known", cmd, "")
+		case f.val == "/dev/stdin" || f.val == "-" || f.val == "/proc/self/fd/0" || f.val == "/dev/fd/0":
+			r.stdinScript(sc, c, cmd, "source")
+		}
+	case "trap":
+		if len(args) > 1 && !strings.HasPrefix(args[0].val, "-") {
+			r.script(args[0].val, sc.known(c.pos), sc.depth+c.depth+1)
+		}
+	case "alias":
+		for _, f := range args {
+			if i := strings.IndexByte(f.val, '='); i > 0 {
+				r.script(f.val[i+1:], sc.known(c.pos), sc.depth+c.depth+1)
+			}
+		}
+	case "exec":
+		next(skipOpts(args, wrapSpec{val: "a"}))
+	case "rm", "unlink", "rmdir", "srm", "trash", "trash-put", "gio":
+		if b == "gio" {
+			if len(args) == 0 || (args[0].val != "remove" && args[0].val != "trash") {
+				return
+			}
+			args = args[1:]
+		}
+		p := parseOpts(args, "", nil, "")
+		recursive := strings.ContainsAny(p.short, "rR") || p.has("--recursive") || c.findTree
+		if b == "rmdir" || b == "unlink" {
+			recursive = c.findTree
+		}
+		for _, t := range p.ops {
+			r.judgeDelete(sc, t, recursive, cmd, b)
+		}
+	case "rd", "del", "erase", "deltree":
+		if !r.a.windows {
+			return
+		}
+		recursive := b == "deltree"
+		var ops []field
+		for _, f := range args {
+			switch asciiLower(f.val) {
+			case "/s":
+				recursive = true
+			case "/q", "/f", "/p", "/a":
+			default:
+				ops = append(ops, f)
+			}
+		}
+		for _, t := range ops {
+			r.judgeDelete(sc, t, recursive, cmd, b)
+		}
+	case "mv", "move", "rename":
+		p := parseOpts(args, "tS", []string{"--target-directory", "--suffix"}, "")
+		srcs, dst := splitDest(p)
+		for _, s := range srcs {
+			r.judgeMove(sc, s, cmd)
+		}
+		if dst != nil {
+			r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+		}
+	case "cp", "install", "ln", "link", "copy", "ditto", "rsync", "scp":
+		r.copy(sc, b, args, cmd)
+	case "tee":
+		for _, t := range parseOpts(args, "", nil, "").ops {
+			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+		}
+	case "truncate", "touch", "mkdir", "mkfifo", "mknod", "fallocate":
+		vals := map[string]string{"truncate": "sr", "touch": "dtr", "mkdir": "mZ", "mkfifo": "mZ", "mknod": "mZ", "fallocate": "lo"}[b]
+		p := parseOpts(args, vals, []string{"--size", "--reference", "--date", "--mode", "--length", "--offset"}, "")
+		ops := p.ops
+		if b == "mknod" && len(ops) > 1 {
+			ops = ops[:1]
+		}
+		for _, t := range ops {
+			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+		}
+	case "sed", "gsed":
+		r.sed(sc, args, cmd)
+	case "dd":
+		for _, f := range args {
+			if v, ok := strings.CutPrefix(f.val, "of="); ok {
+				t := f
+				t.val = v
+				if t.dyn {
+					r.finding(ruleDynamicTarget, Dynamic, Ask, "dd writes to a target that comes from "+t.why, cmd, "")
+					continue
+				}
+				r.judgeWrite(sc, t, ruleDdDevice, cmd)
+			}
+		}
+	case "shred", "wipefs", "blkdiscard", "wipe", "scrub":
+		p := parseOpts(args, "nsotlp", []string{"--iterations", "--size", "--random-source", "--offset", "--types", "--length", "--step"}, "")
+		for _, t := range p.ops {
+			r.judgeDevice(sc, t, ruleWipeDevice, cmd, b)
+		}
+	case "format":
+		for _, f := range args {
+			if len(f.val) >= 2 && isLetter(f.val[0]) && f.val[1] == ':' {
+				r.finding(ruleMkfs, Command, Block, "format erases the drive "+f.val, cmd, f.val)
+			}
+		}
+	case "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "cgdisk", "parted", "gparted", "partx", "kpartx", "fixparts":
+		r.partition(b, args, cmd)
+	case "diskpart":
+		r.finding(rulePartition, Command, Block, "diskpart changes disks and partitions", cmd, "")
+	case "diskutil":
+		if len(args) > 0 {
+			sub := asciiLower(args[0].val)
+			if sub == "apfs" && len(args) > 1 {
+				sub = "apfs " + asciiLower(args[1].val)
+			}
+			switch sub {
+			case "erasedisk", "erasevolume", "partitiondisk", "zerodisk", "randomdisk", "secureerase",
+				"reformat", "splitpartition", "mergepartitions", "resizevolume", "apfs deletecontainer",
+				"apfs deletevolume", "apfs erasevolume", "apfs resizecontainer", "erasecd":
+				r.finding(rulePartition, Command, Block, "diskutil "+args[0].val+" erases or repartitions a disk", cmd, "")
+			}
+		}
+	case "hdparm":
+		for _, f := range args {
+			switch strings.SplitN(f.val, "=", 2)[0] {
+			case "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges",
+				"--trim-sector-ranges-stdin", "--write-sector", "--make-bad-sector", "--fwdownload", "--dco-restore":
+				r.finding(ruleWipeDevice, Command, Block, "hdparm "+f.val+" destroys data on a disk", cmd, "")
+			}
+		}
+	case "nvme", "cryptsetup", "zpool", "zfs", "lvremove", "vgremove", "pvremove", "sg_format", "sg_sanitize", "badblocks", "dmsetup", "mdadm":
+		r.volume(b, args, cmd)
+	case "chmod", "chattr", "setfacl":
+		r.chmod(sc, b, args, cmd, ruleChmodSystem)
+	case "chown", "chgrp":
+		r.chmod(sc, b, args, cmd, ruleChownSystem)
+	case "crontab":
+		if strings.ContainsRune(parseOpts(args, "uc", nil, "").short, 'r') {
+			r.finding(ruleCrontabRemove, Command, Block, "crontab -r removes every cron job of the user without confirmation", cmd, "")
+		}
+	case "kill":
+		r.kill(args, cmd)
+	case "killall5":
+		r.finding(ruleKillAll, Command, Block, "killall5 signals every process", cmd, "")
+	case "shutdown", "reboot", "halt", "poweroff":
+		p := parseOpts(args, "", nil, "")
+		if strings.ContainsAny(p.short, "ck") || p.has("--help") || slices.ContainsFunc(args, func(f field) bool { return asciiLower(f.val) == "/a" }) {
+			return
+		}
+		r.finding(ruleShutdown, Command, Block, b+" stops or restarts the host", cmd, "")
+	case "init", "telinit":
+		if len(args) > 0 && (args[0].val == "0" || args[0].val == "6") {
+			r.finding(ruleShutdown, Command, Block, b+" "+args[0].val+" stops or restarts the host", cmd, "")
+		}
+	case "systemctl", "loginctl":
+		for i, f := range args {
+			switch f.val {
+			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "emergency", "rescue":
+				r.finding(ruleShutdown, Command, Block, b+" "+f.val+" stops or restarts the host", cmd, "")
+			case "isolate":
+				if i+1 < len(args) && shutdownTargetRE.MatchString(args[i+1].val) {
+					r.finding(ruleShutdown, Command, Block, b+" isolate "+args[i+1].val+" stops or restarts the host", cmd, "")
+				}
+			}
+		}
+	case "sysctl":
+		p := parseOpts(args, "", nil, "")
+		if strings.ContainsRune(p.short, 'w') || slices.ContainsFunc(p.ops, func(f field) bool { return strings.Contains(f.val, "=") }) {
+			r.finding(ruleKernelParam, Command, Block, "sysctl changes kernel parameters", cmd, "")
+		}
+	case "git":
+		r.git(sc, args, c, cmd)
+	case "cmd":
+		for _, f := range args {
+			if v := asciiLower(f.val); v == "/c" || v == "/k" || v == "/r" {
+				r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val+" runs cmd syntax the analyser does not read", cmd, "")
+				return
+			}
+		}
+	}
+}
+
+// wrapSpec describes a command that runs another command.
+type wrapSpec struct {
+	val  string   // short options that take a value
+	long []string // long options that take a value when not written with '='
+	pos  int      // positional arguments between the options and the command
+}
+
+var wrappers = map[string]wrapSpec{
+	"nohup": {}, "builtin": {}, "time": {val: "fo", long: []string{"--format", "--output"}},
+	"nice":    {val: "n", long: []string{"--adjustment"}},
+	"ionice":  {val: "cnp", long: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
+	"stdbuf":  {val: "ioe", long: []string{"--input", "--output", "--error"}},
+	"timeout": {val: "sk", long: []string{"--signal", "--kill-after"}, pos: 1},
+	"chroot":  {long: []string{"--userspec", "--groups"}, pos: 1},
+	"doas":    {val: "uC"}, "pkexec": {long: []string{"--user"}}, "setsid": {}, "unbuffer": {},
+	"rlwrap":      {val: "abcCDefgHlmnoOpPqrsStwz"},
+	"strace":      {val: "oepsuEabIOSPX", long: []string{"--output", "--trace", "--attach", "--user", "--env", "--string-limit"}},
+	"ltrace":      {val: "oepsuEaAnDFlLwx", long: []string{"--output"}},
+	"systemd-run": {val: "pEuMHs", long: []string{"--property", "--unit", "--description", "--setenv", "--slice", "--machine", "--host", "--working-directory", "--uid", "--gid", "--nice", "--service-type", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property"}},
+	"caffeinate":  {val: "tw"}, "firejail": {}, "eatmydata": {}, "fakeroot": {val: "lsib"}, "torsocks": {val: "uaPi"},
+	"proxychains": {val: "f"}, "proxychains4": {val: "f"}, "catchsegv": {}, "chrt": {pos: 1}, "taskset": {pos: 1},
+	"numactl": {val: "CNmipP"}, "cgexec": {val: "g"}, "nsenter": {val: "tSGw"}, "unshare": {}, "xvfb-run": {val: "nsfe"},
+	"dbus-run-session": {}, "ssh-agent": {val: "aEPt"}, "arch": {}, "then": {}, "do": {}, "else": {}, "!": {},
+	"runas": {}, "gosu": {pos: 1}, "su-exec": {pos: 1}, "setpriv": {}, "nocache": {}, "trickle": {val: "udwtnsL"},
+	"with-contenv": {}, "dumb-init": {}, "tini": {}, "coproc": {},
+}
+
+// skipOpts drops a wrapper's options and positional arguments and returns
+// the command it runs.
+func skipOpts(args []field, w wrapSpec) []field {
+	i := 0
+loop:
+	for i < len(args) {
+		a := args[i]
+		switch {
+		case a.dyn:
+			break loop
+		case a.val == "--":
+			i++
+			break loop
+		case strings.HasPrefix(a.val, "--") && len(a.val) > 2:
+			if !strings.Contains(a.val, "=") && slices.Contains(w.long, a.val) {
+				i++
+			}
+			i++
+		case len(a.val) > 1 && a.val[0] == '-':
+			for j := 1; j < len(a.val); j++ {
+				if strings.IndexByte(w.val, a.val[j]) >= 0 {
+					if j == len(a.val)-1 {
+						i++
+					}
+					break
+				}
+			}
+			i++
+		default:
+			break loop
+		}
+	}
+	if i > len(args) {
+		return nil
+	}
+	rest := args[i:]
+	if len(rest) < w.pos {
+		return nil
+	}
+	return rest[w.pos:]
+}
+
+// opts is a parsed GNU-style command line.
+type opts struct {
+	short  string             // short option letters
+	long   []string           // long options, without values
+	values map[string][]field // values of options that take one
+	ops    []field            // operands
+}
+
+func (p opts) has(long string) bool { return slices.Contains(p.long, long) }
+
+func (p opts) get(names ...string) []field {
+	var out []field
+	for _, n := range names {
+		out = append(out, p.values[n]...)
+	}
+	return out
+}
+
+// parseOpts parses GNU-style options anywhere on the line; "--" ends them.
+// val lists short options that take a value, long the long ones. A short
+// group with a letter outside flagset (when flagset is set) is an operand,
+// as chmod's "-x" mode is.
+func parseOpts(args []field, val string, long []string, flagset string) opts {
+	p := opts{values: map[string][]field{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case a.dyn || len(v) < 2 || v[0] != '-':
+			p.ops = append(p.ops, a)
+		case v == "--":
+			p.ops = append(p.ops, args[i+1:]...)
+			return p
+		case strings.HasPrefix(v, "--"):
+			name, value, hasValue := strings.Cut(v, "=")
+			p.long = append(p.long, name)
+			switch {
+			case hasValue:
+				f := a
+				f.val = value
+				p.values[name] = append(p.values[name], f)
+			case slices.Contains(long, name) && i+1 < len(args):
+				i++
+				p.values[name] = append(p.values[name], args[i])
+			}
+		default:
+			if flagset != "" && strings.Trim(v[1:], flagset) != "" {
+				p.ops = append(p.ops, a)
+				continue
+			}
+			for j := 1; j < len(v); j++ {
+				p.short += v[j : j+1]
+				if strings.IndexByte(val, v[j]) >= 0 {
+					f := a
+					if j+1 < len(v) {
+						f.val = v[j+1:]
+					} else if i+1 < len(args) {
+						i++
+						f = args[i]
+					} else {
+						break
+					}
+					p.values["-"+v[j:j+1]] = append(p.values["-"+v[j:j+1]], f)
+					break
+				}
+			}
+		}
+	}
+	return p
+}
+
+// splitDest returns the sources and destination of mv, cp and friends.
+func splitDest(p opts) ([]field, *field) {
+	if t := p.get("-t", "--target-directory"); len(t) > 0 {
+		return p.ops, &t[0]
+	}
+	if len(p.ops) < 2 {
+		return p.ops, nil
+	}
+	d := p.ops[len(p.ops)-1]
+	return p.ops[:len(p.ops)-1], &d
+}
+
+// cd tracks the working folder of a script.
+func (r *run) cd(b string, args []field) {
+	var ops []field
+	for _, f := range args {
+		if !strings.HasPrefix(f.val, "-") || f.val == "-" || f.dyn {
+			ops = append(ops, f)
+		}
+	}
+	switch {
+	case b == "popd":
+		r.cwd = ""
+	case len(ops) == 0:
+		if b == "pushd" {
+			r.cwd = ""
+		} else {
+			r.cwd = r.a.home
+		}
+	case ops[0].dyn || ops[0].val == "-" || ops[0].glob:
+		r.cwd = ""
+	default:
+		if res := r.resolve(ops[0]); res.ok {
+			r.cwd = res.paths[len(res.paths)-1]
+		} else {
+			r.cwd = ""
+		}
+	}
+}
+
+// envCmd unwraps env: assignments, -i, -u NAME, -C DIR, -S STRING, --.
+func (r *run) envCmd(args []field, next func([]field)) {
+	i := 0
+	var split []field
+	chdir := ""
+loop:
+	for i < len(args) {
+		a := args[i]
+		v := a.val
+		switch {
+		case a.dyn:
+			break loop
+		case v == "--" || v == "-":
+			i++
+			break loop
+		case v == "-S" || v == "--split-string":
+			if i+1 < len(args) {
+				split = append(split, splitString(args[i+1])...)
+			}
+			i += 2
+		case strings.HasPrefix(v, "--split-string="):
+			split = append(split, splitString(field{val: v[len("--split-string="):]})...)
+			i++
+		case strings.HasPrefix(v, "-S"):
+			split = append(split, splitString(field{val: v[2:]})...)
+			i++
+		case v == "-u" || v == "-C" || v == "-P" || v == "--unset" || v == "--chdir":
+			if (v == "-C" || v == "--chdir") && i+1 < len(args) {
+				chdir = args[i+1].val
+			}
+			i += 2
+		case strings.HasPrefix(v, "-"):
+			if strings.HasPrefix(v, "--chdir=") {
+				chdir = v[len("--chdir="):]
+			}
+			i++
+		case strings.Contains(v, "=") && isName(v[:strings.IndexByte(v, '=')]):
+			i++
+		default:
+			break loop
+		}
+	}
+	var rest []field
+	if i < len(args) {
+		rest = args[i:]
+	}
+	rest = append(split, rest...)
+	if chdir != "" {
+		saved := r.cwd
+		if res := r.resolve(field{val: chdir}); res.ok {
+			r.cwd = res.paths[len(res.paths)-1]
+		} else {
+			r.cwd = ""
+		}
+		next(rest)
+		r.cwd = saved
+		return
+	}
+	next(rest)
+}
+
+// splitString splits env -S text into fields.
+func splitString(f field) []field {
+	var out []field
+	for _, w := range strings.Fields(f.val) {
+		w = strings.Trim(w, `"'`)
+		out = append(out, field{val: w, dyn: f.dyn, why: f.why, glob: strings.ContainsAny(w, "*?[")})
+	}
+	return out
+}
+
+func (r *run) sudo(sc *scope, args []field, cmd string, next func([]field)) {
+	spec := wrapSpec{val: "ugpCDrtTUh", long: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"}}
+	rest := skipOpts(args, spec)
+	p := parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "")
+	if strings.ContainsRune(p.short, 'e') || p.has("--edit") {
+		for _, f := range rest {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+		return
+	}
+	next(rest)
+}
+
+func (r *run) su(sc *scope, b string, args []field, c ctx, cmd string, next func([]field)) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		switch {
+		case v == "-c" || v == "--command" || v == "--session-command":
+			if i+1 < len(args) {
+				r.reparseField(sc, args[i+1], c, cmd, true)
+			}
+			return
+		case strings.HasPrefix(v, "--command=") || strings.HasPrefix(v, "--session-command="):
+			f := args[i]
+			f.val = v[strings.IndexByte(v, '=')+1:]
+			r.reparseField(sc, f, c, cmd, true)
+			return
+		case strings.HasPrefix(v, "-c") && !strings.HasPrefix(v, "--"):
+			f := args[i]
+			f.val = v[2:]
+			r.reparseField(sc, f, c, cmd, true)
+			return
+		case b == "runuser" && (v == "-u" || v == "--user"):
+			rest := args[min(i+2, len(args)):]
+			if len(rest) > 0 && rest[0].val == "--" {
+				rest = rest[1:]
+			}
+			next(rest)
+			return
+		case v == "-s" || v == "--shell" || v == "-g" || v == "-G" || v == "--group" || v == "--supp-group" || v == "-w" || v == "--whitelist-environment":
+			i++
+		}
+	}
+}
+
+func (r *run) watch(sc *scope, args []field, c ctx, cmd string, next func([]field)) {
+	rest := skipOpts(args, wrapSpec{val: "nq", long: []string{"--interval", "--equexit"}})
+	opt := args[:len(args)-len(rest)]
+	exec := slices.ContainsFunc(opt, func(f field) bool {
+		return f.val == "--exec" || !strings.HasPrefix(f.val, "--") && strings.HasPrefix(f.val, "-") && strings.ContainsRune(f.val, 'x')
+	})
+	if exec || slices.ContainsFunc(rest, func(f field) bool { return f.dyn }) {
+		next(rest)
+		return
+	}
+	r.reparseFields(sc, rest, c, cmd, true)
+}
+
+// reparseField analyses a literal script given as one word (sh -c, su -c,
+// ...). A script that is not literal is dynamic.
+func (r *run) reparseField(sc *scope, f field, c ctx, cmd string, child bool) {
+	r.reparseFields(sc, []field{f}, c, cmd, child)
+}
+
+// reparseFields analyses the words joined by spaces as a script (eval).
+// child says the script runs in a child process, whose cd does not stick.
+func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool) {
+	if len(fs) == 0 {
+		return
+	}
+	for _, f := range fs {
+		if f.dyn {
+			rule := ruleEvalDynamic
+			if f.why == whyXargs {
+				rule = ruleXargsDynamic
+			}
+			r.finding(rule, Dynamic, Ask, "the script text comes from "+f.why+" and cannot be read before it runs", cmd, "")
+			return
+		}
+	}
+	saved := r.cwd
+	r.script(joinFields(fs), sc.known(c.pos), sc.depth+c.depth+1)
+	if child {
+		r.cwd = saved
+	}
+}
+
+var shells = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
+	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true, "ksh93": true,
+	"pdksh": true, "oksh": true, "hush": true,
+}
+
+// shell analyses sh, bash and friends: -c with a literal script is
+// re-parsed; a script from a pipe is dynamic; a script file is ordinary.
+func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
+	cflag := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case a.dyn && !cflag:
+			if a.why == whyProcSubst {
+				r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the output of a process substitution", cmd, "")
+			}
+			return
+		case v == "--":
+			switch {
+			case cflag && i+1 < len(args):
+				r.reparseField(sc, args[i+1], c, cmd, true)
+			case i+1 < len(args):
+				r.scriptArg(sc, b, args[i+1], c, cmd)
+			default:
+				r.stdinScript(sc, c, cmd, b)
+			}
+			return
+		case v == "--rcfile" || v == "--init-file":
+			i++
+		case strings.HasPrefix(v, "--"):
+			if v == "--command" && i+1 < len(args) { // fish
+				r.reparseField(sc, args[i+1], c, cmd, true)
+				return
+			}
+			if strings.HasPrefix(v, "--command=") {
+				f := a
+				f.val = v[len("--command="):]
+				r.reparseField(sc, f, c, cmd, true)
+				return
+			}
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			opt := v[1:]
+			if strings.ContainsRune(opt, 'c') {
+				cflag = true
+			}
+			if strings.ContainsAny(opt, "oO") && i+1 < len(args) {
+				i++
+			}
+		default:
+			if cflag {
+				r.reparseField(sc, a, c, cmd, true)
+				return
+			}
+			r.scriptArg(sc, b, a, c, cmd)
+			return
+		}
+	}
+	if cflag {
+		r.finding(ruleEvalDynamic, Dynamic, Ask, b+" -c without a script reads it from elsewhere", cmd, "")
+		return
+	}
+	r.stdinScript(sc, c, cmd, b)
+}
+
+// scriptArg is a shell run with a script operand.
+func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
+	switch {
+	case f.why == whyProcSubst:
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the output of a process substitution", cmd, "")
+	case f.val == "-" || f.val == "/dev/stdin" || f.val == "/dev/fd/0" || f.val == "/proc/self/fd/0":
+		r.stdinScript(sc, c, cmd, b)
+	}
+}
+
+// stdinScript judges a shell that reads its script from standard input.
+func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
+	switch c.in.kind {
+	case inText:
+		saved := r.cwd
+		r.script(c.in.text, sc.known(c.pos), sc.depth+c.depth+1)
+		r.cwd = saved
+	case inUnknown:
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
+	}
+}
+
+var pythonRE = regexp.MustCompile(`^(python|pypy)[0-9.]*[mw]?$`)
+
+func isInterpreter(b string) bool {
+	if pythonRE.MatchString(b) {
+		return true
+	}
+	switch b {
+	case "node", "nodejs", "bun", "deno", "perl", "perl5", "ruby", "jruby", "php", "lua", "luajit",
+		"lua5.1", "lua5.2", "lua5.3", "lua5.4", "rscript", "Rscript", "R", "osascript", "pwsh", "powershell",
+		"awk", "gawk", "mawk", "nawk", "expect", "julia", "ts-node", "tsx", "groovy",
+		"racket", "guile", "sbcl", "elixir", "erl", "scala":
+		return true
+	}
+	return false
+}
+
+// inlineFlags are the options that take inline code, per interpreter.
+var inlineFlags = map[string][]string{
+	"node": {"-e", "--eval", "-p", "--print"}, "nodejs": {"-e", "--eval", "-p", "--print"},
+	"bun": {"-e", "--eval", "-p", "--print"}, "ruby": {"-e"}, "jruby": {"-e"},
+	"php": {"-r", "-R", "-B", "-E"}, "lua": {"-e"}, "rscript": {"-e"}, "Rscript": {"-e"},
+	"R": {"-e"}, "osascript": {"-e"}, "expect": {"-c"}, "julia": {"-e", "--eval", "-E", "--print"},
+	"ts-node": {"-e", "--eval", "-p", "--print"}, "tsx": {"-e", "--eval", "-p", "--print"},
+	"groovy": {"-e"}, "racket": {"-e", "--eval"}, "guile": {"-c"}, "sbcl": {"--eval"}, "elixir": {"-e", "--eval"},
+	"erl": {"-eval"}, "scala": {"-e"},
+}
+
+// interpreter judges a language interpreter: inline code is dynamic, a
+// script file is ordinary, code from a pipe is dynamic.
+func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
+	inline := func(how string) {
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+how+" runs inline code the analyser cannot read", cmd, "")
+	}
+	lb := asciiLower(b)
+	switch {
+	case strings.HasPrefix(lb, "lua"):
+		lb = "lua"
+	case lb == "perl5":
+		lb = "perl"
+	}
+	switch {
+	case pythonRE.MatchString(b):
+		for i := 0; i < len(args); i++ {
+			v := args[i].val
+			switch {
+			case args[i].dyn:
+				return
+			case v == "-":
+				r.interpStdin(b, c, cmd)
+				return
+			case v == "-W" || v == "-X" || v == "--check-hash-based-pycs":
+				i++
+			case strings.HasPrefix(v, "--"):
+			case strings.HasPrefix(v, "-"):
+				for j := 1; j < len(v); j++ {
+					switch v[j] {
+					case 'c':
+						inline(v)
+						return
+					case 'm':
+						return
+					case 'W', 'X':
+						if j == len(v)-1 {
+							i++
+						}
+						j = len(v)
+					}
+				}
+			default:
+				return
+			}
+		}
+		r.interpStdin(b, c, cmd)
+	case lb == "perl":
+		for i := 0; i < len(args); i++ {
+			v := args[i].val
+			switch {
+			case args[i].dyn:
+				return
+			case v == "-" || v == "--":
+				r.interpStdin(b, c, cmd)
+				return
+			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
+				switch {
+				case strings.HasPrefix(v, "-M") || strings.HasPrefix(v, "-m") || strings.HasPrefix(v, "-I"):
+				case strings.HasPrefix(v, "-i"):
+					if strings.ContainsAny(v, "eE") && !strings.Contains(v, ".") {
+						inline(v)
+						return
+					}
+				case strings.ContainsAny(v[1:], "eE"):
+					inline(v)
+					return
+				}
+			default:
+				return
+			}
+		}
+		r.interpStdin(b, c, cmd)
+	case lb == "pwsh" || lb == "powershell":
+		for i, a := range args {
+			v := asciiLower(strings.TrimLeft(a.val, "-/"))
+			switch v {
+			case "c", "command", "commandwithargs", "cwa", "encodedcommand", "enc", "ec", "e", "en", "encoded":
+				inline(a.val)
+				return
+			case "f", "file":
+				return
+			}
+			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "/") && (i == 0 || !strings.HasPrefix(args[i-1].val, "-")) {
+				inline("with a command")
+				return
+			}
+		}
+		r.interpStdin(b, c, cmd)
+	case lb == "awk" || lb == "gawk" || lb == "mawk" || lb == "nawk":
+		p := parseOpts(args, "fvFWe", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load"}, "")
+		progs := p.get("-e", "--source")
+		if len(p.get("-f", "--file")) == 0 && len(p.ops) > 0 {
+			progs = append(progs, p.ops[0])
+		}
+		for _, pr := range progs {
+			if pr.dyn || awkExecRE.MatchString(pr.val) {
+				inline("with a program that runs commands (system(), pipes)")
+				return
+			}
+		}
+	case lb == "deno":
+		if len(args) > 0 && args[0].val == "eval" {
+			inline("eval")
+		}
+	default:
+		flags := inlineFlags[b]
+		if flags == nil {
+			flags = inlineFlags[lb]
+		}
+		for _, a := range args {
+			v := a.val
+			for _, fl := range flags {
+				short := len(fl) == 2 && fl[0] == '-' && len(v) > 1 && v[0] == '-' && v[1] != '-' && len(v) <= 4 && strings.ContainsRune(v[1:], rune(fl[1]))
+				if v == fl || strings.HasPrefix(v, fl+"=") || short {
+					inline(v)
+					return
+				}
+			}
+			if !strings.HasPrefix(v, "-") {
+				return // a script file
+			}
+		}
+		r.interpStdin(b, c, cmd)
+	}
+}
+
+var awkExecRE = regexp.MustCompile(`system\s*\(|\|\s*getline|\|&|print[f]?[^;}]*\|\s*"|"\s*\|`)
+
+// interpStdin judges an interpreter that reads its program from stdin.
+func (r *run) interpStdin(b string, c ctx, cmd string) {
+	switch c.in.kind {
+	case inText:
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a program from "+c.in.detail+" that the analyser cannot read", cmd, "")
+	case inUnknown:
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
+	}
+}

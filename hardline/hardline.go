@@ -1,0 +1,367 @@
+package hardline
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Severity says how strongly a finding restricts a call. Severities are
+// ordered: Ask < Block.
+type Severity uint8
+
+const (
+	// Ask means the call needs a human decision (approval-required; deny in
+	// deny mode).
+	Ask Severity = iota + 1
+	// Block means the call is denied in every mode.
+	Block
+)
+
+// String returns "ask" or "block".
+func (s Severity) String() string {
+	switch s {
+	case Ask:
+		return "ask"
+	case Block:
+		return "block"
+	}
+	return fmt.Sprintf("Severity(%d)", uint8(s))
+}
+
+// Kind says what a finding is about.
+type Kind uint8
+
+const (
+	// Command is a destructive operation from the catalogue (reason
+	// "hardline.command").
+	Command Kind = iota + 1
+	// Path is a sensitive host path named by the command (reason
+	// "hardline.path").
+	Path
+	// Dynamic is something the analyser cannot resolve statically: a command
+	// name from a variable, code piped into a shell, inline interpreter code, a
+	// parse error or an input over the bounds (reason "hardline.dynamic").
+	Dynamic
+)
+
+// String returns "command", "path" or "dynamic".
+func (k Kind) String() string {
+	switch k {
+	case Command:
+		return "command"
+	case Path:
+		return "path"
+	case Dynamic:
+		return "dynamic"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// MaxCommandText is the longest Finding.Command text; longer commands are cut
+// and end in "...".
+const MaxCommandText = 200
+
+// Finding is one reason why a command is not ordinary work.
+type Finding struct {
+	// Rule is the stable catalogue name of the rule, such as "rm-root" (see
+	// Rules and the package documentation).
+	Rule string
+	// Kind is what the finding is about.
+	Kind Kind
+	// Severity is Ask or Block.
+	Severity Severity
+	// Detail is a human explanation.
+	Detail string
+	// Command is the unwrapped simple command the finding was made in, at
+	// most MaxCommandText bytes.
+	Command string
+	// Path is the offending path, if any, after static expansion.
+	Path string
+}
+
+// Result is the outcome of analysing one command. The zero Result has no
+// findings: the command is ordinary work as far as the hardline rules go.
+type Result struct {
+	// Findings are sorted strictest first: Block before Ask, then by Kind,
+	// Rule, Path and Command. Duplicates are removed.
+	Findings []Finding
+}
+
+// Worst returns the strictest finding: the highest severity, ties broken by
+// Kind (Command, Path, Dynamic), then Rule, Path, Command and Detail. It
+// reports false when there are no findings.
+func (r Result) Worst() (Finding, bool) {
+	if len(r.Findings) == 0 {
+		return Finding{}, false
+	}
+	return slices.MinFunc(r.Findings, compareFindings), true
+}
+
+// Blocked reports whether any finding has severity Block.
+func (r Result) Blocked() bool {
+	f, ok := r.Worst()
+	return ok && f.Severity == Block
+}
+
+func compareFindings(a, b Finding) int {
+	if a.Severity != b.Severity {
+		return cmp.Compare(b.Severity, a.Severity)
+	}
+	return cmp.Or(
+		cmp.Compare(a.Kind, b.Kind),
+		strings.Compare(a.Rule, b.Rule),
+		strings.Compare(a.Path, b.Path),
+		strings.Compare(a.Command, b.Command),
+		strings.Compare(a.Detail, b.Detail),
+	)
+}
+
+// Default bounds.
+const (
+	// DefaultMaxBytes is the largest command analysed when Config.MaxBytes
+	// is 0: 64 KiB.
+	DefaultMaxBytes = 64 << 10
+	// DefaultMaxDepth is the deepest syntax nesting, and the longest chain
+	// of wrappers and re-parsed scripts (sudo, env, bash -c, eval, ...),
+	// analysed when Config.MaxDepth is 0.
+	DefaultMaxDepth = 48
+)
+
+// Config configures an Analyzer.
+type Config struct {
+	// SensitivePaths are extra doublestar patterns added to the built-in
+	// list (BuiltinSensitivePaths). A pattern may start with "~/" for the
+	// home folder. Built-ins cannot be removed.
+	SensitivePaths []string
+	// Home is the canonical home folder, used for "~" and "$HOME" and in
+	// patterns. Required and absolute.
+	Home string
+	// OS is the target operating system; "" means runtime.GOOS. With
+	// "windows", paths and patterns are compared case-insensitively (ASCII
+	// case variants, the stricter result wins) and the Windows built-ins
+	// apply.
+	OS string
+	// MaxBytes bounds the command size; 0 means DefaultMaxBytes. Larger
+	// commands yield an Ask finding "too-complex" without being parsed.
+	MaxBytes int
+	// MaxDepth bounds syntax nesting and the chain of wrappers and
+	// re-parsed scripts; 0 means DefaultMaxDepth. Deeper commands yield an
+	// Ask finding "too-complex".
+	MaxDepth int
+}
+
+// Analyzer applies the hardline rules. It is safe for concurrent use.
+type Analyzer struct {
+	goos      string
+	windows   bool
+	home      string // slash form, cleaned
+	sensitive []pattern
+	maxBytes  int
+	maxDepth  int
+	lists     lists
+	parsers   sync.Pool
+}
+
+// pattern is a compiled path pattern.
+type pattern struct {
+	source string // as configured or built in
+	glob   string // absolute, slash form (lower case on Windows)
+	prefix string // literal prefix of glob, for a quick reject
+	dir    string // glob without a trailing "/**", matched exactly
+}
+
+// New checks cfg and returns an Analyzer. Every problem is reported, joined
+// with errors.Join.
+func New(cfg Config) (*Analyzer, error) {
+	a := &Analyzer{goos: cmp.Or(cfg.OS, runtime.GOOS)}
+	a.windows = a.goos == "windows"
+	var errs []error
+	if cfg.Home == "" {
+		errs = append(errs, errors.New("hardline: Config.Home is required"))
+	} else {
+		h := a.slash(cfg.Home)
+		if !a.isAbs(h) {
+			errs = append(errs, fmt.Errorf("hardline: Config.Home %q is not absolute", cfg.Home))
+		} else {
+			a.home = a.clean(h)
+		}
+	}
+	if cfg.MaxBytes < 0 {
+		errs = append(errs, fmt.Errorf("hardline: Config.MaxBytes %d is negative", cfg.MaxBytes))
+	}
+	if cfg.MaxDepth < 0 {
+		errs = append(errs, fmt.Errorf("hardline: Config.MaxDepth %d is negative", cfg.MaxDepth))
+	}
+	a.maxBytes = cmp.Or(max(cfg.MaxBytes, 0), DefaultMaxBytes)
+	a.maxDepth = cmp.Or(max(cfg.MaxDepth, 0), DefaultMaxDepth)
+	if a.home != "" {
+		for _, p := range BuiltinSensitivePaths(a.goos) {
+			cp, err := a.compile(p)
+			if err != nil { // a bug in the built-in list
+				errs = append(errs, fmt.Errorf("hardline: built-in pattern %q: %w", p, err))
+				continue
+			}
+			a.sensitive = append(a.sensitive, cp)
+		}
+		if err := a.compileLists(); err != nil { // a bug in the built-in lists
+			errs = append(errs, fmt.Errorf("hardline: built-in list: %w", err))
+		}
+	}
+	for i, p := range cfg.SensitivePaths {
+		if a.home == "" && (p == "~" || strings.HasPrefix(p, "~/")) {
+			continue // reported as the missing home
+		}
+		cp, err := a.compile(p)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("hardline: Config.SensitivePaths[%d] %q: %w", i, p, err))
+			continue
+		}
+		a.sensitive = append(a.sensitive, cp)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	a.parsers.New = func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }
+	return a, nil
+}
+
+func (a *Analyzer) compile(p string) (pattern, error) {
+	src := p
+	if strings.TrimSpace(p) == "" {
+		return pattern{}, errors.New("empty pattern")
+	}
+	p = a.slash(p)
+	switch {
+	case p == "~":
+		p = a.home
+	case strings.HasPrefix(p, "~/"):
+		p = strings.TrimSuffix(a.home, "/") + p[1:]
+	case !a.isAbs(p) && !strings.HasPrefix(p, "**") && !strings.HasPrefix(p, "?:"):
+		return pattern{}, errors.New("pattern must be absolute or start with ~/ or **")
+	}
+	if a.windows {
+		p = asciiLower(p)
+	}
+	if !doublestar.ValidatePattern(p) {
+		return pattern{}, errors.New("invalid doublestar pattern")
+	}
+	cp := pattern{source: src, glob: p, dir: strings.TrimSuffix(p, "/**")}
+	if i := strings.IndexAny(p, `*?[{\`); i >= 0 {
+		cp.prefix = p[:i]
+	} else {
+		cp.prefix = p
+	}
+	return cp, nil
+}
+
+// SensitivePath reports whether a canonical absolute path (a tool's path
+// argument, already resolved by the caller) is a sensitive host path, and the
+// rule that matched ("sensitive-path"). The folder named by a "dir/**"
+// pattern matches as well as everything in it. On Windows the comparison is
+// case-insensitive.
+func (a *Analyzer) SensitivePath(canonical string) (rule string, ok bool) {
+	p := a.slash(canonical)
+	if !a.isAbs(p) {
+		return "", false
+	}
+	if _, ok := a.matchSensitive(a.clean(p)); ok {
+		return ruleSensitivePath, true
+	}
+	return "", false
+}
+
+// matchSensitive matches an absolute, clean, slash-form path and returns the
+// pattern's source text.
+func (a *Analyzer) matchSensitive(p string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
+	if a.windows {
+		p = asciiLower(p)
+	}
+	for i := range a.sensitive {
+		if matchOne(&a.sensitive[i], p) {
+			return a.sensitive[i].source, true
+		}
+	}
+	return "", false
+}
+
+// slash converts Windows separators and drive spellings when the target is
+// Windows.
+func (a *Analyzer) slash(p string) string {
+	if a.windows {
+		p = strings.ReplaceAll(p, `\`, "/")
+		// Git Bash and MSYS spell C:\ as /c/.
+		if len(p) >= 2 && p[0] == '/' && isLetter(p[1]) && (len(p) == 2 || p[2] == '/') {
+			p = string(p[1]) + ":/" + strings.TrimPrefix(p[2:], "/")
+		}
+		if len(p) == 2 && isLetter(p[0]) && p[1] == ':' {
+			p += "/"
+		}
+	}
+	return p
+}
+
+func (a *Analyzer) isAbs(p string) bool {
+	if strings.HasPrefix(p, "/") {
+		return true
+	}
+	return a.windows && len(p) >= 3 && isLetter(p[0]) && p[1] == ':' && p[2] == '/'
+}
+
+// clean is path.Clean that keeps a Windows drive root ("C:/").
+func (a *Analyzer) clean(p string) string {
+	if a.windows && len(p) >= 2 && isLetter(p[0]) && p[1] == ':' {
+		rest := path.Clean("/" + strings.TrimPrefix(p[2:], "/"))
+		return strings.ToUpper(p[:1]) + ":" + rest
+	}
+	return path.Clean(p)
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// asciiLower lower-cases ASCII letters only (the Windows rule).
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// Root is a workspace root, canonical and absolute.
+type Root struct {
+	Path     string
+	Writable bool
+}
+
+// Env is what the analyser knows about where a command runs.
+type Env struct {
+	// WorkDir is the canonical primary root, the shell's working folder.
+	// Relative words resolve against it. Empty means unknown: relative
+	// targets of recursive deletion are then dynamic.
+	WorkDir string
+	// Roots are the session's roots; WorkDir is normally one of them.
+	Roots []Root
+	// Canonical, when set, resolves an absolute path through symlinks
+	// (missing leaves through their nearest existing ancestor). Paths are
+	// judged both lexically and canonically, and the stricter result wins.
+	Canonical func(abs string) (string, error)
+}

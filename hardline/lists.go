@@ -1,0 +1,215 @@
+package hardline
+
+import "strings"
+
+// builtin is one built-in sensitive-path pattern and the systems it applies to.
+type builtin struct {
+	pattern string
+	oses    string // space-separated GOOS values; "" = every system, "unix" = not windows
+}
+
+// builtinSensitive is the documented built-in list; the package
+// documentation explains each group.
+var builtinSensitive = []builtin{
+	// SSH, GPG and general credentials.
+	{"~/.ssh/**", ""},
+	{"~/.gnupg/**", ""},
+	{"~/.netrc", ""},
+	{"~/_netrc", ""},
+	{"~/.pgpass", ""},
+	{"~/.my.cnf", ""},
+	{"~/.git-credentials", ""},
+	{"~/.config/git/credentials", ""},
+	{"~/.password-store/**", ""},
+	{"~/.vault-token", ""},
+	// Cloud and container credentials.
+	{"~/.aws/**", ""},
+	{"~/.azure/**", ""},
+	{"~/.config/gcloud/**", ""},
+	{"~/.kube/**", ""},
+	{"~/.docker/config.json", ""},
+	{"~/.oci/**", ""},
+	{"~/.config/doctl/**", ""},
+	{"~/.s3cfg", ""},
+	{"~/.boto", ""},
+	{"~/.config/rclone/rclone.conf", ""},
+	{"~/.terraform.d/credentials.tfrc.json", ""},
+	// Package registry and forge tokens.
+	{"~/.npmrc", ""},
+	{"~/.pypirc", ""},
+	{"~/.gem/credentials", ""},
+	{"~/.cargo/credentials", ""},
+	{"~/.cargo/credentials.toml", ""},
+	{"~/.m2/settings.xml", ""},
+	{"~/.config/gh/hosts.yml", ""},
+	{"~/.config/hub", ""},
+	// Keyrings and password managers.
+	{"~/.local/share/keyrings/**", "unix"},
+	{"~/.config/op/**", ""},
+	{"~/Library/Keychains/**", "darwin"},
+	{"/Library/Keychains/**", "darwin"},
+	// Browser and mail profiles.
+	{"~/.mozilla/**", "unix"},
+	{"~/snap/firefox/common/.mozilla/**", "linux"},
+	{"~/.thunderbird/**", "unix"},
+	{"~/.config/google-chrome/**", "unix"},
+	{"~/.config/chromium/**", "unix"},
+	{"~/.config/BraveSoftware/**", "unix"},
+	{"~/.config/microsoft-edge/**", "unix"},
+	{"~/Library/Application Support/Google/Chrome/**", "darwin"},
+	{"~/Library/Application Support/Firefox/**", "darwin"},
+	{"~/Library/Application Support/BraveSoftware/**", "darwin"},
+	{"~/Library/Application Support/Microsoft Edge/**", "darwin"},
+	{"~/Library/Safari/**", "darwin"},
+	{"~/Library/Cookies/**", "darwin"},
+	{"~/Library/Messages/**", "darwin"},
+	{"~/Library/Mail/**", "darwin"},
+	{"~/Library/Application Support/com.apple.TCC/**", "darwin"},
+	// Shell and REPL history.
+	{"~/.bash_history", ""},
+	{"~/.zsh_history", ""},
+	{"~/.zhistory", ""},
+	{"~/.sh_history", ""},
+	{"~/.history", ""},
+	{"~/.local/share/fish/fish_history", ""},
+	{"~/.python_history", ""},
+	{"~/.node_repl_history", ""},
+	{"~/.psql_history", ""},
+	{"~/.mysql_history", ""},
+	{"~/.sqlite_history", ""},
+	// System secrets.
+	{"/etc/shadow", "unix"},
+	{"/etc/shadow-", "unix"},
+	{"/etc/gshadow", "unix"},
+	{"/etc/gshadow-", "unix"},
+	{"/etc/sudoers", "unix"},
+	{"/etc/sudoers.d/**", "unix"},
+	{"/etc/security/opasswd", "linux"},
+	{"/etc/master.passwd", "darwin freebsd openbsd netbsd"},
+	{"/private/etc/master.passwd", "darwin"},
+	{"/private/etc/sudoers", "darwin"},
+	{"/private/etc/sudoers.d/**", "darwin"},
+	{"/private/var/db/dslocal/**", "darwin"},
+	{"/etc/ssh/ssh_host_*_key", "unix"},
+	{"/etc/krb5.keytab", "unix"},
+	{"/root/**", "unix"},
+	{"/var/root/**", "darwin"},
+	{"/proc/*/environ", "linux"},
+	{"/proc/*/mem", "linux"},
+	{"/run/secrets/**", "linux"},
+	{"/var/run/secrets/**", "linux"},
+	// Windows credential stores, registry hives and profiles.
+	{"?:/Windows/System32/config/**", "windows"},
+	{"?:/Windows/repair/**", "windows"},
+	{"~/AppData/Roaming/Microsoft/Credentials/**", "windows"},
+	{"~/AppData/Local/Microsoft/Credentials/**", "windows"},
+	{"~/AppData/Roaming/Microsoft/Protect/**", "windows"},
+	{"~/AppData/Local/Microsoft/Vault/**", "windows"},
+	{"~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt", "windows"},
+	{"~/AppData/Local/Google/Chrome/User Data/**", "windows"},
+	{"~/AppData/Local/Microsoft/Edge/User Data/**", "windows"},
+	{"~/AppData/Local/BraveSoftware/**", "windows"},
+	{"~/AppData/Roaming/Mozilla/**", "windows"},
+	{"~/AppData/Roaming/gcloud/**", "windows"},
+	{"~/AppData/Roaming/GitHub CLI/hosts.yml", "windows"},
+	{"~/AppData/Roaming/npm/etc/npmrc", "windows"},
+}
+
+// BuiltinSensitivePaths returns the built-in sensitive-path patterns for goos
+// ("" means the patterns of every system). Patterns are doublestar globs;
+// "~/" is the home folder and "?:" any Windows drive. A "dir/**" pattern also
+// matches the folder itself. The package documentation explains each group.
+func BuiltinSensitivePaths(goos string) []string {
+	out := make([]string, 0, len(builtinSensitive))
+	for _, b := range builtinSensitive {
+		if goos == "" || appliesTo(b.oses, goos) {
+			out = append(out, b.pattern)
+		}
+	}
+	return out
+}
+
+func appliesTo(oses, goos string) bool {
+	switch oses {
+	case "":
+		return true
+	case "unix":
+		return goos != "windows"
+	}
+	for _, o := range strings.Fields(oses) {
+		if o == goos {
+			return true
+		}
+	}
+	return false
+}
+
+// protectedWrite lists files and trees that no shell command may write,
+// truncate, delete or replace (rule "protected-write"): account databases,
+// privilege configuration, boot and kernel interfaces.
+var protectedWrite = []string{
+	"/etc/passwd", "/etc/passwd-", "/etc/shadow", "/etc/shadow-", "/etc/group", "/etc/group-",
+	"/etc/gshadow", "/etc/gshadow-", "/etc/sudoers", "/etc/sudoers.d/**", "/etc/fstab",
+	"/etc/crypttab", "/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/ld.so.conf.d/**",
+	"/etc/pam.d/**", "/etc/security/**", "/etc/ssh/sshd_config", "/etc/ssh/sshd_config.d/**",
+	"/etc/profile", "/etc/profile.d/**", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshenv",
+	"/etc/zsh/**", "/etc/environment", "/etc/crontab", "/etc/cron.d/**", "/etc/cron.hourly/**",
+	"/etc/cron.daily/**", "/etc/cron.weekly/**", "/etc/cron.monthly/**", "/var/spool/cron/**",
+	"/etc/rc.local", "/etc/init.d/**", "/etc/systemd/system/**", "/etc/master.passwd",
+	"/private/etc/**", "/boot/**", "/efi/**", "/dev/mem", "/dev/kmem", "/dev/port",
+	"/proc/sys/**", "/proc/sysrq-trigger", "/sys/**", "/Library/LaunchDaemons/**",
+	"/Library/LaunchAgents/**", "/System/**", "?:/Windows/**",
+}
+
+// startupFiles are per-user files that run code at login or shell start
+// (rule "startup-file-write"): writing them is persistence.
+var startupFiles = []string{
+	"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.profile",
+	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.mkshrc",
+	"~/.cshrc", "~/.tcshrc", "~/.login", "~/.xprofile", "~/.xinitrc", "~/.xsessionrc",
+	"~/.pam_environment", "~/.config/fish/config.fish", "~/.config/fish/conf.d/**",
+	"~/.config/autostart/**", "~/.config/systemd/user/**", "~/.config/environment.d/**",
+	"~/Library/LaunchAgents/**", "~/Documents/PowerShell/**", "~/Documents/WindowsPowerShell/**",
+	"~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
+}
+
+// systemDirs are folders whose recursive deletion, move, chmod or chown is
+// blocked. "?:" is any Windows drive.
+var systemDirs = []string{
+	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
+	"/lost+found", "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/snap",
+	"/srv", "/sys", "/tmp", "/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32",
+	"/usr/lib64", "/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/lib",
+	"/usr/sbin", "/usr/share", "/usr/src", "/var", "/var/cache", "/var/lib", "/var/log",
+	"/var/mail", "/var/spool", "/var/tmp", "/var/www", "/nix", "/nix/store",
+	"/Applications", "/Library", "/System", "/Users", "/Volumes", "/cores", "/private",
+	"/private/etc", "/private/tmp", "/private/var",
+	"?:/", "?:/Windows", "?:/Windows/System32", "?:/Program Files", "?:/Program Files (x86)",
+	"?:/ProgramData", "?:/Users", "?:/Users/Public",
+}
+
+// systemTrees are folders in which any recursive deletion, move, chmod or
+// chown is blocked, however deep.
+var systemTrees = []string{
+	"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc",
+	"/sbin", "/sys", "/usr", "/System", "/private/etc", "/nix/store", "?:/Windows",
+	"?:/Program Files", "?:/Program Files (x86)",
+}
+
+// diskDevices are block devices and raw memory (rules "disk-write",
+// "dd-device", "mkfs", "wipe-device", "partition-tool").
+var diskDevices = []string{
+	"/dev/sd*", "/dev/hd*", "/dev/vd*", "/dev/xvd*", "/dev/nvme*", "/dev/mmcblk*",
+	"/dev/disk*", "/dev/rdisk*", "/dev/loop*", "/dev/dm-*", "/dev/md*", "/dev/mapper/*",
+	"/dev/sr*", "/dev/fd[0-9]*", "/dev/zram*", "/dev/ram*", "/dev/nbd*", "/dev/mtd*",
+	"/dev/ubi*", "/dev/root", "/dev/disk/**", "/dev/block/**", "/dev/bcache*", "/dev/rbd*",
+	"/dev/ad*", "/dev/da*", "/dev/wd*", "//./physicaldrive*", "//?/physicaldrive*",
+	"//./[a-zA-Z]:", "/dev/mem", "/dev/kmem", "/dev/port",
+}
+
+// harmlessDevices can always be written.
+var harmlessDevices = []string{
+	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/stdout",
+	"/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/tty*", "/dev/pts/*", "/dev/fd/*",
+	"/dev/console", "/dev/ptmx", "/proc/self/fd/*", "/proc/self/fd",
+}

@@ -1,0 +1,91 @@
+package hardline
+
+// Rule names. They are stable: policies, audit records and tests refer to
+// them. Rules describes each one.
+const (
+	ruleRmRoot         = "rm-root"
+	ruleRmSystem       = "rm-system"
+	ruleRmHome         = "rm-home"
+	ruleRmRootAncestor = "rm-root-ancestor"
+	ruleRmReadOnlyRoot = "rm-read-only-root"
+	ruleRmOutside      = "rm-recursive-outside-roots"
+	ruleMvSystem       = "mv-system"
+	ruleMvHome         = "mv-home"
+	ruleMvRootAncestor = "mv-root-ancestor"
+	ruleChmodSystem    = "chmod-system"
+	ruleChownSystem    = "chown-system"
+	ruleMkfs           = "mkfs"
+	ruleDdDevice       = "dd-device"
+	ruleDiskWrite      = "disk-write"
+	ruleWipeDevice     = "wipe-device"
+	rulePartition      = "partition-tool"
+	ruleForkBomb       = "fork-bomb"
+	ruleProtectedWrite = "protected-write"
+	ruleStartupWrite   = "startup-file-write"
+	ruleCrontabRemove  = "crontab-remove"
+	ruleKillAll        = "kill-all"
+	ruleShutdown       = "shutdown"
+	ruleKernelParam    = "kernel-param"
+	ruleWriteOutside   = "write-outside-roots"
+	ruleSensitivePath  = "sensitive-path"
+	ruleDynamicName    = "dynamic-command-name"
+	ruleDynamicTarget  = "dynamic-target"
+	rulePipeToShell    = "pipe-to-shell"
+	ruleEvalDynamic    = "eval-dynamic"
+	ruleInlineInterp   = "inline-interpreter"
+	ruleXargsDynamic   = "xargs-dynamic"
+	ruleParseError     = "parse-error"
+	ruleTooComplex     = "too-complex"
+	ruleInternal       = "internal-error"
+)
+
+// RuleInfo describes one catalogue rule.
+type RuleInfo struct {
+	// Name is the stable rule name reported in Finding.Rule.
+	Name string
+	// Kind and Severity are those of every finding of the rule.
+	Kind     Kind
+	Severity Severity
+	// Summary says what the rule catches.
+	Summary string
+}
+
+// Rules returns the rule catalogue, in documentation order.
+func Rules() []RuleInfo {
+	return []RuleInfo{
+		{ruleRmRoot, Command, Block, "recursive deletion of / or of everything in it (rm -rf /, rm -rf /*, find / -delete)"},
+		{ruleRmSystem, Command, Block, "recursive deletion of a system folder or of anything in a system tree (/etc, /usr, /boot, C:\\Windows, ...)"},
+		{ruleRmHome, Command, Block, "recursive deletion of the home folder or of a folder in it that is outside every root"},
+		{ruleRmRootAncestor, Command, Block, "recursive deletion of an ancestor of a root or of the working folder (rm -rf .. from the workspace)"},
+		{ruleRmReadOnlyRoot, Command, Block, "recursive deletion in a read-only root"},
+		{ruleRmOutside, Command, Ask, "other recursive deletion outside every writable root (rm -rf /tmp/x)"},
+		{ruleMvSystem, Command, Block, "moving / or a system folder"},
+		{ruleMvHome, Command, Block, "moving the home folder away"},
+		{ruleMvRootAncestor, Command, Block, "moving an ancestor of a root"},
+		{ruleChmodSystem, Command, Block, "chmod (chattr, setfacl) of /, the home folder or a system folder, or recursively in a system tree"},
+		{ruleChownSystem, Command, Block, "chown or chgrp of /, the home folder or a system folder, or recursively in a system tree"},
+		{ruleMkfs, Command, Block, "creating a file system or swap on a device (mkfs*, mke2fs, mkswap, newfs, format C:)"},
+		{ruleDdDevice, Command, Block, "dd writing to a block device"},
+		{ruleDiskWrite, Command, Block, "redirection, tee or copy onto a block device"},
+		{ruleWipeDevice, Command, Block, "wiping a device or volume (wipefs, shred, blkdiscard, hdparm --security-erase, nvme format, cryptsetup luksFormat, lvremove, zpool destroy, ...)"},
+		{rulePartition, Command, Block, "changing a partition table (fdisk, sfdisk, gdisk, sgdisk, parted, cfdisk, diskutil eraseDisk, diskpart)"},
+		{ruleForkBomb, Command, Block, "a function that calls itself in a pipeline or in the background"},
+		{ruleProtectedWrite, Command, Block, "writing, truncating or deleting account, privilege, boot or kernel files (/etc/passwd, /etc/sudoers, /boot, /dev/mem, /proc/sys, ...)"},
+		{ruleStartupWrite, Command, Block, "writing a shell or login startup file (~/.bashrc, ~/.profile, ~/.zshrc, LaunchAgents, ...): persistence"},
+		{ruleCrontabRemove, Command, Block, "crontab -r: removing every cron job without confirmation"},
+		{ruleKillAll, Command, Block, "kill -1 (every process the user may signal), killall5"},
+		{ruleShutdown, Command, Block, "shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff/reboot"},
+		{ruleKernelParam, Command, Block, "sysctl -w: changing kernel parameters"},
+		{ruleWriteOutside, Command, Ask, "a non-recursive write, delete, move or mode change outside every writable root"},
+		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
+		{ruleDynamicName, Dynamic, Ask, "a command name from a variable, substitution or pattern"},
+		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static"},
+		{rulePipeToShell, Dynamic, Ask, "a shell or interpreter reading code from a pipe, download or process substitution"},
+		{ruleEvalDynamic, Dynamic, Ask, "eval, sh -c and similar of text that is not literal"},
+		{ruleInlineInterp, Dynamic, Ask, "inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r, pwsh -Command, awk with system(), ...)"},
+		{ruleXargsDynamic, Dynamic, Ask, "xargs or parallel feeding a destructive command from input that is not known"},
+		{ruleParseError, Dynamic, Ask, "the command does not parse or is incomplete"},
+		{ruleTooComplex, Dynamic, Ask, "the command is over the size, nesting or work bounds"},
+		{ruleInternal, Dynamic, Ask, "the analyser failed; never expected"},
+	}
+}

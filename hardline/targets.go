@@ -1,0 +1,663 @@
+package hardline
+
+import (
+	"slices"
+	"strings"
+)
+
+var mkfsNames = map[string]bool{
+	"mke2fs": true, "mkswap": true, "mkdosfs": true, "mkntfs": true, "mkexfatfs": true, "mkudffs": true,
+	"mkreiserfs": true, "mkjfs": true, "mkxfs": true, "mkhfs": true, "mkfatfs": true, "mformat": true,
+}
+
+// checkWords blocks every word, option value and redirection that names a
+// sensitive host path.
+func (r *run) checkWords(sc *scope, fs []field, cmd string) {
+	for _, f := range fs {
+		for _, cand := range candidates(f.val) {
+			p := cand
+			if p == "~" || strings.HasPrefix(p, "~/") {
+				p = r.a.home + p[1:]
+			} else if strings.HasPrefix(p, "~") {
+				continue
+			}
+			res := r.resolve(field{val: p})
+			for _, abs := range res.paths {
+				if pat, ok := r.a.matchSensitive(abs); ok {
+					r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+abs+" (pattern "+pat+")", cmd, abs)
+					break
+				}
+			}
+		}
+	}
+}
+
+// candidates are the path-like parts of a word: the word, an option's
+// value after '=', a curl-style @file, an attached short option value and a
+// file:// URL.
+func candidates(v string) []string {
+	if v == "" || len(v) > 4096 {
+		return nil
+	}
+	var out []string
+	add := func(s string) {
+		s = strings.TrimPrefix(s, "file://")
+		s = strings.TrimLeft(s, "@<")
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if !strings.HasPrefix(v, "-") {
+		add(v)
+	} else if len(v) > 2 && v[1] != '-' {
+		add(v[2:])
+	}
+	if i := strings.IndexByte(v, '='); i >= 0 {
+		add(v[i+1:])
+	}
+	if i := strings.IndexByte(v, '@'); i >= 0 {
+		rest := v[i+1:]
+		if strings.HasPrefix(rest, "~") || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, ".") {
+			add(rest)
+		}
+	}
+	if i := strings.Index(v, "file://"); i > 0 {
+		add(v[i:])
+	}
+	return out
+}
+
+// judgeDelete judges a delete target (rm, find -delete, rsync --delete).
+func (r *run) judgeDelete(sc *scope, t field, recursive bool, cmd, verb string) {
+	if t.dyn {
+		switch {
+		case t.why == whyXargs:
+			r.finding(ruleXargsDynamic, Dynamic, Ask, verb+" deletes paths read by xargs from input that is not known", cmd, "")
+		case recursive:
+			r.finding(ruleDynamicTarget, Dynamic, Ask, verb+" deletes recursively a target that comes from "+t.why, cmd, "")
+		}
+		return
+	}
+	res := r.resolve(t)
+	if !res.ok {
+		if recursive {
+			r.finding(ruleDynamicTarget, Dynamic, Ask, verb+" deletes "+t.val+" recursively: "+res.why, cmd, "")
+		}
+		return
+	}
+	if !recursive {
+		r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+		return
+	}
+	for _, c := range r.targetClasses(res) {
+		p := c.path
+		if res.glob != "" {
+			p = res.glob
+		}
+		switch c.cl {
+		case clFSRoot:
+			r.finding(ruleRmRoot, Command, Block, verb+" deletes / recursively", cmd, p)
+		case clSystem:
+			rule := ruleRmSystem
+			if res.glob != "" && r.a.isFSRoot(c.path) {
+				rule = ruleRmRoot
+			}
+			r.finding(rule, Command, Block, verb+" deletes a system folder recursively", cmd, p)
+		case clHome:
+			r.finding(ruleRmHome, Command, Block, verb+" deletes the home folder recursively", cmd, p)
+		case clInHome:
+			r.finding(ruleRmHome, Command, Block, verb+" deletes recursively a folder in the home folder that is outside every root", cmd, p)
+		case clAncestor:
+			r.finding(ruleRmRootAncestor, Command, Block, verb+" deletes recursively a folder that contains a workspace root or the home folder", cmd, p)
+		case clReadOnly:
+			r.finding(ruleRmReadOnlyRoot, Command, Block, verb+" deletes recursively in a read-only root", cmd, p)
+		case clOutside:
+			if r.a.match(r.a.lists.protected, c.path) {
+				r.finding(ruleProtectedWrite, Command, Block, verb+" deletes a protected system path", cmd, p)
+				continue
+			}
+			r.finding(ruleRmOutside, Command, Ask, verb+" deletes recursively outside every writable root", cmd, p)
+		}
+	}
+}
+
+// judgeMove judges a source of mv: moving removes it from its place.
+func (r *run) judgeMove(sc *scope, t field, cmd string) {
+	if t.dyn {
+		if t.why == whyXargs {
+			r.finding(ruleXargsDynamic, Dynamic, Ask, "mv moves paths read by xargs from input that is not known", cmd, "")
+		}
+		return
+	}
+	res := r.resolve(t)
+	if !res.ok {
+		return
+	}
+	for _, c := range r.targetClasses(res) {
+		switch c.cl {
+		case clFSRoot, clSystem:
+			r.finding(ruleMvSystem, Command, Block, "mv moves / or a system folder", cmd, c.path)
+		case clHome:
+			r.finding(ruleMvHome, Command, Block, "mv moves the home folder", cmd, c.path)
+		case clAncestor:
+			r.finding(ruleMvRootAncestor, Command, Block, "mv moves a folder that contains a workspace root", cmd, c.path)
+		case clInside:
+		default:
+			r.judgeWrite(sc, field{val: c.path}, ruleDiskWrite, cmd)
+		}
+	}
+}
+
+// judgeWrite judges a non-recursive write, truncation or deletion of a
+// path.
+func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
+	if t.dyn {
+		if t.why == whyXargs {
+			r.finding(ruleXargsDynamic, Dynamic, Ask, "writes paths read by xargs from input that is not known", cmd, "")
+		}
+		return
+	}
+	res := r.resolve(t)
+	if !res.ok {
+		return
+	}
+	a := r.a
+	for _, p := range res.paths {
+		switch {
+		case a.isDevice(p) || strings.HasPrefix(a.key(p), "/proc/"):
+			switch {
+			case a.match(a.lists.harmless, p):
+			case a.match(a.lists.protected, p):
+				r.finding(ruleProtectedWrite, Command, Block, "writes the kernel interface "+p, cmd, p)
+			case a.match(a.lists.disks, p):
+				r.finding(deviceRule, Command, Block, "writes raw data to the block device "+p, cmd, p)
+			default:
+				r.finding(ruleWriteOutside, Command, Ask, "writes outside every writable root", cmd, p)
+			}
+		case a.match(a.lists.protected, p):
+			r.finding(ruleProtectedWrite, Command, Block, "writes a protected system file", cmd, p)
+		case a.match(a.lists.startup, p):
+			r.finding(ruleStartupWrite, Command, Block, "writes a shell or login startup file", cmd, p)
+		case r.classify(p) != clInside:
+			r.finding(ruleWriteOutside, Command, Ask, "writes outside every writable root", cmd, p)
+		}
+	}
+}
+
+// judgeDevice judges a target of a tool that destroys what it is given
+// (shred, wipefs, blkdiscard): devices are blocked, files are writes.
+func (r *run) judgeDevice(sc *scope, t field, rule, cmd, b string) {
+	if t.dyn {
+		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" destroys a target that comes from "+t.why, cmd, "")
+		return
+	}
+	res := r.resolve(t)
+	for _, p := range res.paths {
+		if r.a.isDevice(p) && !r.a.match(r.a.lists.harmless, p) {
+			r.finding(rule, Command, Block, b+" destroys the data on the device "+p, cmd, p)
+			return
+		}
+	}
+	r.judgeWrite(sc, t, rule, cmd)
+}
+
+func (r *run) mkfs(args []field, cmd string) {
+	for _, f := range args {
+		if f.dyn {
+			r.finding(ruleDynamicTarget, Dynamic, Ask, "creates a file system on a target that comes from "+f.why, cmd, "")
+			continue
+		}
+		if strings.HasPrefix(f.val, "-") {
+			continue
+		}
+		for _, p := range r.resolve(f).paths {
+			if r.a.isDevice(p) && !r.a.match(r.a.lists.harmless, p) {
+				r.finding(ruleMkfs, Command, Block, "creates a file system on the device "+p+", erasing it", cmd, p)
+				break
+			}
+		}
+	}
+}
+
+func (r *run) copy(sc *scope, b string, args []field, cmd string) {
+	val := map[string]string{"cp": "tS", "install": "tSmog", "ln": "tS", "rsync": "efTB", "scp": "cFiJloPS"}[b]
+	p := parseOpts(args, val, []string{"--target-directory", "--suffix", "--mode", "--owner", "--group", "--rsh", "--filter", "--exclude", "--include", "--temp-dir", "--partial-dir", "--backup-dir", "--files-from", "--exclude-from", "--include-from", "--chmod", "--chown", "--log-file", "--password-file"}, "")
+	if b == "install" && strings.ContainsRune(p.short, 'd') {
+		for _, t := range p.ops {
+			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+		}
+		return
+	}
+	srcs, dst := splitDest(p)
+	if dst == nil {
+		return
+	}
+	remote := func(f field) bool {
+		i := strings.IndexByte(f.val, ':')
+		return i > 1 || i == 1 && !r.a.windows
+	}
+	if (b == "rsync" || b == "scp") && remote(*dst) {
+		return
+	}
+	if b == "rsync" {
+		for _, l := range p.long {
+			if strings.HasPrefix(l, "--delete") || l == "--del" {
+				r.judgeDelete(sc, *dst, true, cmd, "rsync --delete")
+				break
+			}
+		}
+		if p.has("--remove-source-files") {
+			for _, s := range srcs {
+				if !remote(s) {
+					r.judgeWrite(sc, s, ruleDiskWrite, cmd)
+				}
+			}
+		}
+	}
+	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+}
+
+func (r *run) sed(sc *scope, args []field, cmd string) {
+	inPlace, script := false, false
+	var ops []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case a.dyn || !strings.HasPrefix(v, "-") || v == "-":
+			ops = append(ops, a)
+		case v == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(v, "--in-place"):
+			inPlace = true
+		case v == "--expression" || v == "--file":
+			script = true
+			i++
+		case v == "--line-length":
+			i++
+		case strings.HasPrefix(v, "--expression=") || strings.HasPrefix(v, "--file="):
+			script = true
+		case strings.HasPrefix(v, "--"):
+		default:
+		short:
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'i':
+					inPlace = true
+					break short
+				case 'e', 'f':
+					script = true
+					if j == len(v)-1 {
+						i++
+					}
+					break short
+				case 'l':
+					if j == len(v)-1 {
+						i++
+					}
+					break short
+				}
+			}
+		}
+	}
+	if !inPlace {
+		return
+	}
+	if !script && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, t := range ops {
+		r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+	}
+}
+
+// partitionListing are the read-only flags of partition tools.
+var partitionListing = map[string]string{"fdisk": "lx", "sfdisk": "ldJsVg", "gdisk": "l", "sgdisk": "piLvOb", "parted": "lm", "partx": "s", "kpartx": "l"}
+
+var partitionLongListing = []string{"--list", "--list-details", "--dump", "--json", "--show-size", "--verify",
+	"--show-geometry", "--print", "--info", "--show", "--help", "--version", "--script", "--machine"}
+
+func (r *run) partition(b string, args []field, cmd string) {
+	p := parseOpts(args, "", nil, "")
+	onlyListingLongs := !slices.ContainsFunc(p.long, func(l string) bool { return !slices.Contains(partitionLongListing, l) })
+	listing := partitionListing[b]
+	if onlyListingLongs && (p.short != "" && listing != "" && strings.Trim(p.short, listing+"sq") == "" ||
+		p.short == "" && len(p.long) > 0 && slices.ContainsFunc(p.long, func(l string) bool { return l != "--script" && l != "--machine" })) {
+		return
+	}
+	if b == "parted" {
+		modifies, prints := false, false
+		for _, w := range fieldVals(p.ops) {
+			switch w {
+			case "mklabel", "mktable", "mkpart", "mkpartfs", "rm", "resizepart", "resize", "rescue", "set", "toggle", "name", "move", "cp", "mkfs", "disk_set", "disk_toggle", "type":
+				modifies = true
+			case "print":
+				prints = true
+			}
+		}
+		if !modifies && prints {
+			return
+		}
+	}
+	for _, f := range p.ops {
+		if f.dyn {
+			r.finding(ruleDynamicTarget, Dynamic, Ask, b+" changes the partitions of a target that comes from "+f.why, cmd, "")
+			return
+		}
+		for _, pth := range r.resolve(f).paths {
+			if r.a.isDevice(pth) && !r.a.match(r.a.lists.harmless, pth) {
+				r.finding(rulePartition, Command, Block, b+" changes the partition table of "+pth, cmd, pth)
+				return
+			}
+		}
+	}
+	if (b == "cfdisk" || b == "cgdisk" || b == "gparted") && len(p.ops) == 0 {
+		r.finding(rulePartition, Command, Block, b+" edits the partition table of the first disk", cmd, "")
+	}
+}
+
+func (r *run) volume(b string, args []field, cmd string) {
+	vals := fieldVals(args)
+	hit := false
+	first := ""
+	for _, v := range vals {
+		if !strings.HasPrefix(v, "-") {
+			first = v
+			break
+		}
+	}
+	switch b {
+	case "nvme":
+		hit = slices.Contains([]string{"format", "sanitize", "delete-ns", "detach-ns"}, first)
+	case "cryptsetup":
+		hit = slices.ContainsFunc(vals, func(v string) bool {
+			return slices.Contains([]string{"luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "luksRemoveKey"}, v)
+		})
+	case "zpool":
+		hit = first == "destroy" || first == "labelclear"
+	case "zfs":
+		hit = first == "destroy"
+	case "lvremove", "vgremove", "pvremove", "sg_format", "sg_sanitize":
+		hit = first != ""
+	case "badblocks":
+		hit = strings.ContainsRune(parseOpts(args, "bcdeiopt", nil, "").short, 'w')
+	case "dmsetup":
+		hit = first == "remove_all" || first == "wipe_table"
+	case "mdadm":
+		hit = slices.Contains(vals, "--zero-superblock")
+	}
+	if hit {
+		r.finding(ruleWipeDevice, Command, Block, b+" destroys a device, volume or pool", cmd, "")
+	}
+}
+
+func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
+	flagset := map[string]string{"chmod": "cfvR", "chown": "cfvRhHLP", "chgrp": "cfvRhHLP", "chattr": "RVf", "setfacl": "RbkndLPtv"}[b]
+	val := ""
+	if b == "setfacl" {
+		val = "mMxX"
+	}
+	p := parseOpts(args, val, []string{"--modify", "--modify-file", "--remove", "--remove-file", "--set", "--set-file"}, flagset)
+	ops := p.ops
+	if b != "setfacl" && len(p.get("--reference")) == 0 && len(ops) > 0 {
+		ops = ops[1:] // the mode or owner
+	}
+	recursive := strings.ContainsRune(p.short, 'R') || p.has("--recursive")
+	for _, t := range ops {
+		if t.dyn {
+			if recursive || t.why == whyXargs {
+				rl := ruleDynamicTarget
+				if t.why == whyXargs {
+					rl = ruleXargsDynamic
+				}
+				r.finding(rl, Dynamic, Ask, b+" changes a target that comes from "+t.why, cmd, "")
+			}
+			continue
+		}
+		res := r.resolve(t)
+		if !res.ok {
+			if recursive {
+				r.finding(ruleDynamicTarget, Dynamic, Ask, b+" -R of "+t.val+": "+res.why, cmd, "")
+			}
+			continue
+		}
+		for _, c := range r.targetClasses(res) {
+			block := false
+			switch c.cl {
+			case clFSRoot, clHome:
+				block = true
+			case clSystem, clAncestor:
+				block = recursive || r.a.match(r.a.lists.sysDirs, c.path)
+			}
+			switch {
+			case block:
+				r.finding(rule, Command, Block, b+" changes the permissions or owner of a system or home folder", cmd, c.path)
+			case r.a.match(r.a.lists.protected, c.path):
+				r.finding(ruleProtectedWrite, Command, Block, b+" changes a protected system file", cmd, c.path)
+			case c.cl != clInside:
+				r.finding(ruleWriteOutside, Command, Ask, b+" changes a path outside every writable root", cmd, c.path)
+			}
+		}
+	}
+}
+
+func (r *run) kill(args []field, cmd string) {
+	rest := args
+	if len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && rest[0].val != "--" {
+		if rest[0].val == "-s" || rest[0].val == "-n" || rest[0].val == "--signal" {
+			rest = rest[min(2, len(rest)):]
+		} else {
+			rest = rest[1:]
+		}
+	}
+	for _, f := range rest {
+		if f.val == "-1" {
+			r.finding(ruleKillAll, Command, Block, "kill -1 signals every process the user may signal", cmd, "")
+			return
+		}
+	}
+}
+
+// gitExecKeys are configuration keys whose value git runs as a command.
+var gitExecKeys = []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.editor", "core.hookspath",
+	"sequence.editor", "diff.external", "credential.helper", "gpg.program", "core.askpass", "pager.", "uploadpack.packobjectshook"}
+
+func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].val != "-c" {
+			if !strings.HasPrefix(args[i].val, "-") {
+				return
+			}
+			continue
+		}
+		kv := args[i+1]
+		k, v, _ := strings.Cut(kv.val, "=")
+		k = asciiLower(k)
+		switch {
+		case strings.HasPrefix(k, "alias.") && strings.HasPrefix(v, "!"):
+			r.reparseField(sc, field{val: v[1:], dyn: kv.dyn, why: kv.why}, c, cmd, true)
+		case strings.HasPrefix(k, "filter.") || strings.HasSuffix(k, ".textconv") || slices.ContainsFunc(gitExecKeys, func(e string) bool { return strings.HasPrefix(k, e) }):
+			r.finding(ruleInlineInterp, Dynamic, Ask, "git -c "+k+" runs a command the analyser does not follow", cmd, "")
+		}
+		i++
+	}
+}
+
+// xargsSpec lists xargs options that take a value.
+var xargsSpec = wrapSpec{val: "adEeIiLlnPs", long: []string{"--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}
+
+func (r *run) xargs(sc *scope, args []field, c ctx) {
+	rest := skipOpts(args, xargsSpec)
+	p := parseOpts(args[:len(args)-len(rest)], xargsSpec.val, xargsSpec.long, "")
+	if len(rest) == 0 {
+		return // xargs echo
+	}
+	repl := ""
+	if v := p.get("-I", "--replace"); len(v) > 0 {
+		repl = v[0].val
+	} else if p.has("--replace") || strings.ContainsRune(p.short, 'i') {
+		repl = "{}"
+	}
+	in := c.in
+	if len(p.get("-a", "--arg-file")) > 0 {
+		in = input{kind: inUnknown, detail: "a file"}
+	}
+	r.feed(sc, rest, in, repl, c)
+}
+
+// feed runs cmd with the items of in (xargs, parallel): known items are
+// substituted or appended, unknown input becomes a dynamic field.
+func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
+	items := in.words
+	if len(items) == 0 || len(items) > maxXargsItems || (in.kind != inText && !in.find) {
+		items = []field{{dyn: true, why: whyXargs}}
+	}
+	c2 := c
+	c2.depth++
+	c2.in = input{}
+	c2.findTree = c.findTree || in.find
+	for _, it := range items {
+		var fs []field
+		if repl != "" {
+			for _, f := range cmd {
+				if !strings.Contains(f.val, repl) {
+					fs = append(fs, f)
+					continue
+				}
+				nf := f
+				nf.val = strings.ReplaceAll(f.val, repl, it.val)
+				nf.dyn = f.dyn || it.dyn
+				if it.dyn {
+					nf.why = it.why
+				}
+				nf.glob = f.glob || it.glob
+				fs = append(fs, nf)
+			}
+		} else {
+			fs = append(slices.Clone(cmd), it)
+		}
+		r.simple(sc, fs, c2)
+	}
+}
+
+func (r *run) parallel(sc *scope, args []field, c ctx, cmd string) {
+	spec := wrapSpec{val: "jSaIdEXNLnPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
+	rest := skipOpts(args, spec)
+	sep := slices.IndexFunc(rest, func(f field) bool { return strings.HasPrefix(f.val, ":::") })
+	command, items := rest, []field(nil)
+	if sep >= 0 {
+		command = rest[:sep]
+		items = slices.DeleteFunc(slices.Clone(rest[sep+1:]), func(f field) bool { return strings.HasPrefix(f.val, ":::") })
+	}
+	if len(command) == 0 {
+		for _, it := range items {
+			r.reparseField(sc, it, c, cmd, true)
+		}
+		return
+	}
+	in := c.in
+	if sep >= 0 {
+		in = input{kind: inText, words: items, detail: "parallel arguments"}
+	}
+	repl := ""
+	if slices.ContainsFunc(command, func(f field) bool { return strings.Contains(f.val, "{}") }) {
+		repl = "{}"
+	}
+	// parallel runs its command through a shell: one word may hold a script.
+	if len(command) == 1 && strings.ContainsAny(command[0].val, " ;|&") && !command[0].dyn {
+		r.reparseField(sc, field{val: strings.ReplaceAll(command[0].val, "{}", "x")}, c, cmd, true)
+		command = splitString(command[0])
+	}
+	r.feed(sc, command, in, repl, c)
+}
+
+// findStarts returns the start points of a find command line.
+func findStarts(args []field) []field {
+	var starts []field
+	for _, a := range args {
+		v := a.val
+		if !a.dyn && len(starts) == 0 && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") || strings.HasPrefix(v, "-D")) {
+			continue
+		}
+		if !a.dyn && (strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ",") {
+			break
+		}
+		starts = append(starts, a)
+	}
+	if len(starts) == 0 {
+		starts = []field{{val: "."}}
+	}
+	return starts
+}
+
+// findValueOpts are find primaries that take one argument.
+var findValueOpts = map[string]bool{
+	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true,
+	"-type": true, "-xtype": true, "-size": true, "-perm": true, "-user": true, "-group": true,
+	"-mtime": true, "-atime": true, "-ctime": true, "-mmin": true, "-amin": true, "-cmin": true,
+	"-newer": true, "-anewer": true, "-cnewer": true, "-maxdepth": true, "-mindepth": true,
+	"-printf": true, "-wholename": true, "-iwholename": true, "-lname": true, "-ilname": true,
+	"-inum": true, "-samefile": true, "-links": true, "-uid": true, "-gid": true, "-used": true,
+	"-context": true, "-fstype": true, "-regextype": true, "-files0-from": true,
+}
+
+func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
+	starts := findStarts(args)
+	i := slices.IndexFunc(args, func(f field) bool {
+		return !f.dyn && (strings.HasPrefix(f.val, "-") && !slices.Contains([]string{"-H", "-L", "-P"}, f.val) || f.val == "(" || f.val == "!")
+	})
+	if i < 0 {
+		return
+	}
+	expr := args[i:]
+	for j := 0; j < len(expr); j++ {
+		v := expr[j].val
+		switch {
+		case findValueOpts[v] || strings.HasPrefix(v, "-newer"):
+			j++
+		case v == "-fprintf" || v == "-fprint" || v == "-fprint0" || v == "-fls":
+			if j+1 < len(expr) {
+				r.judgeWrite(sc, expr[j+1], ruleDiskWrite, cmd)
+			}
+			j++
+			if v == "-fprintf" {
+				j++
+			}
+		case v == "-delete":
+			for _, s := range starts {
+				r.judgeDelete(sc, s, true, cmd, "find -delete")
+			}
+		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
+			end := j + 1
+			for end < len(expr) && expr[end].val != ";" && expr[end].val != "+" {
+				end++
+			}
+			sub := expr[j+1 : min(end, len(expr))]
+			for si, s := range starts {
+				if si >= maxXargsItems {
+					break
+				}
+				fs := make([]field, len(sub))
+				for k, f := range sub {
+					fs[k] = f
+					if !strings.Contains(f.val, "{}") {
+						continue
+					}
+					fs[k].val = strings.ReplaceAll(f.val, "{}", s.val)
+					fs[k].dyn = f.dyn || s.dyn
+					if s.dyn {
+						fs[k].why = s.why
+					}
+					fs[k].glob = f.glob || s.glob
+				}
+				c2 := c
+				c2.depth++
+				c2.in = input{}
+				c2.findTree = true
+				r.simple(sc, fs, c2)
+			}
+			j = end
+		}
+	}
+}
