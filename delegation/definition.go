@@ -42,7 +42,10 @@ type Definition struct {
 	// Roots are the requested roots; nil inherits the parent's.
 	Roots []RootRequest `json:"roots"`
 	// Interaction is the requested interaction mode; empty inherits the
-	// parent's.
+	// parent's. Set, it yields the stricter of it and the parent's
+	// (unattended wins); under a parent with no interaction of its own it
+	// applies as asked, and the engine still takes the stricter of it and
+	// the execution surface's.
 	Interaction policy.Interaction `json:"interaction,omitempty"`
 	// StandingApprovals names the standing approvals (by ID) the child asks
 	// to hold; nil or empty means none.
