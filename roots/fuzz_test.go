@@ -25,24 +25,32 @@ var fuzzBase = []string{"d ws/in", "d ws2", "d out", "f out/secret"}
 // root by filepath.Rel and filepath.IsLocal. When Resolve reports a loop or
 // an unresolvable path, the kernel must fail to open the path too.
 //
-// The layout is the language of makeTree, one entry per line; "$T" in a link
+// The layout is the language of makeTree, one entry per line, with names
+// relative to the primary root ws (../out/x is beside it); "$T" in a link
 // target or in the path stands for the temp folder.
 func FuzzResolve(f *testing.F) {
-	for _, tc := range resolveCases {
-		f.Add(strings.Join(resolveTree, "\n"), tc.path)
+	var seed []string
+	for _, e := range resolveTree {
+		op, rest, _ := strings.Cut(e, " ")
+		if r, ok := strings.CutPrefix(rest, "ws/"); ok {
+			rest = r
+		} else {
+			rest = "../" + rest
+		}
+		seed = append(seed, op+" "+rest)
 	}
-	f.Add("l ws/a -> ../out\nl ws/b -> a/../ws/in", "b/../x")
-	f.Add("d ws/d\nl ws/d/l -> ../../ws2", "d/l/../ws/in/x")
-	f.Add("l ws/x -> /proc/self/root$T/ws/in", "x/y")
-	f.Add("l ws/x -> x/y", "x")
+	for _, tc := range resolveCases {
+		f.Add(strings.Join(seed, "\n"), tc.path)
+	}
+	f.Add("l a -> ../out\nl b -> a/../ws/in", "b/../x")
+	f.Add("d d\nl d/l -> ../../ws2", "d/l/../ws/in/x")
+	f.Add("l x -> /proc/self/root$T/ws/in", "x/y")
+	f.Add("l x -> x/y", "x")
 	f.Fuzz(func(t *testing.T, layout, p string) {
-		if len(layout) > 2048 || len(p) > 512 || strings.Count(layout, "\n") > 24 {
+		if len(layout) > 1536 || len(p) > 256 || strings.Count(layout, "\n") > 40 {
 			return
 		}
-		dir, err := filepath.EvalSymlinks(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
+		dir := fuzzDir(t)
 		if err := buildTree(dir, fuzzBase); err != nil {
 			t.Fatal(err)
 		}
@@ -75,6 +83,26 @@ func FuzzResolve(f *testing.F) {
 	})
 }
 
+// fuzzDir returns a fresh canonical temp folder, on tmpfs when there is
+// one: building trees is most of the cost of an iteration.
+func fuzzDir(t *testing.T) string {
+	base := ""
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		base = "/dev/shm"
+	}
+	dir, err := os.MkdirTemp(base, "roots-fuzz-")
+	if err != nil {
+		dir = t.TempDir()
+	} else {
+		t.Cleanup(func() { os.RemoveAll(dir) })
+	}
+	dir, err = filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 // fuzzTree applies layout lines, skipping malformed ones; names stay inside
 // dir because entries are made through an os.Root.
 func fuzzTree(dir, layout string) error {
@@ -87,7 +115,9 @@ func fuzzTree(dir, layout string) error {
 		if strings.IndexByte(line, 0) >= 0 {
 			continue
 		}
-		buildEntry(r, dir, line)
+		if op, rest, ok := strings.Cut(line, " "); ok {
+			buildEntry(r, dir, op+" ws/"+rest)
+		}
 	}
 	return nil
 }

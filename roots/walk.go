@@ -105,7 +105,7 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		rest = pr.Path + "/" + p
 	}
 	resolved := "/"
-	cur := kindDir // kind of resolved
+	cur := kindDir   // kind of resolved
 	missing := false // resolved ends in names that do not exist
 	hops := 0
 	for {
