@@ -159,3 +159,17 @@ func TestFoldChains(t *testing.T) {
 		assert.False(t, errors.Is(err, delegation.ErrCycle))
 	})
 }
+
+func TestFoldedAuthoritiesAreAcceptedByTheEngine(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	reg := registry(t)
+	ws := set(t, []roots.Root{root("ws", tr.p("ws"), roots.ReadWrite, true), root("data", tr.p("data"), roots.Read, false)})
+	top := policy.Authority{Mode: policy.ModeAsk, AllTools: true, Roots: ws.Roots(), MayDelegate: true}
+	folded, _, err := delegation.Fold(top, map[string]delegation.Definition{
+		"reviewer": {Tools: []string{"read_file", "shell"}, Roots: []delegation.RootRequest{{Path: tr.p(""), Access: roots.ReadWrite}, {Path: tr.p("link")}}},
+		"scout":    {Parent: "reviewer", Profile: delegation.ProfileExplorer},
+	}, reg)
+	require.NoError(t, err)
+	_, err = policy.New(policy.Config{Mode: top.Mode, Roots: ws, Tools: reg, Agents: folded, Home: t.TempDir()})
+	require.NoError(t, err)
+}
