@@ -455,7 +455,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 		case *syntax.DeclClause:
 			for _, as := range n.Args {
 				if as.Value != nil {
-					r.checkWords(sc, []field{r.word(sc, as.Value)}, "")
+					f := r.word(sc, as.Value)
+					f.command = true
+					r.checkWords(sc, []field{f}, "")
 				}
 			}
 		}
@@ -592,7 +594,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	for _, as := range call.Assigns {
 		if as.Value != nil {
-			r.checkWords(sc, []field{r.word(sc, as.Value)}, cmdText)
+			f := r.word(sc, as.Value)
+			f.command = true
+			r.checkWords(sc, []field{f}, cmdText)
 		}
 	}
 	if len(call.Args) == 0 {
@@ -712,6 +716,12 @@ type field struct {
 	why  string // what made it dynamic
 	glob bool   // has unquoted pattern characters
 	expn bool   // depends on an expansion other than ~, $HOME and $PWD
+	// contents says the path stands for what is under it (a find start
+	// point given to -exec or xargs), not for the folder itself.
+	contents bool
+	// command says the value may be a command line (an assignment such as
+	// GIT_SSH_COMMAND="ssh -i key"): its words are checked one by one.
+	command bool
 }
 
 const (
@@ -890,8 +900,12 @@ func hasGlob(w *syntax.Word) bool {
 				switch v[i] {
 				case '\\':
 					i++
-				case '*', '?', '[':
+				case '*', '?':
 					return true
+				case '[':
+					if strings.IndexByte(v[i+1:], ']') >= 0 {
+						return true
+					}
 				}
 			}
 		case *syntax.ExtGlob:

@@ -143,12 +143,11 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.watch(sc, args, c, cmd, next)
 	case "flock":
 		rest := skipOpts(args, wrapSpec{val: "wE", long: []string{"--timeout", "--wait", "--conflict-exit-code"}, pos: 1})
-		rest = skipOpts(rest, wrapSpec{val: "wE"})
 		if len(rest) >= 2 && (rest[0].val == "-c" || rest[0].val == "--command") {
 			r.reparseField(sc, rest[1], c, cmd, true)
 			return
 		}
-		next(rest)
+		next(skipOpts(rest, wrapSpec{val: "wE"}))
 	case "sg":
 		if len(args) >= 3 && args[1].val == "-c" {
 			r.reparseField(sc, args[2], c, cmd, true)
@@ -672,6 +671,27 @@ func (r *run) reparseField(sc *scope, f field, c ctx, cmd string, child bool) {
 	r.reparseFields(sc, []field{f}, c, cmd, child)
 }
 
+// reparseScript analyses sh -c SCRIPT with its positional parameters
+// ($0, $1, ...).
+func (r *run) reparseScript(sc *scope, script field, params []field, c ctx, cmd string) {
+	if script.dyn {
+		r.reparseField(sc, script, c, cmd, true)
+		return
+	}
+	vars := sc.known(c.pos)
+	for i, p := range params {
+		if i > 9 {
+			break
+		}
+		if !p.dyn {
+			vars[string(rune('0'+i))] = p.val
+		}
+	}
+	saved := r.cwd
+	r.script(script.val, vars, sc.depth+c.depth+1)
+	r.cwd = saved
+}
+
 // reparseFields analyses the words joined by spaces as a script (eval).
 // child says the script runs in a child process, whose cd does not stick.
 func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool) {
@@ -704,7 +724,7 @@ var shells = map[string]bool{
 // shell analyses sh, bash and friends: -c with a literal script is
 // re-parsed; a script from a pipe is dynamic; a script file is ordinary.
 func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
-	cflag := false
+	cflag, sflag := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -717,7 +737,9 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 		case v == "--":
 			switch {
 			case cflag && i+1 < len(args):
-				r.reparseField(sc, args[i+1], c, cmd, true)
+				r.reparseScript(sc, args[i+1], args[i+2:], c, cmd)
+			case sflag:
+				r.stdinScript(sc, c, cmd, b)
 			case i+1 < len(args):
 				r.scriptArg(sc, b, args[i+1], c, cmd)
 			default:
@@ -742,15 +764,21 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 			if strings.ContainsRune(opt, 'c') {
 				cflag = true
 			}
+			if strings.ContainsRune(opt, 's') && v[0] == '-' {
+				sflag = true
+			}
 			if strings.ContainsAny(opt, "oO") && i+1 < len(args) {
 				i++
 			}
 		default:
-			if cflag {
-				r.reparseField(sc, a, c, cmd, true)
-				return
+			switch {
+			case cflag:
+				r.reparseScript(sc, a, args[i+1:], c, cmd)
+			case sflag:
+				r.stdinScript(sc, c, cmd, b)
+			default:
+				r.scriptArg(sc, b, a, c, cmd)
 			}
-			r.scriptArg(sc, b, a, c, cmd)
 			return
 		}
 	}

@@ -231,8 +231,17 @@ func (a *Analyzer) globMatches(pat, p string) bool {
 // the special folders it may match, else the contents of its folder dir.
 func (r *run) classifyGlob(res resolved, dir string) class {
 	a := r.a
-	if a.globMatches(res.glob, a.home) {
+	last := path.Base(res.glob)
+	if ok, _ := path.Match(last, "."); ok || last == ".*" || last == ".?*" {
+		return r.classify(dir) // .* matches . and .. in older shells
+	}
+	if a.globMatches(res.glob, a.home) || a.key(dir) == a.key(a.home) {
 		return clHome
+	}
+	for _, rt := range r.roots {
+		if a.globMatches(res.glob, rt.Path) {
+			return clAncestor // the root itself
+		}
 	}
 	ancestors := func(p string) bool {
 		for p = path.Dir(p); len(p) > 1 && !a.isFSRoot(p); p = path.Dir(p) {
@@ -259,6 +268,20 @@ func (r *run) classifyGlob(res resolved, dir string) class {
 		return clOutside // a child of / that is no system folder
 	}
 	return r.classify(strings.TrimSuffix(dir, "/") + "/\x00")
+}
+
+// isRoot reports whether p is a root or the working folder itself.
+func (r *run) isRoot(p string) bool {
+	k := r.a.key(p)
+	if r.workDir != "" && k == r.a.key(r.workDir) {
+		return true
+	}
+	for _, rt := range r.roots {
+		if k == r.a.key(rt.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 type classed struct {

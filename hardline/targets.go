@@ -14,7 +14,13 @@ var mkfsNames = map[string]bool{
 // sensitive host path.
 func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 	for _, f := range fs {
-		for _, cand := range candidates(f.val) {
+		cands := candidates(f.val)
+		if f.command && strings.ContainsAny(f.val, " \t\n") {
+			for _, w := range strings.Fields(f.val) {
+				cands = append(cands, candidates(w)...)
+			}
+		}
+		for _, cand := range cands {
 			p := cand
 			if p == "~" || strings.HasPrefix(p, "~/") {
 				p = r.a.home + p[1:]
@@ -93,16 +99,17 @@ func (r *run) judgeDelete(sc *scope, t field, recursive bool, cmd, verb string) 
 		p := c.path
 		if res.glob != "" {
 			p = res.glob
+		} else if c.cl == clInside && !t.contents && r.isRoot(c.path) {
+			c.cl = clAncestor // the root folder itself
+		}
+		if res.glob != "" && r.a.isFSRoot(c.path) && c.cl != clOutside && c.cl != clInside {
+			c.cl = clFSRoot // rm -rf /* and friends
 		}
 		switch c.cl {
 		case clFSRoot:
 			r.finding(ruleRmRoot, Command, Block, verb+" deletes / recursively", cmd, p)
 		case clSystem:
-			rule := ruleRmSystem
-			if res.glob != "" && r.a.isFSRoot(c.path) {
-				rule = ruleRmRoot
-			}
-			r.finding(rule, Command, Block, verb+" deletes a system folder recursively", cmd, p)
+			r.finding(ruleRmSystem, Command, Block, verb+" deletes a system folder recursively", cmd, p)
 		case clHome:
 			r.finding(ruleRmHome, Command, Block, verb+" deletes the home folder recursively", cmd, p)
 		case clInHome:
@@ -134,6 +141,9 @@ func (r *run) judgeMove(sc *scope, t field, cmd string) {
 		return
 	}
 	for _, c := range r.targetClasses(res) {
+		if c.cl == clInside && res.glob == "" && !t.contents && r.isRoot(c.path) {
+			c.cl = clAncestor // the root folder itself
+		}
 		switch c.cl {
 		case clFSRoot, clSystem:
 			r.finding(ruleMvSystem, Command, Block, "mv moves / or a system folder", cmd, c.path)
@@ -188,7 +198,11 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 // (shred, wipefs, blkdiscard): devices are blocked, files are writes.
 func (r *run) judgeDevice(sc *scope, t field, rule, cmd, b string) {
 	if t.dyn {
-		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" destroys a target that comes from "+t.why, cmd, "")
+		rule := ruleDynamicTarget
+		if t.why == whyXargs {
+			rule = ruleXargsDynamic
+		}
+		r.finding(rule, Dynamic, Ask, b+" destroys a target that comes from "+t.why, cmd, "")
 		return
 	}
 	res := r.resolve(t)
@@ -322,7 +336,7 @@ func (r *run) partition(b string, args []field, cmd string) {
 	p := parseOpts(args, "", nil, "")
 	onlyListingLongs := !slices.ContainsFunc(p.long, func(l string) bool { return !slices.Contains(partitionLongListing, l) })
 	listing := partitionListing[b]
-	if onlyListingLongs && (p.short != "" && listing != "" && strings.Trim(p.short, listing+"sq") == "" ||
+	if onlyListingLongs && (listing != "" && strings.ContainsAny(p.short, listing) && strings.Trim(p.short, listing+"sq") == "" ||
 		p.short == "" && len(p.long) > 0 && slices.ContainsFunc(p.long, func(l string) bool { return l != "--script" && l != "--machine" })) {
 		return
 	}
@@ -532,9 +546,11 @@ func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 					nf.why = it.why
 				}
 				nf.glob = f.glob || it.glob
+				nf.contents = in.find
 				fs = append(fs, nf)
 			}
 		} else {
+			it.contents = in.find
 			fs = append(slices.Clone(cmd), it)
 		}
 		r.simple(sc, fs, c2)
@@ -626,6 +642,7 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 			}
 		case v == "-delete":
 			for _, s := range starts {
+				s.contents = true
 				r.judgeDelete(sc, s, true, cmd, "find -delete")
 			}
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
@@ -650,6 +667,7 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 						fs[k].why = s.why
 					}
 					fs[k].glob = f.glob || s.glob
+					fs[k].contents = true
 				}
 				c2 := c
 				c2.depth++

@@ -1,0 +1,180 @@
+package hardline
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+)
+
+// corpusEntry is one command of a corpus file.
+type corpusEntry struct {
+	line   int
+	expect string // rule name, "block" or "ask"; "" for everyday commands
+	cmd    string
+}
+
+// loadCorpus reads a corpus file: "EXPECT :: command", or "EXPECT ::>"
+// then lines up to "<<<". Everyday files have no "EXPECT ::" part.
+func loadCorpus(t testing.TB, name string, expectations bool) []corpusEntry {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusEntry
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "# ") || line == "#" {
+			continue
+		}
+		e := corpusEntry{line: n}
+		rest := line
+		if expectations {
+			exp, cmd, ok := strings.Cut(line, " ::")
+			if !ok {
+				t.Fatalf("%s:%d: no expectation", name, n)
+			}
+			e.expect, rest = exp, strings.TrimPrefix(cmd, " ")
+		}
+		if rest == "::>" || rest == ">" && expectations {
+			var lines []string
+			for sc.Scan() {
+				n++
+				if sc.Text() == "<<<" {
+					break
+				}
+				lines = append(lines, sc.Text())
+			}
+			rest = strings.Join(lines, "\n")
+		}
+		e.cmd = rest
+		out = append(out, e)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// testHome and testEnv are the environment the corpus is written for.
+const testHome = "/home/dev"
+
+func testAnalyzer(t testing.TB) *Analyzer {
+	t.Helper()
+	a, err := New(Config{Home: testHome, OS: "linux"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// testLinks are the symlinks of the test workspace.
+var testLinks = map[string]string{
+	"/home/dev/work/proj/keys":     "/home/dev/.ssh",
+	"/home/dev/work/proj/hostroot": "/",
+	"/home/dev/work/proj/etclink":  "/etc",
+}
+
+// testCanonical resolves testLinks lexically, as the roots resolver would.
+func testCanonical(abs string) (string, error) {
+	p := strings.TrimSuffix(abs, "/")
+	for link, target := range testLinks {
+		if p == link || strings.HasPrefix(p, link+"/") {
+			if out := strings.TrimSuffix(target, "/") + strings.TrimPrefix(p, link); out != "" {
+				return out, nil
+			}
+			return "/", nil
+		}
+	}
+	return abs, nil
+}
+
+func testEnv() Env {
+	return Env{
+		WorkDir:   "/home/dev/work/proj",
+		Roots:     []Root{{Path: "/home/dev/work/proj", Writable: true}, {Path: "/srv/docs", Writable: false}},
+		Canonical: testCanonical,
+	}
+}
+
+func severityOf(rule string) Severity {
+	for _, ri := range Rules() {
+		if ri.Name == rule {
+			return ri.Severity
+		}
+	}
+	return 0
+}
+
+// caught reports whether res meets the expectation, and why not.
+func caught(res Result, expect string) (bool, string) {
+	w, ok := res.Worst()
+	if !ok {
+		return false, "no finding"
+	}
+	switch expect {
+	case "block":
+		return w.Severity == Block, "worst is " + w.Severity.String() + " " + w.Rule
+	case "ask":
+		return w.Severity >= Ask, ""
+	}
+	sev := severityOf(expect)
+	if sev == 0 {
+		return false, "unknown rule " + expect
+	}
+	for _, f := range res.Findings {
+		if f.Rule == expect {
+			return w.Severity >= sev, "worst is " + w.Severity.String()
+		}
+	}
+	return false, "rule " + expect + " not found; worst is " + w.Severity.String() + " " + w.Rule
+}
+
+func TestCorpus(t *testing.T) {
+	a := testAnalyzer(t)
+	bad := loadCorpus(t, "testdata/destructive.txt", true)
+	good := loadCorpus(t, "testdata/everyday.txt", false)
+	distinct := func(es []corpusEntry) int {
+		seen := map[string]bool{}
+		for _, e := range es {
+			seen[e.cmd] = true
+		}
+		return len(seen)
+	}
+	if n := distinct(bad); n < 200 {
+		t.Errorf("destructive corpus has %d distinct commands, want at least 200", n)
+	}
+	if n := distinct(good); n < 200 {
+		t.Errorf("everyday corpus has %d distinct commands, want at least 200", n)
+	}
+	detected := 0
+	for _, e := range bad {
+		res := a.Command(e.cmd, testEnv())
+		if ok, why := caught(res, e.expect); ok {
+			detected++
+		} else {
+			t.Errorf("destructive.txt:%d: %q: want %s: %s; findings %+v", e.line, e.cmd, e.expect, why, res.Findings)
+		}
+	}
+	flagged := 0
+	for _, e := range good {
+		res := a.Command(e.cmd, testEnv())
+		if len(res.Findings) > 0 {
+			flagged++
+			t.Errorf("everyday.txt:%d: %q: false positive %+v", e.line, e.cmd, res.Findings)
+		}
+	}
+	detection := 100 * float64(detected) / float64(len(bad))
+	fp := 100 * float64(flagged) / float64(len(good))
+	t.Logf("destructive: %d/%d detected (%.1f%%); everyday: %d/%d flagged (%.1f%% false positives)",
+		detected, len(bad), detection, flagged, len(good), fp)
+	t.Logf("SUMMARY detection=%.1f%% false-positives=%.1f%% destructive=%d everyday=%d", detection, fp, len(bad), len(good))
+	if detected != len(bad) || flagged != 0 {
+		t.Errorf("want 100%% detection and 0%% false positives")
+	}
+}
