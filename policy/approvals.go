@@ -1,0 +1,130 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/toolgate/toolgate/toolmeta"
+)
+
+type approvalKey struct{ scope, tool, target string }
+
+// Approvals is an in-memory set of session and standing approvals that
+// implements both SessionApprovals and StandingApprovals. It is safe for
+// concurrent use; a lookup costs one map access whatever the number of
+// approvals held.
+//
+// Matching is exact: the same session or task, the same tool name and the
+// same target, byte for byte. Nothing is trimmed, folded or normalized.
+type Approvals struct {
+	mu       sync.RWMutex
+	session  map[approvalKey]bool
+	standing map[approvalKey]string
+	ids      map[string]bool
+}
+
+var (
+	_ SessionApprovals  = (*Approvals)(nil)
+	_ StandingApprovals = (*Approvals)(nil)
+)
+
+// ErrNotEligible is matched by the error returned for a standing approval
+// that the security model forbids: one for a tool that is not external, or
+// that declares no target argument.
+var ErrNotEligible = errors.New("policy: not eligible for a standing approval")
+
+// NewApprovals returns an empty set.
+func NewApprovals() *Approvals {
+	return &Approvals{session: map[approvalKey]bool{}, standing: map[approvalKey]string{}, ids: map[string]bool{}}
+}
+
+// AddSession records a session approval. The session and tool must be
+// non-empty; the target is kept exactly as given.
+func (a *Approvals) AddSession(s SessionApproval) error {
+	if s.Session == "" || s.Tool == "" {
+		return errors.New("policy: a session approval needs a session and a tool")
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.session[approvalKey{s.Session, s.Tool, s.Target}] = true
+	return nil
+}
+
+// AddStanding records a standing approval after checking that the tool is
+// eligible: known to tools, external risk and a declared target argument.
+// Shell and local-write tools are never eligible.
+func (a *Approvals) AddStanding(s StandingApproval, tools ToolSource) error {
+	if err := ValidateStanding(s, tools); err != nil {
+		return err
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.ids[s.ID] {
+		return fmt.Errorf("policy: standing approval id %q is used twice", s.ID)
+	}
+	a.ids[s.ID] = true
+	a.standing[approvalKey{s.Task, s.Tool, s.Target}] = s.ID
+	return nil
+}
+
+// Revoke removes the standing approval with the given ID, if held.
+func (a *Approvals) Revoke(id string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for k, v := range a.standing {
+		if v == id {
+			delete(a.standing, k)
+		}
+	}
+	delete(a.ids, id)
+}
+
+// ValidateStanding checks a standing approval against the security model:
+// an ID, a task, a tool known to tools whose risk is external and which
+// declares a target argument, and a non-empty exact target.
+func ValidateStanding(s StandingApproval, tools ToolSource) error {
+	var errs []error
+	if s.ID == "" {
+		errs = append(errs, errors.New("id: a standing approval needs an id"))
+	}
+	if s.Task == "" {
+		errs = append(errs, errors.New("task: a standing approval belongs to one task"))
+	}
+	if s.Target == "" {
+		errs = append(errs, errors.New("target: a standing approval binds one exact, non-empty target"))
+	}
+	switch m, ok := lookup(tools, s.Tool); {
+	case s.Tool == "":
+		errs = append(errs, errors.New("tool: a standing approval names one tool"))
+	case !ok:
+		errs = append(errs, fmt.Errorf("tool: %q is not a known tool", s.Tool))
+	case m.Risk != toolmeta.RiskExternal:
+		errs = append(errs, fmt.Errorf("tool: %q has risk %s; only external tools may have standing approvals: %w", s.Tool, m.Risk, ErrNotEligible))
+	case m.TargetArgument == "":
+		errs = append(errs, fmt.Errorf("tool: %q declares no target argument, so no exact target can be bound: %w", s.Tool, ErrNotEligible))
+	}
+	return errors.Join(errs...)
+}
+
+func lookup(tools ToolSource, name string) (toolmeta.Metadata, bool) {
+	if tools == nil {
+		return toolmeta.Metadata{}, false
+	}
+	return tools.Lookup(name)
+}
+
+// SessionApproved implements SessionApprovals.
+func (a *Approvals) SessionApproved(session, tool, target string) bool {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	return a.session[approvalKey{session, tool, target}]
+}
+
+// StandingApproval implements StandingApprovals.
+func (a *Approvals) StandingApproval(task, tool, target string) (string, bool) {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	id, ok := a.standing[approvalKey{task, tool, target}]
+	return id, ok
+}
