@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/toolgate/toolgate/internal/jsonl"
+	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/policyfile"
+)
+
+// maxLine is the longest call line eval reads; a longer line is denied
+// without being held in memory whole.
+const maxLine = 4 << 20
+
+func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), help)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+const evalHelp = `Usage: toolgate eval --policy FILE [CALLS.jsonl ...]
+
+Reads tool calls, one JSON object a line, from the files given (or standard
+input when none, or for "-"), and writes one decision a line, in order:
+
+  {"id":"c1","tool":"write_file","args":{"path":"src/main.go"},"session":"s1","surface":"chat"}
+  -> {"id":"c1","decision":"allow","reason":"mode.allow",...}
+
+A malformed line yields a deny with reason call.invalid, and the run goes on.
+A deny is not an error: eval exits 0 when it decided every line, and 2 when
+the policy is invalid or an input cannot be read.
+
+Options:
+`
+
+func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("eval", evalHelp, stderr)
+	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *policyPath == "" {
+		fmt.Fprintln(stderr, "toolgate eval: --policy FILE is required")
+		fs.Usage()
+		return exitUsage
+	}
+	p, err := policyfile.Load(*policyPath, policyfile.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	inputs := fs.Args()
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	for _, name := range inputs {
+		var r io.Reader = stdin
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				out.Flush()
+				fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+				return exitUsage
+			}
+			defer f.Close()
+			r = f
+		}
+		if err := evalStream(p.Engine, r, out); err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "toolgate eval: %s: %v\n", name, err)
+			return exitUsage
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: writing decisions: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// evalStream decides every line of r in order, in constant memory. It
+// flushes out whenever it is about to wait for more input, so a host that
+// writes one call and waits for its decision gets it at once.
+func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
+	in := bufio.NewReaderSize(r, 64<<10)
+	buf := make([]byte, 0, 1024)
+	var long []byte
+	for {
+		if in.Buffered() == 0 {
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+		line, err := in.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// A long line: gather it up to maxLine, then drop the rest.
+			long = append(long[:0], line...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = in.ReadSlice('\n')
+				if len(long) <= maxLine {
+					long = append(long, line...)
+				}
+			}
+			line = long
+			if len(long) > maxLine {
+				line = nil
+				buf = writeDecision(buf[:0], out, &policy.Decision{Verdict: policy.Deny, Reason: policy.ReasonCallInvalid,
+					Interaction: policy.Unattended, Message: fmt.Sprintf("the call is longer than %d bytes", maxLine)})
+			}
+		}
+		if len(line) > 0 && !blank(line) {
+			var d policy.Decision
+			c, derr := jsonl.DecodeCall(line)
+			if derr != nil {
+				d = policy.Decision{ID: c.ID, Verdict: policy.Deny, Reason: policy.ReasonCallInvalid,
+					Interaction: policy.Unattended, Message: "malformed call: " + derr.Error()}
+			} else {
+				d = e.Evaluate(c)
+			}
+			buf = writeDecision(buf[:0], out, &d)
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func writeDecision(buf []byte, out *bufio.Writer, d *policy.Decision) []byte {
+	buf = jsonl.AppendDecision(buf, d)
+	buf = append(buf, '\n')
+	out.Write(buf) // a write error is sticky and reported by the next Flush
+	return buf
+}
+
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
