@@ -193,7 +193,9 @@ func TestUnknownToolsFailClosed(t *testing.T) {
 		check(t, e, policy.Call{ID: "u", Tool: "x"}, policy.Deny, policy.ReasonToolUnknown)
 	})
 	t.Run("a rule can deny an unknown tool by name", func(t *testing.T) {
-		e := w.engine(t, func(c *policy.Config) { c.Rules = []policy.Rule{{ID: "no-web", Tool: "web_*", Decision: policy.RuleDeny}} })
+		e := w.engine(t, func(c *policy.Config) {
+			c.Rules = []policy.Rule{{ID: "no-web", Tool: "web_*", Decision: policy.RuleDeny}}
+		})
 		d := check(t, e, policy.Call{ID: "u", Tool: "web_fetch"}, policy.Deny, policy.ReasonRuleDeny)
 		assert.Equal(t, "no-web", d.Rule)
 	})
