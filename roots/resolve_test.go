@@ -107,6 +107,7 @@ var resolveCases = []resolveCase{
 	{name: "a link to the parent", path: "a/up/file", want: "$T/ws/file", root: "ws"},
 	{name: "a link to the grandparent leaves the root", path: "a/upup/ws2", want: "$T/ws2", err: ErrOutsideRoots},
 	{name: "dot-dot applies to the link target, not the link name", path: "a/dirlink/../secret", want: "$T/outside/secret", err: ErrOutsideRoots},
+	{name: "dot-dot after a link out, in an absolute path", path: "$T/ws/a/dirlink/../secret", want: "$T/outside/secret", err: ErrOutsideRoots},
 	{name: "dot-dot climbing above the root", path: "../outside/secret", want: "$T/outside/secret", err: ErrOutsideRoots},
 	{name: "dot-dot climbing past the file system root stops at /", path: "../../../../../../../../../../../..", want: "/", err: ErrOutsideRoots},
 	{name: "a folder beside the root with a common prefix is outside", path: "$T/ws2/secret", want: "$T/ws2/secret", err: ErrOutsideRoots},
