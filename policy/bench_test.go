@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/toolgate/toolgate/delegation"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/roots"
 	"github.com/toolgate/toolgate/toolmeta"
@@ -87,12 +88,21 @@ func BenchmarkEvaluateStanding(b *testing.B) {
 }
 
 // BenchmarkEvaluateDelegated compares a call from an agent three levels
-// down with the same call at the top level.
+// down (folded once by package delegation) with the same call at the top
+// level.
 func BenchmarkEvaluateDelegated(b *testing.B) {
 	w := newWorld(b)
-	auth := policy.Authority{Mode: policy.ModeAllow, Tools: []string{"read_file", "write_file"},
-		Roots: []roots.Root{{ID: "ws", Path: w.ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}}}
-	e := w.engine(b, func(c *policy.Config) { c.Agents = map[string]policy.Authority{"a3": auth} })
+	top := policy.Authority{Mode: policy.ModeAllow, AllTools: true, Roots: w.roots.Roots(), MayDelegate: true}
+	rw := []delegation.RootRequest{{Path: w.ws, Access: roots.ReadWrite}}
+	agents, _, err := delegation.Fold(top, map[string]delegation.Definition{
+		"a1": {Tools: []string{"read_file", "write_file", "shell"}, Roots: rw},
+		"a2": {Parent: "a1", Tools: []string{"read_file", "write_file"}, Roots: rw},
+		"a3": {Parent: "a2", Tools: []string{"write_file"}, Roots: rw},
+	}, w.tools)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := w.engine(b, func(c *policy.Config) { c.Agents = agents })
 	for _, agent := range []string{"", "a3"} {
 		name := "top-level"
 		if agent != "" {
