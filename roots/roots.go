@@ -108,6 +108,7 @@ type PathError struct {
 	Detail   string // specifics, e.g. "symbolic link \"/ws/l\" is empty"
 }
 
+// Error describes the path, the sentinel and the details.
 func (e *PathError) Error() string {
 	var b strings.Builder
 	b.WriteString("roots: ")
@@ -145,6 +146,7 @@ type RootError struct {
 	Detail string
 }
 
+// Error names the root, the field and the problem.
 func (e *RootError) Error() string {
 	id := e.ID
 	if id == "" {
