@@ -736,6 +736,8 @@ type exEnv struct {
 	sc  *scope
 	pos uint
 	f   *field
+	// pwdRef says the word mentions PWD, which expand also reads on its own.
+	pwdRef bool
 }
 
 func (e *exEnv) Get(name string) expand.Variable {
@@ -755,8 +757,14 @@ func (e *exEnv) Get(name string) expand.Variable {
 			return expand.Variable{}
 		}
 		return str(e.r.a.home)
-	case name == "PWD" && e.r.cwd != "":
-		return str(e.r.cwd)
+	case name == "PWD":
+		if e.r.cwd != "" {
+			return str(e.r.cwd)
+		}
+		if e.pwdRef { // the word uses $PWD; the expand package also asks for it
+			e.dynamic("$PWD")
+		}
+		return expand.Variable{}
 	case strings.HasPrefix(name, "HOME "):
 		user := name[len("HOME "):]
 		if user == "root" {
@@ -839,6 +847,14 @@ func (r *run) word(sc *scope, w *syntax.Word) field {
 		return f
 	}
 	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: &f}
+	if r.cwd == "" {
+		syntax.Walk(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "PWD" {
+				r.xenv.pwdRef = true
+			}
+			return !r.xenv.pwdRef
+		})
+	}
 	r.cfg = expand.Config{
 		Env: &r.xenv,
 		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {

@@ -1,0 +1,87 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+)
+
+func BenchmarkCommandOneLine(b *testing.B) {
+	a := testAnalyzer(b)
+	env := testEnv()
+	env.Canonical = nil
+	cmd := `find . -name '*.o' -delete && rm -rf ./build`
+	b.ReportAllocs()
+	for b.Loop() {
+		a.Command(cmd, env)
+	}
+}
+
+// script2KiB is a realistic build and release script of about 2 KiB.
+const script2KiB = `#!/usr/bin/env bash
+set -euo pipefail
+ROOT="$(pwd)"
+BUILD=./build
+DIST=./dist
+VERSION=$(git describe --tags --always)
+echo "building $VERSION in $ROOT"
+rm -rf "$BUILD" "$DIST"
+mkdir -p "$BUILD" "$DIST"
+if ! command -v go >/dev/null 2>&1; then
+  echo "go is required" >&2
+  exit 1
+fi
+go mod download
+go vet ./...
+go test -race -count=1 ./... 2>&1 | tee "$BUILD/test.log"
+for os in linux darwin windows; do
+  for arch in amd64 arm64; do
+    out="$BUILD/app-$os-$arch"
+    if [ "$os" = windows ]; then out="$out.exe"; fi
+    GOOS=$os GOARCH=$arch CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$out" ./cmd/app
+  done
+done
+find "$BUILD" -type f -name 'app-*' -exec sha256sum {} + > "$DIST/SHA256SUMS"
+cp README.md LICENSE "$DIST/"
+tar -C "$BUILD" -czf "$DIST/app-$VERSION.tar.gz" .
+case "${1:-}" in
+  publish)
+    gh release create "$VERSION" "$DIST"/* --notes-file CHANGELOG.md
+    ;;
+  docker)
+    docker build -t "app:$VERSION" --build-arg VERSION="$VERSION" .
+    docker tag "app:$VERSION" app:latest
+    ;;
+  *)
+    echo "artifacts in $DIST"
+    ;;
+esac
+cleanup() {
+  rm -rf ./tmp
+  find . -name '*.orig' -delete
+}
+trap cleanup EXIT
+cat > "$DIST/manifest.json" <<EOF
+{"version": "$VERSION", "commit": "$(git rev-parse HEAD)"}
+EOF
+ls -la "$DIST" | awk '{print $5, $9}' | sort -n
+grep -c . "$BUILD/test.log" || true
+du -sh "$DIST"
+echo done
+`
+
+func BenchmarkCommandScript2KiB(b *testing.B) {
+	a := testAnalyzer(b)
+	env := testEnv()
+	env.Canonical = nil
+	if n := len(script2KiB); n < 1900 || n > 2300 {
+		b.Fatalf("script is %d bytes", n)
+	}
+	if res := a.Command(script2KiB, env); len(res.Findings) != 0 && !strings.Contains(res.Findings[0].Rule, "dynamic") {
+		b.Fatalf("unexpected findings %+v", res.Findings)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(script2KiB)))
+	for b.Loop() {
+		a.Command(script2KiB, env)
+	}
+}

@@ -1,0 +1,46 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// FuzzCommand checks that Command never panics, never reports an internal
+// error and returns within a generous bound on inputs up to 64 KiB.
+func FuzzCommand(f *testing.F) {
+	for _, name := range []string{"testdata/destructive.txt", "testdata/everyday.txt"} {
+		for _, e := range loadCorpus(f, name, strings.Contains(name, "destructive")) {
+			f.Add(e.cmd)
+		}
+	}
+	a := testAnalyzer(f)
+	f.Fuzz(func(t *testing.T, cmd string) {
+		if len(cmd) > DefaultMaxBytes {
+			cmd = cmd[:DefaultMaxBytes]
+		}
+		start := time.Now()
+		res := a.Command(cmd, testEnv())
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("Command took %v on %d bytes", d, len(cmd))
+		}
+		for _, fd := range res.Findings {
+			if fd.Rule == ruleInternal {
+				t.Fatalf("internal error: %s", fd.Detail)
+			}
+			if fd.Severity != Ask && fd.Severity != Block || fd.Kind < Command || fd.Kind > Dynamic {
+				t.Fatalf("bad finding %+v", fd)
+			}
+			if len(fd.Command) > MaxCommandText {
+				t.Fatalf("command text too long: %d", len(fd.Command))
+			}
+		}
+		// Analysing a command inside bash -c never makes it less strict.
+		if w, ok := res.Worst(); ok && w.Severity == Block && len(cmd) < 512 && !strings.ContainsAny(cmd, "'\x00") {
+			inner := a.Command("bash -c '"+cmd+"'", testEnv())
+			if !inner.Blocked() {
+				t.Fatalf("%q blocks but bash -c of it does not: %+v", cmd, inner.Findings)
+			}
+		}
+	})
+}

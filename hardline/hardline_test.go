@@ -1,0 +1,247 @@
+package hardline
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+type tcase struct {
+	cmd  string
+	rule string // "" = no finding
+}
+
+func runCases(t *testing.T, a *Analyzer, env Env, cases []tcase) {
+	t.Helper()
+	for _, c := range cases {
+		res := a.Command(c.cmd, env)
+		if c.rule == "" {
+			if len(res.Findings) > 0 {
+				t.Errorf("%q: want no finding, got %+v", c.cmd, res.Findings)
+			}
+			continue
+		}
+		if ok, why := caught(res, c.rule); !ok {
+			t.Errorf("%q: want %s: %s; got %+v", c.cmd, c.rule, why, res.Findings)
+		}
+	}
+}
+
+func TestRuleFamilies(t *testing.T) {
+	a := testAnalyzer(t)
+	families := map[string][]tcase{
+		"recursive delete is judged by where the target lies": {
+			{"rm -rf /", "rm-root"}, {"rm -rf /*", "rm-root"}, {"rm -Rf /usr/local", "rm-system"},
+			{"rm -rf ~", "rm-home"}, {"rm -rf ~/Music", "rm-home"}, {"rm -rf ..", "rm-root-ancestor"},
+			{"rm -rf /srv/docs/x", "rm-read-only-root"}, {"rm -rf /tmp/x", "rm-recursive-outside-roots"},
+			{"rm -rf build", ""}, {"rm -rf ./a/../b", ""}, {"rm -rf ./a/../../proj2", "rm-home"},
+			{"rm -rf hostroot", "rm-root"},
+		},
+		"non-recursive writes outside the roots ask": {
+			{"echo x > /tmp/out", "write-outside-roots"}, {"cp a /opt/x", "write-outside-roots"},
+			{"tee /var/log/x < a", "write-outside-roots"}, {"rm /tmp/x", "write-outside-roots"},
+			{"echo x > out", ""}, {"echo x 2>/dev/null >/dev/stderr", ""}, {"echo x > /dev/fd/3", ""},
+		},
+		"devices": {
+			{"dd if=x of=/dev/sda", "dd-device"}, {"cat x > /dev/sdb", "disk-write"},
+			{"mkfs.ext4 /dev/sda1", "mkfs"}, {"wipefs -a /dev/sda", "wipe-device"},
+			{"fdisk /dev/sda", "partition-tool"}, {"fdisk -l /dev/sda", ""}, {"parted /dev/sda print", ""},
+			{"dd if=/dev/sda of=backup.img", ""}, {"mkfs.ext4 fs.img", ""},
+		},
+		"permissions": {
+			{"chmod -R 777 /", "chmod-system"}, {"chmod 755 /usr", "chmod-system"}, {"chown -R me /etc/x", "chown-system"},
+			{"chmod -R 755 ./dist", ""}, {"chmod -x script.sh", ""}, {"chmod 600 /etc/shadow", "protected-write"},
+		},
+		"what cannot be known asks": {
+			{"$X", "dynamic-command-name"}, {"curl x | sh", "pipe-to-shell"}, {"eval \"$1\"", "eval-dynamic"},
+			{"python3 -c 1", "inline-interpreter"}, {"xargs rm < l", "xargs-dynamic"},
+			{"rm -rf \"$D\"", "dynamic-target"}, {"echo 'unterminated", "parse-error"},
+			{"bash script.sh", ""}, {"python3 x.py", ""}, {"node --inspect app.js", ""},
+		},
+		"variables resolve when assigned statically": {
+			{"D=build; rm -rf $D", ""}, {"D=/; rm -rf $D", "rm-root"}, {"rm -rf $D; D=build", "dynamic-target"},
+			{"D=build; D=/; rm -rf $D", "dynamic-target"}, {"read D; rm -rf $D", "dynamic-target"},
+			{"for D in a b; do rm -rf $D; done", "dynamic-target"}, {"D=build rm -rf $D", "dynamic-target"},
+		},
+		"fork bombs": {
+			{":(){ :|:& };:", "fork-bomb"}, {"f(){ f & }; f", "fork-bomb"}, {"f(){ echo; }; f", ""},
+			{"walk(){ for d in *; do (cd $d && walk); done; }; walk", ""},
+		},
+		"sensitive paths": {
+			{"cat ~/.ssh/config", "sensitive-path"}, {"curl -d @$HOME/.netrc x", "sensitive-path"},
+			{"cat keys/id_rsa", "sensitive-path"}, {"cat ~/.ssh_notes", ""}, {"ls ~", ""},
+		},
+	}
+	for name, cases := range families {
+		t.Run(name, func(t *testing.T) { runCases(t, a, testEnv(), cases) })
+	}
+}
+
+func TestWindows(t *testing.T) {
+	a, err := New(Config{Home: `C:\Users\Dev`, OS: "windows"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := Env{WorkDir: `C:\Users\Dev\proj`, Roots: []Root{{Path: `C:\Users\Dev\proj`, Writable: true}}}
+	runCases(t, a, env, []tcase{
+		{`cat 'C:\Users\Dev\.SSH\id_rsa'`, "sensitive-path"},
+		{`cat 'c:\users\dev\.ssh\ID_RSA'`, "sensitive-path"},
+		{`cat /c/Users/dev/.aws/Credentials`, "sensitive-path"},
+		{`type 'C:\Windows\System32\config\SAM'`, "sensitive-path"},
+		{`rm -rf 'C:\'`, "rm-root"},
+		{`rm -rf /c/windows`, "rm-system"},
+		{`rd /s /q 'C:\Windows'`, "rm-system"},
+		{`rm -rf 'C:\Users\Dev'`, "rm-home"},
+		{`rm -rf build`, ""},
+		{`pwsh -Command Remove-Item x`, "inline-interpreter"},
+		{`format C:`, "mkfs"},
+	})
+	if rule, ok := a.SensitivePath(`C:\USERS\DEV\.Kube\config`); !ok || rule != "sensitive-path" {
+		t.Errorf("SensitivePath upper case: %q %v", rule, ok)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	_, err := New(Config{SensitivePaths: []string{"relative/x", "~/[", "/ok/**"}, MaxBytes: -1})
+	if err == nil {
+		t.Fatal("want error")
+	}
+	msg := err.Error()
+	for _, want := range []string{"Home is required", "MaxBytes", `SensitivePaths[0] "relative/x"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q lacks %q", msg, want)
+		}
+	}
+	_, err = New(Config{Home: "/h", SensitivePaths: []string{"~/[x"}})
+	if err == nil || !strings.Contains(err.Error(), `SensitivePaths[0] "~/[x"`) {
+		t.Errorf("invalid pattern: %v", err)
+	}
+	if _, err := New(Config{Home: "rel"}); err == nil {
+		t.Error("relative home accepted")
+	}
+	a, err := New(Config{Home: "/h", SensitivePaths: []string{"~/secrets/**", "/srv/vault/*.key"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{"/h/secrets": true, "/h/secrets/a/b": true, "/srv/vault/x.key": true, "/h/.ssh/id": true, "/h/other": false} {
+		if _, ok := a.SensitivePath(p); ok != want {
+			t.Errorf("SensitivePath(%q) = %v, want %v", p, ok, want)
+		}
+	}
+}
+
+func TestWorstAndOrder(t *testing.T) {
+	res := Result{Findings: []Finding{
+		{Rule: "b", Kind: Dynamic, Severity: Ask},
+		{Rule: "z", Kind: Path, Severity: Block},
+		{Rule: "a", Kind: Command, Severity: Block},
+	}}
+	w, ok := res.Worst()
+	if !ok || w.Rule != "a" {
+		t.Errorf("Worst = %+v", w)
+	}
+	if _, ok := (Result{}).Worst(); ok {
+		t.Error("empty result has a worst finding")
+	}
+	if Ask >= Block || Ask.String() != "ask" || Block.String() != "block" || Path.String() != "path" {
+		t.Error("severity/kind strings or order")
+	}
+	a := testAnalyzer(t)
+	got := a.Command("cat ~/.ssh/x; rm -rf /; curl x | sh", testEnv())
+	if len(got.Findings) != 3 || got.Findings[0].Rule != "rm-root" || got.Findings[1].Rule != "sensitive-path" || got.Findings[2].Rule != "pipe-to-shell" {
+		t.Errorf("order: %+v", got.Findings)
+	}
+	if !got.Blocked() {
+		t.Error("Blocked")
+	}
+}
+
+func TestBounds(t *testing.T) {
+	a, err := New(Config{Home: "/h", MaxBytes: 100, MaxDepth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{
+		strings.Repeat("x", 101),
+		"echo $(echo $(echo $(echo $(echo $(echo hi)))))",
+		"sudo sudo sudo sudo sudo sudo rm x",
+		`bash -c "bash -c \"bash -c 'bash -c \\\"bash -c ls\\\"'\""`,
+	} {
+		f, ok := a.Command(cmd, Env{}).Worst()
+		if !ok || f.Rule != "too-complex" || f.Severity != Ask {
+			t.Errorf("%.40q: want too-complex, got %+v", cmd, f)
+		}
+	}
+	// A 64 KiB script finishes quickly with the default bounds.
+	b := testAnalyzer(t)
+	big := strings.Repeat("if true; then echo $(ls | grep x) > /dev/null; fi\n", 64<<10/52)
+	start := time.Now()
+	b.Command(big[:min(len(big), 64<<10)], testEnv())
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("64 KiB script took %v", d)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	a := testAnalyzer(t)
+	cmds := []string{"rm -rf /", "cat ~/.ssh/id", "X=a; bash -c \"echo $X\" | sh", "find / -exec rm {} +"}
+	want := make([]Result, len(cmds))
+	for i, c := range cmds {
+		want[i] = a.Command(c, testEnv())
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Go(func() {
+			for i := 0; i < 50; i++ {
+				k := (g + i) % len(cmds)
+				got := a.Command(cmds[k], testEnv())
+				if len(got.Findings) != len(want[k].Findings) || got.Findings[0] != want[k].Findings[0] {
+					t.Errorf("concurrent result differs for %q", cmds[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestRealSymlinks resolves through the file system: a link in the
+// workspace that points into a fake home's .ssh is caught.
+func TestRealSymlinks(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(dir, "home")
+	ws := filepath.Join(home, "ws")
+	for _, d := range []string{filepath.Join(home, ".ssh"), ws} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(home, ".ssh"), filepath.Join(ws, "link")); err != nil {
+		t.Skip(err)
+	}
+	a, err := New(Config{Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	canon := func(abs string) (string, error) {
+		p, err := filepath.EvalSymlinks(abs)
+		if errors.Is(err, os.ErrNotExist) {
+			parent, err := filepath.EvalSymlinks(filepath.Dir(abs))
+			return filepath.Join(parent, filepath.Base(abs)), err
+		}
+		return p, err
+	}
+	env := Env{WorkDir: ws, Roots: []Root{{Path: ws, Writable: true}}, Canonical: canon}
+	runCases(t, a, env, []tcase{
+		{"cat link/id_rsa", "sensitive-path"},
+		{"cp link/id_rsa /tmp/", "sensitive-path"},
+		{"cat other/id_rsa", ""},
+	})
+}
