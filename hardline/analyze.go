@@ -579,7 +579,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			if rd.Op == syntax.DplOut {
 				r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
 			}
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.ClbOut, syntax.RdrAll,
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
 			syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
 			f := r.word(sc, rd.Word)
 			r.checkWords(sc, []field{f}, cmdText)

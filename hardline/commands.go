@@ -715,6 +715,9 @@ func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool
 	}
 }
 
+// shellOptRE matches what a shell takes as an option word.
+var shellOptRE = regexp.MustCompile(`^[-+][A-Za-z]+$`)
+
 var shells = map[string]bool{
 	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
 	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true, "ksh93": true,
@@ -759,7 +762,7 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 				r.reparseField(sc, f, c, cmd, true)
 				return
 			}
-		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+') && shellOptRE.MatchString(v):
 			opt := v[1:]
 			if strings.ContainsRune(opt, 'c') {
 				cflag = true

@@ -10,7 +10,7 @@
 //
 // A command is parsed as bash with mvdan.cc/sh/v3/syntax, never matched as
 // text, so `echo "rm -rf /"`, `grep -r "rm -rf /" .` and comments are
-// harmless while `r''m -fr /`, `\rm -rf /`, `/bin/rm -r -f /` are caught.
+// harmless while `r""m -fr /`, `\rm -rf /`, `/bin/rm -r -f /` are caught.
 // Every simple command is judged: in pipelines, lists, subshells, blocks,
 // if/while/for/case bodies, functions, command and process substitutions,
 // arithmetic and declarations. Words are expanded statically with
