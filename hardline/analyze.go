@@ -26,7 +26,7 @@ const (
 // nothing, touches the file system only through env.Canonical, and is safe
 // for concurrent use.
 func (a *Analyzer) Command(cmd string, env Env) (res Result) {
-	r := &run{a: a, env: env, seen: map[Finding]struct{}{}}
+	r := &run{a: a, env: env}
 	if env.WorkDir != "" {
 		if wd := a.clean(a.slash(env.WorkDir)); a.isAbs(wd) {
 			r.cwd = wd
@@ -67,6 +67,7 @@ type run struct {
 	steps    int
 	parsed   int
 	canon    int
+	safeWD   uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
 	complex  bool
 	cfg      expand.Config
 	xenv     exEnv
@@ -87,6 +88,9 @@ func (r *run) add(f Finding) {
 	}
 	if _, ok := r.seen[f]; ok || len(r.findings) >= maxFindings {
 		return
+	}
+	if r.seen == nil {
+		r.seen = map[Finding]struct{}{}
 	}
 	r.seen[f] = struct{}{}
 	r.findings = append(r.findings, f)
@@ -116,7 +120,6 @@ type scope struct {
 	depth   int // wrapper and re-parse depth
 	vars    map[string]varDef
 	inherit map[string]string
-	funcs   map[string]bool
 	pipeUp  map[*syntax.Stmt]*syntax.Stmt // statement -> the statement piping into it
 	procIn  map[*syntax.Stmt]bool         // statements in a process substitution
 }
@@ -165,8 +168,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			return
 		}
 	}
-	sc := &scope{src: src, depth: depth, inherit: inherit, vars: map[string]varDef{},
-		funcs: map[string]bool{}, pipeUp: map[*syntax.Stmt]*syntax.Stmt{}, procIn: map[*syntax.Stmt]bool{}}
+	sc := &scope{src: src, depth: depth, inherit: inherit}
 	if !r.prepass(sc, f) {
 		return
 	}
@@ -222,7 +224,6 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 		switch n := n.(type) {
 		case *syntax.FuncDecl:
 			if n.Name != nil && n.Body != nil {
-				sc.funcs[n.Name.Value] = true
 				d := &fnInfo{name: n.Name.Value, calls: map[string]bool{}}
 				collectCalls(n.Body, d.calls)
 				fns = append(fns, d)
@@ -371,8 +372,15 @@ func isName(s string) bool {
 
 func (sc *scope) taint(name string) {
 	if name != "" {
-		sc.vars[name] = varDef{tainted: true}
+		sc.setVar(name, varDef{tainted: true})
 	}
+}
+
+func (sc *scope) setVar(name string, d varDef) {
+	if sc.vars == nil {
+		sc.vars = map[string]varDef{}
+	}
+	sc.vars[name] = d
 }
 
 // assign records a shell variable assignment seen by the pre-pass.
@@ -394,7 +402,7 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 	case f.dyn:
 		sc.taint(name)
 	case !seen:
-		sc.vars[name] = varDef{value: f.val, after: as.End().Offset()}
+		sc.setVar(name, varDef{value: f.val, after: as.End().Offset()})
 	case old.tainted || old.value != f.val:
 		sc.taint(name)
 	}
@@ -442,11 +450,17 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				up := rightmost(n.X)
+				if sc.pipeUp == nil {
+					sc.pipeUp = map[*syntax.Stmt]*syntax.Stmt{}
+				}
 				for _, s := range leftmost(n.Y, 0) {
 					sc.pipeUp[s] = up
 				}
 			}
 		case *syntax.ProcSubst:
+			if sc.procIn == nil {
+				sc.procIn = map[*syntax.Stmt]bool{}
+			}
 			for _, s := range n.Stmts {
 				sc.procIn[s] = true
 			}
@@ -846,6 +860,15 @@ func (r *run) word(sc *scope, w *syntax.Word) field {
 	if w == nil {
 		return f
 	}
+	if v, ok := simpleWord(w); ok {
+		f.val = v
+		f.glob = hasGlob(w)
+		return f
+	}
+	if r.paramWord(sc, w, &f) {
+		f.glob = hasGlob(w)
+		return f
+	}
 	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: &f}
 	if r.cwd == "" {
 		syntax.Walk(w, func(n syntax.Node) bool {
@@ -892,6 +915,105 @@ func (r *run) word(sc *scope, w *syntax.Word) field {
 		}
 	}
 	return f
+}
+
+// simpleParam returns the name of a plain $NAME or ${NAME} expansion.
+func simpleParam(p syntax.WordPart) (string, bool) {
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.IsSet || pe.Index != nil ||
+		pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil || pe.NestedParam != nil || pe.Flags != nil {
+		return "", false
+	}
+	return pe.Param.Value, isName(pe.Param.Value)
+}
+
+// paramWord expands, without the expand package, a word made of literals
+// and plain variables ("$DIST/x", ${HOME}/y), the common case in scripts.
+// It reports false when the word needs the full expansion.
+func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
+	var b strings.Builder
+	env := exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
+	part := func(p syntax.WordPart, quoted, first bool) bool {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsRune(p.Value, '\\') || first && !quoted && strings.HasPrefix(p.Value, "~") {
+				return false
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar || quoted {
+				return false
+			}
+			b.WriteString(p.Value)
+		default:
+			name, ok := simpleParam(p)
+			if !ok || name == "PWD" && r.cwd == "" {
+				return false
+			}
+			v := env.Get(name)
+			if !v.IsSet() && !f.dyn {
+				return false
+			}
+			if !quoted && strings.ContainsAny(v.Str, " \t\n*?[") {
+				return false
+			}
+			b.WriteString(v.Str)
+		}
+		return true
+	}
+	for i, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			if dq.Dollar {
+				return false
+			}
+			for _, q := range dq.Parts {
+				if !part(q, true, false) {
+					return false
+				}
+			}
+			continue
+		}
+		if !part(p, false, i == 0) {
+			return false
+		}
+	}
+	if f.dyn {
+		// An unknown unquoted variable may split into any number of
+		// fields; the value stays what is known.
+		f.expn = true
+	}
+	f.val = b.String()
+	return true
+}
+
+// simpleWord returns the value of a word that needs no expansion: one
+// literal without escapes or a leading ~, or one plain quoted string.
+func simpleWord(w *syntax.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		if strings.ContainsAny(p.Value, "\\~") {
+			return "", false
+		}
+		return p.Value, true
+	case *syntax.SglQuoted:
+		if !p.Dollar {
+			return p.Value, true
+		}
+	case *syntax.DblQuoted:
+		if p.Dollar {
+			return "", false
+		}
+		if len(p.Parts) == 0 {
+			return "", true
+		}
+		if l, ok := p.Parts[0].(*syntax.Lit); ok && len(p.Parts) == 1 && !strings.ContainsRune(l.Value, '\\') {
+			return l.Value, true
+		}
+	}
+	return "", false
 }
 
 func hasExpansion(w *syntax.Word) bool {

@@ -64,6 +64,24 @@ cat > "$DIST/manifest.json" <<EOF
 {"version": "$VERSION", "commit": "$(git rev-parse HEAD)"}
 EOF
 ls -la "$DIST" | awk '{print $5, $9}' | sort -n
+if [ -n "${CI:-}" ]; then
+  echo "::group::coverage"
+  go test -coverprofile="$BUILD/cover.out" ./... >/dev/null
+  go tool cover -func="$BUILD/cover.out" | tail -n 1
+  echo "::endgroup::"
+fi
+while read -r line; do
+  case "$line" in
+    *FAIL*) echo "failure: $line" >&2 ;;
+    *) : ;;
+  esac
+done < "$BUILD/test.log"
+npm ci --prefix web && npm run build --prefix web
+rsync -a --delete web/dist/ "$DIST/web/"
+git status --porcelain | grep -q . && echo "tree is dirty" || echo "tree is clean"
+export GOFLAGS=-mod=readonly
+sed -i "s/^version: .*/version: $VERSION/" chart/Chart.yaml
+chmod -R u+rwX,go-w "$DIST"
 grep -c . "$BUILD/test.log" || true
 du -sh "$DIST"
 echo done

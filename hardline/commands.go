@@ -448,7 +448,13 @@ func (p opts) get(names ...string) []field {
 // group with a letter outside flagset (when flagset is set) is an operand,
 // as chmod's "-x" mode is.
 func parseOpts(args []field, val string, long []string, flagset string) opts {
-	p := opts{values: map[string][]field{}}
+	p := opts{}
+	addValue := func(name string, f field) {
+		if p.values == nil {
+			p.values = map[string][]field{}
+		}
+		p.values[name] = append(p.values[name], f)
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -465,10 +471,10 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 			case hasValue:
 				f := a
 				f.val = value
-				p.values[name] = append(p.values[name], f)
+				addValue(name, f)
 			case slices.Contains(long, name) && i+1 < len(args):
 				i++
-				p.values[name] = append(p.values[name], args[i])
+				addValue(name, args[i])
 			}
 		default:
 			if flagset != "" && strings.Trim(v[1:], flagset) != "" {
@@ -487,7 +493,7 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 					} else {
 						break
 					}
-					p.values["-"+v[j:j+1]] = append(p.values["-"+v[j:j+1]], f)
+					addValue("-"+v[j:j+1], f)
 					break
 				}
 			}

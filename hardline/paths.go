@@ -59,7 +59,8 @@ func (a *Analyzer) match(list []pattern, p string) bool {
 }
 
 func matchOne(sp *pattern, p string) bool {
-	if sp.prefix != "" && !strings.HasPrefix(p, sp.prefix) && !strings.HasPrefix(p+"/", sp.prefix) {
+	if sp.prefix != "" && !strings.HasPrefix(p, sp.prefix) &&
+		!(len(sp.prefix) == len(p)+1 && sp.prefix[len(p)] == '/' && strings.HasPrefix(sp.prefix, p)) {
 		return false
 	}
 	if p == sp.dir || p == sp.glob {

@@ -27,8 +27,15 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			} else if strings.HasPrefix(p, "~") {
 				continue
 			}
+			if r.env.Canonical == nil && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
+				!strings.Contains(p, "..") && !strings.ContainsRune(p, ':') && !strings.ContainsRune(p, '\\') && r.safeWorkDir() {
+				continue // lexically inside the working folder, where no pattern reaches
+			}
 			res := r.resolve(field{val: p})
-			for _, abs := range res.paths {
+			for i, abs := range res.paths {
+				if i == 0 && r.inSafeWorkDir(abs) {
+					continue
+				}
 				if pat, ok := r.a.matchSensitive(abs); ok {
 					r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+abs+" (pattern "+pat+")", cmd, abs)
 					break
@@ -36,6 +43,35 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			}
 		}
 	}
+}
+
+// inSafeWorkDir reports whether p is strictly inside the working folder and
+// no sensitive pattern can match there, so lexical matching can be skipped.
+func (r *run) inSafeWorkDir(p string) bool {
+	if r.workDir == "" || !strings.HasPrefix(r.a.key(p), r.a.key(r.workDir)+"/") {
+		return false
+	}
+	return r.safeWorkDir()
+}
+
+// safeWorkDir reports whether no sensitive pattern can match inside the
+// working folder.
+func (r *run) safeWorkDir() bool {
+	if r.workDir == "" {
+		return false
+	}
+	if r.safeWD == 0 {
+		r.safeWD = 1
+		wd := r.a.key(strings.TrimSuffix(r.workDir, "/") + "/")
+		for i := range r.a.sensitive {
+			pre := r.a.sensitive[i].prefix
+			if pre == "" || strings.HasPrefix(wd, pre) || strings.HasPrefix(pre, wd) {
+				r.safeWD = 2
+				break
+			}
+		}
+	}
+	return r.safeWD == 1
 }
 
 // candidates are the path-like parts of a word: the word, an option's
