@@ -90,6 +90,10 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	b := base(name.val)
 	args := fs[1:]
+	switch b {
+	case "cp", "scp", "rsync", "tar", "zip", "grep", "egrep", "rg", "ag":
+		r.readsTree(sc, b, args, cmd)
+	}
 	next := func(rest []field) {
 		if len(rest) == 0 {
 			return

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -40,6 +41,91 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 					r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+abs+" (pattern "+pat+")", cmd, abs)
 					break
 				}
+				if f.glob && strings.ContainsAny(p, "*?[") {
+					if pat, ok := r.globMaySensitive(abs); ok {
+						r.finding(ruleSensitivePath, Path, Block, "the pattern "+abs+" may match a sensitive host path ("+pat+")", cmd, abs)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// globMaySensitive reports whether an absolute pattern may match a sensitive
+// path: its components match the literal components of a pattern's folder.
+func (r *run) globMaySensitive(glob string) (string, bool) {
+	gc := strings.Split(r.a.key(glob), "/")
+	for i := range r.a.sensitive {
+		sp := &r.a.sensitive[i]
+		dc := strings.Split(sp.dir, "/")
+		if len(gc) < len(dc) {
+			continue // the glob names folders above the sensitive one
+		}
+		ok := true
+		for j := range dc {
+			m1, err := path.Match(gc[j], dc[j])
+			m2, _ := path.Match(dc[j], gc[j])
+			if !m1 && !m2 && err == nil {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return sp.source, true
+		}
+	}
+	return "", false
+}
+
+// readsTree flags a recursive reader (cp -r, tar c, zip -r, rsync -a,
+// scp -r, grep -r, rg) of the home folder or one of its ancestors: it
+// would read every sensitive path in it.
+func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
+	p := parseOpts(args, map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "rg": "egtTAB", "ag": "GABC"}[b], nil, "")
+	recursive := false
+	switch b {
+	case "cp", "scp":
+		recursive = strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+	case "rsync":
+		recursive = strings.ContainsAny(p.short, "ra") || p.has("--recursive") || p.has("--archive")
+	case "zip":
+		recursive = strings.ContainsRune(p.short, 'r') || p.has("--recurse-paths")
+	case "grep", "egrep":
+		recursive = strings.ContainsAny(p.short, "rR") || p.has("--recursive") || p.has("--dereference-recursive")
+	case "rg", "ag", "tar":
+		recursive = true
+	}
+	if !recursive {
+		return
+	}
+	ops := p.ops
+	switch b {
+	case "cp", "scp", "rsync":
+		if len(ops) > 1 && len(p.get("-t", "--target-directory")) == 0 {
+			ops = ops[:len(ops)-1]
+		}
+	case "grep", "egrep", "rg", "ag":
+		if len(p.get("-e", "-f", "--regexp", "--file")) == 0 && len(ops) > 0 {
+			ops = ops[1:]
+		}
+	case "tar":
+		if len(ops) > 0 && !strings.HasPrefix(args[0].val, "-") && len(p.short) == 0 {
+			ops = ops[1:] // tar czf OUT ... : the bundled letters
+			if strings.ContainsRune(args[0].val, 'f') && len(ops) > 0 {
+				ops = ops[1:]
+			}
+		}
+	}
+	for _, o := range ops {
+		if o.dyn {
+			continue
+		}
+		res := r.resolve(o)
+		for _, abs := range res.paths {
+			if r.a.within(r.a.home, abs) {
+				r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
+				return
 			}
 		}
 	}
