@@ -102,7 +102,10 @@
 // Every word of a shell command is checked, as are option values after '='
 // or '@', attached short option values, file:// URLs, redirections and
 // assignment values (GIT_SSH_COMMAND="ssh -i ~/.ssh/key"), whether the
-// command reads, copies, uploads or appends. SensitivePath checks a tool's
+// command reads, copies, uploads or appends. A glob that may match a
+// sensitive path (cat ~/.s?h/id_*) is blocked, and so is a recursive reader
+// (cp -r, scp -r, rsync -a, tar, zip -r, grep -r, rg) of the home folder or
+// of one of its ancestors, since it would read every sensitive path there. SensitivePath checks a tool's
 // path argument that the policy has already made canonical. On Windows
 // (Config.OS "windows") paths and patterns are compared by their ASCII
 // case-folded forms, so the stricter result of any case variant wins; Unix
