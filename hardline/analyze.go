@@ -579,6 +579,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		case syntax.RdrIn:
 			f := r.word(sc, rd.Word)
 			r.checkWords(sc, []field{f}, cmdText)
+			r.rawDiskRead(f, cmdText)
 			if f.why == whyProcSubst {
 				in = input{kind: inUnknown, detail: "a process substitution"}
 			} else {

@@ -94,6 +94,16 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	case "cp", "scp", "rsync", "tar", "zip", "grep", "egrep", "rg", "ag":
 		r.readsTree(sc, b, args, cmd)
 	}
+	if rawReaders[b] {
+		for _, a := range args {
+			if !strings.HasPrefix(a.val, "-") {
+				r.rawDiskRead(a, cmd)
+			}
+		}
+	}
+	if editors[b] {
+		r.editor(b, args, cmd)
+	}
 	next := func(rest []field) {
 		if len(rest) == 0 {
 			return
@@ -262,6 +272,11 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.sed(sc, args, cmd)
 	case "dd":
 		for _, f := range args {
+			if v, ok := strings.CutPrefix(f.val, "if="); ok && !f.dyn {
+				t := f
+				t.val = v
+				r.rawDiskRead(t, cmd)
+			}
 			if v, ok := strings.CutPrefix(f.val, "of="); ok {
 				t := f
 				t.val = v

@@ -87,7 +87,11 @@
 //
 // BuiltinSensitivePaths lists the built-in doublestar patterns; Config adds
 // more and nothing removes one. "~/" is the home folder, "?:" any Windows
-// drive, and "dir/**" matches the folder itself too.
+// drive, and "dir/**" matches the folder itself too. A built-in "~/" pattern
+// also applies in every other user's home (/root and /home/* on Linux,
+// /var/root and /Users/* on macOS, ?:/Users/* on Windows), so another
+// account's keys are as sensitive as the user's own; the rest of a home
+// folder is not, so an agent run as root can still work in /root/project.
 //
 //	group                  patterns
 //	SSH, GPG, credentials  ~/.ssh/**, ~/.gnupg/**, ~/.netrc, ~/_netrc, ~/.pgpass, ~/.my.cnf, ~/.git-credentials, ~/.config/git/credentials, ~/.password-store/**, ~/.vault-token
@@ -96,7 +100,7 @@
 //	keyrings               ~/.local/share/keyrings/**, ~/.config/op/**, ~/Library/Keychains/**, /Library/Keychains/**
 //	browsers and mail      ~/.mozilla/**, ~/.thunderbird/**, ~/.config/{google-chrome,chromium,BraveSoftware,microsoft-edge}/**, ~/Library/Application Support/{Google/Chrome,Firefox,BraveSoftware,Microsoft Edge}/**, ~/Library/{Safari,Cookies,Messages,Mail}/**, TCC
 //	history                ~/.bash_history, ~/.zsh_history, ~/.zhistory, ~/.sh_history, ~/.history, fish_history, ~/.python_history, ~/.node_repl_history, ~/.psql_history, ~/.mysql_history, ~/.sqlite_history
-//	system secrets         /etc/shadow(-), /etc/gshadow(-), /etc/sudoers, /etc/sudoers.d/**, /etc/security/opasswd, /etc/master.passwd, /etc/ssh/ssh_host_*_key, /etc/krb5.keytab, /root/**, /proc/*/environ, /proc/*/mem, /run/secrets/**, macOS dslocal
+//	system secrets         /etc/shadow(-), /etc/gshadow(-), /etc/sudoers, /etc/sudoers.d/**, /etc/security/opasswd, /etc/master.passwd, /etc/ssh/ssh_host_*_key, /etc/krb5.keytab, /proc/*/environ, /proc/*/mem, /run/secrets/**, macOS dslocal
 //	Windows                ?:/Windows/System32/config/** (SAM, SECURITY, SYSTEM), ?:/Windows/repair/**, AppData Credentials, Protect, Vault, PSReadLine ConsoleHost_history.txt, Chrome/Edge/Brave/Firefox profiles, gcloud, GitHub CLI, npmrc
 //
 // Every word of a shell command is checked, as are option values after '='

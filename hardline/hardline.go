@@ -211,6 +211,18 @@ func New(cfg Config) (*Analyzer, error) {
 				continue
 			}
 			a.sensitive = append(a.sensitive, cp)
+			if rest, ok := strings.CutPrefix(p, "~/"); ok {
+				// The same file in every other user's home.
+				for _, h := range otherHomes(a.goos) {
+					op, err := a.compile(h + "/" + rest)
+					if err != nil {
+						errs = append(errs, fmt.Errorf("hardline: built-in pattern %q: %w", h+"/"+rest, err))
+						continue
+					}
+					op.source = p
+					a.sensitive = append(a.sensitive, op)
+				}
+			}
 		}
 		if err := a.compileLists(); err != nil { // a bug in the built-in lists
 			errs = append(errs, fmt.Errorf("hardline: built-in list: %w", err))

@@ -50,7 +50,7 @@ func TestRuleFamilies(t *testing.T) {
 			{"dd if=x of=/dev/sda", "dd-device"}, {"cat x > /dev/sdb", "disk-write"},
 			{"mkfs.ext4 /dev/sda1", "mkfs"}, {"wipefs -a /dev/sda", "wipe-device"},
 			{"fdisk /dev/sda", "partition-tool"}, {"fdisk -l /dev/sda", ""}, {"parted /dev/sda print", ""},
-			{"dd if=/dev/sda of=backup.img", ""}, {"mkfs.ext4 fs.img", ""},
+			{"dd if=/dev/sda of=backup.img", "raw-disk-read"}, {"mkfs.ext4 fs.img", ""},
 		},
 		"permissions": {
 			{"chmod -R 777 /", "chmod-system"}, {"chmod 755 /usr", "chmod-system"}, {"chown -R me /etc/x", "chown-system"},

@@ -92,8 +92,6 @@ var builtinSensitive = []builtin{
 	{"/private/var/db/dslocal/**", "darwin"},
 	{"/etc/ssh/ssh_host_*_key", "unix"},
 	{"/etc/krb5.keytab", "unix"},
-	{"/root/**", "unix"},
-	{"/var/root/**", "darwin"},
 	{"/proc/*/environ", "linux"},
 	{"/proc/*/mem", "linux"},
 	{"/run/secrets/**", "linux"},
@@ -113,6 +111,19 @@ var builtinSensitive = []builtin{
 	{"~/AppData/Roaming/gcloud/**", "windows"},
 	{"~/AppData/Roaming/GitHub CLI/hosts.yml", "windows"},
 	{"~/AppData/Roaming/npm/etc/npmrc", "windows"},
+}
+
+// otherHomes are the folders that hold other users' homes, per system: a
+// built-in "~/" pattern applies in each of them too, so that another
+// account's keys (root's among them) are as sensitive as the user's own.
+func otherHomes(goos string) []string {
+	switch goos {
+	case "windows":
+		return []string{"?:/Users/*"}
+	case "darwin":
+		return []string{"/Users/*", "/var/root"}
+	}
+	return []string{"/home/*", "/root"}
 }
 
 // BuiltinSensitivePaths returns the built-in sensitive-path patterns for goos

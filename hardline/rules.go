@@ -28,6 +28,7 @@ const (
 	ruleKernelParam    = "kernel-param"
 	ruleWriteOutside   = "write-outside-roots"
 	ruleSensitivePath  = "sensitive-path"
+	ruleRawDiskRead    = "raw-disk-read"
 	ruleDynamicName    = "dynamic-command-name"
 	ruleDynamicTarget  = "dynamic-target"
 	rulePipeToShell    = "pipe-to-shell"
@@ -78,6 +79,7 @@ func Rules() []RuleInfo {
 		{ruleKernelParam, Command, Block, "sysctl -w: changing kernel parameters"},
 		{ruleWriteOutside, Command, Ask, "a non-recursive write, delete, move or mode change outside every writable root"},
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
+		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it"},
 		{ruleDynamicName, Dynamic, Ask, "a command name from a variable, substitution or pattern"},
 		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static"},
 		{rulePipeToShell, Dynamic, Ask, "a shell or interpreter reading code from a pipe, download or process substitution"},

@@ -395,7 +395,7 @@ func (r *run) copy(sc *scope, b string, args []field, cmd string) {
 
 func (r *run) sed(sc *scope, args []field, cmd string) {
 	inPlace, script := false, false
-	var ops []field
+	var ops, scripts []field
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -409,11 +409,17 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 			inPlace = true
 		case v == "--expression" || v == "--file":
 			script = true
+			if v == "--expression" && i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+			}
 			i++
 		case v == "--line-length":
 			i++
 		case strings.HasPrefix(v, "--expression=") || strings.HasPrefix(v, "--file="):
 			script = true
+			if e, ok := strings.CutPrefix(v, "--expression="); ok {
+				scripts = append(scripts, field{val: e, dyn: a.dyn, why: a.why})
+			}
 		case strings.HasPrefix(v, "--"):
 		default:
 		short:
@@ -424,6 +430,13 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 					break short
 				case 'e', 'f':
 					script = true
+					if v[j] == 'e' {
+						if j < len(v)-1 {
+							scripts = append(scripts, field{val: v[j+1:], dyn: a.dyn, why: a.why})
+						} else if i+1 < len(args) {
+							scripts = append(scripts, args[i+1])
+						}
+					}
 					if j == len(v)-1 {
 						i++
 					}
@@ -437,11 +450,18 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 			}
 		}
 	}
+	if !script && len(ops) > 0 {
+		scripts = append(scripts, ops[0])
+		ops = ops[1:]
+	}
+	for _, sc := range scripts {
+		if sc.dyn || sedExecutes(sc.val) {
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that executes shell commands (the e command or flag)", cmd, "")
+			break
+		}
+	}
 	if !inPlace {
 		return
-	}
-	if !script && len(ops) > 0 {
-		ops = ops[1:]
 	}
 	for _, t := range ops {
 		r.judgeWrite(sc, t, ruleDiskWrite, cmd)

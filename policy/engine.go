@@ -301,14 +301,11 @@ func (e *Engine) evaluate(c *Call) Decision {
 		}
 	}
 	if args.hasCommand {
-		res := e.hard.Command(args.command, p.shellEnv(set, e.roots))
-		for _, f := range res.Findings {
-			reason := hardlineReason(f.Kind)
-			msg := f.Detail
+		if f, ok := e.hard.Command(args.command, p.shellEnv(set)).Worst(); ok {
 			if f.Severity == hardline.Block {
-				return deny(d, reason, f.Rule, msg)
+				return deny(d, hardlineReason(f.Kind), f.Rule, f.Detail)
 			}
-			st.tighten(ApprovalRequired, reason, f.Rule, msg)
+			st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, f.Detail)
 		}
 	}
 
@@ -448,7 +445,7 @@ func (e *Engine) expandHome(p string) string {
 
 // shellEnv returns the hardline environment for the roots in force,
 // rebuilding it only when the roots change.
-func (p *principal) shellEnv(set *roots.Set, src RootSource) hardline.Env {
+func (p *principal) shellEnv(set *roots.Set) hardline.Env {
 	if c := p.env.Load(); c != nil && c.set == set {
 		return c.env
 	}
