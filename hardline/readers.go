@@ -120,7 +120,10 @@ func sedExecutes(script string) bool {
 				return true
 			}
 			i += 2
-			if !skipDelimited(d) || !skipDelimited(d) {
+			if !skipDelimited(d) { // the pattern
+				return true
+			}
+			if !skipDelimited(d) { // the replacement
 				return true
 			}
 			if c == 'y' {
