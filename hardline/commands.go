@@ -18,8 +18,19 @@ type ctx struct {
 }
 
 // commandText renders fields as a command line for findings.
+// needsQuote are the characters that make a word print quoted.
+const needsQuote = " \t\n'\"\\$`;&|<>(){}*?[]#~"
+
 func commandText(fs []field) string {
+	if len(fs) == 1 && !fs[0].dyn && len(fs[0].val) <= MaxCommandText && !strings.ContainsAny(fs[0].val, needsQuote) {
+		return fs[0].val
+	}
+	n := 0
+	for _, f := range fs {
+		n += len(f.val) + 3
+	}
 	var b strings.Builder
+	b.Grow(min(n, MaxCommandText+64))
 	for i, f := range fs {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -30,7 +41,7 @@ func commandText(fs []field) string {
 		v := f.val
 		if f.dyn && v == "" {
 			v = "<" + f.why + ">"
-		} else if strings.ContainsAny(v, " \t\n'\"\\$`;&|<>(){}*?[]#~") {
+		} else if strings.ContainsAny(v, needsQuote) {
 			if q, err := syntax.Quote(v, syntax.LangBash); err == nil {
 				v = q
 			}

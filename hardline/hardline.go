@@ -165,6 +165,7 @@ type Analyzer struct {
 	windows   bool
 	home      string // slash form, cleaned
 	sensitive []pattern
+	homeRel   []pattern // the built-in "~/" patterns relative to a home: "/.ssh/**"
 	maxBytes  int
 	maxDepth  int
 	lists     lists
@@ -211,17 +212,18 @@ func New(cfg Config) (*Analyzer, error) {
 				continue
 			}
 			a.sensitive = append(a.sensitive, cp)
-			if rest, ok := strings.CutPrefix(p, "~/"); ok {
-				// The same file in every other user's home.
-				for _, h := range otherHomes(a.goos) {
-					op, err := a.compile(h + "/" + rest)
-					if err != nil {
-						errs = append(errs, fmt.Errorf("hardline: built-in pattern %q: %w", h+"/"+rest, err))
-						continue
-					}
-					op.source = p
-					a.sensitive = append(a.sensitive, op)
+			if strings.HasPrefix(p, "~/") {
+				// The same file in every other user's home: matched on
+				// the part of a path below a home (see otherHomeRest).
+				home := a.home
+				a.home = ""
+				hp, err := a.compile(p)
+				a.home = home
+				if err != nil {
+					errs = append(errs, fmt.Errorf("hardline: built-in pattern %q: %w", p, err))
+					continue
 				}
+				a.homeRel = append(a.homeRel, hp)
 			}
 		}
 		if err := a.compileLists(); err != nil { // a bug in the built-in lists
@@ -305,7 +307,58 @@ func (a *Analyzer) matchSensitive(p string) (string, bool) {
 			return a.sensitive[i].source, true
 		}
 	}
+	if rest, ok := otherHomeRest(a.goos, p); ok {
+		for i := range a.homeRel {
+			if matchOne(&a.homeRel[i], rest) {
+				return a.homeRel[i].source, true
+			}
+		}
+	}
 	return "", false
+}
+
+// otherHomeRest returns the part of p below a user's home folder (the
+// folders of otherHomes), starting with "/", or false when p is not below
+// one. p is clean and slash-form, lower case on Windows.
+func otherHomeRest(goos, p string) (string, bool) {
+	switch goos {
+	case "windows":
+		if len(p) > 2 && p[1] == ':' {
+			return belowHome(p[2:], "/users/")
+		}
+		return "", false
+	case "darwin":
+		if r, ok := belowHome(p, "/Users/"); ok {
+			return r, true
+		}
+		return belowFolder(p, "/var/root")
+	}
+	if r, ok := belowHome(p, "/home/"); ok {
+		return r, true
+	}
+	return belowFolder(p, "/root")
+}
+
+// belowHome returns what follows parent/<name> in p.
+func belowHome(p, parent string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, parent)
+	if !ok {
+		return "", false
+	}
+	i := strings.IndexByte(rest, '/')
+	if i <= 0 {
+		return "", false
+	}
+	return rest[i:], true
+}
+
+// belowFolder returns what follows dir in p.
+func belowFolder(p, dir string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, dir)
+	if !ok || rest == "" || rest[0] != '/' {
+		return "", false
+	}
+	return rest, true
 }
 
 // slash converts Windows separators and drive spellings when the target is

@@ -113,19 +113,6 @@ var builtinSensitive = []builtin{
 	{"~/AppData/Roaming/npm/etc/npmrc", "windows"},
 }
 
-// otherHomes are the folders that hold other users' homes, per system: a
-// built-in "~/" pattern applies in each of them too, so that another
-// account's keys (root's among them) are as sensitive as the user's own.
-func otherHomes(goos string) []string {
-	switch goos {
-	case "windows":
-		return []string{"?:/Users/*"}
-	case "darwin":
-		return []string{"/Users/*", "/var/root"}
-	}
-	return []string{"/home/*", "/root"}
-}
-
 // BuiltinSensitivePaths returns the built-in sensitive-path patterns for goos
 // ("" means the patterns of every system). Patterns are doublestar globs;
 // "~/" is the home folder and "?:" any Windows drive. A "dir/**" pattern also

@@ -54,10 +54,22 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 
 // globMaySensitive reports whether an absolute pattern may match a sensitive
 // path: its components match the literal components of a pattern's folder.
+// A pattern below another user's home (/home/*/.s?h) is compared with the
+// built-in home patterns too.
 func (r *run) globMaySensitive(glob string) (string, bool) {
-	gc := strings.Split(r.a.key(glob), "/")
-	for i := range r.a.sensitive {
-		sp := &r.a.sensitive[i]
+	key := r.a.key(glob)
+	if src, ok := globMayMatch(strings.Split(key, "/"), r.a.sensitive); ok {
+		return src, true
+	}
+	if rest, ok := otherHomeRest(r.a.goos, key); ok {
+		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel)
+	}
+	return "", false
+}
+
+func globMayMatch(gc []string, patterns []pattern) (string, bool) {
+	for i := range patterns {
+		sp := &patterns[i]
 		dc := strings.Split(sp.dir, "/")
 		if len(gc) < len(dc) {
 			continue // the glob names folders above the sensitive one
@@ -455,7 +467,9 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 		ops = ops[1:]
 	}
 	for _, sc := range scripts {
-		if sc.dyn || sedExecutes(sc.val) {
+		// A script with an expansion (s/x/$v/) is judged by its literal
+		// parts: a value in a pattern or a replacement is data.
+		if sedExecutes(sc.val) {
 			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that executes shell commands (the e command or flag)", cmd, "")
 			break
 		}
