@@ -857,15 +857,18 @@ func copyWord(w *syntax.Word) *syntax.Word {
 // $HOME, known variables, and static command substitutions ($(echo x),
 // $(pwd)). Anything else makes the field dynamic.
 func (r *run) word(sc *scope, w *syntax.Word) field {
-	var f field
 	if w == nil {
-		return f
+		return field{}
 	}
 	if v, ok := simpleWord(w); ok {
-		f.val = v
-		f.glob = hasGlob(w)
-		return f
+		return field{val: v, glob: hasGlob(w)}
 	}
+	return r.expandWord(sc, w)
+}
+
+// expandWord is word for a word that is not a plain literal.
+func (r *run) expandWord(sc *scope, w *syntax.Word) field {
+	var f field
 	if r.paramWord(sc, w, &f) {
 		f.glob = hasGlob(w)
 		return f

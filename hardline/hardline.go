@@ -308,10 +308,17 @@ func (a *Analyzer) matchSensitive(p string) (string, bool) {
 		}
 	}
 	if rest, ok := otherHomeRest(a.goos, p); ok {
-		for i := range a.homeRel {
-			if matchOne(&a.homeRel[i], rest) {
-				return a.homeRel[i].source, true
-			}
+		return a.matchHomeRel(rest)
+	}
+	return "", false
+}
+
+// matchHomeRel matches the part of a path below some user's home folder
+// ("/.ssh/id_rsa") against the built-in home patterns.
+func (a *Analyzer) matchHomeRel(rest string) (string, bool) {
+	for i := range a.homeRel {
+		if matchOne(&a.homeRel[i], rest) {
+			return a.homeRel[i].source, true
 		}
 	}
 	return "", false

@@ -14,11 +14,12 @@ var mkfsNames = map[string]bool{
 // checkWords blocks every word, option value and redirection that names a
 // sensitive host path.
 func (r *run) checkWords(sc *scope, fs []field, cmd string) {
+	var buf [8]string
 	for _, f := range fs {
-		cands := candidates(f.val)
+		cands := candidates(buf[:0], f.val)
 		if f.command && strings.ContainsAny(f.val, " \t\n") {
 			for _, w := range strings.Fields(f.val) {
-				cands = append(cands, candidates(w)...)
+				cands = candidates(cands, w)
 			}
 		}
 		for _, cand := range cands {
@@ -26,6 +27,13 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			if p == "~" || strings.HasPrefix(p, "~/") {
 				p = r.a.home + p[1:]
 			} else if strings.HasPrefix(p, "~") {
+				// ~name/...: another user's home, wherever it is.
+				if i := strings.IndexByte(p, '/'); i > 0 {
+					if pat, ok := r.a.matchHomeRel(r.a.key(path.Clean(p[i:]))); ok {
+						r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+p+" (pattern "+pat+")", cmd, p)
+						break
+					}
+				}
 				continue
 			}
 			if r.env.Canonical == nil && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
@@ -175,11 +183,10 @@ func (r *run) safeWorkDir() bool {
 // candidates are the path-like parts of a word: the word, an option's
 // value after '=', a curl-style @file, an attached short option value and a
 // file:// URL.
-func candidates(v string) []string {
+func candidates(out []string, v string) []string {
 	if v == "" || len(v) > 4096 {
-		return nil
+		return out
 	}
-	var out []string
 	add := func(s string) {
 		s = strings.TrimPrefix(s, "file://")
 		s = strings.TrimLeft(s, "@<")
