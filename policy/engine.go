@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	"github.com/toolgate/toolgate/hardline"
@@ -427,18 +429,23 @@ func (e *Engine) surfaceInteraction(s Surface) (Interaction, bool) {
 	return e.interaction, true
 }
 
-// expandHome reads a leading "~" as the home folder, as shells and most
-// tools do. Where a tool would not expand it, the expanded reading is the
-// stricter one: the literal "~" folder would lie inside the primary root.
+// expandHome reads a leading "~" as the home folder and "~name" as the
+// home folder of the user called name, as shells and many tools do. Where a
+// tool would not expand it, the expanded reading is the stricter one: the
+// literal "~" folder would lie inside the primary root.
 func (e *Engine) expandHome(p string) string {
 	if e.home == "" || p == "" || p[0] != '~' {
 		return p
 	}
-	if p == "~" {
-		return e.home
+	name, rest := p[1:], ""
+	if i := strings.IndexAny(name, `/\`); i >= 0 && (name[i] == '/' || filepath.Separator == '\\') {
+		name, rest = name[:i], name[i:]
 	}
-	if p[1] == '/' || (filepath.Separator == '\\' && p[1] == '\\') {
-		return e.home + p[1:]
+	if name == "" {
+		return e.home + rest
+	}
+	if u, err := user.Lookup(name); err == nil && u.HomeDir != "" {
+		return u.HomeDir + rest
 	}
 	return p
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -249,6 +250,15 @@ func TestRootsAreEnforcedCanonically(t *testing.T) {
 		t.Run(string(mode)+": a symlink into ~/.ssh is a sensitive path", func(t *testing.T) {
 			d := check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "keys/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
 			assert.NotEmpty(t, d.Rule)
+		})
+		t.Run(string(mode)+": ~name is that user's home folder", func(t *testing.T) {
+			u, err := user.Current()
+			if err != nil || u.HomeDir == "" {
+				t.Skip("no current user")
+			}
+			d := check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "~"+u.Username+"/notes.txt")}, policy.Deny, policy.ReasonRootOutside)
+			assert.Equal(t, filepath.Join(u.HomeDir, "notes.txt"), d.Targets[0].Resolved)
+			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "~no-such-user-here/x")}, policy.Allow, policy.ReasonModeAllow)
 		})
 		t.Run(string(mode)+": ~ is the home folder", func(t *testing.T) {
 			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "~/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
