@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
@@ -8,7 +9,22 @@ import (
 	"github.com/toolgate/toolgate/toolmeta"
 )
 
-type approvalKey struct{ scope, tool, target string }
+// approvalKey joins a scope, a tool and a target into one map key, each
+// prefixed with its length so that no two triples share a key. One string
+// key is one comparison and one memory access on a hit, which keeps a
+// lookup among 10,000 approvals about as fast as among 10.
+func approvalKey(scope, tool, target string) string {
+	var buf [256]byte
+	return string(appendApprovalKey(buf[:0], scope, tool, target))
+}
+
+func appendApprovalKey(b []byte, scope, tool, target string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(scope)))
+	b = append(b, scope...)
+	b = binary.AppendUvarint(b, uint64(len(tool)))
+	b = append(b, tool...)
+	return append(b, target...)
+}
 
 // Approvals is an in-memory set of session and standing approvals that
 // implements both SessionApprovals and StandingApprovals. It is safe for
@@ -19,8 +35,8 @@ type approvalKey struct{ scope, tool, target string }
 // same target, byte for byte. Nothing is trimmed, folded or normalized.
 type Approvals struct {
 	mu       sync.RWMutex
-	session  map[approvalKey]bool
-	standing map[approvalKey]string
+	session  map[string]bool
+	standing map[string]string
 	ids      map[string]bool
 }
 
@@ -36,7 +52,7 @@ var ErrNotEligible = errors.New("policy: not eligible for a standing approval")
 
 // NewApprovals returns an empty set.
 func NewApprovals() *Approvals {
-	return &Approvals{session: map[approvalKey]bool{}, standing: map[approvalKey]string{}, ids: map[string]bool{}}
+	return &Approvals{session: map[string]bool{}, standing: map[string]string{}, ids: map[string]bool{}}
 }
 
 // AddSession records a session approval. The session and tool must be
@@ -47,7 +63,7 @@ func (a *Approvals) AddSession(s SessionApproval) error {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.session[approvalKey{s.Session, s.Tool, s.Target}] = true
+	a.session[approvalKey(s.Session, s.Tool, s.Target)] = true
 	return nil
 }
 
@@ -64,7 +80,7 @@ func (a *Approvals) AddStanding(s StandingApproval, tools ToolSource) error {
 		return fmt.Errorf("policy: standing approval id %q is used twice", s.ID)
 	}
 	a.ids[s.ID] = true
-	a.standing[approvalKey{s.Task, s.Tool, s.Target}] = s.ID
+	a.standing[approvalKey(s.Task, s.Tool, s.Target)] = s.ID
 	return nil
 }
 
@@ -116,15 +132,19 @@ func lookup(tools ToolSource, name string) (toolmeta.Metadata, bool) {
 
 // SessionApproved implements SessionApprovals.
 func (a *Approvals) SessionApproved(session, tool, target string) bool {
+	var buf [256]byte
+	key := appendApprovalKey(buf[:0], session, tool, target)
 	a.mu.RLock()
 	defer a.mu.RUnlock()
-	return a.session[approvalKey{session, tool, target}]
+	return a.session[string(key)]
 }
 
 // StandingApproval implements StandingApprovals.
 func (a *Approvals) StandingApproval(task, tool, target string) (string, bool) {
+	var buf [256]byte
+	key := appendApprovalKey(buf[:0], task, tool, target)
 	a.mu.RLock()
 	defer a.mu.RUnlock()
-	id, ok := a.standing[approvalKey{task, tool, target}]
+	id, ok := a.standing[string(key)]
 	return id, ok
 }

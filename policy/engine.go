@@ -350,7 +350,7 @@ func (e *Engine) evaluate(c *Call) Decision {
 		if meta.Risk == toolmeta.RiskRead {
 			st.tighten(Allow, ReasonModeAllow, "", "")
 		} else {
-			st.tighten(ApprovalRequired, ReasonModeAsk, "", "ask mode requires approval for a "+string(meta.Risk)+" call")
+			st.tighten(ApprovalRequired, ReasonModeAsk, "", "")
 		}
 	default:
 		return deny(d, ReasonModeDeny, "", "deny mode executes no tool")
@@ -364,28 +364,39 @@ func (e *Engine) evaluate(c *Call) Decision {
 		if r.decision == RuleDeny {
 			return deny(d, ReasonRuleDeny, r.id, "denied by rule "+quote(r.id))
 		}
-		st.tighten(ApprovalRequired, ReasonRuleAsk, r.id, "rule "+quote(r.id)+" requires approval")
+		st.tighten(ApprovalRequired, ReasonRuleAsk, r.id, "")
 	}
 	switch meta.ApprovalDefault {
 	case toolmeta.DefaultDeny:
 		return deny(d, ReasonToolDefaultDeny, "", "tool "+quote(c.Tool)+" denies by default")
 	case toolmeta.DefaultAsk:
-		st.tighten(ApprovalRequired, ReasonToolDefaultAsk, "", "tool "+quote(c.Tool)+" asks for approval by default")
+		st.tighten(ApprovalRequired, ReasonToolDefaultAsk, "", "")
 	}
 
 	// Steps 7 and 8: approvals lift approval-required, never deny.
 	if st.v == ApprovalRequired {
 		if target, ok := args.approvalTarget(&meta); ok && c.Session != "" && e.session != nil &&
 			e.session.SessionApproved(c.Session, c.Tool, target) {
-			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalSession, "", "approved for session "+quote(c.Session)
+			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalSession, "", "approved for this session"
 		} else if id, ok := e.standingApproval(c, p, &meta, &args); ok {
-			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalStanding, "", "standing approval "+quote(id)
+			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalStanding, "", "a standing approval of the task"
 			d.Approval = id
 		}
 	}
 
-	// Step 9.
+	// Step 9. Messages that need formatting are made only for the
+	// decision that is returned.
 	d.Verdict, d.Reason, d.Rule, d.Message = st.v, st.reason, st.rule, st.msg
+	if d.Message == "" && d.Verdict == ApprovalRequired {
+		switch d.Reason {
+		case ReasonModeAsk:
+			d.Message = "ask mode requires approval for a " + string(meta.Risk) + " call"
+		case ReasonRuleAsk:
+			d.Message = "rule " + quote(d.Rule) + " requires approval"
+		case ReasonToolDefaultAsk:
+			d.Message = "tool " + quote(c.Tool) + " asks for approval by default"
+		}
+	}
 	return d
 }
 
