@@ -71,6 +71,8 @@ type run struct {
 	complex  bool
 	cfg      expand.Config
 	xenv     exEnv
+	written  map[string]bool   // files the command writes by redirection or tee
+	aliases  map[string]string // aliases the command defines
 }
 
 func (r *run) result() Result {
@@ -599,6 +601,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			f := r.word(sc, rd.Word)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
+			r.noteWritten(f)
 		}
 	}
 	if sc.procIn[s] && in.kind == inNone {

@@ -101,6 +101,18 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	b := base(name.val)
 	args := fs[1:]
+	if v, ok := r.aliases[name.val]; ok && !name.dyn {
+		// An alias defined earlier in the command: judge what it stands for.
+		if v == "" {
+			r.finding(ruleDynamicName, Dynamic, Ask, "the alias "+name.val+" stands for a command that cannot be known", cmd, "")
+			return
+		}
+		saved := r.aliases
+		r.aliases = nil // an alias is not expanded inside itself
+		r.script(v+" "+joinFields(args), sc.known(c.pos), sc.depth+c.depth+1)
+		r.aliases = saved
+		return
+	}
 	switch b {
 	case "cp", "scp", "rsync", "tar", "zip", "grep", "egrep", "rg", "ag":
 		r.readsTree(sc, b, args, cmd)
@@ -115,6 +127,8 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if editors[b] {
 		r.editor(b, args, cmd)
 	}
+	r.admin(b, args, cmd)
+	r.runsWritten(sc, name, b, args, cmd)
 	next := func(rest []field) {
 		if len(rest) == 0 {
 			return
@@ -217,6 +231,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		for _, f := range args {
 			if i := strings.IndexByte(f.val, '='); i > 0 {
 				r.script(f.val[i+1:], sc.known(c.pos), sc.depth+c.depth+1)
+				if r.aliases == nil {
+					r.aliases = map[string]string{}
+				}
+				if f.dyn {
+					r.aliases[f.val[:i]] = "" // a name whose meaning is not known
+				} else {
+					r.aliases[f.val[:i]] = f.val[i+1:]
+				}
 			}
 		}
 	case "exec":
@@ -268,6 +290,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	case "tee":
 		for _, t := range parseOpts(args, "", nil, "").ops {
 			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+			r.noteWritten(t)
 		}
 	case "truncate", "touch", "mkdir", "mkfifo", "mknod", "fallocate":
 		vals := map[string]string{"truncate": "sr", "touch": "dtr", "mkdir": "mZ", "mkfifo": "mZ", "mknod": "mZ", "fallocate": "lo"}[b]

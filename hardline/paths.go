@@ -206,6 +206,11 @@ func (r *run) resolve(f field) resolved {
 	lex := a.clean(raw)
 	res.paths = append(res.paths, lex)
 	res.ok = true
+	if !a.windows {
+		if p, ok := procRoot(lex); ok {
+			res.paths = append(res.paths, p)
+		}
+	}
 	if r.env.Canonical != nil && r.canon < maxCanonical {
 		r.canon++
 		native := raw

@@ -29,6 +29,11 @@ const (
 	ruleWriteOutside   = "write-outside-roots"
 	ruleSensitivePath  = "sensitive-path"
 	ruleRawDiskRead    = "raw-disk-read"
+	ruleSystemAdmin    = "system-admin"
+	rulePersistence    = "persistence"
+	ruleLinkEscape     = "link-escape"
+	ruleReverseShell   = "reverse-shell"
+	ruleRunsWritten    = "runs-written-file"
 	ruleDynamicName    = "dynamic-command-name"
 	ruleDynamicTarget  = "dynamic-target"
 	rulePipeToShell    = "pipe-to-shell"
@@ -79,6 +84,11 @@ func Rules() []RuleInfo {
 		{ruleKernelParam, Command, Block, "sysctl -w: changing kernel parameters"},
 		{ruleWriteOutside, Command, Ask, "a non-recursive write, delete, move or mode change outside every writable root"},
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
+		{ruleReverseShell, Command, Block, "handing a shell or program to a network peer (nc -e /bin/sh, ncat --sh-exec, socat exec:, bash -i >& /dev/tcp/...)"},
+		{ruleSystemAdmin, Command, Ask, "changing accounts, passwords, the firewall, services, kernel modules or security settings (userdel, passwd -d, iptables -F, systemctl stop, setenforce 0)"},
+		{rulePersistence, Command, Ask, "scheduling commands to run later (crontab FILE, crontab -, at)"},
+		{ruleLinkEscape, Command, Ask, "a symbolic link to /, a system folder, the home folder or an ancestor of a root (ln -s / x)"},
+		{ruleRunsWritten, Dynamic, Ask, "running a script that the same command wrote (echo ... > x.sh && bash x.sh)"},
 		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it"},
 		{ruleDynamicName, Dynamic, Ask, "a command name from a variable, substitution or pattern"},
 		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static"},

@@ -1,0 +1,203 @@
+package hardline
+
+import (
+	"strings"
+)
+
+// adminCommands are commands that change accounts, services, the firewall
+// or security settings: rule system-admin asks before any of them runs in
+// a way that changes something.
+func (r *run) admin(b string, args []field, cmd string) {
+	first := ""
+	for _, a := range args {
+		if !strings.HasPrefix(a.val, "-") {
+			first = asciiLower(a.val)
+			break
+		}
+	}
+	has := func(flags ...string) bool {
+		for _, a := range args {
+			for _, f := range flags {
+				if a.val == f || strings.HasPrefix(a.val, f+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ask := func(what string) {
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+what, cmd, "")
+	}
+	switch b {
+	case "userdel", "deluser", "useradd", "adduser", "usermod", "groupdel", "delgroup", "groupmod",
+		"chpasswd", "chage", "vipw", "vigr", "visudo", "pwconv", "dscl", "sysadminctl", "net", "setenforce",
+		"csrutil", "spctl", "auditctl", "modprobe", "insmod", "rmmod", "sysctl", "update-alternatives":
+		if b == "sysctl" && !has("-w", "--write", "-p", "--load", "--system") && !strings.Contains(first, "=") {
+			return // reading a kernel parameter
+		}
+		if b == "net" && first != "user" && first != "localgroup" {
+			return
+		}
+		if (b == "dscl" || b == "modprobe") && len(args) == 0 {
+			return
+		}
+		if b == "modprobe" && has("-n", "--dry-run", "--show-depends", "-c", "--showconfig") {
+			return
+		}
+		ask("changes accounts, kernel modules or security settings")
+	case "passwd":
+		if len(args) > 0 {
+			ask("changes a password or an account's state")
+		}
+	case "iptables", "ip6tables", "nft", "ufw", "firewall-cmd", "pfctl", "ebtables", "arptables":
+		if has("-L", "--list", "-S", "--list-rules", "status", "-s", "--state", "--list-all", "list") && !has("-F", "--flush", "-X", "-D", "-A", "-I", "-P", "flush", "delete", "disable", "reset") {
+			return
+		}
+		if first == "status" || first == "list" {
+			return
+		}
+		ask("changes the firewall")
+	case "systemctl", "service", "launchctl", "rc-service", "sv":
+		switch first {
+		case "stop", "disable", "mask", "kill", "isolate", "unload", "remove", "bootout", "reset-failed",
+			"daemon-reexec", "enable", "link", "edit",
+			"set-default", "load", "bootstrap", "submit":
+			ask("changes what runs on the machine (" + first + ")")
+		}
+	case "crontab":
+		for _, a := range args {
+			if a.val == "-l" || a.val == "-r" || a.val == "-v" {
+				return // listing; removal has its own rule
+			}
+		}
+		if len(args) > 0 {
+			r.finding(rulePersistence, Command, Ask, "crontab installs a schedule that runs commands later", cmd, "")
+		}
+	case "at", "batch":
+		if !has("-l", "-r", "-d", "-c") {
+			r.finding(rulePersistence, Command, Ask, b+" schedules commands to run later", cmd, "")
+		}
+	case "ln":
+		r.link(args, cmd)
+	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "busybox-nc":
+		for _, a := range args {
+			v := asciiLower(a.val)
+			if v == "-e" || v == "-c" || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--sh-exec") ||
+				strings.HasPrefix(v, "--lua-exec") || (b == "socat" && (strings.Contains(v, "exec:") || strings.Contains(v, "system:"))) ||
+				(len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ec") && b != "socat" && !strings.ContainsAny(v[1:], "0123456789")) {
+				r.finding(ruleReverseShell, Command, Block, b+" hands a shell or program to a network peer", cmd, "")
+				return
+			}
+		}
+	}
+}
+
+// link judges ln: a symbolic link to /, a system folder, the home folder or
+// an ancestor of a root makes everything there reachable under an innocent
+// name (ln -s / x && rm -rf x/).
+func (r *run) link(args []field, cmd string) {
+	p := parseOpts(args, "tS", []string{"--target-directory", "--suffix"}, "")
+	if !strings.ContainsAny(p.short, "s") && !p.has("--symbolic") {
+		return
+	}
+	ops := p.ops
+	if len(ops) == 0 {
+		return
+	}
+	if p.has("-t") || p.has("--target-directory") {
+		// ln -s -t dir TARGET...: every operand is a target.
+	} else if len(ops) > 1 {
+		ops = ops[:len(ops)-1]
+	}
+	for _, t := range ops {
+		if t.dyn {
+			r.finding(ruleLinkEscape, Command, Ask, "ln -s links to a target that comes from "+t.why, cmd, "")
+			return
+		}
+		for _, ct := range r.targetClasses(r.resolve(t)) {
+			escape := false
+			switch ct.cl {
+			case clFSRoot, clHome, clAncestor:
+				escape = true
+			case clSystem:
+				// A system folder itself, not a program or file in one
+				// (ln -s /usr/bin/python3 python is ordinary).
+				escape = r.a.match(r.a.lists.sysDirs, ct.path)
+			}
+			if escape {
+				r.finding(ruleLinkEscape, Command, Ask, "ln -s makes "+ct.path+" reachable under another name", cmd, ct.path)
+				return
+			}
+		}
+	}
+}
+
+// procRoot maps /proc/PID/root/rest, the root folder as another process sees
+// it, to /rest: reading it needs no permission the analyser can check, so
+// it is judged as the path it most likely names.
+func procRoot(p string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return "", false
+	}
+	i := strings.IndexByte(rest, '/')
+	if i <= 0 {
+		return "", false
+	}
+	rest = rest[i:]
+	if rest == "/root" {
+		return "/", true
+	}
+	if after, ok := strings.CutPrefix(rest, "/root/"); ok {
+		return "/" + after, true
+	}
+	return "", false
+}
+
+// noteWritten records the files a redirection writes, so that running one
+// of them later in the same command can be recognised.
+func (r *run) noteWritten(f field) {
+	if f.dyn || f.val == "" {
+		return
+	}
+	for _, p := range r.resolve(f).paths {
+		if r.a.isDevice(p) {
+			continue
+		}
+		if r.written == nil {
+			r.written = map[string]bool{}
+		}
+		r.written[r.a.key(p)] = true
+	}
+}
+
+// runsWritten flags running a script that the same command wrote: its
+// contents were not there to read when the command was judged.
+func (r *run) runsWritten(sc *scope, name field, b string, args []field, cmd string) {
+	if len(r.written) == 0 {
+		return
+	}
+	var cands []field
+	if strings.ContainsRune(name.val, '/') {
+		cands = append(cands, name)
+	}
+	if shells[b] || isInterpreter(b) || b == "source" || b == "." {
+		for _, a := range args {
+			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") {
+				cands = append(cands, a)
+				break
+			}
+		}
+	}
+	for _, f := range cands {
+		if f.dyn {
+			continue
+		}
+		for _, p := range r.resolve(f).paths {
+			if r.written[r.a.key(p)] {
+				r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+				return
+			}
+		}
+	}
+}
