@@ -26,8 +26,9 @@
 // systemd-run, xargs, parallel, find -exec/-execdir/-ok/-okdir and others.
 // Literal scripts are re-parsed: sh/bash/zsh/dash/ksh -c (with any
 // options, and their positional parameters), eval, here-documents and
-// here-strings fed to a shell, `echo '...' | sh`, trap, alias and git -c
-// alias.x='!...'. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
+// here-strings fed to a shell, `echo '...' | sh`, trap, alias (and a later
+// use of the alias) and git -c alias.x='!...'. /proc/PID/root/x is judged
+// as /x. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
 // `cd / && rm -rf *` are judged where they run.
 //
 // Targets are made absolute against Env.WorkDir (the primary root) and
@@ -62,14 +63,20 @@
 //	kill-all                    command  block     kill -1 (any signal), killall5
 //	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff/reboot/halt
 //	kernel-param                command  block     sysctl -w
+//	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system: (a shell handed to a network peer)
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root
+//	system-admin                command  ask       userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill
+//	persistence                 command  ask       crontab FILE or -, at, batch: commands scheduled to run later
+//	link-escape                 command  ask       ln -s to /, a system folder, the home folder or an ancestor of a root (ln -s / x && rm -rf x/)
 //	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path
+//	raw-disk-read               path     ask       reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda)
 //	dynamic-command-name        dynamic  ask       command name from a variable, substitution or pattern ($CMD, $(echo rm), /bin/r?)
 //	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static
 //	pipe-to-shell               dynamic  ask       curl | sh, base64 -d | bash, source <(curl ...), bash <(...), curl | python3
 //	eval-dynamic                dynamic  ask       eval "$x", sh -c "$(...)", su -c "$CMD"
-//	inline-interpreter          dynamic  ask       python -c, node -e/-p, perl -e, ruby -e, php -r, lua -e, pwsh -Command, osascript -e, awk with system() or pipes, interpreters fed a here-document, git -c core.pager=...
+//	inline-interpreter          dynamic  ask       python -c, node -e/-p, perl -e, ruby -e, php -r, lua -e, pwsh -Command, osascript -e, awk with system() or pipes, interpreters fed a here-document, git -c core.pager=..., vim -c/+cmd, emacs --eval, sed's e command or s///e flag
 //	xargs-dynamic               dynamic  ask       xargs or parallel feeding rm, mv, chmod, shred, sh -c from input that is not known
+//	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh)
 //	parse-error                 dynamic  ask       the command does not parse or is incomplete (the lines before the error are still judged)
 //	too-complex                 dynamic  ask       over Config.MaxBytes, nesting or wrapper depth over Config.MaxDepth, or the work budget
 //	internal-error              dynamic  ask       the analyser failed; never expected
