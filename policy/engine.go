@@ -441,11 +441,28 @@ func (e *Engine) surfaceInteraction(s Surface) (Interaction, bool) {
 }
 
 // expandHome reads a leading "~" as the home folder and "~name" as the
-// home folder of the user called name, as shells and many tools do. Where a
-// tool would not expand it, the expanded reading is the stricter one: the
-// literal "~" folder would lie inside the primary root.
+// home folder of the user called name, as shells and many tools do; so are
+// a leading $HOME or ${HOME}, and a file:// URL is read as its path. Where a
+// tool would not expand them, the expanded reading is the stricter one: the
+// literal folder would lie inside the primary root.
 func (e *Engine) expandHome(p string) string {
-	if e.home == "" || p == "" || p[0] != '~' {
+	if p == "" {
+		return p
+	}
+	// A file URL names the path it holds, for a tool that takes URLs.
+	if rest, ok := strings.CutPrefix(p, "file://"); ok {
+		rest = strings.TrimPrefix(rest, "localhost")
+		if strings.HasPrefix(rest, "/") {
+			return e.expandHome(rest)
+		}
+	}
+	// $HOME and ${HOME}, for a tool that expands them as a shell would.
+	for _, v := range [...]string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, v); ok && e.home != "" && (rest == "" || rest[0] == '/' || rest[0] == filepath.Separator) {
+			return e.home + rest
+		}
+	}
+	if e.home == "" || p[0] != '~' {
 		return p
 	}
 	name, rest := p[1:], ""

@@ -264,6 +264,13 @@ func TestRootsAreEnforcedCanonically(t *testing.T) {
 			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "~/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
 			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "~/notes.txt")}, policy.Deny, policy.ReasonRootOutside)
 		})
+		t.Run(string(mode)+": $HOME and file URLs are read as the paths they name", func(t *testing.T) {
+			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "$HOME/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "${HOME}/notes")}, policy.Deny, policy.ReasonRootOutside)
+			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "file://"+w.outside+"/x")}, policy.Deny, policy.ReasonRootOutside)
+			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "file://localhost"+w.ws+"/src/a.go")}, policy.Allow, policy.ReasonModeAllow)
+			check(t, e, policy.Call{ID: "r", Tool: "read_file", Args: args("path", "$HOMEWORK/a")}, policy.Allow, policy.ReasonModeAllow)
+		})
 		t.Run(string(mode)+": dot-dot climbing out is outside", func(t *testing.T) {
 			check(t, e, policy.Call{ID: "r", Tool: "write_file", Args: args("path", "src/../../outside/x")}, policy.Deny, policy.ReasonRootOutside)
 		})
