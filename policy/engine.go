@@ -235,6 +235,11 @@ func (e *Engine) evaluate(c *Call) Decision {
 		d.Interaction = si
 	}
 	p := e.top
+	if c.Agent == "" && c.Surface == SurfaceSubAgent {
+		// A sub-agent's call that names no agent would otherwise get the
+		// top-level authority.
+		return deny(d, ReasonAgentUnknown, "", "a call from the sub-agent surface names no agent")
+	}
 	if c.Agent != "" {
 		ap, ok := e.agents[c.Agent]
 		if !ok {

@@ -449,6 +449,7 @@ func TestDelegatedCalls(t *testing.T) {
 		}
 	})
 	check(t, e, policy.Call{Tool: "read_file", Agent: "ghost"}, policy.Deny, policy.ReasonAgentUnknown)
+	check(t, e, policy.Call{Tool: "read_file", Surface: policy.SurfaceSubAgent, Args: args("path", "src/a.go")}, policy.Deny, policy.ReasonAgentUnknown)
 	check(t, e, policy.Call{Tool: "shell", Agent: "reviewer", Args: args("command", "ls")}, policy.Deny, policy.ReasonDelegationTool)
 	check(t, e, policy.Call{Tool: "mystery", Agent: "reviewer"}, policy.Deny, policy.ReasonDelegationTool)
 	check(t, e, policy.Call{Tool: "read_file", Agent: "reviewer", Args: args("path", "README.md")}, policy.Deny, policy.ReasonDelegationRoot)

@@ -175,7 +175,8 @@ const (
 	// ReasonCallInvalid: the call is malformed (no tool name, an unknown
 	// surface, an argument of the wrong type, an internal failure).
 	ReasonCallInvalid Reason = "call.invalid"
-	// ReasonAgentUnknown: the call names an agent the policy does not define.
+	// ReasonAgentUnknown: the call names an agent the policy does not
+	// define, or comes from the sub-agent surface and names no agent.
 	ReasonAgentUnknown Reason = "agent.unknown"
 	// ReasonToolUnknown: no metadata is known for the tool.
 	ReasonToolUnknown Reason = "tool.unknown"
