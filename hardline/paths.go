@@ -66,8 +66,10 @@ func matchOne(sp *pattern, p string) bool {
 	if p == sp.dir || p == sp.glob {
 		return true
 	}
-	ok, _ := doublestar.Match(sp.glob, p)
-	return ok
+	// Patterns are validated when compiled; a failure to match counts as a
+	// match, the stricter reading.
+	ok, err := doublestar.Match(sp.glob, p)
+	return ok || err != nil
 }
 
 // key is the form of a path used for comparison.

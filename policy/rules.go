@@ -90,8 +90,10 @@ func (r *compiledRule) matches(tool string, meta *toolmeta.Metadata) bool {
 	if r.literal {
 		return r.tool == tool
 	}
+	// The pattern was validated when the rule was compiled; should matching
+	// fail anyway, the rule applies: a rule only ever tightens.
 	ok, err := doublestar.Match(r.tool, tool)
-	return ok && err == nil
+	return ok || err != nil
 }
 
 // matchRule returns the strictest matching rule: the first deny, else the
