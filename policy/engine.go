@@ -578,6 +578,10 @@ func collectArgs(c *Call, m *toolmeta.Metadata) (callArgs, error) {
 	for _, name := range m.PathArguments {
 		v, ok := c.Args[name]
 		if !ok || v == nil {
+			if m.Risk == toolmeta.RiskWriteLocal {
+				// A write whose target is not given cannot be checked.
+				return a, fmt.Errorf("argument %q: a %s tool's path is missing", name, m.Risk)
+			}
 			continue
 		}
 		switch v := v.(type) {

@@ -133,6 +133,7 @@ func TestModeTable(t *testing.T) {
 	for _, r := range risks {
 		for _, def := range defaults {
 			tools[fmt.Sprintf("%s-%s", r, def)] = meta(r, def, "path")
+			tools[fmt.Sprintf("%s-%s-no-paths", r, def)] = meta(r, def) // changes state without a path
 		}
 	}
 	reg, err := toolmeta.NewRegistry(tools)
@@ -163,6 +164,9 @@ func TestModeTable(t *testing.T) {
 			for _, def := range defaults {
 				for _, pl := range places {
 					tool := fmt.Sprintf("%s-%s", risk, def)
+					if pl.path == "" {
+						tool += "-no-paths"
+					}
 					t.Run(fmt.Sprintf("%s mode, %s tool asking %s, path %s", mode, risk, def, pl.name), func(t *testing.T) {
 						c := policy.Call{ID: "c", Tool: tool}
 						if pl.path != "" {
@@ -230,6 +234,8 @@ func TestMalformedCallsAreDenied(t *testing.T) {
 		{"a path that is a number", policy.Call{ID: "m", Tool: "read_file", Args: map[string]any{"path": 3.0}}},
 		{"a path list holding a number", policy.Call{ID: "m", Tool: "read_file", Args: map[string]any{"path": []any{"a", 1.0}}}},
 		{"a shell call with no command", policy.Call{ID: "m", Tool: "shell"}},
+		{"a write with no path", policy.Call{ID: "m", Tool: "write_file", Args: map[string]any{"content": "x"}}},
+		{"a write with a null path", policy.Call{ID: "m", Tool: "write_file", Args: map[string]any{"path": nil}}},
 		{"a command that is not a string", policy.Call{ID: "m", Tool: "shell", Args: map[string]any{"command": []any{"rm"}}}},
 		{"a target that is not a string", policy.Call{ID: "m", Tool: "slack_post", Args: map[string]any{"channel": true}}},
 	}

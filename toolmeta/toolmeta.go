@@ -89,7 +89,8 @@ type Metadata struct {
 	Risk Risk `json:"risk"`
 	// PathArguments names the arguments that hold file-system paths. Every
 	// one is resolved canonically and checked against the workspace roots;
-	// a tool whose risk is not read needs a read-write root for each.
+	// a tool whose risk is not read needs a read-write root for each, and a
+	// write-local tool's call must give every one.
 	PathArguments []string `json:"pathArguments,omitempty"`
 	// TargetArgument names the argument that holds the external target (a
 	// channel, a recipient, a URL). Standing approvals bind to its value.
