@@ -79,6 +79,8 @@ func (r *run) admin(b string, args []field, cmd string) {
 		}
 	case "ln":
 		r.link(args, cmd)
+	case "docker", "podman", "nerdctl":
+		r.container(b, args, cmd)
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "busybox-nc":
 		for _, a := range args {
 			v := asciiLower(a.val)
@@ -200,4 +202,87 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, cmd str
 			}
 		}
 	}
+}
+
+// container flags a container started with the host's root, home or
+// system folders mounted, or with the host's privileges: whatever runs in
+// it acts on the host (docker run -v /:/host alpine rm -rf /host).
+func (r *run) container(b string, args []field, cmd string) {
+	if len(args) == 0 {
+		return
+	}
+	sub := args[0].val
+	if sub == "container" && len(args) > 1 {
+		args = args[1:]
+		sub = args[0].val
+	}
+	if sub != "run" && sub != "create" && sub != "exec" {
+		return
+	}
+	ask := func(what string) {
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+sub+" "+what, cmd, "")
+	}
+	for i := 1; i < len(args); i++ {
+		v := args[i].val
+		switch {
+		case v == "--privileged" || v == "--pid=host" || strings.HasPrefix(v, "--cap-add"):
+			ask("gives the container the host's privileges")
+			return
+		case v == "-v" || v == "--volume" || v == "--mount":
+			if i+1 < len(args) {
+				i++
+				if r.hostMount(args[i]) {
+					ask("mounts " + args[i].val + " from the host")
+					return
+				}
+			}
+		case strings.HasPrefix(v, "-v") && len(v) > 2, strings.HasPrefix(v, "--volume="), strings.HasPrefix(v, "--mount="):
+			f := args[i]
+			f.val = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(v, "--volume="), "--mount="), "-v")
+			if r.hostMount(f) {
+				ask("mounts " + f.val + " from the host")
+				return
+			}
+		}
+	}
+}
+
+// hostMount reports whether a volume or mount specification mounts /, a
+// system folder, the home folder or an ancestor of a root.
+func (r *run) hostMount(f field) bool {
+	if f.dyn {
+		return true
+	}
+	src := f.val
+	if strings.Contains(src, "source=") || strings.Contains(src, "src=") {
+		for _, kv := range strings.Split(src, ",") {
+			if k, v, ok := strings.Cut(kv, "="); ok && (k == "source" || k == "src") {
+				src = v
+			}
+		}
+	} else if i := strings.IndexByte(src, ':'); i >= 0 {
+		src = src[:i]
+	}
+	if src == "~" || strings.HasPrefix(src, "~/") {
+		src = r.a.home + src[1:]
+	}
+	if !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, ".") {
+		return false // a named volume
+	}
+	if strings.HasSuffix(src, "/docker.sock") || strings.HasSuffix(src, "/podman.sock") || strings.HasSuffix(src, "/containerd.sock") {
+		return true // the container engine itself: root on the host
+	}
+	for _, ct := range r.targetClasses(r.resolve(field{val: src})) {
+		switch ct.cl {
+		case clFSRoot, clHome, clAncestor:
+			return true
+		case clSystem:
+			// A system folder itself; a file in one (/etc/localtime) is
+			// an ordinary read-only mount.
+			if r.a.match(r.a.lists.sysDirs, ct.path) {
+				return true
+			}
+		}
+	}
+	return false
 }

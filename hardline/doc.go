@@ -65,7 +65,7 @@
 //	kernel-param                command  block     sysctl -w
 //	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system: (a shell handed to a network peer)
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root
-//	system-admin                command  ask       userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill
+//	system-admin                command  ask       userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
 //	persistence                 command  ask       crontab FILE or -, at, batch: commands scheduled to run later
 //	link-escape                 command  ask       ln -s to /, a system folder, the home folder or an ancestor of a root (ln -s / x && rm -rf x/)
 //	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path
