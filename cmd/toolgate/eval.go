@@ -141,9 +141,15 @@ func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
 	}
 }
 
+// writeDecision writes one decision line. A line never straddles two
+// writes to the output, so a reader that sees the process die mid-run finds
+// only whole decisions.
 func writeDecision(buf []byte, out *bufio.Writer, d *policy.Decision) []byte {
 	buf = jsonl.AppendDecision(buf, d)
 	buf = append(buf, '\n')
+	if out.Available() < len(buf) {
+		out.Flush()
+	}
 	out.Write(buf) // a write error is sticky and reported by the next Flush
 	return buf
 }
