@@ -603,8 +603,16 @@ func collectArgs(c *Call, m *toolmeta.Metadata) (callArgs, error) {
 			return a, fmt.Errorf("argument %q: a path must be a string or a list of strings, not %T", name, v)
 		}
 	}
+	if len(a.paths) > MaxPathsPerCall {
+		return a, fmt.Errorf("the call names %d paths; at most %d are checked in one call", len(a.paths), MaxPathsPerCall)
+	}
 	return a, nil
 }
+
+// MaxPathsPerCall bounds the path values one call may carry, so that a call
+// cannot make one evaluation resolve paths without end. A call over it is
+// denied as malformed.
+const MaxPathsPerCall = 4096
 
 // approvalTarget is what a session approval must match: the exact command
 // text of an exec tool, the target of a tool with a target argument, the

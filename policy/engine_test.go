@@ -235,6 +235,7 @@ func TestMalformedCallsAreDenied(t *testing.T) {
 		{"a path list holding a number", policy.Call{ID: "m", Tool: "read_file", Args: map[string]any{"path": []any{"a", 1.0}}}},
 		{"a shell call with no command", policy.Call{ID: "m", Tool: "shell"}},
 		{"a write with no path", policy.Call{ID: "m", Tool: "write_file", Args: map[string]any{"content": "x"}}},
+		{"a call with too many paths", policy.Call{ID: "m", Tool: "read_file", Args: map[string]any{"path": make([]string, policy.MaxPathsPerCall+1)}}},
 		{"a write with a null path", policy.Call{ID: "m", Tool: "write_file", Args: map[string]any{"path": nil}}},
 		{"a command that is not a string", policy.Call{ID: "m", Tool: "shell", Args: map[string]any{"command": []any{"rm"}}}},
 		{"a target that is not a string", policy.Call{ID: "m", Tool: "slack_post", Args: map[string]any{"channel": true}}},
