@@ -2,6 +2,8 @@ package hardline
 
 import (
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // adminCommands are commands that change accounts, services, the firewall
@@ -156,9 +158,63 @@ func procRoot(p string) (string, bool) {
 	return "", false
 }
 
-// noteWritten records the files a redirection writes, so that running one
-// of them later in the same command can be recognised.
-func (r *run) noteWritten(f field) {
+// outRedir is an output redirection of a statement.
+type outRedir struct {
+	f       field
+	appends bool
+}
+
+// written is a file the command writes, with its content when that is
+// known statically.
+type written struct {
+	content string
+	known   bool
+}
+
+// writtenContent is what a statement writes to its standard output when
+// that is known statically: a literal echo or printf, or cat or tee of a
+// here-document. A redirection alone (> f) writes nothing.
+func writtenContent(call *syntax.CallExpr, fields []field, in input) (string, bool) {
+	if call == nil {
+		return "", false
+	}
+	if len(call.Args) == 0 {
+		return "", true
+	}
+	if len(fields) == 0 {
+		return "", false
+	}
+	for _, f := range fields {
+		if f.dyn {
+			return "", false
+		}
+	}
+	args := fields[1:]
+	switch base(fields[0].val) {
+	case "echo":
+		for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E") {
+			args = args[1:]
+		}
+		vals := make([]string, len(args))
+		for i, a := range args {
+			vals[i] = a.val
+		}
+		return strings.Join(vals, " ") + "\n", true
+	case "printf":
+		if len(args) == 1 && !strings.ContainsAny(args[0].val, "%\\") {
+			return args[0].val, true
+		}
+	case "cat", "tee":
+		if len(args) == 0 && in.kind == inText {
+			return in.text, true
+		}
+	}
+	return "", false
+}
+
+// noteWritten records a file the command writes, so that running it later
+// in the same command is judged by what was written into it.
+func (r *run) noteWritten(f field, content string, known bool) {
 	if f.dyn || f.val == "" {
 		return
 	}
@@ -167,23 +223,27 @@ func (r *run) noteWritten(f field) {
 			continue
 		}
 		if r.written == nil {
-			r.written = map[string]bool{}
+			r.written = map[string]written{}
 		}
-		r.written[r.a.key(p)] = true
+		r.written[r.a.key(p)] = written{content, known}
 	}
 }
 
-// runsWritten flags running a script that the same command wrote: its
-// contents were not there to read when the command was judged.
-func (r *run) runsWritten(sc *scope, name field, b string, args []field, cmd string) {
+// runsWritten judges running a script that the same command wrote: a
+// shell script whose text is known is analysed like any other; any other
+// program, or text that is not known, asks, since it was not there to read
+// when the command was judged.
+func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, cmd string) {
 	if len(r.written) == 0 {
 		return
 	}
 	var cands []field
-	if strings.ContainsRune(name.val, '/') {
+	direct := strings.ContainsRune(name.val, '/')
+	if direct {
 		cands = append(cands, name)
 	}
-	if shells[b] || isInterpreter(b) || b == "source" || b == "." {
+	shell := shells[b] || b == "source" || b == "."
+	if shell || isInterpreter(b) {
 		for _, a := range args {
 			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") {
 				cands = append(cands, a)
@@ -191,17 +251,46 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, cmd str
 			}
 		}
 	}
-	for _, f := range cands {
+	for i, f := range cands {
 		if f.dyn {
 			continue
 		}
 		for _, p := range r.resolve(f).paths {
-			if r.written[r.a.key(p)] {
-				r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+			w, ok := r.written[r.a.key(p)]
+			if !ok {
+				continue
+			}
+			asShell := shell && !(direct && i == 0)
+			if direct && i == 0 {
+				// Run directly: a #! line names the interpreter; without
+				// one the shell runs it as a shell script.
+				first, _, _ := strings.Cut(w.content, "\n")
+				asShell = !strings.HasPrefix(first, "#!") || shebangShell(first)
+			}
+			if w.known && asShell {
+				saved := r.written
+				r.written = nil // a script does not run itself through this
+				r.script(w.content, sc.known(c.pos), sc.depth+c.depth+1)
+				r.written = saved
 				return
 			}
+			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+			return
 		}
 	}
+}
+
+// shebangShell reports whether a #! line names a shell.
+func shebangShell(line string) bool {
+	fs := strings.Fields(strings.TrimPrefix(line, "#!"))
+	if len(fs) == 0 {
+		return true
+	}
+	prog := base(fs[0])
+	if prog == "env" && len(fs) > 1 {
+		prog = base(fs[len(fs)-1])
+	}
+	return shells[prog]
 }
 
 // container flags a container started with the host's root, home or

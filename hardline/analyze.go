@@ -71,8 +71,8 @@ type run struct {
 	complex  bool
 	cfg      expand.Config
 	xenv     exEnv
-	written  map[string]bool   // files the command writes by redirection or tee
-	aliases  map[string]string // aliases the command defines
+	written  map[string]written // files the command writes by redirection or tee
+	aliases  map[string]string  // aliases the command defines
 }
 
 func (r *run) result() Result {
@@ -560,6 +560,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		in = r.pipeInput(sc, up)
 	}
 	call, _ := s.Cmd.(*syntax.CallExpr)
+	var outs []outRedir
 	cmdText := ""
 	if call != nil {
 		cmdText = r.nodeText(sc, call)
@@ -601,12 +602,19 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			f := r.word(sc, rd.Word)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
-			r.noteWritten(f)
+			outs = append(outs, outRedir{f, rd.Op == syntax.AppOut || rd.Op == syntax.AppAll})
 		}
 	}
 	if sc.procIn[s] && in.kind == inNone {
 		in = input{kind: inUnknown, detail: "a process substitution"}
 	}
+	var fields []field
+	defer func() {
+		content, known := writtenContent(call, fields, in)
+		for _, o := range outs {
+			r.noteWritten(o.f, content, known && !o.appends)
+		}
+	}()
 	if call == nil {
 		return
 	}
@@ -620,7 +628,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if len(call.Args) == 0 {
 		return
 	}
-	fields := r.words(sc, call.Args)
+	fields = r.words(sc, call.Args)
 	r.checkWords(sc, fields, cmdText)
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
 }

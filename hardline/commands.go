@@ -128,7 +128,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.editor(b, args, cmd)
 	}
 	r.admin(b, args, cmd)
-	r.runsWritten(sc, name, b, args, cmd)
+	r.runsWritten(sc, name, b, args, c, cmd)
 	next := func(rest []field) {
 		if len(rest) == 0 {
 			return
@@ -288,9 +288,10 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	case "cp", "install", "ln", "link", "copy", "ditto", "rsync", "scp":
 		r.copy(sc, b, args, cmd)
 	case "tee":
-		for _, t := range parseOpts(args, "", nil, "").ops {
+		p := parseOpts(args, "", nil, "")
+		for _, t := range p.ops {
 			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
-			r.noteWritten(t)
+			r.noteWritten(t, c.in.text, c.in.kind == inText && !p.has("-a") && !p.has("--append"))
 		}
 	case "truncate", "touch", "mkdir", "mkfifo", "mknod", "fallocate":
 		vals := map[string]string{"truncate": "sr", "touch": "dtr", "mkdir": "mZ", "mkfifo": "mZ", "mknod": "mZ", "fallocate": "lo"}[b]
