@@ -212,6 +212,17 @@ func writtenContent(call *syntax.CallExpr, fields []field, in input) (string, bo
 	return "", false
 }
 
+// noteOuts records the files a statement's output redirections write.
+func (r *run) noteOuts(outs []outRedir, call *syntax.CallExpr, fields []field, in input) {
+	if len(outs) == 0 {
+		return
+	}
+	content, known := writtenContent(call, fields, in)
+	for _, o := range outs {
+		r.noteWritten(o.f, content, known && !o.appends)
+	}
+}
+
 // noteWritten records a file the command writes, so that running it later
 // in the same command is judged by what was written into it.
 func (r *run) noteWritten(f field, content string, known bool) {

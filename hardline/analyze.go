@@ -608,14 +608,8 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if sc.procIn[s] && in.kind == inNone {
 		in = input{kind: inUnknown, detail: "a process substitution"}
 	}
-	var fields []field
-	defer func() {
-		content, known := writtenContent(call, fields, in)
-		for _, o := range outs {
-			r.noteWritten(o.f, content, known && !o.appends)
-		}
-	}()
 	if call == nil {
+		r.noteOuts(outs, nil, nil, in)
 		return
 	}
 	for _, as := range call.Assigns {
@@ -626,11 +620,13 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		}
 	}
 	if len(call.Args) == 0 {
+		r.noteOuts(outs, call, nil, in)
 		return
 	}
-	fields = r.words(sc, call.Args)
+	fields := r.words(sc, call.Args)
 	r.checkWords(sc, fields, cmdText)
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
+	r.noteOuts(outs, call, fields, in)
 }
 
 func isDigits(s string) bool {
