@@ -386,3 +386,169 @@ func (r *run) hostMount(f field) bool {
 	}
 	return false
 }
+
+// execOptions are options whose value is a shell command that the program
+// runs: the value is analysed as a script of its own. A value starting
+// with '=' in the table means the option is written OPT=VALUE only.
+var execOptions = map[string][]string{
+	"tar":     {"--checkpoint-action=exec", "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"},
+	"zip":     {"-TT", "--unzip-command"},
+	"rsync":   {"-e", "--rsh", "--rsync-path"},
+	"ssh":     {"-o ProxyCommand", "-o LocalCommand", "-o KnownHostsCommand", "-o RemoteCommand"},
+	"scp":     {"-o ProxyCommand", "-S"},
+	"sftp":    {"-o ProxyCommand", "-S"},
+	"man":     {"-P", "--pager", "-H", "--html"},
+	"gdb":     {"-ex", "--ex", "-eval-command", "--eval-command", "-iex"},
+	"less":    {"+!"},
+	"more":    {"+!"},
+	"apt-get": {"-o"},
+	"apt":     {"-o"},
+	"dpkg":    {"--pre-invoke", "--post-invoke"},
+	"git":     {"--exec-path"},
+	"mysql":   {"-e", "--execute"},
+	"psql":    {"-c", "--command"},
+	"sqlite3": {"-cmd"},
+}
+
+// commandOptions analyses the shell commands some programs take as option
+// values (tar --checkpoint-action=exec=..., rsync -e, ssh -o
+// ProxyCommand=..., gdb -ex 'shell ...', less +!...): a value that runs
+// something destructive is caught like the command itself.
+func (r *run) commandOptions(sc *scope, b string, args []field, c ctx, cmd string) {
+	if b == "make" || b == "gmake" || b == "bmake" {
+		r.makeStdin(sc, args, c, cmd)
+		return
+	}
+	opts, ok := execOptions[b]
+	if !ok {
+		return
+	}
+	run := func(v field) {
+		if v.dyn {
+			r.finding(ruleEvalDynamic, Dynamic, Ask, b+" runs a command that comes from "+v.why, cmd, "")
+			return
+		}
+		switch b {
+		case "gdb":
+			// gdb commands: "shell CMD" and "!CMD" run a shell command;
+			// others (python, pipe) run code the analyser cannot read.
+			t := strings.TrimSpace(v.val)
+			switch {
+			case strings.HasPrefix(t, "shell "), strings.HasPrefix(t, "!"):
+				t = strings.TrimPrefix(strings.TrimPrefix(t, "shell "), "!")
+			case strings.HasPrefix(t, "python"), strings.HasPrefix(t, "pipe"), strings.HasPrefix(t, "|"), strings.HasPrefix(t, "guile"):
+				r.finding(ruleInlineInterp, Dynamic, Ask, "gdb runs code given inline", cmd, "")
+				return
+			default:
+				return
+			}
+			v.val = t
+		case "apt-get", "apt":
+			// -o APT::Update::Pre-Invoke::=CMD and the like.
+			k, val, ok := strings.Cut(v.val, "=")
+			if !ok || !strings.Contains(asciiLower(k), "invoke") && !strings.Contains(asciiLower(k), "pre-install-pkgs") {
+				return
+			}
+			v.val = val
+		case "mysql", "psql", "sqlite3":
+			// SQL, not shell: only a client's shell escape runs a command.
+			t := strings.TrimSpace(v.val)
+			if !strings.HasPrefix(t, "\\!") && !strings.HasPrefix(t, "system ") && !strings.HasPrefix(t, ".shell") && !strings.HasPrefix(t, ".system") {
+				return
+			}
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
+			return
+		case "git":
+			r.finding(ruleInlineInterp, Dynamic, Ask, "git --exec-path runs git's commands from another folder", cmd, "")
+			return
+		}
+		r.reparseField(sc, v, c, cmd, true)
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		for _, o := range opts {
+			if name, key, ok := strings.Cut(o, " "); ok {
+				// -o Key=VALUE (ssh): the key is matched case-insensitively.
+				var kv field
+				switch {
+				case a.val == name && i+1 < len(args):
+					kv = args[i+1]
+				case strings.HasPrefix(a.val, name) && len(a.val) > len(name):
+					kv = a
+					kv.val = a.val[len(name):]
+				default:
+					continue
+				}
+				k, v, found := strings.Cut(kv.val, "=")
+				if !found {
+					k, v, found = strings.Cut(kv.val, " ")
+				}
+				if found && strings.EqualFold(strings.TrimSpace(k), key) {
+					kv.val = v
+					run(kv)
+				}
+				continue
+			}
+			switch {
+			case o == "+!" && strings.HasPrefix(a.val, "+") && strings.Contains(a.val, "!"):
+				_, v, _ := strings.Cut(a.val, "!")
+				f := a
+				f.val = v
+				run(f)
+			case a.val == o && i+1 < len(args) && o != "+!":
+				run(args[i+1])
+			case strings.HasPrefix(a.val, o+"=") && o != "+!":
+				f := a
+				f.val = a.val[len(o)+1:]
+				if o == "--checkpoint-action=exec" {
+					f.val = a.val[len(o)+1:]
+				}
+				run(f)
+			case o == "--checkpoint-action=exec" && strings.HasPrefix(a.val, "--checkpoint-action=exec="):
+				f := a
+				f.val = strings.TrimPrefix(a.val, "--checkpoint-action=exec=")
+				run(f)
+			case len(o) == 2 && o[0] == '-' && strings.HasPrefix(a.val, o) && len(a.val) > 2 && !strings.HasPrefix(a.val, "--") && b != "tar" && b != "apt-get" && b != "apt":
+				f := a
+				f.val = a.val[2:]
+				run(f)
+			}
+		}
+	}
+}
+
+// makeStdin analyses a makefile read from standard input (make -f -): its
+// recipe lines are shell commands. A makefile in a file is like a script
+// file: ordinary.
+func (r *run) makeStdin(sc *scope, args []field, c ctx, cmd string) {
+	stdin := false
+	for i, a := range args {
+		v := a.val
+		if (v == "-f" || v == "--file" || v == "--makefile") && i+1 < len(args) {
+			n := args[i+1].val
+			stdin = stdin || n == "-" || n == "/dev/stdin" || n == "/dev/fd/0" || n == "/proc/self/fd/0"
+		}
+		for _, pre := range []string{"--file=", "--makefile=", "-f"} {
+			if n, ok := strings.CutPrefix(v, pre); ok && n != "" {
+				stdin = stdin || n == "-" || n == "/dev/stdin" || n == "/dev/fd/0" || n == "/proc/self/fd/0"
+			}
+		}
+	}
+	if !stdin {
+		return
+	}
+	if c.in.kind != inText {
+		r.finding(rulePipeToShell, Dynamic, Ask, "make runs recipes from input that is not known", cmd, "")
+		return
+	}
+	var recipes []string
+	for line := range strings.SplitSeq(c.in.text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "\t"); ok {
+			rest = strings.TrimLeft(rest, "@-+ ")
+			recipes = append(recipes, strings.ReplaceAll(rest, "$$", "$"))
+		}
+	}
+	if len(recipes) > 0 {
+		r.script(strings.Join(recipes, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
+	}
+}

@@ -128,6 +128,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.editor(b, args, cmd)
 	}
 	r.admin(b, args, cmd)
+	r.commandOptions(sc, b, args, c, cmd)
 	r.runsWritten(sc, name, b, args, c, cmd)
 	next := func(rest []field) {
 		if len(rest) == 0 {
@@ -435,6 +436,9 @@ var wrappers = map[string]wrapSpec{
 	"dbus-run-session": {}, "ssh-agent": {val: "aEPt"}, "arch": {}, "then": {}, "do": {}, "else": {}, "!": {},
 	"runas": {}, "gosu": {pos: 1}, "su-exec": {pos: 1}, "setpriv": {}, "nocache": {}, "trickle": {val: "udwtnsL"},
 	"with-contenv": {}, "dumb-init": {}, "tini": {}, "coproc": {},
+	"valgrind": {}, "proot": {val: "rbwqk", long: []string{"--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release"}},
+	"sandbox-exec": {val: "fpD"}, "schroot": {val: "cdu", long: []string{"--chroot", "--directory", "--user"}},
+	"pv": {}, "chronic": {}, "ts": {}, "sem": {}, "daemonize": {val: "acelopu"},
 }
 
 // skipOpts drops a wrapper's options and positional arguments and returns
@@ -884,7 +888,7 @@ func isInterpreter(b string) bool {
 	case "node", "nodejs", "bun", "deno", "perl", "perl5", "ruby", "jruby", "php", "lua", "luajit",
 		"lua5.1", "lua5.2", "lua5.3", "lua5.4", "rscript", "Rscript", "R", "osascript", "pwsh", "powershell",
 		"awk", "gawk", "mawk", "nawk", "expect", "julia", "ts-node", "tsx", "groovy",
-		"racket", "guile", "sbcl", "elixir", "erl", "scala":
+		"racket", "guile", "sbcl", "elixir", "erl", "scala", "tclsh", "wish", "jshell":
 		return true
 	}
 	return false
