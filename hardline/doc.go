@@ -28,7 +28,12 @@
 // options, and their positional parameters), eval, here-documents and
 // here-strings fed to a shell, `echo '...' | sh`, trap, alias (and a later
 // use of the alias) and git -c alias.x='!...'. /proc/PID/root/x is judged
-// as /x. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
+// as /x. Commands given as option values are analysed too: tar
+// --checkpoint-action=exec= and --to-command, zip -TT, rsync -e, ssh -o
+// ProxyCommand=, man -P, gdb -ex 'shell ...', less +!..., apt -o ...Invoke=,
+// and the recipes of a makefile read from standard input. A shell script the
+// command writes (echo, printf, cat or tee of a here-document) and then runs
+// is analysed as written; one whose text is not known asks. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
 // `cd / && rm -rf *` are judged where they run.
 //
 // Targets are made absolute against Env.WorkDir (the primary root) and
