@@ -395,7 +395,7 @@ func (e *Engine) evaluate(c *Call) Decision {
 	if d.Message == "" && d.Verdict == ApprovalRequired {
 		switch d.Reason {
 		case ReasonModeAsk:
-			d.Message = "ask mode requires approval for a " + string(meta.Risk) + " call"
+			d.Message = "ask mode requires approval for a call of risk " + string(meta.Risk)
 		case ReasonRuleAsk:
 			d.Message = "rule " + quote(d.Rule) + " requires approval"
 		case ReasonToolDefaultAsk:
