@@ -214,22 +214,32 @@ func candidates(out []string, v string) []string {
 	return out
 }
 
-// judgeDelete judges a delete target (rm, find -delete, rsync --delete).
-func (r *run) judgeDelete(sc *scope, t field, recursive bool, cmd, verb string) {
+// knownTarget resolves a target that a command deletes, moves or changes
+// (action says which, as "rm deletes"). A target from xargs, or one that
+// is dynamic or cannot be resolved when the command acts recursively,
+// needs a person: that is reported, and false returned whenever there is
+// nothing resolved to judge.
+func (r *run) knownTarget(t field, recursive bool, action, cmd string) (resolved, bool) {
 	if t.dyn {
 		switch {
 		case t.why == whyXargs:
-			r.finding(ruleXargsDynamic, Dynamic, Ask, verb+" deletes paths read by xargs from input that is not known", cmd, "")
+			r.finding(ruleXargsDynamic, Dynamic, Ask, action+" paths read by xargs from input that is not known", cmd, "")
 		case recursive:
-			r.finding(ruleDynamicTarget, Dynamic, Ask, verb+" deletes recursively a target that comes from "+t.why, cmd, "")
+			r.finding(ruleDynamicTarget, Dynamic, Ask, action+" recursively a target that comes from "+t.why, cmd, "")
 		}
-		return
+		return resolved{}, false
 	}
 	res := r.resolve(t)
-	if !res.ok {
-		if recursive {
-			r.finding(ruleDynamicTarget, Dynamic, Ask, verb+" deletes "+t.val+" recursively: "+res.why, cmd, "")
-		}
+	if !res.ok && recursive {
+		r.finding(ruleDynamicTarget, Dynamic, Ask, action+" "+t.val+" recursively: "+res.why, cmd, "")
+	}
+	return res, res.ok
+}
+
+// judgeDelete judges a delete target (rm, find -delete, rsync --delete).
+func (r *run) judgeDelete(sc *scope, t field, recursive bool, cmd, verb string) {
+	res, ok := r.knownTarget(t, recursive, verb+" deletes", cmd)
+	if !ok {
 		return
 	}
 	if !recursive {
@@ -271,14 +281,8 @@ func (r *run) judgeDelete(sc *scope, t field, recursive bool, cmd, verb string) 
 
 // judgeMove judges a source of mv: moving removes it from its place.
 func (r *run) judgeMove(sc *scope, t field, cmd string) {
-	if t.dyn {
-		if t.why == whyXargs {
-			r.finding(ruleXargsDynamic, Dynamic, Ask, "mv moves paths read by xargs from input that is not known", cmd, "")
-		}
-		return
-	}
-	res := r.resolve(t)
-	if !res.ok {
+	res, ok := r.knownTarget(t, false, "mv moves", cmd)
+	if !ok {
 		return
 	}
 	for _, c := range r.targetClasses(res) {
@@ -582,21 +586,8 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 	}
 	recursive := strings.ContainsRune(p.short, 'R') || p.has("--recursive")
 	for _, t := range ops {
-		if t.dyn {
-			if recursive || t.why == whyXargs {
-				rl := ruleDynamicTarget
-				if t.why == whyXargs {
-					rl = ruleXargsDynamic
-				}
-				r.finding(rl, Dynamic, Ask, b+" changes a target that comes from "+t.why, cmd, "")
-			}
-			continue
-		}
-		res := r.resolve(t)
-		if !res.ok {
-			if recursive {
-				r.finding(ruleDynamicTarget, Dynamic, Ask, b+" -R of "+t.val+": "+res.why, cmd, "")
-			}
+		res, ok := r.knownTarget(t, recursive, b+" changes", cmd)
+		if !ok {
 			continue
 		}
 		for _, c := range r.targetClasses(res) {

@@ -287,6 +287,7 @@ func (e *Engine) evaluate(c *Call) Decision {
 		err error
 	}
 	var res []resolved
+	pathTargets := len(d.Targets) // the paths' targets follow the command's and the target's
 	if len(args.paths) > 0 {
 		res = make([]resolved, len(args.paths))
 		for i, pa := range args.paths {
@@ -343,7 +344,7 @@ func (e *Engine) evaluate(c *Call) Decision {
 			if writes && !root.Access.CanWrite() {
 				return deny(d, ReasonRootReadOnly, "", "path "+quote(v)+" is read-only for agent "+quote(p.id))
 			}
-			d.Targets[len(d.Targets)-len(res)+i].Access = root.Access
+			d.Targets[pathTargets+i].Access = root.Access
 		}
 	}
 
@@ -584,6 +585,21 @@ func collectArgs(c *Call, m *toolmeta.Metadata) (callArgs, error) {
 			}
 			continue
 		}
+		var n int
+		switch v := v.(type) {
+		case string:
+			n = 1
+		case []string:
+			n = len(v)
+		case []any:
+			n = len(v)
+		default:
+			return a, fmt.Errorf("argument %q: a path must be a string or a list of strings, not %T", name, v)
+		}
+		// The bound is checked before any path is collected.
+		if len(a.paths)+n > MaxPathsPerCall {
+			return a, fmt.Errorf("the call names more than %d paths, the most one call may check", MaxPathsPerCall)
+		}
 		switch v := v.(type) {
 		case string:
 			a.paths = append(a.paths, pathArg{name, v})
@@ -599,12 +615,7 @@ func collectArgs(c *Call, m *toolmeta.Metadata) (callArgs, error) {
 				}
 				a.paths = append(a.paths, pathArg{name, s})
 			}
-		default:
-			return a, fmt.Errorf("argument %q: a path must be a string or a list of strings, not %T", name, v)
 		}
-	}
-	if len(a.paths) > MaxPathsPerCall {
-		return a, fmt.Errorf("the call names %d paths; at most %d are checked in one call", len(a.paths), MaxPathsPerCall)
 	}
 	return a, nil
 }

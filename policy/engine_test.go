@@ -247,6 +247,17 @@ func TestMalformedCallsAreDenied(t *testing.T) {
 	}
 }
 
+func TestMaxPathsPerCallIsTheExactBound(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	paths := make([]any, policy.MaxPathsPerCall)
+	for i := range paths {
+		paths[i] = "src/a.go"
+	}
+	check(t, e, policy.Call{ID: "b", Tool: "read_file", Args: map[string]any{"path": paths}}, policy.Allow, policy.ReasonModeAllow)
+	check(t, e, policy.Call{ID: "b", Tool: "read_file", Args: map[string]any{"path": append(paths, "src/b.go")}}, policy.Deny, policy.ReasonCallInvalid)
+}
+
 func TestRootsAreEnforcedCanonically(t *testing.T) {
 	w := newWorld(t)
 	for _, mode := range []policy.Mode{policy.ModeAllow, policy.ModeAsk} {

@@ -253,9 +253,12 @@ func build(f *File, dir string, opts Options) (*Policy, *multierror.Error) {
 			badErr("tools: ", err)
 		}
 	}
-	knownOrReported := func(tool string) bool {
-		_, listed := f.Tools[tool]
-		return listed
+	// listed reports whether the file names the tool, valid or not: an
+	// invalid tool's own problem is reported above, not again for the
+	// approvals that name it.
+	listed := func(tool string) bool {
+		_, ok := f.Tools[tool]
+		return ok
 	}
 
 	// Rules.
@@ -287,7 +290,7 @@ func build(f *File, dir string, opts Options) (*Policy, *multierror.Error) {
 	// Approvals.
 	approvals := policy.NewApprovals()
 	for i, s := range f.SessionApprovals {
-		if !knownOrReported(s.Tool) && s.Tool != "" {
+		if !listed(s.Tool) && s.Tool != "" {
 			bad("sessionApprovals[%d].tool: %q is not a known tool", i, s.Tool)
 			continue
 		}
@@ -297,7 +300,7 @@ func build(f *File, dir string, opts Options) (*Policy, *multierror.Error) {
 	}
 	var standingIDs []string
 	for i, s := range f.StandingApprovals {
-		if _, ok := reg.Lookup(s.Tool); !ok && knownOrReported(s.Tool) {
+		if _, ok := reg.Lookup(s.Tool); !ok && listed(s.Tool) {
 			continue // the tool's own problem is reported above
 		}
 		if err := approvals.AddStanding(s, reg); err != nil {

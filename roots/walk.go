@@ -162,19 +162,9 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		case kindDir, kindOther:
 			resolved, cur = next, k
 		case kindLink:
-			hops++
-			if hops > o.maxLinks {
-				return &PathError{Path: p, Err: ErrLinkLoop, Detail: "followed more than " + itoa(o.maxLinks) + " symbolic links, last " + quote(next)}
-			}
-			target, err := o.sys.readlink(next)
-			if err != nil {
-				return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
-			}
-			if target == "" {
-				return &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(next) + " is empty"}
-			}
-			if strings.IndexByte(target, 0) >= 0 {
-				return &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(next) + " holds a NUL byte"}
+			target, perr := o.followLink(p, next, &hops)
+			if perr != nil {
+				return perr
 			}
 			if target[0] == '/' {
 				resolved = "/"
@@ -188,6 +178,26 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 	w.missing = missing
 	w.final = cur
 	return nil
+}
+
+// followLink counts one more symbolic link on the way to resolving p and
+// reads its target. Too many links (a loop) and a target that no link
+// should hold (empty, or with a NUL byte) are errors.
+func (o *options) followLink(p, link string, hops *int) (string, *PathError) {
+	*hops++
+	if *hops > o.maxLinks {
+		return "", &PathError{Path: p, Err: ErrLinkLoop, Detail: "followed more than " + itoa(o.maxLinks) + " symbolic links, last " + quote(link)}
+	}
+	target, err := o.sys.readlink(link)
+	switch {
+	case err != nil:
+		return "", &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
+	case target == "":
+		return "", &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(link) + " is empty"}
+	case strings.IndexByte(target, 0) >= 0:
+		return "", &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(link) + " holds a NUL byte"}
+	}
+	return target, nil
 }
 
 func unixParent(s string) string {

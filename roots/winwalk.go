@@ -83,16 +83,9 @@ restart:
 			}
 			resolved, cur = next, k
 		case kindLink:
-			hops++
-			if hops > o.maxLinks {
-				return &PathError{Path: p, Err: ErrLinkLoop, Detail: "followed more than " + itoa(o.maxLinks) + " links, last " + quote(next)}
-			}
-			target, err := o.sys.readlink(next)
-			if err != nil {
-				return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
-			}
-			if target == "" {
-				return &PathError{Path: p, Err: ErrUnresolvable, Detail: "link " + quote(next) + " is empty"}
+			target, perr := o.followLink(p, next, &hops)
+			if perr != nil {
+				return perr
 			}
 			tv, tt, err := winSplitVolume(target)
 			var nf string

@@ -67,20 +67,9 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		inputs = []string{"-"}
 	}
 	for _, name := range inputs {
-		var r io.Reader = stdin
-		if name != "-" {
-			f, err := os.Open(name)
-			if err != nil {
-				out.Flush()
-				fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
-				return exitUsage
-			}
-			defer f.Close()
-			r = f
-		}
-		if err := evalStream(p.Engine, r, out); err != nil {
+		if err := evalInput(p.Engine, name, stdin, out); err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "toolgate eval: %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -89,6 +78,24 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// evalInput decides the calls of one input, "-" being standard input, and
+// closes it before the next one is opened.
+func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer) error {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	if err := evalStream(e, r, out); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }
 
 // evalStream decides every line of r in order, in constant memory. It
