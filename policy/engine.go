@@ -381,8 +381,8 @@ func (e *Engine) evaluate(c *Call) Decision {
 
 	// Steps 7 and 8: approvals lift approval-required, never deny.
 	if st.v == ApprovalRequired {
-		if target, ok := args.approvalTarget(&meta); ok && c.Session != "" && e.session != nil &&
-			e.session.SessionApproved(c.Session, c.Tool, target) {
+		if c.Session != "" && e.session != nil &&
+			e.session.SessionApproved(c.Session, Binding{Tool: c.Tool, Agent: c.Agent, Target: TargetKey(d.Targets)}) {
 			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalSession, "", "approved for this session"
 		} else if id, ok := e.standingApproval(c, p, &meta, &args); ok {
 			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalStanding, "", "a standing approval of the task"

@@ -206,7 +206,7 @@ func TestUnknownToolsFailClosed(t *testing.T) {
 	})
 	t.Run("a session approval cannot lift an unknown tool", func(t *testing.T) {
 		a := policy.NewApprovals()
-		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Tool: "mystery", Target: ""}))
+		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Binding: policy.Binding{Tool: "mystery"}}))
 		e := w.engine(t, func(c *policy.Config) { c.SessionApprovals = a })
 		check(t, e, policy.Call{ID: "u", Tool: "mystery", Session: "s"}, policy.ApprovalRequired, policy.ReasonToolUnknown)
 	})
@@ -317,8 +317,8 @@ func TestHardlineDeniesInEveryMode(t *testing.T) {
 	w := newWorld(t)
 	for _, mode := range []policy.Mode{policy.ModeAllow, policy.ModeAsk, policy.ModeDeny} {
 		a := policy.NewApprovals()
-		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Tool: "shell", Target: "rm -rf /"}))
 		e := w.engine(t, func(c *policy.Config) { c.Mode, c.SessionApprovals = mode, a })
+		approveSession(t, e, a, "s", policy.Call{Tool: "shell", Args: args("command", "rm -rf /")})
 		t.Run(string(mode)+" mode denies rm -rf / even with a session approval", func(t *testing.T) {
 			d := check(t, e, policy.Call{ID: "h", Tool: "shell", Session: "s", Args: args("command", "rm -rf /")},
 				policy.Deny, policy.ReasonHardlineCommand)
@@ -368,13 +368,14 @@ func TestRulesOnlyTighten(t *testing.T) {
 func TestApprovalsMatchExactlyAndOnlyLift(t *testing.T) {
 	w := newWorld(t)
 	a := policy.NewApprovals()
-	require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s1", Tool: "shell", Target: "go test ./..."}))
-	require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s1", Tool: "write_file", Target: "src/a.go"}))
 	require.NoError(t, a.AddStanding(policy.StandingApproval{ID: "sa-1", Task: "t1", Tool: "slack_post", Target: "#builds"}, w.tools))
 	e := w.engine(t, func(c *policy.Config) { c.Mode, c.SessionApprovals, c.StandingApprovals = policy.ModeAsk, a, a })
+	approveSession(t, e, a, "s1", policy.Call{Tool: "shell", Args: args("command", "go test ./...")})
+	approveSession(t, e, a, "s1", policy.Call{Tool: "write_file", Args: args("path", "src/a.go")})
 
 	check(t, e, policy.Call{ID: "a", Tool: "shell", Session: "s1", Args: args("command", "go test ./...")}, policy.Allow, policy.ReasonApprovalSession)
 	check(t, e, policy.Call{ID: "a", Tool: "write_file", Session: "s1", Args: args("path", "src/a.go")}, policy.Allow, policy.ReasonApprovalSession)
+	check(t, e, policy.Call{ID: "a", Tool: "write_file", Session: "s1", Args: args("path", "./src/a.go")}, policy.Allow, policy.ReasonApprovalSession)
 	d := check(t, e, policy.Call{ID: "a", Tool: "slack_post", Task: "t1", Args: args("channel", "#builds")}, policy.Allow, policy.ReasonApprovalStanding)
 	assert.Equal(t, "sa-1", d.Approval)
 
@@ -390,7 +391,7 @@ func TestApprovalsMatchExactlyAndOnlyLift(t *testing.T) {
 		{"another session", policy.Call{Tool: "shell", Session: "s2", Args: args("command", "go test ./...")}, policy.ReasonModeAsk},
 		{"no session", policy.Call{Tool: "shell", Args: args("command", "go test ./...")}, policy.ReasonModeAsk},
 		{"another tool", policy.Call{Tool: "write_file", Session: "s1", Args: args("path", "go test ./...")}, policy.ReasonModeAsk},
-		{"another path spelling", policy.Call{Tool: "write_file", Session: "s1", Args: args("path", "./src/a.go")}, policy.ReasonModeAsk},
+		{"another file", policy.Call{Tool: "write_file", Session: "s1", Args: args("path", "src/b.go")}, policy.ReasonModeAsk},
 		{"a target in other case", policy.Call{Tool: "slack_post", Task: "t1", Args: args("channel", "#Builds")}, policy.ReasonModeAsk},
 		{"a target with a trailing space", policy.Call{Tool: "slack_post", Task: "t1", Args: args("channel", "#builds ")}, policy.ReasonModeAsk},
 		{"another task", policy.Call{Tool: "slack_post", Task: "t2", Args: args("channel", "#builds")}, policy.ReasonModeAsk},
@@ -521,4 +522,12 @@ func TestNewReportsEveryProblem(t *testing.T) {
 	for _, want := range []string{"mode:", "interaction:", "surfaces:", "surfaces.chat.interaction", "tools:", "agents.a.mode", "home:"} {
 		assert.Contains(t, err.Error(), want)
 	}
+}
+
+// approveSession records a person's session approval of c the way a host
+// does: the Binding of the decision the engine made for c.
+func approveSession(t testing.TB, e *policy.Engine, a *policy.Approvals, session string, c policy.Call) {
+	t.Helper()
+	d := e.Evaluate(c)
+	require.NoError(t, a.AddSession(policy.SessionApproval{Session: session, Binding: policy.BindingOf(c, d)}))
 }

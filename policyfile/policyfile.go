@@ -52,7 +52,7 @@ type File struct {
 	Hardline          Hardline                         `json:"hardline"`
 	Agents            map[string]delegation.Definition `json:"agents,omitempty"`
 	Secrets           []Secret                         `json:"secrets,omitempty"`
-	SessionApprovals  []policy.SessionApproval         `json:"sessionApprovals,omitempty"`
+	SessionApprovals  []SessionApproval                `json:"sessionApprovals,omitempty"`
 	StandingApprovals []policy.StandingApproval        `json:"standingApprovals,omitempty"`
 }
 
@@ -290,12 +290,13 @@ func build(f *File, dir string, opts Options) (*Policy, *multierror.Error) {
 	// Approvals.
 	approvals := policy.NewApprovals()
 	for i, s := range f.SessionApprovals {
-		if !listed(s.Tool) && s.Tool != "" {
+		switch {
+		case s.Session == "":
+			bad("sessionApprovals[%d].session: a session approval needs a session", i)
+		case s.Tool == "":
+			bad("sessionApprovals[%d].tool: a session approval names one tool", i)
+		case !listed(s.Tool):
 			bad("sessionApprovals[%d].tool: %q is not a known tool", i, s.Tool)
-			continue
-		}
-		if err := approvals.AddSession(s); err != nil {
-			bad("sessionApprovals[%d]: %v", i, err)
 		}
 	}
 	var standingIDs []string
@@ -351,6 +352,19 @@ func build(f *File, dir string, opts Options) (*Policy, *multierror.Error) {
 	})
 	if err != nil {
 		badErr("", err)
+		return nil, errs
+	}
+	for i, s := range f.SessionApprovals {
+		m, _ := reg.Lookup(s.Tool)
+		b, err := bindSession(engine, m, s)
+		if err == nil {
+			err = approvals.AddSession(b)
+		}
+		if err != nil {
+			bad("sessionApprovals[%d]: %v", i, err)
+		}
+	}
+	if errs != nil {
 		return nil, errs
 	}
 	return &Policy{File: f, Engine: engine, Roots: live, Tools: reg, Approvals: approvals, Agents: agents, Narrowings: narrowings}, nil
