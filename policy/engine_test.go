@@ -43,8 +43,13 @@ type world struct {
 	hard                         *hardline.Analyzer
 }
 
+// meta describes a test tool; an exec tool takes its command in "command".
 func meta(risk toolmeta.Risk, def toolmeta.ApprovalDefault, paths ...string) toolmeta.Metadata {
-	return toolmeta.Metadata{Risk: risk, ApprovalDefault: def, Source: toolmeta.SourceBuiltin, PathArguments: paths}
+	m := toolmeta.Metadata{Risk: risk, ApprovalDefault: def, Source: toolmeta.SourceBuiltin, PathArguments: paths}
+	if risk == toolmeta.RiskExec {
+		m.CommandArgument = "command"
+	}
+	return m
 }
 
 func newWorld(t testing.TB) *world {
@@ -168,9 +173,12 @@ func TestModeTable(t *testing.T) {
 						tool += "-no-paths"
 					}
 					t.Run(fmt.Sprintf("%s mode, %s tool asking %s, path %s", mode, risk, def, pl.name), func(t *testing.T) {
-						c := policy.Call{ID: "c", Tool: tool}
+						c := policy.Call{ID: "c", Tool: tool, Args: args()}
 						if pl.path != "" {
-							c.Args = args("path", pl.path)
+							c.Args["path"] = pl.path
+						}
+						if risk == toolmeta.RiskExec {
+							c.Args["command"] = "go build"
 						}
 						v, r := expect(mode, risk, def, pl.name)
 						d := check(t, e, c, v, r)
