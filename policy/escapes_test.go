@@ -389,10 +389,10 @@ func TestMalformedPathsAreUnresolvable(t *testing.T) {
 	w := newWorld(t)
 	e := w.engine(t, nil)
 	for name, p := range map[string]string{
-		"a NUL byte first": "\x00etc/passwd",
-		"a NUL byte later": "src/\x00a",
+		"a NUL byte first":  "\x00etc/passwd",
+		"a NUL byte later":  "src/\x00a",
 		"an over-long path": strings.Repeat("a/", 40<<10),
-		"an empty path":    "",
+		"an empty path":     "",
 	} {
 		t.Run(name, func(t *testing.T) {
 			check(t, e, policy.Call{Tool: "write_file", Args: args("path", p)}, policy.Deny, policy.ReasonRootUnresolvable)
