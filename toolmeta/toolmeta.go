@@ -81,7 +81,8 @@ type Annotations struct {
 	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
 }
 
-// Metadata is the security description of one tool (seed 000 section 5).
+// Metadata is the security description of one tool (docs/security-model.md,
+// "Tool metadata").
 //
 // The JSON field names are those of the policy file.
 type Metadata struct {
