@@ -214,7 +214,7 @@ func (e *Engine) Evaluate(c Call) (d Decision) {
 				Message: fmt.Sprintf("internal error while evaluating: %v", r)}
 		}
 	}()
-	d = e.evaluate(&c)
+	d = e.evaluate(c)
 	d.HumanRequired = d.Verdict == ApprovalRequired
 	return d
 }
@@ -223,7 +223,7 @@ func (e *Engine) Evaluate(c Call) (d Decision) {
 // either returns true to go on or settles ev.d and returns false.
 type evaluation struct {
 	e     *Engine
-	c     *Call
+	c     Call
 	d     Decision
 	p     *principal
 	meta  toolmeta.Metadata
@@ -240,7 +240,7 @@ type resolvedPath struct {
 	err      error
 }
 
-func (e *Engine) evaluate(c *Call) Decision {
+func (e *Engine) evaluate(c Call) Decision {
 	ev := evaluation{e: e, c: c, d: Decision{ID: c.ID, Verdict: Deny, Interaction: e.interaction}, p: e.top,
 		st: verdictState{v: Allow}}
 	if !ev.wellFormed() || // 1
@@ -266,7 +266,7 @@ func (ev *evaluation) stop(reason Reason, rule, msg string) bool {
 // and the arguments the metadata declares. Paths are resolved here, once,
 // because the steps after judge their canonical form.
 func (ev *evaluation) wellFormed() bool {
-	c, e := ev.c, ev.e
+	c, e := &ev.c, ev.e
 	if c.Tool == "" {
 		return ev.stop(ReasonCallInvalid, "", "the call names no tool")
 	}
@@ -494,7 +494,7 @@ func (ev *evaluation) rules() bool {
 // sessionApproval is step 7: a session approval of this Binding (tool,
 // agent, canonical targets) lifts approval-required, never deny.
 func (ev *evaluation) sessionApproval() bool {
-	c := ev.c
+	c := &ev.c
 	if ev.st.v != ApprovalRequired || c.Session == "" || ev.e.session == nil {
 		return true
 	}
@@ -509,7 +509,7 @@ func (ev *evaluation) sessionApproval() bool {
 // declared target argument, on a call that names no local path. A
 // delegated agent uses only the standing approvals it holds.
 func (ev *evaluation) standingApproval() bool {
-	c, m, a := ev.c, &ev.meta, &ev.args
+	c, m, a := &ev.c, &ev.meta, &ev.args
 	if ev.st.v != ApprovalRequired || ev.e.standing == nil || c.Task == "" || m.Risk != toolmeta.RiskExternal ||
 		m.TargetArgument == "" || !a.hasTarget || a.target == "" || len(a.paths) > 0 {
 		return true

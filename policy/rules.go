@@ -3,9 +3,7 @@ package policy
 import (
 	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"github.com/toolgate/toolgate/toolmeta"
 )
 
@@ -13,8 +11,8 @@ import (
 type compiledRule struct {
 	id       string
 	tool     string
-	literal  bool   // tool has no glob characters: compare directly
-	pattern  string // the glob, with '/' replaced by sepStandIn
+	literal  bool // tool has no glob characters: compare directly
+	glob     glob // the compiled pattern, when not literal
 	risk     toolmeta.Risk
 	source   toolmeta.Source
 	decision RuleDecision
@@ -66,8 +64,12 @@ func compileRules(field string, rules []Rule) (ruleSet, error) {
 		default:
 			bad("decision", "%q is not a rule decision (want ask or deny)", r.Decision)
 		}
-		if r.Tool != "" && !doublestar.ValidatePattern(r.Tool) {
-			bad("tool", "%q is not a valid glob", r.Tool)
+		var g glob
+		if r.Tool != "" && hasMeta(r.Tool) {
+			var err error
+			if g, err = compileGlob(r.Tool); err != nil {
+				bad("tool", "%v", err)
+			}
 		}
 		if r.Risk != "" && !r.Risk.Valid() {
 			bad("risk", "%q is not a risk", r.Risk)
@@ -75,10 +77,8 @@ func compileRules(field string, rules []Rule) (ruleSet, error) {
 		if r.Source != "" && !r.Source.Valid() {
 			bad("source", "%q is not a source", r.Source)
 		}
-		cr := compiledRule{id: r.ID, tool: r.Tool, literal: r.Tool != "" && !hasMeta(r.Tool), risk: r.Risk, source: r.Source, decision: r.Decision}
-		if !cr.literal {
-			cr.pattern = strings.ReplaceAll(r.Tool, "/", sepStandIn)
-		}
+		cr := compiledRule{id: r.ID, tool: r.Tool, literal: r.Tool != "" && !hasMeta(r.Tool), glob: g,
+			risk: r.Risk, source: r.Source, decision: r.Decision}
 		rs.all = append(rs.all, cr)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -96,11 +96,6 @@ func compileRules(field string, rules []Rule) (ruleSet, error) {
 	}
 	return rs, nil
 }
-
-// sepStandIn replaces '/' in tool patterns and names before glob matching,
-// so that '*' matches across the '/' of MCP-style names: a tool name
-// cannot hold a control character, so nothing else maps to it.
-const sepStandIn = "\x00"
 
 func hasMeta(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -127,17 +122,7 @@ func (r *compiledRule) matches(tool string, meta *toolmeta.Metadata) bool {
 	if r.literal {
 		return r.tool == tool
 	}
-	if r.tool == "*" {
-		return true
-	}
-	name := tool
-	if strings.IndexByte(name, '/') >= 0 {
-		name = strings.ReplaceAll(name, "/", sepStandIn)
-	}
-	// The pattern was validated when the rule was compiled; should matching
-	// fail anyway, the rule applies: a rule only ever tightens.
-	ok, err := doublestar.Match(r.pattern, name)
-	return ok || err != nil
+	return r.glob.match(tool)
 }
 
 // matchRule returns the strictest matching rule: the first deny in the
