@@ -111,7 +111,9 @@
 // root but not outside it. [Files.CreateNew] publishes a new file without
 // ever replacing an existing one (stage, sync, hard link, no fallback to an
 // overwrite) and [Files.Replace] refuses with [ErrChanged] when the file is
-// not the [Version] that was read.
+// not the [Version] that was read. [Files.WriteTarget] does either in one
+// call for the target of a policy decision, judged again against the set's
+// roots and, with [HeldBy], against the roots the deciding agent holds.
 //
 // # What this package does not guarantee
 //
