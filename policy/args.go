@@ -12,6 +12,14 @@ import (
 // denied as malformed.
 const MaxPathsPerCall = 4096
 
+// MaxLookupsPerCall bounds the file-system lookups (Lstat, Readlink) that
+// one evaluation makes, over every path argument and every path its shell
+// command names. Ordinary paths cost a few lookups each, so MaxPathsPerCall
+// of them fit; paths multiplied through chains of symbolic links exhaust it
+// within a fraction of a second instead of minutes. Past it the call is
+// denied with root.unresolvable.
+const MaxLookupsPerCall = 1 << 16
+
 // pathArg is one path value of a call, with the argument that gave it.
 type pathArg struct {
 	arg, value string

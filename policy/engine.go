@@ -231,6 +231,10 @@ type evaluation struct {
 	set   *roots.Set
 	paths []resolvedPath // parallel to args.paths
 	st    verdictState
+	// budget bounds the file-system lookups of the whole call: every path
+	// argument and every path the shell command names. Made only for a
+	// call that has paths or a command.
+	budget *roots.Budget
 }
 
 // resolvedPath is one path argument after interpretation and resolution.
@@ -332,12 +336,13 @@ func (ev *evaluation) resolve() {
 	if len(a.paths) == 0 {
 		return
 	}
+	ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
 	ev.paths = make([]resolvedPath, len(a.paths))
 	for i, pa := range a.paths {
 		r := &ev.paths[i]
 		r.expanded, r.err = ev.e.interpretPath(pa.value)
 		if r.err == nil {
-			r.t, r.err = ev.set.Resolve(r.expanded)
+			r.t, r.err = ev.set.ResolveBudget(r.expanded, ev.budget)
 			if r.err == nil && processRelativeResolved(r.t.Resolved) {
 				r.err = ErrProcessRelative
 			}
@@ -374,6 +379,11 @@ func (ev *evaluation) hardline() bool {
 	if wd, ok := ev.workdir(); ok {
 		env.WorkDir = wd
 	}
+	if ev.budget == nil {
+		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
+	}
+	set, budget := ev.set, ev.budget
+	env.Canonical = func(p string) (string, error) { return set.CanonicalBudget(p, budget) }
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)

@@ -399,3 +399,19 @@ func TestMalformedPathsAreUnresolvable(t *testing.T) {
 		})
 	}
 }
+
+func TestPathsMultipliedThroughLinksExhaustTheLookupBudget(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.Symlink(".", w.ws+"/a"))
+	deep := strings.Repeat("a/", 200) + "x"
+	paths := make([]any, policy.MaxPathsPerCall)
+	for i := range paths {
+		paths[i] = deep
+	}
+	e := w.engine(t, nil)
+	d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": paths}}, policy.Deny, policy.ReasonRootUnresolvable)
+	assert.Contains(t, d.Message, "budget")
+	t.Run("one such path alone is fine", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", deep)}, policy.Allow, policy.ReasonModeAllow)
+	})
+}
