@@ -343,7 +343,7 @@ func (ev *evaluation) resolve() {
 		r.expanded, r.err = ev.e.interpretPath(pa.value)
 		if r.err == nil {
 			r.t, r.err = ev.set.ResolveBudget(r.expanded, ev.budget)
-			if r.err == nil && processRelativeResolved(r.t.Resolved) {
+			if r.err == nil && (r.t.ViaProcessLink || processRelativeResolved(r.t.Resolved)) {
 				r.err = ErrProcessRelative
 			}
 		}

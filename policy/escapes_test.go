@@ -115,7 +115,7 @@ func TestProcessRelativePathsAreUnresolvable(t *testing.T) {
 	e := w.engine(t, func(c *policy.Config) { c.Roots = set })
 	for _, p := range []string{"/proc/self/cwd", "/proc/self/root/etc/hostname", "/proc/thread-self/cwd", "/proc/./self/cwd",
 		"/dev/fd/0", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/proc/" + itoa(os.Getpid()) + "/cwd",
-		"file:///proc/self/cwd", "FILE:///dev/fd/3"} {
+		"me/cwd", "me", "file:///proc/self/cwd", "FILE:///dev/fd/3"} {
 		t.Run(p+" names the evaluating process", func(t *testing.T) {
 			d := e.Evaluate(policy.Call{Tool: "read_file", Args: args("path", p)})
 			reached.Store(d.Reason, true)
