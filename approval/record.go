@@ -265,17 +265,17 @@ type edge struct {
 // checkpoint is legal only for the non-final waiting state (a new approval
 // code) and the started checkpoint (a retry counts one more attempt).
 var edges = map[edge]bool{
-	{StateRunning, CheckpointNone, StateWaiting, CheckpointNone}:             true,
-	{StateWaiting, CheckpointNone, StateWaiting, CheckpointNone}:             true,
-	{StateWaiting, CheckpointNone, StateResuming, CheckpointApproved}:        true,
-	{StateWaiting, CheckpointNone, StateDenied, CheckpointNone}:              true,
-	{StateWaiting, CheckpointNone, StateExpired, CheckpointNone}:             true,
-	{StateResuming, CheckpointApproved, StateResuming, CheckpointStarted}:    true,
-	{StateResuming, CheckpointStarted, StateResuming, CheckpointStarted}:     true,
-	{StateResuming, CheckpointStarted, StateCompleted, CheckpointStarted}:    true,
-	{StateResuming, CheckpointStarted, StateFailed, CheckpointStarted}:       true,
-	{StateRunning, CheckpointNone, StateFailed, CheckpointNone}:              true,
-	{StateResuming, CheckpointApproved, StateFailed, CheckpointApproved}:     true,
+	{StateRunning, CheckpointNone, StateWaiting, CheckpointNone}:          true,
+	{StateWaiting, CheckpointNone, StateWaiting, CheckpointNone}:          true,
+	{StateWaiting, CheckpointNone, StateResuming, CheckpointApproved}:     true,
+	{StateWaiting, CheckpointNone, StateDenied, CheckpointNone}:           true,
+	{StateWaiting, CheckpointNone, StateExpired, CheckpointNone}:          true,
+	{StateResuming, CheckpointApproved, StateResuming, CheckpointStarted}: true,
+	{StateResuming, CheckpointStarted, StateResuming, CheckpointStarted}:  true,
+	{StateResuming, CheckpointStarted, StateCompleted, CheckpointStarted}: true,
+	{StateResuming, CheckpointStarted, StateFailed, CheckpointStarted}:    true,
+	{StateRunning, CheckpointNone, StateFailed, CheckpointNone}:           true,
+	{StateResuming, CheckpointApproved, StateFailed, CheckpointApproved}:  true,
 }
 
 // CheckTransition reports whether a stored record may be replaced by next:
@@ -290,11 +290,11 @@ func CheckTransition(stored, next *Record) error {
 	if next.Revision != stored.Revision+1 {
 		return fmt.Errorf("%w: record %q is at revision %d, the update is based on %d", ErrConflict, next.ID, stored.Revision, next.Revision-1)
 	}
-	if err := next.Validate(); err != nil {
-		return err
-	}
 	if !edges[edge{stored.State, stored.Checkpoint, next.State, next.Checkpoint}] {
 		return &TransitionError{ID: next.ID, From: stored.State, FromCP: stored.Checkpoint, To: next.State, ToCP: next.Checkpoint}
+	}
+	if err := next.Validate(); err != nil {
+		return err
 	}
 	if stored.IdempotencyKey != next.IdempotencyKey || stored.Binding != next.Binding {
 		return fmt.Errorf("%w: record %q: the idempotency key and binding never change", ErrInvalidRecord, next.ID)
