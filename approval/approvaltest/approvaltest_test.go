@@ -133,7 +133,9 @@ func (s *brokenStore) List(ctx context.Context) ([]*approval.Record, error) {
 	for _, r := range s.records {
 		out = append(out, s.copy(r))
 	}
-	slices.SortFunc(out, func(a, b *approval.Record) int { return cmp.Or(a.Created.Compare(b.Created), strings.Compare(a.ID, b.ID)) })
+	slices.SortFunc(out, func(a, b *approval.Record) int {
+		return cmp.Or(a.Created.Compare(b.Created), strings.Compare(a.ID, b.ID))
+	})
 	if s.f.unordered {
 		slices.Reverse(out)
 	}
