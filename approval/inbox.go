@@ -29,6 +29,11 @@ var (
 	ErrRandom = errors.New("approval: no randomness")
 )
 
+// ReasonInbox is the reason a host gives when it lets a call through
+// because a person approved its parked record (the engine itself never
+// returns it: the record is consumed by Inbox.Resume, not by Evaluate).
+const ReasonInbox policy.Reason = "approval.inbox"
+
 // Defaults of Options.
 const (
 	DefaultTTL     = 24 * time.Hour

@@ -158,7 +158,9 @@ type Record struct {
 
 	// CodeHash is the SHA-256 of the approval code last issued for the
 	// record, and CodeIssued when; nil when no code is outstanding.
-	CodeHash   []byte    `json:"codeHash,omitempty"`
+	// CodeHash is never written as JSON: listing a record must not hand out
+	// what a guess could be checked against.
+	CodeHash   []byte    `json:"-"`
 	CodeIssued time.Time `json:"codeIssued,omitzero"`
 }
 
