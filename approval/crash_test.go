@@ -28,6 +28,7 @@ type memFS struct {
 	syncBudget   int               // fsyncs left before a crash; -1: none
 	bytes, syncs int               // counted
 	crashed      bool
+	beforeSync   func() // called, unlocked, before each fsync
 }
 
 type inode struct{ data, synced []byte }
@@ -138,6 +139,12 @@ func (m *memFS) Remove(name string) error {
 
 // sync counts one fsync and crashes after the last one the budget allows.
 func (m *memFS) sync(f func()) error {
+	m.mu.Lock()
+	hook := m.beforeSync
+	m.mu.Unlock()
+	if hook != nil {
+		hook()
+	}
 	if err := m.enter(); err != nil {
 		return err
 	}
