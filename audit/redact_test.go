@@ -63,7 +63,9 @@ func randomSecret(rng *rand.Rand) string {
 // requests, each inside surrounding text.
 func forms(v string) map[string]string {
 	jq, _ := json.Marshal(v)
-	b64 := func(enc *base64.Encoding, prefix string) string { return enc.EncodeToString([]byte(prefix + v + "tail")) }
+	b64 := func(enc *base64.Encoding, prefix string) string {
+		return enc.EncodeToString([]byte(prefix + v + "tail"))
+	}
 	return map[string]string{
 		"as is":                          "x " + v + " y",
 		"upper case":                     "x " + strings.ToUpper(v) + " y",
