@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/toolgate/toolgate/policy"
@@ -183,7 +184,9 @@ func (e Event) Redact(r *Redactor) Event {
 		paths = append(paths, p...)
 	}
 	if len(paths) > 0 {
-		e.Redacted = append(append([]string(nil), e.Redacted...), paths...)
+		all := append(append([]string(nil), e.Redacted...), paths...)
+		slices.Sort(all)
+		e.Redacted = slices.Compact(all)
 	}
 	return e
 }
