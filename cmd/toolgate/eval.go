@@ -45,6 +45,7 @@ Options:
 func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("eval", evalHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
+	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -61,13 +62,19 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage
 	}
+	ev, closeAudit, err := withAudit(p, *auditPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	defer closeAudit()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	inputs := fs.Args()
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
 	for _, name := range inputs {
-		if err := evalInput(p.Engine, name, stdin, out); err != nil {
+		if err := evalInput(ev, name, stdin, out); err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
@@ -82,7 +89,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // evalInput decides the calls of one input, "-" being standard input, and
 // closes it before the next one is opened.
-func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer) error {
+func evalInput(e evaluator, name string, stdin io.Reader, out *bufio.Writer) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -101,7 +108,7 @@ func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer
 // evalStream decides every line of r in order, in constant memory. It
 // flushes out whenever it is about to wait for more input, so a host that
 // writes one call and waits for its decision gets it at once.
-func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
+func evalStream(e evaluator, r io.Reader, out *bufio.Writer) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	buf := make([]byte, 0, 1024)
 	var long []byte
