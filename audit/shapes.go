@@ -309,7 +309,7 @@ var valueStop = set(" \t\r\n\"'`,;&<>\\")
 var lineStop = set("\r\n\"'\\")
 
 func keyValue(t []byte, at, n int) (span, bool) {
-	word := string(bytes.ToLower(t[at : at+n]))
+	wholeLine := lineValueKeys[string(bytes.ToLower(t[at:at+n]))]
 	if at+n < len(t) && alnum[t[at+n]] {
 		// "tokens", "secretary": another word.
 		return span{}, false
@@ -324,7 +324,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	}
 	k = skipSpaces(t, k+1)
 	stop := valueStop
-	if lineValueKeys[word] {
+	if wholeLine {
 		stop = lineStop
 	}
 	if k < len(t) && (t[k] == '"' || t[k] == '\'') {
