@@ -46,6 +46,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("eval", evalHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
 	stateDir := fs.String("state", "", "park unattended approval-required calls in the inbox under `DIR`, and let approved ones through once (see toolgate inbox)")
+	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -68,13 +69,19 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer st.Close()
+	ev, closeAudit, err := withAudit(p, *auditPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	defer closeAudit()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	inputs := fs.Args()
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
 	for _, name := range inputs {
-		if err := evalInput(p.Engine, st, name, stdin, out); err != nil {
+		if err := evalInput(ev, st, name, stdin, out); err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
@@ -89,7 +96,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // evalInput decides the calls of one input, "-" being standard input, and
 // closes it before the next one is opened.
-func evalInput(e *policy.Engine, st *evalState, name string, stdin io.Reader, out *bufio.Writer) error {
+func evalInput(e evaluator, st *evalState, name string, stdin io.Reader, out *bufio.Writer) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -108,7 +115,7 @@ func evalInput(e *policy.Engine, st *evalState, name string, stdin io.Reader, ou
 // evalStreamState decides every line of r in order, in constant memory. It
 // flushes out whenever it is about to wait for more input, so a host that
 // writes one call and waits for its decision gets it at once.
-func evalStreamState(e *policy.Engine, st *evalState, r io.Reader, out *bufio.Writer) error {
+func evalStreamState(e evaluator, st *evalState, r io.Reader, out *bufio.Writer) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	buf := make([]byte, 0, 1024)
 	var long []byte

@@ -28,6 +28,8 @@ Usage:
   toolgate eval --policy FILE [CALLS.jsonl ...]   decide calls, one JSON object a line
   toolgate validate FILE                          check a policy file, every problem at once
   toolgate inbox list|show|approve|deny --state DIR  decide the calls parked for approval
+  toolgate audit verify FILE | tail [-n N] FILE   check an audit file's chain, print its events
+  toolgate redact --policy FILE                   remove secrets from standard input
 
 Run 'toolgate VERB --help' for a verb's options.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -56,6 +58,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdValidate(args[1:], stdout, stderr)
 	case "inbox":
 		return cmdInbox(args[1:], stdin, stdout, stderr)
+	case "audit":
+		return cmdAudit(args[1:], stdout, stderr)
+	case "redact":
+		return cmdRedact(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK

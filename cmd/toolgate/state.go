@@ -112,6 +112,6 @@ func stateFlag(dir string) (*evalState, error) {
 }
 
 // evalStream decides every line of r with no state folder.
-func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
+func evalStream(e evaluator, r io.Reader, out *bufio.Writer) error {
 	return evalStreamState(e, nil, r, out)
 }
