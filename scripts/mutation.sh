@@ -16,7 +16,7 @@
 #              test run, default 60: each mutant is compiled afresh
 #   EXCLUDE    a regexp of files to leave out, e.g. to measure only
 #              hardline's path code:
-#              EXCLUDE='hardline/(admin|analyze|commands|hardline|readers|rules|targets)\.go' \
+#              EXCLUDE='(admin|analyze|commands|hardline|readers|rules|targets)\.go' \
 #                scripts/mutation.sh mutation-report hardline
 # See TESTING.md for the figures and the survivors judged equivalent.
 set -euo pipefail
