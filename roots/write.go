@@ -1,6 +1,7 @@
 package roots
 
 import (
+	"errors"
 	"io/fs"
 )
 
@@ -84,7 +85,8 @@ func (f *Files) WriteTarget(t Target, data []byte, opts ...WriteOption) error {
 	}
 	h, rel, cur, err := f.locate(op, t.Resolved, true)
 	if err != nil {
-		if pe, ok := err.(*PathError); ok {
+		var pe *PathError
+		if errors.As(err, &pe) {
 			pe.Path = t.Value
 			if pe.Resolved == "" {
 				pe.Resolved = t.Resolved
