@@ -88,22 +88,21 @@ func TestEveryEscalationIsNarrowedAndReported(t *testing.T) {
 			},
 		},
 		{
-			name:   "a child of a parent holding every tool keeps the known tools it names",
+			name:   "a child of a parent holding every tool keeps the tools it names",
 			parent: func(p *policy.Authority) { p.AllTools, p.Tools = true, nil },
-			def:    delegation.Definition{Tools: []string{"slack_post", "mystery"}},
+			def:    delegation.Definition{Tools: []string{"slack_post", "read_file", "slack_post"}},
 			check: func(t *testing.T, c policy.Authority) {
 				assert.False(t, c.AllTools)
-				assert.Equal(t, []string{"slack_post"}, c.Tools)
+				assert.Equal(t, []string{"slack_post", "read_file"}, c.Tools)
 			},
-			want: []delegation.Narrowing{{Axis: delegation.AxisTool, Requested: "mystery", Why: "unknown tool: the parent holds every tool its tool source knows, and only those"}},
 		},
 		{
-			name:   "a child of a parent holding every tool inherits the tools listed then, never AllTools",
+			name:   "a child of a parent holding every tool that names none holds every tool, as the parent does",
 			parent: func(p *policy.Authority) { p.AllTools, p.Tools = true, nil },
 			def:    delegation.Definition{},
 			check: func(t *testing.T, c policy.Authority) {
-				assert.False(t, c.AllTools)
-				assert.Equal(t, []string{"edit_file", "git_log", "grep", "read_file", "shell", "slack_post", "web_fetch", "write_file"}, c.Tools)
+				assert.True(t, c.AllTools)
+				assert.Empty(t, c.Tools)
 			},
 		},
 		{
