@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,16 +15,6 @@ import (
 // maxLine is the longest call line eval reads; a longer line is denied
 // without being held in memory whole.
 const maxLine = 4 << 20
-
-func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), help)
-		fs.PrintDefaults()
-	}
-	return fs
-}
 
 const evalHelp = `Usage: toolgate eval --policy FILE [CALLS.jsonl ...]
 
@@ -45,11 +34,8 @@ Options:
 func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("eval", evalHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
 	if *policyPath == "" {
 		fmt.Fprintln(stderr, "toolgate eval: --policy FILE is required")
