@@ -242,17 +242,14 @@ func validate(agent string, def Definition, tools policy.ToolSource) (request, e
 			bad(fmt.Sprintf("secrets[%d]", i), "%s", msg)
 		}
 	}
-	for i, r := range def.Rules {
-		field := fmt.Sprintf("rules[%d]", i)
-		if r.Decision != policy.RuleAsk && r.Decision != policy.RuleDeny {
-			bad(field+".decision", "%q is not a rule decision (rules only tighten: want ask or deny)", r.Decision)
+	// The engine's own rule check, so that every rule it would refuse is
+	// refused here, with the definition's indices.
+	for _, e := range leaves(policy.ValidateRules("rules", def.Rules)) {
+		field, detail, ok := strings.Cut(e.Error(), ": ")
+		if !ok {
+			field, detail = "rules", e.Error()
 		}
-		if r.Risk != "" && !r.Risk.Valid() {
-			bad(field+".risk", "%q is not a risk", r.Risk)
-		}
-		if r.Source != "" && !r.Source.Valid() {
-			bad(field+".source", "%q is not a tool source", r.Source)
-		}
+		bad(field, "%s", detail)
 	}
 	req := request{def: def}
 	if def.Roots != nil {
@@ -291,6 +288,21 @@ func canonicalFolder(p string) (string, error) {
 		return "", err
 	}
 	return s.Roots()[0].Path, nil
+}
+
+// leaves returns the errors err joins, or err alone.
+func leaves(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leaves(e)...)
+		}
+		return out
+	}
+	return []error{err}
 }
 
 // toolNames lists the names tools knows, when it can list them.

@@ -1,6 +1,7 @@
 package delegation
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"path/filepath"
@@ -133,6 +134,9 @@ func Explorer(parent policy.Authority, tools policy.ToolSource) policy.Authority
 func derive(agent string, parent policy.Authority, req request, tools policy.ToolSource) (policy.Authority, []Narrowing, error) {
 	if !parent.MayDelegate {
 		return policy.Authority{}, nil, &FieldError{Agent: agent, Field: "parent", Err: ErrNoDelegation, Detail: "the parent may not start sub-agents"}
+	}
+	if err := ruleClashes(agent, parent.Rules, req.def.Rules); err != nil {
+		return policy.Authority{}, nil, err
 	}
 	d := &deriver{agent: agent, parent: parent, def: req.def, explorer: req.def.Profile == ProfileExplorer, source: tools, folders: folders{}}
 	var child policy.Authority
@@ -300,6 +304,23 @@ func (d *deriver) delegate() bool {
 		return false
 	}
 	return true
+}
+
+// ruleClashes reports every rule of the child that has the ID of a
+// different rule of the parent: the united rules would name two rules one
+// way, which the engine refuses.
+func ruleClashes(agent string, parent, child []policy.Rule) error {
+	var errs []error
+	for i, r := range child {
+		for _, p := range parent {
+			if p.ID == r.ID && p != r {
+				errs = append(errs, &FieldError{Agent: agent, Field: fmt.Sprintf("rules[%d].id", i), Err: ErrInvalid,
+					Detail: fmt.Sprintf("%q is the ID of a different rule the parent holds", r.ID)})
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // unite returns the parent's rules followed by the child's, each distinct

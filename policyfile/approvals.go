@@ -12,7 +12,9 @@ import (
 // tool's one declared argument given as text. Loading binds it the way the
 // engine binds a person's approval (see policy.Binding): a path is resolved
 // canonically against the roots when the file loads, so the approval covers
-// that file and no file a link later points to.
+// that file and no file a link later points to. An approval names the
+// agent it is given to, and covers only that agent's calls (see
+// docs/security-model.md, Approvals).
 type SessionApproval struct {
 	Session string `json:"session"`
 	// Agent is the agent the approval is given to; empty for the top level.

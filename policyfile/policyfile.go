@@ -49,7 +49,8 @@ type SurfaceConfig struct {
 	Interaction policy.Interaction `json:"interaction"`
 }
 
-// Hardline adds to the built-in hardline rules; nothing here removes one.
+// Hardline adds to the built-in hardline rules; nothing here removes one
+// (see docs/security-model.md, Hardline).
 type Hardline struct {
 	SensitivePaths []string `json:"sensitivePaths,omitempty"`
 }
