@@ -14,11 +14,16 @@
 //     with a "did you mean" for a near name), keys given twice, values of
 //     the wrong JSON type;
 //  3. meaning: the version, mode, interaction and surfaces;
-//  4. roots, 5. tools, 6. rules, 7. hardline, 8. secrets;
-//  9. standing approvals (external tools with a target argument only);
-//  10. agents: unknown parents, cycles, malformed definitions, tools no one
-//     knows (see docs/security-model.md, Delegation);
-//  11. session approvals, bound by evaluating the call they describe.
+//  4. roots (see docs/security-model.md, Roots);
+//  5. tools: each tool's metadata;
+//  6. rules: only ask and deny, valid globs, distinct IDs;
+//  7. hardline: the added sensitive-path patterns;
+//  8. secrets: names and the variables that hold them;
+//  9. standing approvals: external tools with a target argument only;
+//  10. agents: unknown parents, cycles, malformed definitions and rules,
+//     tools no one knows (see docs/security-model.md, Delegation);
+//  11. session approvals, bound by evaluating the call they describe (see
+//     docs/security-model.md, Approvals).
 //
 // Only a file that is not JSON, or is nested too deeply, stops the phases
 // early. Every problem is a *Problem inside an *Error; errors.Is and
@@ -27,8 +32,22 @@
 // A file that loads has been checked whole; a file that does not changes
 // nothing.
 //
+// # The file
+//
+// The top-level keys are version (1), mode, interaction, surfaces, roots,
+// tools, rules, hardline, agents, secrets, sessionApprovals and
+// standingApprovals; File lists them with their types. A tool's entry is
+// toolmeta.Metadata with its JSON names: risk, pathArguments,
+// targetArgument, commandArgument, workdirArgument (an exec tool's working
+// folder, resolved like a path; the command is judged from there),
+// optionalArguments (the declared arguments a call may omit; every other
+// declared argument is required), approvalDefault, parallelSafe, source,
+// server and annotations. A session approval is {session, agent, tool,
+// target}: agent is empty for the top level, and the approval covers only
+// that agent's calls.
+//
 // Relative root paths resolve against the policy file's folder and a
-// leading "~" means the home folder (see docs/security-model.md, Roots).
+// leading "~" means the home folder.
 // The file never holds a secret's value, only a reference to where the
 // host finds it.
 //
