@@ -520,3 +520,17 @@ func TestNestedRootRequestsKeepTheirOwnAccess(t *testing.T) {
 		assert.Equal(t, roots.ReadWrite, child.Roots[0].Access)
 	})
 }
+
+func TestARequestedFolderIsNamedByItsPathBelowTheParentRoot(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	parent := policy.Authority{Mode: policy.ModeAsk, MayDelegate: true,
+		Roots: set(t, []roots.Root{root("ws", tr.p("ws"), roots.ReadWrite, true)}).Roots()}
+	child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{
+		{Path: tr.p("ws/src/pkg"), Access: roots.Read}, {Path: tr.p("ws/docs")}}}, nil)
+	require.NoError(t, err)
+	var ids []string
+	for _, r := range child.Roots {
+		ids = append(ids, r.ID)
+	}
+	assert.Equal(t, []string{"ws/docs", "ws/src/pkg"}, ids)
+}
