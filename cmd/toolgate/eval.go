@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,16 +15,6 @@ import (
 // maxLine is the longest call line eval reads; a longer line is denied
 // without being held in memory whole.
 const maxLine = 4 << 20
-
-func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), help)
-		fs.PrintDefaults()
-	}
-	return fs
-}
 
 const evalHelp = `Usage: toolgate eval --policy FILE [CALLS.jsonl ...]
 
@@ -47,11 +36,8 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
 	stateDir := fs.String("state", "", "park unattended approval-required calls in the inbox under `DIR`, and let approved ones through once (see toolgate inbox)")
 	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
 	if *policyPath == "" {
 		fmt.Fprintln(stderr, "toolgate eval: --policy FILE is required")
