@@ -146,27 +146,14 @@ func processRelativeResolved(p string) bool {
 
 // sensitive judges a path argument against the hardline sensitive paths
 // in both readings, the stricter winning: the path as the tool is given it
-// after home expansion (made absolute against the primary root, "." and
-// ".." applied lexically) and its canonical form.
+// after home expansion (made absolute against the primary root) and its
+// canonical form.
 func (e *Engine) sensitive(expanded, resolved string, set *roots.Set) (string, bool) {
-	if resolved != "" {
-		if rule, hit := e.hard.SensitivePath(resolved); hit {
-			return rule, true
+	given := expanded
+	if given != "" && !filepath.IsAbs(given) {
+		if pr, ok := set.Primary(); ok {
+			given = pr.Path + string(filepath.Separator) + given
 		}
 	}
-	if expanded == "" || strings.IndexByte(expanded, 0) >= 0 {
-		return "", false
-	}
-	abs := expanded
-	if !filepath.IsAbs(abs) {
-		pr, ok := set.Primary()
-		if !ok {
-			return "", false
-		}
-		abs = pr.Path + string(filepath.Separator) + abs
-	}
-	if lex := filepath.Clean(abs); lex != resolved {
-		return e.hard.SensitivePath(lex)
-	}
-	return "", false
+	return e.hard.SensitiveTarget(given, resolved)
 }
