@@ -415,3 +415,21 @@ func TestPathsMultipliedThroughLinksExhaustTheLookupBudget(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file", Args: args("path", deep)}, policy.Allow, policy.ReasonModeAllow)
 	})
 }
+
+func TestASymlinkedHomeFolderStillGuardsItsKeys(t *testing.T) {
+	w := newWorld(t)
+	link := w.dir + "/home-link"
+	require.NoError(t, os.Symlink(w.home, link))
+	set, err := roots.NewSet([]roots.Root{{ID: "home", Path: w.home, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}})
+	require.NoError(t, err)
+	e := w.engine(t, func(c *policy.Config) { c.Home, c.Hardline, c.Roots = link, nil, set })
+	for _, p := range []string{"~/.ssh/id_ed25519", link + "/.ssh/id_ed25519", w.home + "/.ssh/id_ed25519", ".ssh/id_ed25519"} {
+		t.Run(p, func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", p)}, policy.Deny, policy.ReasonHardlinePath)
+		})
+	}
+	t.Run("and through the shell", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat ~/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat .ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+	})
+}
