@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -149,6 +150,7 @@ func (s *FileStore) load(st *OpenStats) error {
 // torn tail; a good frame after a bad one means the damage is not a torn
 // tail, and is ErrCorrupt.
 func replay(data []byte, x *index, entries *int) (int, error) {
+	x.reserve(data)
 	off := 0
 	for off < len(data) {
 		e, n, err := readFrame(data[off:])
@@ -165,6 +167,32 @@ func replay(data []byte, x *index, entries *int) (int, error) {
 		off += n
 	}
 	return off, nil
+}
+
+// reserve sizes the index's maps for the frames of data, read by their
+// headers alone, so that a large log is not read into maps that keep
+// growing.
+func (x *index) reserve(data []byte) {
+	var records, standing int
+	for off := 0; len(data)-off > frameHeader; {
+		n := int(binary.LittleEndian.Uint32(data[off:]))
+		if n == 0 || n > len(data)-off-frameHeader {
+			break
+		}
+		switch data[off+frameHeader] {
+		case kindRecord:
+			records++
+		case kindStanding:
+			standing++
+		}
+		off += frameHeader + n
+	}
+	if records > len(x.records) {
+		x.records = make(map[string]*Record, records)
+	}
+	if standing > len(x.standing) {
+		x.standing, x.byTarget = make(map[string]Standing, standing), make(map[string]string, standing)
+	}
 }
 
 // apply replays one log entry.

@@ -3,6 +3,7 @@ package approval
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -34,7 +35,12 @@ func newIndex() *index {
 // standingKey joins task, tool and target with length prefixes so no two
 // triples share a key.
 func standingKey(task, tool, target string) string {
-	return fmt.Sprintf("%d:%s%d:%s%s", len(task), task, len(tool), tool, target)
+	b := make([]byte, 0, len(task)+len(tool)+len(target)+2*binary.MaxVarintLen64)
+	b = binary.AppendUvarint(b, uint64(len(task)))
+	b = append(b, task...)
+	b = binary.AppendUvarint(b, uint64(len(tool)))
+	b = append(b, tool...)
+	return string(append(b, target...))
 }
 
 // checkCreate and checkUpdate validate a write against the index without
