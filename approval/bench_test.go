@@ -60,7 +60,7 @@ func writeLog(b *testing.B, dir string, n, standing int) {
 		r := &Record{ID: fmt.Sprintf("ap-%08d", i), Revision: 2, CallID: "c1", Session: "s1", Task: fmt.Sprintf("task-%d", i),
 			Surface: policy.SurfaceScheduledTask, Tool: "slack_post", Targets: benchDecision.Targets,
 			Binding: policy.Binding{Tool: "slack_post", Target: policy.TargetKey(benchDecision.Targets)},
-			Risk: "external", Reason: policy.ReasonToolDefaultAsk, Created: t0, Expires: t0.Add(time.Hour), Updated: t0,
+			Risk:    "external", Reason: policy.ReasonToolDefaultAsk, Created: t0, Expires: t0.Add(time.Hour), Updated: t0,
 			State: StateDenied, Decision: &Decision{By: "bob", At: t0}, IdempotencyKey: fmt.Sprintf("%032x", i)}
 		p, _ = encodeRecord(p[:0], r)
 		log = appendFrame(log, p)
