@@ -59,6 +59,13 @@ func appendFrame(b, payload []byte) []byte {
 // readFrame decodes the frame at the start of b and returns its entry and
 // its length in bytes. Any fault is errFrame.
 func readFrame(b []byte) (entry, int, error) {
+	return readFrameText(b, "")
+}
+
+// readFrameText is readFrame for a b whose contents text also holds (or
+// "" when it does not): the entry's strings are then cut from text rather
+// than copied, one allocation for a whole log.
+func readFrameText(b []byte, text string) (entry, int, error) {
 	if len(b) < frameHeader {
 		return entry{}, 0, errFrame
 	}
@@ -72,7 +79,13 @@ func readFrame(b []byte) (entry, int, error) {
 	if crc != binary.LittleEndian.Uint32(b[4:8]) {
 		return entry{}, 0, errFrame
 	}
-	e, err := decodeEntry(payload)
+	var p string
+	if text != "" {
+		p = text[frameHeader : frameHeader+int(n)]
+	} else {
+		p = string(payload)
+	}
+	e, err := decodeEntry(p)
 	if err != nil {
 		return entry{}, 0, err
 	}
@@ -206,8 +219,8 @@ func (d *decoder) time() time.Time {
 	return time.Unix(0, v).UTC()
 }
 
-func decodeEntry(p []byte) (entry, error) {
-	d := &decoder{s: string(p)}
+func decodeEntry(p string) (entry, error) {
+	d := &decoder{s: p}
 	e := entry{kind: d.byte()}
 	if d.byte() != codecV1 {
 		return entry{}, errFrame

@@ -151,9 +151,10 @@ func (s *FileStore) load(st *OpenStats) error {
 // tail, and is ErrCorrupt.
 func replay(data []byte, x *index, entries *int) (int, error) {
 	x.reserve(data)
+	text := string(data) // every record's strings are cut from this one copy
 	off := 0
 	for off < len(data) {
-		e, n, err := readFrame(data[off:])
+		e, n, err := readFrameText(data[off:], text[off:])
 		if err != nil {
 			for p := off + 1; p+frameHeader < len(data); p++ {
 				if _, _, err := readFrame(data[p:]); err == nil {
@@ -191,7 +192,7 @@ func (x *index) reserve(data []byte) {
 		x.records = make(map[string]*Record, records)
 	}
 	if standing > len(x.standing) {
-		x.standing, x.byTarget = make(map[string]Standing, standing), make(map[string]string, standing)
+		x.standing, x.byTarget = make(map[string]string, standing), make(map[string]Standing, standing)
 	}
 }
 

@@ -91,10 +91,10 @@ func FuzzDecodeEntry(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(log[off+frameHeader : off+n])
+		f.Add(string(log[off+frameHeader : off+n]))
 		off += n
 	}
-	f.Fuzz(func(t *testing.T, p []byte) {
+	f.Fuzz(func(t *testing.T, p string) {
 		e, err := decodeEntry(p)
 		if err != nil {
 			return
@@ -110,7 +110,7 @@ func FuzzDecodeEntry(f *testing.F) {
 		case kindRevoke:
 			again = encodeRevoke(nil, e.id)
 		}
-		e2, err := decodeEntry(again)
+		e2, err := decodeEntry(string(again))
 		if err != nil {
 			t.Fatalf("re-encoded entry does not decode: %v", err)
 		}
@@ -127,12 +127,12 @@ func TestWriteFuzzCorpus(t *testing.T) {
 		t.Skip("set TOOLGATE_WRITE_CORPUS=1 to regenerate testdata/fuzz")
 	}
 	log := sampleLog()
-	write := func(target, name string, b []byte) {
+	write := func(target, name string, b any) {
 		dir := filepath.Join("testdata", "fuzz", target)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", b), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), fmt.Appendf(nil, "go test fuzz v1\n%s(%q)\n", map[bool]string{true: "string", false: "[]byte"}[target == "FuzzDecodeEntry"], b), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -145,7 +145,7 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	write("FuzzReplay", "zero-tail", append(append([]byte(nil), log...), make([]byte, 32)...))
 	for off, i := 0, 0; off < len(log); i++ {
 		_, n, _ := readFrame(log[off:])
-		write("FuzzDecodeEntry", fmt.Sprintf("entry-%d", i), log[off+frameHeader:off+n])
+		write("FuzzDecodeEntry", fmt.Sprintf("entry-%d", i), string(log[off+frameHeader:off+n]))
 		off += n
 	}
 }
