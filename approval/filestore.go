@@ -37,6 +37,13 @@ const (
 //     Unix, LockFileEx on Windows), never a shared log;
 //   - concurrent writers share fsyncs (group commit).
 //
+// Per platform: on Unix the lock is flock(2) and the folder is fsynced
+// after a file is created or renamed; on Windows the lock is LockFileEx and
+// a folder cannot be fsynced (NTFS journals the rename); on other systems
+// OpenFile fails, since without a lock two processes could share a log.
+// The folder's permissions are set when OpenFile creates it; a folder that
+// exists keeps the permissions it has.
+//
 // A write that fails to reach the disk leaves the store failed: every later
 // call returns an error matching ErrClosed, and the host reopens it. Reads
 // are served from memory and may see a write whose fsync is still in
