@@ -59,6 +59,13 @@ func appendFrame(b, payload []byte) []byte {
 // readFrame decodes the frame at the start of b and returns its entry and
 // its length in bytes. Any fault is errFrame.
 func readFrame(b []byte) (entry, int, error) {
+	return readFrameText(b, "")
+}
+
+// readFrameText is readFrame for a b whose contents text also holds (or
+// "" when it does not): the entry's strings are then cut from text rather
+// than copied, one allocation for a whole log.
+func readFrameText(b []byte, text string) (entry, int, error) {
 	if len(b) < frameHeader {
 		return entry{}, 0, errFrame
 	}
@@ -72,7 +79,13 @@ func readFrame(b []byte) (entry, int, error) {
 	if crc != binary.LittleEndian.Uint32(b[4:8]) {
 		return entry{}, 0, errFrame
 	}
-	e, err := decodeEntry(payload)
+	var p string
+	if text != "" {
+		p = text[frameHeader : frameHeader+int(n)]
+	} else {
+		p = string(payload)
+	}
+	e, err := decodeEntry(p)
 	if err != nil {
 		return entry{}, 0, err
 	}
@@ -149,58 +162,65 @@ func encodeRevoke(b []byte, id string) []byte {
 	return appendString(b, id)
 }
 
-// decoder reads a payload; the first fault sticks.
+// decoder reads a payload, held as one string so that every string field
+// it yields shares that one allocation; the first fault sticks.
 type decoder struct {
-	b   []byte
+	s   string
 	bad bool
 }
 
 func (d *decoder) byte() byte {
-	if len(d.b) == 0 {
+	if len(d.s) == 0 {
 		d.bad = true
 		return 0
 	}
-	c := d.b[0]
-	d.b = d.b[1:]
+	c := d.s[0]
+	d.s = d.s[1:]
 	return c
 }
 
 func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.bad = true
-		return 0
+	var v uint64
+	for i := 0; i < len(d.s) && i < binary.MaxVarintLen64; i++ {
+		c := d.s[i]
+		if i == binary.MaxVarintLen64-1 && c > 1 {
+			break // overflows 64 bits
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			d.s = d.s[i+1:]
+			return v
+		}
 	}
-	d.b = d.b[n:]
-	return v
+	d.bad = true
+	return 0
 }
 
 func (d *decoder) string() string {
 	n := d.uvarint()
-	if d.bad || n > uint64(len(d.b)) {
+	if d.bad || n > uint64(len(d.s)) {
 		d.bad = true
 		return ""
 	}
-	s := string(d.b[:n])
-	d.b = d.b[n:]
+	s := d.s[:n]
+	d.s = d.s[n:]
 	return s
 }
 
 func (d *decoder) time() time.Time {
-	v, n := binary.Varint(d.b)
-	if n <= 0 {
-		d.bad = true
-		return time.Time{}
+	u := d.uvarint()
+	v := int64(u >> 1) // zig-zag, as binary.AppendVarint writes it
+	if u&1 != 0 {
+		v = ^v
 	}
-	d.b = d.b[n:]
-	if v == 0 {
+	if d.bad || v == 0 {
 		return time.Time{}
 	}
 	return time.Unix(0, v).UTC()
 }
 
-func decodeEntry(p []byte) (entry, error) {
-	d := &decoder{b: p}
+func decodeEntry(p string) (entry, error) {
+	d := &decoder{s: p}
 	e := entry{kind: d.byte()}
 	if d.byte() != codecV1 {
 		return entry{}, errFrame
@@ -218,7 +238,7 @@ func decodeEntry(p []byte) (entry, error) {
 	default:
 		return entry{}, errFrame
 	}
-	if d.bad || len(d.b) != 0 {
+	if d.bad || len(d.s) != 0 {
 		return entry{}, errFrame
 	}
 	return e, nil
@@ -248,7 +268,7 @@ func (d *decoder) record() *Record {
 		}
 	}
 	n := d.uvarint()
-	if n > uint64(len(d.b)) { // every target takes at least five bytes
+	if n > uint64(len(d.s)) { // every target takes at least five bytes
 		d.bad = true
 		return nil
 	}

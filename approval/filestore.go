@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -35,6 +36,13 @@ const (
 //   - a second process that opens the folder gets ErrLocked (flock on
 //     Unix, LockFileEx on Windows), never a shared log;
 //   - concurrent writers share fsyncs (group commit).
+//
+// Per platform: on Unix the lock is flock(2) and the folder is fsynced
+// after a file is created or renamed; on Windows the lock is LockFileEx and
+// a folder cannot be fsynced (NTFS journals the rename); on other systems
+// OpenFile fails, since without a lock two processes could share a log.
+// The folder's permissions are set when OpenFile creates it; a folder that
+// exists keeps the permissions it has.
 //
 // A write that fails to reach the disk leaves the store failed: every later
 // call returns an error matching ErrClosed, and the host reopens it. Reads
@@ -149,9 +157,11 @@ func (s *FileStore) load(st *OpenStats) error {
 // torn tail; a good frame after a bad one means the damage is not a torn
 // tail, and is ErrCorrupt.
 func replay(data []byte, x *index, entries *int) (int, error) {
+	x.reserve(data)
+	text := string(data) // every record's strings are cut from this one copy
 	off := 0
 	for off < len(data) {
-		e, n, err := readFrame(data[off:])
+		e, n, err := readFrameText(data[off:], text[off:])
 		if err != nil {
 			for p := off + 1; p+frameHeader < len(data); p++ {
 				if _, _, err := readFrame(data[p:]); err == nil {
@@ -165,6 +175,32 @@ func replay(data []byte, x *index, entries *int) (int, error) {
 		off += n
 	}
 	return off, nil
+}
+
+// reserve sizes the index's maps for the frames of data, read by their
+// headers alone, so that a large log is not read into maps that keep
+// growing.
+func (x *index) reserve(data []byte) {
+	var records, standing int
+	for off := 0; len(data)-off > frameHeader; {
+		n := int(binary.LittleEndian.Uint32(data[off:]))
+		if n == 0 || n > len(data)-off-frameHeader {
+			break
+		}
+		switch data[off+frameHeader] {
+		case kindRecord:
+			records++
+		case kindStanding:
+			standing++
+		}
+		off += frameHeader + n
+	}
+	if records > len(x.records) {
+		x.records = make(map[string]*Record, records)
+	}
+	if standing > len(x.standing) {
+		x.standing, x.byTarget = make(map[string]string, standing), make(map[string]Standing, standing)
+	}
 }
 
 // apply replays one log entry.

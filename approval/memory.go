@@ -3,6 +3,7 @@ package approval
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,8 +17,8 @@ import (
 // not safe for concurrent use; its owner locks.
 type index struct {
 	records  map[string]*Record
-	standing map[string]Standing // by ID
-	byTarget map[string]string   // standingKey -> ID
+	standing map[string]string   // ID -> standingKey
+	byTarget map[string]Standing // standingKey -> the approval
 	sessions map[sessionKey]string
 }
 
@@ -27,14 +28,22 @@ type sessionKey struct {
 }
 
 func newIndex() *index {
-	return &index{records: map[string]*Record{}, standing: map[string]Standing{},
-		byTarget: map[string]string{}, sessions: map[sessionKey]string{}}
+	return &index{records: map[string]*Record{}, standing: map[string]string{},
+		byTarget: map[string]Standing{}, sessions: map[sessionKey]string{}}
 }
 
-// standingKey joins task, tool and target with length prefixes so no two
-// triples share a key.
+// appendStandingKey appends the key of task, tool and target to b, with
+// length prefixes so no two triples share a key.
+func appendStandingKey(b []byte, task, tool, target string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(task)))
+	b = append(b, task...)
+	b = binary.AppendUvarint(b, uint64(len(tool)))
+	b = append(b, tool...)
+	return append(b, target...)
+}
+
 func standingKey(task, tool, target string) string {
-	return fmt.Sprintf("%d:%s%d:%s%s", len(task), task, len(tool), tool, target)
+	return string(appendStandingKey(nil, task, tool, target))
 }
 
 // checkCreate and checkUpdate validate a write against the index without
@@ -94,12 +103,16 @@ func (x *index) checkStanding(s Standing) error {
 	if _, ok := x.standing[s.ID]; ok {
 		return fmt.Errorf("%w: standing approval %q", ErrExists, s.ID)
 	}
+	if old, ok := x.lookupStanding(s.Task, s.Tool, s.Target); ok {
+		return fmt.Errorf("%w: standing approval %q already binds task %q, tool %q and target %q", ErrExists, old.ID, s.Task, s.Tool, s.Target)
+	}
 	return nil
 }
 
 func (x *index) putStanding(s Standing) {
-	x.standing[s.ID] = s
-	x.byTarget[standingKey(s.Task, s.Tool, s.Target)] = s.ID
+	k := standingKey(s.Task, s.Tool, s.Target)
+	x.standing[s.ID] = k
+	x.byTarget[k] = s
 }
 
 func (x *index) checkRevoke(id string) error {
@@ -110,28 +123,25 @@ func (x *index) checkRevoke(id string) error {
 }
 
 func (x *index) revoke(id string) {
-	s, ok := x.standing[id]
+	k, ok := x.standing[id]
 	if !ok {
 		return
 	}
 	delete(x.standing, id)
-	k := standingKey(s.Task, s.Tool, s.Target)
-	if x.byTarget[k] == id {
-		delete(x.byTarget, k)
-	}
+	delete(x.byTarget, k)
 }
 
+// lookupStanding makes no allocation for keys up to 256 bytes: the engine
+// calls it on every call that needs approval.
 func (x *index) lookupStanding(task, tool, target string) (Standing, bool) {
-	id, ok := x.byTarget[standingKey(task, tool, target)]
-	if !ok {
-		return Standing{}, false
-	}
-	return x.standing[id], true
+	var buf [256]byte
+	s, ok := x.byTarget[string(appendStandingKey(buf[:0], task, tool, target))]
+	return s, ok
 }
 
 func (x *index) listStanding() []Standing {
-	out := make([]Standing, 0, len(x.standing))
-	for _, s := range x.standing {
+	out := make([]Standing, 0, len(x.byTarget))
+	for _, s := range x.byTarget {
 		out = append(out, s)
 	}
 	slices.SortFunc(out, func(a, b Standing) int { return strings.Compare(a.ID, b.ID) })

@@ -165,6 +165,11 @@ func (s *brokenStore) PutStanding(ctx context.Context, st approval.Standing) err
 	if _, ok := s.standing[st.ID]; ok {
 		return approval.ErrExists
 	}
+	for _, o := range s.standing {
+		if o.Task == st.Task && o.Tool == st.Tool && o.Target == st.Target {
+			return approval.ErrExists
+		}
+	}
 	s.standing[st.ID] = st
 	return nil
 }

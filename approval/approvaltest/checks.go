@@ -378,6 +378,9 @@ func checkStanding(e *env) string {
 	if msg := wantErr("PutStanding of an ID in use", e.store.PutStanding(e.ctx, standing("sa-1", "t9", "slack_post", "#x")), approval.ErrExists); msg != "" {
 		return msg
 	}
+	if msg := wantErr("PutStanding of a bound task, tool and target", e.store.PutStanding(e.ctx, standing("sa-9", "t1", "slack_post", "#builds")), approval.ErrExists); msg != "" {
+		return msg
+	}
 	for _, c := range []struct {
 		task, tool, target, want string
 	}{

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"github.com/toolgate/toolgate/approval"
 )
@@ -232,9 +233,13 @@ func targets(r *approval.Record) string {
 	return strings.Join(parts, " ")
 }
 
+// clip makes text from a call safe to show a person: every character that
+// does not print (control characters, terminal escapes, bidirectional
+// overrides that would make a target read as another) becomes '?', and the
+// text is cut at n characters.
 func clip(s string, n int) string {
 	s = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f {
+		if !unicode.IsPrint(r) {
 			return '?'
 		}
 		return r

@@ -179,3 +179,15 @@ func TestInboxUsage(t *testing.T) {
 		})
 	}
 }
+
+func TestShowMakesACallsTextSafeForATerminal(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"#deploys", "#deploys"},
+		{"\x1b[2J#evil", "?[2J#evil"},
+		{"#ops\u202egnp.exe", "#ops?gnp.exe"},
+		{"a\nb\tc", "a?b?c"},
+	} {
+		assert.Equal(t, c.want, clip(c.in, 100), "%q", c.in)
+	}
+	assert.Equal(t, "abc…", clip("abcdef", 4))
+}
