@@ -276,7 +276,7 @@ func (r *Redactor) redactJSON(line []byte) ([]byte, error) {
 	if len(sp) == 0 {
 		return line, nil
 	}
-	esc := escapes(line)
+	esc, strs := escapes(line)
 	for i := range sp {
 		if e, ok := within(esc, sp[i].start); ok {
 			sp[i].start = e.start
@@ -285,36 +285,47 @@ func (r *Redactor) redactJSON(line []byte) ([]byte, error) {
 			sp[i].end = e.end
 		}
 	}
-	out, _ := replace(make([]byte, 0, len(line)), line, merge(sp))
-	if !json.Valid(out) {
-		return nil, ErrUnredactable
+	sp = merge(sp)
+	out, _ := replace(make([]byte, 0, len(line)), line, sp)
+	// Replacing whole escape sequences inside one string by marker bytes
+	// keeps the line valid; anything else is checked.
+	for _, x := range sp {
+		if str, ok := within(strs, x.start); !ok || x.end > str.end {
+			if !json.Valid(out) {
+				return nil, ErrUnredactable
+			}
+			break
+		}
 	}
 	return out, nil
 }
 
-// escapes lists the escape sequences inside the strings of a JSON text.
-func escapes(t []byte) []span {
-	var out []span
+// escapes lists the escape sequences inside the strings of a JSON text,
+// and the strings' contents (between their quotes).
+func escapes(t []byte) (esc, strs []span) {
 	in := false
+	start := 0
 	for i := 0; i < len(t); i++ {
 		switch c := t[i]; {
 		case !in:
 			in = c == '"'
+			start = i + 1
 		case c == '"':
 			in = false
+			strs = append(strs, span{start, i})
 		case c == '\\':
 			n := 2
 			if i+1 < len(t) && t[i+1] == 'u' {
 				n = 6
 			}
-			out = append(out, span{i, min(i+n, len(t))})
+			esc = append(esc, span{i, min(i+n, len(t))})
 			i += n - 1
 		}
 	}
-	return out
+	return esc, strs
 }
 
-// within returns the escape sequence that holds byte i.
+// within returns the span of the sorted, disjoint list that holds byte i.
 func within(esc []span, i int) (span, bool) {
 	k, _ := slices.BinarySearchFunc(esc, i, func(s span, i int) int {
 		switch {
