@@ -74,7 +74,8 @@ type FileOptions struct {
 //
 // The file is created 0600 and a missing folder 0700 (Unix; on Windows
 // the folder's access control list applies). An existing file is made
-// 0600; an existing folder is left as it is. Every event is redacted twice
+// 0600; an existing folder is left as it is. A symbolic link or any other
+// file that is not a regular file is refused. Every event is redacted twice
 // before it is written: field by field (Event.Redact), then the serialized
 // line as text, which catches a configured secret that JSON escaping would
 // otherwise split across an escape sequence.
@@ -106,9 +107,19 @@ func OpenFile(path string, opts FileOptions) (*FileSink, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: creating the folder of %s: %w", path, err)
 	}
+	before, err := os.Lstat(path)
+	if err == nil && !before.Mode().IsRegular() {
+		return nil, fmt.Errorf("audit: %s is not a regular file", path)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
+	}
+	if before != nil {
+		if after, err := f.Stat(); err != nil || !os.SameFile(before, after) {
+			f.Close()
+			return nil, fmt.Errorf("audit: %s was replaced while it was opened", path)
+		}
 	}
 	s := &FileSink{f: f, path: path, opts: opts, prev: Genesis}
 	if err := s.recover(); err != nil {
