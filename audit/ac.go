@@ -155,9 +155,6 @@ func buildAC(pats []acPattern) *acMatcher {
 				delta[int(u)*nc+c] = f
 				continue
 			}
-			if u == 0 {
-				f = 0
-			}
 			fail[v] = f
 			queue = append(queue, v)
 		}
