@@ -151,7 +151,7 @@ func cancelled(h Harness) error {
 	c, cancel := context.WithCancel(ctx)
 	cancel()
 	if err := h.Sink.Write(c, sample(1)); !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("Write returned %v, want context.Canceled", err)
+		return fmt.Errorf("the write returned %v, want context.Canceled", err)
 	}
 	got, err := h.Read()
 	if err != nil {
