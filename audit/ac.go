@@ -5,6 +5,11 @@ package audit
 // forms) and every anchor of a known secret shape at once, whatever the
 // number of secrets.
 //
+// A literal longer than prefixLen enters the automaton by its first
+// prefixLen bytes only, and is checked whole where its prefix is found:
+// the table stays small enough for the processor's caches whatever the
+// length of the secrets.
+//
 // The automaton is a full DFA over byte classes (the bytes that occur in
 // some pattern, plus one class for all others). States that report
 // something are numbered after the silent ones and transitions hold
@@ -18,11 +23,16 @@ type acPattern struct {
 	shapes []int // nil for a literal
 }
 
-// acAnchor is an anchor the automaton reports: its length, the shapes to
-// try where it ends, and the next shorter anchor that is also a suffix of
-// the text seen (0 for none, else index+1).
+// prefixLen is how much of a literal the automaton holds.
+const prefixLen = 12
+
+// acAnchor is what the automaton reports where a pattern (or a literal's
+// prefix) ends: its length, the literals (folded) that start with it, the
+// shapes to try, and the next shorter such pattern that is also a suffix
+// of the text seen (0 for none, else index+1).
 type acAnchor struct {
 	length int
+	lits   [][]byte
 	shapes []int
 	next   int32
 }
@@ -32,8 +42,7 @@ type acMatcher struct {
 	nclass  uint32
 	delta   []uint32 // premultiplied: state*nclass
 	outBase uint32   // premultiplied states >= outBase report something
-	lit     []int32  // by state: length of the longest literal ending here
-	anchor  []int32  // by state: longest anchor ending here, index+1
+	anchor  []int32  // by state: longest pattern ending here, index+1
 	anchors []acAnchor
 }
 
@@ -50,9 +59,10 @@ func buildAC(pats []acPattern) *acMatcher {
 	var used [256]bool
 	total := 1
 	for _, p := range pats {
-		total += len(p.text)
-		for i := 0; i < len(p.text); i++ {
-			used[fold(p.text[i])] = true
+		key := p.key()
+		total += len(key)
+		for i := 0; i < len(key); i++ {
+			used[fold(key[i])] = true
 		}
 	}
 	n := uint32(1)
@@ -80,23 +90,21 @@ func buildAC(pats []acPattern) *acMatcher {
 		return s
 	}
 	newState()
-	var ownLit []int32
 	var ownAnchor []int32
 	grow := func(s uint32) {
-		for uint32(len(ownLit)) <= s {
-			ownLit = append(ownLit, 0)
+		for uint32(len(ownAnchor)) <= s {
 			ownAnchor = append(ownAnchor, 0)
 		}
 	}
 	grow(0)
-	anchorAt := map[uint32]int32{}
 	for _, p := range pats {
-		if p.text == "" {
+		key := p.key()
+		if key == "" {
 			continue
 		}
 		s := uint32(0)
-		for i := 0; i < len(p.text); i++ {
-			c := uint32(m.class[p.text[i]])
+		for i := 0; i < len(key); i++ {
+			c := uint32(m.class[key[i]])
 			t := delta[int(s)*nc+int(c)]
 			if t == none {
 				t = newState()
@@ -105,16 +113,14 @@ func buildAC(pats []acPattern) *acMatcher {
 			s = t
 		}
 		grow(s)
-		if p.shapes == nil {
-			ownLit[s] = int32(len(p.text))
-			continue
-		}
-		a, ok := anchorAt[s]
-		if !ok {
-			m.anchors = append(m.anchors, acAnchor{length: len(p.text)})
+		a := ownAnchor[s]
+		if a == 0 {
+			m.anchors = append(m.anchors, acAnchor{length: len(key)})
 			a = int32(len(m.anchors))
-			anchorAt[s] = a
 			ownAnchor[s] = a
+		}
+		if p.shapes == nil {
+			m.anchors[a-1].lits = append(m.anchors[a-1].lits, foldAll(p.text))
 		}
 		m.anchors[a-1].shapes = append(m.anchors[a-1].shapes, p.shapes...)
 	}
@@ -123,7 +129,6 @@ func buildAC(pats []acPattern) *acMatcher {
 
 	// Breadth first: failure links, the full DFA, and outputs.
 	fail := make([]uint32, states)
-	lit := make([]int32, states)
 	anchor := make([]int32, states)
 	queue := make([]uint32, 0, states)
 	for c := range nc {
@@ -138,10 +143,6 @@ func buildAC(pats []acPattern) *acMatcher {
 	for qi := 0; qi < len(queue); qi++ {
 		u := queue[qi]
 		// u's failure state is shallower, so its outputs are final.
-		lit[u] = ownLit[u]
-		if lit[u] == 0 {
-			lit[u] = lit[fail[u]]
-		}
 		anchor[u] = anchor[fail[u]]
 		if a := ownAnchor[u]; a != 0 {
 			m.anchors[a-1].next = anchor[fail[u]]
@@ -154,9 +155,6 @@ func buildAC(pats []acPattern) *acMatcher {
 				delta[int(u)*nc+c] = f
 				continue
 			}
-			if u == 0 {
-				f = 0
-			}
 			fail[v] = f
 			queue = append(queue, v)
 		}
@@ -165,13 +163,13 @@ func buildAC(pats []acPattern) *acMatcher {
 	// Renumber: silent states first, reporting states after.
 	order := make([]uint32, 0, states)
 	for s := range states {
-		if lit[s] == 0 && anchor[s] == 0 {
+		if anchor[s] == 0 {
 			order = append(order, uint32(s))
 		}
 	}
 	m.outBase = uint32(len(order)) * n
 	for s := range states {
-		if lit[s] != 0 || anchor[s] != 0 {
+		if anchor[s] != 0 {
 			order = append(order, uint32(s))
 		}
 	}
@@ -180,13 +178,11 @@ func buildAC(pats []acPattern) *acMatcher {
 		newID[s] = uint32(i)
 	}
 	m.delta = make([]uint32, len(delta))
-	m.lit = make([]int32, states)
 	m.anchor = make([]int32, states)
 	for i, s := range order {
 		for c := range nc {
 			m.delta[i*nc+c] = newID[delta[int(s)*nc+c]] * n
 		}
-		m.lit[i] = lit[s]
 		m.anchor[i] = anchor[s]
 	}
 	return m
@@ -198,32 +194,67 @@ type acHit struct {
 	anchor int32
 }
 
+// key is what of p the automaton holds.
+func (p acPattern) key() string {
+	if p.shapes == nil && len(p.text) > prefixLen {
+		return p.text[:prefixLen]
+	}
+	return p.text
+}
+
+func foldAll(s string) []byte {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = fold(c)
+	}
+	return b
+}
+
 // scan appends to spans the extent of every literal found in text and to
-// hits every anchor, in order of where they end.
+// hits every anchor of a shape, in order of where they end.
 func (m *acMatcher) scan(text []byte, spans []span, hits []acHit) ([]span, []acHit) {
 	d := m.delta
 	cl := &m.class
 	base := m.outBase
 	s := uint32(0)
-	for i := 0; i < len(text); i++ {
-		s = d[s+uint32(cl[text[i]])]
+	for i, c := range text {
+		s = d[s+uint32(cl[c])]
 		if s < base {
 			continue
 		}
-		st := s / m.nclass
 		end := i + 1
-		if l := int(m.lit[st]); l > 0 {
-			spans = append(spans, span{end - l, end})
-		}
-		for a := m.anchor[st]; a != 0; a = m.anchors[a-1].next {
-			hits = append(hits, acHit{end - m.anchors[a-1].length, a})
+		for a := m.anchor[s/m.nclass]; a != 0; a = m.anchors[a-1].next {
+			an := &m.anchors[a-1]
+			start := end - an.length
+			for _, l := range an.lits {
+				if start+len(l) <= len(text) && equalFold(text[start:start+len(l)], l) {
+					spans = append(spans, span{start, start + len(l)})
+				}
+			}
+			if an.shapes != nil {
+				hits = append(hits, acHit{start, a})
+			}
 		}
 	}
 	return spans, hits
 }
 
+// equalFold compares t with the folded l, ignoring ASCII case.
+func equalFold(t, l []byte) bool {
+	for i, c := range l {
+		if fold(t[i]) != c {
+			return false
+		}
+	}
+	return true
+}
+
 // wipe zeroes the tables, which spell the configured secrets out.
 func (m *acMatcher) wipe() {
 	clear(m.delta)
-	clear(m.lit)
+	for i := range m.anchors {
+		for _, l := range m.anchors[i].lits {
+			clear(l)
+		}
+	}
 }

@@ -163,16 +163,16 @@ func TestASecretSplitByAnEscapeSequenceIsRedactedWhole(t *testing.T) {
 func TestASecretThatCannotBeRemovedCleanlyIsNotWritten(t *testing.T) {
 	// A value that spans a JSON string's closing quote and the next key:
 	// removing it from the line would break the line.
-	v := `sfake0123456789","tool":"`
+	v := `0123456789","tool`
 	red := audit.NewRedactor(secret.FromString("q", v))
 	path := filepath.Join(t.TempDir(), "a.jsonl")
 	s, err := audit.OpenFile(path, audit.FileOptions{Redactor: red})
 	require.NoError(t, err)
-	err = s.Write(ctx, audit.Event{Kind: audit.Proposed, DecisionID: "sfake0123456789", Tool: ""})
-	if err != nil {
-		assert.True(t, errors.Is(err, audit.ErrUnredactable), err)
-	}
+	err = s.Write(ctx, audit.Event{Kind: audit.Proposed, DecisionID: "sfake0123456789", Tool: "x"})
+	assert.True(t, errors.Is(err, audit.ErrUnredactable), err)
 	require.NoError(t, s.Close())
 	data, _ := os.ReadFile(path)
 	assert.NotContains(t, string(data), v)
+	_, err = audit.Verify(data)
+	assert.NoError(t, err, "whatever was written is whole lines of JSON")
 }

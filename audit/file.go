@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 )
 
 // SyncPolicy says when a FileSink asks the operating system to put written
@@ -73,7 +74,8 @@ type FileOptions struct {
 //
 // The file is created 0600 and a missing folder 0700 (Unix; on Windows
 // the folder's access control list applies). An existing file is made
-// 0600; an existing folder is left as it is. Every event is redacted twice
+// 0600; an existing folder is left as it is. A symbolic link or any other
+// file that is not a regular file is refused. Every event is redacted twice
 // before it is written: field by field (Event.Redact), then the serialized
 // line as text, which catches a configured secret that JSON escaping would
 // otherwise split across an escape sequence.
@@ -105,9 +107,19 @@ func OpenFile(path string, opts FileOptions) (*FileSink, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: creating the folder of %s: %w", path, err)
 	}
+	before, err := os.Lstat(path)
+	if err == nil && !before.Mode().IsRegular() {
+		return nil, fmt.Errorf("audit: %s is not a regular file", path)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
+	}
+	if before != nil {
+		if after, err := f.Stat(); err != nil || !os.SameFile(before, after) {
+			f.Close()
+			return nil, fmt.Errorf("audit: %s was replaced while it was opened", path)
+		}
 	}
 	s := &FileSink{f: f, path: path, opts: opts, prev: Genesis}
 	if err := s.recover(); err != nil {
@@ -173,10 +185,14 @@ func (s *FileSink) recover() error {
 	return nil
 }
 
-// Write redacts e, chains it and appends it as one line.
+// Write stamps e with the time if it has none, redacts it, chains it and
+// appends it as one line.
 func (s *FileSink) Write(ctx context.Context, e Event) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if e.Time.IsZero() {
+		e.Time = time.Now().UTC()
 	}
 	e = e.Redact(s.opts.Redactor)
 	s.mu.Lock()
@@ -271,7 +287,7 @@ func (r *Redactor) redactJSON(line []byte) ([]byte, error) {
 	if len(sp) == 0 {
 		return line, nil
 	}
-	esc := escapes(line)
+	esc, strs := escapes(line)
 	for i := range sp {
 		if e, ok := within(esc, sp[i].start); ok {
 			sp[i].start = e.start
@@ -280,36 +296,47 @@ func (r *Redactor) redactJSON(line []byte) ([]byte, error) {
 			sp[i].end = e.end
 		}
 	}
-	out, _ := replace(make([]byte, 0, len(line)), line, merge(sp))
-	if !json.Valid(out) {
-		return nil, ErrUnredactable
+	sp = merge(sp)
+	out, _ := replace(make([]byte, 0, len(line)), line, sp)
+	// Replacing whole escape sequences inside one string by marker bytes
+	// keeps the line valid; anything else is checked.
+	for _, x := range sp {
+		if str, ok := within(strs, x.start); !ok || x.end > str.end {
+			if !json.Valid(out) {
+				return nil, ErrUnredactable
+			}
+			break
+		}
 	}
 	return out, nil
 }
 
-// escapes lists the escape sequences inside the strings of a JSON text.
-func escapes(t []byte) []span {
-	var out []span
+// escapes lists the escape sequences inside the strings of a JSON text,
+// and the strings' contents (between their quotes).
+func escapes(t []byte) (esc, strs []span) {
 	in := false
+	start := 0
 	for i := 0; i < len(t); i++ {
 		switch c := t[i]; {
 		case !in:
 			in = c == '"'
+			start = i + 1
 		case c == '"':
 			in = false
+			strs = append(strs, span{start, i})
 		case c == '\\':
 			n := 2
 			if i+1 < len(t) && t[i+1] == 'u' {
 				n = 6
 			}
-			out = append(out, span{i, min(i+n, len(t))})
+			esc = append(esc, span{i, min(i+n, len(t))})
 			i += n - 1
 		}
 	}
-	return out
+	return esc, strs
 }
 
-// within returns the escape sequence that holds byte i.
+// within returns the span of the sorted, disjoint list that holds byte i.
 func within(esc []span, i int) (span, bool) {
 	k, _ := slices.BinarySearchFunc(esc, i, func(s span, i int) int {
 		switch {

@@ -138,7 +138,13 @@ func TestOpenFileDropsATornLastLineAndRefusesForeignFiles(t *testing.T) {
 	assert.ErrorIs(t, err, audit.ErrNotChained)
 
 	_, err = audit.OpenFile(dir, audit.FileOptions{})
-	assert.Error(t, err, "a folder is not an audit file")
+	assert.ErrorContains(t, err, "not a regular file", "a folder is not an audit file")
+
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(path, link); err == nil {
+		_, err = audit.OpenFile(link, audit.FileOptions{})
+		assert.ErrorContains(t, err, "not a regular file", "a symbolic link is refused")
+	}
 }
 
 func TestReadFileRefusesAnOversizedFileWhole(t *testing.T) {

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -143,7 +144,7 @@ func (w *walker) value(path string, v any, depth int) any {
 		return w.object(path, m, depth)
 	}
 	// Anything else goes through its JSON form.
-	data, err := json.Marshal(v)
+	data, err := marshal(v)
 	if err != nil {
 		w.paths = append(w.paths, path)
 		return Marker
@@ -157,3 +158,14 @@ func (w *walker) value(path string, v any, depth int) any {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// marshal is json.Marshal that turns a panic of the value's own
+// MarshalJSON into an error: redaction never panics.
+func marshal(v any) (data []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			data, err = nil, fmt.Errorf("encoding a %T panicked", v)
+		}
+	}()
+	return json.Marshal(v)
+}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -193,6 +194,37 @@ func TestRedactArgsReplacesWhatItCannotWalk(t *testing.T) {
 	assert.Equal(t, audit.Marker, out["ch"])
 	enc, _ := json.Marshal(out)
 	assert.NotContains(t, string(enc), "leaf")
+}
+
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("boom") }
+
+func TestRedactArgsNeverPanics(t *testing.T) {
+	cyclic := map[string]any{}
+	cyclic["self"] = cyclic
+	type node struct{ Next *node }
+	loop := &node{}
+	loop.Next = loop
+	out, paths := audit.RedactArgs(map[string]any{"p": panicky{}, "cyclic": cyclic, "loop": loop}, nil)
+	assert.Equal(t, audit.Marker, out["p"])
+	assert.Equal(t, audit.Marker, out["loop"])
+	assert.Contains(t, paths, "p")
+	assert.Contains(t, paths, "loop")
+}
+
+func TestARedactorIsSafeForConcurrentUse(t *testing.T) {
+	r := audit.NewRedactor(secret.FromString("k", "concurrent-fake-value-0123"))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 100 {
+				out, _ := r.String("a concurrent-fake-value-0123 b token=x1")
+				assert.Equal(t, "a [REDACTED] b token=**", out)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestRedactionNeverLengthens(t *testing.T) {
