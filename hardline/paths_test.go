@@ -359,3 +359,54 @@ func TestBuiltinSensitivePathsBySystem(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSensitivePath checks the matcher's invariants on any path: it never
+// panics; on systems that fold case, a path and its upper- and lower-case
+// spellings get the same answer; an unclean spelling gets the answer of its
+// clean form; and SensitiveTarget is the stricter of its two forms.
+func FuzzSensitivePath(f *testing.F) {
+	for _, p := range []string{
+		"/home/dev/.ssh/id_rsa", "/Users/dev/.\u212Aube/config", "/users/DEV/Library/Keychains/login.keychain-db",
+		`C:\Users\bob\AppData\Roaming\Microsoft\Credentials\x`, "/proc/self/task/1/environ", "/etc/ssh/ssh_host_rsa_key",
+		"/home/dev/work/../.aws/credentials", "/ws/notes.txt", "relative/.ssh/id_rsa", "/c/Users/x/.bash_history",
+	} {
+		f.Add(p, "/ws/x")
+	}
+	var analyzers []*Analyzer
+	for _, c := range []Config{
+		{Home: "/home/dev", OS: "linux"},
+		{Home: "/Users/dev", OS: "darwin"},
+		{Home: `C:\Users\dev`, OS: "windows"},
+	} {
+		a, err := New(c)
+		if err != nil {
+			f.Fatal(err)
+		}
+		analyzers = append(analyzers, a)
+	}
+	f.Fuzz(func(t *testing.T, p, q string) {
+		if len(p) > 512 || len(q) > 512 {
+			return
+		}
+		for _, a := range analyzers {
+			_, ok := a.SensitivePath(p)
+			if a.fold {
+				for _, v := range []string{strings.ToUpper(p), strings.ToLower(p)} {
+					if _, vok := a.SensitivePath(v); vok != ok {
+						t.Errorf("%s: SensitivePath(%q) = %v but SensitivePath(%q) = %v", a.goos, p, ok, v, vok)
+					}
+				}
+			}
+			if a.isAbs(a.slash(p)) {
+				unclean := a.slash(p) + "/x/.."
+				if _, uok := a.SensitivePath(unclean); uok != ok {
+					t.Errorf("%s: SensitivePath(%q) = %v but SensitivePath(%q) = %v", a.goos, p, ok, unclean, uok)
+				}
+			}
+			_, qok := a.SensitivePath(q)
+			if _, both := a.SensitiveTarget(p, q); both != (ok || qok) {
+				t.Errorf("%s: SensitiveTarget(%q, %q) = %v, want %v", a.goos, p, q, both, ok || qok)
+			}
+		}
+	})
+}
