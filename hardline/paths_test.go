@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -202,4 +203,210 @@ func TestSensitiveTarget(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestResolvePathWords(t *testing.T) {
+	a, err := New(Config{Home: "/home/dev", OS: "linux"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	canon := func(p string) (string, error) {
+		if p == "/ws/keys" {
+			return "/home/dev/.ssh", nil
+		}
+		return p, nil
+	}
+	long := "/" + strings.Repeat("a", 4095)
+	for _, tc := range []struct {
+		name, cwd, word string
+		glob            bool
+		ok              bool
+		paths           []string
+		pattern         string
+	}{
+		{name: "a NUL byte at the start of a word is invalid", cwd: "/ws", word: "\x00/etc"},
+		{name: "a NUL byte inside a word is invalid", cwd: "/ws", word: "a\x00b"},
+		{name: "an empty word is invalid", cwd: "/ws", word: ""},
+		{name: "a word over 4096 bytes is invalid", cwd: "/ws", word: long + "a"},
+		{name: "a word of 4096 bytes is resolved", cwd: "/ws", word: long, ok: true, paths: []string{long}},
+		{name: "a relative word joins the current folder", cwd: "/ws", word: "a/../b", ok: true, paths: []string{"/ws/b"}},
+		{name: "a relative word in an unknown folder is unresolvable", word: "a"},
+		{name: "an absolute word needs no folder", word: "/etc/x/..", ok: true, paths: []string{"/etc"}},
+		{name: "the canonical form follows the lexical one when it differs", cwd: "/ws", word: "keys", ok: true, paths: []string{"/ws/keys", "/home/dev/.ssh"}},
+		{name: "a /proc/PID/root path is also judged from the root", word: "/proc/1/root/etc/shadow", ok: true, paths: []string{"/proc/1/root/etc/shadow", "/etc/shadow"}},
+		{name: "a pattern is made absolute", cwd: "/ws", word: "src/*.go", glob: true, ok: true, paths: []string{"/ws/src"}, pattern: "/ws/src/*.go"},
+		{name: "a pattern from the file-system root keeps it", word: "/*", glob: true, ok: true, paths: []string{"/"}, pattern: "/*"},
+		{name: "a bare relative pattern stands for the current folder", cwd: "/ws", word: "*", glob: true, ok: true, paths: []string{"/ws"}, pattern: "/ws/*"},
+		{name: "a pattern followed by .. is unresolvable", cwd: "/ws", word: "*/../x", glob: true},
+		{name: "a relative pattern in an unknown folder is unresolvable", word: "*.go", glob: true},
+		{name: "a word marked as a pattern without one is a path", cwd: "/ws", word: "a/b", glob: true, ok: true, paths: []string{"/ws/a/b"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run{a: a, cwd: tc.cwd, env: Env{Canonical: canon}}
+			res := r.resolve(field{val: tc.word, glob: tc.glob})
+			if res.ok != tc.ok {
+				t.Fatalf("resolve(%.40q).ok = %v (%s), want %v", tc.word, res.ok, res.why, tc.ok)
+			}
+			if !tc.ok {
+				if res.why == "" {
+					t.Errorf("resolve(%.40q) gives no reason", tc.word)
+				}
+				return
+			}
+			if !slices.Equal(res.paths, tc.paths) || res.glob != tc.pattern {
+				t.Errorf("resolve(%.40q) = %q, pattern %q; want %q, pattern %q", tc.word, res.paths, res.glob, tc.paths, tc.pattern)
+			}
+		})
+	}
+	t.Run("the canonical form is asked for at most maxCanonical times per command", func(t *testing.T) {
+		calls := 0
+		r := &run{a: a, cwd: "/ws", env: Env{Canonical: func(p string) (string, error) { calls++; return p, nil }}}
+		for range maxCanonical + 5 {
+			r.resolve(field{val: "x"})
+		}
+		if calls != maxCanonical {
+			t.Errorf("Canonical called %d times, want %d", calls, maxCanonical)
+		}
+	})
+}
+
+func TestPathHelpers(t *testing.T) {
+	lin, _ := New(Config{Home: "/home/dev", OS: "linux"})
+	win, _ := New(Config{Home: `C:\Users\dev`, OS: "windows"})
+	for _, tc := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"/ is the file-system root", lin.isFSRoot("/"), true},
+		{"a drive root is the file-system root on Windows", win.isFSRoot("C:/"), true},
+		{"a drive root is no file-system root elsewhere", lin.isFSRoot("C:/"), false},
+		{"a drive-relative name is no root", win.isFSRoot("C:x"), false},
+		{"a folder is no root", win.isFSRoot("C:/x"), false},
+		{"a path is within itself", lin.within("/ws", "/ws"), true},
+		{"a path is within its parent", lin.within("/ws/a", "/ws"), true},
+		{"a sibling sharing a prefix is not within", lin.within("/ws2", "/ws"), false},
+		{"everything is within /", lin.within("/ws", "/"), true},
+		{"a parent is not within its child", lin.within("/ws", "/ws/a"), false},
+		{"Windows compares folders case-insensitively", win.within("C:/WS/a", "c:/ws"), true},
+		{"/dev names a device", lin.isDevice("/dev/sda"), true},
+		{"a Windows device path names a device", win.isDevice(`//./PhysicalDrive0`), true},
+		{"a verbatim device path names a device", win.isDevice(`//?/C:`), true},
+		{"/devices is not /dev", lin.isDevice("/devices/x"), false},
+		{"the home folder is home", lin.isHome("/home/dev"), true},
+		{"a folder in home is not home", lin.isHome("/home/dev/x"), false},
+		{"a folder in home is under home", lin.underHome("/home/dev/x"), true},
+		{"a sibling of home is not under home", lin.underHome("/home/dev2"), false},
+		{"the parent of home is above home", lin.aboveHome("/home"), true},
+		{"a folder in home is not above home", lin.aboveHome("/home/dev/x"), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("got %v, want %v", tc.got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSensitivePatternFolders(t *testing.T) {
+	a, err := New(Config{Home: "/home/dev", OS: "linux", SensitivePaths: []string{"/srv/vault/**", "/srv/keys/*.pem", "/srv/one"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, path string
+		want       bool
+	}{
+		{"the folder named by dir/** is sensitive", "/srv/vault", true},
+		{"a file in it is sensitive", "/srv/vault/a/b", true},
+		{"a sibling with the folder's name as prefix is not", "/srv/vaults", false},
+		{"the parent of the folder is not", "/srv", false},
+		{"a glob in the last name matches", "/srv/keys/a.pem", true},
+		{"a glob does not cross folders", "/srv/keys/a/b.pem", false},
+		{"a literal pattern matches itself", "/srv/one", true},
+		{"a literal pattern does not match what it prefixes", "/srv/one1", false},
+		{"the home folder's own key folder is sensitive", "/home/dev/.ssh", true},
+		{"a relative path is never sensitive", "home/dev/.ssh/id_rsa", false},
+		{"an unclean path is cleaned first", "/home/dev/x/../.ssh/id_rsa", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, ok := a.SensitivePath(tc.path); ok != tc.want {
+				t.Errorf("SensitivePath(%q) = %v, want %v", tc.path, ok, tc.want)
+			}
+		})
+	}
+}
+
+func TestBuiltinSensitivePathsBySystem(t *testing.T) {
+	has := func(goos, p string) bool { return slices.Contains(BuiltinSensitivePaths(goos), p) }
+	for _, tc := range []struct {
+		name, goos, pattern string
+		want                bool
+	}{
+		{"a pattern for every system applies to linux", "linux", "~/.ssh/**", true},
+		{"a unix pattern applies to darwin", "darwin", "/etc/shadow", true},
+		{"a unix pattern does not apply to windows", "windows", "/etc/shadow", false},
+		{"a darwin pattern does not apply to linux", "linux", "~/Library/Keychains/**", false},
+		{"a pattern listing several systems applies to each", "freebsd", "/etc/master.passwd", true},
+		{"a windows pattern applies to windows", "windows", "?:/Windows/System32/config/**", true},
+		{"thread environments are sensitive on linux", "linux", "/proc/*/task/*/environ", true},
+		{"every system's patterns are listed for \"\"", "", "?:/Windows/System32/config/**", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := has(tc.goos, tc.pattern); got != tc.want {
+				t.Errorf("BuiltinSensitivePaths(%q) has %q = %v, want %v", tc.goos, tc.pattern, got, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzSensitivePath checks the matcher's invariants on any path: it never
+// panics; on systems that fold case, a path and its upper- and lower-case
+// spellings get the same answer; an unclean spelling gets the answer of its
+// clean form; and SensitiveTarget is the stricter of its two forms.
+func FuzzSensitivePath(f *testing.F) {
+	for _, p := range []string{
+		"/home/dev/.ssh/id_rsa", "/Users/dev/.\u212Aube/config", "/users/DEV/Library/Keychains/login.keychain-db",
+		`C:\Users\bob\AppData\Roaming\Microsoft\Credentials\x`, "/proc/self/task/1/environ", "/etc/ssh/ssh_host_rsa_key",
+		"/home/dev/work/../.aws/credentials", "/ws/notes.txt", "relative/.ssh/id_rsa", "/c/Users/x/.bash_history",
+	} {
+		f.Add(p, "/ws/x")
+	}
+	var analyzers []*Analyzer
+	for _, c := range []Config{
+		{Home: "/home/dev", OS: "linux"},
+		{Home: "/Users/dev", OS: "darwin"},
+		{Home: `C:\Users\dev`, OS: "windows"},
+	} {
+		a, err := New(c)
+		if err != nil {
+			f.Fatal(err)
+		}
+		analyzers = append(analyzers, a)
+	}
+	f.Fuzz(func(t *testing.T, p, q string) {
+		if len(p) > 512 || len(q) > 512 {
+			return
+		}
+		for _, a := range analyzers {
+			_, ok := a.SensitivePath(p)
+			if a.fold {
+				for _, v := range []string{strings.ToUpper(p), strings.ToLower(p)} {
+					if _, vok := a.SensitivePath(v); vok != ok {
+						t.Errorf("%s: SensitivePath(%q) = %v but SensitivePath(%q) = %v", a.goos, p, ok, v, vok)
+					}
+				}
+			}
+			if a.isAbs(a.slash(p)) {
+				unclean := a.slash(p) + "/x/.."
+				if _, uok := a.SensitivePath(unclean); uok != ok {
+					t.Errorf("%s: SensitivePath(%q) = %v but SensitivePath(%q) = %v", a.goos, p, ok, unclean, uok)
+				}
+			}
+			_, qok := a.SensitivePath(q)
+			if _, both := a.SensitiveTarget(p, q); both != (ok || qok) {
+				t.Errorf("%s: SensitiveTarget(%q, %q) = %v, want %v", a.goos, p, q, both, ok || qok)
+			}
+		}
+	})
 }

@@ -14,6 +14,8 @@
 #   WORKERS    parallel mutants, default 1 (the machine is usually shared)
 #   TIMEOUT_COEFFICIENT  a mutant's time limit in multiples of the plain
 #              test run, default 60: each mutant is compiled afresh
+#   STATUSES   which mutant statuses to print (gremlins -S), default lt:
+#              lived and timed out; klt also shows progress
 #   EXCLUDE    a regexp of files to leave out, e.g. to measure only
 #              hardline's path code:
 #              EXCLUDE='(admin|analyze|commands|hardline|readers|rules|targets)\.go' \
@@ -32,7 +34,7 @@ fi
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
-args=(unleash --workers "${WORKERS:-1}" --test-cpu 1 --timeout-coefficient "${TIMEOUT_COEFFICIENT:-60}" --output-statuses lt)
+args=(unleash --workers "${WORKERS:-1}" --test-cpu 1 --timeout-coefficient "${TIMEOUT_COEFFICIENT:-60}" --output-statuses "${STATUSES:-lt}")
 if [ -n "${EXCLUDE:-}" ]; then
   args+=(--exclude-files "$EXCLUDE")
 fi
