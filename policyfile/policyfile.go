@@ -256,7 +256,7 @@ func (l *loader) loadSettings() {
 	for _, s := range slices.Sorted(maps.Keys(f.Surfaces)) {
 		at := key("surfaces", string(s))
 		if !s.Valid() {
-			l.bad(at, "not a surface%s (want one of %s)", suggest.Phrase(string(s), names), strings.Join(names, ", "))
+			l.bad(at, "not a surface; want one of %s%s", strings.Join(names, ", "), suggest.Phrase(string(s), names))
 			continue
 		}
 		if i := f.Surfaces[s].Interaction; !i.Valid() {
