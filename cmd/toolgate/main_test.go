@@ -124,10 +124,10 @@ func TestUsageAndExitStatus(t *testing.T) {
 		{"version takes no arguments", []string{"version", "x"}, 2, "", "takes no arguments"},
 		{"an unknown flag is bad usage", []string{"eval", "--polcy", "x"}, 2, "", "Usage: toolgate eval"},
 		{"eval without a policy", []string{"eval"}, 2, "", "--policy FILE is required"},
-		{"eval with an invalid policy names the field", []string{"eval", "--policy", bad}, 2, "", `mode: "yolo"`},
+		{"eval with an invalid policy names the field", []string{"eval", "--policy", bad}, 2, "", "\n  mode: \"yolo\" is not a mode"},
 		{"eval with a missing calls file", []string{"eval", "--policy", example + "/policy.json", filepath.Join(dir, "none.jsonl")}, 2, "", "none.jsonl"},
 		{"validate a valid file", []string{"validate", example + "/policy.json"}, 0, "valid", ""},
-		{"validate an invalid file is a negative answer", []string{"validate", bad}, 1, `mode: "yolo"`, ""},
+		{"validate an invalid file is a negative answer", []string{"validate", bad}, 1, "\n  mode: \"yolo\" is not a mode", ""},
 		{"validate a missing file is bad input", []string{"validate", filepath.Join(dir, "none.json")}, 2, "none.json", ""},
 		{"validate without a file", []string{"validate"}, 2, "", "want exactly one"},
 	}
