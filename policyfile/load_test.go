@@ -247,3 +247,42 @@ func TestASessionApprovalInTheFileIsScopedToItsAgent(t *testing.T) {
 		})
 	}
 }
+
+func TestAHostileFileCostsMemoryLinearInItsSize(t *testing.T) {
+	long := strings.Repeat("k", 1<<20)
+	cases := []struct {
+		name      string
+		data      string
+		problems  int // listed
+		more      bool
+		firstPath string
+	}{
+		{"a quarter million values under a long unknown key", `{"version": 1, "mode": "ask", "` + long + `": [` + strings.Repeat("1,", 1<<18) + `1]}`,
+			1, false, `["` + strings.Repeat("k", 64) + `"...(1048576 bytes)]`},
+		{"twenty thousand problems under a long tool name", `{"version": 1, "mode": "ask", "tools": {"` + long + `": {` + strings.Repeat(`"x": 1, `, 20000) + `"risk": "read"}}}`,
+			policyfile.MaxProblems, true, `tools["` + strings.Repeat("k", 64) + `"...(1048576 bytes)].x`},
+		{"twenty thousand bad secrets", `{"version": 1, "mode": "ask", "secrets": [` + strings.Repeat(`{"name": "", "env": ""}, `, 20000) + `{}]}`,
+			policyfile.MaxProblems, true, "secrets[0].name"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" is reported in bounded memory", func(t *testing.T) {
+			data := []byte(tc.data)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := policyfile.Parse(data, t.TempDir(), policyfile.Options{Home: t.TempDir()})
+			runtime.ReadMemStats(&after)
+			var e *policyfile.Error
+			require.ErrorAs(t, err, &e)
+			assert.Len(t, e.Problems, tc.problems)
+			assert.Equal(t, tc.more, e.More > 0)
+			assert.Equal(t, tc.firstPath, e.Problems[0].Path)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			// encoding/json's tokenizer allocates for every token, so the
+			// bound is linear with a generous factor; paths written out for
+			// every value (the old cost) or kept for every problem exceed it.
+			assert.Less(t, allocated, 64*uint64(len(data))+16<<20, "allocated %d bytes for %d bytes of input", allocated, len(data))
+			t.Logf("allocated %d bytes for %d bytes of input", allocated, len(data))
+		})
+	}
+}
