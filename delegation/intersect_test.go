@@ -484,7 +484,7 @@ func TestAnAgentsRulesAreCheckedAsTheEngineChecksThem(t *testing.T) {
 			"a": {Rules: []policy.Rule{good, {ID: "g", Tool: "[x", Decision: policy.RuleDeny}}},
 		}, reg)
 		require.Error(t, err)
-		assert.Equal(t, `agents.a.rules[1].tool: "[x" is not a valid glob`, err.Error())
+		assert.Equal(t, `agents.a.rules[1].tool: invalid tool pattern: "[x" has an unclosed '['`, err.Error())
 		assert.Nil(t, got)
 	})
 }

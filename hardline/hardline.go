@@ -142,8 +142,10 @@ type Config struct {
 	// list (BuiltinSensitivePaths). A pattern may start with "~/" for the
 	// home folder. Built-ins cannot be removed.
 	SensitivePaths []string
-	// Home is the canonical home folder, used for "~" and "$HOME" and in
-	// patterns. Required and absolute.
+	// Home is the home folder, used for "~" and "$HOME" and in
+	// patterns. Required and absolute. New also resolves it (and the
+	// folders of the patterns) through symbolic links, and matches both
+	// forms.
 	Home string
 	// OS is the target operating system; "" means runtime.GOOS. With
 	// "windows", paths and patterns are compared case-insensitively (ASCII
@@ -169,6 +171,8 @@ type Analyzer struct {
 	maxBytes  int
 	maxDepth  int
 	lists     lists
+	fold      bool    // names compare case-insensitively (caseFolding)
+	alias     aliases // canonical forms of the home folders (addAliases)
 	parsers   sync.Pool
 }
 
@@ -185,6 +189,7 @@ type pattern struct {
 func New(cfg Config) (*Analyzer, error) {
 	a := &Analyzer{goos: cmp.Or(cfg.OS, runtime.GOOS)}
 	a.windows = a.goos == "windows"
+	a.fold = caseFolding[a.goos]
 	var errs []error
 	if cfg.Home == "" {
 		errs = append(errs, errors.New("hardline: Config.Home is required"))
@@ -244,6 +249,7 @@ func New(cfg Config) (*Analyzer, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	a.addAliases()
 	a.parsers.New = func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }
 	return a, nil
 }
@@ -262,9 +268,7 @@ func (a *Analyzer) compile(p string) (pattern, error) {
 	case !a.isAbs(p) && !strings.HasPrefix(p, "**") && !strings.HasPrefix(p, "?:"):
 		return pattern{}, errors.New("pattern must be absolute or start with ~/ or **")
 	}
-	if a.windows {
-		p = asciiLower(p)
-	}
+	p = a.key(p)
 	if !doublestar.ValidatePattern(p) {
 		return pattern{}, errors.New("invalid doublestar pattern")
 	}
@@ -280,8 +284,9 @@ func (a *Analyzer) compile(p string) (pattern, error) {
 // SensitivePath reports whether a canonical absolute path (a tool's path
 // argument, already resolved by the caller) is a sensitive host path, and the
 // rule that matched ("sensitive-path"). The folder named by a "dir/**"
-// pattern matches as well as everything in it. On Windows the comparison is
-// case-insensitive.
+// pattern matches as well as everything in it. On Windows and macOS the
+// comparison is case-insensitive. SensitiveTarget judges a path as given and
+// its canonical form at once.
 func (a *Analyzer) SensitivePath(canonical string) (rule string, ok bool) {
 	p := a.slash(canonical)
 	if !a.isAbs(p) {
@@ -299,15 +304,13 @@ func (a *Analyzer) matchSensitive(p string) (string, bool) {
 	if p == "" {
 		return "", false
 	}
-	if a.windows {
-		p = asciiLower(p)
-	}
+	p = a.key(p)
 	for i := range a.sensitive {
 		if matchOne(&a.sensitive[i], p) {
 			return a.sensitive[i].source, true
 		}
 	}
-	if rest, ok := otherHomeRest(a.goos, p); ok {
+	if rest, ok := a.otherHomeRest(p); ok {
 		return a.matchHomeRel(rest)
 	}
 	return "", false

@@ -94,6 +94,8 @@ var builtinSensitive = []builtin{
 	{"/etc/krb5.keytab", "unix"},
 	{"/proc/*/environ", "linux"},
 	{"/proc/*/mem", "linux"},
+	{"/proc/*/task/*/environ", "linux"},
+	{"/proc/*/task/*/mem", "linux"},
 	{"/run/secrets/**", "linux"},
 	{"/var/run/secrets/**", "linux"},
 	// Windows credential stores, registry hives and profiles.

@@ -1,8 +1,16 @@
 package hardline
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -47,9 +55,7 @@ func (a *Analyzer) compileLists() error {
 
 // match reports whether the absolute clean path p matches a list.
 func (a *Analyzer) match(list []pattern, p string) bool {
-	if a.windows {
-		p = asciiLower(p)
-	}
+	p = a.key(p)
 	for i := range list {
 		if matchOne(&list[i], p) {
 			return true
@@ -74,8 +80,8 @@ func matchOne(sp *pattern, p string) bool {
 
 // key is the form of a path used for comparison.
 func (a *Analyzer) key(p string) string {
-	if a.windows {
-		return asciiLower(p)
+	if a.fold {
+		return foldPath(p)
 	}
 	return p
 }
@@ -113,7 +119,7 @@ func (r *run) classify(p string) class {
 	switch {
 	case a.isFSRoot(p):
 		return clFSRoot
-	case a.key(p) == a.key(a.home):
+	case a.isHome(p):
 		return clHome
 	case a.match(a.lists.sysDirs, p) || a.match(a.lists.sysTrees, p):
 		return clSystem
@@ -126,22 +132,23 @@ func (r *run) classify(p string) class {
 	if r.workDir != "" && a.within(r.workDir, p) && a.key(r.workDir) != a.key(p) {
 		return clAncestor
 	}
-	if a.within(a.home, p) {
+	if a.aboveHome(p) {
 		return clAncestor // an ancestor of the home folder, such as /home/alice's parent
 	}
-	readOnly := false
-	for _, rt := range r.roots {
-		if a.within(p, rt.Path) {
-			if rt.Writable {
-				return clInside
-			}
-			readOnly = true
+	// The most specific root that contains p decides: a read-only root
+	// nested inside a writable one stays read-only.
+	best := -1
+	for i, rt := range r.roots {
+		if a.within(p, rt.Path) && (best < 0 || len(rt.Path) > len(r.roots[best].Path)) {
+			best = i
 		}
 	}
 	switch {
-	case readOnly:
+	case best >= 0 && r.roots[best].Writable:
+		return clInside
+	case best >= 0:
 		return clReadOnly
-	case a.within(p, a.home):
+	case a.underHome(p):
 		return clInHome
 	}
 	return clOutside
@@ -243,7 +250,12 @@ func (r *run) classifyGlob(res resolved, dir string) class {
 	if ok, _ := path.Match(last, "."); ok || last == ".*" || last == ".?*" {
 		return r.classify(dir) // .* matches . and .. in older shells
 	}
-	if a.globMatches(res.glob, a.home) || a.key(dir) == a.key(a.home) {
+	for _, h := range a.alias.homes {
+		if a.globMatches(res.glob, h) {
+			return clHome
+		}
+	}
+	if a.isHome(dir) {
 		return clHome
 	}
 	for _, rt := range r.roots {
@@ -315,4 +327,240 @@ func (r *run) targetClasses(res resolved) []classed {
 func (a *Analyzer) isDevice(p string) bool {
 	k := a.key(p)
 	return strings.HasPrefix(k, "/dev/") || strings.HasPrefix(k, "//./") || strings.HasPrefix(k, "//?/")
+}
+
+// caseFolding says, per target system (Config.OS), whether paths compare
+// case-insensitively: Windows and macOS file systems fold case by default.
+// A variable so that tests on any system can exercise either behaviour.
+var caseFolding = map[string]bool{"windows": true, "darwin": true, "ios": true}
+
+// homeFolders are where a system keeps users' home folders: the folders
+// that hold one home per user, and lone home folders elsewhere (root's).
+type homeFolders struct {
+	parents, homes []string
+}
+
+// userHomes lists, per target system, the folders whose contents are
+// matched against the built-in "~/" patterns as other users' homes ("" is
+// every other Unix). Windows homes are below ?:/Users on any drive. A
+// variable so that tests can point it at a temporary tree.
+var userHomes = map[string]homeFolders{
+	"":       {parents: []string{"/home"}, homes: []string{"/root"}},
+	"linux":  {parents: []string{"/home"}, homes: []string{"/root"}},
+	"darwin": {parents: []string{"/Users"}, homes: []string{"/var/root"}},
+}
+
+// aliases are the forms of the home folder and of the folders of other
+// users' homes, in comparison form (see key), both as configured and
+// canonical, when the file system resolves them elsewhere.
+type aliases struct {
+	homes   []string // the home folder, as configured first
+	parents []string // folders holding one home per user
+	lone    []string // lone home folders
+}
+
+// foldPath returns the comparison form of p on a case-folding system: each
+// letter is mapped to one member of its case class, so that every spelling
+// a case-insensitive file system treats as the same name compares equal,
+// including the Kelvin sign (k), the long s (s) and the dotless i (i).
+// Folding more than a file system does can only make a match stricter.
+func foldPath(p string) string {
+	ascii := true
+	for i := 0; i < len(p); i++ {
+		if p[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return asciiLower(p)
+	}
+	return strings.Map(foldRune, p)
+}
+
+func foldRune(r rune) rune {
+	m := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		m = min(m, f)
+	}
+	return unicode.ToLower(unicode.ToUpper(m))
+}
+
+// hostCanonical resolves the absolute slash-form path p through the host's
+// file system: symbolic links in its existing part are resolved, missing
+// names are kept as written. It reports false when the target system's path
+// syntax is not the host's or p cannot be resolved. seen caches the
+// folders resolved so far (nil for none): one Lstat per new folder.
+func (a *Analyzer) hostCanonical(p string, seen map[string]string) (string, bool) {
+	if a.windows != (runtime.GOOS == "windows") {
+		return "", false
+	}
+	c, err := hostCanonical(filepath.FromSlash(p), seen, 0)
+	if err != nil {
+		return "", false
+	}
+	return a.clean(a.slash(filepath.ToSlash(c))), true
+}
+
+// hostCanonical is filepath.EvalSymlinks that keeps missing names as
+// written, one Lstat per name not in seen.
+func hostCanonical(native string, seen map[string]string, depth int) (string, error) {
+	if c, ok := seen[native]; ok {
+		return c, nil
+	}
+	parent := filepath.Dir(native)
+	if parent == native || depth > 255 {
+		return filepath.EvalSymlinks(native)
+	}
+	var c string
+	fi, err := os.Lstat(native)
+	switch {
+	case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+		c, err = filepath.EvalSymlinks(native)
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		c, err = hostCanonical(parent, seen, depth+1)
+		c = filepath.Join(c, filepath.Base(native))
+	}
+	if err != nil {
+		return "", err
+	}
+	if seen != nil {
+		seen[native] = c
+	}
+	return c, nil
+}
+
+// canonicalForms returns p in comparison form, followed by its canonical
+// form when that differs.
+func (a *Analyzer) canonicalForms(p string, seen map[string]string) []string {
+	out := []string{a.key(p)}
+	if c, ok := a.hostCanonical(p, seen); ok && a.key(c) != out[0] {
+		out = append(out, a.key(c))
+	}
+	return out
+}
+
+// addAliases resolves, through the host's file system, the home folder,
+// the folders of other users' homes and the literal folder (or file) of
+// every sensitive-path and startup-file pattern, and adds each canonical
+// form that differs from the configured one: a path is then matched
+// whether it is spelled through a symbolic link (/home -> /var/home, /etc
+// -> /private/etc, ~/.aws -> /secure/aws) or canonically. New calls it, so
+// the links are read when the Analyzer is built: build a new Analyzer
+// when they may have changed (for example when the session's roots
+// change). Nothing is resolved when Config.OS uses another path syntax than
+// the host.
+func (a *Analyzer) addAliases() {
+	seen := map[string]string{}
+	a.alias.homes = a.canonicalForms(a.home, seen)
+	h, ok := userHomes[a.goos]
+	if !ok {
+		h = userHomes[""]
+	}
+	if !a.windows {
+		for _, p := range h.parents {
+			a.alias.parents = append(a.alias.parents, a.canonicalForms(p, seen)...)
+		}
+		for _, p := range h.homes {
+			a.alias.lone = append(a.alias.lone, a.canonicalForms(p, seen)...)
+		}
+	}
+	alias := func(list []pattern) []pattern {
+		for _, sp := range list {
+			list = append(list, a.aliasPatterns(sp, seen)...)
+		}
+		return list
+	}
+	a.sensitive = alias(a.sensitive)
+	a.lists.startup = alias(a.lists.startup)
+}
+
+// aliasPatterns returns sp spelled from the canonical home folder (for a
+// "~/" pattern) and with its literal folder replaced by that folder's
+// canonical form, each when it differs from sp. seen caches resolutions.
+func (a *Analyzer) aliasPatterns(sp pattern, seen map[string]string) []pattern {
+	var out []pattern
+	add := func(glob string) {
+		if cp, err := a.compile(glob); err == nil && cp.glob != sp.glob &&
+			!slices.ContainsFunc(out, func(o pattern) bool { return o.glob == cp.glob }) {
+			cp.source = sp.source
+			out = append(out, cp)
+		}
+	}
+	src := a.slash(sp.source)
+	switch {
+	case src == "~" || strings.HasPrefix(src, "~/"):
+		for _, h := range a.alias.homes[1:] {
+			add(strings.TrimSuffix(h, "/") + src[1:])
+		}
+		src = strings.TrimSuffix(a.home, "/") + src[1:]
+	case !a.isAbs(src):
+		return nil // "**/x" and "?:/x" have no literal folder
+	}
+	lit := src
+	if i := strings.IndexAny(src, `*?[{\`); i >= 0 {
+		lit = src[:i]
+	}
+	dir := lit // a whole file name, resolved itself: it may be a link
+	if lit != src && !strings.HasSuffix(lit, "/") {
+		dir = path.Dir(lit) // the last name is partial ("ssh_host_")
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" || a.isFSRoot(dir) {
+		return out
+	}
+	if canon, ok := a.hostCanonical(dir, seen); ok {
+		add(strings.TrimSuffix(canon, "/") + src[len(dir):])
+	}
+	return out
+}
+
+// otherHomeRest returns the part of p below some user's home folder,
+// starting with "/", or false when p is not below one. p is clean,
+// slash-form and in comparison form.
+func (a *Analyzer) otherHomeRest(p string) (string, bool) {
+	if a.windows {
+		return otherHomeRest(a.goos, p)
+	}
+	for _, parent := range a.alias.parents {
+		if r, ok := belowHome(p, strings.TrimSuffix(parent, "/")+"/"); ok {
+			return r, true
+		}
+	}
+	for _, home := range a.alias.lone {
+		if r, ok := belowFolder(p, home); ok {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// isHome reports whether p is the home folder, as configured or canonical.
+func (a *Analyzer) isHome(p string) bool {
+	return slices.Contains(a.alias.homes, a.key(p))
+}
+
+// underHome reports whether p is the home folder or inside it, in either
+// form.
+func (a *Analyzer) underHome(p string) bool {
+	return slices.ContainsFunc(a.alias.homes, func(h string) bool { return a.within(p, h) })
+}
+
+// aboveHome reports whether the home folder, in either form, is p or
+// inside p.
+func (a *Analyzer) aboveHome(p string) bool {
+	return slices.ContainsFunc(a.alias.homes, func(h string) bool { return a.within(h, p) })
+}
+
+// SensitiveTarget reports whether a tool's path argument is a sensitive
+// host path in either of its forms: given, the path as the call spelled it
+// after home expansion (judged lexically), and canonical, the path resolved
+// through symbolic links (see roots.Set.Resolve). The stricter answer wins:
+// a file that is sensitive under either name is sensitive. A form that is
+// empty or not absolute is skipped.
+func (a *Analyzer) SensitiveTarget(given, canonical string) (rule string, ok bool) {
+	if rule, ok := a.SensitivePath(given); ok {
+		return rule, true
+	}
+	return a.SensitivePath(canonical)
 }

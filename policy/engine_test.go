@@ -123,7 +123,7 @@ func TestZeroDecisionDenies(t *testing.T) {
 	assert.True(t, policy.Verdict(7).Stricter(policy.Allow), "an unknown verdict ranks as deny")
 }
 
-// TestModeTable is seed 000 section 4 as a table: every risk, every mode,
+// TestModeTable is the mode table of docs/security-model.md as a table: every risk, every mode,
 // a path inside a read-write root, inside a read-only root, outside every
 // root, or no path at all, and every approval default.
 func TestModeTable(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -65,4 +66,44 @@ func BenchmarkResolveRelative(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkResolveUnderRoot resolves an existing path eight names below a
+// root three names deep (the temp folder, /tmp/BenchmarkX/001 on most
+// systems), side by side with filepath.EvalSymlinks. Resolution starts at
+// the canonical root, so it looks up the eight names below it only.
+func BenchmarkResolveUnderRoot(b *testing.B) {
+	dir := makeTree(b, "f a/b/c/d/e/f/g/file")
+	if n := strings.Count(dir, "/"); n != 3 {
+		b.Logf("the root is %d names deep, not 3: %s", n, dir)
+	}
+	s, err := NewSet([]Root{{ID: "ws", Path: dir, Access: ReadWrite, Primary: true, Source: Workspace}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(dir, "a/b/c/d/e/f/g/file")
+	b.Run("path=8-under-root-3/impl=EvalSymlinks", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := filepath.EvalSymlinks(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("path=8-under-root-3/impl=Resolve", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := s.Resolve(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("path=8-under-root-3/impl=ResolveBudget", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := s.ResolveBudget(p, &Budget{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

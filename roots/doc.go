@@ -15,6 +15,16 @@
 //
 //   - A relative path starts at the primary root, never at the process's
 //     working folder.
+//   - A path that starts, component by component and spelled exactly as it
+//     is stored, with a root's canonical path (the most specific such root)
+//     starts at that root instead of at "/": the root's own folders are not
+//     looked up again. Every name after it is, so a ".." or a link there
+//     leaves the root exactly as it would from "/"; containment is never
+//     assumed from the spelling. A root is canonical as of [NewSet]: a root
+//     folder (or one of its parents) replaced by a symbolic link later is
+//     not noticed until the set is built again ([Live.Replace]). [Files]
+//     does its I/O through handles opened on the root folders, which such a
+//     swap cannot redirect.
 //   - Each existing component is examined with Lstat. A symbolic link is
 //     replaced by its target (a relative target continues from the link's
 //     folder, an absolute one from "/"), and the walk goes on, so a link
@@ -42,6 +52,12 @@
 //   - The empty path, a path with a NUL byte and a path longer than 32 KiB
 //     fail with [ErrInvalidPath]. Other bytes, including invalid UTF-8, are
 //     valid names on Unix and are kept as they are.
+//   - Each Lstat, Readlink (and on Windows, long-name query) is one lookup.
+//     [Set.ResolveBudget] and [Set.CanonicalBudget] count them against a
+//     [Budget] shared by every path of one tool call ([DefaultLookups] by
+//     default) and fail with [ErrBudget], which also matches
+//     [ErrUnresolvable], once it is used up: a path multiplied through
+//     chains of links costs milliseconds, not minutes.
 //
 // Containment ([Set.Contains]) compares whole path components of canonical
 // paths: /ws2 and /ws-old are not inside /ws. When roots nest, the most
@@ -95,7 +111,9 @@
 // root but not outside it. [Files.CreateNew] publishes a new file without
 // ever replacing an existing one (stage, sync, hard link, no fallback to an
 // overwrite) and [Files.Replace] refuses with [ErrChanged] when the file is
-// not the [Version] that was read.
+// not the [Version] that was read. [Files.WriteTarget] does either in one
+// call for the target of a policy decision, judged again against the set's
+// roots and, with [HeldBy], against the roots the deciding agent holds.
 //
 // # What this package does not guarantee
 //

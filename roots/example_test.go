@@ -83,3 +83,38 @@ func ExampleFiles() {
 	// second create refused: true
 	// stale replace refused: true
 }
+
+// WriteTarget writes to the target a decision was made on in one call:
+// create-new by default, compare-before-replace with Replacing, and only
+// inside the roots the deciding agent holds with HeldBy.
+func ExampleFiles_WriteTarget() {
+	dir, _ := os.MkdirTemp("", "roots-example-")
+	defer os.RemoveAll(dir)
+	dir, _ = filepath.EvalSymlinks(dir)
+	os.Mkdir(filepath.Join(dir, "docs"), 0o755)
+	set, _ := roots.NewSet([]roots.Root{{ID: "ws", Path: dir, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}})
+	files, err := roots.OpenFiles(set)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer files.Close()
+
+	// The target the policy decided on (Decision.Targets carries the same
+	// Value and Resolved).
+	target, _ := set.Resolve("notes.txt")
+	fmt.Println("create:", files.WriteTarget(target, []byte("v1\n")))
+
+	_, version, _ := files.ReadFile("notes.txt")
+	fmt.Println("replace:", files.WriteTarget(target, []byte("v2\n"), roots.Replacing(version)))
+
+	// A delegated agent that holds docs only may not write notes.txt.
+	agent, _ := roots.NewSet([]roots.Root{{ID: "docs", Path: filepath.Join(dir, "docs"), Access: roots.ReadWrite, Primary: true, Source: roots.Task}})
+	err = files.WriteTarget(target, []byte("v3\n"), roots.Replacing(version), roots.HeldBy(agent))
+	fmt.Println("outside the agent's roots:", errors.Is(err, roots.ErrOutsideRoots))
+
+	// Output:
+	// create: <nil>
+	// replace: <nil>
+	// outside the agent's roots: true
+}

@@ -222,16 +222,21 @@ func (f *Files) CreateNew(p string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
+	return createNew(h, rel, "create-new", p, t.Resolved, data, perm)
+}
+
+// createNew is CreateNew after the checks: rel is relative to the handle h.
+func createNew(h *os.Root, rel, op, p, resolved string, data []byte, perm fs.FileMode) error {
 	if rel == "." {
-		return &PathError{Op: "create-new", Path: p, Resolved: t.Resolved, Err: fs.ErrExist, Detail: "is the root folder"}
+		return &PathError{Op: op, Path: p, Resolved: resolved, Err: fs.ErrExist, Detail: "is the root folder"}
 	}
 	tmp, err := stage(h, rel, data, perm, false)
 	if err != nil {
-		return &PathError{Op: "create-new", Path: p, Resolved: t.Resolved, Err: err}
+		return &PathError{Op: op, Path: p, Resolved: resolved, Err: err}
 	}
 	defer h.Remove(tmp)
 	if err := h.Link(tmp, rel); err != nil {
-		return &PathError{Op: "create-new", Path: p, Resolved: t.Resolved, Err: err}
+		return &PathError{Op: op, Path: p, Resolved: resolved, Err: err}
 	}
 	syncDir(h, rel)
 	return nil
@@ -249,8 +254,13 @@ func (f *Files) Replace(p string, data []byte, v Version) error {
 	if err != nil {
 		return err
 	}
+	return replace(h, rel, "replace", p, t.Resolved, data, v)
+}
+
+// replace is Replace after the checks: rel is relative to the handle h.
+func replace(h *os.Root, rel, op, p, resolved string, data []byte, v Version) error {
 	fail := func(err error, detail string) error {
-		return &PathError{Op: "replace", Path: p, Resolved: t.Resolved, Err: err, Detail: detail}
+		return &PathError{Op: op, Path: p, Resolved: resolved, Err: err, Detail: detail}
 	}
 	if v.IsZero() {
 		return fail(ErrChanged, "no version: read the file first")

@@ -69,6 +69,13 @@ type Target struct {
 	Root Root `json:"root"`
 	// Access is Root.Access, or "" when no root contains the path.
 	Access Access `json:"access"`
+	// ViaProcessLink reports that resolution followed one of /proc's links
+	// that resolve differently in every process (/proc/self,
+	// /proc/thread-self, or a link under the resolving process's own /proc
+	// entry; /dev/fd and /dev/stdin lead there). Resolved is then what
+	// this process sees, which a tool running in another process would
+	// not; a caller deciding for such a tool should refuse the path.
+	ViaProcessLink bool `json:"viaProcessLink,omitempty"`
 }
 
 // Errors. Every error returned by this package wraps one of these; test with
@@ -129,9 +136,10 @@ func (e *PathError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns the wrapped error; a link loop also unwraps to ErrUnresolvable.
+// Unwrap returns the wrapped error; a link loop and an exhausted budget
+// also unwrap to ErrUnresolvable.
 func (e *PathError) Unwrap() []error {
-	if e.Err == ErrLinkLoop {
+	if e.Err == ErrLinkLoop || e.Err == ErrBudget {
 		return []error{e.Err, ErrUnresolvable}
 	}
 	return []error{e.Err}
@@ -321,7 +329,7 @@ func (s *Set) canonicalRoot(p string) (string, error) {
 		return "", fmt.Errorf("%s is not absolute", quote(p))
 	}
 	w := walkResult{}
-	if err := s.walk(p, &w); err != nil {
+	if err := s.walk(p, &w, nil); err != nil {
 		return "", err
 	}
 	if w.missing {
@@ -339,14 +347,20 @@ func (s *Set) canonicalRoot(p string) (string, error) {
 // ErrOutsideRoots the Target still carries Value and Resolved. Other errors
 // (ErrInvalidPath, ErrUnresolvable, ErrLinkLoop) carry only Value. Every error
 // is a *PathError naming p.
-func (s *Set) Resolve(p string) (Target, error) {
+func (s *Set) Resolve(p string) (Target, error) { return s.ResolveBudget(p, nil) }
+
+// ResolveBudget is Resolve counting its file-system lookups against b,
+// which the caller shares across every path of one call. Past the budget it
+// fails with a *PathError matching ErrBudget and ErrUnresolvable. A nil b
+// means no budget, as with Resolve.
+func (s *Set) ResolveBudget(p string, b *Budget) (Target, error) {
 	t := Target{Value: p}
 	var w walkResult
-	if err := s.walk(p, &w); err != nil {
+	if err := s.walk(p, &w, b); err != nil {
 		err.Op = "resolve"
 		return t, err
 	}
-	t.Resolved = w.resolved
+	t.Resolved, t.ViaProcessLink = w.resolved, w.viaProcess
 	r, ok := s.Contains(w.resolved)
 	if !ok {
 		return t, &PathError{Op: "resolve", Path: p, Resolved: w.resolved, Err: ErrOutsideRoots}
@@ -357,9 +371,13 @@ func (s *Set) Resolve(p string) (Target, error) {
 
 // Canonical resolves p the way Resolve does but does not check containment:
 // it returns the canonical path whether or not a root contains it.
-func (s *Set) Canonical(p string) (string, error) {
+func (s *Set) Canonical(p string) (string, error) { return s.CanonicalBudget(p, nil) }
+
+// CanonicalBudget is Canonical counting its file-system lookups against b,
+// as ResolveBudget does.
+func (s *Set) CanonicalBudget(p string, b *Budget) (string, error) {
 	var w walkResult
-	if err := s.walk(p, &w); err != nil {
+	if err := s.walk(p, &w, b); err != nil {
 		err.Op = "canonical"
 		return "", err
 	}

@@ -1,6 +1,7 @@
 package roots
 
 import (
+	"os"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -77,13 +78,16 @@ type walkResult struct {
 	resolved string // canonical path
 	missing  bool   // some trailing components do not exist
 	final    kind   // kind of the last existing component when !missing
+	// viaProcess: resolution followed a /proc link whose target depends
+	// on the process that reads it (see processLink).
+	viaProcess bool
 }
 
 // walk canonicalizes p into w. It never cleans p lexically before it has
 // resolved the symbolic links that p goes through (except on Windows, where
 // Win32 itself collapses ".." lexically before any link is seen; see the
 // package documentation).
-func (s *Set) walk(p string, w *walkResult) *PathError {
+func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 	var o options
 	if s == nil || s.opts.sys == nil {
 		o = defaultOptions()
@@ -94,7 +98,7 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		return perr
 	}
 	if o.plat.windows {
-		return s.walkWindows(p, &o, w)
+		return s.walkWindows(p, &o, w, b)
 	}
 	rest := p
 	if p[0] != '/' {
@@ -105,6 +109,12 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		rest = pr.Path + "/" + p
 	}
 	resolved := "/"
+	if root, tail, ok := s.lexicalRoot(rest); ok {
+		// The root is canonical: start there instead of at "/". Every
+		// name after it is still looked up, and a ".." or a link in
+		// them leaves the root exactly as it would from "/".
+		resolved, rest = root, tail
+	}
 	cur := kindDir   // kind of resolved
 	missing := false // resolved ends in names that do not exist
 	hops := 0
@@ -152,6 +162,9 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 			resolved = next
 			continue
 		}
+		if perr := b.take(p); perr != nil {
+			return perr
+		}
 		k, err := o.sys.lstat(next)
 		if err != nil {
 			return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
@@ -162,7 +175,11 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 		case kindDir, kindOther:
 			resolved, cur = next, k
 		case kindLink:
-			target, perr := o.followLink(p, next, &hops)
+			if processLink(next) {
+				// Its target is whatever the resolving process sees.
+				w.viaProcess = true
+			}
+			target, perr := o.followLink(p, next, &hops, b)
 			if perr != nil {
 				return perr
 			}
@@ -180,13 +197,32 @@ func (s *Set) walk(p string, w *walkResult) *PathError {
 	return nil
 }
 
+// ownPID is this process's ID as /proc names it.
+var ownPID = itoa(os.Getpid())
+
+// processLink reports whether link is one of /proc's links that resolve
+// differently in every process: /proc/self, /proc/thread-self,
+// /proc/curproc, or any link under this process's own /proc entry (cwd,
+// root, exe, fd/N). /dev/fd and /dev/stdin reach them too.
+func processLink(link string) bool {
+	rest, ok := strings.CutPrefix(link, "/proc/")
+	if !ok {
+		return false
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return first == "self" || first == "thread-self" || first == "curproc" || first == ownPID
+}
+
 // followLink counts one more symbolic link on the way to resolving p and
 // reads its target. Too many links (a loop) and a target that no link
 // should hold (empty, or with a NUL byte) are errors.
-func (o *options) followLink(p, link string, hops *int) (string, *PathError) {
+func (o *options) followLink(p, link string, hops *int, b *Budget) (string, *PathError) {
 	*hops++
 	if *hops > o.maxLinks {
 		return "", &PathError{Path: p, Err: ErrLinkLoop, Detail: "followed more than " + itoa(o.maxLinks) + " symbolic links, last " + quote(link)}
+	}
+	if perr := b.take(p); perr != nil {
+		return "", perr
 	}
 	target, err := o.sys.readlink(link)
 	switch {
@@ -198,6 +234,24 @@ func (o *options) followLink(p, link string, hops *int) (string, *PathError) {
 		return "", &PathError{Path: p, Err: ErrUnresolvable, Detail: "symbolic link " + quote(link) + " holds a NUL byte"}
 	}
 	return target, nil
+}
+
+// lexicalRoot finds the most specific root that abs, an absolute Unix path
+// not yet resolved, starts with by whole components, spelled exactly as the
+// canonical root (no folding), and returns the root and the rest of abs
+// after it. Only the spelling is compared: the rest may still hold "..",
+// links or anything else, which the walk resolves from the root.
+func (s *Set) lexicalRoot(abs string) (root, rest string, ok bool) {
+	if s == nil {
+		return "", "", false
+	}
+	for _, i := range s.bySpec {
+		r := s.roots[i].Path
+		if len(r) > 1 && strings.HasPrefix(abs, r) && (len(abs) == len(r) || abs[len(r)] == '/') {
+			return r, abs[len(r):], true
+		}
+	}
+	return "", "", false
 }
 
 func unixParent(s string) string {

@@ -11,7 +11,7 @@ import (
 // remaining names and normalized again. Applying ".." to the resolved
 // prefix, as on Unix, would judge a different file than the one Windows
 // opens, so this walker follows Win32 (as os.Root does on Windows).
-func (s *Set) walkWindows(p string, o *options, w *walkResult) *PathError {
+func (s *Set) walkWindows(p string, o *options, w *walkResult, b *Budget) *PathError {
 	vol, tail, err := winSplitVolume(p)
 	if err != nil {
 		return &PathError{Path: p, Err: ErrInvalidPath, Detail: err.Error()}
@@ -61,6 +61,9 @@ restart:
 			resolved = next
 			continue
 		}
+		if perr := b.take(p); perr != nil {
+			return perr
+		}
 		k, err := o.sys.lstat(next)
 		if err != nil {
 			return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
@@ -71,6 +74,9 @@ restart:
 		case kindDir, kindOther:
 			if strings.IndexByte(name, '~') >= 0 {
 				// Possibly an 8.3 short name: compare long names only.
+				if perr := b.take(p); perr != nil {
+					return perr
+				}
 				long, err := o.sys.longName(next)
 				if err != nil {
 					return &PathError{Path: p, Err: ErrUnresolvable, Detail: err.Error()}
@@ -83,7 +89,7 @@ restart:
 			}
 			resolved, cur = next, k
 		case kindLink:
-			target, perr := o.followLink(p, next, &hops)
+			target, perr := o.followLink(p, next, &hops, b)
 			if perr != nil {
 				return perr
 			}

@@ -81,7 +81,8 @@ type Annotations struct {
 	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
 }
 
-// Metadata is the security description of one tool (seed 000 section 5).
+// Metadata is the security description of one tool (docs/security-model.md,
+// "Tool metadata").
 //
 // The JSON field names are those of the policy file.
 type Metadata struct {
@@ -176,7 +177,33 @@ func argsOK(m *Metadata) bool {
 			return false
 		}
 	}
+	if _, _, bad := m.collision(); bad {
+		return false
+	}
 	return m.TargetArgument == "" || m.TargetArgument != m.CommandArgument
+}
+
+// collision finds two different declared arguments that collide (see
+// ArgumentsCollide).
+func (m *Metadata) collision() (string, string, bool) {
+	var names [3]string
+	all := append(names[:0], m.CommandArgument, m.TargetArgument, m.WorkdirArgument)
+	n := len(all) + len(m.PathArguments)
+	at := func(i int) string {
+		if i < len(all) {
+			return all[i]
+		}
+		return m.PathArguments[i-len(all)]
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			a, b := at(i), at(j)
+			if a != "" && b != "" && a != b && ArgumentsCollide(a, b) {
+				return a, b, true
+			}
+		}
+	}
+	return "", "", false
 }
 
 // Declares reports whether name is one of the arguments m declares: a path,
@@ -220,6 +247,9 @@ func (m *Metadata) validate(tool string) error {
 		case slices.Contains(m.PathArguments, m.WorkdirArgument):
 			bad("workdirArgument", "%q is also a path argument", m.WorkdirArgument)
 		}
+	}
+	if a, b, ok := m.collision(); ok {
+		bad("pathArguments", "declared arguments %q and %q differ only in case, '_' or '-', so a host could read one as the other", a, b)
 	}
 	for i, o := range m.OptionalArguments {
 		field := fmt.Sprintf("optionalArguments[%d]", i)

@@ -34,6 +34,8 @@ Options:
 func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("eval", evalHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
+	stateDir := fs.String("state", "", "park unattended approval-required calls in the inbox under `DIR`, and let approved ones through once (see toolgate inbox)")
+	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -47,13 +49,25 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage
 	}
+	st, err := stateFlag(*stateDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	defer st.Close()
+	ev, closeAudit, err := withAudit(p, *auditPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	defer closeAudit()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	inputs := fs.Args()
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
 	for _, name := range inputs {
-		if err := evalInput(p.Engine, name, stdin, out); err != nil {
+		if err := evalInput(ev, st, name, stdin, out); err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
@@ -68,7 +82,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // evalInput decides the calls of one input, "-" being standard input, and
 // closes it before the next one is opened.
-func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer) error {
+func evalInput(e evaluator, st *evalState, name string, stdin io.Reader, out *bufio.Writer) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -78,16 +92,16 @@ func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer
 		defer f.Close()
 		r = f
 	}
-	if err := evalStream(e, r, out); err != nil {
+	if err := evalStreamState(e, st, r, out); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }
 
-// evalStream decides every line of r in order, in constant memory. It
+// evalStreamState decides every line of r in order, in constant memory. It
 // flushes out whenever it is about to wait for more input, so a host that
 // writes one call and waits for its decision gets it at once.
-func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
+func evalStreamState(e evaluator, st *evalState, r io.Reader, out *bufio.Writer) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	buf := make([]byte, 0, 1024)
 	var long []byte
@@ -123,7 +137,9 @@ func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
 			} else {
 				d = e.Evaluate(c)
 			}
-			buf = writeDecision(buf[:0], out, &d)
+			if buf, derr = st.writeDecision(buf[:0], out, &c, &d); derr != nil {
+				return derr
+			}
 		}
 		if err == io.EOF {
 			return nil

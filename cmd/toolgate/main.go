@@ -35,6 +35,9 @@ const usage = `toolgate decides, before anything runs, whether an AI agent's too
 Usage:
   toolgate eval --policy FILE [CALLS.jsonl ...]   decide calls, one JSON object a line
   toolgate validate FILE                          check a policy file, every problem at once
+  toolgate inbox list|show|approve|deny --state DIR  decide the calls parked for approval
+  toolgate audit verify FILE | tail [-n N] FILE   check an audit file's chain, print its events
+  toolgate redact --policy FILE                   remove secrets from standard input
   toolgate version                                print the version (also --version)
 
 Run 'toolgate help VERB' or 'toolgate VERB --help' for a verb's help.
@@ -89,6 +92,12 @@ func dispatch(verb string, args []string, stdin io.Reader, stdout, stderr io.Wri
 		return cmdValidate(args, stdout, stderr), true
 	case "version":
 		return cmdVersion(args, stdout, stderr), true
+	case "inbox":
+		return cmdInbox(args, stdin, stdout, stderr), true
+	case "audit":
+		return cmdAudit(args, stdout, stderr), true
+	case "redact":
+		return cmdRedact(args, stdin, stdout, stderr), true
 	}
 	return exitUsage, false
 }

@@ -46,6 +46,7 @@ func TestEvalTheShippedExample(t *testing.T) {
 		"read-src": "allow mode.allow", "write-src": "allow mode.allow",
 		"write-outside": "deny root.outside", "write-reference": "deny root.read-only",
 		"read-ssh-key": "deny hardline.path", "go-test": "allow mode.allow",
+		"key-from-home": "deny root.outside", "two-commands": "deny call.invalid", "file-url": "deny hardline.path",
 		"wipe-home": "deny hardline.command", "pipe-to-shell": "approval-required hardline.dynamic",
 		"pipe-approved": "allow approval.session", "post-builds": "allow approval.standing",
 		"post-general": "approval-required tool.default-ask", "web": "deny rule.deny",
