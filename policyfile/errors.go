@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgate/toolgate/delegation"
 	"github.com/toolgate/toolgate/roots"
@@ -64,14 +65,21 @@ func (p *Problem) Unwrap() error { return p.Err }
 // Is makes every Problem match ErrInvalid.
 func (p *Problem) Is(target error) bool { return target == ErrInvalid }
 
+// MaxProblems is how many problems an *Error lists; a file with more has
+// the rest counted in Error.More. It bounds the memory a hostile file can
+// make the report take.
+const MaxProblems = 1000
+
 // Error is every problem found in one policy file, in the order of the
 // loading phases. errors.Is and errors.As reach each Problem and its
 // cause.
 type Error struct {
 	// File is the file's name as given to Load; empty from Parse.
 	File string
-	// Problems lists every problem, at least one.
+	// Problems lists the problems, at least one and at most MaxProblems.
 	Problems []*Problem
+	// More counts the problems found beyond MaxProblems, not listed.
+	More int
 }
 
 // Error lists the problems, one a line.
@@ -81,14 +89,18 @@ func (e *Error) Error() string {
 		b.WriteString(e.File)
 		b.WriteString(": ")
 	}
-	fmt.Fprintf(&b, "%d problem", len(e.Problems))
-	if len(e.Problems) != 1 {
+	n := len(e.Problems) + e.More
+	fmt.Fprintf(&b, "%d problem", n)
+	if n != 1 {
 		b.WriteString("s")
 	}
 	b.WriteString(" in the policy:")
 	for _, p := range e.Problems {
 		b.WriteString("\n  ")
 		b.WriteString(strings.ReplaceAll(p.Error(), "\n", "\n    "))
+	}
+	if e.More > 0 {
+		fmt.Fprintf(&b, "\n  and %d more, not listed", e.More)
 	}
 	return b.String()
 }
@@ -102,9 +114,39 @@ func (e *Error) Unwrap() []error {
 	return out
 }
 
+// problemList collects the problems of one load, up to MaxProblems.
+type problemList struct {
+	problems []*Problem
+	more     int
+}
+
+func (l *problemList) full() bool { return len(l.problems) >= MaxProblems }
+
+func (l *problemList) add(p *Problem) {
+	if l.full() {
+		l.more++
+		return
+	}
+	l.problems = append(l.problems, p)
+}
+
+func (l *problemList) error() *Error { return &Error{Problems: l.problems, More: l.more} }
+
+// maxKeyInPath is the longest object key a path writes out whole; a
+// longer one is cut, so that a problem's path stays short whatever the
+// file holds.
+const maxKeyInPath = 64
+
 // key appends an object key to a JSON path: after a dot when it is a plain
 // name, else quoted in brackets.
 func key(path, k string) string {
+	if len(k) > maxKeyInPath {
+		cut := maxKeyInPath
+		for cut > 0 && !utf8.RuneStart(k[cut]) {
+			cut--
+		}
+		return path + "[" + strconv.Quote(k[:cut]) + "...(" + strconv.Itoa(len(k)) + " bytes)]"
+	}
 	if !plainKey(k) {
 		return path + "[" + strconv.Quote(k) + "]"
 	}

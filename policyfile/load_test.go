@@ -3,6 +3,7 @@ package policyfile_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -246,4 +247,139 @@ func TestASessionApprovalInTheFileIsScopedToItsAgent(t *testing.T) {
 			assert.Equal(t, tc.reason, d.Reason, d.Message)
 		})
 	}
+}
+
+func TestAHostileFileCostsMemoryLinearInItsSize(t *testing.T) {
+	long := strings.Repeat("k", 1<<20)
+	cases := []struct {
+		name      string
+		data      string
+		problems  int // listed
+		more      bool
+		firstPath string
+	}{
+		{"a quarter million values under a long unknown key", `{"version": 1, "mode": "ask", "` + long + `": [` + strings.Repeat("1,", 1<<18) + `1]}`,
+			1, false, `["` + strings.Repeat("k", 64) + `"...(1048576 bytes)]`},
+		{"twenty thousand problems under a long tool name", `{"version": 1, "mode": "ask", "tools": {"` + long + `": {` + strings.Repeat(`"x": 1, `, 20000) + `"risk": "read"}}}`,
+			policyfile.MaxProblems, true, `tools["` + strings.Repeat("k", 64) + `"...(1048576 bytes)].x`},
+		{"twenty thousand bad secrets", `{"version": 1, "mode": "ask", "secrets": [` + strings.Repeat(`{"name": "", "env": ""}, `, 20000) + `{}]}`,
+			policyfile.MaxProblems, true, "secrets[0].name"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" is reported in bounded memory", func(t *testing.T) {
+			data := []byte(tc.data)
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err := policyfile.Parse(data, t.TempDir(), policyfile.Options{Home: t.TempDir()})
+			runtime.ReadMemStats(&after)
+			var e *policyfile.Error
+			require.ErrorAs(t, err, &e)
+			assert.Len(t, e.Problems, tc.problems)
+			assert.Equal(t, tc.more, e.More > 0)
+			assert.Equal(t, tc.firstPath, e.Problems[0].Path)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			// encoding/json's tokenizer allocates for every token, so the
+			// bound is linear with a generous factor; paths written out for
+			// every value (the old cost) or kept for every problem exceed it.
+			assert.Less(t, allocated, 64*uint64(len(data))+16<<20, "allocated %d bytes for %d bytes of input", allocated, len(data))
+			t.Logf("allocated %d bytes for %d bytes of input", allocated, len(data))
+		})
+	}
+}
+
+func TestEachPhaseNamesItsProblemsExactly(t *testing.T) {
+	replace := func(old, new string) func(string) string {
+		return func(s string) string {
+			if !strings.Contains(s, old) {
+				panic("the base policy lacks " + old)
+			}
+			return strings.Replace(s, old, new, 1)
+		}
+	}
+	session := `"sessionApprovals": [{"session": "s1", "tool": "shell", "target": "go test ./..."}]`
+	cases := []struct {
+		name string
+		edit func(string) string
+		want []string // "path: message", compared whole
+	}{
+		{"null where a value cannot be absent", replace(`"mode": "ask"`, `"mode": null`),
+			[]string{"mode: null is not allowed here (want a string)"}},
+		{"null for a list is absent, not a problem", replace(`"rules": [{"id": "no-web", "tool": "web_*", "decision": "deny"}]`, `"rules": null`), nil},
+		{"an array for an object", replace(`"hardline": {"sensitivePaths": ["~/.kube/**"]}`, `"hardline": ["~/.kube/**"]`),
+			[]string{"hardline: an array is not allowed here (want an object)"}},
+		{"an object for a list of strings", replace(`"sensitivePaths": ["~/.kube/**"]`, `"sensitivePaths": {"a": 1}`),
+			[]string{"hardline.sensitivePaths: an object is not allowed here (want an array of strings)"}},
+		{"a fraction for a whole number", replace(`"version": 1`, `"version": 1.5`),
+			[]string{"version: the number 1.5 is not allowed here (want a whole number)"}},
+		{"true for a string", replace(`"source": "mcp"`, `"source": true`),
+			[]string{"tools.slack_post.source: true is not allowed here (want a string)"}},
+		{"a string for true or false", replace(`"primary": true`, `"primary": "yes"`),
+			[]string{`roots[0].primary: a string is not allowed here (want true or false)`, "roots: a non-empty set needs exactly one primary root, found none"}},
+		{"a session approval of an unknown tool", replace(session, `"sessionApprovals": [{"session": "s1", "tool": "shel", "target": "ls"}]`),
+			[]string{`sessionApprovals[0].tool: "shel" is not a tool of this policy (did you mean "shell"?)`}},
+		{"a session approval without a session or tool", replace(session, `"sessionApprovals": [{"session": "", "tool": ""}]`),
+			[]string{"sessionApprovals[0].session: a session approval needs a session", "sessionApprovals[0].tool: a session approval names one tool"}},
+		{"a session approval of a path outside every root", replace(session, `"sessionApprovals": [{"session": "s1", "tool": "write_file", "target": "/elsewhere/x"}]`),
+			[]string{`sessionApprovals[0].target: the approved call cannot be bound (root.outside): path "/elsewhere/x" is outside every root`}},
+		{"a session approval for an agent that lacks the tool", replace(session, `"sessionApprovals": [{"session": "s1", "agent": "reviewer", "tool": "slack_post", "target": "#x"}]`),
+			[]string{`sessionApprovals[0].agent: the approved call cannot be bound (delegation.tool): agent "reviewer" does not hold tool "slack_post"`}},
+		{"a session approval with a target for a tool without arguments", func(s string) string {
+			s = replace(`"slack_post": {"risk": "external", "targetArgument": "channel",`, `"slack_post": {"risk": "external",`)(s)
+			s = replace(`"standingApprovals": [{"id": "sa-1", "task": "t1", "tool": "slack_post", "target": "#builds"}]`, `"standingApprovals": []`)(s)
+			return replace(session, `"sessionApprovals": [{"session": "s1", "tool": "slack_post", "target": "#x"}]`)(s)
+		}, []string{`sessionApprovals[0].target: tool "slack_post" declares no argument, so the target must be empty`}},
+		{"a session approval of a tool with two paths", func(s string) string {
+			s = replace(`"write_file": {"risk": "write-local", "pathArguments": ["path"]`, `"write_file": {"risk": "write-local", "pathArguments": ["path", "to"]`)(s)
+			return replace(session, `"sessionApprovals": [{"session": "s1", "tool": "write_file", "target": "a"}]`)(s)
+		}, []string{`sessionApprovals[0].tool: tool "write_file" declares 2 path arguments; a session approval in the file binds one`}},
+		{"an invalid tool is reported once, not again for the agents and approvals that name it", func(s string) string {
+			s = replace(`"shell":      {"risk": "exec", "commandArgument": "command",`, `"shell":      {"risk": "exec",`)(s)
+			return s
+		}, []string{"tools.shell.commandArgument: an exec tool must name the argument that holds its command, or nothing could judge what it runs"}},
+		{"a standing approval id given twice", replace(`"standingApprovals": [{"id": "sa-1", "task": "t1", "tool": "slack_post", "target": "#builds"}]`,
+			`"standingApprovals": [{"id": "sa-1", "task": "t1", "tool": "slack_post", "target": "#builds"}, {"id": "sa-1", "task": "t2", "tool": "slack_post", "target": "#x"}]`),
+			[]string{`standingApprovals[1].id: "sa-1" is used twice`}},
+		{"a secret named twice", replace(`"secrets": [{"name": "openai", "env": "OPENAI_API_KEY"}]`, `"secrets": [{"name": "openai", "env": "A"}, {"name": "openai", "env": "B"}, {"name": "", "env": "C"}]`),
+			[]string{`secrets[1].name: "openai" is used twice`, "secrets[2].name: a secret needs a name"}},
+		{"a root without a path", replace(`{"id": "docs", "path": "docs",`, `{"id": "docs", "path": "",`),
+			[]string{"roots[1].path: a root needs a path"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, path := writePolicy(t, tc.edit(good))
+			_, err := policyfile.Load(path, policyfile.Options{Home: filepath.Join(dir, "home")})
+			if tc.want == nil {
+				require.NoError(t, err)
+				return
+			}
+			var e *policyfile.Error
+			require.ErrorAs(t, err, &e)
+			var got []string
+			for _, p := range e.Problems {
+				got = append(got, p.Error())
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestRootPathsResolveAgainstTheFileAndHome(t *testing.T) {
+	dir, path := writePolicy(t, `{"version": 1, "mode": "ask", "tools": {},
+	  "roots": [{"id": "ws", "path": "ws", "access": "read-write", "primary": true, "source": "workspace"},
+	            {"id": "home", "path": "~", "access": "read", "source": "user-grant"},
+	            {"id": "proj", "path": "~/proj", "access": "read", "source": "user-grant"},
+	            {"id": "abs", "path": "`+filepath.ToSlash(filepath.Join(t.TempDir()))+`", "access": "read", "source": "user-grant"}]}`)
+	home := filepath.Join(dir, "home")
+	require.NoError(t, os.MkdirAll(filepath.Join(home, "proj"), 0o755))
+	p, err := policyfile.Load(path, policyfile.Options{Home: home})
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, r := range p.Roots.Snapshot().Roots() {
+		got[r.ID] = r.Path
+	}
+	assert.Equal(t, filepath.Join(dir, "ws"), got["ws"])
+	assert.Equal(t, home, got["home"])
+	assert.Equal(t, filepath.Join(home, "proj"), got["proj"])
+	assert.NotEmpty(t, got["abs"])
 }

@@ -131,7 +131,7 @@ func Parse(data []byte, dir string, opts Options) (*Policy, error) {
 	}
 	l := &loader{dir: dir, opts: opts, file: new(File)}
 	if !l.decode(data) {
-		return nil, &Error{Problems: l.problems}
+		return nil, l.problems.error()
 	}
 	l.loadHome()
 	l.loadSettings()
@@ -144,8 +144,8 @@ func Parse(data []byte, dir string, opts Options) (*Policy, error) {
 	l.loadAgents()
 	l.buildEngine()
 	l.loadSessionApprovals()
-	if len(l.problems) > 0 {
-		return nil, &Error{Problems: l.problems}
+	if len(l.problems.problems) > 0 {
+		return nil, l.problems.error()
 	}
 	return &Policy{File: l.file, Engine: l.engine, Roots: l.live, Tools: l.tools, Approvals: l.approvals,
 		Agents: l.agents, Narrowings: l.narrowings}, nil
@@ -159,11 +159,11 @@ type loader struct {
 	opts Options
 	file *File
 
-	problems []*Problem
+	problems problemList
 	// shapeBad are the paths the keys-and-types phase found bad; the later
 	// phases report nothing at or below them, since the value there was
 	// not read.
-	shapeBad []string
+	shapeBad map[string]bool
 
 	home       string
 	surfaces   map[policy.Surface]policy.Interaction
@@ -185,12 +185,17 @@ type loader struct {
 // report records p unless the keys-and-types phase already found its
 // place bad.
 func (l *loader) report(p *Problem) {
-	for _, b := range l.shapeBad {
-		if p.Path == b || strings.HasPrefix(p.Path, b+".") || strings.HasPrefix(p.Path, b+"[") {
-			return
+	if l.shapeBad[""] {
+		return // the document is not an object: nothing after it was read
+	}
+	for i := len(p.Path); i > 0; i-- {
+		if i == len(p.Path) || p.Path[i] == '.' || p.Path[i] == '[' {
+			if l.shapeBad[p.Path[:i]] {
+				return
+			}
 		}
 	}
-	l.problems = append(l.problems, p)
+	l.problems.add(p)
 }
 
 // bad reports a problem with a value's meaning.
@@ -208,13 +213,12 @@ func (l *loader) badErr(at string, err error) {
 // decode is the keys-and-types phase, then the decoding of what it
 // approved. It reports false when the document is not JSON at all.
 func (l *loader) decode(data []byte) bool {
-	problems, fatal := checkShape(data, reflect.TypeFor[File]())
-	l.problems = append(l.problems, problems...)
-	if fatal {
+	if checkShape(data, reflect.TypeFor[File](), &l.problems) {
 		return false
 	}
-	for _, p := range problems {
-		l.shapeBad = append(l.shapeBad, p.Path)
+	l.shapeBad = make(map[string]bool, len(l.problems.problems))
+	for _, p := range l.problems.problems {
+		l.shapeBad[p.Path] = true
 	}
 	// encoding/json skips a value that does not fit and fills in the rest;
 	// every such value was reported above.
@@ -256,7 +260,7 @@ func (l *loader) loadSettings() {
 	for _, s := range slices.Sorted(maps.Keys(f.Surfaces)) {
 		at := key("surfaces", string(s))
 		if !s.Valid() {
-			l.bad(at, "not a surface%s (want one of %s)", suggest.Phrase(string(s), names), strings.Join(names, ", "))
+			l.bad(at, "not a surface; want one of %s%s", strings.Join(names, ", "), suggest.Phrase(string(s), names))
 			continue
 		}
 		if i := f.Surfaces[s].Interaction; !i.Valid() {

@@ -138,6 +138,11 @@ func TestLoadReportsEveryProblemWithItsPath(t *testing.T) {
 		{"an agent's value of the wrong type", func(s string) string {
 			return strings.Replace(s, `"parent": "", "mode": "ask"`, `"parent": "", "mode": 3`, 1)
 		}, []string{"agents.reviewer.mode: the number 3 is not allowed here (want a string)"}},
+		{"an unknown surface", func(s string) string { return strings.Replace(s, `"scheduled-task": {`, `"scheduled-tsk": {`, 1) },
+			[]string{`surfaces.scheduled-tsk: not a surface; want one of chat, scheduled-task, goal-loop, platform-reply, sub-agent, mcp (did you mean "scheduled-task"?)`}},
+		{"a tool whose name is not a plain key", func(s string) string {
+			return strings.Replace(s, `"slack_post": {"risk": "external"`, `"github/delete_repo": {"risk": "delete"}, "slack_post": {"risk": "external"`, 1)
+		}, []string{`tools["github/delete_repo"].risk: "delete" is not a risk`, `tools["github/delete_repo"].approvalDefault: `, `tools["github/delete_repo"].source: `}},
 		{"malformed JSON", func(s string) string { return strings.Replace(s, `"mode": "ask",`, `"mode": "ask",,`, 1) },
 			[]string{"line 3, column 17: not valid JSON: invalid character ',' looking for beginning of object key string"}},
 	}

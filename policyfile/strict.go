@@ -22,15 +22,17 @@ import (
 // every value whose JSON type does not fit its place (a number for a
 // string, an object for a list, null where nothing can be absent). It is
 // the keys phase and the types phase in one streaming pass, so the
-// decoder that runs after it only fills in what this pass approved.
+// decoder that runs after it only fills in what this pass approved. A
+// path is written out only for a problem, so the pass costs memory in
+// proportion to the nesting depth, not to the number of values.
 //
 // fatal is true when the document is not valid JSON: nothing after this
 // phase can read it.
-func checkShape(data []byte, t reflect.Type) (problems []*Problem, fatal bool) {
+func checkShape(data []byte, t reflect.Type, out *problemList) (fatal bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	c := &shapeChecker{dec: dec, data: data}
-	c.value(t, "")
+	c := &shapeChecker{dec: dec, data: data, out: out}
+	c.value(t)
 	if c.err == nil {
 		if _, err := dec.Token(); err != io.EOF {
 			line, col := position(data, int(dec.InputOffset()))
@@ -38,16 +40,37 @@ func checkShape(data []byte, t reflect.Type) (problems []*Problem, fatal bool) {
 		}
 	}
 	if c.err != nil {
-		return append(c.problems, c.err), true
+		out.add(c.err)
+		return true
 	}
-	return c.problems, false
+	return false
 }
 
 type shapeChecker struct {
-	dec      *json.Decoder
-	data     []byte
-	problems []*Problem
-	err      *Problem // a syntax error: the walk stops
+	dec  *json.Decoder
+	data []byte
+	out  *problemList
+	path []segment // where the walk is
+	err  *Problem  // a syntax error: the walk stops
+}
+
+// segment is one step of a JSON path: an object key or an array index.
+type segment struct {
+	key   string
+	index int // when key is ""; -1 for the empty key
+}
+
+// pathString writes the walk's current path out.
+func (c *shapeChecker) pathString() string {
+	var p string
+	for _, s := range c.path {
+		if s.index >= 0 && s.key == "" {
+			p = index(p, s.index)
+		} else {
+			p = key(p, s.key)
+		}
+	}
+	return p
 }
 
 func (c *shapeChecker) token() (json.Token, bool) {
@@ -71,20 +94,24 @@ func (c *shapeChecker) token() (json.Token, bool) {
 	return tok, true
 }
 
-func (c *shapeChecker) bad(path string, sentinel error, format string, args ...any) {
-	c.problems = append(c.problems, &Problem{Path: path, Msg: fmt.Sprintf(format, args...), Err: sentinel})
+func (c *shapeChecker) bad(sentinel error, format string, args ...any) {
+	if c.out.full() {
+		c.out.more++
+		return
+	}
+	c.out.add(&Problem{Path: c.pathString(), Msg: fmt.Sprintf(format, args...), Err: sentinel})
 }
 
-// value checks one value against t; a nil t (an unknown key's value) is
-// walked without checks.
-func (c *shapeChecker) value(t reflect.Type, path string) {
+// value checks the value at the current path against t; a nil t (an
+// unknown key's value) is walked without checks.
+func (c *shapeChecker) value(t reflect.Type) {
 	tok, ok := c.token()
 	if !ok {
 		return
 	}
 	if tok == nil {
 		if t != nil && !nullable(t) {
-			c.bad(path, ErrType, "null is not allowed here (want %s)", want(t))
+			c.bad(ErrType, "null is not allowed here (want %s)", want(t))
 		}
 		return
 	}
@@ -95,25 +122,27 @@ func (c *shapeChecker) value(t reflect.Type, path string) {
 		t = nil
 	}
 	if t != nil && !fits(tok, t) {
-		c.bad(path, ErrType, "%s is not allowed here (want %s)", got(tok), want(t))
+		c.bad(ErrType, "%s is not allowed here (want %s)", got(tok), want(t))
 		t = nil // walk what is inside without further checks
 	}
 	switch tok {
 	case json.Delim('{'):
-		c.object(t, path)
+		c.object(t)
 	case json.Delim('['):
 		var elem reflect.Type
 		if t != nil {
 			elem = t.Elem()
 		}
 		for i := 0; c.err == nil && c.dec.More(); i++ {
-			c.value(elem, index(path, i))
+			c.path = append(c.path, segment{index: i})
+			c.value(elem)
+			c.path = c.path[:len(c.path)-1]
 		}
 		c.token() // ']'
 	}
 }
 
-func (c *shapeChecker) object(t reflect.Type, path string) {
+func (c *shapeChecker) object(t reflect.Type) {
 	var fields map[string]reflect.Type
 	var elem reflect.Type
 	switch {
@@ -123,27 +152,37 @@ func (c *shapeChecker) object(t reflect.Type, path string) {
 	case t.Kind() == reflect.Map:
 		elem = t.Elem()
 	}
-	seen := map[string]bool{}
+	var seen map[string]bool
+	if t != nil {
+		seen = map[string]bool{}
+	}
 	for c.err == nil && c.dec.More() {
 		tok, ok := c.token()
 		if !ok {
 			return
 		}
 		k, _ := tok.(string)
-		at := key(path, k)
-		if seen[k] {
-			c.bad(at, ErrDuplicateKey, "given twice")
+		seg := segment{key: k}
+		if k == "" {
+			seg.index = -1
 		}
-		seen[k] = true
+		c.path = append(c.path, seg)
+		if seen != nil {
+			if seen[k] {
+				c.bad(ErrDuplicateKey, "given twice")
+			}
+			seen[k] = true
+		}
 		next := elem
 		if fields != nil {
 			ft, ok := fields[k]
 			if !ok {
-				c.bad(at, ErrUnknownField, "unknown field%s", suggest.Phrase(k, slices.Sorted(maps.Keys(fields))))
+				c.bad(ErrUnknownField, "unknown field%s", suggest.Phrase(k, slices.Sorted(maps.Keys(fields))))
 			}
 			next = ft
 		}
-		c.value(next, at)
+		c.value(next)
+		c.path = c.path[:len(c.path)-1]
 	}
 	c.token() // '}'
 }

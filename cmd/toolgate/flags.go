@@ -65,7 +65,17 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, do
 		fs.SetOutput(out)
 		return exitOK, true
 	}
-	if err := fs.Parse(args); err != nil {
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the problem is written below, with two dashes
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if err != nil {
+		msg := err.Error()
+		if i := strings.Index(msg, ": -"); i >= 0 && !strings.HasPrefix(msg[i+2:], "--") {
+			msg = msg[:i+2] + "-" + msg[i+2:]
+		}
+		fmt.Fprintf(out, "toolgate %s: %s\n\n", fs.Name(), msg)
+		fs.Usage()
 		return exitUsage, true
 	}
 	return exitOK, false
