@@ -36,6 +36,12 @@ input when none, or for "-"), and writes one decision a line, in order:
   -> {"id":"c1","decision":"allow","reason":"mode.allow",...}
 
 A malformed line yields a deny with reason call.invalid, and the run goes on.
+
+With --batch, each line is one JSON array of calls, a model response's whole
+list, and each output line the JSON array of their decisions. The list is
+validated whole first: a blank id or tool name, a duplicate id, a malformed
+call or a list, call or nesting over the limits denies every call of it
+with reason call.invalid, and none is decided.
 A deny is not an error: eval exits 0 when it decided every line, and 2 when
 the policy is invalid or an input cannot be read.
 
@@ -45,6 +51,7 @@ Options:
 func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("eval", evalHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
+	batch := fs.Bool("batch", false, "read one JSON array of calls a line, a model response's whole list, validated whole before any is decided")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -66,8 +73,12 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	stream := evalStream
+	if *batch {
+		stream = evalBatchStream
+	}
 	for _, name := range inputs {
-		if err := evalInput(p.Engine, name, stdin, out); err != nil {
+		if err := evalInput(p.Engine, name, stdin, out, stream); err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
@@ -82,7 +93,8 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // evalInput decides the calls of one input, "-" being standard input, and
 // closes it before the next one is opened.
-func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer) error {
+func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer,
+	stream func(*policy.Engine, io.Reader, *bufio.Writer) error) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -92,7 +104,7 @@ func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer
 		defer f.Close()
 		r = f
 	}
-	if err := evalStream(e, r, out); err != nil {
+	if err := stream(e, r, out); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
