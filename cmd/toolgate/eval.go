@@ -25,6 +25,12 @@ input when none, or for "-"), and writes one decision a line, in order:
   -> {"id":"c1","decision":"allow","reason":"mode.allow",...}
 
 A malformed line yields a deny with reason call.invalid, and the run goes on.
+
+With --batch, each line is one JSON array of calls, a model response's whole
+list, and each output line the JSON array of their decisions. The list is
+validated whole first: a blank id or tool name, a duplicate id, a malformed
+call or a list, call or nesting over the limits denies every call of it
+with reason call.invalid, and none is decided.
 A deny is not an error: eval exits 0 when it decided every line, and 2 when
 the policy is invalid or an input cannot be read.
 
@@ -36,6 +42,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
 	stateDir := fs.String("state", "", "park unattended approval-required calls in the inbox under `DIR`, and let approved ones through once (see toolgate inbox)")
 	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
+	batch := fs.Bool("batch", false, "read one JSON array of calls a line, a model response's whole list, validated whole before any is decided")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
 	}
@@ -66,8 +73,12 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	if *batch && *stateDir != "" {
+		fmt.Fprintln(stderr, "toolgate eval: --batch and --state cannot be used together yet: park calls one a line")
+		return exitUsage
+	}
 	for _, name := range inputs {
-		if err := evalInput(ev, st, name, stdin, out); err != nil {
+		if err := evalInput(ev, st, name, stdin, out, *batch); err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
@@ -82,7 +93,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // evalInput decides the calls of one input, "-" being standard input, and
 // closes it before the next one is opened.
-func evalInput(e evaluator, st *evalState, name string, stdin io.Reader, out *bufio.Writer) error {
+func evalInput(e evaluator, st *evalState, name string, stdin io.Reader, out *bufio.Writer, batch bool) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -92,7 +103,13 @@ func evalInput(e evaluator, st *evalState, name string, stdin io.Reader, out *bu
 		defer f.Close()
 		r = f
 	}
-	if err := evalStreamState(e, st, r, out); err != nil {
+	var err error
+	if batch {
+		err = evalBatchStream(e, r, out)
+	} else {
+		err = evalStreamState(e, st, r, out)
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

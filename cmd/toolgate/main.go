@@ -39,6 +39,7 @@ Usage:
   toolgate audit verify FILE | tail [-n N] FILE   check an audit file's chain, print its events
   toolgate redact --policy FILE                   remove secrets from standard input
   toolgate version                                print the version (also --version)
+  toolgate dest check [--origin ORIGIN] URL...    may a credential go to these URLs?
 
 Run 'toolgate help VERB' or 'toolgate VERB --help' for a verb's help.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -98,6 +99,8 @@ func dispatch(verb string, args []string, stdin io.Reader, stdout, stderr io.Wri
 		return cmdAudit(args, stdout, stderr), true
 	case "redact":
 		return cmdRedact(args, stdin, stdout, stderr), true
+	case "dest":
+		return cmdDest(args, stdout, stderr), true
 	}
 	return exitUsage, false
 }
