@@ -1,0 +1,239 @@
+package proctree
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultGrace is how long Close waits after asking the tree to stop
+// before it forces it.
+const DefaultGrace = 5 * time.Second
+
+// killWait is how long Close waits for forced processes to disappear
+// before it reports the ones it still sees.
+const killWait = 2 * time.Second
+
+// pollEvery is how often Close looks for remaining processes.
+const pollEvery = 10 * time.Millisecond
+
+// DefaultEnvNames are the variables a child gets from the host's
+// environment when Config.Env is nil: what programs need to find
+// themselves, the user's home, temporary folder, locale and terminal, and
+// nothing that usually holds a secret. Names match case-insensitively on
+// Windows.
+var DefaultEnvNames = []string{
+	"PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES",
+	"TERM", "TZ", "TMPDIR", "TMP", "TEMP",
+	// Windows
+	"SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "USERPROFILE", "USERNAME",
+	"APPDATA", "LOCALAPPDATA", "PROGRAMDATA", "PROGRAMFILES", "PROGRAMFILES(X86)", "HOMEDRIVE", "HOMEPATH",
+	"NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE",
+}
+
+// AllowedEnv returns the entries of environ (NAME=VALUE) whose names are
+// in names, in environ's order. Names compare exactly, or regardless of
+// case on Windows.
+func AllowedEnv(environ, names []string) []string {
+	var out []string
+	for _, kv := range environ {
+		name, _, ok := strings.Cut(kv, "=")
+		if !ok || name == "" {
+			continue
+		}
+		if slices.ContainsFunc(names, func(n string) bool {
+			return n == name || runtime.GOOS == "windows" && strings.EqualFold(n, name)
+		}) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// Config says what to start.
+type Config struct {
+	// Path is the program to run, found through PATH when it has no
+	// separator.
+	Path string
+	// Args are the arguments after the program's name.
+	Args []string
+	// Dir is the working folder; empty means the host's.
+	Dir string
+	// Env is the child's whole environment. nil gives the host's
+	// variables named in DefaultEnvNames and nothing else; a non-nil empty
+	// slice gives an empty environment.
+	Env []string
+	// Stdin, Stdout and Stderr are as in os/exec.Cmd; nil is the null device.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Grace is how long Close waits between asking and forcing; 0 means
+	// DefaultGrace.
+	Grace time.Duration
+}
+
+// ErrConfig is returned (wrapped) by Start for an invalid Config.
+var ErrConfig = errors.New("proctree: invalid config")
+
+// SurvivorsError is returned by Close when processes of the tree are still
+// alive after they were forced. PIDs lists the ones it could see; it is
+// empty where the system cannot list a tree's members (not Linux or
+// Windows) and only the tree's process group was seen alive.
+type SurvivorsError struct {
+	PIDs []int
+}
+
+func (e *SurvivorsError) Error() string {
+	if len(e.PIDs) == 0 {
+		return "proctree: processes of the tree survived"
+	}
+	return fmt.Sprintf("proctree: %d processes of the tree survived: %v", len(e.PIDs), e.PIDs)
+}
+
+// Tree is a started child and every process it starts. Close ends them.
+type Tree struct {
+	cmd     *exec.Cmd
+	grace   time.Duration
+	os      osTree
+	done    chan struct{}
+	waitErr error
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// osTree is what Close needs from the system.
+type osTree interface {
+	// term asks every process of the tree it can see to stop, and reports
+	// whether the system has a way to ask (Windows has none).
+	term() bool
+	// kill forces them.
+	kill()
+	// alive returns the processes of the tree still running, and whether
+	// any is (on systems that can only tell the second, pids is nil).
+	alive() (pids []int, any bool)
+	// release frees what the tree holds (the job object).
+	release()
+}
+
+// Start starts cfg.Path with its own process group (Unix) or job object
+// (Windows), so that Close, or on Linux and Windows the host's own death,
+// ends the whole tree. See the package documentation for what each system
+// guarantees.
+func Start(cfg Config) (*Tree, error) {
+	if cfg.Path == "" {
+		return nil, fmt.Errorf("%w: Path is empty", ErrConfig)
+	}
+	if cfg.Grace < 0 {
+		return nil, fmt.Errorf("%w: Grace is negative", ErrConfig)
+	}
+	cmd := exec.Command(cfg.Path, cfg.Args...)
+	cmd.Dir = cfg.Dir
+	cmd.Env = cfg.Env
+	if cmd.Env == nil {
+		cmd.Env = AllowedEnv(os.Environ(), DefaultEnvNames)
+	}
+	if len(cmd.Env) == 0 {
+		cmd.Env = []string{} // exec.Cmd would read a nil Env as the host's whole environment
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = cfg.Stdin, cfg.Stdout, cfg.Stderr
+	t := &Tree{cmd: cmd, grace: cfg.Grace, done: make(chan struct{})}
+	if t.grace == 0 {
+		t.grace = DefaultGrace
+	}
+	after, err := prepare(cmd)
+	if err != nil {
+		return nil, err
+	}
+	started := make(chan error)
+	go func() {
+		// The thread that starts the child stays alive, waiting for it,
+		// until the child exits: Linux sends the parent-death signal when
+		// that thread ends, not when the process does.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if err := cmd.Start(); err != nil {
+			_, _ = after(nil) // releases what prepare made
+			started <- fmt.Errorf("proctree: starting %s: %w", cfg.Path, err)
+			return
+		}
+		ot, err := after(cmd.Process)
+		if err != nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			started <- fmt.Errorf("proctree: starting %s: %w", cfg.Path, err)
+			return
+		}
+		t.os = ot
+		started <- nil
+		t.waitErr = cmd.Wait()
+		close(t.done)
+	}()
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Pid returns the child's process id.
+func (t *Tree) Pid() int { return t.cmd.Process.Pid }
+
+// Done is closed when the child has exited (its descendants may live on
+// until Close).
+func (t *Tree) Done() <-chan struct{} { return t.done }
+
+// Wait waits for the child to exit and returns its exit error, as
+// exec.Cmd.Wait does.
+func (t *Tree) Wait() error {
+	<-t.done
+	return t.waitErr
+}
+
+// Close ends the whole tree: it asks every process of the tree to stop
+// (SIGTERM on Unix), waits up to the grace period for them to go, forces
+// the rest (SIGKILL on Unix; on Windows the job is terminated at once), and
+// returns a *SurvivorsError naming the processes it still sees. Close is
+// safe to call more than once and from several goroutines.
+func (t *Tree) Close() error {
+	t.closeOnce.Do(func() {
+		t.closeErr = terminate(t.os, t.grace)
+		t.os.release()
+	})
+	return t.closeErr
+}
+
+// terminate asks, waits up to grace, forces, waits up to killWait, and
+// reports survivors.
+func terminate(ot osTree, grace time.Duration) error {
+	if ot.term() && waitGone(ot, grace) {
+		return nil
+	}
+	ot.kill()
+	if waitGone(ot, killWait) {
+		return nil
+	}
+	pids, _ := ot.alive()
+	return &SurvivorsError{PIDs: pids}
+}
+
+// waitGone polls until no process of the tree is alive or d has passed.
+func waitGone(ot osTree, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	tick := time.NewTicker(pollEvery)
+	defer tick.Stop()
+	for {
+		if _, any := ot.alive(); !any {
+			return true
+		}
+		if !time.Now().Before(deadline) {
+			return false
+		}
+		<-tick.C
+	}
+}
