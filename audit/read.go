@@ -131,7 +131,7 @@ type Head struct {
 // head of the chain, or a *ChainError naming the first line that is
 // broken (changed, or a line before it changed) or missing (a sequence
 // number skipped, lines removed or inserted). Verify cannot see lines
-// removed from the end: compare Head with a head kept elsewhere.
+// removed from the end; VerifyHead can, given a head kept elsewhere.
 func Verify(data []byte) (Head, error) {
 	return verify(data, "")
 }
