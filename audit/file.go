@@ -69,8 +69,8 @@ type FileOptions struct {
 // FileSink appends events to a JSON Lines file, one event a line, each
 // line carrying the hash of the one before (Event.Seq and Event.Prev), so
 // that Verify finds the first line changed, removed or inserted. The chain
-// does not detect the loss of the last lines: keep the head (Head) where
-// an attacker cannot change it to detect truncation.
+// alone does not detect the loss of the last lines: keep the head (Head)
+// where an attacker cannot change it, and check with VerifyHead.
 //
 // The file is created 0600 and a missing folder 0700 (Unix; on Windows
 // the folder's access control list applies). An existing file is made

@@ -117,6 +117,38 @@ func TestVerifyFindsTheFirstBrokenOrMissingLink(t *testing.T) {
 	}
 }
 
+func TestVerifyHeadFindsLinesRemovedFromTheEnd(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	s, err := audit.OpenFile(path, audit.FileOptions{})
+	require.NoError(t, err)
+	for i := range 3 {
+		require.NoError(t, s.Write(ctx, event(i)))
+	}
+	_, kept := s.Head()
+	require.NoError(t, s.Write(ctx, event(3)))
+	require.NoError(t, s.Close())
+	data, _ := os.ReadFile(path)
+
+	h, err := audit.VerifyHead(data, kept)
+	require.NoError(t, err, "the file grew past the kept head")
+	assert.Equal(t, 4, h.Events)
+
+	lines := strings.SplitAfter(string(data), "\n")
+	truncated := []byte(strings.Join(lines[:2], ""))
+	_, err = audit.Verify(truncated)
+	require.NoError(t, err, "the chain alone cannot see it")
+	_, err = audit.VerifyHead(truncated, kept)
+	var ce *audit.ChainError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, 3, ce.Line)
+	assert.Contains(t, ce.Error(), "kept head")
+
+	_, err = audit.VerifyHead(data, "")
+	assert.ErrorIs(t, err, audit.ErrBrokenChain)
+	_, err = audit.VerifyHead(nil, audit.Genesis)
+	assert.NoError(t, err)
+}
+
 func TestOpenFileDropsATornLastLineAndRefusesForeignFiles(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "audit.jsonl")

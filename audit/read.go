@@ -131,8 +131,26 @@ type Head struct {
 // head of the chain, or a *ChainError naming the first line that is
 // broken (changed, or a line before it changed) or missing (a sequence
 // number skipped, lines removed or inserted). Verify cannot see lines
-// removed from the end: compare Head with a head kept elsewhere.
+// removed from the end; VerifyHead can, given a head kept elsewhere.
 func Verify(data []byte) (Head, error) {
+	return verify(data, "")
+}
+
+// VerifyHead is Verify, and also checks that the chain passes through
+// kept, the hash of a head recorded earlier (FileSink.Head, or the output
+// of toolgate audit verify) and kept where the file's writer cannot change
+// it. A file that lost lines from its end, or was replaced by another
+// chain, no longer holds that head: the error is a *ChainError naming the
+// line after the last.
+func VerifyHead(data []byte, kept string) (Head, error) {
+	if kept == "" {
+		return Head{Hash: Genesis}, &ChainError{Line: 1, Problem: "no kept head to compare with"}
+	}
+	return verify(data, kept)
+}
+
+func verify(data []byte, kept string) (Head, error) {
+	found := kept == "" || kept == Genesis
 	prev, want := Genesis, uint64(1)
 	h := Head{Hash: Genesis}
 	for n, line := range lines(data) {
@@ -159,8 +177,12 @@ func Verify(data []byte) (Head, error) {
 			return h, &ChainError{Line: n, Problem: "broken link: prev is not the hash of the line before; " + what}
 		}
 		prev = hashHex(line)
+		found = found || prev == kept
 		want++
 		h = Head{Events: n, Hash: prev}
+	}
+	if !found {
+		return h, &ChainError{Line: h.Events + 1, Problem: "missing link: the kept head " + kept + " is not in the file (lines were removed from its end, or it was replaced)"}
 	}
 	return h, nil
 }

@@ -12,13 +12,14 @@ import (
 )
 
 const auditHelp = `Usage:
-  toolgate audit verify FILE      check the hash chain of an audit file
-  toolgate audit tail [-n N] FILE print the last N events readably
+  toolgate audit verify [--head HASH] FILE   check the hash chain of an audit file
+  toolgate audit tail [-n N] FILE            print the last N events readably
 
 verify reports the first line whose link to the line before is broken (the
 line before was changed) or missing (lines removed, inserted or reordered),
-and exits 1 when there is one. It prints the chain's head: compare it with
-a head kept elsewhere to detect lines removed from the end.
+and exits 1 when there is one. It prints the chain's head: keep it where the
+file's writer cannot change it, and give it back with --head to check that
+no line was removed from the end since.
 
 Files larger than 64 MiB are refused whole (exit 2).
 `
@@ -70,7 +71,8 @@ func readAudit(name, path string, stderr io.Writer) ([]byte, bool) {
 }
 
 func cmdAuditVerify(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("verify", auditHelp, stderr)
+	fs := newFlags("verify", auditHelp+"\nOptions of verify:\n", stderr)
+	kept := fs.String("head", "", "the `HASH` of a head kept earlier, which the chain must pass through")
 	path, code, ok := auditFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -80,6 +82,9 @@ func cmdAuditVerify(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	head, err := audit.Verify(data)
+	if *kept != "" {
+		head, err = audit.VerifyHead(data, *kept)
+	}
 	if err != nil {
 		fmt.Fprintf(stdout, "%s: %v\n", path, err)
 		fmt.Fprintf(stdout, "%s: the first %d events are intact\n", path, head.Events)

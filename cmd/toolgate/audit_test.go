@@ -61,7 +61,7 @@ func TestAuditVerbsUsage(t *testing.T) {
 		{"redact without a policy", []string{"redact"}, 2, "", "--policy FILE is required"},
 		{"audit without a verb", []string{"audit"}, 2, "", "Usage:"},
 		{"audit with an unknown verb", []string{"audit", "sign"}, 2, "", `unknown verb "sign"`},
-		{"audit verify --help prints on standard output", []string{"audit", "verify", "--help"}, 0, "toolgate audit verify FILE", ""},
+		{"audit verify --help prints on standard output", []string{"audit", "verify", "--help"}, 0, "-head HASH", ""},
 		{"audit tail --help lists its options", []string{"audit", "tail", "-h"}, 0, "-n N", ""},
 		{"audit verify without a file", []string{"audit", "verify"}, 2, "", "one FILE is required"},
 		{"audit verify of a missing file is bad input", []string{"audit", "verify", filepath.Join(dir, "none.jsonl")}, 2, "", "none.jsonl"},
@@ -105,6 +105,15 @@ not json
 	code, out, _ = runCmd(t, "", "audit", "verify", path)
 	assert.Equal(t, 0, code, out)
 	assert.Contains(t, out, "4 events, chain intact")
+
+	head := out[strings.LastIndex(out, " ")+1 : len(out)-1]
+	code, out, _ = runCmd(t, "", "audit", "verify", "--head", head, path)
+	assert.Equal(t, 0, code, out)
+	lines2 := strings.SplitAfter(string(data), "\n")
+	require.NoError(t, os.WriteFile(path+".cut", []byte(strings.Join(lines2[:3], "")), 0o600))
+	code, out, _ = runCmd(t, "", "audit", "verify", "--head", head, path+".cut")
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, "line 4: missing link: the kept head")
 
 	code, out, _ = runCmd(t, "", "audit", "tail", "-n", "0", path)
 	require.Equal(t, 0, code)
