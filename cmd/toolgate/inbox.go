@@ -38,6 +38,12 @@ host) parks the calls of unattended runs that need a person's decision.
            session, every call with the same tool, agent and targets
   deny     declines a waiting request
 
+With --state DIR, eval adds "approvalId" and "approvalState" to the line of
+each such call. Once a request is approved, the next eval of the same call
+(same id, session, task, tool, agent and resolved targets) is allowed once,
+with reason approval.inbox and the "idempotencyKey" the call must pass on to
+any external service; every later eval of it stays approval-required.
+
 Every decision records who made it (the user name, or --by) and when.
 Exit status: 0 done, 1 declined (a bad code, an expired or decided
 request), 2 bad usage or an unreadable state folder.

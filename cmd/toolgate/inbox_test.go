@@ -27,6 +27,7 @@ type line struct {
 	Reason        string `json:"reason"`
 	ApprovalID    string `json:"approvalId"`
 	ApprovalState string `json:"approvalState"`
+	Key           string `json:"idempotencyKey"`
 }
 
 func evalLines(t *testing.T, policyPath, state, calls string) []line {
@@ -134,6 +135,8 @@ func TestTheInboxFlowFromAShell(t *testing.T) {
 	assert.Equal(t, "allow", ls[0].Decision)
 	assert.Equal(t, "approval.inbox", ls[0].Reason)
 	assert.Equal(t, id, ls[0].ApprovalID)
+	assert.Len(t, ls[0].Key, 32, "the allowed call carries the record's idempotency key")
+	assert.Empty(t, ls[1].Key)
 	assert.Equal(t, "approval-required", ls[1].Decision)
 	assert.Equal(t, "completed", ls[1].ApprovalState)
 	ls = evalLines(t, policyPath, state, post)

@@ -62,14 +62,14 @@ func (s *evalState) writeDecision(buf []byte, out *bufio.Writer, c *policy.Call,
 		allow := *d
 		allow.Verdict, allow.Reason, allow.Rule, allow.HumanRequired = policy.Allow, approval.ReasonInbox, "", false
 		allow.Message = "approved in the inbox by " + r.Decision.By
-		r, err = s.inbox.Resume(ctx, r.ID, func(context.Context, approval.Run) error {
-			buf = appendRecordLine(buf[:0], &allow, r.ID, approval.StateResuming)
+		r, err = s.inbox.Resume(ctx, r.ID, func(_ context.Context, run approval.Run) error {
+			buf = appendRecordLine(buf[:0], &allow, r.ID, approval.StateResuming, run.IdempotencyKey)
 			out.Write(buf)
 			return out.Flush()
 		})
 		return buf, err
 	}
-	buf = appendRecordLine(buf[:0], d, r.ID, r.State)
+	buf = appendRecordLine(buf[:0], d, r.ID, r.State, "")
 	if out.Available() < len(buf) {
 		out.Flush()
 	}
@@ -93,13 +93,19 @@ func (s *evalState) find(ctx context.Context, c *policy.Call, d *policy.Decision
 	return nil, nil
 }
 
-// appendRecordLine appends d's JSON line with the record's ID and state.
-func appendRecordLine(b []byte, d *policy.Decision, id string, st approval.State) []byte {
+// appendRecordLine appends d's JSON line with the record's ID and state,
+// and for an allowed call the idempotency key the call must carry to any
+// external service, so that a retry can be recognised.
+func appendRecordLine(b []byte, d *policy.Decision, id string, st approval.State, key string) []byte {
 	b = jsonl.AppendDecision(b, d)
 	b = append(b[:len(b)-1], `,"approvalId":`...)
 	b = jsonl.AppendString(b, id)
 	b = append(b, `,"approvalState":`...)
 	b = jsonl.AppendString(b, string(st))
+	if key != "" {
+		b = append(b, `,"idempotencyKey":`...)
+		b = jsonl.AppendString(b, key)
+	}
 	return append(b, "}\n"...)
 }
 
