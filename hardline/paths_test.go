@@ -410,3 +410,31 @@ func FuzzSensitivePath(f *testing.F) {
 		}
 	})
 }
+
+func TestCommandsNameOtherHomesOnFoldingSystems(t *testing.T) {
+	for _, tc := range []struct {
+		name, goos, home, cmd string
+	}{
+		{"a pattern into other users' keys on darwin", "darwin", "/Users/dev", "cat /Users/*/.ssh/id_*"},
+		{"another user's key in other case on darwin", "darwin", "/Users/dev", "cat /USERS/bob/.ssh/id_rsa"},
+		{"root's key on darwin", "darwin", "/Users/dev", "cat /var/root/.ssh/id_rsa"},
+		{"a pattern into root's keys on darwin", "darwin", "/Users/dev", "cat /var/root/.ssh/id_*"},
+		{"a pattern in the folder names of other users' keys on darwin", "darwin", "/Users/dev", "cat /Users/*/.s?h/id_rsa"},
+		{"a pattern in the folder names of root's keys on darwin", "darwin", "/Users/dev", "cat /var/root/.s?h/id_rsa"},
+		{"a pattern in the folder names of other users' keys on linux", "linux", "/home/dev", "cat /home/*/.s?h/id_rsa"},
+		{"a pattern into other users' keys in other case on darwin", "darwin", "/Users/dev", "cat /users/*/.SSH/id_*"},
+		{"a pattern into other users' keys on windows", "windows", `C:\Users\dev`, "cat C:/Users/*/.ssh/id_*"},
+		{"a pattern into other users' keys on linux", "linux", "/home/dev", "cat /home/*/.ssh/id_*"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := New(Config{Home: tc.home, OS: tc.goos})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := a.Command(tc.cmd, Env{WorkDir: tc.home})
+			if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleSensitivePath }) {
+				t.Errorf("Command(%q) on %s = %+v, want a %s finding", tc.cmd, tc.goos, res.Findings, ruleSensitivePath)
+			}
+		})
+	}
+}
