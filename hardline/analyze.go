@@ -73,6 +73,13 @@ type run struct {
 	xenv     exEnv
 	written  map[string]written // files the command writes by redirection or tee
 	aliases  map[string]string  // aliases the command defines
+	// listing is set while the words of a listing program are checked.
+	listing bool
+	// dotglob says the command makes patterns match dot files (shopt -s
+	// dotglob, GLOBIGNORE=...).
+	dotglob bool
+	// canonCache holds Env.Canonical's answers for this call.
+	canonCache map[string]string
 }
 
 func (r *run) result() Result {
@@ -231,6 +238,18 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				fns = append(fns, d)
 			}
 		case *syntax.CallExpr:
+			for _, as := range n.Assigns {
+				if as.Name != nil && as.Name.Value == "GLOBIGNORE" {
+					r.dotglob = true // setting GLOBIGNORE makes * match dot files
+				}
+			}
+			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt") {
+				for _, w := range n.Args[1:] {
+					if l := w.Lit(); l == "dotglob" || l == "globdots" || l == "glob_dots" {
+						r.dotglob = true
+					}
+				}
+			}
 			if len(n.Args) == 0 {
 				for _, as := range n.Assigns {
 					r.assign(sc, as, false)
@@ -474,6 +493,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 					f := r.word(sc, as.Value)
 					f.command = true
 					r.checkWords(sc, []field{f}, "")
+					if as.Name != nil {
+						r.envAssign(sc, as.Name.Value, f, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
+					}
 				}
 			}
 		}
@@ -586,7 +608,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			if f.why == whyProcSubst {
 				in = input{kind: inUnknown, detail: "a process substitution"}
 			} else {
-				in = input{kind: inFile, detail: "the file " + f.val}
+				in = r.fileInput(f)
 			}
 		case syntax.DplIn, syntax.DplOut:
 			f := r.word(sc, rd.Word)
@@ -617,6 +639,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			f := r.word(sc, as.Value)
 			f.command = true
 			r.checkWords(sc, []field{f}, cmdText)
+			if as.Name != nil {
+				r.envAssign(sc, as.Name.Value, f, ctx{in: in, pos: call.Pos().Offset()}, cmdText)
+			}
 		}
 	}
 	if len(call.Args) == 0 {
@@ -624,7 +649,11 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		return
 	}
 	fields := r.words(sc, call.Args)
+	// A program that lists names (ls ~/*) does not read what a pattern
+	// may match; the paths it names exactly are still checked.
+	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
 	r.checkWords(sc, fields, cmdText)
+	r.listing = false
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
 	r.noteOuts(outs, call, fields, in)
 }
@@ -683,10 +712,19 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 			}
 			text = out
 		} else {
-			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E") {
+			escapes := false
+			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E" || args[0].val == "-ne" || args[0].val == "-en") {
+				escapes = escapes || strings.Contains(args[0].val, "e")
 				args = args[1:]
 			}
 			text = joinFields(args)
+			if escapes {
+				// echo -e: the shell reading the text sees the escapes
+				// decoded.
+				if out, _, err := expand.Format(staticConfig(), "%b", []string{text}); err == nil {
+					text = out
+				}
+			}
 		}
 		var items []field
 		for _, w := range strings.Fields(text) {
@@ -779,6 +817,10 @@ func (e *exEnv) Get(name string) expand.Variable {
 			return expand.Variable{}
 		}
 		return str(e.r.a.home)
+	case name == "$" || name == "BASHPID" || name == "PPID":
+		// The shell's own process: /proc/$$/environ is its environment.
+		e.dynamic("$" + name)
+		return str("self")
 	case name == "PWD":
 		if e.r.cwd != "" {
 			return str(e.r.cwd)
@@ -892,7 +934,7 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 	r.cfg = expand.Config{
 		Env: &r.xenv,
 		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
-			if s, ok := r.substOutput(cs); ok {
+			if s, ok := r.substOutput(sc, cs); ok {
 				f.expn = true
 				_, err := io.WriteString(out, s)
 				return err
@@ -1066,7 +1108,7 @@ func hasGlob(w *syntax.Word) bool {
 
 // substOutput is the output of a command substitution that can be known
 // statically: echo or printf of static words, pwd.
-func (r *run) substOutput(cs *syntax.CmdSubst) (string, bool) {
+func (r *run) substOutput(sc *scope, cs *syntax.CmdSubst) (string, bool) {
 	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
 		return "", false
 	}
@@ -1074,16 +1116,16 @@ func (r *run) substOutput(cs *syntax.CmdSubst) (string, bool) {
 	if !ok || len(call.Args) == 0 || len(call.Assigns) > 0 {
 		return "", false
 	}
+	// The words expand as bash would: ~, $HOME and static variables, in a
+	// state of their own (the caller's expansion is in progress).
+	saved, savedCfg := r.xenv, r.cfg
+	defer func() { r.xenv, r.cfg = saved, savedCfg }()
 	var parts []string
-	for _, w := range call.Args {
-		if hasExpansion(w) || hasBraces(w) {
+	for _, f := range r.words(sc, call.Args) {
+		if f.dyn {
 			return "", false
 		}
-		vals, err := expand.Fields(staticConfig(), w)
-		if err != nil || len(vals) != 1 {
-			return "", false
-		}
-		parts = append(parts, vals[0])
+		parts = append(parts, f.val)
 	}
 	switch parts[0] {
 	case "echo":

@@ -12,6 +12,8 @@ type corpusEntry struct {
 	line   int
 	expect string // rule name, "block" or "ask"; "" for everyday commands
 	cmd    string
+	class  string // the "# class: NAME" section the entry is in
+	file   string
 }
 
 // loadCorpus reads a corpus file: "EXPECT :: command", or "EXPECT ::>"
@@ -26,13 +28,18 @@ func loadCorpus(t testing.TB, name string, expectations bool) []corpusEntry {
 	var out []corpusEntry
 	sc := bufio.NewScanner(f)
 	n := 0
+	class := ""
 	for sc.Scan() {
 		n++
 		line := sc.Text()
+		if c, ok := strings.CutPrefix(line, "# class: "); ok {
+			class = c
+			continue
+		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "# ") || line == "#" {
 			continue
 		}
-		e := corpusEntry{line: n}
+		e := corpusEntry{line: n, class: class, file: name}
 		rest := line
 		if expectations {
 			exp, cmd, ok := strings.Cut(line, " ::")
@@ -60,6 +67,13 @@ func loadCorpus(t testing.TB, name string, expectations bool) []corpusEntry {
 	}
 	return out
 }
+
+// corpusFiles are the corpus files; bad files list commands that must be
+// caught.
+var corpusFiles = []struct {
+	name string
+	bad  bool
+}{{"testdata/destructive.txt", true}, {"testdata/adversary.txt", true}, {"testdata/everyday.txt", false}, {"testdata/everyday2.txt", false}}
 
 // testHome and testEnv are the environment the corpus is written for.
 const testHome = "/home/dev"
@@ -137,8 +151,8 @@ func caught(res Result, expect string) (bool, string) {
 
 func TestCorpus(t *testing.T) {
 	a := testAnalyzer(t)
-	bad := loadCorpus(t, "testdata/destructive.txt", true)
-	good := loadCorpus(t, "testdata/everyday.txt", false)
+	bad := append(loadCorpus(t, "testdata/destructive.txt", true), loadCorpus(t, "testdata/adversary.txt", true)...)
+	good := append(loadCorpus(t, "testdata/everyday.txt", false), loadCorpus(t, "testdata/everyday2.txt", false)...)
 	distinct := func(es []corpusEntry) int {
 		seen := map[string]bool{}
 		for _, e := range es {
@@ -158,7 +172,7 @@ func TestCorpus(t *testing.T) {
 		if ok, why := caught(res, e.expect); ok {
 			detected++
 		} else {
-			t.Errorf("destructive.txt:%d: %q: want %s: %s; findings %+v", e.line, e.cmd, e.expect, why, res.Findings)
+			t.Errorf("%s:%d: %q: want %s: %s; findings %+v", e.file, e.line, e.cmd, e.expect, why, res.Findings)
 		}
 	}
 	flagged := 0
@@ -166,7 +180,7 @@ func TestCorpus(t *testing.T) {
 		res := a.Command(e.cmd, testEnv())
 		if len(res.Findings) > 0 {
 			flagged++
-			t.Errorf("everyday.txt:%d: %q: false positive %+v", e.line, e.cmd, res.Findings)
+			t.Errorf("%s:%d: %q: false positive %+v", e.file, e.line, e.cmd, res.Findings)
 		}
 	}
 	detection := 100 * float64(detected) / float64(len(bad))
