@@ -13,4 +13,5 @@ require (
 require (
 	github.com/hashicorp/errwrap v1.0.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/term v0.45.0 // indirect
 )

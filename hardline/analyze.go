@@ -25,8 +25,13 @@ const (
 // configured bound) as it would run in env. It never panics, executes
 // nothing, touches the file system only through env.Canonical, and is safe
 // for concurrent use.
-func (a *Analyzer) Command(cmd string, env Env) (res Result) {
-	r := &run{a: a, env: env}
+func (a *Analyzer) Command(cmd string, env Env) Result {
+	return a.command(cmd, env, nil)
+}
+
+// command is Command, recording the reading in tr when it is set.
+func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
+	r := &run{a: a, env: env, trace: tr}
 	if env.WorkDir != "" {
 		if wd := a.clean(a.slash(env.WorkDir)); a.isAbs(wd) {
 			r.cwd = wd
@@ -78,6 +83,8 @@ type run struct {
 	// dotglob says the command makes patterns match dot files (shopt -s
 	// dotglob, GLOBIGNORE=...).
 	dotglob bool
+	// trace, when set, records the reading for the differential oracle.
+	trace *reading
 	// canonCache holds Env.Canonical's answers for this call.
 	canonCache map[string]string
 }
@@ -603,6 +610,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			}
 		case syntax.RdrIn:
 			f := r.word(sc, rd.Word)
+			r.traceOpen(sc, f, false)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.rawDiskRead(f, cmdText)
 			if f.why == whyProcSubst {
@@ -622,6 +630,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
 			syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
 			f := r.word(sc, rd.Word)
+			r.traceOpen(sc, f, true)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
 			outs = append(outs, outRedir{f, rd.Op == syntax.AppOut || rd.Op == syntax.AppAll})

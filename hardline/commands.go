@@ -76,6 +76,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	cmd := commandText(fs)
 	name := fs[0]
+	if r.trace != nil && sc.depth == 0 && c.depth == 0 {
+		r.traceArgv(fs)
+	}
 	if name.expn || name.dyn || name.glob {
 		why := name.why
 		if why == "" {

@@ -2,7 +2,9 @@ package hardline
 
 import (
 	"bufio"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -182,6 +184,36 @@ func TestCorpus(t *testing.T) {
 			flagged++
 			t.Errorf("%s:%d: %q: false positive %+v", e.file, e.line, e.cmd, res.Findings)
 		}
+	}
+	// The adversarial and everyday-by-class files, counted per class.
+	perClass := map[string][2]int{}
+	for _, e := range bad {
+		if e.class != "" {
+			n := perClass[e.class]
+			n[0]++
+			perClass[e.class] = n
+		}
+	}
+	for _, e := range good {
+		if e.class != "" {
+			n := perClass[e.class]
+			n[1]++
+			perClass[e.class] = n
+		}
+	}
+	newBad, newGood := 0, 0
+	for _, class := range slices.Sorted(maps.Keys(perClass)) {
+		n := perClass[class]
+		newBad += n[0]
+		newGood += n[1]
+		t.Logf("CLASS %-45s caught %3d  allowed %3d", class, n[0], n[1])
+		if n[0] == 0 {
+			t.Errorf("class %q has no form that must be caught", class)
+		}
+	}
+	t.Logf("CLASS total caught %d allowed %d", newBad, newGood)
+	if newBad < 300 || newGood < 150 {
+		t.Errorf("the class corpus has %d forms to catch and %d to allow, want at least 300 and 150", newBad, newGood)
 	}
 	detection := 100 * float64(detected) / float64(len(bad))
 	fp := 100 * float64(flagged) / float64(len(good))
