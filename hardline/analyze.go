@@ -32,6 +32,20 @@ func (a *Analyzer) Command(cmd string, env Env) Result {
 // command is Command, recording the reading in tr when it is set.
 func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 	r := &run{a: a, env: env, trace: tr}
+	if env.Canonical != nil {
+		// Each path is resolved through the file system once per call.
+		r.env.Canonical = func(abs string) (string, error) {
+			if c, ok := r.canonCache[abs]; ok {
+				return c.path, c.err
+			}
+			p, err := env.Canonical(abs)
+			if r.canonCache == nil {
+				r.canonCache = map[string]canonAnswer{}
+			}
+			r.canonCache[abs] = canonAnswer{p, err}
+			return p, err
+		}
+	}
 	if env.WorkDir != "" {
 		if wd := a.clean(a.slash(env.WorkDir)); a.isAbs(wd) {
 			r.cwd = wd
@@ -83,10 +97,16 @@ type run struct {
 	// dotglob says the command makes patterns match dot files (shopt -s
 	// dotglob, GLOBIGNORE=...).
 	dotglob bool
+	// lexicalOnly is set while the words of a simple command are matched
+	// as written; checkTargets resolves the targets among them.
+	lexicalOnly bool
+	// canonOnly is set while checkTargets matches the resolved forms of
+	// targets.
+	canonOnly bool
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
 	// canonCache holds Env.Canonical's answers for this call.
-	canonCache map[string]string
+	canonCache map[string]canonAnswer
 }
 
 func (r *run) result() Result {
@@ -128,6 +148,12 @@ func (r *run) step() bool {
 		return false
 	}
 	return true
+}
+
+// canonAnswer is one answer of Env.Canonical.
+type canonAnswer struct {
+	path string
+	err  error
 }
 
 // scope is one parsed script: the top-level command or a re-parsed string.
@@ -661,8 +687,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	// A program that lists names (ls ~/*) does not read what a pattern
 	// may match; the paths it names exactly are still checked.
 	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
+	r.lexicalOnly = true
 	r.checkWords(sc, fields, cmdText)
-	r.listing = false
+	r.listing, r.lexicalOnly = false, false
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
 	r.noteOuts(outs, call, fields, in)
 }

@@ -563,13 +563,22 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		r.applyEntry(sc, p.sub, b+" "+p.subName, p.subArgs, c, cmd)
 		return
 	}
-	if handled || e.DataOnly {
+	if e.DataOnly {
 		return
 	}
+	// Operands without a role may be paths the program acts on.
+	var unroled []field
 	for i, f := range p.ops {
 		if !roled[i] {
-			r.net(sc, f, c, cmd)
+			unroled = append(unroled, f)
 		}
+	}
+	r.checkTargets(sc, unroled, cmd)
+	if handled {
+		return
+	}
+	for _, f := range unroled {
+		r.net(sc, f, c, cmd)
 	}
 }
 
@@ -609,6 +618,14 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+e.Summary, cmd, "")
 		}
 	}
+	var targets []field
+	for _, v := range vals {
+		switch v.role {
+		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleWorkDir:
+			targets = append(targets, v.f)
+		}
+	}
+	r.checkTargets(sc, targets, cmd)
 	for _, v := range vals {
 		r.applyRole(sc, v, recursive, b, c, cmd)
 	}

@@ -9,6 +9,14 @@ import (
 // checkWords blocks every word, option value and redirection that names a
 // sensitive host path.
 func (r *run) checkWords(sc *scope, fs []field, cmd string) {
+	if r.lexicalOnly && r.env.Canonical != nil {
+		// Only the words the catalogue says are targets are resolved
+		// through the file system (checkTargets); the rest are matched as
+		// written.
+		canon := r.env.Canonical
+		r.env.Canonical = nil
+		defer func() { r.env.Canonical = canon }()
+	}
 	var buf [8]string
 	for _, f := range fs {
 		cands := candidates(buf[:0], f.val)
@@ -21,7 +29,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			p := cand
 			if p == "~" || strings.HasPrefix(p, "~/") {
 				p = r.a.home + p[1:]
-			} else if strings.HasPrefix(p, "~") {
+			} else if strings.HasPrefix(p, "~") && !r.canonOnly {
 				// ~name/...: another user's home, wherever it is.
 				if i := strings.IndexByte(p, '/'); i > 0 {
 					if pat, ok := r.a.matchHomeRel(r.a.key(path.Clean(p[i:]))); ok {
@@ -31,14 +39,14 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 				}
 				continue
 			}
-			if r.env.Canonical == nil && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
+			if (r.env.Canonical == nil || r.lexicalOnly) && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
 				!strings.Contains(p, "..") && !strings.ContainsRune(p, ':') && !strings.ContainsRune(p, '\\') && r.safeWorkDir() {
 				continue // lexically inside the working folder, where no pattern reaches
 			}
 			res := r.resolve(field{val: p})
 			for i, abs := range res.paths {
-				if i == 0 && r.inSafeWorkDir(abs) {
-					continue
+				if i == 0 && (r.canonOnly || r.inSafeWorkDir(abs)) {
+					continue // matched as written already
 				}
 				if pat, ok := r.a.matchSensitive(abs); ok {
 					r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+abs+" (pattern "+pat+")", cmd, abs)
@@ -53,6 +61,25 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			}
 		}
 	}
+}
+
+// checkTargets checks words that a program reads, writes or deletes
+// through the file system as well (symbolic links), when the environment
+// resolves canonically; checkWords has already matched them as written.
+func (r *run) checkTargets(sc *scope, fs []field, cmd string) {
+	if r.env.Canonical == nil || len(fs) == 0 {
+		return
+	}
+	var targets []field
+	for _, f := range fs {
+		if f.dyn || f.val == "" || strings.HasPrefix(f.val, "-") && !strings.ContainsRune(f.val, '=') {
+			continue
+		}
+		targets = append(targets, f)
+	}
+	r.canonOnly = true
+	r.checkWords(sc, targets, cmd)
+	r.canonOnly = false
 }
 
 // listingPrograms print names, not contents.
