@@ -10,8 +10,8 @@ import (
 // FuzzCommand checks that Command never panics, never reports an internal
 // error and returns within a generous bound on inputs up to 64 KiB.
 func FuzzCommand(f *testing.F) {
-	for _, name := range []string{"testdata/destructive.txt", "testdata/everyday.txt"} {
-		for _, e := range loadCorpus(f, name, strings.Contains(name, "destructive")) {
+	for _, cf := range corpusFiles {
+		for _, e := range loadCorpus(f, cf.name, cf.bad) {
 			f.Add(e.cmd)
 		}
 	}
