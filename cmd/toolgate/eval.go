@@ -56,7 +56,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage
 	}
-	st, err := stateFlag(*stateDir)
+	st, err := stateFlag(*stateDir, p)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage

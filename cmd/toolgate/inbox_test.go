@@ -194,3 +194,32 @@ func TestShowMakesACallsTextSafeForATerminal(t *testing.T) {
 	}
 	assert.Equal(t, "abc…", clip("abcdef", 4))
 }
+
+func TestAParkedCallKeepsNoConfiguredSecret(t *testing.T) {
+	dir := t.TempDir()
+	policyPath := filepath.Join(dir, "policy.json")
+	withSecret := strings.Replace(inboxPolicy, `"tools":`, `"secrets": [{"name": "hook", "env": "TOOLGATE_TEST_HOOK_SECRET"}], "tools":`, 1)
+	require.NoError(t, os.WriteFile(policyPath, []byte(withSecret), 0o600))
+	const value = "s3cr3t-Zq8wPv1Lm4Tn7Yc2"
+	t.Setenv("TOOLGATE_TEST_HOOK_SECRET", value)
+	state := filepath.Join(dir, "state")
+	ls := evalLines(t, policyPath, state,
+		`{"id":"p1","tool":"slack_post","args":{"channel":"#builds","text":"deploy with `+value+`","token":"tok-123"},"task":"t1","surface":"scheduled-task"}`+"\n")
+	require.Len(t, ls, 1)
+	require.NotEmpty(t, ls[0].ApprovalID, "the call was parked")
+	err := filepath.WalkDir(state, func(p string, d os.DirEntry, err error) error {
+		require.NoError(t, err)
+		if d.IsDir() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		assert.NotContains(t, string(b), value, p)
+		assert.NotContains(t, string(b), "tok-123", p)
+		return nil
+	})
+	require.NoError(t, err)
+	code, out, _ := runCmd(t, "", "inbox", "show", ls[0].ApprovalID, "--state", state)
+	require.Equal(t, 0, code)
+	assert.NotContains(t, out, value)
+}

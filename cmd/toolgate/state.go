@@ -6,8 +6,10 @@ import (
 	"io"
 
 	"github.com/toolgate/toolgate/approval"
+	"github.com/toolgate/toolgate/audit"
 	"github.com/toolgate/toolgate/internal/jsonl"
 	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/policyfile"
 )
 
 // evalState is the inbox `toolgate eval --state DIR` works: it parks the
@@ -18,12 +20,18 @@ type evalState struct {
 	inbox *approval.Inbox
 }
 
-func openEvalState(dir string) (*evalState, error) {
+func openEvalState(dir string, red *audit.Redactor) (*evalState, error) {
 	s, err := approval.OpenFile(dir)
 	if err != nil {
 		return nil, err
 	}
-	return &evalState{store: s, inbox: approval.New(s, approval.Options{})}, nil
+	// A parked record keeps the call's arguments only after redaction,
+	// with the policy's configured secrets.
+	redact := func(args map[string]any) map[string]any {
+		out, _ := audit.RedactArgs(args, red)
+		return out
+	}
+	return &evalState{store: s, inbox: approval.New(s, approval.Options{Redact: redact})}, nil
 }
 
 func (s *evalState) Close() error {
@@ -110,11 +118,15 @@ func appendRecordLine(b []byte, d *policy.Decision, id string, st approval.State
 }
 
 // stateFlag opens the state folder of eval's --state flag; nil for none.
-func stateFlag(dir string) (*evalState, error) {
+func stateFlag(dir string, p *policyfile.Policy) (*evalState, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	return openEvalState(dir)
+	red, err := policyRedactor(p)
+	if err != nil {
+		return nil, err
+	}
+	return openEvalState(dir, red)
 }
 
 // evalStream decides every line of r with no state folder.
