@@ -5,10 +5,11 @@
 // and proctree keeps what runs from outliving the host. See
 // docs/security-model.md, Secrets and child processes.
 //
-// A child gets only the environment it is given: Config.Env, or when that
-// is nil the host's variables named in DefaultEnvNames (PATH, HOME, the
-// locale, the temporary folder...) and nothing else, so API keys, tokens,
-// NODE_OPTIONS and the like stay behind.
+// A child gets only the environment it is given: Config.Env (build it with
+// package childenv for a server that needs more), or when that is nil
+// childenv.Build's sanitized default (PATH, HOME, the locale, the temporary
+// folder...) and nothing else, so API keys, tokens, NODE_OPTIONS,
+// LD_PRELOAD and the like stay behind.
 //
 // What each system guarantees:
 //

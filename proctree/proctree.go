@@ -3,12 +3,11 @@ package proctree
 import (
 	"errors"
 	"fmt"
+	"github.com/toolgate/toolgate/childenv"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 )
@@ -24,39 +23,6 @@ const killWait = 2 * time.Second
 // pollEvery is how often Close looks for remaining processes.
 const pollEvery = 10 * time.Millisecond
 
-// DefaultEnvNames are the variables a child gets from the host's
-// environment when Config.Env is nil: what programs need to find
-// themselves, the user's home, temporary folder, locale and terminal, and
-// nothing that usually holds a secret. Names match case-insensitively on
-// Windows.
-var DefaultEnvNames = []string{
-	"PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES",
-	"TERM", "TZ", "TMPDIR", "TMP", "TEMP",
-	// Windows
-	"SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "USERPROFILE", "USERNAME",
-	"APPDATA", "LOCALAPPDATA", "PROGRAMDATA", "PROGRAMFILES", "PROGRAMFILES(X86)", "HOMEDRIVE", "HOMEPATH",
-	"NUMBER_OF_PROCESSORS", "PROCESSOR_ARCHITECTURE",
-}
-
-// AllowedEnv returns the entries of environ (NAME=VALUE) whose names are
-// in names, in environ's order. Names compare exactly, or regardless of
-// case on Windows.
-func AllowedEnv(environ, names []string) []string {
-	var out []string
-	for _, kv := range environ {
-		name, _, ok := strings.Cut(kv, "=")
-		if !ok || name == "" {
-			continue
-		}
-		if slices.ContainsFunc(names, func(n string) bool {
-			return n == name || runtime.GOOS == "windows" && strings.EqualFold(n, name)
-		}) {
-			out = append(out, kv)
-		}
-	}
-	return out
-}
-
 // Config says what to start.
 type Config struct {
 	// Path is the program to run, found through PATH when it has no
@@ -66,8 +32,8 @@ type Config struct {
 	Args []string
 	// Dir is the working folder; empty means the host's.
 	Dir string
-	// Env is the child's whole environment. nil gives the host's
-	// variables named in DefaultEnvNames and nothing else; a non-nil empty
+	// Env is the child's whole environment. nil gives
+	// childenv.Build(os.Environ(), childenv.Config{}) and nothing else; a non-nil empty
 	// slice gives an empty environment.
 	Env []string
 	// Stdin, Stdout and Stderr are as in os/exec.Cmd; nil is the null device.
@@ -137,7 +103,9 @@ func Start(cfg Config) (*Tree, error) {
 	cmd.Dir = cfg.Dir
 	cmd.Env = cfg.Env
 	if cmd.Env == nil {
-		cmd.Env = AllowedEnv(os.Environ(), DefaultEnvNames)
+		// The sanitized default: an explicit allowlist, never a hook
+		// (NODE_OPTIONS, LD_PRELOAD, ...) or a credential.
+		cmd.Env = childenv.Build(os.Environ(), childenv.Config{})
 	}
 	if len(cmd.Env) == 0 {
 		cmd.Env = []string{} // exec.Cmd would read a nil Env as the host's whole environment

@@ -214,6 +214,9 @@ func TestCloseEndsAWellBehavedChildWithoutForce(t *testing.T) {
 func TestAChildGetsOnlyTheAllowedEnvironment(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-do-not-pass")
 	t.Setenv("NODE_OPTIONS", "--require evil.js")
+	t.Setenv("LD_PRELOAD", "/tmp/evil.so")
+	t.Setenv("GITHUB_TOKEN", "ghp-do-not-pass")
+	t.Setenv("UNRELATED_PARENT_VAR", "x")
 	t.Setenv("LANG", "C.UTF-8")
 	out := new(strings.Builder)
 	tree, err := proctree.Start(proctree.Config{Path: os.Args[0], Args: []string{helperArg, "env"}, Stdout: out})
@@ -221,7 +224,9 @@ func TestAChildGetsOnlyTheAllowedEnvironment(t *testing.T) {
 	require.NoError(t, tree.Wait())
 	require.NoError(t, tree.Close())
 	assert.NotContains(t, out.String(), "sk-do-not-pass")
-	assert.NotContains(t, out.String(), "NODE_OPTIONS")
+	for _, name := range []string{"NODE_OPTIONS", "LD_PRELOAD", "GITHUB_TOKEN", "UNRELATED_PARENT_VAR", "OPENAI_API_KEY"} {
+		assert.NotContains(t, out.String(), name+"=")
+	}
 	assert.Contains(t, out.String(), "LANG=C.UTF-8\n")
 }
 
