@@ -28,6 +28,7 @@ Usage:
   toolgate eval --policy FILE [CALLS.jsonl ...]   decide calls, one JSON object a line
   toolgate validate FILE                          check a policy file, every problem at once
   toolgate dest check [--origin ORIGIN] URL...    may a credential go to these URLs?
+  toolgate mcp review|check|list|forget --state DIR  review MCP connections and select their tools
 
 Run 'toolgate VERB --help' for a verb's options.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -56,6 +57,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdValidate(args[1:], stdout, stderr)
 	case "dest":
 		return cmdDest(args[1:], stdout, stderr)
+	case "mcp":
+		return cmdMCP(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
