@@ -62,6 +62,7 @@ type DeniedError struct {
 	Detail string
 }
 
+// Error returns the refusal with its input, reason and detail.
 func (e *DeniedError) Error() string {
 	return fmt.Sprintf("dest: %q refused (%s): %s", e.Input, e.Reason, e.Detail)
 }

@@ -122,6 +122,14 @@ func assertReason(t *testing.T, want dest.Reason, err error) {
 	assert.ErrorIs(t, err, dest.ErrDenied)
 }
 
+// verdict names an expected reason in a test's name.
+func verdict(r dest.Reason) string {
+	if r == "" {
+		return "allowed"
+	}
+	return "refused as " + string(r)
+}
+
 func TestCheckURL(t *testing.T) {
 	cases := []struct {
 		name, url string
@@ -269,7 +277,7 @@ func TestCheckAddr(t *testing.T) {
 		{"2606:4700::1111", ""},
 	}
 	for _, tc := range cases {
-		t.Run(tc.addr+" is judged "+string(tc.reason), func(t *testing.T) {
+		t.Run(tc.addr+" is "+verdict(tc.reason), func(t *testing.T) {
 			assertReason(t, tc.reason, dest.CheckAddr(netip.MustParseAddr(tc.addr)))
 		})
 	}
@@ -291,7 +299,7 @@ func TestDialControlJudgesTheAddressTheDialerUses(t *testing.T) {
 		{"127.0.0.1:8080", ""},
 		{"[::1]:8080", ""},
 	} {
-		t.Run(tc.address+" is judged "+string(tc.reason), func(t *testing.T) {
+		t.Run(tc.address+" is "+verdict(tc.reason), func(t *testing.T) {
 			assertReason(t, tc.reason, dest.DialControl("tcp", tc.address, nil))
 		})
 	}
@@ -318,6 +326,23 @@ func TestDialControlWithARealDialer(t *testing.T) {
 		c, err := d.Dial("tcp4", ln.Addr().String())
 		require.NoError(t, err)
 		c.Close()
+	})
+
+	t.Run("a name is judged by the address it resolves to", func(t *testing.T) {
+		var seen []string
+		d := net.Dialer{Control: func(network, address string, c syscall.RawConn) error {
+			seen = append(seen, address)
+			return dest.DialControl(network, address, c)
+		}}
+		_, port, err := net.SplitHostPort(ln.Addr().String())
+		require.NoError(t, err)
+		c, err := d.Dial("tcp4", net.JoinHostPort("localhost", port))
+		require.NoError(t, err)
+		c.Close()
+		require.NotEmpty(t, seen)
+		ap, err := netip.ParseAddrPort(seen[len(seen)-1])
+		require.NoError(t, err, "Control gets the resolved address, not the name")
+		assert.True(t, ap.Addr().IsLoopback())
 	})
 
 	// guard stops every dial the check would let through, so a broken

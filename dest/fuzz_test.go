@@ -56,6 +56,15 @@ func FuzzCheck(f *testing.F) {
 		if scheme != "https" && scheme != "http" {
 			t.Fatalf("%q allowed with scheme %q", s, u.Scheme)
 		}
+		// net/url's reading of scheme, host and port, as an origin, must
+		// be the origin this URL goes to.
+		own, err := dest.ParseOrigin(scheme + "://" + u.Host)
+		if err != nil {
+			t.Fatalf("%q allowed, but net/url's host %q is refused as an origin: %v", s, u.Host, err)
+		}
+		if err := own.Check(s); err != nil {
+			t.Fatalf("%q allowed, but it does not go to net/url's reading %s: %v", s, own, err)
+		}
 		if oerr == nil {
 			port := u.Port()
 			if port == "" {

@@ -79,6 +79,7 @@ type BatchError struct {
 	Problems []BatchProblem
 }
 
+// Error lists every problem, one a line.
 func (e *BatchError) Error() string {
 	var b strings.Builder
 	b.WriteString("policy: the list of tool calls is refused whole, none of it runs:")

@@ -182,3 +182,17 @@ func ExampleValidateBatch() {
 	// c1 deny call.invalid
 	// c4 deny call.invalid
 }
+
+func BenchmarkValidateBatch(b *testing.B) {
+	calls := make([]policy.Call, 16)
+	for i := range calls {
+		calls[i] = policy.Call{ID: fmt.Sprint("call_", i), Tool: "write_file", Session: "s1",
+			Args: map[string]any{"path": "src/main.go", "content": strings.Repeat("x", 512), "opts": map[string]any{"mode": 420.0, "tags": []any{"a", "b"}}}}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := policy.ValidateBatch(calls, policy.BatchLimits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -8,13 +8,7 @@ import (
 )
 
 func TestDestCheck(t *testing.T) {
-	cases := []struct {
-		name   string
-		args   []string
-		code   int
-		stdout []string
-		stderr string
-	}{
+	cases := []cliCase{
 		{"every URL allowed exits 0", []string{"dest", "check", "https://api.example.com/", "http://127.0.0.1:8080/"}, 0,
 			[]string{`allow "https://api.example.com/"`, `allow "http://127.0.0.1:8080/"`}, ""},
 		{"one denied URL exits 1 and the others are still judged", []string{"dest", "check", "http://2852039166/", "https://api.example.com/"}, 1,
@@ -30,17 +24,37 @@ func TestDestCheck(t *testing.T) {
 		{"dest --help prints to stdout", []string{"dest", "--help"}, 0, []string{"Usage: toolgate dest check", "-origin"}, ""},
 		{"dest check --help prints to stdout", []string{"dest", "check", "--help"}, 0, []string{"Usage: toolgate dest check"}, ""},
 	}
+	runCLICases(t, cases, func(t *testing.T, tc cliCase, out string) {
+		if tc.code != 2 && !strings.Contains(tc.name, "help") {
+			assert.Equal(t, len(tc.stdout), strings.Count(out, "\n"), "one line per URL")
+		}
+	})
+}
+
+// cliCase is one run of the command: its arguments, the exit status and
+// what stdout and stderr must contain.
+type cliCase struct {
+	name   string
+	args   []string
+	code   int
+	stdout []string
+	stderr string
+}
+
+// runCLICases runs every case in order; more, when not nil, checks more.
+func runCLICases(t *testing.T, cases []cliCase, more func(*testing.T, cliCase, string)) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, stderr := runCmd(t, "", tc.args...)
 			assert.Equal(t, tc.code, code, "stdout %q stderr %q", out, stderr)
-			if tc.code != 2 && !strings.Contains(tc.name, "help") {
-				assert.Equal(t, len(tc.stdout), strings.Count(out, "\n"), "one line per URL")
-			}
 			for _, want := range tc.stdout {
 				assert.Contains(t, out, want)
 			}
 			assert.Contains(t, stderr, tc.stderr)
+			if more != nil {
+				more(t, tc, out)
+			}
 		})
 	}
 }
