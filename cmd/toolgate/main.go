@@ -27,6 +27,7 @@ const usage = `toolgate decides, before anything runs, whether an AI agent's too
 Usage:
   toolgate eval --policy FILE [CALLS.jsonl ...]   decide calls, one JSON object a line
   toolgate validate FILE                          check a policy file, every problem at once
+  toolgate serve --policy FILE [--addr ADDR]      serve Evaluate on loopback, guarded by TOOLGATE_TOKEN
 
 Run 'toolgate VERB --help' for a verb's options.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -53,6 +54,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdEval(args[1:], stdin, stdout, stderr)
 	case "validate":
 		return cmdValidate(args[1:], stdout, stderr)
+	case "serve":
+		return cmdServe(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
