@@ -184,8 +184,9 @@ func Start(cfg Config) (*Tree, error) {
 // Pid returns the child's process id.
 func (t *Tree) Pid() int { return t.cmd.Process.Pid }
 
-// Done is closed when the child has exited (its descendants may live on
-// until Close).
+// Done is closed when the child has exited and, when Stdout or Stderr is
+// not an *os.File, its output has been copied: a descendant that holds
+// the output open keeps Done open until it exits or Close ends it.
 func (t *Tree) Done() <-chan struct{} { return t.done }
 
 // Wait waits for the child to exit and returns its exit error, as

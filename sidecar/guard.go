@@ -212,7 +212,10 @@ func NormalizeOrigin(origin string) (string, error) {
 
 type guardedKey struct{}
 
-// ServeHTTP checks r and passes it to the next handler or refuses it.
+// ServeHTTP checks r and passes it to the next handler or refuses it. It
+// learns the port the connection came in on from the request's
+// http.LocalAddrContextKey, which net/http's Server sets; without it the
+// Host check refuses every request.
 func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength != 0 {
 		// Bound the time the client may take to send the body, so that a

@@ -8,8 +8,11 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -234,4 +237,56 @@ func TestServeHelp(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "Usage: toolgate serve")
 	assert.Contains(t, out, "TOOLGATE_TOKEN")
+}
+
+// TestServeHelperProcess is not a test: TestServeStopsOnSIGTERM runs the
+// test binary again with it, to play `toolgate` itself.
+func TestServeHelperProcess(t *testing.T) {
+	if os.Getenv("TOOLGATE_SERVE_HELPER") != "1" {
+		t.Skip("runs only as the helper process of TestServeStopsOnSIGTERM")
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+func TestServeStopsOnSIGTERM(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM to send on Windows")
+	}
+	tok, err := sidecar.NewToken()
+	require.NoError(t, err)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeHelperProcess$", "--", "serve", "--policy", example+"/policy.json")
+	cmd.Env = append(os.Environ(), "TOOLGATE_SERVE_HELPER=1", tok.Env())
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { cmd.Process.Kill() })
+	r := bufio.NewReader(stdout)
+	addr, err := r.ReadString('\n')
+	require.NoError(t, err, "stderr: %s", stderr.String())
+
+	req, err := http.NewRequest("POST", "http://"+strings.TrimSpace(addr)+"/v1/evaluate",
+		strings.NewReader(`{"id":"c1","tool":"read_file","args":{"path":"src/main.go"},"session":"s1","surface":"chat"}`))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+tok.Reveal())
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, 200, resp.StatusCode)
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	rest, err := io.ReadAll(r)
+	require.NoError(t, err)
+	require.NoError(t, cmd.Wait(), "serve exits 0 on SIGTERM; stderr: %s", stderr.String())
+	assert.Empty(t, string(rest), "the address is the only line on standard output")
+	assert.NotContains(t, addr+stderr.String(), tok.Reveal())
 }
