@@ -21,6 +21,7 @@ import (
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/policyfile"
 	"github.com/toolgate/toolgate/sidecar"
+	"golang.org/x/time/rate"
 )
 
 const serveHelp = `Usage: toolgate serve --policy FILE [--addr 127.0.0.1:PORT] [--allow-origin ORIGIN]...
@@ -107,15 +108,26 @@ func serve(ctx context.Context, args []string, tokenText string, stdout, stderr 
 	mux.HandleFunc("POST /v1/evaluate", srv.evaluate)
 	mux.Handle("GET /v1/events", events)
 	var logMu sync.Mutex
+	// A page flooding the port must not flood the log: at most 10 lines a
+	// second, with a count of those left out.
+	logLimit, suppressed := rate.NewLimiter(10, 10), 0
 	guard, err := sidecar.New(sidecar.Config{
 		Token:      token,
 		Origins:    origins,
 		HealthPath: "/healthz",
 		OnRefuse: func(r *http.Request, why sidecar.Refusal) {
-			// Method, address and reason only: the path and query of a
-			// refused request may carry what they should not.
 			logMu.Lock()
 			defer logMu.Unlock()
+			if !logLimit.Allow() {
+				suppressed++
+				return
+			}
+			if suppressed > 0 {
+				fmt.Fprintf(stderr, "toolgate serve: %d more refusals not logged\n", suppressed)
+				suppressed = 0
+			}
+			// Method, address and reason only: the path and query of a
+			// refused request may carry what they should not.
 			fmt.Fprintf(stderr, "toolgate serve: refused %s from %s: %s\n", r.Method, r.RemoteAddr, why)
 		},
 	}, mux)
