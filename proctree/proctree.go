@@ -89,6 +89,7 @@ type SurvivorsError struct {
 	PIDs []int
 }
 
+// Error says how many processes survived and which.
 func (e *SurvivorsError) Error() string {
 	if len(e.PIDs) == 0 {
 		return "proctree: processes of the tree survived"
