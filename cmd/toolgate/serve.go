@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/toolgate/toolgate/audit"
 	"io"
 	"mime"
 	"net"
@@ -102,7 +103,12 @@ func serve(ctx context.Context, args []string, tokenText string, stdout, stderr 
 		fmt.Fprintf(stderr, "toolgate serve: %v\n", err)
 		return exitUsage
 	}
-	events := newEventStream()
+	red, err := policyRedactor(p)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate serve: %v\n", err)
+		return exitUsage
+	}
+	events := newEventStream(red)
 	srv := &evalServer{engine: p.Engine, sink: events}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/evaluate", srv.evaluate)
@@ -165,8 +171,7 @@ func serve(ctx context.Context, args []string, tokenText string, stdout, stderr 
 }
 
 // decisionSink receives every decision the server makes, with its call.
-// The event stream implements it; package audit's durable, redacting sink
-// is meant to take its place, or to be fanned out to beside it.
+// The event stream implements it.
 type decisionSink interface {
 	Decided(c *policy.Call, d *policy.Decision)
 }
@@ -220,36 +225,20 @@ const (
 type eventStream struct {
 	mu   sync.Mutex
 	subs map[chan []byte]struct{}
+	red  *audit.Redactor
 }
 
-func newEventStream() *eventStream { return &eventStream{subs: map[chan []byte]struct{}{}} }
-
-// decisionEvent is the event of one decision. It carries no arguments,
-// targets or message, which may hold secrets, until package audit's
-// redaction stands in front of this stream.
-type decisionEvent struct {
-	Type          string    `json:"type"`
-	Time          time.Time `json:"time"`
-	ID            string    `json:"id"`
-	Tool          string    `json:"tool"`
-	Session       string    `json:"session,omitempty"`
-	Task          string    `json:"task,omitempty"`
-	Agent         string    `json:"agent,omitempty"`
-	Surface       string    `json:"surface,omitempty"`
-	Decision      string    `json:"decision"`
-	Reason        string    `json:"reason"`
-	Rule          string    `json:"rule,omitempty"`
-	Risk          string    `json:"risk,omitempty"`
-	HumanRequired bool      `json:"humanRequired"`
+func newEventStream(red *audit.Redactor) *eventStream {
+	return &eventStream{subs: map[chan []byte]struct{}{}, red: red}
 }
 
-// Decided publishes the decision to every open stream.
+// Decided publishes the decision to every open stream as an audit event
+// (package audit's policy_decided), redacted with the policy's configured
+// secrets before it leaves the process.
 func (s *eventStream) Decided(c *policy.Call, d *policy.Decision) {
-	ev, err := json.Marshal(decisionEvent{
-		Type: "policy_decided", Time: time.Now().UTC(), ID: c.ID, Tool: c.Tool, Session: c.Session,
-		Task: c.Task, Agent: c.Agent, Surface: string(c.Surface), Decision: d.Verdict.String(),
-		Reason: string(d.Reason), Rule: d.Rule, Risk: string(d.Risk), HumanRequired: d.HumanRequired,
-	})
+	e := audit.FromDecision(audit.NewDecisionID(), *c, *d).Redact(s.red)
+	e.Time = time.Now().UTC()
+	ev, err := json.Marshal(e)
 	if err != nil {
 		return
 	}

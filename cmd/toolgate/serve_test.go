@@ -49,7 +49,15 @@ type served struct {
 
 // startServe runs `toolgate serve` in the test process and waits for its
 // first line, the bound address.
+// withExampleSecret sets the environment variable of the example policy's
+// configured secret: serve refuses to start without every configured
+// secret, since it could not redact one it does not know.
+func withExampleSecret(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-example-serve-test-0123456789")
+}
+
 func startServe(t *testing.T, args ...string) *served {
+	withExampleSecret(t)
 	t.Helper()
 	tok, err := sidecar.NewToken()
 	require.NoError(t, err)
@@ -180,7 +188,7 @@ func TestServeStreamsDecisionEvents(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(hello, ":"), hello)
 
-	code, _ := s.post(t, `{"id":"w1","tool":"write_file","args":{"path":"/etc/passwd","content":"sk-secret-content"},"session":"s1","surface":"chat"}`)
+	code, _ := s.post(t, `{"id":"w1","tool":"write_file","args":{"path":"/etc/passwd-sk-example-serve-test-0123456789","content":"x"},"session":"s1","surface":"chat"}`)
 	require.Equal(t, 200, code)
 	var lines []string
 	for len(lines) < 2 {
@@ -195,9 +203,11 @@ func TestServeStreamsDecisionEvents(t *testing.T) {
 	require.True(t, ok, lines[1])
 	var ev map[string]any
 	require.NoError(t, json.Unmarshal([]byte(data), &ev))
-	assert.Equal(t, "w1", ev["id"])
-	assert.Equal(t, "deny", ev["decision"])
-	assert.NotContains(t, data, "sk-secret-content", "events carry no arguments")
+	assert.Equal(t, "w1", ev["callId"])
+	assert.Equal(t, "deny", ev["status"])
+	assert.Equal(t, "policy_decided", ev["kind"])
+	assert.NotEmpty(t, ev["decisionId"])
+	assert.NotContains(t, data, "sk-example-serve-test-0123456789", "a configured secret never leaves in an event")
 
 	assert.Equal(t, 0, s.stop(), "shutting down with a stream open is graceful")
 	_, err = io.ReadAll(r)
@@ -205,6 +215,7 @@ func TestServeStreamsDecisionEvents(t *testing.T) {
 }
 
 func TestServeRefusesToStart(t *testing.T) {
+	withExampleSecret(t)
 	good := strings.Repeat("a", sidecar.MinTokenLen)
 	tests := []struct {
 		name  string
@@ -258,6 +269,7 @@ func TestServeHelperProcess(t *testing.T) {
 }
 
 func TestServeStopsOnSIGTERM(t *testing.T) {
+	withExampleSecret(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGTERM to send on Windows")
 	}
