@@ -541,3 +541,13 @@ func TestARequestedFolderIsNamedByItsPathBelowTheParentRoot(t *testing.T) {
 	}
 	assert.Equal(t, []string{"ws/docs", "ws/src/pkg"}, ids)
 }
+
+func TestAParentWithInvalidRootsGivesNoChild(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	parent := policy.Authority{Mode: policy.ModeAsk, MayDelegate: true, Roots: []roots.Root{
+		root("ws", tr.p("ws"), roots.ReadWrite, true), root("ws", tr.p("data"), roots.Read, false)}}
+	child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{{Path: tr.p("ws")}}}, nil)
+	require.ErrorIs(t, err, delegation.ErrInvalid)
+	assert.Contains(t, err.Error(), "parent: the parent's roots are invalid: ")
+	assert.Empty(t, child.Roots)
+}
