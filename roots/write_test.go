@@ -142,6 +142,13 @@ func TestWriteTarget(t *testing.T) {
 			t.Fatalf("error = %v, want ErrChanged naming the new place", err)
 		}
 	})
+	t.Run("a target whose resolved path is invalid is refused and named", func(t *testing.T) {
+		err := f.WriteTarget(Target{Value: "a/x", Resolved: ws + "/a/\x00x"}, []byte("x"))
+		var pe *PathError
+		if !errors.Is(err, ErrInvalidPath) || !errors.As(err, &pe) || pe.Path != "a/x" || pe.Resolved != ws+"/a/\x00x" {
+			t.Fatalf("error = %#v, want ErrInvalidPath naming the value and the resolved path", err)
+		}
+	})
 	t.Run("a target without a resolved path is refused", func(t *testing.T) {
 		err := f.WriteTarget(Target{Value: "a/x"}, []byte("x"))
 		if !errors.Is(err, ErrInvalidPath) {
@@ -202,4 +209,27 @@ func TestFilesRefuse(t *testing.T) {
 			t.Errorf("a path of exactly %d bytes is invalid: %v", maxPathLen, err)
 		}
 	})
+}
+
+func TestPathErrorText(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  *PathError
+		want string
+	}{
+		{"a resolved path that differs is named", &PathError{Op: "resolve", Path: "a", Resolved: "/ws/a", Err: ErrOutsideRoots},
+			`roots: resolve "a": outside every root (resolves to "/ws/a")`},
+		{"a resolved path equal to the path is not repeated", &PathError{Op: "resolve", Path: "/ws/a", Resolved: "/ws/a", Err: ErrOutsideRoots},
+			`roots: resolve "/ws/a": outside every root`},
+		{"no resolved path, no mention", &PathError{Op: "open", Path: "a", Err: ErrInvalidPath, Detail: "contains a NUL byte"},
+			`roots: open "a": invalid path: contains a NUL byte`},
+		{"a path with control characters is quoted with escapes", &PathError{Op: "open", Path: "a\nb", Err: ErrInvalidPath},
+			`roots: open "a\nb": invalid path`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.err.Error(); got != tc.want {
+				t.Errorf("Error() = %s, want %s", got, tc.want)
+			}
+		})
+	}
 }
