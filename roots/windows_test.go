@@ -24,6 +24,9 @@ func TestWinSplitVolume(t *testing.T) {
 		{in: `\\srv`, err: "UNC"},
 		{in: `\\srv\`, err: "UNC"},
 		{in: `\\.\`, err: "device"},
+		{in: `\??\`, err: "UNC"},
+		{in: `\\?\C:`, vol: "C:", rest: ``},
+		{in: `\\?\`, err: "UNC"},
 		{in: `\x`, vol: "", rest: `\x`},
 		{in: `a\b`, vol: "", rest: `a\b`},
 	} {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestWriteTarget(t *testing.T) {
@@ -223,12 +224,36 @@ func TestPathErrorText(t *testing.T) {
 			`roots: resolve "/ws/a": outside every root`},
 		{"no resolved path, no mention", &PathError{Op: "open", Path: "a", Err: ErrInvalidPath, Detail: "contains a NUL byte"},
 			`roots: open "a": invalid path: contains a NUL byte`},
+		{"a Windows path is quoted as written", &PathError{Op: "open", Path: `C:\ws\a`, Err: ErrInvalidPath},
+			`roots: open "C:\ws\a": invalid path`},
+		{"a path with a quote is quoted with escapes", &PathError{Op: "open", Path: `a"b`, Err: ErrInvalidPath},
+			`roots: open "a\"b": invalid path`},
+		{"a path with DEL is quoted with escapes", &PathError{Op: "open", Path: "a\x7fb", Err: ErrInvalidPath},
+			`roots: open "a\x7fb": invalid path`},
 		{"a path with control characters is quoted with escapes", &PathError{Op: "open", Path: "a\nb", Err: ErrInvalidPath},
 			`roots: open "a\nb": invalid path`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.err.Error(); got != tc.want {
 				t.Errorf("Error() = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestVersionIsZero(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v    Version
+		want bool
+	}{
+		{"the zero Version is zero", Version{}, true},
+		{"a Version with a size is not zero", Version{Size: 1}, false},
+		{"a Version with a time is not zero", Version{ModTime: time.Unix(1, 0)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.v.IsZero(); got != tc.want {
+				t.Errorf("IsZero() = %v, want %v", got, tc.want)
 			}
 		})
 	}
