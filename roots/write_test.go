@@ -258,3 +258,31 @@ func TestVersionIsZero(t *testing.T) {
 		})
 	}
 }
+
+func TestReplaceRefusesAnotherFileWithTheSameContent(t *testing.T) {
+	f, dir := openFiles(t)
+	p := filepath.Join(dir, "ws/file")
+	_, v, err := f.ReadFile("file")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another file (another inode) with the same content, size and time
+	// takes its place.
+	fi, _ := os.Stat(p)
+	other := filepath.Join(dir, "ws/other")
+	if err := os.WriteFile(other, []byte("ws/file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(other, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(other, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Replace("file", []byte("new"), v); !errors.Is(err, ErrChanged) {
+		t.Fatalf("Replace after the file was swapped: %v, want ErrChanged", err)
+	}
+	if err := f.WriteTarget(Target{Value: "file", Resolved: p}, []byte("new"), Replacing(v)); !errors.Is(err, ErrChanged) {
+		t.Fatalf("WriteTarget after the file was swapped: %v, want ErrChanged", err)
+	}
+}
