@@ -227,3 +227,35 @@ func TestResolveWindowsRules(t *testing.T) {
 		})
 	}
 }
+
+func TestWindowsSyntaxHelpers(t *testing.T) {
+	win := platform{windows: true}
+	for _, tc := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"a bare drive is not absolute", win.isAbs("C:"), false},
+		{"a drive root is absolute", win.isAbs(`C:\`), true},
+		{"a bare share is not absolute", win.isAbs(`\\srv\share`), false},
+		{"a share root is absolute", win.isAbs(`\\srv\share\`), true},
+		{"a is a letter", isASCIILetter('a'), true},
+		{"z is a letter", isASCIILetter('z'), true},
+		{"A is a letter", isASCIILetter('A'), true},
+		{"Z is a letter", isASCIILetter('Z'), true},
+		{"@ is not a letter", isASCIILetter('@'), false},
+		{"[ is not a letter", isASCIILetter('['), false},
+		{"` is not a letter", isASCIILetter('`'), false},
+		{"{ is not a letter", isASCIILetter('{'), false},
+		{"a upper-cases to A", upperASCII('a') == 'A', true},
+		{"z upper-cases to Z", upperASCII('z') == 'Z', true},
+		{"{ stays {", upperASCII('{') == '{', true},
+		{"` stays `", upperASCII('`') == '`', true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("got %v, want %v", tc.got, tc.want)
+			}
+		})
+	}
+}

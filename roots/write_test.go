@@ -286,3 +286,35 @@ func TestReplaceRefusesAnotherFileWithTheSameContent(t *testing.T) {
 		t.Fatalf("WriteTarget after the file was swapped: %v, want ErrChanged", err)
 	}
 }
+
+func TestWriteDetails(t *testing.T) {
+	f, dir := openFiles(t)
+	ws := filepath.Join(dir, "ws")
+	t.Run("a replaced file keeps permission bits the umask would strip", func(t *testing.T) {
+		p := filepath.Join(ws, "shared.txt")
+		if err := os.WriteFile(p, []byte("v1"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		_, v, err := f.ReadFile("shared.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Replace("shared.txt", []byte("v2"), v); err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o666 {
+			t.Errorf("mode after Replace = %v, want 0666", fi.Mode().Perm())
+		}
+	})
+	t.Run("a backslash is part of a Unix file name", func(t *testing.T) {
+		if err := f.CreateNew(`back\slash.txt`, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(ws, `back\slash.txt`)); err != nil {
+			t.Error(err)
+		}
+	})
+}
