@@ -23,7 +23,13 @@ func FuzzCommand(f *testing.F) {
 		start := time.Now()
 		res := a.Command(cmd, testEnv())
 		if d := time.Since(start); d > 2*time.Second {
-			t.Fatalf("Command took %v on %d bytes", d, len(cmd))
+			// A busy machine can stall one run; the bound must hold on a
+			// second one.
+			start = time.Now()
+			res = a.Command(cmd, testEnv())
+			if d2 := time.Since(start); d2 > 2*time.Second {
+				t.Fatalf("Command took %v and then %v on %d bytes", d, d2, len(cmd))
+			}
 		}
 		for _, fd := range res.Findings {
 			if fd.Rule == ruleInternal {
