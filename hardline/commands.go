@@ -105,6 +105,13 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			return
 		}
 	}
+	if i := strings.IndexByte(name.val, '='); i > 0 && c.depth > 0 && isName(name.val[:i]) && !name.dyn {
+		// sudo VAR=VALUE CMD: an assignment before the command a wrapper
+		// runs.
+		r.envWord(sc, name, c, cmd)
+		r.next(sc, fs[1:], c)
+		return
+	}
 	b := base(name.val)
 	args := fs[1:]
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
