@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 )
 
 // SyncPolicy says when a FileSink asks the operating system to put written
@@ -173,10 +174,14 @@ func (s *FileSink) recover() error {
 	return nil
 }
 
-// Write redacts e, chains it and appends it as one line.
+// Write stamps e with the time if it has none, redacts it, chains it and
+// appends it as one line.
 func (s *FileSink) Write(ctx context.Context, e Event) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if e.Time.IsZero() {
+		e.Time = time.Now().UTC()
 	}
 	e = e.Redact(s.opts.Redactor)
 	s.mu.Lock()

@@ -41,9 +41,6 @@ const Marker = "[REDACTED]"
 // Redactor and a nil *Redactor redact shapes and keys only.
 type Redactor struct {
 	m *acMatcher
-	// json is the matcher without the free-text key=value shape, for the
-	// serialized JSON of an event.
-	json *acMatcher
 }
 
 var defaultRedactor = NewRedactor()
@@ -74,20 +71,7 @@ func NewRedactor(secrets ...secret.Secret) *Redactor {
 			add(f)
 		}
 	}
-	var all, jsonSafe []acPattern
-	for i, sh := range shapes {
-		for _, a := range sh.anchors {
-			p := acPattern{text: a, shapes: []int{i}}
-			all = append(all, p)
-			if !sh.textOnly {
-				jsonSafe = append(jsonSafe, p)
-			}
-		}
-	}
-	r := &Redactor{
-		m:    buildAC(append(lits, all...)),
-		json: buildAC(append(slices.Clip(lits), jsonSafe...)),
-	}
+	r := &Redactor{m: buildAC(append(lits, anchorPatterns...))}
 	for i := range lits {
 		lits[i].text = ""
 	}
@@ -137,25 +121,30 @@ func (r *Redactor) Wipe() {
 		return
 	}
 	r.m.wipe()
-	r.json.wipe()
 }
 
-func (r *Redactor) matcher(jsonText bool) *acMatcher {
-	if r == nil || r.m == nil {
-		r = defaultRedactor
+// anchorPatterns are the anchors of every shape.
+var anchorPatterns = func() []acPattern {
+	var out []acPattern
+	for i, sh := range shapes {
+		for _, a := range sh.anchors {
+			out = append(out, acPattern{text: a, shapes: []int{i}})
+		}
 	}
-	if jsonText {
-		return r.json
-	}
-	return r.m
-}
+	return out
+}()
 
 // span is a half-open byte range to redact.
 type span struct{ start, end int }
 
-// spans finds every range of t to redact, sorted and merged.
+// spans finds every range of t to redact, sorted and merged. In the
+// serialized JSON of an event (jsonText), the free-text shapes are left
+// out: keys were handled field by field.
 func (r *Redactor) spans(t []byte, jsonText bool) []span {
-	m := r.matcher(jsonText)
+	if r == nil || r.m == nil {
+		r = defaultRedactor
+	}
+	m := r.m
 	found, hits := m.scan(t, nil, nil)
 	if len(hits) > 0 {
 		slices.SortFunc(hits, func(a, b acHit) int { return a.start - b.start })
@@ -166,6 +155,9 @@ func (r *Redactor) spans(t []byte, jsonText bool) []span {
 			}
 			a := &m.anchors[h.anchor-1]
 			for _, si := range a.shapes {
+				if jsonText && shapes[si].textOnly {
+					continue
+				}
 				if s, ok := shapes[si].find(t, h.start, a.length); ok && s.end > s.start {
 					found = append(found, s)
 					covered = max(covered, s.end)
