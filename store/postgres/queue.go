@@ -51,7 +51,7 @@ func (s *Store) Claim(ctx context.Context, limit int) ([]*approval.Record, error
 			if err := approval.CheckTransition(r, n); err != nil {
 				return err
 			}
-			if err := writeRecord(ctx, tx, r.Revision, n); err != nil {
+			if err := writeRecord(ctx, tx, r, n); err != nil {
 				return err
 			}
 			out = append(out, n)

@@ -209,7 +209,7 @@ func (s *Store) Update(ctx context.Context, r *approval.Record) error {
 		if err := approval.CheckTransition(stored, r); err != nil {
 			return err
 		}
-		return writeRecord(ctx, tx, stored.Revision, r)
+		return writeRecord(ctx, tx, stored, r)
 	})
 }
 
@@ -267,9 +267,11 @@ func lockRecord(ctx context.Context, tx pgx.Tx, id string) (*approval.Record, er
 	return decode(rw)
 }
 
-// writeRecord replaces the record at revision from with r, and notifies
-// waiters when r is decided. The row must be locked by the transaction.
-func writeRecord(ctx context.Context, tx pgx.Tx, from uint64, r *approval.Record) error {
+// writeRecord replaces the stored record with r, and notifies waiters
+// when r decides a record that was undecided. The row must be locked by
+// the transaction.
+func writeRecord(ctx context.Context, tx pgx.Tx, stored, r *approval.Record) error {
+	from := stored.Revision
 	body, err := encode(r)
 	if err != nil {
 		return err
@@ -283,7 +285,7 @@ func writeRecord(ctx context.Context, tx pgx.Tx, from uint64, r *approval.Record
 	if tag.RowsAffected() != 1 {
 		return fmt.Errorf("%w: record %q is no longer at revision %d", approval.ErrConflict, r.ID, from)
 	}
-	if decided(r.State) {
+	if decided(r.State) && !decided(stored.State) {
 		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, r.ID); err != nil {
 			return err
 		}
