@@ -31,7 +31,7 @@ func (s *Store) Wait(ctx context.Context, in *approval.Inbox, id string) (*appro
 	}
 	w := h.add(id)
 	defer h.remove(id, w)
-	if err := h.ready(ctx); err != nil {
+	if err := h.ready(ctx, w); err != nil {
 		return nil, err
 	}
 	for {
@@ -51,7 +51,7 @@ func (s *Store) Wait(ctx context.Context, in *approval.Inbox, id string) (*appro
 		case <-timer.C:
 		}
 		timer.Stop()
-		if err := h.ready(ctx); err != nil {
+		if err := h.ready(ctx, w); err != nil {
 			return nil, err
 		}
 	}
@@ -104,26 +104,29 @@ func (h *hub) remove(id string, w *waiter) {
 }
 
 // ready waits until the connection listens, and returns the reason it
-// does not when the last attempt failed.
-func (h *hub) ready(ctx context.Context) error {
-	h.mu.Lock()
-	up, down := h.up, h.down
-	h.mu.Unlock()
-	select {
-	case <-up:
-		return nil
-	default:
-	}
-	if down != nil {
-		return down
-	}
-	select {
-	case <-up:
-		return nil
-	case <-h.ctx.Done():
-		return approval.ErrClosed
-	case <-ctx.Done():
-		return ctx.Err()
+// does not when the last attempt failed. w is woken when that changes.
+func (h *hub) ready(ctx context.Context, w *waiter) error {
+	for {
+		h.mu.Lock()
+		up, down := h.up, h.down
+		h.mu.Unlock()
+		select {
+		case <-up:
+			return nil
+		default:
+		}
+		if down != nil {
+			return down
+		}
+		select {
+		case <-up:
+			return nil
+		case <-w.wake:
+		case <-h.ctx.Done():
+			return approval.ErrClosed
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 }
 
