@@ -26,6 +26,11 @@ func TestMain(m *testing.M) {
 	if role := os.Getenv(envChild); role != "" {
 		os.Exit(child(role))
 	}
+	if fuzzing() {
+		// A fuzz target needs no server, and every fuzz worker would
+		// start one.
+		os.Exit(m.Run())
+	}
 	server, startErr = pgtest.Start()
 	if startErr != nil && os.Getenv(pgtest.EnvCI) == "true" {
 		fmt.Fprintf(os.Stderr, "CI=true and no PostgreSQL server: %v\n", startErr)
@@ -115,4 +120,14 @@ func contains(s string, subs ...string) string {
 		}
 	}
 	return ""
+}
+
+// fuzzing reports whether this binary fuzzes (or is a fuzz worker).
+func fuzzing() bool {
+	for _, a := range os.Args[1:] {
+		if strings.HasPrefix(a, "-test.fuzz") {
+			return true
+		}
+	}
+	return false
 }
