@@ -61,6 +61,15 @@ func TestHostsSharingAStreamExtendOneChain(t *testing.T) {
 	if h.Events != 2*writers*perWriter {
 		t.Errorf("the chain has %d events, want %d", h.Events, 2*writers*perWriter)
 	}
+	// Rows inserted by one transaction share its xmin.
+	var txs int
+	if err := pool.QueryRow(ctx, `SELECT count(DISTINCT xmin::text) FROM toolgate_audit_events WHERE stream = 'fleet'`).Scan(&txs); err != nil {
+		t.Fatal(err)
+	}
+	if txs >= h.Events {
+		t.Errorf("%d concurrent writes took %d transactions: they were not batched", h.Events, txs)
+	}
+	t.Logf("%d events from %d writers on two pools, appended in %d transactions", h.Events, 2*writers, txs)
 	var buf bytes.Buffer
 	if _, err := postgres.Export(ctx, pool, "fleet", &buf); err != nil {
 		t.Fatal(err)
