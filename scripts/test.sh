@@ -36,3 +36,10 @@ for pkg in $(go list ./...); do
 done
 
 step "all checks passed"
+
+# --- store/postgres (a separate module; see store/postgres/README.md) ---
+# Its vet, staticcheck and tests run with CI=true: a missing PostgreSQL
+# server is a failure. .ci/postgres.sh installs the server when needed.
+step "store/postgres module"
+bash .ci/postgres.sh
+step "store/postgres checks passed"
