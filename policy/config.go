@@ -81,8 +81,11 @@ type ToolSource interface {
 type Authority struct {
 	// Mode is the permission mode.
 	Mode Mode
-	// AllTools grants every tool the ToolSource knows; only the top-level
-	// authority should set it. Otherwise Tools lists the tools granted.
+	// AllTools grants every tool the ToolSource knows, including tools
+	// registered after the engine was built: the top level has it, and so
+	// does a delegated agent that inherits its parent's whole tool set
+	// (package delegation sets it then). Otherwise Tools lists the tools
+	// granted.
 	AllTools bool
 	Tools    []string
 	// Rules are the tool/category rules in force (a child's include its
