@@ -38,6 +38,7 @@ type File struct {
 	Tools             map[string]toolmeta.Metadata     `json:"tools"`
 	Rules             []policy.Rule                    `json:"rules,omitempty"`
 	Hardline          Hardline                         `json:"hardline"`
+	Commands          []hardline.Entry                 `json:"commands,omitempty"`
 	Agents            map[string]delegation.Definition `json:"agents,omitempty"`
 	Secrets           []Secret                         `json:"secrets,omitempty"`
 	SessionApprovals  []SessionApproval                `json:"sessionApprovals,omitempty"`
@@ -345,7 +346,21 @@ func (l *loader) loadHardline() {
 	if l.home == "" {
 		return // reported by loadHome
 	}
-	hard, err := hardline.New(hardline.Config{SensitivePaths: l.file.Hardline.SensitivePaths, Home: l.home})
+	// The policy's own catalogue entries are checked on their own, so each
+	// problem keeps its path (commands[2].operands[0].role).
+	commands := l.file.Commands
+	if err := hardline.ValidateCommands(commands); err != nil {
+		for _, e := range leaves(err) {
+			var ee *hardline.EntryError
+			if errors.As(e, &ee) {
+				l.report(&Problem{Path: ee.Path, Msg: ee.Problem, Err: e})
+			} else {
+				l.report(&Problem{Path: "commands", Msg: e.Error(), Err: e})
+			}
+		}
+		commands = nil
+	}
+	hard, err := hardline.New(hardline.Config{SensitivePaths: l.file.Hardline.SensitivePaths, Home: l.home, Commands: commands})
 	for _, e := range leaves(err) {
 		if m := hardlinePattern.FindStringSubmatch(e.Error()); m != nil {
 			i, _ := strconv.Atoi(m[1])
