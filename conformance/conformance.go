@@ -208,28 +208,49 @@ func Contracts() []string {
 	return out
 }
 
+// Options tune Check.
+type Options struct {
+	// Filter, when not nil, selects the cells to run by name
+	// (<surface>/<NN>-<contract>).
+	Filter func(cell string) bool
+	// Parallel is how many surfaces run at once; 0 or 1 runs one at a
+	// time. The cells of one surface always run one after another.
+	Parallel int
+}
+
 // Check runs the matrix without package testing, through a runner of its
-// own, cell by cell, and returns what happened. filter, when not nil,
-// selects the cells to run by name.
-func Check(newHost NewHost, filter func(cell string) bool) Report {
+// own that implements the part of testing.TB the matrix and an adapter
+// use, and returns what happened, cells in matrix order.
+func Check(newHost NewHost, opts Options) Report {
 	start := time.Now()
-	var rep Report
-	for _, s := range policy.Surfaces() {
-		var sv surfaceState
-		for _, c := range contracts {
-			cell := Cell{Surface: s, Number: c.num, Contract: c.name}
-			if filter != nil && !filter(cell.Name()) {
-				continue
+	surfaces := policy.Surfaces()
+	perSurface := make([][]Cell, len(surfaces))
+	sem := make(chan struct{}, max(1, opts.Parallel))
+	var wg sync.WaitGroup
+	for i, s := range surfaces {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			var sv surfaceState
+			for _, c := range contracts {
+				cell := Cell{Surface: s, Number: c.num, Contract: c.name}
+				if opts.Filter != nil && !opts.Filter(cell.Name()) {
+					continue
+				}
+				r := &recorder{name: cell.Name()}
+				t0 := time.Now()
+				r.run(func() { runCell(r, newHost, s, c, &sv) })
+				cell.Elapsed = time.Since(t0)
+				cell.Failed, cell.Skipped, cell.Messages = r.failed, r.skipped, r.msgs
+				perSurface[i] = append(perSurface[i], cell)
 			}
-			r := &recorder{name: cell.Name()}
-			t0 := time.Now()
-			r.run(func() { runCell(r, newHost, s, c, &sv) })
-			cell.Elapsed = time.Since(t0)
-			cell.Failed, cell.Skipped, cell.Messages = r.failed, r.skipped, r.msgs
-			rep.Cells = append(rep.Cells, cell)
-		}
+		})
 	}
-	rep.Elapsed = time.Since(start)
+	wg.Wait()
+	rep := Report{Elapsed: time.Since(start)}
+	for _, cells := range perSurface {
+		rep.Cells = append(rep.Cells, cells...)
+	}
 	return rep
 }
 

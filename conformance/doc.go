@@ -22,8 +22,9 @@
 // Every cell is a subtest named <surface>/<NN>-<contract>, such as
 // "mcp/08-resume-runs-an-approved-call-once", so one cell runs with
 // go test -run 'Conformance/mcp/08'. A surface the host does not serve is
-// reported as undeclared when NewHost returns [ErrUndeclared] for it; a
-// declared surface never skips a contract. [Check] runs the same matrix
+// reported as undeclared when NewHost returns [ErrUndeclared] for its
+// first cell, and its other cells are skipped; a declared surface never
+// skips a contract: ErrUndeclared for a later cell fails that cell. [Check] runs the same matrix
 // without package testing and returns a [Report] (the toolgate conformance
 // command prints one).
 //

@@ -160,7 +160,7 @@ func (h *Host) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.store, err = approval.OpenFile(filepath.Join(h.cfg.StateDir, "approvals")); err != nil {
+	if h.store, err = openStore(ctx, filepath.Join(h.cfg.StateDir, "approvals")); err != nil {
 		return err
 	}
 	h.inbox = approval.New(h.store, approval.Options{Tools: reg, Redact: func(args map[string]any) map[string]any {
@@ -197,6 +197,24 @@ func (h *Host) open(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// openStore opens the approval store. A process this host forks (a shell
+// command) holds a copy of the store's lock descriptor between fork and
+// exec, so right after Close a reopen can briefly see ErrLocked: it is
+// tried again for up to two seconds.
+func openStore(ctx context.Context, dir string) (*approval.FileStore, error) {
+	for deadline := time.Now().Add(2 * time.Second); ; {
+		s, err := approval.OpenFile(dir)
+		if !errors.Is(err, approval.ErrLocked) || time.Now().After(deadline) {
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // serve starts the local API behind the sidecar guard: GET / answers the
