@@ -41,6 +41,7 @@ Usage:
   toolgate version                                print the version (also --version)
   toolgate dest check [--origin ORIGIN] URL...    may a credential go to these URLs?
   toolgate conformance [--run REGEXP] [-v]        run the contract matrix on the reference host
+  toolgate demo [--keep]                          walk through toolgate in a temporary folder
 
 Run 'toolgate help VERB' or 'toolgate VERB --help' for a verb's help.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -104,6 +105,8 @@ func dispatch(verb string, args []string, stdin io.Reader, stdout, stderr io.Wri
 		return cmdDest(args, stdout, stderr), true
 	case "conformance":
 		return cmdConformance(args, stdout, stderr), true
+	case "demo":
+		return cmdDemo(args, stdout, stderr), true
 	}
 	return exitUsage, false
 }

@@ -164,7 +164,7 @@ func (h *Host) open(ctx context.Context) error {
 		return err
 	}
 	h.inbox = approval.New(h.store, approval.Options{Tools: reg, Redact: func(args map[string]any) map[string]any {
-		out, _ := audit.RedactArgs(args, h.redactor)
+		out, _ := h.redactValues(args).(map[string]any)
 		return out
 	}})
 	for _, s := range h.cfg.Standing {
@@ -197,6 +197,32 @@ func (h *Host) open(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// redactValues removes configured secrets and known secret shapes from
+// every string in v. Unlike audit.RedactArgs it keeps the values of keys
+// named like message bodies ("text", "body"): a parked call is resumed
+// from its stored arguments, so they must stay what the model proposed,
+// less its secrets.
+func (h *Host) redactValues(v any) any {
+	switch v := v.(type) {
+	case string:
+		s, _ := h.redactor.String(v)
+		return s
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = h.redactValues(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = h.redactValues(x)
+		}
+		return out
+	}
+	return v
 }
 
 // openStore opens the approval store. A process this host forks (a shell
@@ -321,7 +347,9 @@ func (h *Host) handle(ctx context.Context, c policy.Call) (Outcome, error) {
 			return o, err
 		}
 	}
-	return h.run(ctx, id, c, "")
+	o, err := h.run(ctx, id, c, "")
+	o.Decision = d
+	return o, err
 }
 
 // run runs an allowed call, recording its start and end.
@@ -442,6 +470,7 @@ func (h *Host) resume(ctx context.Context, id string) (Outcome, error) {
 		c := policy.Call{ID: r.CallID, Tool: r.Tool, Args: r.Arguments, Session: r.Session, Task: r.Task, Agent: r.Agent, Surface: r.Surface}
 		var err error
 		o, err = h.run(ctx, r.RequestID, c, run.IdempotencyKey)
+		o.Decision = policy.Decision{ID: r.CallID, Verdict: policy.Allow, Reason: approval.ReasonInbox, Risk: toolmeta.Risk(r.Risk)}
 		if err == nil && o.Status == "failed" {
 			err = errors.New(o.Output)
 		}
