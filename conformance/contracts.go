@@ -228,7 +228,7 @@ var contracts = []contract{
 				if it.CallID == "c7-write" {
 					e.setStep("Decide")
 					if err := e.host.Decide(e.ctx, it.ID, false); err != nil {
-						return fmt.Errorf("Decide: %w", err)
+						return fmt.Errorf("deciding %s: %w", it.ID, err)
 					}
 				}
 			}
@@ -269,7 +269,7 @@ var contracts = []contract{
 			}
 			e.setStep("Decide")
 			if err := e.host.Decide(e.ctx, id, true); err != nil {
-				return fmt.Errorf("Decide: %w", err)
+				return fmt.Errorf("deciding %s: %w", id, err)
 			}
 			if err := e.restart(); err != nil {
 				return err
