@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -271,7 +272,7 @@ func TestBrokenHostsFailExactlyTheirCells(t *testing.T) {
 					wantSkipped = append(wantSkipped, fmt.Sprintf("%s/%02d", s, n))
 				}
 			}
-			rep := conformance.Check(bh.newHost, conformance.Options{Parallel: 3})
+			rep := conformance.Check(bh.newHost, conformance.Options{Parallel: 6})
 			assert.Len(t, rep.Cells, 72)
 			for _, c := range rep.Cells {
 				key := c.Name()[:strings.Index(c.Name(), "-"+c.Contract)]
@@ -288,5 +289,34 @@ func TestBrokenHostsFailExactlyTheirCells(t *testing.T) {
 			assert.ElementsMatch(t, want, failed, "failed cells")
 			assert.ElementsMatch(t, wantSkipped, skipped, "skipped cells")
 		})
+	}
+}
+
+// hung is a host whose Turn never returns and ignores its context.
+type hung struct{ conformance.Host }
+
+func (hung) Turn(context.Context, []conformance.Call) error { select {} }
+
+func TestWatchdogFailsACellWhoseHostHangs(t *testing.T) {
+	rep := conformance.Check(func(t testing.TB, cfg conformance.Config) (conformance.Host, error) {
+		h, err := refhost.NewConformanceHost(t, cfg)
+		if err == nil {
+			t.Cleanup(func() { h.Close() })
+		}
+		return hung{h}, err
+	}, conformance.Options{Timeout: 300 * time.Millisecond, Filter: func(cell string) bool { return cell == "chat/02-ask-allows-reads-and-asks-for-changes" }})
+	if assert.Len(t, rep.Cells, 1) {
+		assert.True(t, rep.Cells[0].Failed)
+		assert.Contains(t, strings.Join(rep.Cells[0].Messages, "\n"), "watchdog: the cell did not finish within 300ms; the host was stuck in Turn")
+	}
+}
+
+func TestAFailureSaysWhatWasProposedExpectedDoneAndBroken(t *testing.T) {
+	rep := conformance.Check(brokenHosts[0].newHost, conformance.Options{Filter: func(cell string) bool { return cell == "goal-loop/01-allow-cannot-escape-roots-or-hardline" }})
+	if assert.Len(t, rep.Cells, 1) && assert.True(t, rep.Cells[0].Failed) {
+		msg := rep.Cells[0].Messages[0]
+		assert.Regexp(t, `^proposed: c1-outside write_file \{.*"path":".*/outside/c1.txt"\}\n`, msg)
+		assert.Contains(t, msg, "\nexpected: it never runs\nthe host: ran it 1 time(s)\n")
+		assert.Contains(t, msg, `breaks: invariant 2, "Allow is not a bypass" (docs/security-model.md, Invariants)`)
 	}
 }

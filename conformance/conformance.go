@@ -151,7 +151,7 @@ func Run(t *testing.T, newHost NewHost) {
 			var sv surfaceState
 			for _, c := range contracts {
 				t.Run(c.cellName(), func(t *testing.T) {
-					runCell(t, newHost, s, c, &sv)
+					runCell(t, newHost, s, c, &sv, CaseTimeout)
 				})
 			}
 		})
@@ -216,6 +216,8 @@ type Options struct {
 	// Parallel is how many surfaces run at once; 0 or 1 runs one at a
 	// time. The cells of one surface always run one after another.
 	Parallel int
+	// Timeout is each cell's watchdog; 0 means CaseTimeout.
+	Timeout time.Duration
 }
 
 // Check runs the matrix without package testing, through a runner of its
@@ -223,6 +225,10 @@ type Options struct {
 // use, and returns what happened, cells in matrix order.
 func Check(newHost NewHost, opts Options) Report {
 	start := time.Now()
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = CaseTimeout
+	}
 	surfaces := policy.Surfaces()
 	perSurface := make([][]Cell, len(surfaces))
 	sem := make(chan struct{}, max(1, opts.Parallel))
@@ -239,7 +245,7 @@ func Check(newHost NewHost, opts Options) Report {
 				}
 				r := &recorder{name: cell.Name()}
 				t0 := time.Now()
-				r.run(func() { runCell(r, newHost, s, c, &sv) })
+				r.run(func() { runCell(r, newHost, s, c, &sv, timeout) })
 				cell.Elapsed = time.Since(t0)
 				cell.Failed, cell.Skipped, cell.Messages = r.failed, r.skipped, r.msgs
 				perSurface[i] = append(perSurface[i], cell)

@@ -479,7 +479,7 @@ func (e *env) auditSecrets() {
 var errNoHost = errors.New("NewHost returned a nil Host and no error")
 
 // runCell runs contract c on surface s with a fresh host.
-func runCell(t testing.TB, newHost NewHost, s policy.Surface, c contract, sv *surfaceState) {
+func runCell(t testing.TB, newHost NewHost, s policy.Surface, c contract, sv *surfaceState, timeout time.Duration) {
 	t.Helper()
 	e, err := newEnv(t, s)
 	if err != nil {
@@ -522,7 +522,7 @@ func runCell(t testing.TB, newHost NewHost, s policy.Surface, c contract, sv *su
 		return
 	}
 	e.host = host
-	ctx, cancel := context.WithTimeout(context.Background(), CaseTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	e.ctx = ctx
 	done := make(chan []string, 1)
@@ -536,7 +536,7 @@ func runCell(t testing.TB, newHost NewHost, s policy.Surface, c contract, sv *su
 		}()
 		problems = e.play(c)
 	}()
-	watchdog := time.NewTimer(CaseTimeout + 5*time.Second)
+	watchdog := time.NewTimer(timeout + timeout/6)
 	defer watchdog.Stop()
 	select {
 	case problems := <-done:
@@ -549,7 +549,7 @@ func runCell(t testing.TB, newHost NewHost, s policy.Surface, c contract, sv *su
 			t.Error(p)
 		}
 	case <-watchdog.C:
-		t.Errorf("watchdog: the cell did not finish within %v; the host was stuck in %s", CaseTimeout, e.currentStep())
+		t.Errorf("watchdog: the cell did not finish within %v; the host was stuck in %s", timeout, e.currentStep())
 	}
 }
 
