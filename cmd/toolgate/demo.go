@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/toolgate/toolgate/approval"
 	"github.com/toolgate/toolgate/audit"
 	"github.com/toolgate/toolgate/examples/refhost"
 	"github.com/toolgate/toolgate/policy"
@@ -102,8 +103,12 @@ func demo(ctx context.Context, dir string, w io.Writer) error {
 
 	step := func(n int, title string) { fmt.Fprintf(w, "\n%d. %s\n", n, title) }
 	show := func(o refhost.Outcome) {
-		fmt.Fprintf(w, "   model proposes  %s %s\n   toolgate says   %s (%s)\n   the host        %s",
-			o.Call.Tool, demoArgs(o.Call.Args), o.Decision.Verdict, o.Decision.Reason, o.Status)
+		who := "model proposes "
+		if o.Decision.Reason == approval.ReasonInbox {
+			who = "inbox resumes  "
+		}
+		fmt.Fprintf(w, "   %s %s %s\n   toolgate says   %s (%s)\n   the host        %s",
+			who, o.Call.Tool, demoArgs(o.Call.Args), o.Decision.Verdict, o.Decision.Reason, o.Status)
 		if o.Output != "" {
 			fmt.Fprintf(w, ": %s", strings.TrimSpace(o.Output))
 		}
