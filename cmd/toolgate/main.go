@@ -42,6 +42,8 @@ Usage:
   toolgate dest check [--origin ORIGIN] URL...    may a credential go to these URLs?
   toolgate mcp review|check|list|forget --state DIR  review MCP connections and select their tools
   toolgate serve --policy FILE [--addr ADDR]      serve Evaluate on loopback, guarded by TOOLGATE_TOKEN
+  toolgate conformance [--run REGEXP] [-v]        run the contract matrix on the reference host
+  toolgate demo [--keep]                          walk through toolgate in a temporary folder
 
 Run 'toolgate help VERB' or 'toolgate VERB --help' for a verb's help.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -107,6 +109,10 @@ func dispatch(verb string, args []string, stdin io.Reader, stdout, stderr io.Wri
 		return cmdMCP(args, stdout, stderr), true
 	case "serve":
 		return cmdServe(args, stdout, stderr), true
+	case "conformance":
+		return cmdConformance(args, stdout, stderr), true
+	case "demo":
+		return cmdDemo(args, stdout, stderr), true
 	}
 	return exitUsage, false
 }
