@@ -3,6 +3,7 @@ package policyfile
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/roots"
@@ -74,6 +75,9 @@ func (l *loader) loadRuleExamples() {
 		}{{"match", r.Examples.Match, true}, {"noMatch", r.Examples.NoMatch, false}} {
 			for j, c := range ex.calls {
 				at := index(fmt.Sprintf("rules[%d].examples.%s", i, ex.field), j)
+				if l.shapeBadBelow(at) {
+					continue // the example was not read whole; its problem is reported
+				}
 				if c.Tool != "" && !l.listed(c.Tool) {
 					l.bad(at+".tool", "%s", l.unknownTool(c.Tool))
 					continue
@@ -94,4 +98,15 @@ func exampleMsg(rule string, want bool, c policy.Call, d policy.Decision) string
 			rule, c.Tool, d.Verdict, d.Reason, d.Message)
 	}
 	return fmt.Sprintf("rule %q selects this call to %q, listed under noMatch", rule, c.Tool)
+}
+
+// shapeBadBelow reports whether the keys-and-types phase found a problem
+// at or below path.
+func (l *loader) shapeBadBelow(path string) bool {
+	for p := range l.shapeBad {
+		if p == path || strings.HasPrefix(p, path+".") || strings.HasPrefix(p, path+"[") {
+			return true
+		}
+	}
+	return false
 }
