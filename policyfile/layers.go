@@ -217,6 +217,9 @@ func LoadLayers(ls Layers, opts Options) (*Layered, error) {
 		var e *Error
 		if errors.As(err, &e) {
 			e.File = "the merged layers (" + strings.Join(m.files, ", ") + ")"
+			if len(m.files) == 1 {
+				e.File = m.files[0]
+			}
 		}
 		return nil, err
 	}
