@@ -409,11 +409,16 @@ func (m *merger) merge(l *layer) {
 	f, lf := m.file, &l.file
 	repo := l.kind == LayerRepo
 	if lf.Mode != "" {
+		was := f.Mode
+		if was == "" && repo {
+			was = policy.ModeAsk // the default is a ceiling for the repository's layer only
+			m.origin["mode"] = Origin{Layer: LayerDefaults}
+		}
 		switch r, ok := modeRank[lf.Mode]; {
 		case !ok:
 			m.refuse(l, "mode", "%q is not a mode (want allow, ask or deny)", lf.Mode)
-		case f.Mode != "" && r < modeRank[f.Mode]:
-			m.refuse(l, "mode", "mode %s is wider than mode %s set by %s", lf.Mode, f.Mode, m.by("mode"))
+		case was != "" && r < modeRank[was]:
+			m.refuse(l, "mode", "mode %s is wider than mode %s set by %s", lf.Mode, was, m.by("mode"))
 		default:
 			f.Mode = lf.Mode
 			m.from(l, "mode")
@@ -548,7 +553,7 @@ func (m *merger) mergeRoots(l *layer) {
 		}
 		switch {
 		case outer < 0:
-			m.refuse(l, at+".path", "a new root %q: it lies inside no root of the earlier layers", r.Path)
+			m.refuse(l, at+".path", "a new root %q: it lies inside no root of the earlier layers (or does not exist)", r.Path)
 			ok = false
 		case accessRank[r.Access] > accessRank[f.Roots[outer].Access]:
 			m.refuse(l, at+".access", "access %s is wider than %s of root %q set by %s", r.Access, f.Roots[outer].Access,
@@ -571,15 +576,18 @@ func (m *merger) mergeRoots(l *layer) {
 }
 
 // within reports whether folder p lies inside (or is) folder outer, both
-// absolute, with symbolic links resolved where the folders exist.
+// absolute, with symbolic links resolved. A p that cannot be resolved
+// (roots must exist) lies inside nothing.
 func within(p, outer string) bool {
-	canon := func(s string) string {
-		if r, err := filepath.EvalSymlinks(s); err == nil {
-			return r
-		}
-		return filepath.Clean(s)
+	cp, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
 	}
-	rel, err := filepath.Rel(canon(outer), canon(p))
+	co, err := filepath.EvalSymlinks(outer)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(co, cp)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 

@@ -87,6 +87,12 @@ func TestRepositoryLayerLoosening(t *testing.T) {
 		{"a root that escapes through a symbolic link is refused", `{"version": 1,
   "roots": [{"id": "esc", "path": "ws/escape", "access": "read", "primary": true, "source": "workspace"}]}`,
 			"2:27", "roots[0].path", "lies inside no root"},
+		{"a root through a link to a folder not made yet is refused", `{"version": 1,
+  "roots": [{"id": "esc", "path": "ws/escape/new", "access": "read", "primary": true, "source": "workspace"}]}`,
+			"2:27", "roots[0].path", "lies inside no root"},
+		{"a root that climbs out through a link and .. is refused", `{"version": 1,
+  "roots": [{"id": "esc", "path": "ws/escape/../../x", "access": "read", "primary": true, "source": "workspace"}]}`,
+			"2:27", "roots[0].path", "lies inside no root"},
 		{"a wider access inside a read-only root is refused", `{"version": 1,
   "roots": [{"id": "ws", "path": "ws", "access": "read-write", "primary": true, "source": "workspace"}]}`,
 			"2:40", "roots[0].access", "access read-write is wider than read of root \"ws\""},
@@ -159,6 +165,20 @@ func TestRepositoryLayerIsFirstToGiveRoots(t *testing.T) {
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, "roots[0]", le.Problems[0].Path)
 	assert.Contains(t, le.Problems[0].Msg, "a new root")
+}
+
+// TestRepositoryLayerMayNotWidenTheDefaultMode: when no earlier layer
+// gives a mode, the default ask is the repository layer's ceiling.
+func TestRepositoryLayerMayNotWidenTheDefaultMode(t *testing.T) {
+	dir := layerDir(t)
+	write(t, filepath.Join(dir, "user.json"), `{"version": 1, "tools": {}}`)
+	repo := filepath.Join(dir, "repo.json")
+	write(t, repo, `{"version": 1,
+  "mode": "allow"}`)
+	_, err := policyfile.LoadLayers(policyfile.Layers{User: filepath.Join(dir, "user.json"), Repo: repo}, policyfile.Options{Home: dir})
+	var le *policyfile.LayerError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, repo+":2:3: mode: mode allow is wider than mode ask set by the defaults layer", le.Problems[0].Error())
 }
 
 // TestRepositoryLayerReportsEveryLooseningAtOnce: nothing is dropped, and
