@@ -220,6 +220,7 @@ func LoadLayers(ls Layers, opts Options) (*Layered, error) {
 			if len(m.files) == 1 {
 				e.File = m.files[0]
 			}
+			m.placeProblems(e)
 		}
 		return nil, err
 	}
@@ -652,4 +653,24 @@ func (m *merger) origins() []Origin {
 		add(index("standingApprovals", i), s.ID)
 	}
 	return out
+}
+
+// placeProblems adds to each problem of the merged policy the layer its
+// place came from, since its path is the merged policy's, not the file's.
+func (m *merger) placeProblems(e *Error) {
+	if len(m.files) == 1 {
+		return
+	}
+	for _, p := range e.Problems {
+		best := ""
+		for k := range m.origin {
+			if len(k) > len(best) && (p.Path == k || strings.HasPrefix(p.Path, k+".") || strings.HasPrefix(p.Path, k+"[")) {
+				best = k
+			}
+		}
+		if best != "" {
+			o := m.origin[best]
+			p.Msg += fmt.Sprintf(" (from the %s layer, %s)", o.Layer, o.File)
+		}
+	}
 }

@@ -261,3 +261,19 @@ func TestLayerWithItsOwnProblems(t *testing.T) {
 	assert.NotErrorIs(t, err, policyfile.ErrRefused)
 	assert.True(t, strings.HasPrefix(err.Error(), repo+": "), err.Error())
 }
+
+// TestMergedProblemNamesItsLayer: a problem of the merged policy, whose
+// path is the merged policy's, names the layer its place came from.
+func TestMergedProblemNamesItsLayer(t *testing.T) {
+	dir := layerDir(t)
+	repo := filepath.Join(dir, "repo.json")
+	write(t, repo, `{"version": 1, "rules": [{"id": "r", "tool": "shell", "decision": "deny",
+  "examples": {"noMatch": [{"tool": "shell", "args": {"command": "ls"}}]}}]}`)
+	_, err := policyfile.LoadLayers(policyfile.Layers{User: filepath.Join(dir, "user.json"), Repo: repo}, policyfile.Options{Home: dir})
+	var e *policyfile.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, policyfile.ErrExample)
+	require.Len(t, e.Problems, 1)
+	assert.Equal(t, "rules[1].examples.noMatch[0]", e.Problems[0].Path)
+	assert.Contains(t, e.Problems[0].Msg, "(from the repo layer, "+repo+")")
+}
