@@ -14,7 +14,8 @@ import (
 // administrator could have written it: on Unix the file, with symbolic
 // links resolved, must be a regular file owned by root (uid 0) and not
 // writable by its group or by others, and so must every folder above it
-// up to "/", since whoever may write a folder may replace what is in it.
+// up to "/", since whoever may write a folder may replace what is in it;
+// the same holds for the path as given, when links lead elsewhere.
 // A folder with the sticky bit set (such as /tmp) may be writable by
 // everyone if root owns it: there only an entry's owner may remove or
 // rename it, and the entries below are root's. The file is checked
@@ -43,19 +44,42 @@ func readManaged(path string) ([]byte, error) {
 	if err := adminOnly(path, real, fi, false); err != nil {
 		return nil, err
 	}
-	for dir := filepath.Dir(real); ; dir = filepath.Dir(dir) {
-		di, err := os.Lstat(dir)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrRead, err)
-		}
-		if err := adminOnly(path, dir, di, true); err != nil {
+	if err := adminChain(path, filepath.Dir(real)); err != nil {
+		return nil, err
+	}
+	// The path as given too: whoever may change a link on it, or a folder
+	// holding one, may point it at another file.
+	given, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRead, err)
+	}
+	if given != real {
+		if err := adminChain(path, given); err != nil {
 			return nil, err
-		}
-		if dir == filepath.Dir(dir) {
-			break
 		}
 	}
 	return readOpen(f, path)
+}
+
+// adminChain checks at and every folder above it, up to "/". A symbolic
+// link on the way must be root's; its own mode means nothing.
+func adminChain(path, at string) error {
+	for ; ; at = filepath.Dir(at) {
+		fi, err := os.Lstat(at)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrRead, err)
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			if st, ok := fi.Sys().(*syscall.Stat_t); !ok || st.Uid != 0 {
+				return untrusted(path, at, "is a symbolic link not owned by root")
+			}
+		} else if err := adminOnly(path, at, fi, true); err != nil {
+			return err
+		}
+		if at == filepath.Dir(at) {
+			return nil
+		}
+	}
 }
 
 // adminOnly checks one file or folder on the managed file's path.

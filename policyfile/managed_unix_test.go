@@ -72,6 +72,25 @@ func TestManagedLayerOwnership(t *testing.T) {
 			require.NoError(t, os.Symlink(real, file))
 			return file
 		}, "is writable by everyone"},
+		{"a link in a writable folder to a good file is refused", func(t *testing.T, dir, file string) string {
+			bad := filepath.Join(dir, "open")
+			require.NoError(t, os.Mkdir(bad, 0o777))
+			require.NoError(t, os.Chmod(bad, 0o777))
+			link := filepath.Join(bad, "managed.json")
+			require.NoError(t, os.Symlink(file, link))
+			return link
+		}, "is writable by everyone"},
+		{"a link owned by another user to a good file is refused", func(t *testing.T, dir, file string) string {
+			link := filepath.Join(dir, "link.json")
+			require.NoError(t, os.Symlink(file, link))
+			require.NoError(t, os.Lchown(link, nobody, 0))
+			return link
+		}, "is a symbolic link not owned by root"},
+		{"a root-owned link in root-owned folders to a good file is used", func(t *testing.T, dir, file string) string {
+			link := filepath.Join(dir, "link.json")
+			require.NoError(t, os.Symlink(file, link))
+			return link
+		}, ""},
 		{"a folder instead of a file is refused", func(t *testing.T, dir, file string) string {
 			return filepath.Dir(file)
 		}, "is not a regular file"},
