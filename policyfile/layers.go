@@ -173,7 +173,9 @@ type Layered struct {
 //     may add none of them, since each is a grant (a tool the mode allows,
 //     a trusted MCP server, an approval).
 //
-// Every loosening is refused with its file, line, column and JSON path in
+// Every layer's file says "version": 1 and is checked for unknown keys and
+// wrong types like a policy file, but may leave out what it does not
+// change. Every loosening is refused with its file, line, column and JSON path in
 // a *LayerError matching ErrRefused and ErrLoosens; nothing is dropped
 // silently. A managed file is used only if only an administrator could
 // have written it and every folder above it (see checkManaged); otherwise

@@ -47,12 +47,20 @@ func readManaged(path string) ([]byte, error) {
 	} else if !fi.Mode().IsRegular() {
 		return nil, untrusted(path, real, "is not a regular file")
 	}
-	for at := real; ; at = filepath.Dir(at) {
-		if err := adminOnly(path, at); err != nil {
-			return nil, err
-		}
-		if at == filepath.Dir(at) {
-			break
+	given, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrRead, err)
+	}
+	// The path as given too, when links lead elsewhere: whoever may change
+	// a folder on it may point it at another file.
+	for _, start := range []string{real, given} {
+		for at := start; ; at = filepath.Dir(at) {
+			if err := adminOnly(path, at); err != nil {
+				return nil, err
+			}
+			if at == filepath.Dir(at) {
+				break
+			}
 		}
 	}
 	return readOpen(f, path)
