@@ -29,7 +29,9 @@ const (
 //     file fsynced (and the folder, when a file was created or renamed);
 //   - each frame carries its length and a CRC-32C, so the torn tail a
 //     crash leaves is detected on open, ignored and cut off; damage
-//     anywhere else is ErrCorrupt and the store does not open;
+//     anywhere else is ErrCorrupt and the store does not open (so does a
+//     torn tail that happens to hold a whole valid frame, which a call's
+//     own text could: the store fails closed rather than guess);
 //   - compaction writes a new file, fsyncs it, renames it over the log and
 //     fsyncs the folder: a crash at any instant leaves the old log or the
 //     new one, both whole;

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -113,14 +114,13 @@ func TestCrashChild(t *testing.T) {
 	}
 }
 
-func readLines(t *testing.T, path string) [][]string {
-	t.Helper()
+func readLines(path string) ([][]string, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer f.Close()
 	var out [][]string
@@ -128,29 +128,28 @@ func readLines(t *testing.T, path string) [][]string {
 	for sc.Scan() {
 		out = append(out, strings.Fields(sc.Text()))
 	}
-	return out
+	return out, sc.Err()
 }
 
 // checkKilled reopens the state a killed child left and checks that no
 // acknowledged write is lost, no call ran under two keys or before its
 // durable start, and no denied or expired call ran.
-func checkKilled(t *testing.T, dir string) (records int) {
-	t.Helper()
+func checkKilled(dir string) (records int, err error) {
 	ctx := context.Background()
 	s, err := approval.OpenFile(filepath.Join(dir, "state"))
 	if err != nil {
-		t.Fatalf("reopening after the kill: %v", err)
+		return 0, fmt.Errorf("reopening after the kill: %w", err)
 	}
 	defer s.Close()
-	get := func(id string) *approval.Record {
-		r, err := s.Get(ctx, id)
-		if err != nil {
-			t.Fatalf("acknowledged record %s: %v", id, err)
-		}
-		return r
+	acks, err := readLines(filepath.Join(dir, "acks"))
+	if err != nil {
+		return 0, err
 	}
-	for _, a := range readLines(t, filepath.Join(dir, "acks")) {
-		r := get(a[1])
+	for _, a := range acks {
+		r, err := s.Get(ctx, a[1])
+		if err != nil {
+			return 0, fmt.Errorf("acknowledged record %s: %w", a[1], err)
+		}
 		ok := true
 		switch a[0] {
 		case "approve":
@@ -163,78 +162,96 @@ func checkKilled(t *testing.T, dir string) (records int) {
 			ok = r.State == approval.StateExpired
 		}
 		if !ok {
-			t.Fatalf("acknowledged %s of %s lost: the record is %s/%s", a[0], a[1], r.State, r.Checkpoint)
+			return 0, fmt.Errorf("acknowledged %s of %s lost: the record is %s/%s", a[0], a[1], r.State, r.Checkpoint)
 		}
 	}
+	probe, err := readLines(filepath.Join(dir, "probe"))
+	if err != nil {
+		return 0, err
+	}
 	runs := map[string]int{}
-	for _, p := range readLines(t, filepath.Join(dir, "probe")) {
-		r := get(p[1])
+	for _, p := range probe {
+		r, err := s.Get(ctx, p[1])
+		if err != nil {
+			return 0, fmt.Errorf("record %s ran but is not stored: %w", p[1], err)
+		}
 		if p[2] != r.IdempotencyKey {
-			t.Fatalf("record %s ran with key %s, its key is %s", p[1], p[2], r.IdempotencyKey)
+			return 0, fmt.Errorf("record %s ran with key %s, its key is %s", p[1], p[2], r.IdempotencyKey)
 		}
 		if r.Checkpoint != approval.CheckpointStarted || r.Decision == nil || !r.Decision.Approved {
-			t.Fatalf("record %s ran but is %s/%s", p[1], r.State, r.Checkpoint)
+			return 0, fmt.Errorf("record %s ran but is %s/%s", p[1], r.State, r.Checkpoint)
 		}
 		runs[p[1]]++
 		if runs[p[1]] > r.Attempts {
-			t.Fatalf("record %s ran %d times in %d attempts", p[1], runs[p[1]], r.Attempts)
+			return 0, fmt.Errorf("record %s ran %d times in %d attempts", p[1], runs[p[1]], r.Attempts)
 		}
 	}
 	all, err := s.List(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(all)
+	return len(all), err
 }
 
 func TestKilledProcessesLoseNothingAcknowledgedAndRunNothingTwice(t *testing.T) {
 	if os.Getenv(childEnv) != "" {
 		t.Skip("this is the child")
 	}
-	// Four lanes, each with its own state folder, overlap the children's
+	// Eight lanes, each with its own state folder, overlap the children's
 	// start-up, which dominates under the race detector.
-	const lanes = 4
+	const lanes = 8
+	start := time.Now()
+	errs := make([]error, lanes)
+	logs := make([]string, lanes)
+	var wg sync.WaitGroup
 	for lane := range lanes {
-		t.Run(fmt.Sprintf("lane %d", lane), func(t *testing.T) {
-			t.Parallel()
-			killRepeatedly(t, (*crashKills+lanes-1)/lanes)
+		dir := t.TempDir()
+		wg.Go(func() {
+			logs[lane], errs[lane] = killRepeatedly(dir, (*crashKills+lanes-1)/lanes)
 		})
 	}
+	wg.Wait()
+	for lane := range lanes {
+		t.Logf("lane %d: %s", lane, logs[lane])
+		if errs[lane] != nil {
+			t.Errorf("lane %d: %v", lane, errs[lane])
+		}
+	}
+	t.Logf("%d kills in %s", lanes*((*crashKills+lanes-1)/lanes), time.Since(start).Round(time.Millisecond))
 }
 
 // killRepeatedly starts a child on one state folder, kills it at a random
 // instant and checks what it left, kills times over.
-func killRepeatedly(t *testing.T, kills int) {
-	dir := t.TempDir()
+func killRepeatedly(dir string, kills int) (string, error) {
 	records := 0
-	start := time.Now()
 	for range kills {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$")
 		cmd.Env = append(os.Environ(), childEnv+"="+dir)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		// Kill at a random instant once the child has its store open, so
 		// kills land in recovery, parks, decisions and executions alike.
 		if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
-			t.Fatalf("the child never opened its store: %v", err)
+			cmd.Process.Kill()
+			cmd.Wait()
+			return "", fmt.Errorf("the child never opened its store: %w", err)
 		}
 		time.Sleep(time.Duration(rand.IntN(40)) * time.Millisecond)
 		if err := cmd.Process.Kill(); err != nil {
-			t.Fatal(err)
+			return "", err
 		}
-		err = cmd.Wait()
-		if err == nil || cmd.ProcessState.Success() {
-			t.Fatalf("the child exited by itself: %v", err)
+		if err := cmd.Wait(); err == nil || cmd.ProcessState.Success() {
+			return "", fmt.Errorf("the child exited by itself: %v", err)
 		}
-		records = checkKilled(t, dir)
+		if records, err = checkKilled(dir); err != nil {
+			return "", err
+		}
 	}
-	t.Logf("%d kills in %s; %d records, %d probe runs", kills, time.Since(start).Round(time.Millisecond), records, len(readLines(t, filepath.Join(dir, "probe"))))
+	probe, _ := readLines(filepath.Join(dir, "probe"))
 	if records == 0 {
-		t.Fatal("no child ever wrote a record: the kills came too early to test anything")
+		return "", errors.New("no child ever wrote a record: the kills came too early to test anything")
 	}
+	return fmt.Sprintf("%d kills, %d records, %d probe runs", kills, records, len(probe)), nil
 }

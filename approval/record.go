@@ -236,12 +236,16 @@ var (
 // TransitionError reports an illegal transition of one record. It matches
 // ErrIllegalTransition.
 type TransitionError struct {
-	ID       string
+	// ID names the record.
+	ID string
+	// From and FromCP are where the record stands; To and ToCP where the
+	// refused change would have taken it.
 	From, To State
 	FromCP   Checkpoint
 	ToCP     Checkpoint
 }
 
+// Error names the record and both ends of the refused transition.
 func (e *TransitionError) Error() string {
 	from, to := string(e.From), string(e.To)
 	if e.FromCP != "" {

@@ -519,6 +519,24 @@ func TestNestedRootRequestsKeepTheirOwnAccess(t *testing.T) {
 			}
 		})
 	}
+	for _, tc := range []struct {
+		name   string
+		access [2]roots.Access
+		want   roots.Access
+	}{
+		{"read and read stay read", [2]roots.Access{roots.Read, roots.Read}, roots.Read},
+		{"read and the parent's access take the parent's", [2]roots.Access{roots.Read, ""}, roots.ReadWrite},
+		{"the parent's access and read take the parent's", [2]roots.Access{"", roots.Read}, roots.ReadWrite},
+		{"read and read-write take read-write", [2]roots.Access{roots.Read, roots.ReadWrite}, roots.ReadWrite},
+	} {
+		t.Run("two requests for one folder: "+tc.name, func(t *testing.T) {
+			child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{
+				{Path: tr.p("ws/src"), Access: tc.access[0]}, {Path: tr.p("link"), Access: tc.access[1]}}}, nil)
+			require.NoError(t, err)
+			require.Len(t, child.Roots, 1)
+			assert.Equal(t, tc.want, child.Roots[0].Access)
+		})
+	}
 	t.Run("two requests for one folder merge into the wider, still capped by the parent", func(t *testing.T) {
 		child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{
 			{Path: tr.p("ws/src"), Access: roots.Read}, {Path: tr.p("link"), Access: roots.ReadWrite}}}, nil)
@@ -540,4 +558,14 @@ func TestARequestedFolderIsNamedByItsPathBelowTheParentRoot(t *testing.T) {
 		ids = append(ids, r.ID)
 	}
 	assert.Equal(t, []string{"ws/docs", "ws/src/pkg"}, ids)
+}
+
+func TestAParentWithInvalidRootsGivesNoChild(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	parent := policy.Authority{Mode: policy.ModeAsk, MayDelegate: true, Roots: []roots.Root{
+		root("ws", tr.p("ws"), roots.ReadWrite, true), root("ws", tr.p("data"), roots.Read, false)}}
+	child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{{Path: tr.p("ws")}}}, nil)
+	require.ErrorIs(t, err, delegation.ErrInvalid)
+	assert.Contains(t, err.Error(), "parent: the parent's roots are invalid: ")
+	assert.Empty(t, child.Roots)
 }

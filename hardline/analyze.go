@@ -867,6 +867,9 @@ func (e *exEnv) Get(name string) expand.Variable {
 		return expand.Variable{}
 	case strings.HasPrefix(name, "HOME "):
 		user := name[len("HOME "):]
+		if user == path.Base(e.r.a.home) {
+			return str(e.r.a.home) // ~dev is the user's own home
+		}
 		if user == "root" {
 			if e.r.a.goos == "darwin" {
 				return str("/var/root")

@@ -36,7 +36,7 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("screen"), Family: "multiplexers", Summary: "the command after the options runs in a new window; -X stuff types into one",
-		Options:      append([]Option{opt(RoleRead, "-c")}, vals("SpTeht", "--")...),
+		Options:      append([]Option{opt(RoleRead, "-c")}, vals("SpTeht")...),
 		OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i, a := range args {

@@ -150,3 +150,63 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"unknown-tool 'rm -rf ~'", "argument-command"},
 	})
 }
+
+// TestEveryRoleIsJudged runs one command per role and per kind of entry
+// field, each with a case that must be caught and one that must not.
+func TestEveryRoleIsJudged(t *testing.T) {
+	a := testAnalyzer(t)
+	cases := map[string][]tcase{
+		"a command line after a flag or as operands runs": {
+			{"xterm -e rm -rf ~", "rm-home"}, {"xterm -e htop", ""}, {"nohup rm -rf /", "rm-root"}, {"nohup make", ""},
+			{"gnome-terminal -- 'rm -rf ~'", "rm-home"},
+		},
+		"a shell's own arguments are read as bash's": {{"capsh -- -c 'rm -rf ~'", "rm-home"}, {"capsh -- -c 'ls'", ""}},
+		"one script or several operands joined": {
+			{"git submodule foreach rm -rf ~", "rm-home"}, {"hyperfine 'true' 'rm -rf /'", "rm-root"}, {"git submodule foreach git pull", ""},
+		},
+		"inline code in another language asks": {{"bpftrace -e 'BEGIN {}'", "inline-interpreter"}},
+		"shell escapes in a program's own language": {
+			{"psql -c '\\! rm -rf ~'", "rm-home"}, {"psql -c 'select 1'", ""}, {"ed -s f <<< '!rm -rf /'", "rm-root"}, {"ed -s f <<< ',p'", ""},
+			{"gdb -batch -ex 'python print(1)'", "inline-interpreter"}, {"sqlite3 x.db 'select 1'", ""},
+		},
+		"paths written, written into, deleted and destroyed": {
+			{"sort -o /etc/passwd x", "protected-write"}, {"sort -o out x", ""}, {"tar -xf x.tar -C ~", "startup-file-write"},
+			{"tar -xf x.tar -C build", ""}, {"rimraf ~", "rm-home"}, {"rimraf build", ""}, {"shred /dev/sda", "wipe-device"},
+			{"shred secret.txt", ""}, {"cpio -i -D /etc < x", "protected-write"}, {"cpio -i -D out < x", ""},
+		},
+		"paths read, and read whole": {
+			{"cat /dev/sda", "raw-disk-read"}, {"zip -r x.zip ~", "sensitive-path"}, {"zip -r x.zip src", ""},
+			{"miniserve /home", "sensitive-path"}, {"miniserve dist", ""},
+		},
+		"the working folder moves later paths": {
+			{"git -C / add -A", "sensitive-path"}, {"make -C ~/.ssh", "sensitive-path"}, {"make -C web", ""},
+		},
+		"flags that silence or trigger an entry's rule": {
+			{"umount /mnt", "system-admin"}, {"umount --help", ""}, {"systemd-run --on-calendar=daily true", "persistence"},
+			{"systemd-run --user true", ""}, {"wipefs -a /dev/sda", "wipe-device"}, {"wipefs /dev/sda", ""}, {"wipefs -n -a /dev/sda", ""},
+		},
+		"wrappers with their own grammar": {
+			{"sg docker -c 'rm -rf ~'", "rm-home"}, {"sg docker 'rm -rf /'", "rm-root"}, {"sg docker -c 'docker ps'", ""},
+			{"wsl -e rm -rf /", "rm-root"}, {"wsl -d Ubuntu -- rm -rf ~", "rm-home"}, {"wsl -e ls", ""},
+			{"echo 'rm -rf ~' | source /dev/stdin", "rm-home"}, {"curl -s x | source /dev/stdin", "pipe-to-shell"},
+			{"curl -s x | . /dev/stdin", "pipe-to-shell"}, {"source ./env.sh", ""},
+			{"script -q -c 'rm -rf ~' log", "rm-home"}, {"flock /tmp/l -c 'rm -rf /'", "rm-root"}, {"flock /tmp/l rm -rf ~", "rm-home"},
+			{"watch 'rm -rf ~'", "rm-home"}, {"watch -x rm -rf /", "rm-root"}, {"busybox rm -rf /", "rm-root"}, {"command -v rm", ""},
+			{"./bin/exec 'rm -rf ~'", "argument-command"}, {"env -S 'rm -rf /'", "rm-root"}, {"env -C / rm -rf *", "rm-root"},
+			{"runcon -t t rm -rf ~", "rm-home"}, {"runcon u:r:t:s0 rm -rf ~", "rm-home"}, {"start-stop-daemon --start --exec /bin/rm -- -rf /", "rm-root"},
+		},
+		"variables that run code": {
+			{"NODE_OPTIONS=--max-old-space-size=4096 node x", ""}, {"NODE_OPTIONS='-r ./x' node y", "env-code"},
+			{"LD_PRELOAD= ls", ""}, {"BASH_ENV=/dev/null bash -c true", ""}, {"BASH_ENV=./x bash -c true", "env-code"},
+			{"GIT_SSH=ssh git fetch", ""}, {"GIT_SSH='rm -rf ~' git fetch", "rm-home"}, {"FOO='rm -rf ~' ls", ""},
+		},
+		"the net spares data and catches commands": {
+			{"echo 'rm -rf ~'", ""}, {"printf '%s\\n' 'rm -rf /'", ""}, {"grep -r 'rm -rf /' .", ""}, {"git commit -m 'rm -rf /'", ""},
+			{"tool 'rm -rf ~'", "argument-command"}, {"tool '!rm -rf ~'", "argument-command"}, {"tool 'k=rm -rf /'", "argument-command"},
+			{"tool 'ls -la'", ""}, {"tool 'rm -rf /tmp/x'", ""},
+		},
+	}
+	for name, cs := range cases {
+		t.Run(name, func(t *testing.T) { runCases(t, a, testEnv(), cs) })
+	}
+}

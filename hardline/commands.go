@@ -105,6 +105,13 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			return
 		}
 	}
+	if i := strings.IndexByte(name.val, '='); i > 0 && c.depth > 0 && isName(name.val[:i]) && !name.dyn {
+		// sudo VAR=VALUE CMD: an assignment before the command a wrapper
+		// runs.
+		r.envWord(sc, name, c, cmd)
+		r.next(sc, fs[1:], c)
+		return
+	}
 	b := base(name.val)
 	args := fs[1:]
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
@@ -133,10 +140,39 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			for _, f := range args {
 				r.net(sc, f, c, cmd)
 			}
+			r.netJoined(sc, args, c, cmd)
 		}
 		return
 	}
 	r.applyEntry(sc, ce, b, args, c, cmd)
+}
+
+// netJoined tries the arguments of an unknown program, from each of its
+// first operands on, as one command line: a wrapper the catalogue does not
+// know (retry 3 rm -rf ~) runs them so.
+func (r *run) netJoined(sc *scope, args []field, c ctx, cmd string) {
+	tried := 0
+	for i, f := range args {
+		if tried == 4 {
+			return
+		}
+		if f.dyn || strings.HasPrefix(f.val, "-") || i == len(args)-1 {
+			continue
+		}
+		tried++
+		words := make([]string, 0, len(args)-i)
+		for _, g := range args[i:] {
+			if g.dyn {
+				return
+			}
+			q, err := syntax.Quote(g.val, syntax.LangBash)
+			if err != nil {
+				return
+			}
+			words = append(words, q)
+		}
+		r.net(sc, field{val: strings.Join(words, " ")}, c, cmd)
+	}
 }
 
 // catalogName maps a program name to its catalogue name: versioned

@@ -180,17 +180,21 @@
 // # Limits
 //
 // This is a static analyser of command text, not a sandbox. It cannot see
-// what a command will do beyond its text: the contents of scripts it runs
-// (./build.sh, python3 tool.py, make targets, npm scripts, git hooks),
-// aliases and functions defined outside the command, a PATH that points rm
-// at another program, environment variables set outside the command,
-// programs that delete or read files on their own (a compiled tool, a
-// Makefile, `git clean` in a folder the model chose), symlinks created by the
-// command itself before use, files named by a program's configuration, and
-// races between this check and execution. Interpreter code (python -c, node
-// -e, awk programs, sed's e command) is not read: inline code asks, script
-// files are ordinary. Remote commands (ssh host cmd, docker exec, kubectl
-// exec) are not judged as local operations. Other shells' syntax (fish,
-// csh, cmd.exe, PowerShell) is read as bash or asks. Only a sandbox at the
+// what a command will do beyond its text: the contents of scripts and
+// build files already on disk (./build.sh, python3 tool.py, a Makefile,
+// package.json scripts, git hooks; a build file the same command writes is
+// judged), aliases and functions defined outside the command, a PATH that
+// points rm at another program, environment variables and configuration
+// set outside the command (a git alias in ~/.gitconfig, an .envrc),
+// programs that delete or read files on their own (a compiled tool, `git
+// clean` in a folder the model chose), programs the catalogue does not know
+// that take a command in a form the net cannot parse (encoded, split over
+// several arguments, read from a file), symlinks created by the command
+// itself before use, and races between this check and execution.
+// Interpreter code (python -c, node -e, awk programs, sed's e command,
+// debugger and editor scripts) is not read: inline code asks, script files
+// are ordinary. Remote commands (ssh host cmd, docker exec, kubectl exec)
+// are not judged as local operations. Other shells' syntax (fish, csh,
+// cmd.exe, PowerShell) is read as bash or asks. Only a sandbox at the
 // operating-system level bounds what a permitted command can do.
 package hardline

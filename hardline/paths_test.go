@@ -237,6 +237,7 @@ func TestResolvePathWords(t *testing.T) {
 		{name: "a pattern is made absolute", cwd: "/ws", word: "src/*.go", glob: true, ok: true, paths: []string{"/ws/src"}, pattern: "/ws/src/*.go"},
 		{name: "a pattern from the file-system root keeps it", word: "/*", glob: true, ok: true, paths: []string{"/"}, pattern: "/*"},
 		{name: "a bare relative pattern stands for the current folder", cwd: "/ws", word: "*", glob: true, ok: true, paths: []string{"/ws"}, pattern: "/ws/*"},
+		{name: "a pattern with names after the glob keeps them", cwd: "/ws", word: "src/*/main.go", glob: true, ok: true, paths: []string{"/ws/src"}, pattern: "/ws/src/*/main.go"},
 		{name: "a pattern followed by .. is unresolvable", cwd: "/ws", word: "*/../x", glob: true},
 		{name: "a relative pattern in an unknown folder is unresolvable", word: "*.go", glob: true},
 		{name: "a word marked as a pattern without one is a path", cwd: "/ws", word: "a/b", glob: true, ok: true, paths: []string{"/ws/a/b"}},

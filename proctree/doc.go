@@ -38,4 +38,9 @@
 // created with CREATE_BREAKAWAY_FROM_JOB leaves the job when the job
 // allows it (this one does not). Close reports the survivors it can see
 // in a *SurvivorsError; it cannot report those it cannot see.
+//
+// Signals go by pid, so a race remains: a process found by a scan may exit
+// and its pid be reused before the signal arrives. The window is short,
+// and Linux does not reuse a pid while it names a live process group or
+// session, which covers the signals sent to the tree's group.
 package proctree

@@ -47,6 +47,12 @@ func readStat(pid int) (procStat, bool) {
 	if err != nil {
 		return procStat{}, false
 	}
+	return parseStat(b)
+}
+
+// parseStat parses the text of /proc/PID/stat. A line it cannot read whole
+// is refused rather than half read.
+func parseStat(b []byte) (procStat, bool) {
 	i := bytes.LastIndexByte(b, ')')
 	if i < 0 {
 		return procStat{}, false
@@ -57,11 +63,15 @@ func readStat(pid int) (procStat, bool) {
 		return procStat{}, false
 	}
 	var s procStat
+	var e1, e2, e3, e4 error
 	s.dead = f[0][0] == 'Z' || f[0][0] == 'X'
-	s.ppid, _ = strconv.Atoi(string(f[1]))
-	s.pgrp, _ = strconv.Atoi(string(f[2]))
-	s.session, _ = strconv.Atoi(string(f[3]))
-	s.start, _ = strconv.ParseUint(string(f[19]), 10, 64)
+	s.ppid, e1 = strconv.Atoi(string(f[1]))
+	s.pgrp, e2 = strconv.Atoi(string(f[2]))
+	s.session, e3 = strconv.Atoi(string(f[3]))
+	s.start, e4 = strconv.ParseUint(string(f[19]), 10, 64)
+	if e1 != nil || e2 != nil || e3 != nil || e4 != nil {
+		return procStat{}, false
+	}
 	return s, true
 }
 

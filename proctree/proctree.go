@@ -55,6 +55,7 @@ type SurvivorsError struct {
 	PIDs []int
 }
 
+// Error says how many processes survived and which.
 func (e *SurvivorsError) Error() string {
 	if len(e.PIDs) == 0 {
 		return "proctree: processes of the tree survived"
@@ -152,8 +153,9 @@ func Start(cfg Config) (*Tree, error) {
 // Pid returns the child's process id.
 func (t *Tree) Pid() int { return t.cmd.Process.Pid }
 
-// Done is closed when the child has exited (its descendants may live on
-// until Close).
+// Done is closed when the child has exited and, when Stdout or Stderr is
+// not an *os.File, its output has been copied: a descendant that holds
+// the output open keeps Done open until it exits or Close ends it.
 func (t *Tree) Done() <-chan struct{} { return t.done }
 
 // Wait waits for the child to exit and returns its exit error, as

@@ -135,3 +135,18 @@ func TestLiveSnapshotsAreConsistentUnderChange(t *testing.T) {
 		t.Errorf("subscriber saw %d events, want 100", n)
 	}
 }
+
+func TestLiveKeepsTheSetsOptions(t *testing.T) {
+	dir := makeTree(t, "d ws", "d docs")
+	s, err := NewSet([]Root{{ID: "ws", Path: filepath.Join(dir, "ws"), Access: Read, Primary: true, Source: Workspace}}, WithMaxLinks(3), FoldCase(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLive(s)
+	if _, err := l.Grant(Request{Path: filepath.Join(dir, "docs"), Access: Read, Reason: "docs"}, "docs", "test"); err != nil {
+		t.Fatal(err)
+	}
+	if o := l.Snapshot().opts; o.maxLinks != 3 || !o.fold {
+		t.Errorf("after a grant: maxLinks %d, fold %v; want 3, true", o.maxLinks, o.fold)
+	}
+}

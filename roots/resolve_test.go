@@ -200,6 +200,17 @@ func TestMaxLinks(t *testing.T) {
 	if _, err := s3.Resolve("l1"); err != nil {
 		t.Errorf("3 links with a limit of 3: %v", err)
 	}
+	s1, _ := NewSet(root, WithMaxLinks(1))
+	if _, err := s1.Resolve("l3"); err != nil {
+		t.Errorf("1 link with a limit of 1: %v", err)
+	}
+	if _, err := s1.Resolve("l2"); !errors.Is(err, ErrLinkLoop) {
+		t.Errorf("2 links with a limit of 1: %v, want ErrLinkLoop", err)
+	}
+	s0, _ := NewSet(root, WithMaxLinks(0))
+	if s0.opts.maxLinks != DefaultMaxLinks {
+		t.Errorf("WithMaxLinks(0) allows %d links, want DefaultMaxLinks", s0.opts.maxLinks)
+	}
 }
 
 func TestUnreadableFolderIsUnresolvable(t *testing.T) {

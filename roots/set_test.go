@@ -2,6 +2,7 @@ package roots
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -139,4 +140,39 @@ func TestWithinMatchesRelIsLocal(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestNewSetFieldChecks(t *testing.T) {
+	dir := makeTree(t, "d ws")
+	ws := filepath.Join(dir, "ws")
+	t.Run("an ID may hold spaces and any printable text", func(t *testing.T) {
+		if _, err := NewSet([]Root{{ID: "my work ~ é", Path: ws, Access: Read, Primary: true, Source: Workspace}}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, id := range []string{"a\tb", "a\x1fb", "a\x7fb", "a\xffb"} {
+		t.Run(fmt.Sprintf("an ID holding %q is refused", id), func(t *testing.T) {
+			_, err := NewSet([]Root{{ID: id, Path: ws, Access: Read, Primary: true, Source: Workspace}})
+			var re *RootError
+			if !errors.As(err, &re) || re.Field != "id" || re.Index != 0 {
+				t.Fatalf("error = %v, want a RootError for field id of root 0", err)
+			}
+		})
+	}
+	t.Run("a set without a primary root names no root", func(t *testing.T) {
+		_, err := NewSet([]Root{{ID: "ws", Path: ws, Access: Read, Source: Workspace}})
+		var re *RootError
+		if !errors.As(err, &re) || re.Field != "primary" || re.Index != -1 {
+			t.Fatalf("error = %#v, want a RootError for field primary with index -1", err)
+		}
+	})
+	t.Run("an empty set has no primary root", func(t *testing.T) {
+		s, err := NewSet(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.Primary(); ok || s.primary != -1 {
+			t.Errorf("an empty set has primary %d", s.primary)
+		}
+	})
 }

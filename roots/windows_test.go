@@ -24,6 +24,14 @@ func TestWinSplitVolume(t *testing.T) {
 		{in: `\\srv`, err: "UNC"},
 		{in: `\\srv\`, err: "UNC"},
 		{in: `\\.\`, err: "device"},
+		{in: `\??\`, err: "UNC"},
+		{in: `\\?\C:`, vol: "C:", rest: ``},
+		{in: `\\?\C:x`, err: "drive-relative"},
+		{in: `\\?\UNC\`, err: "UNC"},
+		{in: `\\?\\x`, err: "UNC"},
+		{in: `\\\share\x`, err: "UNC"},
+		{in: `\\srv\\x`, err: "UNC"},
+		{in: `\\?\`, err: "UNC"},
 		{in: `\x`, vol: "", rest: `\x`},
 		{in: `a\b`, vol: "", rest: `a\b`},
 	} {
@@ -215,6 +223,38 @@ func TestResolveWindowsRules(t *testing.T) {
 			}
 			if got.Resolved != tc.want || got.Root.ID != tc.root {
 				t.Errorf("Resolve(%q) = %q in %q, want %q in %q", tc.path, got.Resolved, got.Root.ID, tc.want, tc.root)
+			}
+		})
+	}
+}
+
+func TestWindowsSyntaxHelpers(t *testing.T) {
+	win := platform{windows: true}
+	for _, tc := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"a bare drive is not absolute", win.isAbs("C:"), false},
+		{"a drive root is absolute", win.isAbs(`C:\`), true},
+		{"a bare share is not absolute", win.isAbs(`\\srv\share`), false},
+		{"a share root is absolute", win.isAbs(`\\srv\share\`), true},
+		{"a is a letter", isASCIILetter('a'), true},
+		{"z is a letter", isASCIILetter('z'), true},
+		{"A is a letter", isASCIILetter('A'), true},
+		{"Z is a letter", isASCIILetter('Z'), true},
+		{"@ is not a letter", isASCIILetter('@'), false},
+		{"[ is not a letter", isASCIILetter('['), false},
+		{"` is not a letter", isASCIILetter('`'), false},
+		{"{ is not a letter", isASCIILetter('{'), false},
+		{"a upper-cases to A", upperASCII('a') == 'A', true},
+		{"z upper-cases to Z", upperASCII('z') == 'Z', true},
+		{"{ stays {", upperASCII('{') == '{', true},
+		{"` stays `", upperASCII('`') == '`', true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("got %v, want %v", tc.got, tc.want)
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestWriteTarget(t *testing.T) {
@@ -142,6 +143,13 @@ func TestWriteTarget(t *testing.T) {
 			t.Fatalf("error = %v, want ErrChanged naming the new place", err)
 		}
 	})
+	t.Run("a target whose resolved path is invalid is refused and named", func(t *testing.T) {
+		err := f.WriteTarget(Target{Value: "a/x", Resolved: ws + "/a/\x00x"}, []byte("x"))
+		var pe *PathError
+		if !errors.Is(err, ErrInvalidPath) || !errors.As(err, &pe) || pe.Path != "a/x" || pe.Resolved != ws+"/a/\x00x" {
+			t.Fatalf("error = %#v, want ErrInvalidPath naming the value and the resolved path", err)
+		}
+	})
 	t.Run("a target without a resolved path is refused", func(t *testing.T) {
 		err := f.WriteTarget(Target{Value: "a/x"}, []byte("x"))
 		if !errors.Is(err, ErrInvalidPath) {
@@ -200,6 +208,113 @@ func TestFilesRefuse(t *testing.T) {
 		}
 		if _, err := f.Set().Resolve(long[:maxPathLen]); errors.Is(err, ErrInvalidPath) {
 			t.Errorf("a path of exactly %d bytes is invalid: %v", maxPathLen, err)
+		}
+	})
+}
+
+func TestPathErrorText(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  *PathError
+		want string
+	}{
+		{"a resolved path that differs is named", &PathError{Op: "resolve", Path: "a", Resolved: "/ws/a", Err: ErrOutsideRoots},
+			`roots: resolve "a": outside every root (resolves to "/ws/a")`},
+		{"a resolved path equal to the path is not repeated", &PathError{Op: "resolve", Path: "/ws/a", Resolved: "/ws/a", Err: ErrOutsideRoots},
+			`roots: resolve "/ws/a": outside every root`},
+		{"no resolved path, no mention", &PathError{Op: "open", Path: "a", Err: ErrInvalidPath, Detail: "contains a NUL byte"},
+			`roots: open "a": invalid path: contains a NUL byte`},
+		{"a Windows path is quoted as written", &PathError{Op: "open", Path: `C:\ws\a`, Err: ErrInvalidPath},
+			`roots: open "C:\ws\a": invalid path`},
+		{"a path with a quote is quoted with escapes", &PathError{Op: "open", Path: `a"b`, Err: ErrInvalidPath},
+			`roots: open "a\"b": invalid path`},
+		{"a path with DEL is quoted with escapes", &PathError{Op: "open", Path: "a\x7fb", Err: ErrInvalidPath},
+			`roots: open "a\x7fb": invalid path`},
+		{"a path with control characters is quoted with escapes", &PathError{Op: "open", Path: "a\nb", Err: ErrInvalidPath},
+			`roots: open "a\nb": invalid path`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.err.Error(); got != tc.want {
+				t.Errorf("Error() = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestVersionIsZero(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v    Version
+		want bool
+	}{
+		{"the zero Version is zero", Version{}, true},
+		{"a Version with a size is not zero", Version{Size: 1}, false},
+		{"a Version with a time is not zero", Version{ModTime: time.Unix(1, 0)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.v.IsZero(); got != tc.want {
+				t.Errorf("IsZero() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestReplaceRefusesAnotherFileWithTheSameContent(t *testing.T) {
+	f, dir := openFiles(t)
+	p := filepath.Join(dir, "ws/file")
+	_, v, err := f.ReadFile("file")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another file (another inode) with the same content, size and time
+	// takes its place.
+	fi, _ := os.Stat(p)
+	other := filepath.Join(dir, "ws/other")
+	if err := os.WriteFile(other, []byte("ws/file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(other, fi.ModTime(), fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(other, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Replace("file", []byte("new"), v); !errors.Is(err, ErrChanged) {
+		t.Fatalf("Replace after the file was swapped: %v, want ErrChanged", err)
+	}
+	if err := f.WriteTarget(Target{Value: "file", Resolved: p}, []byte("new"), Replacing(v)); !errors.Is(err, ErrChanged) {
+		t.Fatalf("WriteTarget after the file was swapped: %v, want ErrChanged", err)
+	}
+}
+
+func TestWriteDetails(t *testing.T) {
+	f, dir := openFiles(t)
+	ws := filepath.Join(dir, "ws")
+	t.Run("a replaced file keeps permission bits the umask would strip", func(t *testing.T) {
+		p := filepath.Join(ws, "shared.txt")
+		if err := os.WriteFile(p, []byte("v1"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		_, v, err := f.ReadFile("shared.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Replace("shared.txt", []byte("v2"), v); err != nil {
+			t.Fatal(err)
+		}
+		if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o666 {
+			t.Errorf("mode after Replace = %v, want 0666", fi.Mode().Perm())
+		}
+	})
+	t.Run("a backslash is part of a Unix file name", func(t *testing.T) {
+		if err := f.CreateNew(`back\slash.txt`, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(ws, `back\slash.txt`)); err != nil {
+			t.Error(err)
 		}
 	})
 }

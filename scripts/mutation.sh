@@ -34,7 +34,10 @@ fi
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
-args=(unleash --workers "${WORKERS:-1}" --test-cpu 1 --timeout-coefficient "${TIMEOUT_COEFFICIENT:-60}" --output-statuses "${STATUSES:-lt}")
+# Never pass --test-cpu: gremlins v0.6.0 hands it to go test as the single
+# argument "-cpu N", which go test rejects, so every mutant would count as
+# killed.
+args=(unleash --workers "${WORKERS:-1}" --timeout-coefficient "${TIMEOUT_COEFFICIENT:-60}" --output-statuses "${STATUSES:-lt}")
 if [ -n "${EXCLUDE:-}" ]; then
   args+=(--exclude-files "$EXCLUDE")
 fi

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -213,7 +212,10 @@ func NormalizeOrigin(origin string) (string, error) {
 
 type guardedKey struct{}
 
-// ServeHTTP checks r and passes it to the next handler or refuses it.
+// ServeHTTP checks r and passes it to the next handler or refuses it. It
+// learns the port the connection came in on from the request's
+// http.LocalAddrContextKey, which net/http's Server sets; without it the
+// Host check refuses every request.
 func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength != 0 {
 		// Bound the time the client may take to send the body, so that a
@@ -447,10 +449,11 @@ func headerHasToken(h http.Header, name, token string) bool {
 var loopbackNames = map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}
 
 // hostAllowed reports whether a Host header names this server: a loopback
-// name, and the port the connection came in on (80 when absent). An empty
-// port (no local address known) allows nothing.
-func hostAllowed(host, port string) bool {
-	if port == "" || host == "" {
+// name, and the port the connection came in on (80 when absent), written
+// in plain digits. A port of 0 or less (no local address known) allows
+// nothing.
+func hostAllowed(host string, port int) bool {
+	if port <= 0 || host == "" {
 		return false
 	}
 	name, p := host, "80"
@@ -468,20 +471,36 @@ func hostAllowed(host, port string) bool {
 	} else if strings.Contains(name, ":") {
 		return false
 	}
-	return p == port && loopbackNames[strings.ToLower(name)]
+	return portIs(p, port) && loopbackNames[strings.ToLower(name)]
 }
 
-func localPort(r *http.Request) string {
+// portIs reports whether p is port written in decimal digits, without a
+// sign or a leading zero.
+func portIs(p string, port int) bool {
+	if p == "" || len(p) > 5 || p[0] == '0' {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return false
+		}
+		n = n*10 + int(p[i]-'0')
+	}
+	return n == port
+}
+
+func localPort(r *http.Request) int {
 	a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
 	if !ok {
-		return ""
+		return 0
 	}
 	if tcp, ok := a.(*net.TCPAddr); ok {
-		return strconv.Itoa(tcp.Port)
+		return tcp.Port
 	}
 	ap, err := netip.ParseAddrPort(a.String())
 	if err != nil {
-		return ""
+		return 0
 	}
-	return strconv.Itoa(int(ap.Port()))
+	return int(ap.Port())
 }

@@ -22,6 +22,7 @@ type AddrError struct {
 	Err  error
 }
 
+// Error names the address and the reason.
 func (e *AddrError) Error() string { return fmt.Sprintf("sidecar: listen on %q: %v", e.Addr, e.Err) }
 
 // Unwrap returns the reason, ErrNotLoopback when the address is not loopback.

@@ -108,7 +108,11 @@ func (t Token) Equal(presented string) bool {
 	if len(presented) != len(want) {
 		return false
 	}
-	return subtle.ConstantTimeCompare([]byte(presented), []byte(want)) == 1
+	var v byte
+	for i := 0; i < len(want); i++ {
+		v |= presented[i] ^ want[i]
+	}
+	return subtle.ConstantTimeByteEq(v, 0) == 1
 }
 
 // String returns "[REDACTED]".

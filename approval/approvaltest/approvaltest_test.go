@@ -26,7 +26,6 @@ type faults struct {
 	ignoreClosed bool // keeps serving after Close
 	ignoreCtx    bool // writes with a cancelled context
 	anySession   bool // a session approval matches any binding of the session
-	lenientTime  bool // accepts an approval of an expired record
 }
 
 // brokenStore is a deliberately simple store whose faults are switched on

@@ -171,14 +171,11 @@ func codeGiven(fs *flag.FlagSet) bool {
 	return given
 }
 
-// isTerminal reports whether r is a character device: a person typing.
+// isTerminal reports whether r is a terminal a person types at (not
+// merely a character device such as /dev/null).
 func isTerminal(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && fdIsTerminal(f.Fd())
 }
 
 func decided(r *approval.Record, err error, what string, stdout, stderr io.Writer) int {

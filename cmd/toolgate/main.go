@@ -42,6 +42,7 @@ Usage:
   toolgate version                                print the version (also --version)
   toolgate dest check [--origin ORIGIN] URL...    may a credential go to these URLs?
   toolgate mcp review|check|list|forget --state DIR  review MCP connections and select their tools
+  toolgate serve --policy FILE [--addr ADDR]      serve Evaluate on loopback, guarded by TOOLGATE_TOKEN
 
 Run 'toolgate help VERB' or 'toolgate VERB --help' for a verb's help.
 Exit status: 0 done, 1 a negative answer from a check, 2 bad usage or input.
@@ -105,6 +106,8 @@ func dispatch(verb string, args []string, stdin io.Reader, stdout, stderr io.Wri
 		return cmdDest(args, stdout, stderr), true
 	case "mcp":
 		return cmdMCP(args, stdout, stderr), true
+	case "serve":
+		return cmdServe(args, stdout, stderr), true
 	}
 	return exitUsage, false
 }
