@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/sidecar"
 )
 
 // TestValidateExplainShowsWhereEveryPartCameFrom compares 'toolgate
@@ -34,7 +37,8 @@ func TestValidateExplainShowsWhereEveryPartCameFrom(t *testing.T) {
 
 // TestRefusedLayerExitsTwo: a repository layer that loosens, and a managed
 // file someone else could have written, stop every verb that loads a
-// policy with exit status 2 and the place at fault.
+// policy (eval, validate, serve) with exit status 2 and the place at
+// fault.
 func TestRefusedLayerExitsTwo(t *testing.T) {
 	dir := filepath.Join("testdata", "layers")
 	user, loose := filepath.Join(dir, "user.json"), filepath.Join(dir, "repo-loose.json")
@@ -51,15 +55,27 @@ func TestRefusedLayerExitsTwo(t *testing.T) {
 		{"eval refuses a loosening repository layer", []string{"eval", "--policy", user, "--repo", loose},
 			loose + `:5:5: tools["github/delete_repo"]: the repository layer may not add`},
 		{"validate refuses a managed file others may write", []string{"validate", "--managed", managed, "--policy", user},
-			"is writable by everyone"},
+			"the managed layer is used only when no one but an administrator could have written it"},
 		{"eval refuses a managed file others may write", []string{"eval", "--managed", managed, "--policy", user},
-			"is writable by everyone"},
+			"the managed layer is used only when no one but an administrator could have written it"},
 	}
+	tok, err := sidecar.NewToken()
+	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, stderr := runCmd(t, `{"tool":"read_file","args":{"path":"a"}}`, c.args...)
 			assert.Equal(t, exitUsage, code)
 			assert.Contains(t, out+stderr, c.want)
+		})
+		if c.args[0] != "eval" {
+			continue
+		}
+		t.Run(strings.Replace(c.name, "eval", "serve", 1), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := serve(context.Background(), c.args[1:], tok.Reveal(), &out, &errb)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out.String(), "a refused server binds nothing")
+			assert.Contains(t, errb.String(), c.want)
 		})
 	}
 }
