@@ -197,8 +197,12 @@ func LoadLayers(ls Layers, opts Options) (*Layered, error) {
 		}
 		m.merge(l)
 	}
-	if len(m.refused) > 0 {
-		return nil, &LayerError{Problems: m.refused}
+	if len(m.refused) > 0 || len(m.invalid) > 0 {
+		errs := m.invalid
+		if len(m.refused) > 0 {
+			errs = append(errs, &LayerError{Problems: m.refused})
+		}
+		return nil, errors.Join(errs...)
 	}
 	if m.file.Mode == "" {
 		m.file.Mode = policy.ModeAsk
@@ -372,6 +376,8 @@ type merger struct {
 	file    *File
 	origin  map[string]Origin // merged JSON path -> where it came from
 	refused []*LayerProblem
+	invalid []error    // an *Error for each layer with invalid values
+	badHere []*Problem // the invalid values of the layer being merged
 	files   []string
 	home    string
 }
@@ -388,6 +394,13 @@ func (m *merger) refuse(l *layer, path, format string, args ...any) {
 	line, col := l.position(path)
 	m.refused = append(m.refused, &LayerProblem{Layer: l.kind, File: l.path, Line: line, Column: col, Path: path,
 		Msg: fmt.Sprintf(format, args...)})
+}
+
+// bad notes a value of a layer that is not valid at all (not a
+// loosening): the layer is invalid, as a policy file would be.
+func (m *merger) bad(l *layer, path, format string, args ...any) {
+	line, col := l.position(path)
+	m.badHere = append(m.badHere, &Problem{Path: path, Msg: fmt.Sprintf("line %d, column %d: ", line, col) + fmt.Sprintf(format, args...), Err: ErrValue})
 }
 
 func (m *merger) from(l *layer, path string) { m.origin[path] = Origin{Layer: l.kind, File: l.path} }
@@ -409,6 +422,12 @@ var (
 
 func (m *merger) merge(l *layer) {
 	m.files = append(m.files, l.path)
+	defer func() {
+		if len(m.badHere) > 0 {
+			m.invalid = append(m.invalid, &Error{File: l.path, Problems: m.badHere})
+			m.badHere = nil
+		}
+	}()
 	f, lf := m.file, &l.file
 	repo := l.kind == LayerRepo
 	if lf.Mode != "" {
@@ -419,7 +438,7 @@ func (m *merger) merge(l *layer) {
 		}
 		switch r, ok := modeRank[lf.Mode]; {
 		case !ok:
-			m.refuse(l, "mode", "%q is not a mode (want allow, ask or deny)", lf.Mode)
+			m.bad(l, "mode", "%q is not a mode (want allow, ask or deny)", lf.Mode)
 		case was != "" && r < modeRank[was]:
 			m.refuse(l, "mode", "mode %s is wider than mode %s set by %s", lf.Mode, was, m.by("mode"))
 		default:
@@ -430,7 +449,7 @@ func (m *merger) merge(l *layer) {
 	if lf.Interaction != "" {
 		switch r, ok := interactionRank[lf.Interaction]; {
 		case !ok:
-			m.refuse(l, "interaction", "%q is not an interaction (want attended or unattended)", lf.Interaction)
+			m.bad(l, "interaction", "%q is not an interaction (want attended or unattended)", lf.Interaction)
 		case f.Interaction != "" && r < interactionRank[f.Interaction]:
 			m.refuse(l, "interaction", "interaction %s is looser than %s set by %s", lf.Interaction, f.Interaction, m.by("interaction"))
 		default:
@@ -442,12 +461,12 @@ func (m *merger) merge(l *layer) {
 		at := key("surfaces", string(s)) + ".interaction"
 		was, wasAt := f.Interaction, "interaction"
 		if c, ok := f.Surfaces[s]; ok {
-			was, wasAt = c.Interaction, at
+			was, wasAt = c.Interaction, key("surfaces", string(s))
 		}
 		r, ok := interactionRank[lf.Surfaces[s].Interaction]
 		switch {
 		case !ok:
-			m.refuse(l, at, "%q is not an interaction (want attended or unattended)", lf.Surfaces[s].Interaction)
+			m.bad(l, at, "%q is not an interaction (want attended or unattended)", lf.Surfaces[s].Interaction)
 		case was != "" && r < interactionRank[was]:
 			m.refuse(l, at, "interaction %s is looser than %s set by %s", lf.Surfaces[s].Interaction, was, m.by(wasAt))
 		default:

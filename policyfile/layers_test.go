@@ -277,3 +277,23 @@ func TestMergedProblemNamesItsLayer(t *testing.T) {
 	assert.Equal(t, "rules[1].examples.noMatch[0]", e.Problems[0].Path)
 	assert.Contains(t, e.Problems[0].Msg, "(from the repo layer, "+repo+")")
 }
+
+// TestLayerWithAnInvalidValue: a mode or interaction that is not one is
+// an invalid layer (with its line), not a loosening, and is never dropped
+// by a later layer that gives a valid one.
+func TestLayerWithAnInvalidValue(t *testing.T) {
+	dir := layerDir(t)
+	write(t, filepath.Join(dir, "user.json"), `{"version": 1,
+  "mode": "dney", "surfaces": {"chat": {"interaction": "unatended"}}, "tools": {}}`)
+	repo := filepath.Join(dir, "repo.json")
+	write(t, repo, `{"version": 1, "mode": "deny", "surfaces": {"chat": {"interaction": "unattended"}}}`)
+	_, err := policyfile.LoadLayers(policyfile.Layers{User: filepath.Join(dir, "user.json"), Repo: repo}, policyfile.Options{Home: dir})
+	var e *policyfile.Error
+	require.ErrorAs(t, err, &e)
+	assert.ErrorIs(t, err, policyfile.ErrValue)
+	assert.NotErrorIs(t, err, policyfile.ErrRefused)
+	assert.Equal(t, filepath.Join(dir, "user.json"), e.File)
+	require.Len(t, e.Problems, 2)
+	assert.Equal(t, `mode: line 2, column 3: "dney" is not a mode (want allow, ask or deny)`, e.Problems[0].Error())
+	assert.Equal(t, "surfaces.chat.interaction", e.Problems[1].Path)
+}
