@@ -51,6 +51,15 @@
 // The file never holds a secret's value, only a reference to where the
 // host finds it.
 //
+// # Layers
+//
+// LoadLayers merges the built-in defaults, an administrator's managed
+// file, the user's file and a repository's file, in that order; a later
+// layer may only tighten, and one that tries to loosen is refused with its
+// file, line and JSON path (see LoadLayers for what each layer may say).
+// A rule may carry examples, calls it must and must not select, checked
+// at load (see RuleExamples).
+//
 // The agents' authorities are folded once, at load. An agent that inherits
 // the whole tool set of a parent holding every tool (no "tools" key, under
 // the top level or under such an agent) also holds every tool; a tool the

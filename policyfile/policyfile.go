@@ -36,7 +36,7 @@ type File struct {
 	Surfaces          map[policy.Surface]SurfaceConfig `json:"surfaces,omitempty"`
 	Roots             []roots.Root                     `json:"roots"`
 	Tools             map[string]toolmeta.Metadata     `json:"tools"`
-	Rules             []policy.Rule                    `json:"rules,omitempty"`
+	Rules             []Rule                           `json:"rules,omitempty"`
 	Hardline          Hardline                         `json:"hardline"`
 	Commands          []hardline.Entry                 `json:"commands,omitempty"`
 	Agents            map[string]delegation.Definition `json:"agents,omitempty"`
@@ -140,6 +140,7 @@ func Parse(data []byte, dir string, opts Options) (*Policy, error) {
 	l.loadTools()
 	l.loadRules()
 	l.loadHardline()
+	l.loadRuleExamples()
 	l.loadSecrets()
 	l.loadStandingApprovals()
 	l.loadAgents()
@@ -334,7 +335,7 @@ func (l *loader) unknownTool(tool string) string {
 }
 
 func (l *loader) loadRules() {
-	err := policy.ValidateRules("rules", l.file.Rules)
+	err := policy.ValidateRules("rules", policyRules(l.file.Rules))
 	l.badErr("", err)
 	l.rulesOK = err == nil
 }
@@ -428,7 +429,7 @@ func (l *loader) loadAgents() {
 		top.Roots = l.set.Roots()
 	}
 	if l.rulesOK {
-		top.Rules = f.Rules // else reported by loadRules, and not again for every agent
+		top.Rules = policyRules(f.Rules) // else reported by loadRules, and not again for every agent
 	}
 	defs := make(map[string]delegation.Definition, len(f.Agents))
 	for id, d := range f.Agents {
@@ -484,7 +485,7 @@ func (l *loader) buildEngine() {
 		cfg.Roots = l.live
 	}
 	if l.rulesOK {
-		cfg.Rules = f.Rules
+		cfg.Rules = policyRules(f.Rules)
 	}
 	if !cfg.Mode.Valid() {
 		cfg.Mode = policy.ModeDeny // reported by loadSettings; binding judges targets before the mode

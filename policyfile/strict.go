@@ -283,6 +283,10 @@ func structFields(t reflect.Type) map[string]reflect.Type {
 			continue
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			maps.Copy(m, structFields(f.Type)) // encoding/json lifts an embedded struct's fields
+			continue
+		}
 		if name == "-" {
 			continue
 		}

@@ -9,14 +9,13 @@ import (
 
 	"github.com/toolgate/toolgate/internal/jsonl"
 	"github.com/toolgate/toolgate/policy"
-	"github.com/toolgate/toolgate/policyfile"
 )
 
 // maxLine is the longest call line eval reads; a longer line is denied
 // without being held in memory whole.
 const maxLine = 4 << 20
 
-const evalHelp = `Usage: toolgate eval --policy FILE [CALLS.jsonl ...]
+const evalHelp = `Usage: toolgate eval --policy FILE [--managed FILE] [--repo FILE] [CALLS.jsonl ...]
 
 Reads tool calls, one JSON object a line, from the files given (or standard
 input when none, or for "-"), and writes one decision a line, in order:
@@ -32,8 +31,8 @@ validated whole first: a blank id or tool name, a duplicate id, a malformed
 call or a list, call or nesting over the limits denies every call of it
 with reason call.invalid, and none is decided.
 A deny is not an error: eval exits 0 when it decided every line, and 2 when
-the policy is invalid or an input cannot be read.
-
+the policy is invalid, a layer is refused or an input cannot be read.
+` + layersHelp + `
 Options:
 `
 
@@ -42,6 +41,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
 	stateDir := fs.String("state", "", "park unattended approval-required calls in the inbox under `DIR`, and let approved ones through once (see toolgate inbox)")
 	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
+	layers := addLayerFlags(fs)
 	batch := fs.Bool("batch", false, "read one JSON array of calls a line, a model response's whole list, validated whole before any is decided")
 	if code, done := parseFlags(fs, args, stdout); done {
 		return code
@@ -51,7 +51,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	p, err := policyfile.Load(*policyPath, policyfile.Options{})
+	p, _, err := loadPolicy(*policyPath, layers, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage

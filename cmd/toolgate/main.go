@@ -18,7 +18,8 @@
 //
 // Exit status: 0 when the verb did its job (a deny is not an error), 1 for a
 // negative answer from a check (validate on an invalid file), 2 for bad
-// usage or input (an invalid policy given to eval).
+// usage or input (an invalid policy given to eval, or a refused policy
+// layer: see 'toolgate validate --help' for --managed, --policy and --repo).
 //
 // The decisions follow the evaluation order of docs/security-model.md,
 // Evaluation order.

@@ -20,12 +20,11 @@ import (
 
 	"github.com/toolgate/toolgate/internal/jsonl"
 	"github.com/toolgate/toolgate/policy"
-	"github.com/toolgate/toolgate/policyfile"
 	"github.com/toolgate/toolgate/sidecar"
 	"golang.org/x/time/rate"
 )
 
-const serveHelp = `Usage: toolgate serve --policy FILE [--addr 127.0.0.1:PORT] [--allow-origin ORIGIN]...
+const serveHelp = `Usage: toolgate serve --policy FILE [--managed FILE] [--repo FILE] [--addr 127.0.0.1:PORT] [--allow-origin ORIGIN]...
 
 Serves the policy engine over HTTP on a loopback address, for hosts written
 in other languages and for a desktop shell's webview. The token is read from
@@ -49,8 +48,9 @@ credential in the URL, a body over 1 MiB or over the rate (a burst of 100,
 The first line on standard output is the bound address (127.0.0.1:PORT);
 nothing secret is ever printed. SIGINT or SIGTERM shut the server down
 gracefully. Exit status: 0 after a shutdown, 2 on bad usage, an invalid
-policy, a missing or short token, or an address that is not loopback.
-
+policy, a refused layer, a missing or short token, or an address that is
+not loopback.
+` + layersHelp + `
 Options:
 `
 
@@ -70,6 +70,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 func serve(ctx context.Context, args []string, tokenText string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", serveHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
+	layers := addLayerFlags(fs)
 	addr := fs.String("addr", "127.0.0.1:0", "the loopback `ADDRESS` to listen on; port 0 picks a free one")
 	var origins []string
 	fs.Func("allow-origin", "also allow this `ORIGIN` (a development server, e.g. http://localhost:5173); repeatable", func(o string) error {
@@ -98,7 +99,7 @@ func serve(ctx context.Context, args []string, tokenText string, stdout, stderr 
 		fmt.Fprintf(stderr, "toolgate serve: %s: %v\n", sidecar.EnvVar, err)
 		return exitUsage
 	}
-	p, err := policyfile.Load(*policyPath, policyfile.Options{})
+	p, _, err := loadPolicy(*policyPath, layers, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgate serve: %v\n", err)
 		return exitUsage
