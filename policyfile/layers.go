@@ -483,6 +483,17 @@ func (m *merger) merge(l *layer) {
 		m.from(l, index("hardline.sensitivePaths", len(f.Hardline.SensitivePaths)))
 		f.Hardline.SensitivePaths = append(f.Hardline.SensitivePaths, p)
 	}
+	// Catalogue entries only add what the analyser finds; but an entry that
+	// calls a program data-only would take it out of the argument-command
+	// net, so a repository layer may not say that.
+	for i, e := range lf.Commands {
+		if repo && e.DataOnly {
+			m.refuse(l, index("commands", i)+".dataOnly", "the repository layer may not mark a program data-only: that would exempt it from the argument-command check")
+			continue
+		}
+		m.from(l, index("commands", len(f.Commands)))
+		f.Commands = append(f.Commands, e)
+	}
 	const grant = "the repository layer may not add or redefine %s: each is a grant, given only by the managed or user layer"
 	for _, name := range slices.Sorted(maps.Keys(lf.Tools)) {
 		at := key("tools", name)
@@ -660,6 +671,9 @@ func (m *merger) origins() []Origin {
 	out = append(out, Origin{Path: "hardline", What: "the built-in hardline rules", Layer: LayerDefaults})
 	for i, p := range f.Hardline.SensitivePaths {
 		add(index("hardline.sensitivePaths", i), p)
+	}
+	for i, e := range f.Commands {
+		add(index("commands", i), strings.Join(e.Names, ", "))
 	}
 	for _, id := range slices.Sorted(maps.Keys(f.Agents)) {
 		add(key("agents", id), "agent")

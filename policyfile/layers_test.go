@@ -297,3 +297,26 @@ func TestLayerWithAnInvalidValue(t *testing.T) {
 	assert.Equal(t, `mode: line 2, column 3: "dney" is not a mode (want allow, ask or deny)`, e.Problems[0].Error())
 	assert.Equal(t, "surfaces.chat.interaction", e.Problems[1].Path)
 }
+
+// TestARepositoryLayerMayAddCatalogueEntriesButNotExemptAProgram: a
+// repository's commands entries are merged (they only add findings), but
+// one that marks a program data-only is refused.
+func TestARepositoryLayerMayAddCatalogueEntriesButNotExemptAProgram(t *testing.T) {
+	dir := layerDir(t)
+	user := filepath.Join(dir, "user.json")
+	write(t, user, strings.Replace(userLayer, `"rules": [{"id": "no-shell", "tool": "shell", "decision": "deny"}],`, ``, 1))
+	repo := filepath.Join(dir, "repo.json")
+	write(t, repo, `{"version": 1,
+  "commands": [{"names": ["deployer"], "operands": [{"index": 0, "role": "command"}]}]}`)
+	p, err := policyfile.LoadLayers(policyfile.Layers{User: user, Repo: repo}, policyfile.Options{Home: dir})
+	require.NoError(t, err)
+	require.Len(t, p.File.Commands, 1)
+	d := p.Engine.Evaluate(policy.Call{Tool: "shell", Args: map[string]any{"command": `deployer "rm -rf ~"`}})
+	assert.Equal(t, policy.Deny, d.Verdict, "%s %s", d.Reason, d.Message)
+
+	write(t, repo, `{"version": 1,
+  "commands": [{"names": ["deployer"], "dataOnly": true}]}`)
+	_, err = policyfile.LoadLayers(policyfile.Layers{User: user, Repo: repo}, policyfile.Options{Home: dir})
+	require.ErrorIs(t, err, policyfile.ErrLoosens)
+	assert.Contains(t, err.Error(), "commands[0].dataOnly")
+}
