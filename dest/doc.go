@@ -6,7 +6,7 @@
 // It sits outside the nine-step evaluation of package policy, in the host's
 // own flow: policy decides whether a call may run at all; dest decides where
 // the bytes of an allowed call may go with a credential attached (see
-// docs/security-model.md, Secrets).
+// docs/security-model.md, Outbound destinations).
 //
 // # The rule
 //

@@ -8,7 +8,7 @@
 // policy.Engine.Evaluate. A usable tool's calls then go through the nine
 // evaluation steps like any other (an MCP tool is external and asks by
 // default); a review never lifts an approval requirement. See
-// docs/security-model.md, Access Control.
+// docs/security-model.md, MCP tools.
 //
 // # What is reviewed
 //

@@ -106,7 +106,7 @@ func (e *BatchError) Is(target error) bool { return target == ErrBatchInvalid }
 //
 // It does not replace [Engine.Evaluate]: a valid list is then evaluated
 // call by call, and an unknown but well-formed tool name goes the way of
-// any unknown tool. See docs/security-model.md, Access Control.
+// any unknown tool. See docs/security-model.md, Batches.
 func ValidateBatch(calls []Call, lim BatchLimits) error {
 	lim = lim.withDefaults()
 	if len(calls) > lim.MaxCalls {

@@ -1,8 +1,8 @@
 // Package sidecar guards a local HTTP, SSE and WebSocket server that a
 // desktop host starts for its own webview, such as `toolgate serve`. It sits
 // outside the nine-step evaluation order: it decides who may ask the engine
-// at all, before a call reaches Evaluate. See docs/security-model.md, Local
-// sidecar boundary.
+// at all, before a call reaches Evaluate. See docs/security-model.md,
+// Sidecar.
 //
 // Binding to 127.0.0.1 is necessary but not enough: any web page the user
 // opens can send requests to localhost, and a page whose DNS name rebinds to
