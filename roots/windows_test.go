@@ -259,3 +259,19 @@ func TestWindowsSyntaxHelpers(t *testing.T) {
 		})
 	}
 }
+
+func TestWinReservedDeviceNames(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		reserved bool
+	}{
+		{"COM1", true}, {"lpt9.txt", true}, {"COM0", true}, {"com\u00b9", true}, {"NUL", true}, {"nul.tar.gz", true},
+		{"COM", false}, {"COMA", false}, {"COM10", false}, {"LPTX.txt", false}, {"console", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := winCheckName(tc.name); (err != nil) != tc.reserved {
+				t.Errorf("winCheckName(%q) = %v, want reserved %v", tc.name, err, tc.reserved)
+			}
+		})
+	}
+}
