@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolgate/toolgate/internal/suggest"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/roots"
 	"github.com/toolgate/toolgate/toolmeta"
@@ -99,6 +100,9 @@ var (
 	ErrUnknownParent = errors.New("delegation: unknown parent")
 	// ErrCycle: agents name each other (or themselves) as parents.
 	ErrCycle = errors.New("delegation: parent cycle")
+	// ErrUnknownTool: a definition lists a tool its tool source does not
+	// know. A typo in a tool list is an error, never a silent narrowing.
+	ErrUnknownTool = errors.New("delegation: unknown tool")
 )
 
 // FieldError is one problem with one field of one definition.
@@ -197,8 +201,10 @@ type rootReq struct {
 }
 
 // validate checks every field of def and canonicalizes its root paths. It
-// reports every problem at once, each as a *FieldError for agent.
-func validate(agent string, def Definition) (request, error) {
+// reports every problem at once, each as a *FieldError for agent. A tool
+// name tools does not know is an error (ErrUnknownTool); with no tools,
+// names are not checked.
+func validate(agent string, def Definition, tools policy.ToolSource) (request, error) {
 	var errs []error
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, &FieldError{Agent: agent, Field: field, Err: ErrInvalid, Detail: fmt.Sprintf(format, args...)})
@@ -213,8 +219,17 @@ func validate(agent string, def Definition) (request, error) {
 		bad("interaction", "%q is not an interaction (want attended or unattended)", def.Interaction)
 	}
 	for i, name := range def.Tools {
+		field := fmt.Sprintf("tools[%d]", i)
 		if msg := checkName(name, "tool name"); msg != "" {
-			bad(fmt.Sprintf("tools[%d]", i), "%s", msg)
+			bad(field, "%s", msg)
+			continue
+		}
+		if tools == nil {
+			continue
+		}
+		if _, known := tools.Lookup(name); !known {
+			errs = append(errs, &FieldError{Agent: agent, Field: field, Err: ErrUnknownTool,
+				Detail: fmt.Sprintf("unknown tool %q%s", name, suggest.Phrase(name, toolNames(tools)))})
 		}
 	}
 	for i, id := range def.StandingApprovals {
@@ -227,17 +242,14 @@ func validate(agent string, def Definition) (request, error) {
 			bad(fmt.Sprintf("secrets[%d]", i), "%s", msg)
 		}
 	}
-	for i, r := range def.Rules {
-		field := fmt.Sprintf("rules[%d]", i)
-		if r.Decision != policy.RuleAsk && r.Decision != policy.RuleDeny {
-			bad(field+".decision", "%q is not a rule decision (rules only tighten: want ask or deny)", r.Decision)
+	// The engine's own rule check, so that every rule it would refuse is
+	// refused here, with the definition's indices.
+	for _, e := range leaves(policy.ValidateRules("rules", def.Rules)) {
+		field, detail, ok := strings.Cut(e.Error(), ": ")
+		if !ok {
+			field, detail = "rules", e.Error()
 		}
-		if r.Risk != "" && !r.Risk.Valid() {
-			bad(field+".risk", "%q is not a risk", r.Risk)
-		}
-		if r.Source != "" && !r.Source.Valid() {
-			bad(field+".source", "%q is not a tool source", r.Source)
-		}
+		bad(field, "%s", detail)
 	}
 	req := request{def: def}
 	if def.Roots != nil {
@@ -276,6 +288,34 @@ func canonicalFolder(p string) (string, error) {
 		return "", err
 	}
 	return s.Roots()[0].Path, nil
+}
+
+// leaves returns the errors err joins, or err alone.
+func leaves(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leaves(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// toolNames lists the names tools knows, when it can list them.
+func toolNames(tools policy.ToolSource) []string {
+	l, ok := tools.(ToolLister)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for name := range l.All() {
+		names = append(names, name)
+	}
+	return names
 }
 
 // isKnownRead reports whether tools knows name as a valid read tool, and if

@@ -12,7 +12,8 @@
 // intersection of what the parent holds and what the definition asks for:
 //
 //   - mode: the stricter of the two (allow < ask < deny);
-//   - tools: only names both hold; a child never holds "every tool";
+//   - tools: only names both hold; a child holds "every tool" only by
+//     inheriting it whole (no tool list) from a parent that does;
 //   - rules: the parent's, then the child's (rules only tighten);
 //   - roots: only folders inside a root the parent holds, each with the
 //     weaker of the requested and the parent's access, point by point;
@@ -26,7 +27,8 @@
 // grant the child asked for (or would have inherited) and does not get is
 // reported as a [Narrowing], all of them, so that a host can show the user
 // what was cut and why. A malformed definition is an error that names the
-// field.
+// field, and so is a tool name the tool source does not know
+// ([ErrUnknownTool]): a typo in a tool list is never a silent narrowing.
 //
 // [ProfileExplorer] is a fixed profile: read tools only (by the tool's
 // registered risk, so no shell, no writes, no external sends and no unknown
@@ -38,13 +40,25 @@
 // [Fold] derives every agent of a policy file, parent first, each once, and
 // reports unknown parents, cycles and malformed definitions all at once.
 //
+// See docs/security-model.md, Delegation, for where this sits in the
+// evaluation order: the engine checks a delegated call against the agent's
+// authority in step 4, after the canonical resolution of its paths.
+//
+// # Tools registered later
+//
+// A child that inherits the whole tool set of a parent holding every tool
+// (AllTools) holds every tool too, so a tool registered after derivation is
+// the child's exactly when it is the parent's. A child that lists its tools
+// holds only those. The Explorer profile under such a parent is a snapshot:
+// it holds the read tools its tool source lists at derivation (see
+// [ToolLister]), never a tool registered later.
+//
 // # Limits
 //
 // Roots are compared as canonical paths resolved through symbolic links at
 // the moment of derivation (package roots); a link changed afterwards is
 // judged again by the engine on every call, which checks a delegated call
-// against both the engine's roots and the agent's. A parent that holds every
-// tool (AllTools) hands down a snapshot of the tools its [policy.ToolSource]
-// lists (see [ToolLister]); a tool registered later is not inherited. This is
-// an application-level policy boundary, not an operating-system sandbox.
+// against both the engine's roots and the agent's. This is an
+// application-level policy boundary, not an operating-system sandbox (see
+// docs/security-model.md, What toolgate does not protect against).
 package delegation

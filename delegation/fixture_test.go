@@ -129,8 +129,8 @@ func wider(child, parent policy.Authority, points []string) []string {
 	if modeRank(child.Mode) < modeRank(parent.Mode) {
 		add("mode %s is wider than the parent's %s", child.Mode, parent.Mode)
 	}
-	if child.AllTools {
-		add("holds every tool")
+	if child.AllTools && !parent.AllTools {
+		add("holds every tool though the parent does not")
 	}
 	if !parent.AllTools {
 		for _, t := range child.Tools {
@@ -228,9 +228,13 @@ func explorerBreaks(a policy.Authority, tools policy.ToolSource) []string {
 // exactly it.
 func definitionOf(a policy.Authority) delegation.Definition {
 	may := a.MayDelegate
+	tools := append([]string{}, a.Tools...)
+	if a.AllTools {
+		tools = nil // inherit every tool
+	}
 	d := delegation.Definition{
 		Mode:              a.Mode,
-		Tools:             append([]string{}, a.Tools...),
+		Tools:             tools,
 		Rules:             slices.Clone(a.Rules),
 		Roots:             []delegation.RootRequest{},
 		Interaction:       a.Interaction,

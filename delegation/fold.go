@@ -19,7 +19,7 @@ import (
 // agent-ID order. On error the map is nil, and the error joins every
 // problem found (each a *FieldError naming the agent and field, such as
 // `agents.scout.parent: unknown agent "x"`): invalid agent IDs, malformed
-// definitions, unknown parents, cycles (one error per cycle, a self-parent
+// definitions, tools tools does not know, unknown parents, cycles (one error per cycle, a self-parent
 // included) and children of agents that may not delegate. Agents below a
 // failed agent are not derived and not reported again.
 func Fold(top policy.Authority, defs map[string]Definition, tools policy.ToolSource) (map[string]policy.Authority, []Narrowing, error) {
@@ -42,7 +42,7 @@ func Fold(top policy.Authority, defs map[string]Definition, tools policy.ToolSou
 			fail(id, "", ErrInvalid, "%s", msg)
 			invalid[id] = true
 		}
-		req, err := validate(id, defs[id])
+		req, err := validate(id, defs[id], tools)
 		if err != nil {
 			errs = append(errs, err)
 			invalid[id] = true

@@ -12,6 +12,7 @@ import (
 	"github.com/toolgate/toolgate/delegation"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/roots"
+	"github.com/toolgate/toolgate/toolmeta"
 )
 
 func TestFoldChains(t *testing.T) {
@@ -172,4 +173,75 @@ func TestFoldedAuthoritiesAreAcceptedByTheEngine(t *testing.T) {
 	require.NoError(t, err)
 	_, err = policy.New(policy.Config{Mode: top.Mode, Roots: ws, Tools: reg, Agents: folded, Home: t.TempDir()})
 	require.NoError(t, err)
+}
+
+func TestATypoInAnAgentsToolListIsAnError(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	reg := registry(t)
+	top := policy.Authority{Mode: policy.ModeAsk, AllTools: true, Roots: set(t, []roots.Root{root("ws", tr.p("ws"), roots.ReadWrite, true)}).Roots(), MayDelegate: true}
+	cases := []struct {
+		name string
+		defs map[string]delegation.Definition
+		want string
+	}{
+		{"under the top level, with the name meant", map[string]delegation.Definition{
+			"reviewer": {Tools: []string{"read_file", "shell", "reed_file"}},
+		}, `agents.reviewer.tools[2]: unknown tool "reed_file" (did you mean "read_file"?)`},
+		{"under an agent with a list of its own", map[string]delegation.Definition{
+			"lead":  {Tools: []string{"read_file"}},
+			"child": {Parent: "lead", Tools: []string{"mystery"}},
+		}, `agents.child.tools[0]: unknown tool "mystery"`},
+		{"in the explorer profile", map[string]delegation.Definition{
+			"scout": {Profile: delegation.ProfileExplorer, Tools: []string{"grpe"}},
+		}, `agents.scout.tools[0]: unknown tool "grpe" (did you mean "grep"?)`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := delegation.Fold(top, tc.defs, reg)
+			require.Error(t, err)
+			assert.Nil(t, got)
+			assert.ErrorIs(t, err, delegation.ErrUnknownTool)
+			assert.Equal(t, tc.want, err.Error())
+			var fe *delegation.FieldError
+			require.ErrorAs(t, err, &fe)
+		})
+	}
+	t.Run("a known tool the parent lacks is still a narrowing, not an error", func(t *testing.T) {
+		_, ns, err := delegation.Fold(top, map[string]delegation.Definition{
+			"lead":  {Tools: []string{"read_file"}},
+			"child": {Parent: "lead", Tools: []string{"shell"}},
+		}, reg)
+		require.NoError(t, err)
+		assert.Equal(t, []delegation.Narrowing{{Agent: "child", Axis: delegation.AxisTool, Requested: "shell", Why: "the parent does not hold it"}}, ns)
+	})
+}
+
+func TestAnAgentInheritingEveryToolSeesToolsRegisteredLater(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	reg := registry(t)
+	ws := set(t, []roots.Root{root("ws", tr.p("ws"), roots.ReadWrite, true)})
+	top := policy.Authority{Mode: policy.ModeAllow, AllTools: true, Roots: ws.Roots(), MayDelegate: true}
+	folded, _, err := delegation.Fold(top, map[string]delegation.Definition{
+		"heir":   {},
+		"grand":  {Parent: "heir"},
+		"lister": {Tools: []string{"read_file"}},
+	}, reg)
+	require.NoError(t, err)
+	e, err := policy.New(policy.Config{Mode: top.Mode, Roots: ws, Tools: reg, Agents: folded, Home: t.TempDir()})
+	require.NoError(t, err)
+
+	require.NoError(t, reg.Register(map[string]toolmeta.Metadata{
+		"late_lookup": {Risk: toolmeta.RiskRead, ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceExtension},
+	}))
+	call := func(agent string) policy.Decision {
+		return e.Evaluate(policy.Call{Tool: "late_lookup", Agent: agent, Surface: policy.SurfaceSubAgent})
+	}
+	top0 := e.Evaluate(policy.Call{Tool: "late_lookup"})
+	require.Equal(t, policy.Allow, top0.Verdict, top0.Message)
+	for _, agent := range []string{"heir", "grand"} {
+		d := call(agent)
+		assert.Equal(t, policy.Allow.String(), d.Verdict.String(), "%s: %s %s", agent, d.Reason, d.Message)
+	}
+	d := call("lister")
+	assert.Equal(t, policy.ReasonDelegationTool, d.Reason, "an explicit list stays explicit")
 }

@@ -1,6 +1,7 @@
 package delegation
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"path/filepath"
@@ -76,10 +77,11 @@ func (n Narrowing) String() string {
 }
 
 // ToolLister is an optional capability of a [policy.ToolSource]: listing
-// every tool it knows. *toolmeta.Registry implements it. A parent that
-// holds every tool (AllTools) can hand down only what its source lists, as
-// a snapshot taken at derivation; with a source that cannot list, a child
-// that does not name its tools gets none, and the narrowing says so.
+// every tool it knows. *toolmeta.Registry implements it. It serves the
+// "did you mean" of an unknown tool name and the Explorer profile under a
+// parent that holds every tool, which holds the read tools its source
+// lists at derivation; with a source that cannot list, such an explorer
+// gets no tool, and the narrowing says so.
 type ToolLister interface {
 	All() iter.Seq2[string, toolmeta.Metadata]
 }
@@ -91,17 +93,19 @@ var _ ToolLister = (*toolmeta.Registry)(nil)
 // get. The result is never wider than parent on any axis; see the package
 // documentation for each axis. def.Parent is ignored: the parent is given.
 //
-// tools is consulted for the Explorer profile (a tool's risk) and for a
-// parent that holds every tool (AllTools): such a parent holds exactly the
-// tools its source knows, so a child keeps the names it lists that tools
-// knows, or, naming none, the tools it lists (see [ToolLister]). tools may
-// be nil otherwise.
+// tools is consulted for tool names (a name it does not know is an error,
+// ErrUnknownTool), for the Explorer profile (a tool's risk) and for a
+// parent that holds every tool (AllTools): a child of such a parent keeps
+// the names it lists, or, naming none, holds every tool as well (the
+// Explorer profile: the read tools tools lists, see [ToolLister]). tools
+// may be nil; names are then not checked.
 //
-// It fails when parent.MayDelegate is false (ErrNoDelegation) or when def is
-// malformed (ErrInvalid), reporting every malformed field at once. Root
+// It fails when parent.MayDelegate is false (ErrNoDelegation), when def is
+// malformed (ErrInvalid) or lists an unknown tool (ErrUnknownTool),
+// reporting every bad field at once. Root
 // paths in def must be absolute and name existing folders.
 func Intersect(parent policy.Authority, def Definition, tools policy.ToolSource) (policy.Authority, []Narrowing, error) {
-	req, err := validate("", def)
+	req, err := validate("", def, tools)
 	if err != nil {
 		return policy.Authority{}, nil, err
 	}
@@ -131,10 +135,13 @@ func derive(agent string, parent policy.Authority, req request, tools policy.Too
 	if !parent.MayDelegate {
 		return policy.Authority{}, nil, &FieldError{Agent: agent, Field: "parent", Err: ErrNoDelegation, Detail: "the parent may not start sub-agents"}
 	}
+	if err := ruleClashes(agent, parent.Rules, req.def.Rules); err != nil {
+		return policy.Authority{}, nil, err
+	}
 	d := &deriver{agent: agent, parent: parent, def: req.def, explorer: req.def.Profile == ProfileExplorer, source: tools, folders: folders{}}
 	var child policy.Authority
 	child.Mode = d.mode()
-	child.Tools = d.tools()
+	child.Tools, child.AllTools = d.tools()
 	child.Rules = unite(parent.Rules, req.def.Rules)
 	r, err := d.roots(req.roots)
 	if err != nil {
@@ -183,39 +190,34 @@ func (d *deriver) mode() policy.Mode {
 	return m
 }
 
-func (d *deriver) tools() []string {
-	var names []string
-	inherited := d.def.Tools == nil
-	listed := distinct(d.def.Tools)
+// tools returns the child's tools, or all when the child holds every tool
+// its parent does by inheriting them whole.
+func (d *deriver) tools() (names []string, all bool) {
 	switch {
-	case !inherited && d.parent.AllTools:
-		// Every tool the source knows; with no source, every name listed.
-		for _, t := range listed {
-			if d.source != nil {
-				if _, known := d.source.Lookup(t); !known {
-					d.report(AxisTool, t, "", "unknown tool: the parent holds every tool its tool source knows, and only those")
-					continue
-				}
-			}
-			names = append(names, t)
-		}
-	case !inherited:
+	case d.def.Tools != nil && d.parent.AllTools:
+		// Every tool the source knows; validate refused names it does not.
+		names = d.def.Tools
+	case d.def.Tools != nil:
 		held := make(map[string]bool, len(d.parent.Tools))
 		for _, t := range d.parent.Tools {
 			held[t] = true
 		}
-		for _, t := range listed {
+		for _, t := range distinct(d.def.Tools) {
 			if held[t] {
 				names = append(names, t)
 			} else {
 				d.report(AxisTool, t, "", "the parent does not hold it")
 			}
 		}
+	case d.parent.AllTools && !d.explorer:
+		// The whole set, live: a tool registered later is the child's
+		// exactly when it is the parent's.
+		return nil, true
 	case d.parent.AllTools:
 		l, ok := d.source.(ToolLister)
 		if !ok {
 			d.report(AxisTool, "*", "", "the parent holds every tool but its tool source cannot list them; name the child's tools")
-			return nil
+			return nil, false
 		}
 		for name := range l.All() {
 			names = append(names, name)
@@ -233,7 +235,7 @@ func (d *deriver) tools() []string {
 		}
 		out = append(out, t)
 	}
-	return out
+	return out, false
 }
 
 func (d *deriver) interaction() policy.Interaction {
@@ -302,6 +304,23 @@ func (d *deriver) delegate() bool {
 		return false
 	}
 	return true
+}
+
+// ruleClashes reports every rule of the child that has the ID of a
+// different rule of the parent: the united rules would name two rules one
+// way, which the engine refuses.
+func ruleClashes(agent string, parent, child []policy.Rule) error {
+	var errs []error
+	for i, r := range child {
+		for _, p := range parent {
+			if p.ID == r.ID && p != r {
+				errs = append(errs, &FieldError{Agent: agent, Field: fmt.Sprintf("rules[%d].id", i), Err: ErrInvalid,
+					Detail: fmt.Sprintf("%q is the ID of a different rule the parent holds", r.ID)})
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // unite returns the parent's rules followed by the child's, each distinct

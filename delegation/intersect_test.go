@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,22 +90,21 @@ func TestEveryEscalationIsNarrowedAndReported(t *testing.T) {
 			},
 		},
 		{
-			name:   "a child of a parent holding every tool keeps the known tools it names",
+			name:   "a child of a parent holding every tool keeps the tools it names",
 			parent: func(p *policy.Authority) { p.AllTools, p.Tools = true, nil },
-			def:    delegation.Definition{Tools: []string{"slack_post", "mystery"}},
+			def:    delegation.Definition{Tools: []string{"slack_post", "read_file", "slack_post"}},
 			check: func(t *testing.T, c policy.Authority) {
 				assert.False(t, c.AllTools)
-				assert.Equal(t, []string{"slack_post"}, c.Tools)
+				assert.Equal(t, []string{"slack_post", "read_file"}, c.Tools)
 			},
-			want: []delegation.Narrowing{{Axis: delegation.AxisTool, Requested: "mystery", Why: "unknown tool: the parent holds every tool its tool source knows, and only those"}},
 		},
 		{
-			name:   "a child of a parent holding every tool inherits the tools listed then, never AllTools",
+			name:   "a child of a parent holding every tool that names none holds every tool, as the parent does",
 			parent: func(p *policy.Authority) { p.AllTools, p.Tools = true, nil },
 			def:    delegation.Definition{},
 			check: func(t *testing.T, c policy.Authority) {
-				assert.False(t, c.AllTools)
-				assert.Equal(t, []string{"edit_file", "git_log", "grep", "read_file", "shell", "slack_post", "web_fetch", "write_file"}, c.Tools)
+				assert.True(t, c.AllTools)
+				assert.Empty(t, c.Tools)
 			},
 		},
 		{
@@ -296,11 +297,18 @@ func TestMalformedDefinitionsNameEveryFieldAtOnce(t *testing.T) {
 	msg := err.Error()
 	for _, want := range []string{
 		`profile: unknown profile "admin"`, `mode: "sudo" is not a mode`, `roots[1].access: "write" is not an access`,
-		`tools[1]: empty tool name`, `rules[0].decision: "allow" is not a rule decision`, `roots[0].path: "src" is not absolute`,
-		`roots[2].path: `, `does not exist`,
+		`tools[1]: empty tool name`, `rules[0].decision: rules only tighten: allow is not a rule decision`, `roots[0].path: "src" is not absolute`,
+		`roots[2].path: `,
 	} {
-		assert.Contains(t, msg, want)
+		// Each problem is a line of its own that starts with its field, so
+		// "mode: ..." cannot be matched by a longer path ending in mode.
+		found := false
+		for line := range strings.SplitSeq(msg, "\n") {
+			found = found || strings.HasPrefix(line, want)
+		}
+		assert.True(t, found, "no line starts with %q in\n%s", want, msg)
 	}
+	assert.Contains(t, msg, "does not exist")
 }
 
 func unjoin(err error) []error {
@@ -378,10 +386,186 @@ func TestFieldErrorNamesTheAgentAndField(t *testing.T) {
 		{delegation.FieldError{Agent: "a b", Field: "mode", Detail: "d"}, `agents["a b"].mode: d`},
 		{delegation.FieldError{Agent: "", Detail: "an agent ID must not be empty"}, `agents[""]: an agent ID must not be empty`},
 		{delegation.FieldError{Field: "tools[0]", Detail: "empty tool name"}, `tools[0]: empty tool name`},
+		// Every character that can follow a dot, at the edges of its range.
+		{delegation.FieldError{Agent: "09azAZ_-", Field: "mode", Detail: "d"}, `agents.09azAZ_-.mode: d`},
+		// The characters just outside those ranges are quoted.
+		{delegation.FieldError{Agent: "a/", Field: "mode", Detail: "d"}, `agents["a/"].mode: d`},
+		{delegation.FieldError{Agent: "a:", Field: "mode", Detail: "d"}, `agents["a:"].mode: d`},
+		{delegation.FieldError{Agent: "a`", Field: "mode", Detail: "d"}, "agents[\"a`\"].mode: d"},
+		{delegation.FieldError{Agent: "a{", Field: "mode", Detail: "d"}, `agents["a{"].mode: d`},
+		{delegation.FieldError{Agent: "a@", Field: "mode", Detail: "d"}, `agents["a@"].mode: d`},
+		{delegation.FieldError{Agent: "a[", Field: "mode", Detail: "d"}, `agents["a["].mode: d`},
+		{delegation.FieldError{Agent: "a.b", Field: "mode", Detail: "d"}, `agents["a.b"].mode: d`},
 	}
 	for _, tc := range cases {
 		assert.Equal(t, tc.want, tc.e.Error())
 	}
 	e := &delegation.FieldError{Err: delegation.ErrCycle}
 	assert.True(t, errors.Is(e, delegation.ErrCycle))
+}
+
+func TestNamesWithControlCharactersAreRefused(t *testing.T) {
+	cases := []struct {
+		name    string
+		refused bool
+	}{
+		{"x\x00", true},
+		{"x\x1f", true},
+		{"x ", false},
+		{"x~", false},
+		{"x\x7f", true},
+		{"x\u009f", true},
+		{"x\u00a0", false},
+		{"x\xff", true}, // not UTF-8
+	}
+	for _, tc := range cases {
+		verdict := "accepted"
+		if tc.refused {
+			verdict = "refused"
+		}
+		t.Run(fmt.Sprintf("%q is %s as an agent ID and as a standing approval, secret and tool name", tc.name, verdict), func(t *testing.T) {
+			top := policy.Authority{Mode: policy.ModeAsk, StandingApprovals: []string{"sa"}, MayDelegate: true}
+			_, _, err := delegation.Fold(top, map[string]delegation.Definition{tc.name: {}}, nil)
+			assert.Equal(t, tc.refused, errors.Is(err, delegation.ErrInvalid), "agent ID: %v", err)
+			for _, def := range []delegation.Definition{
+				{StandingApprovals: []string{tc.name}},
+				{Secrets: []string{tc.name}},
+				{Tools: []string{tc.name}},
+			} {
+				_, _, err := delegation.Intersect(top, def, nil)
+				assert.Equal(t, tc.refused, errors.Is(err, delegation.ErrInvalid), "%+v: %v", def, err)
+			}
+		})
+	}
+}
+
+func TestAnAgentsRulesAreCheckedAsTheEngineChecksThem(t *testing.T) {
+	reg := registry(t)
+	parent := policy.Authority{Mode: policy.ModeAllow, AllTools: true, MayDelegate: true,
+		Rules: []policy.Rule{{ID: "no-web", Tool: "web_*", Decision: policy.RuleDeny}}}
+	good := policy.Rule{ID: "ask-shell", Tool: "shell", Decision: policy.RuleAsk}
+	cases := []struct {
+		name  string
+		rules []policy.Rule
+		want  string // "" when accepted
+	}{
+		{"a valid rule is kept after the parent's", []policy.Rule{good}, ""},
+		{"a rule that allows is refused", []policy.Rule{good, {ID: "yes", Decision: "allow"}}, "rules[1].decision"},
+		{"a rule with no id is refused", []policy.Rule{good, {Tool: "shell", Decision: policy.RuleDeny}}, "rules[1].id"},
+		{"a rule with an invalid glob is refused", []policy.Rule{{ID: "g", Tool: "[unclosed", Decision: policy.RuleDeny}, good}, "rules[0].tool"},
+		{"two rules with one id are refused", []policy.Rule{good, good}, "rules[1].id"},
+		{"a rule with an unknown risk is refused", []policy.Rule{good, {ID: "r", Risk: "delete", Decision: policy.RuleDeny}}, "rules[1].risk"},
+		{"a rule with the id of a different rule of the parent is refused", []policy.Rule{good, {ID: "no-web", Tool: "web_get", Decision: policy.RuleAsk}}, "rules[1].id"},
+		{"a copy of the parent's rule is accepted once", []policy.Rule{{ID: "no-web", Tool: "web_*", Decision: policy.RuleDeny}}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			child, _, err := delegation.Intersect(parent, delegation.Definition{Rules: tc.rules}, reg)
+			if tc.want == "" {
+				require.NoError(t, err)
+				want := slices.Clone(parent.Rules)
+				for _, r := range tc.rules {
+					if !slices.Contains(want, r) {
+						want = append(want, r)
+					}
+				}
+				assert.Equal(t, want, child.Rules)
+				return
+			}
+			require.ErrorIs(t, err, delegation.ErrInvalid)
+			var fe *delegation.FieldError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, tc.want, fe.Field, err.Error())
+			assert.Empty(t, child.Rules, "a refused definition grants nothing")
+		})
+	}
+	t.Run("an invalid rule fails the agent's fold instead of dropping its rules", func(t *testing.T) {
+		got, _, err := delegation.Fold(parent, map[string]delegation.Definition{
+			"a": {Rules: []policy.Rule{good, {ID: "g", Tool: "[x", Decision: policy.RuleDeny}}},
+		}, reg)
+		require.Error(t, err)
+		assert.Equal(t, `agents.a.rules[1].tool: invalid tool pattern: "[x" has an unclosed '['`, err.Error())
+		assert.Nil(t, got)
+	})
+}
+
+func TestNestedRootRequestsKeepTheirOwnAccess(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	parent := policy.Authority{Mode: policy.ModeAsk, MayDelegate: true,
+		Roots: set(t, []roots.Root{root("ws", tr.p("ws"), roots.ReadWrite, true)}).Roots()}
+	cases := []struct {
+		name string
+		reqs []delegation.RootRequest
+	}{
+		{"a read-only folder inside a read-write request", []delegation.RootRequest{
+			{Path: tr.p("ws"), Access: roots.ReadWrite}, {Path: tr.p("ws/src"), Access: roots.Read}}},
+		{"the same, asked in the other order", []delegation.RootRequest{
+			{Path: tr.p("ws/src"), Access: roots.Read}, {Path: tr.p("ws"), Access: roots.ReadWrite}}},
+		{"a read-only folder inside a request that takes the parent's access", []delegation.RootRequest{
+			{Path: tr.p("ws")}, {Path: tr.p("ws/src"), Access: roots.Read}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" stays read-only, and its parent folder read-write", func(t *testing.T) {
+			child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: tc.reqs}, nil)
+			require.NoError(t, err)
+			s := set(t, child.Roots)
+			for path, want := range map[string]roots.Access{
+				tr.p("ws/src"): roots.Read, tr.p("ws/src/pkg"): roots.Read,
+				tr.p("ws"): roots.ReadWrite, tr.p("ws/docs"): roots.ReadWrite,
+			} {
+				r, ok := s.Contains(path)
+				require.True(t, ok, path)
+				assert.Equal(t, want, r.Access, path)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name   string
+		access [2]roots.Access
+		want   roots.Access
+	}{
+		{"read and read stay read", [2]roots.Access{roots.Read, roots.Read}, roots.Read},
+		{"read and the parent's access take the parent's", [2]roots.Access{roots.Read, ""}, roots.ReadWrite},
+		{"the parent's access and read take the parent's", [2]roots.Access{"", roots.Read}, roots.ReadWrite},
+		{"read and read-write take read-write", [2]roots.Access{roots.Read, roots.ReadWrite}, roots.ReadWrite},
+	} {
+		t.Run("two requests for one folder: "+tc.name, func(t *testing.T) {
+			child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{
+				{Path: tr.p("ws/src"), Access: tc.access[0]}, {Path: tr.p("link"), Access: tc.access[1]}}}, nil)
+			require.NoError(t, err)
+			require.Len(t, child.Roots, 1)
+			assert.Equal(t, tc.want, child.Roots[0].Access)
+		})
+	}
+	t.Run("two requests for one folder merge into the wider, still capped by the parent", func(t *testing.T) {
+		child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{
+			{Path: tr.p("ws/src"), Access: roots.Read}, {Path: tr.p("link"), Access: roots.ReadWrite}}}, nil)
+		require.NoError(t, err)
+		require.Len(t, child.Roots, 1)
+		assert.Equal(t, roots.ReadWrite, child.Roots[0].Access)
+	})
+}
+
+func TestARequestedFolderIsNamedByItsPathBelowTheParentRoot(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	parent := policy.Authority{Mode: policy.ModeAsk, MayDelegate: true,
+		Roots: set(t, []roots.Root{root("ws", tr.p("ws"), roots.ReadWrite, true)}).Roots()}
+	child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{
+		{Path: tr.p("ws/src/pkg"), Access: roots.Read}, {Path: tr.p("ws/docs")}}}, nil)
+	require.NoError(t, err)
+	var ids []string
+	for _, r := range child.Roots {
+		ids = append(ids, r.ID)
+	}
+	assert.Equal(t, []string{"ws/docs", "ws/src/pkg"}, ids)
+}
+
+func TestAParentWithInvalidRootsGivesNoChild(t *testing.T) {
+	tr := newTree(t, t.TempDir())
+	parent := policy.Authority{Mode: policy.ModeAsk, MayDelegate: true, Roots: []roots.Root{
+		root("ws", tr.p("ws"), roots.ReadWrite, true), root("ws", tr.p("data"), roots.Read, false)}}
+	child, _, err := delegation.Intersect(parent, delegation.Definition{Roots: []delegation.RootRequest{{Path: tr.p("ws")}}}, nil)
+	require.ErrorIs(t, err, delegation.ErrInvalid)
+	assert.Contains(t, err.Error(), "parent: the parent's roots are invalid: ")
+	assert.Empty(t, child.Roots)
 }

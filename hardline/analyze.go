@@ -25,8 +25,27 @@ const (
 // configured bound) as it would run in env. It never panics, executes
 // nothing, touches the file system only through env.Canonical, and is safe
 // for concurrent use.
-func (a *Analyzer) Command(cmd string, env Env) (res Result) {
-	r := &run{a: a, env: env}
+func (a *Analyzer) Command(cmd string, env Env) Result {
+	return a.command(cmd, env, nil)
+}
+
+// command is Command, recording the reading in tr when it is set.
+func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
+	r := &run{a: a, env: env, trace: tr}
+	if env.Canonical != nil {
+		// Each path is resolved through the file system once per call.
+		r.env.Canonical = func(abs string) (string, error) {
+			if c, ok := r.canonCache[abs]; ok {
+				return c.path, c.err
+			}
+			p, err := env.Canonical(abs)
+			if r.canonCache == nil {
+				r.canonCache = map[string]canonAnswer{}
+			}
+			r.canonCache[abs] = canonAnswer{p, err}
+			return p, err
+		}
+	}
 	if env.WorkDir != "" {
 		if wd := a.clean(a.slash(env.WorkDir)); a.isAbs(wd) {
 			r.cwd = wd
@@ -73,6 +92,21 @@ type run struct {
 	xenv     exEnv
 	written  map[string]written // files the command writes by redirection or tee
 	aliases  map[string]string  // aliases the command defines
+	// listing is set while the words of a listing program are checked.
+	listing bool
+	// dotglob says the command makes patterns match dot files (shopt -s
+	// dotglob, GLOBIGNORE=...).
+	dotglob bool
+	// lexicalOnly is set while the words of a simple command are matched
+	// as written; checkTargets resolves the targets among them.
+	lexicalOnly bool
+	// canonOnly is set while checkTargets matches the resolved forms of
+	// targets.
+	canonOnly bool
+	// trace, when set, records the reading for the differential oracle.
+	trace *reading
+	// canonCache holds Env.Canonical's answers for this call.
+	canonCache map[string]canonAnswer
 }
 
 func (r *run) result() Result {
@@ -114,6 +148,12 @@ func (r *run) step() bool {
 		return false
 	}
 	return true
+}
+
+// canonAnswer is one answer of Env.Canonical.
+type canonAnswer struct {
+	path string
+	err  error
 }
 
 // scope is one parsed script: the top-level command or a re-parsed string.
@@ -231,6 +271,18 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				fns = append(fns, d)
 			}
 		case *syntax.CallExpr:
+			for _, as := range n.Assigns {
+				if as.Name != nil && as.Name.Value == "GLOBIGNORE" {
+					r.dotglob = true // setting GLOBIGNORE makes * match dot files
+				}
+			}
+			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt") {
+				for _, w := range n.Args[1:] {
+					if l := w.Lit(); l == "dotglob" || l == "globdots" || l == "glob_dots" {
+						r.dotglob = true
+					}
+				}
+			}
 			if len(n.Args) == 0 {
 				for _, as := range n.Assigns {
 					r.assign(sc, as, false)
@@ -474,6 +526,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 					f := r.word(sc, as.Value)
 					f.command = true
 					r.checkWords(sc, []field{f}, "")
+					if as.Name != nil {
+						r.envAssign(sc, as.Name.Value, f, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
+					}
 				}
 			}
 		}
@@ -581,12 +636,13 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			}
 		case syntax.RdrIn:
 			f := r.word(sc, rd.Word)
+			r.traceOpen(sc, f, false)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.rawDiskRead(f, cmdText)
 			if f.why == whyProcSubst {
 				in = input{kind: inUnknown, detail: "a process substitution"}
 			} else {
-				in = input{kind: inFile, detail: "the file " + f.val}
+				in = r.fileInput(f)
 			}
 		case syntax.DplIn, syntax.DplOut:
 			f := r.word(sc, rd.Word)
@@ -600,6 +656,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
 			syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
 			f := r.word(sc, rd.Word)
+			r.traceOpen(sc, f, true)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
 			outs = append(outs, outRedir{f, rd.Op == syntax.AppOut || rd.Op == syntax.AppAll})
@@ -617,6 +674,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			f := r.word(sc, as.Value)
 			f.command = true
 			r.checkWords(sc, []field{f}, cmdText)
+			if as.Name != nil {
+				r.envAssign(sc, as.Name.Value, f, ctx{in: in, pos: call.Pos().Offset()}, cmdText)
+			}
 		}
 	}
 	if len(call.Args) == 0 {
@@ -624,7 +684,12 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		return
 	}
 	fields := r.words(sc, call.Args)
+	// A program that lists names (ls ~/*) does not read what a pattern
+	// may match; the paths it names exactly are still checked.
+	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
+	r.lexicalOnly = true
 	r.checkWords(sc, fields, cmdText)
+	r.listing, r.lexicalOnly = false, false
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
 	r.noteOuts(outs, call, fields, in)
 }
@@ -683,10 +748,19 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 			}
 			text = out
 		} else {
-			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E") {
+			escapes := false
+			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E" || args[0].val == "-ne" || args[0].val == "-en") {
+				escapes = escapes || strings.Contains(args[0].val, "e")
 				args = args[1:]
 			}
 			text = joinFields(args)
+			if escapes {
+				// echo -e: the shell reading the text sees the escapes
+				// decoded.
+				if out, _, err := expand.Format(staticConfig(), "%b", []string{text}); err == nil {
+					text = out
+				}
+			}
 		}
 		var items []field
 		for _, w := range strings.Fields(text) {
@@ -779,6 +853,10 @@ func (e *exEnv) Get(name string) expand.Variable {
 			return expand.Variable{}
 		}
 		return str(e.r.a.home)
+	case name == "$" || name == "BASHPID" || name == "PPID":
+		// The shell's own process: /proc/$$/environ is its environment.
+		e.dynamic("$" + name)
+		return str("self")
 	case name == "PWD":
 		if e.r.cwd != "" {
 			return str(e.r.cwd)
@@ -789,6 +867,9 @@ func (e *exEnv) Get(name string) expand.Variable {
 		return expand.Variable{}
 	case strings.HasPrefix(name, "HOME "):
 		user := name[len("HOME "):]
+		if user == path.Base(e.r.a.home) {
+			return str(e.r.a.home) // ~dev is the user's own home
+		}
 		if user == "root" {
 			if e.r.a.goos == "darwin" {
 				return str("/var/root")
@@ -892,7 +973,7 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 	r.cfg = expand.Config{
 		Env: &r.xenv,
 		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
-			if s, ok := r.substOutput(cs); ok {
+			if s, ok := r.substOutput(sc, cs); ok {
 				f.expn = true
 				_, err := io.WriteString(out, s)
 				return err
@@ -1066,7 +1147,7 @@ func hasGlob(w *syntax.Word) bool {
 
 // substOutput is the output of a command substitution that can be known
 // statically: echo or printf of static words, pwd.
-func (r *run) substOutput(cs *syntax.CmdSubst) (string, bool) {
+func (r *run) substOutput(sc *scope, cs *syntax.CmdSubst) (string, bool) {
 	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
 		return "", false
 	}
@@ -1074,16 +1155,16 @@ func (r *run) substOutput(cs *syntax.CmdSubst) (string, bool) {
 	if !ok || len(call.Args) == 0 || len(call.Assigns) > 0 {
 		return "", false
 	}
+	// The words expand as bash would: ~, $HOME and static variables, in a
+	// state of their own (the caller's expansion is in progress).
+	saved, savedCfg := r.xenv, r.cfg
+	defer func() { r.xenv, r.cfg = saved, savedCfg }()
 	var parts []string
-	for _, w := range call.Args {
-		if hasExpansion(w) || hasBraces(w) {
+	for _, f := range r.words(sc, call.Args) {
+		if f.dyn {
 			return "", false
 		}
-		vals, err := expand.Fields(staticConfig(), w)
-		if err != nil || len(vals) != 1 {
-			return "", false
-		}
-		parts = append(parts, vals[0])
+		parts = append(parts, f.val)
 	}
 	switch parts[0] {
 	case "echo":

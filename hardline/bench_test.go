@@ -103,3 +103,28 @@ func BenchmarkCommandScript2KiB(b *testing.B) {
 		a.Command(script2KiB, env)
 	}
 }
+
+// BenchmarkCommandCanonical counts the Env.Canonical lookups one call makes:
+// only the words the catalogue says are targets are resolved, once each.
+func BenchmarkCommandCanonical(b *testing.B) {
+	a := testAnalyzer(b)
+	for _, c := range []struct{ name, cmd string }{
+		{"one-line", "git status && go test ./..."},
+		{"targets", "cp a b && cat keys/id_rsa"},
+		{"script-2KiB", script2KiB},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			env := testEnv()
+			lookups := 0
+			env.Canonical = func(abs string) (string, error) {
+				lookups++
+				return testCanonical(abs)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				a.Command(c.cmd, env)
+			}
+			b.ReportMetric(float64(lookups)/float64(b.N), "lookups/op")
+		})
+	}
+}

@@ -62,7 +62,10 @@ var dangerousNames = []string{"rm", "mv", "dd", "chmod", "chown", "chgrp", "mkfs
 
 var shutdownTargetRE = regexp.MustCompile(`poweroff|reboot|halt|rescue|emergency|kexec`)
 
-// simple analyses one simple command, given as expanded fields.
+// simple analyses one simple command, given as expanded fields: the
+// command name is looked up in the catalogue and the entry's roles are
+// applied (see catalog.go); a program the catalogue does not know has its
+// arguments tried by the argument-command net.
 func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if len(fs) == 0 || !r.step() {
 		return
@@ -73,6 +76,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	cmd := commandText(fs)
 	name := fs[0]
+	if r.trace != nil && sc.depth == 0 && c.depth == 0 {
+		r.traceArgv(fs)
+	}
 	if name.expn || name.dyn || name.glob {
 		why := name.why
 		if why == "" {
@@ -99,6 +105,13 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			return
 		}
 	}
+	if i := strings.IndexByte(name.val, '='); i > 0 && c.depth > 0 && isName(name.val[:i]) && !name.dyn {
+		// sudo VAR=VALUE CMD: an assignment before the command a wrapper
+		// runs.
+		r.envWord(sc, name, c, cmd)
+		r.next(sc, fs[1:], c)
+		return
+	}
 	b := base(name.val)
 	args := fs[1:]
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
@@ -113,302 +126,77 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.aliases = saved
 		return
 	}
-	switch b {
-	case "cp", "scp", "rsync", "tar", "zip", "grep", "egrep", "rg", "ag":
-		r.readsTree(sc, b, args, cmd)
-	}
-	if rawReaders[b] {
-		for _, a := range args {
-			if !strings.HasPrefix(a.val, "-") {
-				r.rawDiskRead(a, cmd)
-			}
-		}
-	}
-	if editors[b] {
-		r.editor(b, args, cmd)
-	}
-	r.admin(b, args, cmd)
-	r.commandOptions(sc, b, args, c, cmd)
 	r.runsWritten(sc, name, b, args, c, cmd)
-	next := func(rest []field) {
-		if len(rest) == 0 {
-			return
-		}
-		c2 := c
-		c2.depth++
-		r.simple(sc, rest, c2)
+	ce, extra := r.a.lookupEntry(catalogName(b))
+	if ce != nil && ce.e.Family == "shells" && strings.ContainsRune(name.val, '/') && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" {
+		ce = nil // ./bin/exec is a program, not the builtin
 	}
-	if w, ok := wrappers[b]; ok {
-		next(skipOpts(args, w))
+	for _, x := range extra {
+		r.applyEntry(sc, x, b, args, c, cmd)
+	}
+	if ce == nil {
+		if len(extra) == 0 {
+			r.checkTargets(sc, args, cmd)
+			for _, f := range args {
+				r.net(sc, f, c, cmd)
+			}
+			r.netJoined(sc, args, c, cmd)
+		}
 		return
 	}
+	r.applyEntry(sc, ce, b, args, c, cmd)
+}
+
+// netJoined tries the arguments of an unknown program, from each of its
+// first operands on, as one command line: a wrapper the catalogue does not
+// know (retry 3 rm -rf ~) runs them so.
+func (r *run) netJoined(sc *scope, args []field, c ctx, cmd string) {
+	tried := 0
+	for i, f := range args {
+		if tried == 4 {
+			return
+		}
+		if f.dyn || strings.HasPrefix(f.val, "-") || i == len(args)-1 {
+			continue
+		}
+		tried++
+		words := make([]string, 0, len(args)-i)
+		for _, g := range args[i:] {
+			if g.dyn {
+				return
+			}
+			q, err := syntax.Quote(g.val, syntax.LangBash)
+			if err != nil {
+				return
+			}
+			words = append(words, q)
+		}
+		r.net(sc, field{val: strings.Join(words, " ")}, c, cmd)
+	}
+}
+
+// catalogName maps a program name to its catalogue name: versioned
+// interpreters (python3.12, lua5.4) and mkfs.TYPE share one entry.
+func catalogName(b string) string {
 	switch {
-	case shells[b]:
-		r.shell(sc, b, args, c, cmd)
-		return
-	case isInterpreter(b):
-		r.interpreter(sc, b, args, c, cmd)
-		return
-	case strings.HasPrefix(b, "mkfs") || strings.HasPrefix(b, "newfs") || mkfsNames[b]:
-		r.mkfs(args, cmd)
+	case pythonRE.MatchString(b):
+		return "python"
+	case strings.HasPrefix(b, "mkfs") || strings.HasPrefix(b, "newfs"):
+		return "mkfs"
+	case strings.HasPrefix(b, "lua5."):
+		return "lua"
+	}
+	return b
+}
+
+// next analyses the command a wrapper runs.
+func (r *run) next(sc *scope, rest []field, c ctx) {
+	if len(rest) == 0 {
 		return
 	}
-	switch b {
-	case "cd", "pushd", "popd", "chdir":
-		r.cd(b, args)
-	case "env":
-		r.envCmd(args, next)
-	case "sudo":
-		r.sudo(sc, args, cmd, next)
-	case "sudoedit", "doasedit":
-		for _, f := range parseOpts(args, "ugpCDrtTUh", nil, "").ops {
-			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
-		}
-	case "su", "runuser":
-		r.su(sc, b, args, c, cmd, next)
-	case "command":
-		rest := args
-		for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && !rest[0].dyn {
-			if strings.ContainsAny(rest[0].val, "vV") {
-				return // command -v: a lookup
-			}
-			rest = rest[1:]
-		}
-		next(rest)
-	case "busybox", "toybox":
-		if len(args) > 0 && !strings.HasPrefix(args[0].val, "--") {
-			next(args)
-		}
-	case "watch":
-		r.watch(sc, args, c, cmd, next)
-	case "flock":
-		rest := skipOpts(args, wrapSpec{val: "wE", long: []string{"--timeout", "--wait", "--conflict-exit-code"}, pos: 1})
-		if len(rest) >= 2 && (rest[0].val == "-c" || rest[0].val == "--command") {
-			r.reparseField(sc, rest[1], c, cmd, true)
-			return
-		}
-		next(skipOpts(rest, wrapSpec{val: "wE"}))
-	case "sg":
-		if len(args) >= 3 && args[1].val == "-c" {
-			r.reparseField(sc, args[2], c, cmd, true)
-		} else if len(args) >= 2 {
-			r.reparseFields(sc, args[1:], c, cmd, true)
-		}
-	case "script":
-		p := parseOpts(args, "cEItTBOm", []string{"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit"}, "")
-		for _, v := range p.get("-c", "--command") {
-			r.reparseField(sc, v, c, cmd, true)
-		}
-	case "wsl":
-		rest := skipOpts(args, wrapSpec{val: "du", long: []string{"--distribution", "--user", "--cd"}})
-		if len(rest) > 0 && (rest[0].val == "-e" || rest[0].val == "--exec" || rest[0].val == "--") {
-			rest = rest[1:]
-		}
-		next(rest)
-	case "xargs":
-		r.xargs(sc, args, c)
-	case "parallel":
-		r.parallel(sc, args, c, cmd)
-	case "find":
-		r.find(sc, args, c, cmd)
-	case "eval":
-		r.reparseFields(sc, args, c, cmd, false)
-	case "source", ".":
-		if len(args) == 0 {
-			return
-		}
-		f := args[0]
-		switch {
-		case f.why == whyProcSubst:
-			r.finding(rulePipeToShell, Dynamic, Ask, "sourcing the output of a process substitution runs code that is not known", cmd, "")
-		case f.val == "/dev/stdin" || f.val == "-" || f.val == "/proc/self/fd/0" || f.val == "/dev/fd/0":
-			r.stdinScript(sc, c, cmd, "source")
-		}
-	case "trap":
-		if len(args) > 1 && !strings.HasPrefix(args[0].val, "-") {
-			r.script(args[0].val, sc.known(c.pos), sc.depth+c.depth+1)
-		}
-	case "alias":
-		for _, f := range args {
-			if i := strings.IndexByte(f.val, '='); i > 0 {
-				r.script(f.val[i+1:], sc.known(c.pos), sc.depth+c.depth+1)
-				if r.aliases == nil {
-					r.aliases = map[string]string{}
-				}
-				if f.dyn {
-					r.aliases[f.val[:i]] = "" // a name whose meaning is not known
-				} else {
-					r.aliases[f.val[:i]] = f.val[i+1:]
-				}
-			}
-		}
-	case "exec":
-		next(skipOpts(args, wrapSpec{val: "a"}))
-	case "rm", "unlink", "rmdir", "srm", "trash", "trash-put", "gio":
-		if b == "gio" {
-			if len(args) == 0 || (args[0].val != "remove" && args[0].val != "trash") {
-				return
-			}
-			args = args[1:]
-		}
-		p := parseOpts(args, "", nil, "")
-		recursive := strings.ContainsAny(p.short, "rR") || p.has("--recursive") || c.findTree
-		if b == "rmdir" || b == "unlink" {
-			recursive = c.findTree
-		}
-		for _, t := range p.ops {
-			r.judgeDelete(sc, t, recursive, cmd, b)
-		}
-	case "rd", "del", "erase", "deltree":
-		if !r.a.windows {
-			return
-		}
-		recursive := b == "deltree"
-		var ops []field
-		for _, f := range args {
-			switch asciiLower(f.val) {
-			case "/s":
-				recursive = true
-			case "/q", "/f", "/p", "/a":
-			default:
-				ops = append(ops, f)
-			}
-		}
-		for _, t := range ops {
-			r.judgeDelete(sc, t, recursive, cmd, b)
-		}
-	case "mv", "move", "rename":
-		p := parseOpts(args, "tS", []string{"--target-directory", "--suffix"}, "")
-		srcs, dst := splitDest(p)
-		for _, s := range srcs {
-			r.judgeMove(sc, s, cmd)
-		}
-		if dst != nil {
-			r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
-		}
-	case "cp", "install", "ln", "link", "copy", "ditto", "rsync", "scp":
-		r.copy(sc, b, args, cmd)
-	case "tee":
-		p := parseOpts(args, "", nil, "")
-		for _, t := range p.ops {
-			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
-			r.noteWritten(t, c.in.text, c.in.kind == inText && !p.has("-a") && !p.has("--append"))
-		}
-	case "truncate", "touch", "mkdir", "mkfifo", "mknod", "fallocate":
-		vals := map[string]string{"truncate": "sr", "touch": "dtr", "mkdir": "mZ", "mkfifo": "mZ", "mknod": "mZ", "fallocate": "lo"}[b]
-		p := parseOpts(args, vals, []string{"--size", "--reference", "--date", "--mode", "--length", "--offset"}, "")
-		ops := p.ops
-		if b == "mknod" && len(ops) > 1 {
-			ops = ops[:1]
-		}
-		for _, t := range ops {
-			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
-		}
-	case "sed", "gsed":
-		r.sed(sc, args, cmd)
-	case "dd":
-		for _, f := range args {
-			if v, ok := strings.CutPrefix(f.val, "if="); ok && !f.dyn {
-				t := f
-				t.val = v
-				r.rawDiskRead(t, cmd)
-			}
-			if v, ok := strings.CutPrefix(f.val, "of="); ok {
-				t := f
-				t.val = v
-				if t.dyn {
-					r.finding(ruleDynamicTarget, Dynamic, Ask, "dd writes to a target that comes from "+t.why, cmd, "")
-					continue
-				}
-				r.judgeWrite(sc, t, ruleDdDevice, cmd)
-			}
-		}
-	case "shred", "wipefs", "blkdiscard", "wipe", "scrub":
-		p := parseOpts(args, "nsotlp", []string{"--iterations", "--size", "--random-source", "--offset", "--types", "--length", "--step"}, "")
-		for _, t := range p.ops {
-			r.judgeDevice(sc, t, ruleWipeDevice, cmd, b)
-		}
-	case "format":
-		for _, f := range args {
-			if len(f.val) >= 2 && isLetter(f.val[0]) && f.val[1] == ':' {
-				r.finding(ruleMkfs, Command, Block, "format erases the drive "+f.val, cmd, f.val)
-			}
-		}
-	case "fdisk", "sfdisk", "gdisk", "sgdisk", "cfdisk", "cgdisk", "parted", "gparted", "partx", "kpartx", "fixparts":
-		r.partition(b, args, cmd)
-	case "diskpart":
-		r.finding(rulePartition, Command, Block, "diskpart changes disks and partitions", cmd, "")
-	case "diskutil":
-		if len(args) > 0 {
-			sub := asciiLower(args[0].val)
-			if sub == "apfs" && len(args) > 1 {
-				sub = "apfs " + asciiLower(args[1].val)
-			}
-			switch sub {
-			case "erasedisk", "erasevolume", "partitiondisk", "zerodisk", "randomdisk", "secureerase",
-				"reformat", "splitpartition", "mergepartitions", "resizevolume", "apfs deletecontainer",
-				"apfs deletevolume", "apfs erasevolume", "apfs resizecontainer", "erasecd":
-				r.finding(rulePartition, Command, Block, "diskutil "+args[0].val+" erases or repartitions a disk", cmd, "")
-			}
-		}
-	case "hdparm":
-		for _, f := range args {
-			switch strings.SplitN(f.val, "=", 2)[0] {
-			case "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges",
-				"--trim-sector-ranges-stdin", "--write-sector", "--make-bad-sector", "--fwdownload", "--dco-restore":
-				r.finding(ruleWipeDevice, Command, Block, "hdparm "+f.val+" destroys data on a disk", cmd, "")
-			}
-		}
-	case "nvme", "cryptsetup", "zpool", "zfs", "lvremove", "vgremove", "pvremove", "sg_format", "sg_sanitize", "badblocks", "dmsetup", "mdadm":
-		r.volume(b, args, cmd)
-	case "chmod", "chattr", "setfacl":
-		r.chmod(sc, b, args, cmd, ruleChmodSystem)
-	case "chown", "chgrp":
-		r.chmod(sc, b, args, cmd, ruleChownSystem)
-	case "crontab":
-		if strings.ContainsRune(parseOpts(args, "uc", nil, "").short, 'r') {
-			r.finding(ruleCrontabRemove, Command, Block, "crontab -r removes every cron job of the user without confirmation", cmd, "")
-		}
-	case "kill":
-		r.kill(args, cmd)
-	case "killall5":
-		r.finding(ruleKillAll, Command, Block, "killall5 signals every process", cmd, "")
-	case "shutdown", "reboot", "halt", "poweroff":
-		p := parseOpts(args, "", nil, "")
-		if strings.ContainsAny(p.short, "ck") || p.has("--help") || slices.ContainsFunc(args, func(f field) bool { return asciiLower(f.val) == "/a" }) {
-			return
-		}
-		r.finding(ruleShutdown, Command, Block, b+" stops or restarts the host", cmd, "")
-	case "init", "telinit":
-		if len(args) > 0 && (args[0].val == "0" || args[0].val == "6") {
-			r.finding(ruleShutdown, Command, Block, b+" "+args[0].val+" stops or restarts the host", cmd, "")
-		}
-	case "systemctl", "loginctl":
-		for i, f := range args {
-			switch f.val {
-			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "emergency", "rescue":
-				r.finding(ruleShutdown, Command, Block, b+" "+f.val+" stops or restarts the host", cmd, "")
-			case "isolate":
-				if i+1 < len(args) && shutdownTargetRE.MatchString(args[i+1].val) {
-					r.finding(ruleShutdown, Command, Block, b+" isolate "+args[i+1].val+" stops or restarts the host", cmd, "")
-				}
-			}
-		}
-	case "sysctl":
-		p := parseOpts(args, "", nil, "")
-		if strings.ContainsRune(p.short, 'w') || slices.ContainsFunc(p.ops, func(f field) bool { return strings.Contains(f.val, "=") }) {
-			r.finding(ruleKernelParam, Command, Block, "sysctl changes kernel parameters", cmd, "")
-		}
-	case "git":
-		r.git(sc, args, c, cmd)
-	case "cmd":
-		for _, f := range args {
-			if v := asciiLower(f.val); v == "/c" || v == "/k" || v == "/r" {
-				r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val+" runs cmd syntax the analyser does not read", cmd, "")
-				return
-			}
-		}
-	}
+	c2 := c
+	c2.depth++
+	r.simple(sc, rest, c2)
 }
 
 // wrapSpec describes a command that runs another command.
@@ -416,29 +204,6 @@ type wrapSpec struct {
 	val  string   // short options that take a value
 	long []string // long options that take a value when not written with '='
 	pos  int      // positional arguments between the options and the command
-}
-
-var wrappers = map[string]wrapSpec{
-	"nohup": {}, "builtin": {}, "time": {val: "fo", long: []string{"--format", "--output"}},
-	"nice":    {val: "n", long: []string{"--adjustment"}},
-	"ionice":  {val: "cnp", long: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
-	"stdbuf":  {val: "ioe", long: []string{"--input", "--output", "--error"}},
-	"timeout": {val: "sk", long: []string{"--signal", "--kill-after"}, pos: 1},
-	"chroot":  {long: []string{"--userspec", "--groups"}, pos: 1},
-	"doas":    {val: "uC"}, "pkexec": {long: []string{"--user"}}, "setsid": {}, "unbuffer": {},
-	"rlwrap":      {val: "abcCDefgHlmnoOpPqrsStwz"},
-	"strace":      {val: "oepsuEabIOSPX", long: []string{"--output", "--trace", "--attach", "--user", "--env", "--string-limit"}},
-	"ltrace":      {val: "oepsuEaAnDFlLwx", long: []string{"--output"}},
-	"systemd-run": {val: "pEuMHs", long: []string{"--property", "--unit", "--description", "--setenv", "--slice", "--machine", "--host", "--working-directory", "--uid", "--gid", "--nice", "--service-type", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property"}},
-	"caffeinate":  {val: "tw"}, "firejail": {}, "eatmydata": {}, "fakeroot": {val: "lsib"}, "torsocks": {val: "uaPi"},
-	"proxychains": {val: "f"}, "proxychains4": {val: "f"}, "catchsegv": {}, "chrt": {pos: 1}, "taskset": {pos: 1},
-	"numactl": {val: "CNmipP"}, "cgexec": {val: "g"}, "nsenter": {val: "tSGw"}, "unshare": {}, "xvfb-run": {val: "nsfe"},
-	"dbus-run-session": {}, "ssh-agent": {val: "aEPt"}, "arch": {}, "then": {}, "do": {}, "else": {}, "!": {},
-	"runas": {}, "gosu": {pos: 1}, "su-exec": {pos: 1}, "setpriv": {}, "nocache": {}, "trickle": {val: "udwtnsL"},
-	"with-contenv": {}, "dumb-init": {}, "tini": {}, "coproc": {},
-	"valgrind": {}, "proot": {val: "rbwqk", long: []string{"--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release"}},
-	"sandbox-exec": {val: "fpD"}, "schroot": {val: "cdu", long: []string{"--chroot", "--directory", "--user"}},
-	"pv": {}, "chronic": {}, "ts": {}, "sem": {}, "daemonize": {val: "acelopu"},
 }
 
 // skipOpts drops a wrapper's options and positional arguments and returns
@@ -601,7 +366,7 @@ func (r *run) cd(b string, args []field) {
 }
 
 // envCmd unwraps env: assignments, -i, -u NAME, -C DIR, -S STRING, --.
-func (r *run) envCmd(args []field, next func([]field)) {
+func (r *run) envCmd(sc *scope, args []field, c ctx, cmd string, next func([]field)) {
 	i := 0
 	var split []field
 	chdir := ""
@@ -637,6 +402,7 @@ loop:
 			}
 			i++
 		case strings.Contains(v, "=") && isName(v[:strings.IndexByte(v, '=')]):
+			r.envWord(sc, a, c, cmd)
 			i++
 		default:
 			break loop
@@ -925,7 +691,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			switch {
 			case args[i].dyn:
 				return
-			case v == "-":
+			case isStdinName(v):
 				r.interpStdin(b, c, cmd)
 				return
 			case v == "-W" || v == "-X" || v == "--check-hash-based-pycs":
@@ -957,7 +723,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			switch {
 			case args[i].dyn:
 				return
-			case v == "-" || v == "--":
+			case isStdinName(v) || v == "--":
 				r.interpStdin(b, c, cmd)
 				return
 			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
@@ -1022,6 +788,10 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					inline(v)
 					return
 				}
+			}
+			if isStdinName(v) {
+				r.interpStdin(b, c, cmd)
+				return
 			}
 			if !strings.HasPrefix(v, "-") {
 				return // a script file

@@ -2,7 +2,9 @@ package hardline
 
 import (
 	"bufio"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -12,6 +14,8 @@ type corpusEntry struct {
 	line   int
 	expect string // rule name, "block" or "ask"; "" for everyday commands
 	cmd    string
+	class  string // the "# class: NAME" section the entry is in
+	file   string
 }
 
 // loadCorpus reads a corpus file: "EXPECT :: command", or "EXPECT ::>"
@@ -26,13 +30,18 @@ func loadCorpus(t testing.TB, name string, expectations bool) []corpusEntry {
 	var out []corpusEntry
 	sc := bufio.NewScanner(f)
 	n := 0
+	class := ""
 	for sc.Scan() {
 		n++
 		line := sc.Text()
+		if c, ok := strings.CutPrefix(line, "# class: "); ok {
+			class = c
+			continue
+		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "# ") || line == "#" {
 			continue
 		}
-		e := corpusEntry{line: n}
+		e := corpusEntry{line: n, class: class, file: name}
 		rest := line
 		if expectations {
 			exp, cmd, ok := strings.Cut(line, " ::")
@@ -60,6 +69,13 @@ func loadCorpus(t testing.TB, name string, expectations bool) []corpusEntry {
 	}
 	return out
 }
+
+// corpusFiles are the corpus files; bad files list commands that must be
+// caught.
+var corpusFiles = []struct {
+	name string
+	bad  bool
+}{{"testdata/destructive.txt", true}, {"testdata/adversary.txt", true}, {"testdata/everyday.txt", false}, {"testdata/everyday2.txt", false}}
 
 // testHome and testEnv are the environment the corpus is written for.
 const testHome = "/home/dev"
@@ -137,8 +153,8 @@ func caught(res Result, expect string) (bool, string) {
 
 func TestCorpus(t *testing.T) {
 	a := testAnalyzer(t)
-	bad := loadCorpus(t, "testdata/destructive.txt", true)
-	good := loadCorpus(t, "testdata/everyday.txt", false)
+	bad := append(loadCorpus(t, "testdata/destructive.txt", true), loadCorpus(t, "testdata/adversary.txt", true)...)
+	good := append(loadCorpus(t, "testdata/everyday.txt", false), loadCorpus(t, "testdata/everyday2.txt", false)...)
 	distinct := func(es []corpusEntry) int {
 		seen := map[string]bool{}
 		for _, e := range es {
@@ -158,7 +174,7 @@ func TestCorpus(t *testing.T) {
 		if ok, why := caught(res, e.expect); ok {
 			detected++
 		} else {
-			t.Errorf("destructive.txt:%d: %q: want %s: %s; findings %+v", e.line, e.cmd, e.expect, why, res.Findings)
+			t.Errorf("%s:%d: %q: want %s: %s; findings %+v", e.file, e.line, e.cmd, e.expect, why, res.Findings)
 		}
 	}
 	flagged := 0
@@ -166,8 +182,38 @@ func TestCorpus(t *testing.T) {
 		res := a.Command(e.cmd, testEnv())
 		if len(res.Findings) > 0 {
 			flagged++
-			t.Errorf("everyday.txt:%d: %q: false positive %+v", e.line, e.cmd, res.Findings)
+			t.Errorf("%s:%d: %q: false positive %+v", e.file, e.line, e.cmd, res.Findings)
 		}
+	}
+	// The adversarial and everyday-by-class files, counted per class.
+	perClass := map[string][2]int{}
+	for _, e := range bad {
+		if e.class != "" {
+			n := perClass[e.class]
+			n[0]++
+			perClass[e.class] = n
+		}
+	}
+	for _, e := range good {
+		if e.class != "" {
+			n := perClass[e.class]
+			n[1]++
+			perClass[e.class] = n
+		}
+	}
+	newBad, newGood := 0, 0
+	for _, class := range slices.Sorted(maps.Keys(perClass)) {
+		n := perClass[class]
+		newBad += n[0]
+		newGood += n[1]
+		t.Logf("CLASS %-45s caught %3d  allowed %3d", class, n[0], n[1])
+		if n[0] == 0 {
+			t.Errorf("class %q has no form that must be caught", class)
+		}
+	}
+	t.Logf("CLASS total caught %d allowed %d", newBad, newGood)
+	if newBad < 300 || newGood < 150 {
+		t.Errorf("the class corpus has %d forms to catch and %d to allow, want at least 300 and 150", newBad, newGood)
 	}
 	detection := 100 * float64(detected) / float64(len(bad))
 	fp := 100 * float64(flagged) / float64(len(good))

@@ -1,6 +1,6 @@
 // Package hardline decides whether a shell command or a path names a
 // destructive operation or a sensitive host path: the hardline rules that
-// hold in every permission mode (seed 000 invariant 2). The policy package
+// hold in every permission mode (see docs/security-model.md, Hardline). The policy package
 // calls it at step 2 of evaluation and maps findings to verdicts: Block is
 // deny, Ask is approval-required (deny in deny mode). Reasons are
 // "hardline.command", "hardline.path" and "hardline.dynamic" by Kind, and
@@ -16,24 +16,64 @@
 // arithmetic and declarations. Words are expanded statically with
 // mvdan.cc/sh/v3/expand: quote removal, ~ and $HOME (Config.Home), $PWD,
 // brace expansion, variables assigned a static value earlier in the same
-// script, and $(echo ...), $(printf ...), $(pwd). Nothing is executed and
-// nothing is globbed; a pattern is judged by what it may match.
+// script, and $(echo ...), $(printf ...), $(pwd) and their backquoted
+// forms, whose own words expand the same way (`rm -rf $(echo ~)` is
+// rm-home). Nothing is executed and nothing is globbed; a pattern is
+// judged by what it may match, and as in bash a pattern component that
+// does not start with '.' matches no dot file unless the command sets
+// dotglob or GLOBIGNORE (`ls ~/*` is fine, `ls ~/.s*` is not).
 //
-// Wrappers are unwrapped and the command they run is judged: sudo, doas, su
-// -c, runuser, pkexec, env (assignments, -i, -u, -C, -S), nohup, timeout,
-// nice, ionice, stdbuf, command, builtin, exec, time, chroot, busybox,
-// toybox, setsid, flock, watch, unbuffer, rlwrap, strace, ltrace,
-// systemd-run, xargs, parallel, find -exec/-execdir/-ok/-okdir and others.
-// Literal scripts are re-parsed: sh/bash/zsh/dash/ksh -c (with any
-// options, and their positional parameters), eval, here-documents and
-// here-strings fed to a shell, `echo '...' | sh`, trap, alias (and a later
-// use of the alias) and git -c alias.x='!...'. /proc/PID/root/x is judged
-// as /x. Commands given as option values are analysed too: tar
-// --checkpoint-action=exec= and --to-command, zip -TT, rsync -e, ssh -o
-// ProxyCommand=, man -P, gdb -ex 'shell ...', less +!..., apt -o ...Invoke=,
-// and the recipes of a makefile read from standard input. A shell script the
-// command writes (echo, printf, cat or tee of a here-document) and then runs
-// is analysed as written; one whose text is not known asks. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
+// # The program catalogue
+//
+// What the analyser knows of programs is data: Catalog lists one Entry per
+// program or family. An entry says which options take values and what
+// every option value and operand is (a Role): a command line (nohup CMD,
+// xterm -e CMD), a shell script (tmux new 'CMD', git rebase --exec CMD), a
+// shell's arguments (capsh -- -c CMD), inline code in another language
+// (asks), text in the program's own command language whose shell escapes
+// run commands (psql's \!, gdb's shell, less's +!), a path written (sort
+// -o, curl -o, tar -C when extracting, unzip -d), deleted, read (recursively
+// or not), the working folder (git -C, make -C), or a device destroyed.
+// Entries also list sub-commands (git, npm, tmux, systemctl, docker),
+// environment variables that make a program run code (GIT_SSH_COMMAND,
+// PAGER, LESSOPEN, BASH_ENV, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP,
+// PERL5OPT, ...: judged wherever they are assigned, as a prefix, by export
+// or by env), and a rule a program raises by running (shutdown, diskpart).
+// One walker applies every entry; grammars that roles cannot say (find's
+// expressions, sed scripts, dd's operands, shells' own options) are code
+// attached to their entry. A policy adds entries for its own programs
+// through Config.Commands (checked by ValidateCommands); they only add to
+// the built-in entry of the same name, never replace it.
+//
+//	family               programs (examples)
+//	shells               sh, bash, zsh, env, eval, source, trap, alias, cd, xargs, parallel, watch, flock, echo and other builtins
+//	privilege            sudo, doas, pkexec, run0, su, runuser, sg, gosu, setpriv, chpst
+//	files                rm, rimraf, mv, cp, install, ln, tee, touch, sed, chmod, chown, find, sort -o, uniq, patch, xxd, split, readers
+//	archives             tar, zip, unzip, 7z, cpio, gzip and other compressors, rar, ar
+//	disks                mkfs, dd, ddrescue, shred, wipefs -a, fdisk and kin, diskutil, hdparm, nvme, lvm, boot and firmware tools, mount
+//	processes and power  kill, pkill, killall, shutdown, init, systemctl and loginctl power verbs and targets, D-Bus power calls, sysctl
+//	git                  git -C/-c/--config-env/--work-tree, rebase --exec, bisect run, submodule foreach, filter-branch, upload-pack, difftool -x, config, daemon
+//	runners              npx, npm/pnpm/yarn exec, uv/poetry/pdm/conda run, bundle exec, nix-shell --run, nix develop -c, direnv exec, go -exec, make, apt -o, dpkg hooks, hyperfine, entr, watchexec
+//	multiplexers         tmux (new, split-window, run-shell, send-keys, ...), screen, dtach, abduco, zellij, terminals' -e, nohup, setsid, start-stop-daemon, pueue
+//	sandboxes            nice, timeout, chroot, unshare, nsenter, bwrap, firejail, systemd-nspawn, systemd-run, capsh, prlimit, cpulimit, proxies, xvfb-run
+//	debuggers            strace, ltrace, valgrind, perf, rr, gdb (-ex, --args), lldb (-o, --), bpftrace, dtrace
+//	interpreters         python, node, perl, ruby, awk and others; vim, emacs; ed; psql, mysql, sqlite3; ftp, bc; less, more; man
+//	network              nc, ncat, socat, curl, wget, ssh -o ...Command, scp -S, rsync -e, openssl, file servers, caddy, tunnels
+//	containers           docker, podman, nerdctl (host mounts, privileges, cp), kubectl cp
+//	services             crontab, at, schtasks, account, firewall and service tools, getent shadow
+//
+// The generic net: an argument with no role, of a program the catalogue
+// does not mark DataOnly (echo, printf, grep and other programs that take
+// text), is parsed as a shell command, and one with a blocking finding
+// makes the call ask (rule argument-command): an unknown program cannot
+// carry `rm -rf ~` past the floor, while `grep -r "rm -rf /" .` and `git
+// commit -m "rm -rf /"` stay allowed. Literal scripts are re-parsed
+// wherever they appear (sh -c with its positional parameters, eval,
+// here-documents and here-strings fed to a shell, `echo '...' | sh`,
+// aliases and their later use, git aliases), /proc/PID/root/x is judged as
+// /x, and a shell script the command writes (echo, printf, cat or tee of a
+// here-document) and then runs is analysed as written; one whose text is
+// not known asks. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
 // `cd / && rm -rf *` are judged where they run.
 //
 // Targets are made absolute against Env.WorkDir (the primary root) and
@@ -47,7 +87,7 @@
 //	rule                        kind     severity  what
 //	rm-root                     command  block     recursive delete of / or everything in it (rm -rf /, /*, find / -delete)
 //	rm-system                   command  block     recursive delete of a system folder or in a system tree (/etc, /usr, /boot, /tmp itself, C:\Windows, ...)
-//	rm-home                     command  block     recursive delete of the home folder or of a folder in it outside every root
+//	rm-home                     command  block     recursive delete of the home folder, of a folder in it outside every root, or of any user's home (/home/x, /root)
 //	rm-root-ancestor            command  block     recursive delete of a root itself or of an ancestor of a root (rm -rf .., rm -rf .)
 //	rm-read-only-root           command  block     recursive delete in a read-only root
 //	rm-recursive-outside-roots  command  ask       other recursive delete outside every writable root (rm -rf /tmp/x)
@@ -59,21 +99,22 @@
 //	mkfs                        command  block     mkfs*, mke2fs, mkswap, newfs on a device; format C:
 //	dd-device                   command  block     dd of= a block device
 //	disk-write                  command  block     redirection, tee, cp onto a block device
-//	wipe-device                 command  block     wipefs, shred, blkdiscard of a device; hdparm erase, nvme format, cryptsetup luksFormat, lvremove, zpool destroy, ...
+//	wipe-device                 command  block     wipefs -a, shred, blkdiscard of a device; ddrescue onto one; flashrom; hdparm erase, nvme format, cryptsetup luksFormat, lvremove, zpool destroy, ...
 //	partition-tool              command  block     fdisk, sfdisk, gdisk, sgdisk, parted, cfdisk on a device (listing is fine); diskutil eraseDisk; diskpart
 //	fork-bomb                   command  block     a function reaching itself through a pipeline or background call
 //	protected-write             command  block     writing/truncating/deleting /etc/passwd, shadow, group, sudoers(.d), fstab, PAM, ld.so.preload, cron, /boot, /dev/mem, /proc/sys, /sys, ...
 //	startup-file-write          command  block     writing ~/.bashrc, ~/.profile, ~/.zshrc, fish config, autostart, LaunchAgents, PowerShell profiles
 //	crontab-remove              command  block     crontab -r
-//	kill-all                    command  block     kill -1 (any signal), killall5
-//	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff/reboot/halt
+//	kill-all                    command  block     kill -1 (any signal), kill 1, killall5, pkill/killall of every process, init or root's processes
+//	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff/suspend and power targets, D-Bus power calls
 //	kernel-param                command  block     sysctl -w
-//	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system: (a shell handed to a network peer)
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root
-//	system-admin                command  ask       userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
-//	persistence                 command  ask       crontab FILE or -, at, batch: commands scheduled to run later
+//	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path; a recursive read of any home; getent shadow
+//	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system: (a shell handed to a network peer)
+//	system-admin                command  ask       boot, firmware, volume and mount tools; userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
+//	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, tmux bind/hooks, direnv allow
 //	link-escape                 command  ask       ln -s to /, a system folder, the home folder or an ancestor of a root (ln -s / x && rm -rf x/)
-//	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path
+//	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh)
 //	raw-disk-read               path     ask       reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda)
 //	dynamic-command-name        dynamic  ask       command name from a variable, substitution or pattern ($CMD, $(echo rm), /bin/r?)
 //	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static
@@ -81,7 +122,8 @@
 //	eval-dynamic                dynamic  ask       eval "$x", sh -c "$(...)", su -c "$CMD"
 //	inline-interpreter          dynamic  ask       python -c, node -e/-p, perl -e, ruby -e, php -r, lua -e, pwsh -Command, osascript -e, awk with system() or pipes, interpreters fed a here-document, git -c core.pager=..., vim -c/+cmd, emacs --eval, sed's e command or s///e flag
 //	xargs-dynamic               dynamic  ask       xargs or parallel feeding rm, mv, chmod, shred, sh -c from input that is not known
-//	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh)
+//	argument-command            command  ask       an argument of a program not marked data-only that is itself a blocked command (tool 'rm -rf ~')
+//	env-code                    dynamic  ask       LD_PRELOAD, BASH_ENV, ENV, PYTHONSTARTUP, GIT_CONFIG_GLOBAL, NODE_OPTIONS=--require, PERL5OPT=-M, make SHELL=... set to code
 //	parse-error                 dynamic  ask       the command does not parse or is incomplete (the lines before the error are still judged)
 //	too-complex                 dynamic  ask       over Config.MaxBytes, nesting or wrapper depth over Config.MaxDepth, or the work budget
 //	internal-error              dynamic  ask       the analyser failed; never expected
@@ -138,17 +180,21 @@
 // # Limits
 //
 // This is a static analyser of command text, not a sandbox. It cannot see
-// what a command will do beyond its text: the contents of scripts it runs
-// (./build.sh, python3 tool.py, make targets, npm scripts, git hooks),
-// aliases and functions defined outside the command, a PATH that points rm
-// at another program, environment variables set outside the command,
-// programs that delete or read files on their own (a compiled tool, a
-// Makefile, `git clean` in a folder the model chose), symlinks created by the
-// command itself before use, files named by a program's configuration, and
-// races between this check and execution. Interpreter code (python -c, node
-// -e, awk programs, sed's e command) is not read: inline code asks, script
-// files are ordinary. Remote commands (ssh host cmd, docker exec, kubectl
-// exec) are not judged as local operations. Other shells' syntax (fish,
-// csh, cmd.exe, PowerShell) is read as bash or asks. Only a sandbox at the
+// what a command will do beyond its text: the contents of scripts and
+// build files already on disk (./build.sh, python3 tool.py, a Makefile,
+// package.json scripts, git hooks; a build file the same command writes is
+// judged), aliases and functions defined outside the command, a PATH that
+// points rm at another program, environment variables and configuration
+// set outside the command (a git alias in ~/.gitconfig, an .envrc),
+// programs that delete or read files on their own (a compiled tool, `git
+// clean` in a folder the model chose), programs the catalogue does not know
+// that take a command in a form the net cannot parse (encoded, split over
+// several arguments, read from a file), symlinks created by the command
+// itself before use, and races between this check and execution.
+// Interpreter code (python -c, node -e, awk programs, sed's e command,
+// debugger and editor scripts) is not read: inline code asks, script files
+// are ordinary. Remote commands (ssh host cmd, docker exec, kubectl exec)
+// are not judged as local operations. Other shells' syntax (fish, csh,
+// cmd.exe, PowerShell) is read as bash or asks. Only a sandbox at the
 // operating-system level bounds what a permitted command can do.
 package hardline

@@ -10,9 +10,13 @@ import (
 // FuzzCommand checks that Command never panics, never reports an internal
 // error and returns within a generous bound on inputs up to 64 KiB.
 func FuzzCommand(f *testing.F) {
-	for _, name := range []string{"testdata/destructive.txt", "testdata/everyday.txt"} {
-		for _, e := range loadCorpus(f, name, strings.Contains(name, "destructive")) {
-			f.Add(e.cmd)
+	for _, cf := range corpusFiles {
+		for i, e := range loadCorpus(f, cf.name, cf.bad) {
+			// The class corpora are sampled, so that the baseline stays
+			// small enough for a 15-second run to make progress.
+			if strings.HasSuffix(cf.name, "destructive.txt") || strings.HasSuffix(cf.name, "everyday.txt") || i%5 == 0 {
+				f.Add(e.cmd)
+			}
 		}
 	}
 	a := testAnalyzer(f)
@@ -23,7 +27,13 @@ func FuzzCommand(f *testing.F) {
 		start := time.Now()
 		res := a.Command(cmd, testEnv())
 		if d := time.Since(start); d > 2*time.Second {
-			t.Fatalf("Command took %v on %d bytes", d, len(cmd))
+			// A busy machine can stall one run; the bound must hold on a
+			// second one.
+			start = time.Now()
+			res = a.Command(cmd, testEnv())
+			if d2 := time.Since(start); d2 > 2*time.Second {
+				t.Fatalf("Command took %v and then %v on %d bytes", d, d2, len(cmd))
+			}
 		}
 		for _, fd := range res.Findings {
 			if fd.Rule == ruleInternal {

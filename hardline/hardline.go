@@ -159,6 +159,11 @@ type Config struct {
 	// re-parsed scripts; 0 means DefaultMaxDepth. Deeper commands yield an
 	// Ask finding "too-complex".
 	MaxDepth int
+	// Commands are the policy's catalogue entries for its own programs
+	// (the policy file's commands section), checked by ValidateCommands.
+	// They only add: an entry for a program the built-in catalogue knows
+	// is applied besides the built-in entry, never instead of it.
+	Commands []Entry
 }
 
 // Analyzer applies the hardline rules. It is safe for concurrent use.
@@ -174,6 +179,10 @@ type Analyzer struct {
 	fold      bool    // names compare case-insensitively (caseFolding)
 	alias     aliases // canonical forms of the home folders (addAliases)
 	parsers   sync.Pool
+	// extra are the policy's catalogue entries by program name, and
+	// extraEnv their environment variables.
+	extra    map[string][]*compiledEntry
+	extraEnv map[string]EnvVar
 }
 
 // pattern is a compiled path pattern.
@@ -246,10 +255,15 @@ func New(cfg Config) (*Analyzer, error) {
 		}
 		a.sensitive = append(a.sensitive, cp)
 	}
+	if err := ValidateCommands(cfg.Commands); err != nil {
+		errs = append(errs, fmt.Errorf("hardline: Config.Commands: %w", err))
+	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	a.addAliases()
+	builtinCatalog() // compiled once, here rather than in the first Command
+	a.compileExtra(cfg.Commands)
 	a.parsers.New = func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }
 	return a, nil
 }

@@ -135,17 +135,18 @@ func (r *run) classify(p string) class {
 	if a.aboveHome(p) {
 		return clAncestor // an ancestor of the home folder, such as /home/alice's parent
 	}
-	readOnly := false
-	for _, rt := range r.roots {
-		if a.within(p, rt.Path) {
-			if rt.Writable {
-				return clInside
-			}
-			readOnly = true
+	// The most specific root that contains p decides: a read-only root
+	// nested inside a writable one stays read-only.
+	best := -1
+	for i, rt := range r.roots {
+		if a.within(p, rt.Path) && (best < 0 || len(rt.Path) > len(r.roots[best].Path)) {
+			best = i
 		}
 	}
 	switch {
-	case readOnly:
+	case best >= 0 && r.roots[best].Writable:
+		return clInside
+	case best >= 0:
 		return clReadOnly
 	case a.underHome(p):
 		return clInHome

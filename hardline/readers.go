@@ -2,16 +2,6 @@ package hardline
 
 import "strings"
 
-// rawReaders are commands whose operands they read whole: given a raw disk
-// they copy out every file and secret on it.
-var rawReaders = map[string]bool{
-	"cat": true, "tac": true, "head": true, "tail": true, "cp": true, "xxd": true, "od": true,
-	"hexdump": true, "hd": true, "strings": true, "base64": true, "base32": true, "gzip": true,
-	"xz": true, "zstd": true, "bzip2": true, "lz4": true, "pv": true, "nc": true, "ncat": true,
-	"socat": true, "ddrescue": true, "partclone": true, "zcat": true, "openssl": true,
-	"curl": true, "scp": true, "rsync": true,
-}
-
 // rawDiskRead reports a read of a raw disk or memory device (rule
 // raw-disk-read). Writing one is judged by the device rules; listing or
 // inspecting one (lsblk, df, fdisk -l) names it without reading it.
@@ -30,11 +20,6 @@ func (r *run) rawDiskRead(f field, cmd string) {
 		}
 	}
 }
-
-// editors run commands given as options (-c, --cmd, +cmd) before they
-// start.
-var editors = map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true, "view": true, "gvim": true,
-	"vimdiff": true, "emacs": true}
 
 // editor flags an editor given commands to run: those can run anything
 // (:!rm -rf /), and the analyser does not read editor scripts.

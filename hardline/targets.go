@@ -6,14 +6,17 @@ import (
 	"strings"
 )
 
-var mkfsNames = map[string]bool{
-	"mke2fs": true, "mkswap": true, "mkdosfs": true, "mkntfs": true, "mkexfatfs": true, "mkudffs": true,
-	"mkreiserfs": true, "mkjfs": true, "mkxfs": true, "mkhfs": true, "mkfatfs": true, "mformat": true,
-}
-
 // checkWords blocks every word, option value and redirection that names a
 // sensitive host path.
 func (r *run) checkWords(sc *scope, fs []field, cmd string) {
+	if r.lexicalOnly && r.env.Canonical != nil {
+		// Only the words the catalogue says are targets are resolved
+		// through the file system (checkTargets); the rest are matched as
+		// written.
+		canon := r.env.Canonical
+		r.env.Canonical = nil
+		defer func() { r.env.Canonical = canon }()
+	}
 	var buf [8]string
 	for _, f := range fs {
 		cands := candidates(buf[:0], f.val)
@@ -26,7 +29,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			p := cand
 			if p == "~" || strings.HasPrefix(p, "~/") {
 				p = r.a.home + p[1:]
-			} else if strings.HasPrefix(p, "~") {
+			} else if strings.HasPrefix(p, "~") && !r.canonOnly {
 				// ~name/...: another user's home, wherever it is.
 				if i := strings.IndexByte(p, '/'); i > 0 {
 					if pat, ok := r.a.matchHomeRel(r.a.key(path.Clean(p[i:]))); ok {
@@ -36,14 +39,14 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 				}
 				continue
 			}
-			if r.env.Canonical == nil && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
+			if (r.env.Canonical == nil || r.lexicalOnly) && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
 				!strings.Contains(p, "..") && !strings.ContainsRune(p, ':') && !strings.ContainsRune(p, '\\') && r.safeWorkDir() {
 				continue // lexically inside the working folder, where no pattern reaches
 			}
 			res := r.resolve(field{val: p})
 			for i, abs := range res.paths {
-				if i == 0 && r.inSafeWorkDir(abs) {
-					continue
+				if i == 0 && (r.canonOnly || r.inSafeWorkDir(abs)) {
+					continue // matched as written already
 				}
 				if pat, ok := r.a.matchSensitive(abs); ok {
 					r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+abs+" (pattern "+pat+")", cmd, abs)
@@ -60,30 +63,63 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 	}
 }
 
+// checkTargets checks words that a program reads, writes or deletes
+// through the file system as well (symbolic links), when the environment
+// resolves canonically; checkWords has already matched them as written.
+func (r *run) checkTargets(sc *scope, fs []field, cmd string) {
+	if r.env.Canonical == nil || len(fs) == 0 {
+		return
+	}
+	var targets []field
+	for _, f := range fs {
+		if f.dyn || f.val == "" || strings.HasPrefix(f.val, "-") && !strings.ContainsRune(f.val, '=') {
+			continue
+		}
+		targets = append(targets, f)
+	}
+	r.canonOnly = true
+	r.checkWords(sc, targets, cmd)
+	r.canonOnly = false
+}
+
+// listingPrograms print names, not contents.
+var listingPrograms = map[string]bool{"ls": true, "dir": true, "vdir": true, "du": true, "tree": true, "exa": true, "eza": true, "lsd": true}
+
 // globMaySensitive reports whether an absolute pattern may match a sensitive
 // path: its components match the literal components of a pattern's folder.
 // A pattern below another user's home (/home/*/.s?h) is compared with the
 // built-in home patterns too.
 func (r *run) globMaySensitive(glob string) (string, bool) {
 	key := r.a.key(glob)
-	if src, ok := globMayMatch(strings.Split(key, "/"), r.a.sensitive); ok {
+	if src, ok := globMayMatch(strings.Split(key, "/"), r.a.sensitive, r.dotglob, r.listing); ok {
 		return src, true
 	}
 	if rest, ok := otherHomeRest(r.a.goos, key); ok {
-		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel)
+		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel, r.dotglob, r.listing)
 	}
 	return "", false
 }
 
-func globMayMatch(gc []string, patterns []pattern) (string, bool) {
+// globMayMatch compares a pattern's components with the literal ones of
+// each sensitive pattern's folder. As in bash, a component that does not
+// start with '.' does not match a dot file unless dotglob is set. With
+// folders set (a listing program), only folder patterns count.
+func globMayMatch(gc []string, patterns []pattern, dotglob, folders bool) (string, bool) {
 	for i := range patterns {
 		sp := &patterns[i]
+		if folders && sp.dir == sp.glob {
+			continue // a listing shows a file's name, not its contents
+		}
 		dc := strings.Split(sp.dir, "/")
 		if len(gc) < len(dc) {
 			continue // the glob names folders above the sensitive one
 		}
 		ok := true
 		for j := range dc {
+			if !dotglob && strings.HasPrefix(dc[j], ".") && !strings.HasPrefix(gc[j], ".") && strings.ContainsAny(gc[j], "*?[") {
+				ok = false
+				break
+			}
 			m1, err := path.Match(gc[j], dc[j])
 			m2, _ := path.Match(dc[j], gc[j])
 			if !m1 && !m2 && err == nil {
@@ -143,7 +179,7 @@ func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
 		}
 		res := r.resolve(o)
 		for _, abs := range res.paths {
-			if r.a.within(r.a.home, abs) {
+			if r.a.within(r.a.home, abs) || r.isAnyHome(abs) {
 				r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
 				return
 			}
@@ -274,6 +310,10 @@ func (r *run) judgeDelete(sc *scope, t field, recursive bool, cmd, verb string) 
 				r.finding(ruleProtectedWrite, Command, Block, verb+" deletes a protected system path", cmd, p)
 				continue
 			}
+			if r.isAnyHome(c.path) {
+				r.finding(ruleRmHome, Command, Block, verb+" deletes a user's whole home folder", cmd, p)
+				continue
+			}
 			r.finding(ruleRmOutside, Command, Ask, verb+" deletes recursively outside every writable root", cmd, p)
 		}
 	}
@@ -298,6 +338,10 @@ func (r *run) judgeMove(sc *scope, t field, cmd string) {
 			r.finding(ruleMvRootAncestor, Command, Block, "mv moves a folder that contains a workspace root", cmd, c.path)
 		case clInside:
 		default:
+			if r.isAnyHome(c.path) && res.glob == "" {
+				r.finding(ruleMvHome, Command, Block, "mv moves a user's whole home folder", cmd, c.path)
+				continue
+			}
 			r.judgeWrite(sc, field{val: c.path}, ruleDiskWrite, cmd)
 		}
 	}
@@ -610,45 +654,95 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 	}
 }
 
-func (r *run) kill(args []field, cmd string) {
-	rest := args
-	if len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && rest[0].val != "--" {
-		if rest[0].val == "-s" || rest[0].val == "-n" || rest[0].val == "--signal" {
-			rest = rest[min(2, len(rest)):]
-		} else {
-			rest = rest[1:]
-		}
-	}
-	for _, f := range rest {
-		if f.val == "-1" {
-			r.finding(ruleKillAll, Command, Block, "kill -1 signals every process the user may signal", cmd, "")
+func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
+	for i := 0; i+1 < len(args); i++ {
+		v := args[i].val
+		switch {
+		case v == "-c":
+			r.gitConfig(sc, args[i+1], c, cmd)
+			i++
+		case v == "--config-env":
+			r.gitConfigEnv(args[i+1].val, cmd)
+			i++
+		case strings.HasPrefix(v, "--config-env="):
+			r.gitConfigEnv(v[len("--config-env="):], cmd)
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--super-prefix" || v == "--attr-source":
+			i++
+		case !strings.HasPrefix(v, "-"):
 			return
 		}
 	}
 }
 
-// gitExecKeys are configuration keys whose value git runs as a command.
-var gitExecKeys = []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.editor", "core.hookspath",
-	"sequence.editor", "diff.external", "credential.helper", "gpg.program", "core.askpass", "pager.", "uploadpack.packobjectshook"}
+// gitConfigEnv judges --config-env KEY=ENVVAR: the value comes from the
+// environment, so a key whose value git runs asks.
+func (r *run) gitConfigEnv(kv, cmd string) {
+	k, _, _ := strings.Cut(kv, "=")
+	if gitExecKey(asciiLower(k)) {
+		r.finding(ruleInlineInterp, Dynamic, Ask, "git --config-env "+k+" runs a command from the environment", cmd, "")
+	}
+}
 
-func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
-	for i := 0; i+1 < len(args); i++ {
-		if args[i].val != "-c" {
-			if !strings.HasPrefix(args[i].val, "-") {
-				return
-			}
-			continue
-		}
-		kv := args[i+1]
-		k, v, _ := strings.Cut(kv.val, "=")
-		k = asciiLower(k)
-		switch {
-		case strings.HasPrefix(k, "alias.") && strings.HasPrefix(v, "!"):
+// gitExecKey reports whether git runs the value of a configuration key as
+// a command (or takes commands from what it names).
+func gitExecKey(k string) bool {
+	return strings.HasPrefix(k, "alias.") || strings.HasPrefix(k, "filter.") || strings.HasSuffix(k, ".textconv") ||
+		strings.HasSuffix(k, ".command") || strings.HasSuffix(k, ".cmd") ||
+		slices.ContainsFunc(gitExecKeys, func(e string) bool { return strings.HasPrefix(k, e) })
+}
+
+// gitConfig judges one KEY=VALUE given to git -c: an alias starting with
+// '!' is a script; a key whose value git runs asks, and its value is
+// analysed.
+func (r *run) gitConfig(sc *scope, kv field, c ctx, cmd string) {
+	k, v, _ := strings.Cut(kv.val, "=")
+	k = asciiLower(k)
+	switch {
+	case strings.HasPrefix(k, "alias."):
+		if strings.HasPrefix(v, "!") {
 			r.reparseField(sc, field{val: v[1:], dyn: kv.dyn, why: kv.why}, c, cmd, true)
-		case strings.HasPrefix(k, "filter.") || strings.HasSuffix(k, ".textconv") || slices.ContainsFunc(gitExecKeys, func(e string) bool { return strings.HasPrefix(k, e) }):
+		}
+	case gitExecKey(k):
+		plain := !kv.dyn && v != "" && !strings.ContainsAny(v, " \t\n/;|&$`<>()!") &&
+			(k == "core.pager" || k == "core.editor" || k == "sequence.editor" || strings.HasPrefix(k, "pager."))
+		if !plain {
+			// A pager or editor named by one plain word (cat, less, vim) is
+			// judged as that program; anything else asks.
 			r.finding(ruleInlineInterp, Dynamic, Ask, "git -c "+k+" runs a command the analyser does not follow", cmd, "")
 		}
-		i++
+		if !kv.dyn && v != "" {
+			r.reparseField(sc, field{val: strings.TrimPrefix(v, "!")}, c, cmd, true)
+		}
+	}
+}
+
+// gitConfigSet judges git config KEY VALUE: storing a command git will run
+// later asks, and the command is analysed.
+func (r *run) gitConfigSet(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "f", []string{"--file", "--blob", "--type", "--default", "--comment"}, "")
+	for _, l := range []string{"--list", "--get", "--get-all", "--get-regexp", "--unset", "--unset-all"} {
+		if p.has(l) {
+			return
+		}
+	}
+	if strings.ContainsRune(p.short, 'l') {
+		return
+	}
+	ops := p.ops
+	if len(ops) > 0 && ops[0].val == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 {
+		return
+	}
+	k := asciiLower(ops[0].val)
+	v := ops[1]
+	if !gitExecKey(k) || strings.HasPrefix(k, "alias.") && !strings.HasPrefix(v.val, "!") {
+		return
+	}
+	r.finding(rulePersistence, Command, Ask, "git config "+k+" stores a command git runs later", cmd, "")
+	if !v.dyn {
+		r.reparseField(sc, field{val: strings.TrimPrefix(v.val, "!")}, c, cmd, true)
 	}
 }
 

@@ -29,13 +29,14 @@ func appendApprovalKey(b []byte, scope, tool, target string) []byte {
 // Approvals is an in-memory set of session and standing approvals that
 // implements both SessionApprovals and StandingApprovals. It is safe for
 // concurrent use; a lookup costs one map access whatever the number of
-// approvals held.
+// approvals held. Package approval has a durable store.
 //
-// Matching is exact: the same session or task, the same tool name and the
-// same target, byte for byte. Nothing is trimmed, folded or normalized.
+// Matching is exact: the same session and Binding (tool, agent, canonical
+// targets), or the same task, tool and target, byte for byte. Nothing is
+// trimmed, folded or normalized.
 type Approvals struct {
 	mu       sync.RWMutex
-	session  map[string]bool
+	session  map[SessionApproval]bool
 	standing map[string]string
 	ids      map[string]bool
 }
@@ -52,19 +53,27 @@ var ErrNotEligible = errors.New("policy: not eligible for a standing approval")
 
 // NewApprovals returns an empty set.
 func NewApprovals() *Approvals {
-	return &Approvals{session: map[string]bool{}, standing: map[string]string{}, ids: map[string]bool{}}
+	return &Approvals{session: map[SessionApproval]bool{}, standing: map[string]string{}, ids: map[string]bool{}}
 }
 
-// AddSession records a session approval. The session and tool must be
-// non-empty; the target is kept exactly as given.
+// AddSession records a session approval. The session and the Binding's
+// tool must be non-empty; the Binding is kept exactly as given, so it
+// should come from BindingOf.
 func (a *Approvals) AddSession(s SessionApproval) error {
 	if s.Session == "" || s.Tool == "" {
 		return errors.New("policy: a session approval needs a session and a tool")
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.session[approvalKey(s.Session, s.Tool, s.Target)] = true
+	a.session[s] = true
 	return nil
+}
+
+// RevokeSession removes a session approval, if held.
+func (a *Approvals) RevokeSession(s SessionApproval) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.session, s)
 }
 
 // AddStanding records a standing approval after checking that the tool is
@@ -131,12 +140,10 @@ func lookup(tools ToolSource, name string) (toolmeta.Metadata, bool) {
 }
 
 // SessionApproved implements SessionApprovals.
-func (a *Approvals) SessionApproved(session, tool, target string) bool {
-	var buf [256]byte
-	key := appendApprovalKey(buf[:0], session, tool, target)
+func (a *Approvals) SessionApproved(session string, b Binding) bool {
 	a.mu.RLock()
 	defer a.mu.RUnlock()
-	return a.session[string(key)]
+	return a.session[SessionApproval{Session: session, Binding: b}]
 }
 
 // StandingApproval implements StandingApprovals.

@@ -117,3 +117,27 @@ func BenchmarkEvaluateDelegated(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEvaluateRules is a call that no rule matches, against one rule
+// and against a hundred (ninety naming a tool exactly, ten patterns over
+// MCP servers), the shape of a large policy.
+func BenchmarkEvaluateRules(b *testing.B) {
+	for _, n := range []int{1, 100} {
+		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
+			var rules []policy.Rule
+			for i := range n {
+				r := policy.Rule{ID: fmt.Sprintf("r%d", i), Tool: fmt.Sprintf("tool_%d", i), Decision: policy.RuleAsk}
+				if i%10 == 9 {
+					r.Tool = fmt.Sprintf("mcp_%d/*", i)
+				}
+				rules = append(rules, r)
+			}
+			_, e := benchEngine(b, func(c *policy.Config) { c.Rules = rules })
+			c := policy.Call{ID: "c1", Tool: "list_tabs", Session: "s1", Surface: policy.SurfaceChat}
+			b.ReportAllocs()
+			for b.Loop() {
+				expectVerdict(b, e.Evaluate(c), policy.Allow)
+			}
+		})
+	}
+}

@@ -29,16 +29,19 @@ type Rule struct {
 }
 
 // SessionApprovals answers whether a person approved, for the whole of one
-// session, this exact tool with this exact target. For an exec tool the
-// target is the untransformed command text. Implementations must be safe
-// for concurrent use.
+// session, the call that b binds: the same tool, from the same agent, on
+// the same canonical targets (see Binding). Implementations must be safe
+// for concurrent use; package approval has a durable one.
 type SessionApprovals interface {
-	SessionApproved(session, tool, target string) bool
+	SessionApproved(session string, b Binding) bool
 }
 
 // StandingApprovals finds a task's standing approval of this exact tool and
-// target, returning its ID. The engine only asks for external tools with a
-// declared target argument. Implementations must be safe for concurrent use.
+// target, returning its ID. The engine only asks for calls of external
+// tools with a declared target argument that name no local path: a standing
+// approval never covers a call that writes a local path. A delegated agent
+// uses only the standing approvals its Authority holds. Implementations must
+// be safe for concurrent use.
 type StandingApprovals interface {
 	StandingApproval(task, tool, target string) (id string, ok bool)
 }
@@ -51,11 +54,10 @@ type StandingApproval struct {
 	Target string `json:"target"`
 }
 
-// SessionApproval approves one exact tool and target for one session.
+// SessionApproval approves, for one session, the calls one Binding binds.
 type SessionApproval struct {
-	Session string `json:"session"`
-	Tool    string `json:"tool"`
-	Target  string `json:"target"`
+	Session string
+	Binding
 }
 
 // RootSource gives the engine the workspace roots in force for one
@@ -79,8 +81,11 @@ type ToolSource interface {
 type Authority struct {
 	// Mode is the permission mode.
 	Mode Mode
-	// AllTools grants every tool the ToolSource knows; only the top-level
-	// authority should set it. Otherwise Tools lists the tools granted.
+	// AllTools grants every tool the ToolSource knows, including tools
+	// registered after the engine was built: the top level has it, and so
+	// does a delegated agent that inherits its parent's whole tool set
+	// (package delegation sets it then). Otherwise Tools lists the tools
+	// granted.
 	AllTools bool
 	Tools    []string
 	// Rules are the tool/category rules in force (a child's include its

@@ -20,12 +20,14 @@
 // Session and standing approvals lift approval-required to allow and never
 // lift a deny.
 //
-// Evaluation follows seed 000 section 6 of the security model and stops at
-// the first hard denial:
+// Evaluation follows docs/security-model.md, "Evaluation order", and stops
+// at the first hard denial. Each step is one function of the engine:
 //
 //  1. the call is well formed, the tool known and its metadata valid: an
 //     unknown tool, or one whose metadata does not validate, needs approval
-//     (in deny mode it is denied), and no approval lifts that;
+//     (in deny mode it is denied), and no approval lifts that; every
+//     declared argument is given unless optional, with the right type, and
+//     no key collides with a declared one after case folding;
 //  2. hardline rules (package hardline): a destructive shell command or a
 //     sensitive host path is denied in every mode; a command that cannot be
 //     read statically needs approval;
@@ -36,15 +38,33 @@
 //  4. a delegated agent must hold the tool and a root containing every path;
 //  5. the mode: allow, ask (reads are allowed, everything else asks), deny;
 //  6. rules, then the tool's approval default;
-//  7. a session approval of the exact tool and target (for a shell tool, the
-//     exact command text, untransformed);
+//  7. a session approval of the call's [Binding]: the tool, the agent and
+//     the canonical targets (for a shell tool the exact command text,
+//     untransformed, and its working folder);
 //  8. a task's standing approval of the exact tool and target (external
-//     tools with a declared target argument only);
+//     tools with a declared target argument, on calls that name no local
+//     path);
 //  9. the Decision.
 //
 // The order is the order of precedence between verdicts. Paths are resolved
 // before the hardline step judges them, so a symbolic link inside the
 // workspace that points into ~/.ssh is judged as ~/.ssh.
+//
+// # How a path argument is read
+//
+// The engine judges what the tool will open (docs/security-model.md,
+// "Arguments"): a leading ~, ~name, $HOME or ${HOME} is that home folder; a
+// file: URL in any case is the path it names, percent escapes decoded, and
+// must name this machine; /proc/self, /dev/fd/N and the like name the
+// evaluating process, not the tool's, and are unresolvable. A path is judged
+// against the sensitive paths both as given and canonically.
+//
+// # Rules
+//
+// A [Rule] selects calls by a glob over the tool name (see [ValidateRules]
+// for the syntax; "*" matches across the '/' of MCP-style names such as
+// "github/delete_repo"), by risk and by source, and asks or denies. A
+// delegated agent is held to its own rules and to the top level's.
 //
 // # What it reads through interfaces
 //

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/user"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 
 	"github.com/toolgate/toolgate/hardline"
@@ -37,7 +35,7 @@ type principal struct {
 	mode        Mode
 	allTools    bool
 	tools       map[string]bool
-	rules       []compiledRule
+	rules       ruleSet
 	roots       *roots.Set // nil for the top level: the engine's roots apply
 	interaction Interaction
 	standing    map[string]bool // held standing approvals; nil for the top level
@@ -194,7 +192,8 @@ func (s *verdictState) tighten(v Verdict, reason Reason, rule, msg string) {
 }
 
 // Evaluate decides one call, following the evaluation order of the
-// security model and stopping at the first hard denial:
+// security model (docs/security-model.md, "Evaluation order") and stopping
+// at the first hard denial:
 //
 //  1. the call is well formed, the tool known and its metadata valid;
 //  2. hardline command and sensitive-path blocks;
@@ -215,192 +214,338 @@ func (e *Engine) Evaluate(c Call) (d Decision) {
 				Message: fmt.Sprintf("internal error while evaluating: %v", r)}
 		}
 	}()
-	d = e.evaluate(&c)
+	d = e.evaluate(c)
 	d.HumanRequired = d.Verdict == ApprovalRequired
 	return d
 }
 
-func (e *Engine) evaluate(c *Call) Decision {
-	d := Decision{ID: c.ID, Verdict: Deny, Interaction: e.interaction}
+// evaluation is one call on its way through the nine steps. Each step
+// either returns true to go on or settles ev.d and returns false.
+type evaluation struct {
+	e     *Engine
+	c     Call
+	d     Decision
+	p     *principal
+	meta  toolmeta.Metadata
+	args  callArgs
+	set   *roots.Set
+	paths []resolvedPath // parallel to args.paths
+	st    verdictState
+	// budget bounds the file-system lookups of the whole call: every path
+	// argument and every path the shell command names. Made only for a
+	// call that has paths or a command.
+	budget *roots.Budget
+}
 
-	// Step 1: the call, the surface, the agent and the tool.
+// resolvedPath is one path argument after interpretation and resolution.
+type resolvedPath struct {
+	expanded string // the path the tool would open, before symlinks
+	t        roots.Target
+	err      error
+}
+
+func (e *Engine) evaluate(c Call) Decision {
+	ev := evaluation{e: e, c: c, d: Decision{ID: c.ID, Verdict: Deny, Interaction: e.interaction}, p: e.top,
+		st: verdictState{v: Allow}}
+	if !ev.wellFormed() || // 1
+		!ev.hardline() || // 2
+		!ev.rootAccess() || // 3
+		!ev.delegation() || // 4
+		!ev.mode() || // 5
+		!ev.rules() || // 6
+		!ev.sessionApproval() || // 7
+		!ev.standingApproval() { // 8
+		return ev.d
+	}
+	return ev.decision() // 9
+}
+
+// stop settles the decision as a deny and ends the evaluation.
+func (ev *evaluation) stop(reason Reason, rule, msg string) bool {
+	ev.d = deny(ev.d, reason, rule, msg)
+	return false
+}
+
+// wellFormed is step 1: the surface, the agent, the tool and its metadata,
+// and the arguments the metadata declares. Paths are resolved here, once,
+// because the steps after judge their canonical form.
+func (ev *evaluation) wellFormed() bool {
+	c, e := &ev.c, ev.e
 	if c.Tool == "" {
-		return deny(d, ReasonCallInvalid, "", "the call names no tool")
+		return ev.stop(ReasonCallInvalid, "", "the call names no tool")
 	}
 	if c.Surface != "" {
 		si, ok := e.surfaceInteraction(c.Surface)
 		if !ok {
-			return deny(d, ReasonCallInvalid, "", "unknown surface "+quote(string(c.Surface)))
+			return ev.stop(ReasonCallInvalid, "", "unknown surface "+quote(string(c.Surface)))
 		}
-		d.Interaction = si
+		ev.d.Interaction = si
 	}
-	p := e.top
 	if c.Agent == "" && c.Surface == SurfaceSubAgent {
 		// A sub-agent's call that names no agent would otherwise get the
 		// top-level authority.
-		return deny(d, ReasonAgentUnknown, "", "a call from the sub-agent surface names no agent")
+		return ev.stop(ReasonAgentUnknown, "", "a call from the sub-agent surface names no agent")
 	}
 	if c.Agent != "" {
 		ap, ok := e.agents[c.Agent]
 		if !ok {
 			// The agent check belongs to step 4, but an unknown agent has no
 			// authority at all: nothing before it could allow the call.
-			return deny(d, ReasonAgentUnknown, "", "unknown agent "+quote(c.Agent))
+			return ev.stop(ReasonAgentUnknown, "", "unknown agent "+quote(c.Agent))
 		}
-		p = ap
-		if p.interaction != "" {
-			d.Interaction = StricterInteraction(d.Interaction, p.interaction)
+		ev.p = ap
+		if ap.interaction != "" {
+			ev.d.Interaction = StricterInteraction(ev.d.Interaction, ap.interaction)
 		}
 	}
-	var st verdictState
-	st.v = Allow
 	meta, known := e.tools.Lookup(c.Tool)
 	if !known {
-		return e.unknownTool(d, c, p, ReasonToolUnknown, "no security metadata is known for tool "+quote(c.Tool))
+		ev.d = e.unknownTool(ev.d, c, ev.p, ReasonToolUnknown, "no security metadata is known for tool "+quote(c.Tool))
+		return false
 	}
 	if err := meta.Validate(); err != nil {
-		return e.unknownTool(d, c, p, ReasonToolInvalidMetadata, "tool "+quote(c.Tool)+" has invalid metadata: "+err.Error())
+		ev.d = e.unknownTool(ev.d, c, ev.p, ReasonToolInvalidMetadata, "tool "+quote(c.Tool)+" has invalid metadata: "+err.Error())
+		return false
 	}
-	d.Risk = meta.Risk
+	ev.meta, ev.d.Risk = meta, meta.Risk
+	ev.set = e.roots.Snapshot()
+	if ev.set == nil {
+		ev.set = emptyRoots
+	}
+	var err error
+	if ev.args, err = collectArgs(c, &ev.meta, ev.set); err != nil {
+		return ev.stop(ReasonCallInvalid, "", err.Error())
+	}
+	ev.resolve()
+	return true
+}
 
-	// Arguments: the command text, the target, every path.
-	args, err := collectArgs(c, &meta)
-	if err != nil {
-		return deny(d, ReasonCallInvalid, "", err.Error())
+// resolve interprets and resolves every path argument and lists the
+// call's targets: the command, the target, then the paths in order.
+func (ev *evaluation) resolve() {
+	a := &ev.args
+	if n := len(a.paths) + btoi(a.hasCommand) + btoi(a.hasTarget); n > 0 {
+		ev.d.Targets = make([]Target, 0, n)
 	}
-	set := e.roots.Snapshot()
-	if set == nil {
-		set = emptyRoots
+	if a.hasCommand {
+		ev.d.Targets = append(ev.d.Targets, Target{Argument: ev.meta.CommandArgument, Value: a.command})
 	}
-	writes := meta.Risk != toolmeta.RiskRead
-	if n := len(args.paths) + btoi(args.hasCommand) + btoi(args.hasTarget); n > 0 {
-		d.Targets = make([]Target, 0, n)
+	if a.hasTarget {
+		ev.d.Targets = append(ev.d.Targets, Target{Argument: ev.meta.TargetArgument, Value: a.target})
 	}
-	if args.hasCommand {
-		d.Targets = append(d.Targets, Target{Argument: meta.CommandArgument, Value: args.command})
+	if len(a.paths) == 0 {
+		return
 	}
-	if args.hasTarget {
-		d.Targets = append(d.Targets, Target{Argument: meta.TargetArgument, Value: args.target})
-	}
-	type resolved struct {
-		t   roots.Target
-		err error
-	}
-	var res []resolved
-	pathTargets := len(d.Targets) // the paths' targets follow the command's and the target's
-	if len(args.paths) > 0 {
-		res = make([]resolved, len(args.paths))
-		for i, pa := range args.paths {
-			t, err := set.Resolve(e.expandHome(pa.value))
-			t.Value = pa.value
-			res[i] = resolved{t, err}
-			d.Targets = append(d.Targets, Target{Argument: pa.arg, Value: pa.value, Resolved: t.Resolved,
-				Root: t.Root.ID, Access: t.Access})
-		}
-	}
-
-	// Step 2: hardline blocks, in every mode.
-	for _, r := range res {
-		if r.t.Resolved == "" {
-			continue
-		}
-		if rule, hit := e.hard.SensitivePath(r.t.Resolved); hit {
-			return deny(d, ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path ("+r.t.Resolved+")")
-		}
-	}
-	if args.hasCommand {
-		if f, ok := e.hard.Command(args.command, p.shellEnv(set)).Worst(); ok {
-			if f.Severity == hardline.Block {
-				return deny(d, hardlineReason(f.Kind), f.Rule, f.Detail)
+	ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
+	ev.paths = make([]resolvedPath, len(a.paths))
+	for i, pa := range a.paths {
+		r := &ev.paths[i]
+		r.expanded, r.err = ev.e.interpretPath(pa.value)
+		if r.err == nil {
+			r.t, r.err = ev.set.ResolveBudget(r.expanded, ev.budget)
+			if r.err == nil && (r.t.ViaProcessLink || processRelativeResolved(r.t.Resolved)) {
+				r.err = ErrProcessRelative
 			}
-			st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, f.Detail)
+		}
+		r.t.Value = pa.value
+		ev.d.Targets = append(ev.d.Targets, Target{Argument: pa.arg, Value: pa.value, Resolved: r.t.Resolved,
+			Root: r.t.Root.ID, Access: r.t.Access})
+	}
+}
+
+// pathTargets returns the Targets of the path arguments, which follow the
+// command's and the target's.
+func (ev *evaluation) pathTargets() []Target {
+	return ev.d.Targets[len(ev.d.Targets)-len(ev.paths):]
+}
+
+// hardline is step 2: sensitive host paths and destructive commands are
+// denied in every mode; a command that cannot be read statically asks.
+func (ev *evaluation) hardline() bool {
+	for i := range ev.paths {
+		r := &ev.paths[i]
+		if rule, hit := ev.e.sensitive(r.expanded, r.t.Resolved, ev.set); hit {
+			shown := r.t.Resolved
+			if shown == "" {
+				shown = r.expanded
+			}
+			return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path ("+shown+")")
 		}
 	}
+	if !ev.args.hasCommand {
+		return true
+	}
+	env := ev.p.shellEnv(ev.e, ev.set)
+	if wd, ok := ev.workdir(); ok {
+		env.WorkDir = wd
+	}
+	if ev.budget == nil {
+		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
+	}
+	set, budget := ev.set, ev.budget
+	env.Canonical = func(p string) (string, error) { return set.CanonicalBudget(p, budget) }
+	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
+		if f.Severity == hardline.Block {
+			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)
+		}
+		ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, f.Detail)
+	}
+	return true
+}
 
-	// Step 3: canonical resolution and root access.
-	for i, r := range res {
-		v := args.paths[i].value
+// workdir returns the resolved working folder of an exec call, when its
+// metadata declares one and it resolved.
+func (ev *evaluation) workdir() (string, bool) {
+	if ev.meta.WorkdirArgument == "" {
+		return "", false
+	}
+	for i, pa := range ev.args.paths {
+		if pa.workdir && ev.paths[i].err == nil {
+			return ev.paths[i].t.Resolved, true
+		}
+	}
+	return "", false
+}
+
+// rootAccess is step 3: every path lies in a root, and a tool that writes
+// needs a read-write root for every path it names. A working folder needs
+// only to lie in a root: what the command writes is judged in step 2.
+func (ev *evaluation) rootAccess() bool {
+	writes := ev.meta.Risk != toolmeta.RiskRead
+	for i := range ev.paths {
+		r, v := &ev.paths[i], ev.args.paths[i].value
 		switch {
 		case errors.Is(r.err, roots.ErrOutsideRoots):
-			return deny(d, ReasonRootOutside, "", "path "+quote(v)+" is outside every root")
+			return ev.stop(ReasonRootOutside, "", "path "+quote(v)+" is outside every root")
 		case r.err != nil:
-			return deny(d, ReasonRootUnresolvable, "", "path "+quote(v)+" cannot be resolved: "+r.err.Error())
-		case writes && !r.t.Access.CanWrite():
-			return deny(d, ReasonRootReadOnly, "", "path "+quote(v)+" is in read-only root "+quote(r.t.Root.ID))
+			return ev.stop(ReasonRootUnresolvable, "", "path "+quote(v)+" cannot be resolved: "+r.err.Error())
+		case writes && !ev.args.paths[i].workdir && !r.t.Access.CanWrite():
+			return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" is in read-only root "+quote(r.t.Root.ID))
 		}
 	}
+	return true
+}
 
-	// Step 4: the delegated agent's authority.
-	if p.id != "" {
-		if !p.allTools && !p.tools[c.Tool] {
-			return deny(d, ReasonDelegationTool, "", "agent "+quote(p.id)+" does not hold tool "+quote(c.Tool))
+// delegation is step 4: a delegated agent holds the tool and a root that
+// contains every path; a target reports the weaker of the agent's access
+// and the top level's.
+func (ev *evaluation) delegation() bool {
+	p := ev.p
+	if p.id == "" {
+		return true
+	}
+	if !p.holds(ev.e, ev.c.Tool) {
+		return ev.stop(ReasonDelegationTool, "", "agent "+quote(p.id)+" does not hold tool "+quote(ev.c.Tool))
+	}
+	writes := ev.meta.Risk != toolmeta.RiskRead
+	targets := ev.pathTargets()
+	for i := range ev.paths {
+		root, ok := p.roots.Contains(ev.paths[i].t.Resolved)
+		v := ev.args.paths[i].value
+		if !ok {
+			return ev.stop(ReasonDelegationRoot, "", "path "+quote(v)+" is outside the roots agent "+quote(p.id)+" holds")
 		}
-		for i, r := range res {
-			root, ok := p.roots.Contains(r.t.Resolved)
-			v := args.paths[i].value
-			if !ok {
-				return deny(d, ReasonDelegationRoot, "", "path "+quote(v)+" is outside the roots agent "+quote(p.id)+" holds")
-			}
-			if writes && !root.Access.CanWrite() {
-				return deny(d, ReasonRootReadOnly, "", "path "+quote(v)+" is read-only for agent "+quote(p.id))
-			}
-			d.Targets[pathTargets+i].Access = root.Access
+		if writes && !ev.args.paths[i].workdir && !root.Access.CanWrite() {
+			return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" is read-only for agent "+quote(p.id))
+		}
+		if !root.Access.CanWrite() {
+			targets[i].Access = root.Access
 		}
 	}
+	return true
+}
 
-	// Step 5: the mode.
-	switch p.mode {
+// mode is step 5: allow, ask (reads are allowed, everything else asks) or
+// deny.
+func (ev *evaluation) mode() bool {
+	switch ev.p.mode {
 	case ModeAllow:
-		st.tighten(Allow, ReasonModeAllow, "", "")
+		ev.st.tighten(Allow, ReasonModeAllow, "", "")
 	case ModeAsk:
-		if meta.Risk == toolmeta.RiskRead {
-			st.tighten(Allow, ReasonModeAllow, "", "")
+		if ev.meta.Risk == toolmeta.RiskRead {
+			ev.st.tighten(Allow, ReasonModeAllow, "", "")
 		} else {
-			st.tighten(ApprovalRequired, ReasonModeAsk, "", "")
+			ev.st.tighten(ApprovalRequired, ReasonModeAsk, "", "")
 		}
 	default:
-		return deny(d, ReasonModeDeny, "", "deny mode executes no tool")
+		return ev.stop(ReasonModeDeny, "", "deny mode executes no tool")
 	}
-	if st.reason == "" {
-		st.reason = ReasonModeAllow
+	if ev.st.reason == "" {
+		ev.st.reason = ReasonModeAllow
 	}
+	return true
+}
 
-	// Step 6: stricter rules, then the tool's own default.
-	if r, ok := p.matchRule(c.Tool, &meta); ok {
+// rules is step 6: the rules of the principal and, for a delegated agent,
+// the top level's as well, whatever the host folded; then the tool's own
+// approval default.
+func (ev *evaluation) rules() bool {
+	r, ok := ev.p.matchRule(ev.c.Tool, &ev.meta)
+	if ev.p != ev.e.top {
+		if top, tok := ev.e.top.matchRule(ev.c.Tool, &ev.meta); tok && (!ok || stricterRule(top, r)) {
+			r, ok = top, true
+		}
+	}
+	if ok {
 		if r.decision == RuleDeny {
-			return deny(d, ReasonRuleDeny, r.id, "denied by rule "+quote(r.id))
+			return ev.stop(ReasonRuleDeny, r.id, "denied by rule "+quote(r.id))
 		}
-		st.tighten(ApprovalRequired, ReasonRuleAsk, r.id, "")
+		ev.st.tighten(ApprovalRequired, ReasonRuleAsk, r.id, "")
 	}
-	switch meta.ApprovalDefault {
+	switch ev.meta.ApprovalDefault {
 	case toolmeta.DefaultDeny:
-		return deny(d, ReasonToolDefaultDeny, "", "tool "+quote(c.Tool)+" denies by default")
+		return ev.stop(ReasonToolDefaultDeny, "", "tool "+quote(ev.c.Tool)+" denies by default")
 	case toolmeta.DefaultAsk:
-		st.tighten(ApprovalRequired, ReasonToolDefaultAsk, "", "")
+		ev.st.tighten(ApprovalRequired, ReasonToolDefaultAsk, "", "")
 	}
+	return true
+}
 
-	// Steps 7 and 8: approvals lift approval-required, never deny.
-	if st.v == ApprovalRequired {
-		if target, ok := args.approvalTarget(&meta); ok && c.Session != "" && e.session != nil &&
-			e.session.SessionApproved(c.Session, c.Tool, target) {
-			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalSession, "", "approved for this session"
-		} else if id, ok := e.standingApproval(c, p, &meta, &args); ok {
-			st.v, st.reason, st.rule, st.msg = Allow, ReasonApprovalStanding, "", "a standing approval of the task"
-			d.Approval = id
-		}
+// sessionApproval is step 7: a session approval of this Binding (tool,
+// agent, canonical targets) lifts approval-required, never deny.
+func (ev *evaluation) sessionApproval() bool {
+	c := &ev.c
+	if ev.st.v != ApprovalRequired || c.Session == "" || ev.e.session == nil {
+		return true
 	}
+	if ev.e.session.SessionApproved(c.Session, Binding{Tool: c.Tool, Agent: c.Agent, Target: TargetKey(ev.d.Targets)}) {
+		ev.st.v, ev.st.reason, ev.st.rule, ev.st.msg = Allow, ReasonApprovalSession, "", "approved for this session"
+	}
+	return true
+}
 
-	// Step 9. Messages that need formatting are made only for the
-	// decision that is returned.
-	d.Verdict, d.Reason, d.Rule, d.Message = st.v, st.reason, st.rule, st.msg
+// standingApproval is step 8: a task's standing approval of this exact
+// tool and target lifts approval-required, for an external tool with a
+// declared target argument, on a call that names no local path. A
+// delegated agent uses only the standing approvals it holds.
+func (ev *evaluation) standingApproval() bool {
+	c, m, a := &ev.c, &ev.meta, &ev.args
+	if ev.st.v != ApprovalRequired || ev.e.standing == nil || c.Task == "" || m.Risk != toolmeta.RiskExternal ||
+		m.TargetArgument == "" || !a.hasTarget || a.target == "" || len(a.paths) > 0 {
+		return true
+	}
+	id, ok := ev.e.standing.StandingApproval(c.Task, c.Tool, a.target)
+	if !ok || (ev.p.standing != nil && !ev.p.standing[id]) {
+		return true
+	}
+	ev.st.v, ev.st.reason, ev.st.rule, ev.st.msg = Allow, ReasonApprovalStanding, "", "a standing approval of the task"
+	ev.d.Approval = id
+	return true
+}
+
+// decision is step 9. Messages that need formatting are made only for the
+// decision that is returned.
+func (ev *evaluation) decision() Decision {
+	d := ev.d
+	d.Verdict, d.Reason, d.Rule, d.Message = ev.st.v, ev.st.reason, ev.st.rule, ev.st.msg
 	if d.Message == "" && d.Verdict == ApprovalRequired {
 		switch d.Reason {
 		case ReasonModeAsk:
-			d.Message = "ask mode requires approval for a call of risk " + string(meta.Risk)
+			d.Message = "ask mode requires approval for a call of risk " + string(ev.meta.Risk)
 		case ReasonRuleAsk:
 			d.Message = "rule " + quote(d.Rule) + " requires approval"
 		case ReasonToolDefaultAsk:
-			d.Message = "tool " + quote(c.Tool) + " asks for approval by default"
+			d.Message = "tool " + quote(ev.c.Tool) + " asks for approval by default"
 		}
 	}
 	return d
@@ -414,26 +559,16 @@ func (e *Engine) unknownTool(d Decision, c *Call, p *principal, reason Reason, m
 	if p.mode != ModeAllow && p.mode != ModeAsk {
 		return deny(d, reason, "", msg)
 	}
-	if p.id != "" && !p.allTools && !p.tools[c.Tool] {
+	if p.id != "" && !p.holds(e, c.Tool) {
 		return deny(d, ReasonDelegationTool, "", "agent "+quote(p.id)+" does not hold tool "+quote(c.Tool))
 	}
-	if r, ok := p.matchRule(c.Tool, nil); ok && r.decision == RuleDeny {
-		return deny(d, ReasonRuleDeny, r.id, "denied by rule "+quote(r.id))
+	for _, q := range [...]*principal{p, e.top} {
+		if r, ok := q.matchRule(c.Tool, nil); ok && r.decision == RuleDeny {
+			return deny(d, ReasonRuleDeny, r.id, "denied by rule "+quote(r.id))
+		}
 	}
 	d.Verdict, d.Reason, d.Message = ApprovalRequired, reason, msg
 	return d
-}
-
-func (e *Engine) standingApproval(c *Call, p *principal, meta *toolmeta.Metadata, args *callArgs) (string, bool) {
-	if e.standing == nil || c.Task == "" || meta.Risk != toolmeta.RiskExternal || meta.TargetArgument == "" ||
-		!args.hasTarget || args.target == "" {
-		return "", false
-	}
-	id, ok := e.standing.StandingApproval(c.Task, c.Tool, args.target)
-	if !ok || (p.standing != nil && !p.standing[id]) {
-		return "", false
-	}
-	return id, true
 }
 
 func (e *Engine) surfaceInteraction(s Surface) (Interaction, bool) {
@@ -446,47 +581,23 @@ func (e *Engine) surfaceInteraction(s Surface) (Interaction, bool) {
 	return e.interaction, true
 }
 
-// expandHome reads a leading "~" as the home folder and "~name" as the
-// home folder of the user called name, as shells and many tools do; so are
-// a leading $HOME or ${HOME}, and a file:// URL is read as its path. Where a
-// tool would not expand them, the expanded reading is the stricter one: the
-// literal folder would lie inside the primary root.
-func (e *Engine) expandHome(p string) string {
-	if p == "" {
-		return p
+// holds reports whether the principal may call tool. A delegated agent
+// holds only the tools it lists (or every tool, when its authority says
+// so), and never one the engine does not know.
+func (p *principal) holds(e *Engine, tool string) bool {
+	if p.allTools {
+		_, ok := e.tools.Lookup(tool)
+		return ok
 	}
-	// A file URL names the path it holds, for a tool that takes URLs.
-	if rest, ok := strings.CutPrefix(p, "file://"); ok {
-		rest = strings.TrimPrefix(rest, "localhost")
-		if strings.HasPrefix(rest, "/") {
-			return e.expandHome(rest)
-		}
-	}
-	// $HOME and ${HOME}, for a tool that expands them as a shell would.
-	for _, v := range [...]string{"$HOME", "${HOME}"} {
-		if rest, ok := strings.CutPrefix(p, v); ok && e.home != "" && (rest == "" || rest[0] == '/' || rest[0] == filepath.Separator) {
-			return e.home + rest
-		}
-	}
-	if e.home == "" || p[0] != '~' {
-		return p
-	}
-	name, rest := p[1:], ""
-	if i := strings.IndexAny(name, `/\`); i >= 0 && (name[i] == '/' || filepath.Separator == '\\') {
-		name, rest = name[:i], name[i:]
-	}
-	if name == "" {
-		return e.home + rest
-	}
-	if u, err := user.Lookup(name); err == nil && u.HomeDir != "" {
-		return u.HomeDir + rest
-	}
-	return p
+	return p.tools[tool]
 }
 
 // shellEnv returns the hardline environment for the roots in force,
-// rebuilding it only when the roots change.
-func (p *principal) shellEnv(set *roots.Set) hardline.Env {
+// rebuilding it only when the roots change. A delegated agent's command
+// writes only where both the agent and the live roots allow, and a
+// read-only root the live set nests inside one of the agent's stays
+// read-only for it.
+func (p *principal) shellEnv(e *Engine, set *roots.Set) hardline.Env {
 	if c := p.env.Load(); c != nil && c.set == set {
 		return c.env
 	}
@@ -494,20 +605,20 @@ func (p *principal) shellEnv(set *roots.Set) hardline.Env {
 	if pr, ok := set.Primary(); ok {
 		env.WorkDir = pr.Path
 	}
-	held := set
-	if p.roots != nil {
-		held = p.roots
-	}
-	for _, r := range held.Roots() {
-		writable := r.Access.CanWrite()
-		if p.roots != nil {
-			// A delegated agent writes only where both it and the live
-			// roots allow.
-			if top, ok := set.Contains(r.Path); !ok || !top.Access.CanWrite() {
-				writable = false
+	if p.roots == nil {
+		for _, r := range set.Roots() {
+			env.Roots = append(env.Roots, hardline.Root{Path: r.Path, Writable: r.Access.CanWrite()})
+		}
+	} else {
+		for _, r := range p.roots.Roots() {
+			top, ok := set.Contains(r.Path)
+			env.Roots = append(env.Roots, hardline.Root{Path: r.Path, Writable: r.Access.CanWrite() && ok && top.Access.CanWrite()})
+		}
+		for _, r := range set.Roots() {
+			if mine, ok := p.roots.Contains(r.Path); ok && mine.Path != r.Path {
+				env.Roots = append(env.Roots, hardline.Root{Path: r.Path, Writable: r.Access.CanWrite() && mine.Access.CanWrite()})
 			}
 		}
-		env.Roots = append(env.Roots, hardline.Root{Path: r.Path, Writable: writable})
 	}
 	env.Canonical = set.Canonical
 	p.env.Store(&shellEnv{set: set, env: env})
@@ -541,104 +652,4 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// collectArgs reads the arguments the metadata declares.
-type pathArg struct{ arg, value string }
-
-type callArgs struct {
-	command    string
-	hasCommand bool
-	target     string
-	hasTarget  bool
-	paths      []pathArg
-}
-
-func collectArgs(c *Call, m *toolmeta.Metadata) (callArgs, error) {
-	var a callArgs
-	if m.CommandArgument != "" {
-		v, ok := c.Args[m.CommandArgument]
-		if !ok {
-			return a, fmt.Errorf("argument %q: the command is missing", m.CommandArgument)
-		}
-		s, ok := v.(string)
-		if !ok {
-			return a, fmt.Errorf("argument %q: the command must be a string, not %T", m.CommandArgument, v)
-		}
-		a.command, a.hasCommand = s, true
-	}
-	if m.TargetArgument != "" {
-		if v, ok := c.Args[m.TargetArgument]; ok {
-			s, ok := v.(string)
-			if !ok {
-				return a, fmt.Errorf("argument %q: the target must be a string, not %T", m.TargetArgument, v)
-			}
-			a.target, a.hasTarget = s, true
-		}
-	}
-	for _, name := range m.PathArguments {
-		v, ok := c.Args[name]
-		if !ok || v == nil {
-			if m.Risk == toolmeta.RiskWriteLocal {
-				// A write whose target is not given cannot be checked.
-				return a, fmt.Errorf("argument %q: a %s tool's path is missing", name, m.Risk)
-			}
-			continue
-		}
-		var n int
-		switch v := v.(type) {
-		case string:
-			n = 1
-		case []string:
-			n = len(v)
-		case []any:
-			n = len(v)
-		default:
-			return a, fmt.Errorf("argument %q: a path must be a string or a list of strings, not %T", name, v)
-		}
-		// The bound is checked before any path is collected.
-		if len(a.paths)+n > MaxPathsPerCall {
-			return a, fmt.Errorf("the call names more than %d paths, the most one call may check", MaxPathsPerCall)
-		}
-		switch v := v.(type) {
-		case string:
-			a.paths = append(a.paths, pathArg{name, v})
-		case []string:
-			for _, s := range v {
-				a.paths = append(a.paths, pathArg{name, s})
-			}
-		case []any:
-			for i, x := range v {
-				s, ok := x.(string)
-				if !ok {
-					return a, fmt.Errorf("argument %q[%d]: a path must be a string, not %T", name, i, x)
-				}
-				a.paths = append(a.paths, pathArg{name, s})
-			}
-		}
-	}
-	return a, nil
-}
-
-// MaxPathsPerCall bounds the path values one call may carry, so that a call
-// cannot make one evaluation resolve paths without end. A call over it is
-// denied as malformed.
-const MaxPathsPerCall = 4096
-
-// approvalTarget is what a session approval must match: the exact command
-// text of an exec tool, the target of a tool with a target argument, the
-// single path as written, or "" for a tool that declares no argument.
-func (a *callArgs) approvalTarget(m *toolmeta.Metadata) (string, bool) {
-	switch {
-	case m.CommandArgument != "":
-		return a.command, a.hasCommand
-	case m.TargetArgument != "":
-		return a.target, a.hasTarget
-	case len(m.PathArguments) > 0:
-		if len(a.paths) == 1 {
-			return a.paths[0].value, true
-		}
-		return "", false
-	}
-	return "", true
 }

@@ -43,8 +43,13 @@ type world struct {
 	hard                         *hardline.Analyzer
 }
 
+// meta describes a test tool; an exec tool takes its command in "command".
 func meta(risk toolmeta.Risk, def toolmeta.ApprovalDefault, paths ...string) toolmeta.Metadata {
-	return toolmeta.Metadata{Risk: risk, ApprovalDefault: def, Source: toolmeta.SourceBuiltin, PathArguments: paths}
+	m := toolmeta.Metadata{Risk: risk, ApprovalDefault: def, Source: toolmeta.SourceBuiltin, PathArguments: paths}
+	if risk == toolmeta.RiskExec {
+		m.CommandArgument = "command"
+	}
+	return m
 }
 
 func newWorld(t testing.TB) *world {
@@ -118,7 +123,7 @@ func TestZeroDecisionDenies(t *testing.T) {
 	assert.True(t, policy.Verdict(7).Stricter(policy.Allow), "an unknown verdict ranks as deny")
 }
 
-// TestModeTable is seed 000 section 4 as a table: every risk, every mode,
+// TestModeTable is the mode table of docs/security-model.md as a table: every risk, every mode,
 // a path inside a read-write root, inside a read-only root, outside every
 // root, or no path at all, and every approval default.
 func TestModeTable(t *testing.T) {
@@ -168,9 +173,12 @@ func TestModeTable(t *testing.T) {
 						tool += "-no-paths"
 					}
 					t.Run(fmt.Sprintf("%s mode, %s tool asking %s, path %s", mode, risk, def, pl.name), func(t *testing.T) {
-						c := policy.Call{ID: "c", Tool: tool}
+						c := policy.Call{ID: "c", Tool: tool, Args: args()}
 						if pl.path != "" {
-							c.Args = args("path", pl.path)
+							c.Args["path"] = pl.path
+						}
+						if risk == toolmeta.RiskExec {
+							c.Args["command"] = "go build"
 						}
 						v, r := expect(mode, risk, def, pl.name)
 						d := check(t, e, c, v, r)
@@ -206,7 +214,7 @@ func TestUnknownToolsFailClosed(t *testing.T) {
 	})
 	t.Run("a session approval cannot lift an unknown tool", func(t *testing.T) {
 		a := policy.NewApprovals()
-		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Tool: "mystery", Target: ""}))
+		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Binding: policy.Binding{Tool: "mystery"}}))
 		e := w.engine(t, func(c *policy.Config) { c.SessionApprovals = a })
 		check(t, e, policy.Call{ID: "u", Tool: "mystery", Session: "s"}, policy.ApprovalRequired, policy.ReasonToolUnknown)
 	})
@@ -317,8 +325,8 @@ func TestHardlineDeniesInEveryMode(t *testing.T) {
 	w := newWorld(t)
 	for _, mode := range []policy.Mode{policy.ModeAllow, policy.ModeAsk, policy.ModeDeny} {
 		a := policy.NewApprovals()
-		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Tool: "shell", Target: "rm -rf /"}))
 		e := w.engine(t, func(c *policy.Config) { c.Mode, c.SessionApprovals = mode, a })
+		approveSession(t, e, a, "s", policy.Call{Tool: "shell", Args: args("command", "rm -rf /")})
 		t.Run(string(mode)+" mode denies rm -rf / even with a session approval", func(t *testing.T) {
 			d := check(t, e, policy.Call{ID: "h", Tool: "shell", Session: "s", Args: args("command", "rm -rf /")},
 				policy.Deny, policy.ReasonHardlineCommand)
@@ -368,13 +376,14 @@ func TestRulesOnlyTighten(t *testing.T) {
 func TestApprovalsMatchExactlyAndOnlyLift(t *testing.T) {
 	w := newWorld(t)
 	a := policy.NewApprovals()
-	require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s1", Tool: "shell", Target: "go test ./..."}))
-	require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s1", Tool: "write_file", Target: "src/a.go"}))
 	require.NoError(t, a.AddStanding(policy.StandingApproval{ID: "sa-1", Task: "t1", Tool: "slack_post", Target: "#builds"}, w.tools))
 	e := w.engine(t, func(c *policy.Config) { c.Mode, c.SessionApprovals, c.StandingApprovals = policy.ModeAsk, a, a })
+	approveSession(t, e, a, "s1", policy.Call{Tool: "shell", Args: args("command", "go test ./...")})
+	approveSession(t, e, a, "s1", policy.Call{Tool: "write_file", Args: args("path", "src/a.go")})
 
 	check(t, e, policy.Call{ID: "a", Tool: "shell", Session: "s1", Args: args("command", "go test ./...")}, policy.Allow, policy.ReasonApprovalSession)
 	check(t, e, policy.Call{ID: "a", Tool: "write_file", Session: "s1", Args: args("path", "src/a.go")}, policy.Allow, policy.ReasonApprovalSession)
+	check(t, e, policy.Call{ID: "a", Tool: "write_file", Session: "s1", Args: args("path", "./src/a.go")}, policy.Allow, policy.ReasonApprovalSession)
 	d := check(t, e, policy.Call{ID: "a", Tool: "slack_post", Task: "t1", Args: args("channel", "#builds")}, policy.Allow, policy.ReasonApprovalStanding)
 	assert.Equal(t, "sa-1", d.Approval)
 
@@ -390,7 +399,7 @@ func TestApprovalsMatchExactlyAndOnlyLift(t *testing.T) {
 		{"another session", policy.Call{Tool: "shell", Session: "s2", Args: args("command", "go test ./...")}, policy.ReasonModeAsk},
 		{"no session", policy.Call{Tool: "shell", Args: args("command", "go test ./...")}, policy.ReasonModeAsk},
 		{"another tool", policy.Call{Tool: "write_file", Session: "s1", Args: args("path", "go test ./...")}, policy.ReasonModeAsk},
-		{"another path spelling", policy.Call{Tool: "write_file", Session: "s1", Args: args("path", "./src/a.go")}, policy.ReasonModeAsk},
+		{"another file", policy.Call{Tool: "write_file", Session: "s1", Args: args("path", "src/b.go")}, policy.ReasonModeAsk},
 		{"a target in other case", policy.Call{Tool: "slack_post", Task: "t1", Args: args("channel", "#Builds")}, policy.ReasonModeAsk},
 		{"a target with a trailing space", policy.Call{Tool: "slack_post", Task: "t1", Args: args("channel", "#builds ")}, policy.ReasonModeAsk},
 		{"another task", policy.Call{Tool: "slack_post", Task: "t2", Args: args("channel", "#builds")}, policy.ReasonModeAsk},
@@ -521,4 +530,12 @@ func TestNewReportsEveryProblem(t *testing.T) {
 	for _, want := range []string{"mode:", "interaction:", "surfaces:", "surfaces.chat.interaction", "tools:", "agents.a.mode", "home:"} {
 		assert.Contains(t, err.Error(), want)
 	}
+}
+
+// approveSession records a person's session approval of c the way a host
+// does: the Binding of the decision the engine made for c.
+func approveSession(t testing.TB, e *policy.Engine, a *policy.Approvals, session string, c policy.Call) {
+	t.Helper()
+	d := e.Evaluate(c)
+	require.NoError(t, a.AddSession(policy.SessionApproval{Session: session, Binding: policy.BindingOf(c, d)}))
 }

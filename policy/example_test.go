@@ -67,3 +67,43 @@ func ExampleApprovals() {
 	// <nil>
 	// tool: "shell" has risk exec; only external tools may have standing approvals: policy: not eligible for a standing approval
 }
+
+// A person approves one call for the rest of a session. The approval binds
+// what the call resolved to, not its text: another spelling of the same
+// file is covered, a file that became a symbolic link is not, and neither
+// is a sub-agent's call.
+func ExampleBindingOf() {
+	dir, _ := os.MkdirTemp("", "toolgate-example")
+	defer os.RemoveAll(dir)
+	ws := filepath.Join(dir, "project")
+	os.MkdirAll(filepath.Join(ws, ".git", "hooks"), 0o755)
+	os.WriteFile(filepath.Join(ws, "notes.txt"), nil, 0o644)
+	set, _ := roots.NewSet([]roots.Root{{ID: "ws", Path: ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}})
+	tools, _ := toolmeta.NewRegistry(map[string]toolmeta.Metadata{
+		"write_file": {Risk: toolmeta.RiskWriteLocal, PathArguments: []string{"path"}, ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	approvals := policy.NewApprovals()
+	engine, _ := policy.New(policy.Config{Mode: policy.ModeAsk, Roots: set, Tools: tools, Home: dir,
+		SessionApprovals: approvals, Agents: map[string]policy.Authority{"helper": {Mode: policy.ModeAsk, Tools: []string{"write_file"},
+			Roots: []roots.Root{{ID: "ws", Path: ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}}}}})
+
+	call := policy.Call{Tool: "write_file", Session: "s1", Args: map[string]any{"path": "notes.txt"}}
+	d := engine.Evaluate(call)
+	fmt.Println(d.Verdict, d.Reason)
+	// The person says: yes, for this session.
+	approvals.AddSession(policy.SessionApproval{Session: "s1", Binding: policy.BindingOf(call, d)})
+
+	again := engine.Evaluate(policy.Call{Tool: "write_file", Session: "s1", Args: map[string]any{"path": "./notes.txt"}})
+	fmt.Println(again.Verdict, again.Reason)
+	child := engine.Evaluate(policy.Call{Tool: "write_file", Session: "s1", Agent: "helper", Args: map[string]any{"path": "notes.txt"}})
+	fmt.Println(child.Verdict, child.Reason)
+	os.Remove(filepath.Join(ws, "notes.txt"))
+	os.Symlink(filepath.Join(ws, ".git", "hooks", "pre-commit"), filepath.Join(ws, "notes.txt"))
+	swapped := engine.Evaluate(call)
+	fmt.Println(swapped.Verdict, swapped.Reason)
+	// Output:
+	// approval-required mode.ask
+	// allow approval.session
+	// approval-required mode.ask
+	// approval-required mode.ask
+}

@@ -28,9 +28,6 @@ func FuzzEvaluate(f *testing.F) {
 	}
 	w := newWorld(f)
 	a := policy.NewApprovals()
-	if err := a.AddSession(policy.SessionApproval{Session: "s1", Tool: "shell", Target: "go test ./..."}); err != nil {
-		f.Fatal(err)
-	}
 	if err := a.AddStanding(policy.StandingApproval{ID: "sa-1", Task: "t1", Tool: "slack_post", Target: "#builds"}, w.tools); err != nil {
 		f.Fatal(err)
 	}

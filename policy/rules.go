@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"github.com/toolgate/toolgate/toolmeta"
 )
 
@@ -13,6 +12,7 @@ type compiledRule struct {
 	id       string
 	tool     string
 	literal  bool // tool has no glob characters: compare directly
+	glob     glob // the compiled pattern, when not literal
 	risk     toolmeta.Risk
 	source   toolmeta.Source
 	decision RuleDecision
@@ -20,14 +20,30 @@ type compiledRule struct {
 
 // ValidateRules reports every problem with rules at once, each naming its
 // position under field (for example "rules[2].decision").
+//
+// A rule's Tool is a glob over the whole tool name: '*' matches any run of
+// characters, including the '/' of MCP-style names ("github/*" matches
+// "github/delete_repo", "*_delete*" matches "gitlab/repo_delete"), '?' one
+// character, '[...]' a class and '{a,b}' either alternative; a '\'
+// escapes the next character. A lone "*" matches every tool.
 func ValidateRules(field string, rules []Rule) error {
 	_, err := compileRules(field, rules)
 	return err
 }
 
-func compileRules(field string, rules []Rule) ([]compiledRule, error) {
+// ruleSet is a principal's compiled rules, indexed so that matching a call
+// costs about the same against one rule as against a hundred: rules that
+// name one tool exactly are found by a map lookup, and only the rules with
+// a pattern (or with no tool selector) are tried one by one.
+type ruleSet struct {
+	all      []compiledRule
+	byTool   map[string][]int // exact tool name -> indices into all, in order
+	patterns []int            // rules with a tool pattern or no tool selector
+}
+
+func compileRules(field string, rules []Rule) (ruleSet, error) {
 	var errs []error
-	out := make([]compiledRule, 0, len(rules))
+	rs := ruleSet{all: make([]compiledRule, 0, len(rules))}
 	ids := make(map[string]bool, len(rules))
 	for i, r := range rules {
 		at := fmt.Sprintf("%s[%d]", field, i)
@@ -48,8 +64,12 @@ func compileRules(field string, rules []Rule) ([]compiledRule, error) {
 		default:
 			bad("decision", "%q is not a rule decision (want ask or deny)", r.Decision)
 		}
-		if r.Tool != "" && !doublestar.ValidatePattern(r.Tool) {
-			bad("tool", "%q is not a valid glob", r.Tool)
+		var g glob
+		if r.Tool != "" && hasMeta(r.Tool) {
+			var err error
+			if g, err = compileGlob(r.Tool); err != nil {
+				bad("tool", "%v", err)
+			}
 		}
 		if r.Risk != "" && !r.Risk.Valid() {
 			bad("risk", "%q is not a risk", r.Risk)
@@ -57,12 +77,24 @@ func compileRules(field string, rules []Rule) ([]compiledRule, error) {
 		if r.Source != "" && !r.Source.Valid() {
 			bad("source", "%q is not a source", r.Source)
 		}
-		out = append(out, compiledRule{id: r.ID, tool: r.Tool, literal: !hasMeta(r.Tool), risk: r.Risk, source: r.Source, decision: r.Decision})
+		cr := compiledRule{id: r.ID, tool: r.Tool, literal: r.Tool != "" && !hasMeta(r.Tool), glob: g,
+			risk: r.Risk, source: r.Source, decision: r.Decision}
+		rs.all = append(rs.all, cr)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return ruleSet{}, err
 	}
-	return out, nil
+	for i := range rs.all {
+		if r := &rs.all[i]; r.literal {
+			if rs.byTool == nil {
+				rs.byTool = make(map[string][]int)
+			}
+			rs.byTool[r.tool] = append(rs.byTool[r.tool], i)
+		} else {
+			rs.patterns = append(rs.patterns, i)
+		}
+	}
+	return rs, nil
 }
 
 func hasMeta(s string) bool {
@@ -90,27 +122,34 @@ func (r *compiledRule) matches(tool string, meta *toolmeta.Metadata) bool {
 	if r.literal {
 		return r.tool == tool
 	}
-	// The pattern was validated when the rule was compiled; should matching
-	// fail anyway, the rule applies: a rule only ever tightens.
-	ok, err := doublestar.Match(r.tool, tool)
-	return ok || err != nil
+	return r.glob.match(tool)
 }
 
-// matchRule returns the strictest matching rule: the first deny, else the
-// first ask.
+// matchRule returns the strictest matching rule: the first deny in the
+// rules' order, else the first ask.
 func (p *principal) matchRule(tool string, meta *toolmeta.Metadata) (*compiledRule, bool) {
-	var ask *compiledRule
-	for i := range p.rules {
-		r := &p.rules[i]
+	var best *compiledRule
+	bestAt := -1
+	consider := func(i int) {
+		r := &p.rules.all[i]
 		if !r.matches(tool, meta) {
-			continue
+			return
 		}
-		if r.decision == RuleDeny {
-			return r, true
-		}
-		if ask == nil {
-			ask = r
+		if best == nil || stricterRule(r, best) || (r.decision == best.decision && i < bestAt) {
+			best, bestAt = r, i
 		}
 	}
-	return ask, ask != nil
+	for _, i := range p.rules.byTool[tool] {
+		consider(i)
+	}
+	for _, i := range p.rules.patterns {
+		consider(i)
+	}
+	return best, best != nil
+}
+
+// stricterRule reports whether r's decision is stricter than s's: a deny
+// beats an ask.
+func stricterRule(r, s *compiledRule) bool {
+	return r.decision == RuleDeny && s.decision != RuleDeny
 }

@@ -8,7 +8,8 @@ import (
 	"github.com/toolgate/toolgate/toolmeta"
 )
 
-// Mode is the user-facing permission mode (seed 000 section 4).
+// Mode is the user-facing permission mode (docs/security-model.md, "Modes
+// and interaction").
 type Mode string
 
 // The three permission modes.
@@ -76,7 +77,8 @@ func StricterInteraction(a, b Interaction) Interaction {
 	return Unattended
 }
 
-// Surface is the execution surface a call comes from (seed 000 section 13).
+// Surface is the execution surface a call comes from (docs/security-model.md,
+// "Contract tests").
 type Surface string
 
 // The six execution surfaces.

@@ -1,10 +1,12 @@
 package policyfile_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/toolgate/toolgate/delegation"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/policyfile"
 )
@@ -40,4 +42,26 @@ func ExampleLoad() {
 	// Output:
 	// true
 	// approval-required mode.ask
+}
+
+func ExampleProblem() {
+	_, err := policyfile.Parse([]byte(`{
+	  "version": 1,
+	  "mode": "ask",
+	  "roots": [],
+	  "tools": {"read_file": {"risk": "read", "pathArgument": ["path"], "approvalDefault": "allow", "source": "builtin"}},
+	  "agents": {"reviewer": {"parent": "", "tools": ["raed_file"]}}
+	}`), os.TempDir(), policyfile.Options{Home: os.TempDir()})
+
+	var loadErr *policyfile.Error
+	if errors.As(err, &loadErr) {
+		for _, p := range loadErr.Problems {
+			fmt.Println(p)
+		}
+	}
+	fmt.Println(errors.Is(err, policyfile.ErrUnknownField), errors.Is(err, delegation.ErrUnknownTool))
+	// Output:
+	// tools.read_file.pathArgument: unknown field (did you mean "pathArguments"?)
+	// agents.reviewer.tools[0]: unknown tool "raed_file" (did you mean "read_file"?)
+	// true true
 }

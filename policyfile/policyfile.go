@@ -1,20 +1,6 @@
-// Package policyfile reads toolgate's JSON policy file and builds the
-// policy.Engine it describes.
-//
-// Loading is strict and reports every problem at once, each with its JSON
-// path: unknown fields (names match exactly, case included), keys given
-// twice, an unknown version, values of the wrong type, rules that try to
-// allow, standing approvals for tools that may not have them, agents whose
-// parents are unknown or form a cycle. A file that loads has been checked
-// whole; a file that does not changes nothing.
-//
-// Relative root paths resolve against the policy file's folder and a
-// leading "~" means the home folder. The file never holds a secret's value,
-// only a reference to where the host finds it.
 package policyfile
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,12 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/hashicorp/go-multierror"
 	"github.com/toolgate/toolgate/delegation"
 	"github.com/toolgate/toolgate/hardline"
+	"github.com/toolgate/toolgate/internal/suggest"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/roots"
 	"github.com/toolgate/toolgate/toolmeta"
@@ -50,9 +38,10 @@ type File struct {
 	Tools             map[string]toolmeta.Metadata     `json:"tools"`
 	Rules             []policy.Rule                    `json:"rules,omitempty"`
 	Hardline          Hardline                         `json:"hardline"`
+	Commands          []hardline.Entry                 `json:"commands,omitempty"`
 	Agents            map[string]delegation.Definition `json:"agents,omitempty"`
 	Secrets           []Secret                         `json:"secrets,omitempty"`
-	SessionApprovals  []policy.SessionApproval         `json:"sessionApprovals,omitempty"`
+	SessionApprovals  []SessionApproval                `json:"sessionApprovals,omitempty"`
 	StandingApprovals []policy.StandingApproval        `json:"standingApprovals,omitempty"`
 }
 
@@ -61,7 +50,8 @@ type SurfaceConfig struct {
 	Interaction policy.Interaction `json:"interaction"`
 }
 
-// Hardline adds to the built-in hardline rules; nothing here removes one.
+// Hardline adds to the built-in hardline rules; nothing here removes one
+// (see docs/security-model.md, Hardline).
 type Hardline struct {
 	SensitivePaths []string `json:"sensitivePaths,omitempty"`
 }
@@ -102,11 +92,8 @@ type Options struct {
 	Home string
 }
 
-// ErrRead is matched by the errors of Load that come from reading the file
-// rather than from what it says.
-var ErrRead = errors.New("policyfile: cannot read the policy file")
-
-// Load reads and loads the policy file at path.
+// Load reads and loads the policy file at path. Its error is an *Error
+// listing every problem, or wraps ErrRead when the file cannot be read.
 func Load(path string, opts Options) (*Policy, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -126,234 +113,433 @@ func Load(path string, opts Options) (*Policy, error) {
 	}
 	p, err := Parse(data, filepath.Dir(abs), opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		var e *Error
+		if errors.As(err, &e) {
+			e.File = path
+		}
+		return nil, err
 	}
 	p.Path = path
 	return p, nil
 }
 
 // Parse loads a policy from data; dir is the folder relative root paths
-// resolve against. The error, when there is one, is a *multierror.Error
-// listing every problem.
+// resolve against. The error, when there is one, is an *Error listing
+// every problem of every loading phase.
 func Parse(data []byte, dir string, opts Options) (*Policy, error) {
-	var errs *multierror.Error
-	for _, err := range strictCheck(data, reflect.TypeFor[File]()) {
-		errs = multierror.Append(errs, withPosition(data, err))
+	if p := checkDepth(data); p != nil {
+		return nil, &Error{Problems: []*Problem{p}}
 	}
-	if errs != nil {
-		return nil, format(errs)
+	l := &loader{dir: dir, opts: opts, file: new(File)}
+	if !l.decode(data) {
+		return nil, l.problems.error()
 	}
-	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, format(multierror.Append(errs, decodeError(data, err)))
+	l.loadHome()
+	l.loadSettings()
+	l.loadRoots()
+	l.loadTools()
+	l.loadRules()
+	l.loadHardline()
+	l.loadSecrets()
+	l.loadStandingApprovals()
+	l.loadAgents()
+	l.buildEngine()
+	l.loadSessionApprovals()
+	if len(l.problems.problems) > 0 {
+		return nil, l.problems.error()
 	}
-	p, merr := build(&f, dir, opts)
-	if merr != nil {
-		return nil, format(merr)
-	}
-	return p, nil
+	return &Policy{File: l.file, Engine: l.engine, Roots: l.live, Tools: l.tools, Approvals: l.approvals,
+		Agents: l.agents, Narrowings: l.narrowings}, nil
 }
 
-func format(m *multierror.Error) error {
-	m.ErrorFormat = func(es []error) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d problem", len(es))
-		if len(es) != 1 {
-			b.WriteString("s")
-		}
-		b.WriteString(" in the policy:")
-		for _, e := range es {
-			b.WriteString("\n  ")
-			b.WriteString(strings.ReplaceAll(e.Error(), "\n", "\n    "))
-		}
-		return b.String()
-	}
-	return m
+// loader carries one load through its phases. Each phase reads what the
+// earlier ones could build and notes what it could not, so that a later
+// phase neither stops nor reports a problem again.
+type loader struct {
+	dir  string
+	opts Options
+	file *File
+
+	problems problemList
+	// shapeBad are the paths the keys-and-types phase found bad; the later
+	// phases report nothing at or below them, since the value there was
+	// not read.
+	shapeBad map[string]bool
+
+	home       string
+	surfaces   map[policy.Surface]policy.Interaction
+	set        *roots.Set // the roots that are valid, when some are not
+	rootsOK    bool
+	tools      *toolmeta.Registry
+	rulesOK    bool
+	hard       *hardline.Analyzer
+	secrets    []string
+	approvals  *policy.Approvals
+	standing   []string
+	agents     map[string]policy.Authority
+	badAgents  map[string]bool
+	narrowings []delegation.Narrowing
+	live       *roots.Live
+	engine     *policy.Engine
 }
 
-func decodeError(data []byte, err error) error {
+// report records p unless the keys-and-types phase already found its
+// place bad.
+func (l *loader) report(p *Problem) {
+	if l.shapeBad[""] {
+		return // the document is not an object: nothing after it was read
+	}
+	for i := len(p.Path); i > 0; i-- {
+		if i == len(p.Path) || p.Path[i] == '.' || p.Path[i] == '[' {
+			if l.shapeBad[p.Path[:i]] {
+				return
+			}
+		}
+	}
+	l.problems.add(p)
+}
+
+// bad reports a problem with a value's meaning.
+func (l *loader) bad(path, format string, args ...any) {
+	l.report(&Problem{Path: path, Msg: fmt.Sprintf(format, args...), Err: ErrValue})
+}
+
+// badErr reports every problem err holds, placed under the JSON path at.
+func (l *loader) badErr(at string, err error) {
+	for _, e := range leaves(err) {
+		l.report(problemOf(at, e))
+	}
+}
+
+// decode is the keys-and-types phase, then the decoding of what it
+// approved. It reports false when the document is not JSON at all.
+func (l *loader) decode(data []byte) bool {
+	if checkShape(data, reflect.TypeFor[File](), &l.problems) {
+		return false
+	}
+	l.shapeBad = make(map[string]bool, len(l.problems.problems))
+	for _, p := range l.problems.problems {
+		l.shapeBad[p.Path] = true
+	}
+	// encoding/json skips a value that does not fit and fills in the rest;
+	// every such value was reported above.
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Errorf("%s: %s is not allowed here (want %s)", te.Field, te.Value, te.Type)
+	if err := json.Unmarshal(data, l.file); err != nil && !errors.As(err, &te) {
+		l.report(&Problem{Msg: err.Error(), Err: fmt.Errorf("%w: %w", ErrSyntax, err)})
+		return false
 	}
-	return withPosition(data, err)
+	return true
 }
 
-// withPosition rewrites "near byte N" as a line and column.
-func withPosition(data []byte, err error) error {
-	var se *json.SyntaxError
-	if !errors.As(err, &se) {
-		return err
-	}
-	off := min(int(se.Offset), len(data))
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := off - bytes.LastIndexByte(data[:off], '\n')
-	return fmt.Errorf("line %d, column %d: %s", line, col, se.Error())
-}
-
-func build(f *File, dir string, opts Options) (*Policy, *multierror.Error) {
-	var errs *multierror.Error
-	bad := func(format string, args ...any) { errs = multierror.Append(errs, fmt.Errorf(format, args...)) }
-	badErr := func(prefix string, err error) {
-		for _, e := range split(err) {
-			errs = multierror.Append(errs, fmt.Errorf("%s%v", prefix, e))
-		}
-	}
-
-	home := opts.Home
-	if home == "" {
+func (l *loader) loadHome() {
+	l.home = l.opts.Home
+	if l.home == "" {
 		h, err := os.UserHomeDir()
 		if err != nil {
-			bad("home: the home folder is unknown: %v", err)
+			l.report(&Problem{Msg: fmt.Sprintf("the home folder, which ~ stands for, is unknown: %v", err), Err: ErrValue})
 		}
-		home = h
+		l.home = h
 	}
+}
 
+func (l *loader) loadSettings() {
+	f := l.file
 	if f.Version != Version {
-		bad("version: %d is not a version this toolgate reads (want %d)", f.Version, Version)
+		l.bad("version", "%d is not a version this toolgate reads (want %d)", f.Version, Version)
 	}
 	if !f.Mode.Valid() {
-		bad("mode: %q is not a mode (want allow, ask or deny)", f.Mode)
+		l.bad("mode", "%q is not a mode (want allow, ask or deny)", f.Mode)
 	}
 	if f.Interaction != "" && !f.Interaction.Valid() {
-		bad("interaction: %q is not an interaction (want attended or unattended)", f.Interaction)
+		l.bad("interaction", "%q is not an interaction (want attended or unattended)", f.Interaction)
 	}
-	surfaces := map[policy.Surface]policy.Interaction{}
+	l.surfaces = map[policy.Surface]policy.Interaction{}
+	names := make([]string, 0, len(policy.Surfaces()))
+	for _, s := range policy.Surfaces() {
+		names = append(names, string(s))
+	}
 	for _, s := range slices.Sorted(maps.Keys(f.Surfaces)) {
+		at := key("surfaces", string(s))
 		if !s.Valid() {
-			bad("surfaces.%s: not a surface (want one of %v)", s, policy.Surfaces())
+			l.bad(at, "not a surface; want one of %s%s", strings.Join(names, ", "), suggest.Phrase(string(s), names))
 			continue
 		}
 		if i := f.Surfaces[s].Interaction; !i.Valid() {
-			bad("surfaces.%s.interaction: %q is not an interaction (want attended or unattended)", s, i)
+			l.bad(at+".interaction", "%q is not an interaction (want attended or unattended)", i)
 		} else {
-			surfaces[s] = i
+			l.surfaces[s] = i
 		}
 	}
+}
 
-	// Roots.
-	rs := make([]roots.Root, len(f.Roots))
-	for i, r := range f.Roots {
+// loadRoots builds the root set. When some roots are invalid, the set of
+// the others stands in for it, so that the phases after it (agents,
+// session approvals) still check what they can.
+func (l *loader) loadRoots() {
+	rs := make([]roots.Root, len(l.file.Roots))
+	broken := map[int]bool{}
+	for i, r := range l.file.Roots {
 		if r.Path == "" {
-			bad("roots[%d].path: a root needs a path", i)
+			l.bad(index("roots", i)+".path", "a root needs a path")
+			broken[i] = true
 		}
-		r.Path = absPath(r.Path, dir, home)
+		r.Path = absPath(r.Path, l.dir, l.home)
 		rs[i] = r
 	}
 	set, err := roots.NewSet(rs)
-	if err != nil {
-		badErr("", err)
+	if err == nil && len(broken) == 0 {
+		l.set, l.rootsOK = set, true
+		return
 	}
-
-	// Tools: the valid ones are registered, so that the checks below that
-	// name a tool report only their own problems.
-	reg := new(toolmeta.Registry)
-	for _, name := range slices.Sorted(maps.Keys(f.Tools)) {
-		if err := reg.Register(map[string]toolmeta.Metadata{name: f.Tools[name]}); err != nil {
-			badErr("tools: ", err)
+	l.badErr("roots", err)
+	for _, e := range leaves(err) {
+		var re *roots.RootError
+		if errors.As(e, &re) && re.Index >= 0 {
+			broken[re.Index] = true
 		}
 	}
-	// listed reports whether the file names the tool, valid or not: an
-	// invalid tool's own problem is reported above, not again for the
-	// approvals that name it.
-	listed := func(tool string) bool {
-		_, ok := f.Tools[tool]
-		return ok
+	var good []roots.Root
+	for i, r := range rs {
+		if !broken[i] {
+			good = append(good, r)
+		}
 	}
-
-	// Rules.
-	if err := policy.ValidateRules("rules", f.Rules); err != nil {
-		badErr("", err)
+	if len(good) > 0 && !slices.ContainsFunc(good, func(r roots.Root) bool { return r.Primary }) {
+		good[0].Primary = true
 	}
+	l.set, _ = roots.NewSet(good) // nil when even these fail
+}
 
-	// Hardline.
-	hard, err := hardline.New(hardline.Config{SensitivePaths: f.Hardline.SensitivePaths, Home: home})
-	if err != nil {
-		badErr("hardline.sensitivePaths: ", err)
+// loadTools registers every valid tool, so that the phases after it that
+// name a tool report only their own problems.
+func (l *loader) loadTools() {
+	l.tools = new(toolmeta.Registry)
+	for _, name := range slices.Sorted(maps.Keys(l.file.Tools)) {
+		if err := l.tools.Register(map[string]toolmeta.Metadata{name: l.file.Tools[name]}); err != nil {
+			l.badErr("tools", err)
+		}
 	}
+}
 
-	// Secrets.
-	secretNames := map[string]bool{}
-	for i, s := range f.Secrets {
+// listed reports whether the file names the tool, valid or not: an invalid
+// tool's own problem is reported by loadTools, not again for what names it.
+func (l *loader) listed(tool string) bool {
+	_, ok := l.file.Tools[tool]
+	return ok
+}
+
+// unknownTool describes a tool name the file does not define.
+func (l *loader) unknownTool(tool string) string {
+	return fmt.Sprintf("%q is not a tool of this policy%s", tool, suggest.Phrase(tool, slices.Sorted(maps.Keys(l.file.Tools))))
+}
+
+func (l *loader) loadRules() {
+	err := policy.ValidateRules("rules", l.file.Rules)
+	l.badErr("", err)
+	l.rulesOK = err == nil
+}
+
+// hardlinePattern reads hardline.New's report of one bad sensitive path.
+var hardlinePattern = regexp.MustCompile(`^hardline: Config\.SensitivePaths\[(\d+)\] (.*)$`)
+
+func (l *loader) loadHardline() {
+	if l.home == "" {
+		return // reported by loadHome
+	}
+	// The policy's own catalogue entries are checked on their own, so each
+	// problem keeps its path (commands[2].operands[0].role).
+	commands := l.file.Commands
+	if err := hardline.ValidateCommands(commands); err != nil {
+		for _, e := range leaves(err) {
+			var ee *hardline.EntryError
+			if errors.As(e, &ee) {
+				l.report(&Problem{Path: ee.Path, Msg: ee.Problem, Err: e})
+			} else {
+				l.report(&Problem{Path: "commands", Msg: e.Error(), Err: e})
+			}
+		}
+		commands = nil
+	}
+	hard, err := hardline.New(hardline.Config{SensitivePaths: l.file.Hardline.SensitivePaths, Home: l.home, Commands: commands})
+	for _, e := range leaves(err) {
+		if m := hardlinePattern.FindStringSubmatch(e.Error()); m != nil {
+			i, _ := strconv.Atoi(m[1])
+			l.report(&Problem{Path: index("hardline.sensitivePaths", i), Msg: m[2], Err: e})
+			continue
+		}
+		l.report(&Problem{Path: "hardline", Msg: e.Error(), Err: e})
+	}
+	l.hard = hard
+}
+
+func (l *loader) loadSecrets() {
+	seen := map[string]bool{}
+	for i, s := range l.file.Secrets {
+		at := index("secrets", i)
 		switch {
 		case s.Name == "":
-			bad("secrets[%d].name: a secret needs a name", i)
-		case secretNames[s.Name]:
-			bad("secrets[%d].name: %q is used twice", i, s.Name)
+			l.bad(at+".name", "a secret needs a name")
+		case seen[s.Name]:
+			l.bad(at+".name", "%q is used twice", s.Name)
+		default:
+			seen[s.Name] = true
+			l.secrets = append(l.secrets, s.Name)
 		}
-		secretNames[s.Name] = true
 		if s.Env == "" {
-			bad("secrets[%d].env: a secret needs the environment variable that holds it", i)
+			l.bad(at+".env", "a secret needs the environment variable that holds it")
 		}
 	}
+	slices.Sort(l.secrets)
+}
 
-	// Approvals.
-	approvals := policy.NewApprovals()
-	for i, s := range f.SessionApprovals {
-		if !listed(s.Tool) && s.Tool != "" {
-			bad("sessionApprovals[%d].tool: %q is not a known tool", i, s.Tool)
+func (l *loader) loadStandingApprovals() {
+	l.approvals = policy.NewApprovals()
+	ids := map[string]bool{}
+	for i, s := range l.file.StandingApprovals {
+		at := index("standingApprovals", i)
+		if _, ok := l.tools.Lookup(s.Tool); !ok && l.listed(s.Tool) {
+			continue // the tool's own problem is reported by loadTools
+		}
+		if s.ID != "" && ids[s.ID] {
+			l.bad(at+".id", "%q is used twice", s.ID)
 			continue
 		}
-		if err := approvals.AddSession(s); err != nil {
-			bad("sessionApprovals[%d]: %v", i, err)
-		}
-	}
-	var standingIDs []string
-	for i, s := range f.StandingApprovals {
-		if _, ok := reg.Lookup(s.Tool); !ok && listed(s.Tool) {
-			continue // the tool's own problem is reported above
-		}
-		if err := approvals.AddStanding(s, reg); err != nil {
-			badErr(fmt.Sprintf("standingApprovals[%d].", i), err)
+		if err := l.approvals.AddStanding(s, l.tools); err != nil {
+			l.badErr(at, err)
 			continue
 		}
-		standingIDs = append(standingIDs, s.ID)
+		ids[s.ID] = true
+		l.standing = append(l.standing, s.ID)
 	}
+}
 
-	if errs != nil {
-		// The agents and the engine build on everything above.
-		return nil, errs
-	}
-
+// loadAgents folds every agent's authority from the top level's.
+func (l *loader) loadAgents() {
+	f := l.file
 	top := policy.Authority{
 		Mode:              f.Mode,
 		AllTools:          true,
-		Rules:             f.Rules,
-		Roots:             set.Roots(),
 		Interaction:       f.Interaction,
-		StandingApprovals: standingIDs,
-		Secrets:           slices.Sorted(maps.Keys(secretNames)),
+		StandingApprovals: l.standing,
+		Secrets:           l.secrets,
 		MayDelegate:       true,
+	}
+	if l.set != nil {
+		top.Roots = l.set.Roots()
+	}
+	if l.rulesOK {
+		top.Rules = f.Rules // else reported by loadRules, and not again for every agent
 	}
 	defs := make(map[string]delegation.Definition, len(f.Agents))
 	for id, d := range f.Agents {
-		defs[id] = resolveAgentRoots(d, dir, home)
+		defs[id] = resolveAgentRoots(d, l.dir, l.home)
 	}
-	agents, narrowings, err := delegation.Fold(top, defs, reg)
-	if err != nil {
-		badErr("", err)
-		return nil, errs
+	agents, narrowings, err := delegation.Fold(top, defs, l.tools)
+	l.narrowings = narrowings
+	l.badAgents = map[string]bool{}
+	for _, e := range leaves(err) {
+		var fe *delegation.FieldError
+		if errors.As(e, &fe) {
+			l.badAgents[fe.Agent] = true
+			if errors.Is(e, delegation.ErrUnknownTool) && l.listed(l.agentTool(fe.Agent, fe.Field)) {
+				continue // the file defines the tool; its own problem is reported by loadTools
+			}
+		}
+		l.report(problemOf("agents", e))
 	}
+	l.agents = agents
+}
 
-	live := roots.NewLive(set)
-	engine, err := policy.New(policy.Config{
+// agentTool returns the tool name at field ("tools[i]") of an agent's
+// definition, or "".
+func (l *loader) agentTool(agent, field string) string {
+	var i int
+	if _, err := fmt.Sscanf(field, "tools[%d]", &i); err != nil {
+		return ""
+	}
+	if tools := l.file.Agents[agent].Tools; i >= 0 && i < len(tools) {
+		return tools[i]
+	}
+	return ""
+}
+
+// buildEngine builds the engine from what the phases before could read. A
+// file with problems gets an engine too, from its valid parts only, for
+// loadSessionApprovals to bind the approvals it can; it is never returned.
+func (l *loader) buildEngine() {
+	f := l.file
+	cfg := policy.Config{
 		Mode:              f.Mode,
 		Interaction:       f.Interaction,
-		Surfaces:          surfaces,
-		Roots:             live,
-		Tools:             reg,
-		Rules:             f.Rules,
-		Home:              home,
-		Hardline:          hard,
-		Agents:            agents,
-		SessionApprovals:  approvals,
-		StandingApprovals: approvals,
-	})
-	if err != nil {
-		badErr("", err)
-		return nil, errs
+		Surfaces:          l.surfaces,
+		Tools:             l.tools,
+		Home:              l.home,
+		Hardline:          l.hard,
+		Agents:            l.agents,
+		SessionApprovals:  l.approvals,
+		StandingApprovals: l.approvals,
 	}
-	return &Policy{File: f, Engine: engine, Roots: live, Tools: reg, Approvals: approvals, Agents: agents, Narrowings: narrowings}, nil
+	if l.set != nil {
+		l.live = roots.NewLive(l.set)
+		cfg.Roots = l.live
+	}
+	if l.rulesOK {
+		cfg.Rules = f.Rules
+	}
+	if !cfg.Mode.Valid() {
+		cfg.Mode = policy.ModeDeny // reported by loadSettings; binding judges targets before the mode
+	}
+	if cfg.Interaction != "" && !cfg.Interaction.Valid() {
+		cfg.Interaction = ""
+	}
+	if l.home == "" {
+		return // reported by loadHome
+	}
+	e, err := policy.New(cfg)
+	l.badErr("", err)
+	l.engine = e
+}
+
+// loadSessionApprovals checks each of the file's session approvals and
+// binds it by evaluating the call it describes (see bindSession).
+func (l *loader) loadSessionApprovals() {
+	f := l.file
+	for i, s := range f.SessionApprovals {
+		at := index("sessionApprovals", i)
+		ok := true
+		if s.Session == "" {
+			l.bad(at+".session", "a session approval needs a session")
+			ok = false
+		}
+		switch {
+		case s.Tool == "":
+			l.bad(at+".tool", "a session approval names one tool")
+			ok = false
+		case !l.listed(s.Tool):
+			l.bad(at+".tool", "%s", l.unknownTool(s.Tool))
+			ok = false
+		}
+		if _, known := f.Agents[s.Agent]; s.Agent != "" && !known {
+			l.bad(at+".agent", "%q is not an agent of this policy%s", s.Agent, suggest.Phrase(s.Agent, slices.Sorted(maps.Keys(f.Agents))))
+			ok = false
+		}
+		m, valid := l.tools.Lookup(s.Tool)
+		switch {
+		case !ok || !valid || l.engine == nil:
+			continue // reported above, or by the phase the approval builds on
+		case s.Agent != "" && (l.badAgents[s.Agent] || l.agents == nil):
+			continue // the agent's own problems are reported by loadAgents
+		case !l.rootsOK && (len(m.PathArguments) > 0 || m.WorkdirArgument != ""):
+			continue // its paths are judged against roots that did not load
+		}
+		b, field, err := bindSession(l.engine, m, s)
+		if err == nil {
+			err = l.approvals.AddSession(b)
+		}
+		if err != nil {
+			l.report(&Problem{Path: join(at, field), Msg: err.Error(), Err: fmt.Errorf("%w: %w", ErrValue, err)})
+		}
+	}
 }
 
 // absPath makes a root path absolute: "~" is the home folder, and a
@@ -369,23 +555,6 @@ func absPath(p, dir, home string) string {
 		return p
 	}
 	return dir + string(filepath.Separator) + p
-}
-
-// split returns one error for each problem an error reports: the errors
-// of a multierror, or the lines of any other error (errors.Join puts one
-// joined error on each line).
-func split(err error) []error {
-	var m *multierror.Error
-	if errors.As(err, &m) {
-		return m.Errors
-	}
-	var out []error
-	for line := range strings.SplitSeq(err.Error(), "\n") {
-		if strings.TrimSpace(line) != "" {
-			out = append(out, errors.New(line))
-		}
-	}
-	return out
 }
 
 // resolveAgentRoots makes an agent's root paths absolute the way the file's

@@ -83,14 +83,26 @@ func TestLoadTheDesignExample(t *testing.T) {
 	}
 }
 
+// problemPaths returns the path of every problem err reports.
+func problemPaths(t *testing.T, err error) []string {
+	t.Helper()
+	var e *policyfile.Error
+	require.ErrorAs(t, err, &e)
+	var paths []string
+	for _, p := range e.Problems {
+		paths = append(paths, p.Path)
+	}
+	return paths
+}
+
 func TestLoadReportsEveryProblemWithItsPath(t *testing.T) {
 	cases := []struct {
 		name string
 		edit func(string) string
-		want []string
+		want []string // problems, as "path: message"; the paths are compared exactly
 	}{
 		{"an unknown top-level field", func(s string) string { return strings.Replace(s, `"mode": "ask"`, `"mode": "ask", "modes": 1`, 1) },
-			[]string{"modes: unknown field"}},
+			[]string{`modes: unknown field (did you mean "mode"?)`}},
 		{"an unknown nested field, in other case", func(s string) string {
 			return strings.Replace(s, `"risk": "read"`, `"Risk": "read"`, 1)
 		}, []string{`tools.read_file.Risk: unknown field (did you mean "risk"?)`}},
@@ -108,25 +120,54 @@ func TestLoadReportsEveryProblemWithItsPath(t *testing.T) {
 			s = strings.Replace(s, `"approvalDefault": "ask"`, `"approvalDefault": "maybe"`, 1)
 			s = strings.Replace(s, `"sensitivePaths": ["~/.kube/**"]`, `"sensitivePaths": ["[unclosed"]`, 1)
 			return s
-		}, []string{"version:", "mode:", "rules[0].decision", "standingApprovals[0].tool", `"docs"`, `tools: tool "slack_post": approvalDefault`, "hardline.sensitivePaths"}},
+		}, []string{
+			"version: 2 is not a version this toolgate reads (want 1)",
+			`mode: "sometimes" is not a mode (want allow, ask or deny)`,
+			"roots[1].path: ",
+			`tools.slack_post.approvalDefault: "maybe" is not an approval default (want allow, ask or deny)`,
+			"rules[0].decision: rules only tighten: allow is not a rule decision (want ask or deny)",
+			`hardline.sensitivePaths[0]: "[unclosed": pattern must be absolute or start with ~/ or **`,
+			`standingApprovals[0].tool: "shell" has risk exec; only external tools may have standing approvals`,
+		}},
 		{"an agent cycle and an unknown parent", func(s string) string {
 			return strings.Replace(s, `"scout": {"parent": "reviewer", "profile": "explorer"}`,
 				`"scout": {"parent": "ghost"}, "a": {"parent": "b"}, "b": {"parent": "a"}`, 1)
-		}, []string{"scout", "ghost", "cycle"}},
+		}, []string{`agents.a.parent: parent cycle: "a" -> "b" -> "a"`, `agents.scout.parent: unknown agent "ghost"`}},
 		{"a value of the wrong type", func(s string) string { return strings.Replace(s, `"mode": "ask"`, `"mode": 3`, 1) },
-			[]string{"mode"}},
+			[]string{"mode: the number 3 is not allowed here (want a string)"}},
+		{"an agent's value of the wrong type", func(s string) string {
+			return strings.Replace(s, `"parent": "", "mode": "ask"`, `"parent": "", "mode": 3`, 1)
+		}, []string{"agents.reviewer.mode: the number 3 is not allowed here (want a string)"}},
+		{"an unknown surface", func(s string) string { return strings.Replace(s, `"scheduled-task": {`, `"scheduled-tsk": {`, 1) },
+			[]string{`surfaces.scheduled-tsk: not a surface; want one of chat, scheduled-task, goal-loop, platform-reply, sub-agent, mcp (did you mean "scheduled-task"?)`}},
+		{"a tool whose name is not a plain key", func(s string) string {
+			return strings.Replace(s, `"slack_post": {"risk": "external"`, `"github/delete_repo": {"risk": "delete"}, "slack_post": {"risk": "external"`, 1)
+		}, []string{`tools["github/delete_repo"].risk: "delete" is not a risk`, `tools["github/delete_repo"].approvalDefault: `, `tools["github/delete_repo"].source: `}},
 		{"malformed JSON", func(s string) string { return strings.Replace(s, `"mode": "ask",`, `"mode": "ask",,`, 1) },
-			[]string{"line 3, column"}},
+			[]string{"line 3, column 17: not valid JSON: invalid character ',' looking for beginning of object key string"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" is reported", func(t *testing.T) {
 			dir, path := writePolicy(t, tc.edit(good))
 			_, err := policyfile.Load(path, policyfile.Options{Home: filepath.Join(dir, "home")})
 			require.Error(t, err)
-			for _, w := range tc.want {
-				assert.Contains(t, err.Error(), w)
+			var e *policyfile.Error
+			require.ErrorAs(t, err, &e)
+			var got []string
+			for _, p := range e.Problems {
+				got = append(got, p.Error())
+			}
+			require.Len(t, got, len(tc.want), "problems:\n%s", strings.Join(got, "\n"))
+			for i, w := range tc.want {
+				wantPath, _, _ := strings.Cut(w, ": ")
+				if strings.HasPrefix(w, "line ") {
+					wantPath = ""
+				}
+				assert.Equal(t, wantPath, e.Problems[i].Path, "problem %d", i)
+				assert.True(t, strings.HasPrefix(got[i], w), "problem %d is %q, want %q", i, got[i], w)
 			}
 			assert.NotErrorIs(t, err, policyfile.ErrRead)
+			assert.ErrorIs(t, err, policyfile.ErrInvalid)
 		})
 	}
 }

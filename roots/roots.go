@@ -69,6 +69,13 @@ type Target struct {
 	Root Root `json:"root"`
 	// Access is Root.Access, or "" when no root contains the path.
 	Access Access `json:"access"`
+	// ViaProcessLink reports that resolution followed one of /proc's links
+	// that resolve differently in every process (/proc/self,
+	// /proc/thread-self, or a link under the resolving process's own /proc
+	// entry; /dev/fd and /dev/stdin lead there). Resolved is then what
+	// this process sees, which a tool running in another process would
+	// not; a caller deciding for such a tool should refuse the path.
+	ViaProcessLink bool `json:"viaProcessLink,omitempty"`
 }
 
 // Errors. Every error returned by this package wraps one of these; test with
@@ -353,7 +360,7 @@ func (s *Set) ResolveBudget(p string, b *Budget) (Target, error) {
 		err.Op = "resolve"
 		return t, err
 	}
-	t.Resolved = w.resolved
+	t.Resolved, t.ViaProcessLink = w.resolved, w.viaProcess
 	r, ok := s.Contains(w.resolved)
 	if !ok {
 		return t, &PathError{Op: "resolve", Path: p, Resolved: w.resolved, Err: ErrOutsideRoots}

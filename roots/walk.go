@@ -1,6 +1,7 @@
 package roots
 
 import (
+	"os"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -77,6 +78,9 @@ type walkResult struct {
 	resolved string // canonical path
 	missing  bool   // some trailing components do not exist
 	final    kind   // kind of the last existing component when !missing
+	// viaProcess: resolution followed a /proc link whose target depends
+	// on the process that reads it (see processLink).
+	viaProcess bool
 }
 
 // walk canonicalizes p into w. It never cleans p lexically before it has
@@ -171,6 +175,10 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 		case kindDir, kindOther:
 			resolved, cur = next, k
 		case kindLink:
+			if processLink(next) {
+				// Its target is whatever the resolving process sees.
+				w.viaProcess = true
+			}
 			target, perr := o.followLink(p, next, &hops, b)
 			if perr != nil {
 				return perr
@@ -187,6 +195,22 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 	w.missing = missing
 	w.final = cur
 	return nil
+}
+
+// ownPID is this process's ID as /proc names it.
+var ownPID = itoa(os.Getpid())
+
+// processLink reports whether link is one of /proc's links that resolve
+// differently in every process: /proc/self, /proc/thread-self,
+// /proc/curproc, or any link under this process's own /proc entry (cwd,
+// root, exe, fd/N). /dev/fd and /dev/stdin reach them too.
+func processLink(link string) bool {
+	rest, ok := strings.CutPrefix(link, "/proc/")
+	if !ok {
+		return false
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return first == "self" || first == "thread-self" || first == "curproc" || first == ownPID
 }
 
 // followLink counts one more symbolic link on the way to resolving p and

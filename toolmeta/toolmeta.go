@@ -81,7 +81,8 @@ type Annotations struct {
 	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
 }
 
-// Metadata is the security description of one tool (seed 000 section 5).
+// Metadata is the security description of one tool (docs/security-model.md,
+// "Tool metadata").
 //
 // The JSON field names are those of the policy file.
 type Metadata struct {
@@ -95,10 +96,22 @@ type Metadata struct {
 	// TargetArgument names the argument that holds the external target (a
 	// channel, a recipient, a URL). Standing approvals bind to its value.
 	TargetArgument string `json:"targetArgument,omitempty"`
-	// CommandArgument names the argument that holds shell text; only an exec
-	// tool may have one. Its value is analysed by the hardline rules, and a
-	// session approval must match it exactly.
+	// CommandArgument names the argument that holds shell text. An exec
+	// tool must have one and only an exec tool may: a tool that starts
+	// processes without saying which command it runs cannot be judged. Its
+	// value is analysed by the hardline rules, and a session approval binds
+	// it exactly.
 	CommandArgument string `json:"commandArgument,omitempty"`
+	// WorkdirArgument names the argument that holds an exec tool's working
+	// folder. It is resolved like a path argument, must lie in a root, and
+	// the command is judged from there. Only an exec tool may have one.
+	WorkdirArgument string `json:"workdirArgument,omitempty"`
+	// OptionalArguments lists the declared path, target and working-folder
+	// arguments that a call may omit. Every other declared argument is
+	// required: a call that omits it is invalid. An omitted optional path or
+	// working folder is judged as the primary root, the folder such tools
+	// default to. The command argument is never optional.
+	OptionalArguments []string `json:"optionalArguments,omitempty"`
 	// ApprovalDefault is what the tool asks for on its own. Required.
 	ApprovalDefault ApprovalDefault `json:"approvalDefault"`
 	// ParallelSafe says the tool may run beside other calls. Informational.
@@ -136,7 +149,8 @@ func (e *FieldError) Is(target error) bool { return target == ErrInvalid }
 // every evaluation.
 func (m *Metadata) Validate() error {
 	if m.Risk.Valid() && m.ApprovalDefault.Valid() && m.Source.Valid() &&
-		(m.CommandArgument == "" || m.Risk == RiskExec) && argsOK(m) {
+		(m.CommandArgument != "") == (m.Risk == RiskExec) &&
+		(m.WorkdirArgument == "" || m.Risk == RiskExec) && argsOK(m) {
 		return nil
 	}
 	return m.validate("")
@@ -154,8 +168,53 @@ func argsOK(m *Metadata) bool {
 			}
 		}
 	}
+	if m.WorkdirArgument != "" && (m.WorkdirArgument == m.CommandArgument || m.WorkdirArgument == m.TargetArgument ||
+		slices.Contains(m.PathArguments, m.WorkdirArgument)) {
+		return false
+	}
+	for i, o := range m.OptionalArguments {
+		if o == "" || o == m.CommandArgument || !m.Declares(o) || slices.Contains(m.OptionalArguments[:i], o) {
+			return false
+		}
+	}
+	if _, _, bad := m.collision(); bad {
+		return false
+	}
 	return m.TargetArgument == "" || m.TargetArgument != m.CommandArgument
 }
+
+// collision finds two different declared arguments that collide (see
+// ArgumentsCollide).
+func (m *Metadata) collision() (string, string, bool) {
+	var names [3]string
+	all := append(names[:0], m.CommandArgument, m.TargetArgument, m.WorkdirArgument)
+	n := len(all) + len(m.PathArguments)
+	at := func(i int) string {
+		if i < len(all) {
+			return all[i]
+		}
+		return m.PathArguments[i-len(all)]
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			a, b := at(i), at(j)
+			if a != "" && b != "" && a != b && ArgumentsCollide(a, b) {
+				return a, b, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// Declares reports whether name is one of the arguments m declares: a path,
+// the target, the command or the working folder.
+func (m *Metadata) Declares(name string) bool {
+	return name != "" && (name == m.TargetArgument || name == m.CommandArgument || name == m.WorkdirArgument ||
+		slices.Contains(m.PathArguments, name))
+}
+
+// Optional reports whether a call may omit the declared argument name.
+func (m *Metadata) Optional(name string) bool { return slices.Contains(m.OptionalArguments, name) }
 
 func (m *Metadata) validate(tool string) error {
 	var errs []error
@@ -173,6 +232,37 @@ func (m *Metadata) validate(tool string) error {
 	}
 	if m.CommandArgument != "" && m.Risk != RiskExec {
 		bad("commandArgument", "only an exec tool may have a command argument (risk is %q)", m.Risk)
+	}
+	if m.CommandArgument == "" && m.Risk == RiskExec {
+		bad("commandArgument", "an exec tool must name the argument that holds its command, or nothing could judge what it runs")
+	}
+	if m.WorkdirArgument != "" {
+		switch {
+		case m.Risk != RiskExec:
+			bad("workdirArgument", "only an exec tool may have a working-folder argument (risk is %q)", m.Risk)
+		case m.WorkdirArgument == m.CommandArgument:
+			bad("workdirArgument", "%q is also the command argument", m.WorkdirArgument)
+		case m.WorkdirArgument == m.TargetArgument:
+			bad("workdirArgument", "%q is also the target argument", m.WorkdirArgument)
+		case slices.Contains(m.PathArguments, m.WorkdirArgument):
+			bad("workdirArgument", "%q is also a path argument", m.WorkdirArgument)
+		}
+	}
+	if a, b, ok := m.collision(); ok {
+		bad("pathArguments", "declared arguments %q and %q differ only in case, '_' or '-', so a host could read one as the other", a, b)
+	}
+	for i, o := range m.OptionalArguments {
+		field := fmt.Sprintf("optionalArguments[%d]", i)
+		switch {
+		case o == "":
+			bad(field, "empty argument name")
+		case o == m.CommandArgument:
+			bad(field, "%q is the command argument, which a call must always give", o)
+		case !m.Declares(o):
+			bad(field, "%q is not a declared path, target or working-folder argument", o)
+		case slices.Contains(m.OptionalArguments[:i], o):
+			bad(field, "%q is listed twice", o)
+		}
 	}
 	seen := make(map[string]bool, len(m.PathArguments))
 	for i, p := range m.PathArguments {
@@ -199,6 +289,7 @@ func (m *Metadata) validate(tool string) error {
 // its caller.
 func (m Metadata) Clone() Metadata {
 	m.PathArguments = slices.Clone(m.PathArguments)
+	m.OptionalArguments = slices.Clone(m.OptionalArguments)
 	if m.Annotations != nil {
 		a := *m.Annotations
 		m.Annotations = &a

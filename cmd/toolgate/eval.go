@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,16 +16,6 @@ import (
 // without being held in memory whole.
 const maxLine = 4 << 20
 
-func newFlags(name, help string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), help)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 const evalHelp = `Usage: toolgate eval --policy FILE [CALLS.jsonl ...]
 
 Reads tool calls, one JSON object a line, from the files given (or standard
@@ -36,6 +25,12 @@ input when none, or for "-"), and writes one decision a line, in order:
   -> {"id":"c1","decision":"allow","reason":"mode.allow",...}
 
 A malformed line yields a deny with reason call.invalid, and the run goes on.
+
+With --batch, each line is one JSON array of calls, a model response's whole
+list, and each output line the JSON array of their decisions. The list is
+validated whole first: a blank id or tool name, a duplicate id, a malformed
+call or a list, call or nesting over the limits denies every call of it
+with reason call.invalid, and none is decided.
 A deny is not an error: eval exits 0 when it decided every line, and 2 when
 the policy is invalid or an input cannot be read.
 
@@ -45,11 +40,11 @@ Options:
 func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("eval", evalHelp, stderr)
 	policyPath := fs.String("policy", "", "the policy `FILE` (required)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	stateDir := fs.String("state", "", "park unattended approval-required calls in the inbox under `DIR`, and let approved ones through once (see toolgate inbox)")
+	auditPath := fs.String("audit", "", "append proposed and policy_decided events, redacted and hash-chained, to the audit `FILE`")
+	batch := fs.Bool("batch", false, "read one JSON array of calls a line, a model response's whole list, validated whole before any is decided")
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
 	if *policyPath == "" {
 		fmt.Fprintln(stderr, "toolgate eval: --policy FILE is required")
@@ -61,13 +56,29 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage
 	}
+	st, err := stateFlag(*stateDir, p)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	defer st.Close()
+	ev, closeAudit, err := withAudit(p, *auditPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+		return exitUsage
+	}
+	defer closeAudit()
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	inputs := fs.Args()
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	if *batch && *stateDir != "" {
+		fmt.Fprintln(stderr, "toolgate eval: --batch and --state cannot be used together yet: park calls one a line")
+		return exitUsage
+	}
 	for _, name := range inputs {
-		if err := evalInput(p.Engine, name, stdin, out); err != nil {
+		if err := evalInput(ev, st, name, stdin, out, *batch); err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 			return exitUsage
@@ -82,7 +93,7 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // evalInput decides the calls of one input, "-" being standard input, and
 // closes it before the next one is opened.
-func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer) error {
+func evalInput(e evaluator, st *evalState, name string, stdin io.Reader, out *bufio.Writer, batch bool) error {
 	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
@@ -92,16 +103,22 @@ func evalInput(e *policy.Engine, name string, stdin io.Reader, out *bufio.Writer
 		defer f.Close()
 		r = f
 	}
-	if err := evalStream(e, r, out); err != nil {
+	var err error
+	if batch {
+		err = evalBatchStream(e, r, out)
+	} else {
+		err = evalStreamState(e, st, r, out)
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }
 
-// evalStream decides every line of r in order, in constant memory. It
+// evalStreamState decides every line of r in order, in constant memory. It
 // flushes out whenever it is about to wait for more input, so a host that
 // writes one call and waits for its decision gets it at once.
-func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
+func evalStreamState(e evaluator, st *evalState, r io.Reader, out *bufio.Writer) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	buf := make([]byte, 0, 1024)
 	var long []byte
@@ -137,7 +154,9 @@ func evalStream(e *policy.Engine, r io.Reader, out *bufio.Writer) error {
 			} else {
 				d = e.Evaluate(c)
 			}
-			buf = writeDecision(buf[:0], out, &d)
+			if buf, derr = st.writeDecision(buf[:0], out, &c, &d); derr != nil {
+				return derr
+			}
 		}
 		if err == io.EOF {
 			return nil

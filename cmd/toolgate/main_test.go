@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -45,6 +46,7 @@ func TestEvalTheShippedExample(t *testing.T) {
 		"read-src": "allow mode.allow", "write-src": "allow mode.allow",
 		"write-outside": "deny root.outside", "write-reference": "deny root.read-only",
 		"read-ssh-key": "deny hardline.path", "go-test": "allow mode.allow",
+		"key-from-home": "deny root.outside", "two-commands": "deny call.invalid", "file-url": "deny hardline.path",
 		"wipe-home": "deny hardline.command", "pipe-to-shell": "approval-required hardline.dynamic",
 		"pipe-approved": "allow approval.session", "post-builds": "allow approval.standing",
 		"post-general": "approval-required tool.default-ask", "web": "deny rule.deny",
@@ -110,13 +112,25 @@ func TestUsageAndExitStatus(t *testing.T) {
 		{"no verb is bad usage", nil, 2, "", "Usage:"},
 		{"an unknown verb is bad usage", []string{"frobnicate"}, 2, "", `unknown verb "frobnicate"`},
 		{"help", []string{"--help"}, 0, "Usage:", ""},
-		{"eval --help", []string{"eval", "--help"}, 0, "", "Usage: toolgate eval"},
-		{"validate --help", []string{"validate", "--help"}, 0, "", "Usage: toolgate validate"},
+		{"eval --help prints the verb's help on standard output", []string{"eval", "--help"}, 0, "Usage: toolgate eval", ""},
+		{"eval -h prints the verb's help on standard output", []string{"eval", "-h"}, 0, "Usage: toolgate eval", ""},
+		{"validate --help prints the verb's help on standard output", []string{"validate", "--help"}, 0, "Usage: toolgate validate", ""},
+		{"validate FILE --help prints the verb's help", []string{"validate", "policy.json", "--help"}, 0, "Usage: toolgate validate", ""},
+		{"help eval prints eval's help, not the top-level help", []string{"help", "eval"}, 0, "Usage: toolgate eval", ""},
+		{"help validate prints validate's help", []string{"help", "validate"}, 0, "Usage: toolgate validate", ""},
+		{"help version prints version's help", []string{"help", "version"}, 0, "Usage: toolgate version", ""},
+		{"help of an unknown verb is bad usage", []string{"help", "frobnicate"}, 2, "", `unknown verb "frobnicate"`},
+		{"--version prints the version", []string{"--version"}, 0, "toolgate ", ""},
+		{"version prints the version", []string{"version"}, 0, "toolgate ", ""},
+		{"version takes no arguments", []string{"version", "x"}, 2, "", "takes no arguments"},
+		{"an unknown flag is bad usage", []string{"eval", "--polcy", "x"}, 2, "", "toolgate eval: flag provided but not defined: --polcy\n\nUsage: toolgate eval"},
+		{"a flag given with one dash is named with two", []string{"eval", "-polcy", "x"}, 2, "", "not defined: --polcy\n"},
+		{"a flag without its value is bad usage", []string{"eval", "--policy"}, 2, "", "toolgate eval: flag needs an argument: --policy\n"},
 		{"eval without a policy", []string{"eval"}, 2, "", "--policy FILE is required"},
-		{"eval with an invalid policy names the field", []string{"eval", "--policy", bad}, 2, "", `mode: "yolo"`},
+		{"eval with an invalid policy names the field", []string{"eval", "--policy", bad}, 2, "", "\n  mode: \"yolo\" is not a mode"},
 		{"eval with a missing calls file", []string{"eval", "--policy", example + "/policy.json", filepath.Join(dir, "none.jsonl")}, 2, "", "none.jsonl"},
 		{"validate a valid file", []string{"validate", example + "/policy.json"}, 0, "valid", ""},
-		{"validate an invalid file is a negative answer", []string{"validate", bad}, 1, `mode: "yolo"`, ""},
+		{"validate an invalid file is a negative answer", []string{"validate", bad}, 1, "\n  mode: \"yolo\" is not a mode", ""},
 		{"validate a missing file is bad input", []string{"validate", filepath.Join(dir, "none.json")}, 2, "none.json", ""},
 		{"validate without a file", []string{"validate"}, 2, "", "want exactly one"},
 	}
@@ -126,6 +140,35 @@ func TestUsageAndExitStatus(t *testing.T) {
 			assert.Equal(t, tc.code, code, "stdout %q stderr %q", out, stderr)
 			assert.Contains(t, out, tc.stdout)
 			assert.Contains(t, stderr, tc.stderr)
+		})
+	}
+}
+
+func TestHelpWritesFlagsWithTwoDashes(t *testing.T) {
+	for _, args := range [][]string{{"eval", "--help"}, {"help", "eval"}} {
+		code, out, stderr := runCmd(t, "", args...)
+		require.Equal(t, 0, code)
+		assert.Empty(t, stderr)
+		assert.Contains(t, out, "\n  --policy FILE\n")
+		assert.NotContains(t, out, " -policy")
+	}
+}
+
+func TestVersionLine(t *testing.T) {
+	cases := []struct {
+		name string
+		info *debug.BuildInfo
+		want string
+	}{
+		{"no build information is a development build", nil, "toolgate (devel)"},
+		{"a module version alone", &debug.BuildInfo{Main: debug.Module{Version: "v0.3.0"}}, "toolgate v0.3.0"},
+		{"a checkout adds its revision, time and changes", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "4f2a9c1e"}, {Key: "vcs.time", Value: "2026-12-01T10:00:00Z"}, {Key: "vcs.modified", Value: "true"},
+		}}, "toolgate (devel) (revision 4f2a9c1e, 2026-12-01T10:00:00Z, modified)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, versionLine(tc.info))
 		})
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -21,11 +20,8 @@ get, so you can see what delegation narrowed.
 
 func cmdValidate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", validateHelp, stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseFlags(fs, args, stdout); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "toolgate validate: want exactly one policy FILE")

@@ -45,13 +45,15 @@ func (h *Host) Handle(c policy.Call) (policy.Decision, error) {
 	}
 	switch c.Tool {
 	case "write_file":
-		path, _ := c.Args["path"].(string)
 		content, _ := c.Args["content"].(string)
-		// Write through the root handle: the path is resolved again,
-		// relative to the root the decision checked, and cannot leave it.
-		err := h.files.CreateNew(path, []byte(content), 0o644)
+		// Write to exactly the target the engine decided on, in one call,
+		// through the root's handle: the write is refused if a name on the
+		// way became a symbolic link since the decision, and it cannot
+		// leave the root.
+		t := d.Targets[0]
+		err := h.files.WriteTarget(roots.Target{Value: t.Value, Resolved: t.Resolved}, []byte(content))
 		if errors.Is(err, os.ErrExist) {
-			err = fmt.Errorf("%s exists; a real host would read it and Replace it", path)
+			err = fmt.Errorf("%s exists; a real host would read it and replace it (roots.Replacing)", t.Value)
 		}
 		return d, err
 	}

@@ -1,0 +1,83 @@
+package approval
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"runtime"
+)
+
+// fileSystem is the little the file store asks of the operating system.
+// The crash tests put a fault-injecting one in its place.
+type fileSystem interface {
+	MkdirAll(path string, perm fs.FileMode) error
+	// OpenAppend opens name for appending, creating it 0600 when missing.
+	OpenAppend(name string) (storeFile, error)
+	// Create creates or truncates name, 0600, for writing.
+	Create(name string) (storeFile, error)
+	// ReadFile reads name; fs.ErrNotExist when it is missing.
+	ReadFile(name string) ([]byte, error)
+	Rename(oldpath, newpath string) error
+	Remove(name string) error
+	// SyncDir makes the folder's entries durable.
+	SyncDir(dir string) error
+	// Lock takes an exclusive advisory lock on name, or fails at once
+	// with ErrLocked.
+	Lock(name string) (io.Closer, error)
+}
+
+type storeFile interface {
+	io.Writer
+	Sync() error
+	Truncate(size int64) error
+	Close() error
+}
+
+// osFS is the real file system.
+type osFS struct{}
+
+func (osFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
+
+func (osFS) OpenAppend(name string) (storeFile, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+}
+
+func (osFS) Create(name string) (storeFile, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|os.O_CREATE, 0o600)
+}
+
+func (osFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+func (osFS) Rename(o, n string) error             { return os.Rename(o, n) }
+func (osFS) Remove(name string) error             { return os.Remove(name) }
+
+func (osFS) SyncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		// Windows has no folder fsync; a rename there is made durable by
+		// the file system's own journal.
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (osFS) Lock(name string) (io.Closer, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+var errWouldBlock = errors.New("lock held")

@@ -1,0 +1,31 @@
+// Package audit records what happens to every tool call, with secrets
+// removed before anything is persisted.
+//
+// The engine stays pure: policy.Engine.Evaluate writes nothing. The host
+// (or the toolgate command) records each call's lifecycle around it:
+//
+//	proposed -> policy_decided -> approval_requested -> approval_resolved
+//	         -> started -> completed | failed | interrupted
+//
+// proposed before step 1 of the evaluation order, policy_decided with the
+// Decision of step 9, the approval steps while the call waits for a person,
+// and the rest while it runs. Every Event names the session, agent,
+// surface, tool, risk, matched rule, resolved resources, status and
+// standing approval, and a decision ID ties the events of one call
+// together.
+//
+// A Sink receives events. It is one method, safe for concurrent use, and
+// returns its errors so the host can fail closed; Fanout writes to several.
+// FileSink is the durable embedded default: JSON Lines in a 0600 file, an
+// fsync policy the host chooses, and a hash chain that Verify checks.
+// ReadFile refuses an oversized file whole instead of truncating it.
+//
+// A Redactor removes secrets: values under secret-named keys (SensitiveKey),
+// known secret shapes (Shapes), and the literal value of every configured
+// secret in its JSON, URL and base64 forms, all in one pass. RedactArgs
+// applies it to a call's arguments for any store that persists them, such
+// as an approval store. Events record the paths of redacted fields, never
+// the values.
+//
+// See docs/security-model.md, Audit and Secrets and child processes.
+package audit

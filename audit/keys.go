@@ -1,0 +1,171 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// sensitiveKeyParts are the words that make a key secret wherever they
+// occur in it, after normalization (lower case, letters and digits only).
+var sensitiveKeyParts = []string{
+	"token", "password", "passwd", "passphrase", "secret", "authorization", "cookie",
+	"apikey", "privatekey", "accesskey", "credential", "signature",
+}
+
+// sensitiveKeys are the keys that are secret as whole names: message
+// bodies and typed browser input, and short names of credentials.
+var sensitiveKeys = map[string]bool{
+	"auth": true, "pwd": true, "pin": true, "otp": true, "cvv": true,
+	"body": true, "messagebody": true, "message": true, "text": true, "html": true,
+	"typedtext": true, "typedinput": true, "inputtext": true, "keystrokes": true,
+}
+
+// SensitiveKey reports whether a key's name implies that its value is
+// secret: a token, password, secret, authorization header, cookie, API
+// key, private key or credential, a message body, or typed browser input.
+// The comparison ignores case and separators, so "X-Api-Key", "api_key"
+// and "apiKey" all match.
+func SensitiveKey(key string) bool {
+	n := normalizeKey(key)
+	if sensitiveKeys[n] {
+		return true
+	}
+	for _, p := range sensitiveKeyParts {
+		if strings.Contains(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func normalizeKey(k string) string {
+	b := make([]byte, 0, len(k))
+	for i := 0; i < len(k); i++ {
+		c := fold(k[i])
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// maxDepth bounds how deep RedactArgs walks; anything deeper is replaced
+// whole.
+const maxDepth = 64
+
+// RedactArgs returns a redacted copy of a call's arguments (or a result)
+// and the paths of the fields it redacted, sorted: "token",
+// "headers.Authorization", "items[2]". The value of a key for which
+// SensitiveKey holds is replaced whole by Marker; every other string (map
+// keys included) is redacted by r as text. Values that are not JSON types
+// are first converted through encoding/json; one that cannot be is
+// replaced whole. args is never modified. A nil r redacts shapes and keys
+// only.
+func RedactArgs(args map[string]any, r *Redactor) (map[string]any, []string) {
+	if args == nil {
+		return nil, nil
+	}
+	w := walker{r: r}
+	out := w.object("", args, 0)
+	slices.Sort(w.paths)
+	return out, w.paths
+}
+
+type walker struct {
+	r     *Redactor
+	paths []string
+}
+
+func (w *walker) object(path string, m map[string]any, depth int) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		rk, changed := w.r.String(k)
+		p := joinKey(path, rk)
+		if changed {
+			w.paths = append(w.paths, p)
+		}
+		if SensitiveKey(k) {
+			out[rk] = Marker
+			if !changed {
+				w.paths = append(w.paths, p)
+			}
+			continue
+		}
+		out[rk] = w.value(p, v, depth+1)
+	}
+	return out
+}
+
+func joinKey(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+func (w *walker) value(path string, v any, depth int) any {
+	if depth > maxDepth {
+		w.paths = append(w.paths, path)
+		return Marker
+	}
+	switch v := v.(type) {
+	case nil, bool, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return v
+	case json.Number:
+		return v
+	case string:
+		s, changed := w.r.String(v)
+		if changed {
+			w.paths = append(w.paths, path)
+		}
+		return s
+	case map[string]any:
+		return w.object(path, v, depth)
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = w.value(path+"["+strconv.Itoa(i)+"]", e, depth+1)
+		}
+		return out
+	case []string:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = w.value(path+"["+strconv.Itoa(i)+"]", e, depth+1)
+		}
+		return out
+	case map[string]string:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[k] = e
+		}
+		return w.object(path, m, depth)
+	}
+	// Anything else goes through its JSON form.
+	data, err := marshal(v)
+	if err != nil {
+		w.paths = append(w.paths, path)
+		return Marker
+	}
+	var generic any
+	if err := json.Unmarshal(data, &generic); err != nil {
+		w.paths = append(w.paths, path)
+		return Marker
+	}
+	return w.value(path, generic, depth)
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// marshal is json.Marshal that turns a panic of the value's own
+// MarshalJSON into an error: redaction never panics.
+func marshal(v any) (data []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			data, err = nil, fmt.Errorf("encoding a %T panicked", v)
+		}
+	}()
+	return json.Marshal(v)
+}

@@ -1,0 +1,262 @@
+package audit_test
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"math/rand/v2"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/audit"
+	"github.com/toolgate/toolgate/secret"
+)
+
+func TestTheCorpusHoldsEnoughOfEveryKind(t *testing.T) {
+	shaped := secretShaped(t, 1)
+	looks := readCorpus(t, "testdata/look-alikes.txt")
+	assert.GreaterOrEqual(t, len(shaped), 100)
+	assert.GreaterOrEqual(t, len(looks), 100)
+	kinds := map[string]bool{}
+	for _, e := range shaped {
+		kinds[e.kind] = true
+		require.NotEmpty(t, e.parts, "%s: %q has no generated part", e.kind, e.value)
+	}
+	for _, name := range audit.Shapes() {
+		assert.True(t, kinds[name], "shape %s has no entry in testdata/secret-shaped.txt", name)
+	}
+	for k := range kinds {
+		assert.Contains(t, audit.Shapes(), k, "testdata/secret-shaped.txt names an unknown shape")
+	}
+}
+
+func TestEverySecretShapedValueIsRedacted(t *testing.T) {
+	r := audit.NewRedactor()
+	for seed := range uint64(5) {
+		for _, e := range secretShaped(t, seed) {
+			out, changed := r.String(e.value)
+			assert.True(t, changed, "%s: %q", e.kind, e.value)
+			for _, p := range e.parts {
+				assert.NotContains(t, out, p, "%s: %q became %q", e.kind, e.value, out)
+			}
+		}
+	}
+}
+
+func TestLookAlikesStayReadable(t *testing.T) {
+	r := audit.NewRedactor(secret.FromString("k", randomSecret(rand.New(rand.NewPCG(3, 4)))))
+	for _, e := range readCorpus(t, "testdata/look-alikes.txt") {
+		out, changed := r.String(e.value)
+		assert.False(t, changed, "%s: %q became %q", e.kind, e.value, out)
+		assert.Equal(t, e.value, out)
+	}
+}
+
+func randomSecret(rng *rand.Rand) string {
+	return "fake" + randString(rng, classes["AN"], 28) + "+/=&\"<"
+}
+
+// forms lists the ways a configured secret is written in logs and
+// requests, each inside surrounding text.
+func forms(v string) map[string]string {
+	jq, _ := json.Marshal(v)
+	b64 := func(enc *base64.Encoding, prefix string) string {
+		return enc.EncodeToString([]byte(prefix + v + "tail"))
+	}
+	return map[string]string{
+		"as is":                          "x " + v + " y",
+		"upper case":                     "x " + strings.ToUpper(v) + " y",
+		"JSON-escaped":                   `{"a":` + string(jq) + `}`,
+		"JSON-escaped without HTML":      `{"a":"` + strings.NewReplacer(`"`, `\"`).Replace(v) + `"}`,
+		"URL query-escaped":              "https://h/p?k=" + url.QueryEscape(v) + "&z=1",
+		"URL path-escaped":               "https://h/" + url.PathEscape(v) + "/z",
+		"URL-escaped in upper-case hex":  strings.ToUpper(url.QueryEscape(v)),
+		"base64 standard":                b64(base64.StdEncoding, ""),
+		"base64 standard, one byte in":   b64(base64.StdEncoding, "a"),
+		"base64 standard, two bytes in":  b64(base64.StdEncoding, "ab"),
+		"base64 URL":                     b64(base64.URLEncoding, ""),
+		"base64 URL raw, one byte in":    b64(base64.RawURLEncoding, "a"),
+		"base64 raw standard, two bytes": b64(base64.RawStdEncoding, "ab"),
+		"base64 of the value alone":      base64.StdEncoding.EncodeToString([]byte(v)),
+	}
+}
+
+// leaked reports the forms of v still readable in out: the value, its
+// JSON, URL and base64 encodings (the middle of each, which depends on the
+// value alone).
+func leaked(out, v string) []string {
+	var found []string
+	lower := strings.ToLower(out)
+	jq, _ := json.Marshal(v)
+	for name, f := range map[string]string{
+		"value": v, "json": string(jq[1 : len(jq)-1]), "query": url.QueryEscape(v), "path": url.PathEscape(v),
+	} {
+		if strings.Contains(lower, strings.ToLower(f)) {
+			found = append(found, name)
+		}
+	}
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		for k := range 3 {
+			e := enc.EncodeToString(append(make([]byte, k), v...))
+			mid := e[(8*k+5)/6+1 : (8*(k+len(v)))/6-1]
+			if strings.Contains(out, mid) {
+				found = append(found, "base64")
+			}
+		}
+	}
+	return found
+}
+
+func TestConfiguredSecretsAreRedactedInEveryForm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var secrets []secret.Secret
+	var values []string
+	for i := range 20 {
+		v := randomSecret(rng)
+		if i%2 == 0 {
+			v = randString(rng, classes["LH"], 32) // hex, no special characters
+		}
+		values = append(values, v)
+		secrets = append(secrets, secret.FromString("s", v))
+	}
+	r := audit.NewRedactor(secrets...)
+	for _, v := range values {
+		for name, text := range forms(v) {
+			out, changed := r.String(text)
+			assert.True(t, changed, "%s", name)
+			assert.Empty(t, leaked(out, v), "%s: %q became %q", name, text, out)
+		}
+	}
+}
+
+func TestSensitiveKeys(t *testing.T) {
+	for _, k := range []string{
+		"token", "access_token", "X-Api-Key", "api_key", "apiKey", "APIKEY", "password", "db-password", "Authorization",
+		"proxy-authorization", "Cookie", "set-cookie", "client_secret", "private_key", "privateKey", "secret", "credentials",
+		"body", "message", "text", "typed_text", "auth", "pwd",
+	} {
+		assert.True(t, audit.SensitiveKey(k), "%s should be sensitive", k)
+	}
+	for _, k := range []string{"path", "command", "channel", "url", "author", "id", "name", "content_type", "max"} {
+		assert.False(t, audit.SensitiveKey(k), "%s should not be sensitive", k)
+	}
+}
+
+func TestRedactArgs(t *testing.T) {
+	v := randomSecret(rand.New(rand.NewPCG(7, 8)))
+	r := audit.NewRedactor(secret.FromString("k", v))
+	type custom struct {
+		Note string `json:"note"`
+		Key  string `json:"apiKey"`
+	}
+	args := map[string]any{
+		"path":    "README.md",
+		"headers": map[string]any{"X-Api-Key": "abc", "Accept": "text/plain"},
+		"items":   []any{"plain", "has " + v, map[string]any{"password": 1234}},
+		"strs":    []string{"ok", v},
+		"custom":  custom{Note: "n", Key: "k"},
+		"nested":  map[string]string{"cookie": "c", "x": "y"},
+		v:         "key is the secret",
+		"n":       json.Number("3"),
+	}
+	before, _ := json.Marshal(args)
+	out, paths := audit.RedactArgs(args, r)
+	after, _ := json.Marshal(args)
+	assert.Equal(t, before, after, "the arguments are not modified")
+	assert.Equal(t, []string{"[REDACTED]", "custom.apiKey", "headers.X-Api-Key", "items[1]", "items[2].password", "nested.cookie", "strs[1]"}, paths)
+	enc, _ := json.Marshal(out)
+	assert.Empty(t, leaked(string(enc), v))
+	assert.Equal(t, "README.md", out["path"])
+	assert.Equal(t, "text/plain", out["headers"].(map[string]any)["Accept"])
+	assert.Equal(t, json.Number("3"), out["n"])
+
+	nothing, paths := audit.RedactArgs(nil, r)
+	assert.Nil(t, nothing)
+	assert.Nil(t, paths)
+}
+
+func TestRedactArgsReplacesWhatItCannotWalk(t *testing.T) {
+	deep := map[string]any{}
+	cur := deep
+	for range 100 {
+		next := map[string]any{}
+		cur["a"] = next
+		cur = next
+	}
+	cur["leaf"] = "value"
+	out, paths := audit.RedactArgs(map[string]any{"deep": deep, "ch": make(chan int)}, nil)
+	require.Len(t, paths, 2)
+	assert.Equal(t, "ch", paths[0])
+	assert.Equal(t, audit.Marker, out["ch"])
+	enc, _ := json.Marshal(out)
+	assert.NotContains(t, string(enc), "leaf")
+}
+
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("boom") }
+
+func TestRedactArgsNeverPanics(t *testing.T) {
+	cyclic := map[string]any{}
+	cyclic["self"] = cyclic
+	type node struct{ Next *node }
+	loop := &node{}
+	loop.Next = loop
+	out, paths := audit.RedactArgs(map[string]any{"p": panicky{}, "cyclic": cyclic, "loop": loop}, nil)
+	assert.Equal(t, audit.Marker, out["p"])
+	assert.Equal(t, audit.Marker, out["loop"])
+	assert.Contains(t, paths, "p")
+	assert.Contains(t, paths, "loop")
+}
+
+func TestARedactorIsSafeForConcurrentUse(t *testing.T) {
+	r := audit.NewRedactor(secret.FromString("k", "concurrent-fake-value-0123"))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 100 {
+				out, _ := r.String("a concurrent-fake-value-0123 b token=x1")
+				assert.Equal(t, "a [REDACTED] b token=**", out)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestRedactionNeverLengthens(t *testing.T) {
+	r := audit.NewRedactor(secret.FromString("a", "abcd"), secret.FromString("b", "x"))
+	for _, in := range []string{
+		strings.Repeat("abcd.", 1000), strings.Repeat("x", 1000), strings.Repeat("token=", 500),
+		strings.Repeat("-----BEGIN PRIVATE KEY-----", 100), strings.Repeat("://a:b@", 300),
+	} {
+		out, _ := r.String(in)
+		assert.LessOrEqual(t, len(out), len(in))
+	}
+}
+
+func TestShortSecretsAreRedactedButNotTheirFragments(t *testing.T) {
+	r := audit.NewRedactor(secret.FromString("pin", "4711"))
+	out, _ := r.String("pin 4711, base64 NDcxMQ== and ABCD")
+	assert.Equal(t, "pin ****, base64 NDcxMQ== and ABCD", out,
+		"a four-byte secret is redacted as is; its base64 is too short to look for without redacting everything")
+}
+
+func TestWipeForgetsTheSecrets(t *testing.T) {
+	r := audit.NewRedactor(secret.FromString("k", "some-configured-value-123"))
+	r.Wipe()
+	out, _ := r.String("some-configured-value-123")
+	assert.Equal(t, "some-configured-value-123", out, "the zeroed tables find nothing")
+	var nilR *audit.Redactor
+	nilR.Wipe()
+	out, _ = nilR.String("token=abcdef")
+	assert.Equal(t, "token=******", out)
+}
+
+func TestShapesHaveUniqueNames(t *testing.T) {
+	names := audit.Shapes()
+	assert.Len(t, names, len(slices.Compact(slices.Sorted(slices.Values(names)))))
+}

@@ -1,0 +1,348 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/base64"
+)
+
+// A shape is a kind of secret recognised by how it looks. Each starts at an
+// anchor (a prefix such as "ghp_", or a word such as "bearer ") that the
+// scan finds case-insensitively; the shape's check then decides, reading
+// forward from the anchor by at most maxScan bytes, whether a secret is
+// there and which bytes to redact.
+type shape struct {
+	// name is the stable name of the shape, listed by Shapes.
+	name string
+	// about says what the shape is, for the documentation.
+	about string
+	// anchors are the prefixes the scan looks for.
+	anchors []string
+	// caseSensitive: the anchor must match exactly as written.
+	caseSensitive bool
+	// body is the set of bytes a value may hold after the anchor.
+	body *byteSet
+	// min and max bound the length of the value after the anchor.
+	min, max int
+	// mixed: the value must hold a digit and a letter, or both cases,
+	// which keeps words and prose out.
+	mixed bool
+	// valueOnly: redact the value and keep the anchor readable ("Bearer ").
+	valueOnly bool
+	// textOnly: the shape is a key=value form for free text; it is not
+	// applied to the serialized JSON of an event, whose keys are handled
+	// structurally.
+	textOnly bool
+	// check, when set, replaces the generic check.
+	check func(t []byte, at, anchorLen int) (span, bool)
+	// post, when set, further checks what the generic check found.
+	post func(value []byte) bool
+}
+
+// maxScan bounds how far any shape reads past its anchor, so hostile input
+// full of anchors costs linear time.
+const maxScan = 4096
+
+type byteSet [256]bool
+
+func set(groups ...string) *byteSet {
+	var s byteSet
+	for _, g := range groups {
+		for i := 0; i < len(g); i++ {
+			if i+2 < len(g) && g[i+1] == '-' {
+				for c := g[i]; c <= g[i+2]; c++ {
+					s[c] = true
+				}
+				i += 2
+				continue
+			}
+			s[g[i]] = true
+		}
+	}
+	return &s
+}
+
+var (
+	upperDigits = set("A-Z0-9")
+	alnum       = set("A-Za-z0-9")
+	alnumUnder  = set("A-Za-z0-9_")
+	alnumDash   = set("A-Za-z0-9-")
+	b64url      = set("A-Za-z0-9-_")
+	b64urlDot   = set("A-Za-z0-9-_.")
+	b64Pad      = set("A-Za-z0-9+/=")
+	tokenChars  = set("A-Za-z0-9-._~+/=")
+	webhookPath = set("A-Za-z0-9/")
+	sasChars    = set("A-Za-z0-9%+/=")
+	azureChars  = set("A-Za-z0-9_~.-")
+	wordChars   = set("A-Za-z0-9_")
+	keyTail     = set("A-Za-z0-9_-")
+)
+
+// shapes is the registry of known secret shapes. Add a shape by adding a
+// row; the tests walk the table.
+var shapes = []shape{
+	{name: "aws-access-key-id", about: "AWS access key IDs (AKIA..., ASIA..., and the other IAM prefixes)",
+		anchors:       []string{"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "ASCA"},
+		caseSensitive: true, body: upperDigits, min: 16, max: 16},
+	{name: "gcp-api-key", about: "Google Cloud API keys (AIza...)",
+		anchors: []string{"AIza"}, caseSensitive: true, body: b64url, min: 35, max: 35},
+	{name: "gcp-oauth-client-secret", about: "Google OAuth client secrets (GOCSPX-...)",
+		anchors: []string{"GOCSPX-"}, caseSensitive: true, body: b64url, min: 20, max: 64},
+	{name: "azure-storage-key", about: "Azure storage account keys (AccountKey=...)",
+		anchors: []string{"AccountKey="}, body: b64Pad, min: 80, max: 100, valueOnly: true},
+	{name: "azure-sas-signature", about: "Azure shared access signatures (sig=...)",
+		anchors: []string{"sig="}, body: sasChars, min: 20, max: 256, valueOnly: true},
+	{name: "azure-client-secret", about: "Microsoft Entra client secrets (xxx8Q~...)",
+		anchors: []string{"Q~"}, caseSensitive: true, check: azureClientSecret},
+	{name: "github-token", about: "GitHub personal, OAuth, user, server and refresh tokens (ghp_, gho_, ghu_, ghs_, ghr_)",
+		anchors: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, caseSensitive: true, body: alnum, min: 30, max: 255},
+	{name: "github-fine-grained-token", about: "GitHub fine-grained personal access tokens (github_pat_...)",
+		anchors: []string{"github_pat_"}, caseSensitive: true, body: alnumUnder, min: 40, max: 255},
+	{name: "gitlab-token", about: "GitLab personal, deploy, runner, CI build, trigger, feed, SCIM and OAuth tokens (glpat-, gldt-, ...)",
+		anchors:       []string{"glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glsoat-", "glimt-", "gloas-", "glagent-"},
+		caseSensitive: true, body: b64urlDot, min: 20, max: 255},
+	{name: "slack-token", about: "Slack bot, user, app and refresh tokens (xoxb-, xoxp-, xapp-, ...)",
+		anchors: []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxe-", "xapp-"}, caseSensitive: true, body: alnumDash, min: 10, max: 255},
+	{name: "slack-webhook", about: "Slack incoming webhook URLs",
+		anchors: []string{"hooks.slack.com/services/"}, body: webhookPath, min: 20, max: 255, valueOnly: true},
+	{name: "stripe-key", about: "Stripe secret and restricted keys and webhook secrets (sk_live_, rk_test_, whsec_, ...)",
+		anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"}, caseSensitive: true, body: alnum, min: 16, max: 255},
+	{name: "openai-style-key", about: "OpenAI-style API keys (sk-..., sk-proj-..., sk-ant-...)",
+		anchors: []string{"sk-"}, caseSensitive: true, body: b64url, min: 20, max: 255, mixed: true},
+	{name: "npm-token", about: "npm access tokens (npm_...)",
+		anchors: []string{"npm_"}, caseSensitive: true, body: alnum, min: 36, max: 36},
+	{name: "pypi-token", about: "PyPI upload tokens (pypi-AgE...)",
+		anchors: []string{"pypi-AgE"}, caseSensitive: true, body: b64url, min: 50, max: 255},
+	{name: "huggingface-token", about: "Hugging Face access tokens (hf_...)",
+		anchors: []string{"hf_"}, caseSensitive: true, body: alnum, min: 30, max: 40, mixed: true},
+	{name: "jwt", about: "JSON Web Tokens (three base64url segments, the first a JSON header)",
+		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
+	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
+		anchors: []string{"-----BEGIN "}, check: pemPrivateKey},
+	{name: "bearer", about: "bearer authorization values",
+		anchors: []string{"bearer "}, body: tokenChars, min: 16, max: maxScan, mixed: true, valueOnly: true},
+	{name: "basic", about: "basic authorization values (base64 of user:password)",
+		anchors: []string{"basic "}, body: b64Pad, min: 8, max: maxScan, valueOnly: true, post: basicCredentials},
+	{name: "url-password", about: "the password in a URL's user:password@",
+		anchors: []string{"://"}, check: urlPassword},
+	{name: "key-value", about: "the value after a secret-named key in free text (password=..., GITHUB_TOKEN: ..., Authorization: ...)",
+		anchors: textKeys, textOnly: true, check: keyValue},
+}
+
+// Shapes lists the names of the known secret shapes, in registry order.
+func Shapes() []string {
+	out := make([]string, len(shapes))
+	for i, s := range shapes {
+		out[i] = s.name
+	}
+	return out
+}
+
+// find applies shape i to the anchor of length n that starts at at.
+func (sh *shape) find(t []byte, at, n int) (span, bool) {
+	if sh.caseSensitive && !sh.exactAnchor(t[at:at+n]) {
+		return span{}, false
+	}
+	if sh.check != nil {
+		return sh.check(t, at, n)
+	}
+	if at > 0 && wordChars[t[at-1]] && sh.name != "slack-webhook" {
+		return span{}, false
+	}
+	j := at + n
+	k := j
+	for k < len(t) && k-j <= sh.max && sh.body[t[k]] {
+		k++
+	}
+	v := t[j:k]
+	if len(v) < sh.min || len(v) > sh.max {
+		return span{}, false
+	}
+	if sh.mixed && !mixed(v) {
+		return span{}, false
+	}
+	if sh.post != nil && !sh.post(v) {
+		return span{}, false
+	}
+	if sh.valueOnly {
+		return span{j, k}, true
+	}
+	return span{at, k}, true
+}
+
+func (sh *shape) exactAnchor(a []byte) bool {
+	for _, x := range sh.anchors {
+		if string(a) == x {
+			return true
+		}
+	}
+	return false
+}
+
+// mixed reports whether v holds a digit and a letter, or both cases.
+func mixed(v []byte) bool {
+	var digit, upper, lower bool
+	for _, c := range v {
+		switch {
+		case '0' <= c && c <= '9':
+			digit = true
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case 'a' <= c && c <= 'z':
+			lower = true
+		}
+	}
+	return digit && (upper || lower) || upper && lower
+}
+
+func run(t []byte, from int, s *byteSet, limit int) int {
+	k := from
+	for k < len(t) && k-from < limit && s[t[k]] {
+		k++
+	}
+	return k
+}
+
+func azureClientSecret(t []byte, at, n int) (span, bool) {
+	// [A-Za-z0-9_~.]{3} digit Q~ [A-Za-z0-9_~.-]{31,34}
+	if at < 4 || t[at-1] < '0' || t[at-1] > '9' {
+		return span{}, false
+	}
+	for _, c := range t[at-4 : at-1] {
+		if !azureChars[c] {
+			return span{}, false
+		}
+	}
+	if at > 4 && azureChars[t[at-5]] {
+		return span{}, false
+	}
+	k := run(t, at+n, azureChars, 35)
+	if l := k - (at + n); l < 31 || l > 34 {
+		return span{}, false
+	}
+	return span{at - 4, k}, true
+}
+
+func jwt(t []byte, at, _ int) (span, bool) {
+	if at > 0 && b64urlDot[t[at-1]] {
+		return span{}, false
+	}
+	k := run(t, at, b64url, maxScan)
+	if k-at < 10 || k >= len(t) || t[k] != '.' {
+		return span{}, false
+	}
+	k2 := run(t, k+1, b64url, maxScan)
+	if k2-(k+1) < 10 {
+		return span{}, false
+	}
+	if k2 < len(t) && t[k2] == '.' {
+		k2 = run(t, k2+1, b64url, maxScan)
+	}
+	return span{at, k2}, true
+}
+
+var (
+	pemPrivate = []byte("PRIVATE KEY")
+	pemEnd     = []byte("-----END ")
+	pemDashes  = []byte("-----")
+)
+
+func pemPrivateKey(t []byte, at, n int) (span, bool) {
+	// The header: "-----BEGIN " [A-Z ]* "PRIVATE KEY" [A-Z ]* "-----".
+	h := t[at+n : min(len(t), at+n+64)]
+	e := bytes.Index(h, pemDashes)
+	if e < 0 || !bytes.Contains(bytes.ToUpper(h[:e]), pemPrivate) {
+		return span{}, false
+	}
+	rest := t[at+n+e:]
+	end := bytes.Index(rest, pemEnd)
+	if end < 0 {
+		return span{at, len(t)}, true
+	}
+	stop := at + n + e + end + len(pemEnd)
+	if d := bytes.Index(t[stop:min(len(t), stop+64)], pemDashes); d >= 0 {
+		return span{at, stop + d + len(pemDashes)}, true
+	}
+	return span{at, len(t)}, true
+}
+
+func basicCredentials(v []byte) bool {
+	s := bytes.TrimRight(v, "=")
+	dec := make([]byte, base64.RawStdEncoding.DecodedLen(len(s)))
+	n, err := base64.RawStdEncoding.Decode(dec, s)
+	return err == nil && bytes.IndexByte(dec[:n], ':') > 0
+}
+
+// urlStop ends the authority part of a URL.
+var urlStop = set("/?#\"'<>` \t\r\n\\")
+
+func urlPassword(t []byte, at, n int) (span, bool) {
+	j := at + n
+	k := j
+	for k < len(t) && k-j < 1024 && !urlStop[t[k]] {
+		k++
+	}
+	auth := t[j:k]
+	a := bytes.LastIndexByte(auth, '@')
+	if a < 0 {
+		return span{}, false
+	}
+	c := bytes.IndexByte(auth[:a], ':')
+	if c < 0 || c+1 == a {
+		return span{}, false
+	}
+	return span{j + c + 1, j + a}, true
+}
+
+// textKeys are the words after which free text holds a secret value.
+var textKeys = []string{
+	"password", "passwd", "passphrase", "secret", "token", "api_key", "api-key", "apikey",
+	"access_key", "access-key", "private_key", "private-key", "credential",
+	"authorization", "cookie",
+}
+
+var lineValueKeys = map[string]bool{"authorization": true, "cookie": true}
+
+// valueStop ends a value in free text.
+var valueStop = set(" \t\r\n\"'`,;&<>\\")
+
+// lineStop ends a whole-line value (an authorization header, a cookie).
+var lineStop = set("\r\n\"'\\")
+
+func keyValue(t []byte, at, n int) (span, bool) {
+	wholeLine := lineValueKeys[string(bytes.ToLower(t[at:at+n]))]
+	if at+n < len(t) && alnum[t[at+n]] {
+		// "tokens", "secretary": another word.
+		return span{}, false
+	}
+	k := run(t, at+n, keyTail, 64)
+	if k < len(t) && (t[k] == '"' || t[k] == '\'') {
+		k++
+	}
+	k = skipSpaces(t, k)
+	if k >= len(t) || (t[k] != ':' && t[k] != '=') {
+		return span{}, false
+	}
+	k = skipSpaces(t, k+1)
+	stop := valueStop
+	if wholeLine {
+		stop = lineStop
+	}
+	if k < len(t) && (t[k] == '"' || t[k] == '\'') {
+		k++
+	}
+	j := k
+	for k < len(t) && k-j < maxScan && !stop[t[k]] {
+		k++
+	}
+	if k == j {
+		return span{}, false
+	}
+	return span{j, k}, true
+}
+
+func skipSpaces(t []byte, k int) int {
+	for k < len(t) && (t[k] == ' ' || t[k] == '\t') {
+		k++
+	}
+	return k
+}

@@ -1,0 +1,847 @@
+package hardline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Role says what an argument, an option's value or an environment variable
+// is to a program. The analyser judges each by its role: a command line is
+// analysed as a command, a path written like a redirection, a path deleted
+// like rm's operand, and so on.
+type Role string
+
+// The roles of arguments and option values.
+const (
+	// RoleData is text the program does not run or act on as a file (a
+	// commit message, a search pattern). Data is exempt from the
+	// argument-command net.
+	RoleData Role = "data"
+	// RoleCommand is a command line given as words: this argument and every
+	// one after it (nohup CMD ARGS, xterm -e CMD ARGS).
+	RoleCommand Role = "command"
+	// RoleShellArgs are a shell's own arguments: this argument and every one
+	// after it are read as bash's (capsh -- -c 'CMD').
+	RoleShellArgs Role = "shellArgs"
+	// RoleScript is one shell script in one word (tmux new 'CMD', git rebase
+	// --exec 'CMD'); several script operands are joined with spaces.
+	RoleScript Role = "script"
+	// RoleProgram is inline code in another language that the analyser
+	// does not read: it asks (rule inline-interpreter).
+	RoleProgram Role = "program"
+	// RoleEscape is text in a program's own command language in which a
+	// shell escape (!CMD, \! CMD, shell CMD, system CMD, .shell CMD,
+	// platform shell CMD, PROGRAM 'CMD') runs a shell command: the escape is
+	// analysed as a script and asks; the rest is data.
+	RoleEscape Role = "escape"
+	// RoleWrite is a path the program writes (an output option, a
+	// destination, an extraction folder): judged like a redirection.
+	RoleWrite Role = "write"
+	// RoleDelete is a path the program deletes, recursively when an option
+	// with RoleRecursive is given.
+	RoleDelete Role = "delete"
+	// RoleDeleteTree is a path the program always deletes recursively
+	// (rimraf).
+	RoleDeleteTree Role = "deleteTree"
+	// RoleRead is a path the program reads, recursively when an option with
+	// RoleRecursive is given.
+	RoleRead Role = "read"
+	// RoleReadTree is a path the program always reads recursively (an
+	// archiver, a file server's folder).
+	RoleReadTree Role = "readTree"
+	// RoleWorkDir is the folder the program works in (git -C, make -C, tar
+	// -C): later relative paths of the same program resolve there. For an
+	// entry with RoleExtract it is written too.
+	RoleWorkDir Role = "workDir"
+	// RoleWriteTree is a folder the program writes into (an extraction or
+	// download folder): judged as a write of the folder, and blocked when a
+	// protected file or a startup file lies inside it.
+	RoleWriteTree Role = "writeTree"
+	// RoleDevice is a device or file the program destroys (rule
+	// wipe-device on a device, a write otherwise).
+	RoleDevice Role = "device"
+	// RoleRecursive marks a flag that makes RoleDelete and RoleRead
+	// recursive.
+	RoleRecursive Role = "recursive"
+	// RoleExtract marks a flag that makes the program write its working
+	// folder (tar -x, cpio -i): RoleWorkDir values are judged as writes.
+	RoleExtract Role = "extract"
+	// RoleHarmless marks a flag under which the program changes nothing
+	// (shutdown -k, wipefs without -a is a listing): Entry.Rule is not
+	// raised when one is given.
+	RoleHarmless Role = "harmless"
+	// RoleTrigger marks a flag that raises Entry.Rule (wipefs -a); an entry
+	// with trigger flags raises it only when one is given.
+	RoleTrigger Role = "trigger"
+)
+
+var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleProgram, RoleEscape,
+	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleWorkDir, RoleDevice,
+	RoleRecursive, RoleExtract, RoleHarmless, RoleTrigger}
+
+// flagRoles are the roles of options that take no value.
+func flagRole(r Role) bool {
+	switch r {
+	case RoleRecursive, RoleExtract, RoleHarmless, RoleTrigger:
+		return true
+	}
+	return false
+}
+
+// Option is one option of a program.
+type Option struct {
+	// Names are the option's spellings: "-o", "--output", "-exec" (a
+	// single-dash long option), "+" (vim's and less's +VALUE). A long
+	// option's value may be written --name=VALUE.
+	Names []string `json:"names"`
+	// Takes is how many values follow the option (0, 1 or 2). A short
+	// option's one value may be attached (-oFILE).
+	Takes int `json:"takes,omitempty"`
+	// Role is what the value is, or what the flag does. RoleCommand and
+	// RoleShellArgs on a flag (Takes 0) mean the rest of the line (xterm -e
+	// CMD ARGS). Empty means a value that is data.
+	Role Role `json:"role,omitempty"`
+	// Key restricts the role to values of the form KEY=VALUE or "KEY VALUE"
+	// whose key matches, ignoring case (ssh -o ProxyCommand=...); a key
+	// ending in "*" matches any key with that prefix. The role applies to
+	// VALUE.
+	Key string `json:"key,omitempty"`
+}
+
+// Operand gives a role to positional arguments.
+type Operand struct {
+	// Index is the operand's position among the operands, from 0; a
+	// negative index counts from the end (-1 is the last) and applies only
+	// when there are at least two operands.
+	Index int `json:"index"`
+	// Rest extends the role to every later operand.
+	Rest bool `json:"rest,omitempty"`
+	// Role is what the operand is.
+	Role Role `json:"role"`
+}
+
+// EnvVar is an environment variable that makes a program run or load code.
+type EnvVar struct {
+	// Name is the variable's name; a name ending in "*" matches every
+	// variable with that prefix (GIT_CONFIG_VALUE_*).
+	Name string `json:"name"`
+	// Role is RoleScript (the value is a shell command: analysed), RoleCommand
+	// (the value is a program with arguments: analysed as a command line),
+	// RoleProgram (the value names code the program loads or runs: asks
+	// unless it is empty or /dev/null), or RoleEscape with Markers (the value
+	// holds options: asks when one of Markers appears in it).
+	Role Role `json:"role"`
+	// Markers are the option spellings that load code (NODE_OPTIONS
+	// "--require"), for RoleEscape.
+	Markers []string `json:"markers,omitempty"`
+}
+
+// Entry is what the analyser knows of one program or family of programs.
+// Built-in entries are listed by Catalog; a policy adds its own through
+// Config.Commands. The walker applies an entry generically: it parses the
+// options named in Options (GNU style: options may follow operands, "--"
+// ends them, unless OptionsFirst), matches the first operand against
+// Subcommands, gives operands their roles, and judges every value by its
+// role. An argument that has no role, of a program that is not DataOnly, is
+// tried as a command line by the argument-command net.
+type Entry struct {
+	// Names are the program names the entry applies to, as invoked, without
+	// folder ("tmux", "python3"). For a sub-command, the sub-command's names.
+	Names []string `json:"names"`
+	// Family groups entries in the documentation ("multiplexers").
+	Family string `json:"family,omitempty"`
+	// Summary says in a few words what the entry covers.
+	Summary string `json:"summary,omitempty"`
+	// DataOnly says the program treats its arguments as text, never as a
+	// command (echo, printf, grep): the argument-command net skips it.
+	DataOnly bool `json:"dataOnly,omitempty"`
+	// OptionsFirst says options end at the first operand (POSIX getopt with
+	// '+', as wrappers parse). It is implied by an operand with RoleCommand
+	// or RoleShellArgs.
+	OptionsFirst bool `json:"optionsFirst,omitempty"`
+	// Options are the options that take a value or change what the program
+	// does.
+	Options []Option `json:"options,omitempty"`
+	// Operands give roles to positional arguments.
+	Operands []Operand `json:"operands,omitempty"`
+	// Stdin is the role of the program's standard input when its text is
+	// known (a here-document): RoleEscape for line editors and database
+	// shells, RoleScript for a shell.
+	Stdin Role `json:"stdin,omitempty"`
+	// Subcommands are matched against the first operand (git rebase, npm
+	// exec, tmux new-window); the rest of the line is read by the matching
+	// entry.
+	Subcommands []Entry `json:"subcommands,omitempty"`
+	// Env are environment variables that make the program run code.
+	Env []EnvVar `json:"env,omitempty"`
+	// Rule is a rule raised whenever the program runs, unless a flag with
+	// RoleHarmless is given or, when the entry has RoleTrigger flags, none
+	// of them is (wipe-device for wipefs -a, shutdown, system-admin).
+	// Author entries may only name ask rules.
+	Rule string `json:"rule,omitempty"`
+
+	// special is code for a grammar that roles cannot say (find's
+	// expressions, sed scripts, dd's operands); it runs after the roles.
+	special handler
+	// compiled is the entry prepared for lookups.
+	compiled *compiledEntry
+}
+
+// handler is the code of an entry with a grammar of its own. It returns
+// true when it has judged every argument (the net is then not applied).
+type handler func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool
+
+// compiledEntry is an Entry prepared for lookups.
+type compiledEntry struct {
+	e         *Entry
+	opts      map[string][]*Option
+	plus      *Option // "+VALUE"
+	subs      map[string]*compiledEntry
+	optsFirst bool
+	triggers  bool
+}
+
+func compileEntry(e *Entry) *compiledEntry {
+	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst}
+	for i := range e.Options {
+		o := &e.Options[i]
+		for _, n := range o.Names {
+			if n == "+" {
+				c.plus = o
+				continue
+			}
+			c.opts[n] = append(c.opts[n], o)
+		}
+		if o.Role == RoleTrigger {
+			c.triggers = true
+		}
+	}
+	for _, op := range e.Operands {
+		if op.Role == RoleCommand || op.Role == RoleShellArgs || op.Role == RoleScript && op.Rest {
+			c.optsFirst = true
+		}
+	}
+	if len(e.Subcommands) > 0 {
+		c.subs = map[string]*compiledEntry{}
+		for i := range e.Subcommands {
+			s := &e.Subcommands[i]
+			cs := compileEntry(s)
+			for _, n := range s.Names {
+				c.subs[n] = cs
+			}
+		}
+	}
+	e.compiled = c
+	return c
+}
+
+// catalogFamilies are the built-in entries, by family; each family file
+// registers its entries in init.
+var catalogFamilies [][]Entry
+
+func register(es []Entry) []Entry {
+	catalogFamilies = append(catalogFamilies, es)
+	return es
+}
+
+// builtinCatalog is the compiled built-in catalogue, by program name.
+var builtinCatalog = sync.OnceValue(func() map[string]*compiledEntry {
+	m := map[string]*compiledEntry{}
+	for _, fam := range catalogFamilies {
+		for i := range fam {
+			c := compileEntry(&fam[i])
+			for _, n := range fam[i].Names {
+				if _, dup := m[n]; dup {
+					panic("hardline: catalogue names " + n + " twice")
+				}
+				m[n] = c
+			}
+		}
+	}
+	return m
+})
+
+// Catalog returns the built-in program catalogue: one entry per program or
+// family, grouped by family. The result is a copy.
+func Catalog() []Entry {
+	builtinCatalog()
+	var out []Entry
+	for _, fam := range catalogFamilies {
+		for _, e := range fam {
+			out = append(out, copyEntry(e))
+		}
+	}
+	return out
+}
+
+func copyEntry(e Entry) Entry {
+	e.special, e.compiled = nil, nil
+	e.Names = slices.Clone(e.Names)
+	e.Options = slices.Clone(e.Options)
+	for i := range e.Options {
+		e.Options[i].Names = slices.Clone(e.Options[i].Names)
+	}
+	e.Operands = slices.Clone(e.Operands)
+	e.Env = slices.Clone(e.Env)
+	subs := e.Subcommands
+	e.Subcommands = nil
+	for _, s := range subs {
+		e.Subcommands = append(e.Subcommands, copyEntry(s))
+	}
+	return e
+}
+
+// lookupEntry returns the built-in entry for a program name and the
+// policy's entries for it.
+func (a *Analyzer) lookupEntry(b string) (*compiledEntry, []*compiledEntry) {
+	return builtinCatalog()[b], a.extra[b]
+}
+
+// envRoles are the environment variables of every entry, built-in and the
+// policy's, by name; prefixes end in "*".
+func (a *Analyzer) envRole(name string) (EnvVar, bool) {
+	if v, ok := builtinEnv()[name]; ok {
+		return v, true
+	}
+	for p, v := range builtinEnvPrefixes() {
+		if strings.HasPrefix(name, p) {
+			return v, true
+		}
+	}
+	if v, ok := a.extraEnv[name]; ok {
+		return v, true
+	}
+	for p, v := range a.extraEnv {
+		if pre, ok := strings.CutSuffix(p, "*"); ok && strings.HasPrefix(name, pre) {
+			return v, true
+		}
+	}
+	return EnvVar{}, false
+}
+
+var builtinEnv = sync.OnceValue(func() map[string]EnvVar {
+	m := map[string]EnvVar{}
+	var walk func(es []Entry)
+	walk = func(es []Entry) {
+		for _, e := range es {
+			for _, v := range e.Env {
+				if !strings.HasSuffix(v.Name, "*") {
+					m[v.Name] = v
+				}
+			}
+			walk(e.Subcommands)
+		}
+	}
+	for _, fam := range catalogFamilies {
+		walk(fam)
+	}
+	return m
+})
+
+var builtinEnvPrefixes = sync.OnceValue(func() map[string]EnvVar {
+	m := map[string]EnvVar{}
+	for _, fam := range catalogFamilies {
+		for _, e := range fam {
+			for _, v := range e.Env {
+				if p, ok := strings.CutSuffix(v.Name, "*"); ok {
+					m[p] = v
+				}
+			}
+		}
+	}
+	return m
+})
+
+// parsedLine is a command line read through an entry.
+type parsedLine struct {
+	ops      []field
+	values   []roleValue
+	flags    map[Role]bool
+	rest     []field // the command after a RoleCommand/RoleShellArgs flag
+	restRole Role
+	sub      *compiledEntry
+	subName  string
+	subArgs  []field
+}
+
+type roleValue struct {
+	role Role
+	f    field
+	rest []field // the rest of the line, for RoleCommand, RoleShellArgs and a joined RoleScript
+}
+
+// parseLine reads args through an entry.
+func parseLine(ce *compiledEntry, args []field) parsedLine {
+	p := parsedLine{flags: map[Role]bool{}}
+	addValue := func(os []*Option, f field) {
+		for _, o := range os {
+			if flagRole(o.Role) {
+				p.flags[o.Role] = true
+				continue
+			}
+			g := f
+			if o.Key != "" {
+				k, v, ok := strings.Cut(g.val, "=")
+				if !ok {
+					k, v, ok = strings.Cut(g.val, " ")
+				}
+				if !ok || !keyMatches(o.Key, strings.TrimSpace(k)) {
+					continue
+				}
+				g.val = v
+			}
+			if o.Role != "" && o.Role != RoleData {
+				p.values = append(p.values, roleValue{role: o.Role, f: g})
+			}
+		}
+	}
+	// option applies an option that takes no value, or its values; it
+	// reports whether the rest of the line is a command.
+	option := func(os []*Option, i int, attached *field) (int, bool) {
+		o := os[0]
+		switch {
+		case o.Takes == 0 && (o.Role == RoleCommand || o.Role == RoleShellArgs):
+			p.rest, p.restRole = args[i+1:], o.Role
+			return i, true
+		case o.Takes == 0:
+			if o.Role != "" {
+				p.flags[o.Role] = true
+			}
+		case attached != nil:
+			addValue(os, *attached)
+		default:
+			for k := 0; k < o.Takes && i+1 < len(args); k++ {
+				i++
+				addValue(os, args[i])
+			}
+		}
+		return i, false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if a.dyn || len(v) < 2 || (v[0] != '-' && v[0] != '+') {
+			if len(p.ops) == 0 && ce.subs != nil && !a.dyn {
+				if s, ok := ce.subs[v]; ok {
+					p.sub, p.subName, p.subArgs = s, v, args[i+1:]
+					return p
+				}
+			}
+			p.ops = append(p.ops, a)
+			if ce.optsFirst {
+				p.ops = append(p.ops, args[i+1:]...)
+				return p
+			}
+			continue
+		}
+		if v[0] == '+' {
+			if ce.plus != nil {
+				f := a
+				f.val = v[1:]
+				addValue([]*Option{ce.plus}, f)
+			} else {
+				p.ops = append(p.ops, a)
+			}
+			continue
+		}
+		if os, ok := ce.opts[v]; ok {
+			var done bool
+			if i, done = option(os, i, nil); done {
+				return p
+			}
+			continue
+		}
+		if v == "--" {
+			p.ops = append(p.ops, args[i+1:]...)
+			return p
+		}
+		if name, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") {
+			if os, ok := ce.opts[name]; ok && os[0].Takes > 0 {
+				f := a
+				f.val = value
+				option(os, i, &f)
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			continue // an unknown long option, taken as a flag
+		}
+		// A group of short options: -rf, -oFILE, -C dir.
+		for j := 1; j < len(v); j++ {
+			os, ok := ce.opts["-"+v[j:j+1]]
+			if !ok {
+				continue
+			}
+			if os[0].Takes == 0 {
+				var done bool
+				if i, done = option(os, i, nil); done {
+					return p
+				}
+				continue
+			}
+			if j+1 < len(v) {
+				f := a
+				f.val = v[j+1:]
+				option(os, i, &f)
+			} else {
+				i, _ = option(os, i, nil)
+			}
+			break
+		}
+	}
+	return p
+}
+
+func keyMatches(pat, k string) bool {
+	if len(pat) > 2 && pat[0] == '*' && pat[len(pat)-1] == '*' {
+		return strings.Contains(asciiLower(k), asciiLower(pat[1:len(pat)-1]))
+	}
+	if p, ok := strings.CutSuffix(pat, "*"); ok {
+		return len(k) >= len(p) && strings.EqualFold(k[:len(p)], p)
+	}
+	return strings.EqualFold(pat, k)
+}
+
+// operandRoles gives the operands their roles and reports which had one.
+func operandRoles(e *Entry, ops []field) ([]roleValue, []bool) {
+	var out []roleValue
+	claimed := make([]bool, len(ops))
+	for _, o := range e.Operands {
+		if o.Index < 0 && len(ops) >= 2 && -o.Index <= len(ops) {
+			i := len(ops) + o.Index
+			claimed[i] = true
+			out = append(out, roleValue{role: o.Role, f: ops[i]})
+		}
+	}
+	for _, o := range e.Operands {
+		if o.Index < 0 {
+			continue
+		}
+		for i := o.Index; i < len(ops); i++ {
+			if claimed[i] {
+				if o.Rest {
+					continue
+				}
+				break
+			}
+			if o.Role == RoleCommand || o.Role == RoleShellArgs || o.Role == RoleScript && o.Rest {
+				rest := ops[i:]
+				for j := i; j < len(ops); j++ {
+					claimed[j] = true
+				}
+				out = append(out, roleValue{role: o.Role, f: ops[i], rest: rest})
+				break
+			}
+			claimed[i] = true
+			out = append(out, roleValue{role: o.Role, f: ops[i]})
+			if !o.Rest {
+				break
+			}
+		}
+	}
+	return out, claimed
+}
+
+// applyEntry judges a command line by a catalogue entry: the values and
+// operands by their roles, the entry's own code, then the net over the
+// operands that have no role.
+func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c ctx, cmd string) {
+	p := parseLine(ce, args)
+	e := ce.e
+	saved := r.cwd
+	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
+	if moved {
+		defer func() { r.cwd = saved }()
+	}
+	handled := false
+	if e.special != nil {
+		handled = e.special(r, sc, b, args, c, cmd)
+	}
+	if p.sub != nil && !handled {
+		r.applyEntry(sc, p.sub, b+" "+p.subName, p.subArgs, c, cmd)
+		return
+	}
+	if e.DataOnly {
+		return
+	}
+	// Operands without a role may be paths the program acts on.
+	var unroled []field
+	for i, f := range p.ops {
+		if !roled[i] {
+			unroled = append(unroled, f)
+		}
+	}
+	r.checkTargets(sc, unroled, cmd)
+	if handled {
+		return
+	}
+	for _, f := range unroled {
+		r.net(sc, f, c, cmd)
+	}
+}
+
+// applyRoles judges the values and operands of a parsed line and reports
+// which operands had a role. A working folder it sets (git -C) stays set
+// for the caller to restore.
+func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c ctx, cmd string) (roled []bool, moved bool) {
+	e := ce.e
+	ops, roled := operandRoles(e, p.ops)
+	moved = false
+	vals := append(p.values, ops...)
+	recursive := p.flags[RoleRecursive] || c.findTree
+	// The working folder first: later paths resolve there.
+	for _, v := range vals {
+		if v.role != RoleWorkDir {
+			continue
+		}
+		if p.flags[RoleExtract] {
+			r.judgeWriteTree(sc, v.f, cmd)
+		}
+		moved = true
+		if v.f.dyn || v.f.glob {
+			r.cwd = ""
+		} else if res := r.resolve(v.f); res.ok {
+			r.cwd = res.paths[len(res.paths)-1]
+		} else {
+			r.cwd = ""
+		}
+	}
+	if e.Rule != "" {
+		raise := !p.flags[RoleHarmless]
+		if ce.triggers {
+			raise = raise && p.flags[RoleTrigger]
+		}
+		if raise {
+			ri, _ := ruleInfo(e.Rule)
+			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+e.Summary, cmd, "")
+		}
+	}
+	var targets []field
+	for _, v := range vals {
+		switch v.role {
+		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleWorkDir:
+			targets = append(targets, v.f)
+		}
+	}
+	r.checkTargets(sc, targets, cmd)
+	for _, v := range vals {
+		r.applyRole(sc, v, recursive, b, c, cmd)
+	}
+	if p.rest != nil {
+		r.applyRole(sc, roleValue{role: p.restRole, rest: p.rest}, recursive, b, c, cmd)
+	}
+	if e.Stdin != "" && c.in.kind == inText {
+		r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: c.in.text}}, recursive, b, c, cmd)
+	}
+	return roled, moved
+}
+
+// applyRole judges one value by its role.
+func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx, cmd string) {
+	f := v.f
+	switch v.role {
+	case RoleCommand:
+		rest := v.rest
+		if rest == nil {
+			rest = []field{f}
+		}
+		if len(rest) == 0 {
+			return
+		}
+		if len(rest) == 1 && (rest[0].dyn || strings.ContainsAny(rest[0].val, " \t\n;|&")) {
+			// One word holding a command line: read as the shell would.
+			if rest[0].dyn {
+				r.finding(ruleEvalDynamic, Dynamic, Ask, b+" runs a command that comes from "+rest[0].why, cmd, "")
+				return
+			}
+			r.reparseField(sc, rest[0], c, cmd, true)
+			return
+		}
+		c2 := c
+		c2.depth++
+		c2.findTree = false
+		r.simple(sc, rest, c2)
+	case RoleShellArgs:
+		c2 := c
+		c2.depth++
+		r.shell(sc, "sh", v.rest, c2, cmd)
+	case RoleScript:
+		if v.rest != nil {
+			// Joined as a shell would (git submodule foreach), and each on
+			// its own as a runner would (hyperfine A B).
+			r.reparseFields(sc, v.rest, c, cmd, true)
+			if len(v.rest) > 1 {
+				for _, g := range v.rest {
+					r.reparseField(sc, g, c, cmd, true)
+				}
+			}
+			return
+		}
+		if f.dyn {
+			r.finding(ruleEvalDynamic, Dynamic, Ask, b+" runs a command that comes from "+f.why, cmd, "")
+			return
+		}
+		r.reparseField(sc, f, c, cmd, true)
+	case RoleProgram:
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs inline code the analyser cannot read", cmd, "")
+	case RoleEscape:
+		r.escape(sc, f, b, c, cmd)
+	case RoleWrite:
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		r.noteWritten(f, "", false)
+	case RoleWriteTree:
+		r.judgeWriteTree(sc, f, cmd)
+	case RoleDelete:
+		r.judgeDelete(sc, f, recursive, cmd, b)
+	case RoleDeleteTree:
+		r.judgeDelete(sc, f, true, cmd, b)
+	case RoleRead:
+		r.rawDiskRead(f, cmd)
+		if recursive {
+			r.readTree(f, b, cmd)
+		}
+	case RoleReadTree:
+		r.rawDiskRead(f, cmd)
+		r.readTree(f, b, cmd)
+	case RoleDevice:
+		r.judgeDevice(sc, f, ruleWipeDevice, cmd, b)
+	}
+}
+
+// readTree blocks a recursive read of the home folder, of any user's home
+// folder or of an ancestor of one: it would read every secret there.
+func (r *run) readTree(f field, b, cmd string) {
+	if f.dyn {
+		return
+	}
+	for _, abs := range r.resolve(f).paths {
+		if r.a.within(r.a.home, abs) || r.isAnyHome(abs) {
+			r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
+			return
+		}
+	}
+}
+
+// isAnyHome reports whether p is some user's home folder or an ancestor of
+// the folders that hold them (/home, /Users, /root).
+func (r *run) isAnyHome(p string) bool {
+	k := r.a.key(p)
+	switch r.a.goos {
+	case "windows":
+		if len(k) > 2 && k[1] == ':' {
+			rest := k[2:]
+			return rest == "/users" || strings.HasPrefix(rest, "/users/") && strings.Count(rest, "/") == 2
+		}
+		return false
+	case "darwin":
+		return k == "/Users" || k == "/var/root" || strings.HasPrefix(k, "/Users/") && strings.Count(k, "/") == 2
+	}
+	return k == "/home" || k == "/root" || strings.HasPrefix(k, "/home/") && strings.Count(k, "/") == 2
+}
+
+// escapeRE-free scan: the shell escapes of programs' own command languages.
+var escapePrefixes = []string{"!", "\\!", "shell ", "system ", "\\system ", ".shell ", ".system ", "platform shell ", ":!", "sh ", "|"}
+
+// escapeCode are commands of debuggers and editors that run code in a
+// language the analyser does not read.
+var escapeCode = []string{"python", "py ", "pi ", "guile", "gu ", "pipe ", "script ", "lua ", "perl ", "ruby ", "source ", "call system"}
+
+// escape analyses the shell escapes in text of a program's own command
+// language (a database shell, a debugger, a line editor, a pager).
+func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
+	if f.dyn {
+		return
+	}
+	var scripts []string
+	for line := range strings.SplitSeq(f.val, "\n") {
+		if t := asciiLower(strings.TrimSpace(line)); slices.ContainsFunc(escapeCode, func(p string) bool { return t == strings.TrimSpace(p) || strings.HasPrefix(t, p) }) {
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs code in another language given inline", cmd, "")
+		}
+		for stmt := range strings.SplitSeq(line, ";") {
+			t := strings.TrimSpace(stmt)
+			for _, pre := range escapePrefixes {
+				if rest, ok := strings.CutPrefix(t, pre); ok && strings.TrimSpace(rest) != "" {
+					scripts = append(scripts, strings.TrimSpace(rest))
+					break
+				}
+			}
+		}
+		// SQL's COPY ... TO/FROM PROGRAM 'cmd' and psql's \o |cmd.
+		low := asciiLower(line)
+		for i := strings.Index(low, "program"); i >= 0; {
+			rest := strings.TrimSpace(line[i+len("program"):])
+			if strings.HasPrefix(rest, "'") {
+				if j := strings.IndexByte(rest[1:], '\''); j >= 0 {
+					scripts = append(scripts, rest[1:1+j])
+				}
+			}
+			k := strings.Index(low[i+1:], "program")
+			if k < 0 {
+				break
+			}
+			i += 1 + k
+		}
+		for _, pre := range []string{"\\o |", "\\g |", "\\w |", "\\o|", "\\g|"} {
+			if i := strings.Index(line, pre); i >= 0 {
+				scripts = append(scripts, line[i+len(pre):])
+			}
+		}
+	}
+	for _, s := range scripts {
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
+		r.reparseField(sc, field{val: s}, c, cmd, true)
+	}
+}
+
+// ruleInfo returns the catalogue description of a rule.
+func ruleInfo(name string) (RuleInfo, bool) {
+	for _, ri := range Rules() {
+		if ri.Name == name {
+			return ri, true
+		}
+	}
+	return RuleInfo{}, false
+}
+
+// net tries an argument of a program that is not data-only as a command
+// line: one with a blocking finding makes the call ask (rule
+// argument-command). Short words without a space or an operator are not
+// commands.
+func (r *run) net(sc *scope, f field, c ctx, cmd string) {
+	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") {
+		return
+	}
+	if sc.depth+c.depth+1 > r.a.maxDepth {
+		return
+	}
+	texts := []string{f.val}
+	// git-style "!CMD" and a KEY=CMD value (terraform -var 'k=CMD').
+	if t, ok := strings.CutPrefix(f.val, "!"); ok {
+		texts = append(texts, t)
+	}
+	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(f.val[:i], " \t") {
+		texts = append(texts, strings.TrimPrefix(f.val[i+1:], "!"))
+	}
+	for _, text := range texts {
+		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, canon: r.canon, canonCache: r.canonCache}
+		sub.script(text, sc.known(c.pos), sc.depth+c.depth+1)
+		r.steps, r.parsed, r.canon = sub.steps, sub.parsed, sub.canon
+		if sub.complex {
+			r.tooComplex("an argument holds a command over the bounds")
+			return
+		}
+		for _, fd := range sub.findings {
+			if fd.Severity == Block {
+				r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that would be blocked (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
+				return
+			}
+		}
+	}
+}
+
+func commandName(cmd string) string {
+	name, _, _ := strings.Cut(cmd, " ")
+	return name
+}

@@ -1,0 +1,156 @@
+package hardline
+
+import "strings"
+
+// File tools: what they delete, move, write and read.
+var _ = register([]Entry{
+	{Names: names("rm srm trash trash-put"), Family: "files", Summary: "operands are deleted, recursively with -r",
+		Options: []Option{flag(RoleRecursive, "-r", "-R", "--recursive")}, Operands: []Operand{operands(0, RoleDelete)}},
+	{Names: names("rimraf del-cli rm-rf premove"), Family: "files", Summary: "operands are deleted recursively",
+		Operands: []Operand{operands(0, RoleDeleteTree)}},
+	{Names: names("unlink rmdir"), Family: "files", Summary: "operands are deleted, one at a time",
+		Operands: []Operand{operands(0, RoleDelete)}},
+	{Names: names("gio"), Family: "files", Summary: "gio remove and gio trash delete",
+		Subcommands: []Entry{
+			{Names: names("remove trash"), Operands: []Operand{operands(0, RoleDelete)}},
+			{Names: names("copy move save"), Operands: []Operand{operand(-1, RoleWrite)}},
+		}},
+	{Names: names("rd del erase deltree"), Family: "files", Summary: "Windows deletion; /s is recursive",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.windowsDelete(sc, b, args, cmd)
+			return true
+		}},
+	{Names: names("mv move rename"), Family: "files", Summary: "sources are moved away (judged like a delete of their place), the destination is written",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "tS", []string{"--target-directory", "--suffix"}, "")
+			srcs, dst := splitDest(p)
+			for _, s := range srcs {
+				r.judgeMove(sc, s, cmd)
+			}
+			if dst != nil {
+				r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+			}
+			return true
+		}},
+	{Names: names("cp copy ditto"), Family: "files", Summary: "the destination is written; a recursive copy reads its sources whole",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.readsTree(sc, b, args, cmd)
+			r.rawReadAll(args, cmd)
+			r.copy(sc, b, args, cmd)
+			return true
+		}},
+	{Names: names("install"), Family: "files", Summary: "the destination (or every folder with -d) is written",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.copy(sc, b, args, cmd)
+			return true
+		}},
+	{Names: names("ln link"), Family: "files", Summary: "the link is written; a symbolic link to /, home or a system folder asks",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if b == "ln" {
+				r.link(args, cmd)
+			}
+			r.copy(sc, b, args, cmd)
+			return true
+		}},
+	{Names: names("tee"), Family: "files", Summary: "operands are written",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "", nil, "")
+			for _, t := range p.ops {
+				r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+				r.noteWritten(t, c.in.text, c.in.kind == inText && !p.has("-a") && !p.has("--append"))
+			}
+			return true
+		}},
+	{Names: names("truncate"), Family: "files", Summary: "operands are written",
+		Options: vals("sr", "--size", "--reference"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("touch"), Family: "files", Summary: "operands are written",
+		Options: vals("dtr", "--date", "--reference"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("mkdir mkfifo"), Family: "files", Summary: "operands are created",
+		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("mknod"), Family: "files", Summary: "the first operand is created",
+		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operand(0, RoleWrite), operands(1, RoleData)}},
+	{Names: names("fallocate"), Family: "files", Summary: "operands are written",
+		Options: vals("lo", "--length", "--offset"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("sed gsed"), Family: "files", Summary: "-i writes the files; the e command runs shell commands",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.sed(sc, args, cmd)
+			return true
+		}},
+	{Names: names("chmod chattr setfacl"), Family: "files", Summary: "mode changes of /, home or system folders block",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.chmod(sc, b, args, cmd, ruleChmodSystem)
+			return true
+		}},
+	{Names: names("chown chgrp"), Family: "files", Summary: "owner changes of /, home or system folders block",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.chmod(sc, b, args, cmd, ruleChownSystem)
+			return true
+		}},
+	{Names: names("find"), Family: "files", Summary: "-delete deletes the start points' contents; -exec and -ok run commands; -fprint writes",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.find(sc, args, c, cmd)
+			return true
+		}},
+	{Names: names("sort"), Family: "files", Summary: "-o writes", DataOnly: true,
+		Options: append(vals("kStT", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--files0-from", "--batch-size", "--random-source", "--compress-program"),
+			opt(RoleWrite, "-o", "--output")), Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("uniq"), Family: "files", Summary: "the second operand is written", DataOnly: true,
+		Options:  vals("fsw", "--skip-fields", "--skip-chars", "--check-chars", "--group", "--all-repeated"),
+		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
+	{Names: names("patch"), Family: "files", Summary: "the file patched and -o are written; -d is the working folder",
+		Options: []Option{opt(RoleWrite, "-o", "--output"), opt(RoleRead, "-i", "--input"), opt(RoleWorkDir, "-d", "--directory"),
+			val("-p", "--strip", "-B", "--prefix", "-D", "--ifdef", "-F", "--fuzz", "-r", "--reject-file", "-V", "--version-control", "-Y", "--basename-prefix", "-z", "--suffix", "--backup-if-mismatch", "--quoting-style")},
+		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleRead)}},
+	{Names: names("xxd"), Family: "files", Summary: "the second operand is written", DataOnly: true,
+		Options:  vals("cglsno", "-cols", "-groupsize", "-len", "-seek", "-name", "-offset"),
+		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
+	{Names: names("csplit"), Family: "files", Summary: "pieces are written under the -f prefix", DataOnly: true,
+		Options:  []Option{opt(RoleWrite, "-f", "--prefix"), val("-b", "--suffix-format", "-n", "--digits")},
+		Operands: []Operand{operand(0, RoleRead)}},
+	{Names: names("split"), Family: "files", Summary: "pieces are written under the prefix", DataOnly: true,
+		Options:  vals("abClnt", "--suffix-length", "--additional-suffix", "--bytes", "--line-bytes", "--lines", "--number", "--separator", "--filter", "--prefix", "--digits", "-f", "-n", "-b"),
+		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
+	{Names: names("cat tac head tail od hexdump hd strings base64 base32 nl wc md5sum sha1sum sha256sum sha512sum b2sum cksum pv bat batcat file stat"),
+		Family: "files", Summary: "operands are read; a raw disk asks", DataOnly: true,
+		Options:  vals("nNcsw", "--lines", "--bytes", "--max-unchanged-stats", "--pid", "--sleep-interval", "--wrap"),
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("grep egrep fgrep rg ag ack"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets", DataOnly: true,
+		Options:  []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
+		Operands: []Operand{operand(0, RoleData), operands(1, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.readsTree(sc, b, args, cmd)
+			return true
+		}},
+	{Names: names("ls dir vdir tree du df cut tr paste join column fold fmt expand unexpand rev shuf comm diff cmp sdiff diff3 jq yq realpath readlink basename dirname date seq yes sleep id whoami groups hostname uname pwd which whereis tput clear printenv locale nproc free uptime ps pgrep top htop lsof lsblk blkid findmnt iconv dos2unix unix2dos numfmt factor expr tsort ptx look spell aspell tldr"),
+		Family: "files", Summary: "read or print only; arguments are text or paths read", DataOnly: true},
+})
+
+// rawReadAll reports a raw disk named by any word of a reader.
+func (r *run) rawReadAll(args []field, cmd string) {
+	for _, a := range args {
+		if !strings.HasPrefix(a.val, "-") {
+			r.rawDiskRead(a, cmd)
+		}
+	}
+}
+
+// windowsDelete judges rd, del, erase and deltree on Windows.
+func (r *run) windowsDelete(sc *scope, b string, args []field, cmd string) {
+	if !r.a.windows {
+		return
+	}
+	recursive := b == "deltree"
+	var ops []field
+	for _, f := range args {
+		switch asciiLower(f.val) {
+		case "/s":
+			recursive = true
+		case "/q", "/f", "/p", "/a":
+		default:
+			ops = append(ops, f)
+		}
+	}
+	for _, t := range ops {
+		r.judgeDelete(sc, t, recursive, cmd, b)
+	}
+}

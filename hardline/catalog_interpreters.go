@@ -1,0 +1,49 @@
+package hardline
+
+// nodeCodeOptions are node options that load or run code.
+var nodeCodeOptions = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval", "-p", "--print", "--inspect"}
+
+// Language interpreters: inline code asks, a script file is ordinary, code
+// from a pipe or a process substitution asks; variables that make them load
+// code ask.
+var _ = register([]Entry{
+	{Names: names("python pypy node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell awk gawk mawk nawk expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
+		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; python -m http.server serves its folder",
+		Env: []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name: "PYTHONHOME", Role: RoleProgram},
+			{Name: "NODE_OPTIONS", Role: RoleEscape, Markers: nodeCodeOptions},
+			{Name: "PERL5OPT", Role: RoleEscape, Markers: []string{"-M", "-m", "-d", "-e", "-E", "-I"}}, {Name: "PERL5DB", Role: RoleProgram}, {Name: "PERLDB_OPTS", Role: RoleProgram},
+			{Name: "RUBYOPT", Role: RoleEscape, Markers: []string{"-r", "-e", "-I"}},
+			{Name: "JAVA_TOOL_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+			{Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+			{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+			{Name: "LD_PRELOAD", Role: RoleProgram}, {Name: "LD_AUDIT", Role: RoleProgram}, {Name: "DYLD_INSERT_LIBRARIES", Role: RoleProgram},
+			{Name: "PHPRC", Role: RoleProgram}, {Name: "PHP_INI_SCAN_DIR", Role: RoleProgram}},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.interpreter(sc, b, args, c, cmd)
+			r.fileServer(b, args, cmd)
+			return true
+		}},
+	{Names: names("vim vi nvim ex view gvim vimdiff emacs"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them",
+		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.editor(b, args, cmd)
+			return true
+		}},
+	{Names: names("ed red"), Family: "interpreters", Summary: "the line editor's ! command runs a shell command",
+		Stdin: RoleEscape, DataOnly: true, Options: vals("p", "--prompt")},
+	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands",
+		Stdin: RoleEscape, DataOnly: true,
+		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleRead, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
+		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)}},
+	{Names: names("ftp lftp tftp bc dc gnuplot octave maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
+		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}},
+	{Names: names("less more most"), Family: "interpreters", Summary: "+CMD runs pager commands; ! in them runs a shell command; LESSOPEN runs a command",
+		Options:  []Option{opt(RoleEscape, "+"), val("-b", "-h", "-j", "-k", "-o", "-O", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "--buffers", "--pattern", "--prompt", "--tag", "--tag-file", "--tabs", "--log-file", "--LOG-FILE", "--lesskey-file")},
+		Env:      []EnvVar{{Name: "LESSOPEN", Role: RoleScript}, {Name: "LESSCLOSE", Role: RoleScript}, {Name: "LESSKEY", Role: RoleProgram}, {Name: "LESSKEYIN", Role: RoleProgram}, {Name: "LESSEDIT", Role: RoleScript}},
+		Operands: []Operand{operands(0, RoleRead)}, DataOnly: true},
+	{Names: names("man"), Family: "interpreters", Summary: "-P and -H name a pager and a browser (commands); PAGER and MANPAGER too",
+		Options: []Option{opt(RoleScript, "-P", "--pager", "-H", "--html"), val("-M", "--manpath", "-S", "-s", "--sections", "-L", "--locale", "-m", "--systems", "-E", "--encoding", "-C", "--config-file", "-R", "--recode", "-p", "--preprocessor", "-T", "--troff-device", "-e", "--extension")},
+		Env: []EnvVar{{Name: "PAGER", Role: RoleScript}, {Name: "MANPAGER", Role: RoleScript}, {Name: "EDITOR", Role: RoleScript}, {Name: "VISUAL", Role: RoleScript},
+			{Name: "BROWSER", Role: RoleScript}, {Name: "FCEDIT", Role: RoleScript}, {Name: "TERMINAL", Role: RoleScript}, {Name: "MANROFFOPT", Role: RoleData}},
+		DataOnly: true},
+})

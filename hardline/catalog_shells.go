@@ -1,0 +1,184 @@
+package hardline
+
+import "strings"
+
+// Shells, privilege wrappers and shell builtins that run, change or define
+// commands.
+var _ = register([]Entry{
+	{Names: names("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash ksh93 pdksh oksh hush"),
+		Family: "shells", Summary: "-c SCRIPT is analysed; a script from stdin, a pipe or a process substitution is judged",
+		Env: []EnvVar{{Name: "BASH_ENV", Role: RoleProgram}, {Name: "ENV", Role: RoleProgram},
+			{Name: "PROMPT_COMMAND", Role: RoleScript}, {Name: "PS0", Role: RoleScript}, {Name: "PS1", Role: RoleScript},
+			{Name: "PS4", Role: RoleScript}, {Name: "SHELLOPTS", Role: RoleData}},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.shell(sc, b, args, c, cmd)
+			return true
+		}},
+	{Names: names("sudo"), Family: "privilege", Summary: "runs the command after its options; -e edits files (writes)",
+		Options:      vals("ugpCDrtTUh", "--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"),
+		OptionsFirst: true, Env: []EnvVar{{Name: "SUDO_ASKPASS", Role: RoleCommand}, {Name: "SUDO_EDITOR", Role: RoleCommand}},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.sudo(sc, args, cmd, func(rest []field) { r.next(sc, rest, c) })
+			return true
+		}},
+	{Names: names("sudoedit doasedit"), Family: "privilege", Summary: "edits files as another user: each is written",
+		Options: vals("ugpCDrtTUh"), Operands: []Operand{operands(0, RoleWrite)}},
+	wrapper("privilege", "runs the command as another user", "uC", nil, 0, "doas"),
+	wrapper("privilege", "runs the command as another user", "", []string{"--user"}, 0, "pkexec"),
+	wrapper("privilege", "runs the command as another user", "uDg", []string{"--user", "--group", "--chdir", "--unit", "--property", "--description", "--slice", "--setenv", "--nice", "--machine"}, 0, "run0"),
+	wrapper("privilege", "runs the command as another user", "", nil, 1, "gosu", "su-exec", "setuidgid", "s6-setuidgid", "envuidgid"),
+	wrapper("privilege", "runs the command with other credentials", "", []string{"--reuid", "--regid", "--groups", "--inh-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--ruid", "--euid", "--rgid", "--egid"}, 0, "setpriv"),
+	wrapper("privilege", "runs the command as another user (runit)", "ugUnlLmdofcpr", nil, 0, "chpst"),
+	wrapper("privilege", "runs the command as another user (Windows)", "", nil, 0, "runas"),
+	{Names: names("su runuser"), Family: "privilege", Summary: "-c SCRIPT is analysed; runuser -u USER CMD runs CMD",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.su(sc, b, args, c, cmd, func(rest []field) { r.next(sc, rest, c) })
+			return true
+		}},
+	{Names: names("sg"), Family: "privilege", Summary: "sg GROUP -c SCRIPT and sg GROUP CMD run a command",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) >= 3 && args[1].val == "-c" {
+				r.reparseField(sc, args[2], c, cmd, true)
+			} else if len(args) >= 2 {
+				r.reparseFields(sc, args[1:], c, cmd, true)
+			}
+			return true
+		}},
+	{Names: names("env"), Family: "shells", Summary: "assignments, -i, -u, -C DIR, -S STRING, then the command",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.envCmd(sc, args, c, cmd, func(rest []field) { r.next(sc, rest, c) })
+			return true
+		}},
+	{Names: names("command"), Family: "shells", Summary: "runs the command; -v and -V only look it up",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			rest := args
+			for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && !rest[0].dyn {
+				if strings.ContainsAny(rest[0].val, "vV") {
+					return true // command -v: a lookup
+				}
+				rest = rest[1:]
+			}
+			r.next(sc, rest, c)
+			return true
+		}},
+	wrapper("shells", "runs the command", "", nil, 0, "builtin", "then", "do", "else", "!", "coproc", "arch"),
+	wrapper("shells", "replaces the shell with the command", "a", nil, 0, "exec"),
+	wrapper("shells", "runs and times the command", "fo", []string{"--format", "--output"}, 0, "time"),
+	{Names: names("busybox toybox"), Family: "shells", Summary: "runs the applet named by the first argument",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) > 0 && !strings.HasPrefix(args[0].val, "--") {
+				r.next(sc, args, c)
+			}
+			return true
+		}},
+	{Names: names("eval"), Family: "shells", Summary: "the words joined are analysed as a script",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.reparseFields(sc, args, c, cmd, false)
+			return true
+		}},
+	{Names: names("source ."), Family: "shells", Summary: "a script from stdin or a process substitution is judged",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) == 0 {
+				return true
+			}
+			f := args[0]
+			switch {
+			case f.why == whyProcSubst:
+				r.finding(rulePipeToShell, Dynamic, Ask, "sourcing the output of a process substitution runs code that is not known", cmd, "")
+			case isStdinName(f.val):
+				r.stdinScript(sc, c, cmd, "source")
+			}
+			return true
+		}},
+	{Names: names("trap"), Family: "shells", Summary: "the handler is analysed as a script",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) > 1 && !strings.HasPrefix(args[0].val, "-") {
+				if args[0].dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, "trap runs a handler that comes from "+args[0].why, cmd, "")
+					return true
+				}
+				r.script(args[0].val, sc.known(c.pos), sc.depth+c.depth+1)
+			}
+			return true
+		}},
+	{Names: names("alias"), Family: "shells", Summary: "the alias's text is analysed, and so is a later use of the alias",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.alias(sc, args, c)
+			return true
+		}},
+	{Names: names("cd pushd popd chdir"), Family: "shells", Summary: "followed: later relative paths resolve in the new folder",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.cd(b, args)
+			return true
+		}},
+	{Names: names("xargs"), Family: "shells", Summary: "the command runs with items from stdin: known items are substituted, unknown ones are dynamic",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.xargs(sc, args, c)
+			return true
+		}},
+	{Names: names("parallel"), Family: "shells", Summary: "the command runs with each item; a one-word command is a script",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.parallel(sc, args, c, cmd)
+			return true
+		}},
+	{Names: names("watch"), Family: "shells", Summary: "the command runs through sh -c unless -x",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.watch(sc, args, c, cmd, func(rest []field) { r.next(sc, rest, c) })
+			return true
+		}},
+	{Names: names("flock"), Family: "shells", Summary: "flock FILE -c SCRIPT or flock FILE CMD",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			rest := skipOpts(args, wrapSpec{val: "wE", long: []string{"--timeout", "--wait", "--conflict-exit-code"}, pos: 1})
+			if len(rest) >= 2 && (rest[0].val == "-c" || rest[0].val == "--command") {
+				r.reparseField(sc, rest[1], c, cmd, true)
+				return true
+			}
+			r.next(sc, skipOpts(rest, wrapSpec{val: "wE"}), c)
+			return true
+		}},
+	{Names: names("script"), Family: "shells", Summary: "script -c SCRIPT records a command",
+		Options:  []Option{opt(RoleScript, "-c", "--command"), val("-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "--output-limit")},
+		Operands: []Operand{operand(0, RoleWrite)}},
+	{Names: names("wsl"), Family: "shells", Summary: "runs a command in a Linux distribution",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			rest := skipOpts(args, wrapSpec{val: "du", long: []string{"--distribution", "--user", "--cd"}})
+			if len(rest) > 0 && (rest[0].val == "-e" || rest[0].val == "--exec" || rest[0].val == "--") {
+				rest = rest[1:]
+			}
+			r.next(sc, rest, c)
+			return true
+		}},
+	{Names: names("cmd"), Family: "shells", Summary: "cmd.exe /c runs cmd syntax the analyser does not read",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, f := range args {
+				if v := asciiLower(f.val); v == "/c" || v == "/k" || v == "/r" {
+					r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val+" runs cmd syntax the analyser does not read", cmd, "")
+					return true
+				}
+			}
+			return true
+		}},
+	{Names: names("echo printf true false test [ : exit return shift set shopt unset export declare typeset local readonly read wait jobs fg bg disown umask ulimit type hash help history let getopts times caller dirs logout mapfile readarray compgen complete compopt enable bind suspend"),
+		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
+})
+
+func isStdinName(v string) bool {
+	return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
+}
+
+// alias analyses alias definitions and records them for later uses.
+func (r *run) alias(sc *scope, args []field, c ctx) {
+	for _, f := range args {
+		if i := strings.IndexByte(f.val, '='); i > 0 {
+			r.script(f.val[i+1:], sc.known(c.pos), sc.depth+c.depth+1)
+			if r.aliases == nil {
+				r.aliases = map[string]string{}
+			}
+			if f.dyn {
+				r.aliases[f.val[:i]] = "" // a name whose meaning is not known
+			} else {
+				r.aliases[f.val[:i]] = f.val[i+1:]
+			}
+		}
+	}
+}

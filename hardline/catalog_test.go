@@ -1,0 +1,212 @@
+package hardline
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRuleTableMatchesRules checks the package documentation's rule table
+// against Rules, so the two cannot drift.
+func TestRuleTableMatchesRules(t *testing.T) {
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile(`^//\t([a-z0-9-]+)\s+(command|path|dynamic)\s+(ask|block)\s+\S`)
+	doc := map[string][2]string{}
+	var order []string
+	for line := range strings.SplitSeq(string(src), "\n") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			doc[m[1]] = [2]string{m[2], m[3]}
+			order = append(order, m[1])
+		}
+	}
+	var names []string
+	for _, ri := range Rules() {
+		names = append(names, ri.Name)
+		d, ok := doc[ri.Name]
+		switch {
+		case !ok:
+			t.Errorf("rule %s is not in the package documentation's table", ri.Name)
+		case d[0] != ri.Kind.String() || d[1] != ri.Severity.String():
+			t.Errorf("rule %s: documented as %s %s, Rules says %s %s", ri.Name, d[0], d[1], ri.Kind, ri.Severity)
+		}
+	}
+	for _, n := range order {
+		if !slices.Contains(names, n) {
+			t.Errorf("the documentation's table lists %s, which Rules does not", n)
+		}
+	}
+	if !slices.Equal(order, names) {
+		t.Errorf("the documentation's table is not in Rules order:\n doc   %v\n rules %v", order, names)
+	}
+}
+
+// TestCatalogIsDocumentedAndExercised checks that every catalogue entry has
+// a family and a summary, that the package documentation names every
+// family, and that the corpus runs at least one program of every entry.
+func TestCatalogIsDocumentedAndExercised(t *testing.T) {
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus strings.Builder
+	for _, cf := range corpusFiles {
+		for _, e := range loadCorpus(t, cf.name, cf.bad) {
+			corpus.WriteString(" " + e.cmd + "\n")
+		}
+	}
+	words := map[string]bool{}
+	for _, w := range regexp.MustCompile(`[^\s;|&()'"=]+`).FindAllString(corpus.String(), -1) {
+		words[w] = true
+		if i := strings.LastIndexByte(w, '/'); i >= 0 {
+			words[w[i+1:]] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, e := range Catalog() {
+		if e.Family == "" || e.Summary == "" {
+			t.Errorf("entry %v has no family or summary", e.Names)
+		}
+		if !seen[e.Family] && !strings.Contains(string(src), "\t"+e.Family+" ") {
+			t.Errorf("the package documentation does not describe the family %q", e.Family)
+		}
+		seen[e.Family] = true
+		if !slices.ContainsFunc(e.Names, func(n string) bool { return words[n] }) {
+			t.Errorf("no corpus command runs %v", e.Names)
+		}
+		for _, s := range e.Subcommands {
+			if s.Summary == "" && !s.DataOnly && len(s.Subcommands) == 0 && len(s.Operands) == 0 && len(s.Options) == 0 && s.special == nil {
+				t.Errorf("sub-command %v of %v says nothing", s.Names, e.Names)
+			}
+		}
+	}
+	if err := ValidateCommands(Catalog()); err != nil {
+		t.Errorf("the built-in catalogue does not validate: %v", err)
+	}
+}
+
+func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
+	entries := []Entry{
+		{Names: []string{"ok"}, Options: []Option{{Names: []string{"--exec"}, Takes: 1, Role: RoleScript}}},
+		{Names: []string{"bad/name", ""}, Options: []Option{{Names: []string{"x"}, Takes: 3, Role: "run"}}},
+		{Names: []string{"tool"}, Operands: []Operand{{Index: 0, Role: RoleRecursive}, {Index: -1, Rest: true, Role: RoleWrite}},
+			Env: []EnvVar{{Name: "1X", Role: RoleEscape}}, Rule: "no-such-rule", Stdin: "nothing",
+			Subcommands: []Entry{{Names: []string{"sub"}, Options: []Option{{Names: []string{"-o"}, Role: RoleWrite}}}}},
+	}
+	err := ValidateCommands(entries)
+	if err == nil {
+		t.Fatal("want errors")
+	}
+	want := []string{"commands[1].names[0]", "commands[1].names[1]", "commands[1].options[0].names[0]", "commands[1].options[0].takes",
+		"commands[1].options[0].role", "commands[2].operands[0].role", "commands[2].operands[1].rest", "commands[2].stdin",
+		"commands[2].env[0].name", "commands[2].env[0].markers", "commands[2].rule", "commands[2].subcommands[0].options[0].role"}
+	var got []string
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var ee *EntryError
+		if !errors.As(e, &ee) || !errors.Is(e, ErrInvalidEntry) {
+			t.Errorf("%v is not an *EntryError wrapping ErrInvalidEntry", e)
+			continue
+		}
+		got = append(got, ee.Path)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("paths\n got %v\nwant %v", got, want)
+	}
+	if _, err := New(Config{Home: "/h", Commands: entries[1:2]}); err == nil || !strings.Contains(err.Error(), "Config.Commands: commands[1]") && !strings.Contains(err.Error(), "commands[0].names[0]") {
+		t.Errorf("New does not report bad commands: %v", err)
+	}
+}
+
+func TestPolicyEntriesOnlyAdd(t *testing.T) {
+	var entries []Entry
+	err := json.Unmarshal([]byte(`[
+		{"names": ["deploy"], "options": [{"names": ["--hook"], "takes": 1, "role": "script"}, {"names": ["-o", "--out"], "takes": 1, "role": "write"}],
+		 "operands": [{"index": 0, "role": "readTree"}], "env": [{"name": "DEPLOY_HOOK", "role": "script"}]},
+		{"names": ["rm", "grep"], "dataOnly": true},
+		{"names": ["quiet"], "dataOnly": true}
+	]`), &entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Home: testHome, OS: "linux", Commands: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, a, testEnv(), []tcase{
+		{"deploy --hook 'rm -rf ~' site", "rm-home"},
+		{"deploy -o /etc/passwd site", "protected-write"},
+		{"deploy ~", "sensitive-path"},
+		{"DEPLOY_HOOK='rm -rf /' deploy site", "rm-root"},
+		{"deploy --hook 'make build' site", ""},
+		{"rm -rf /", "rm-root"},
+		{"grep -r 'rm -rf /' .", ""},
+		{"quiet 'rm -rf ~'", ""},
+		{"unknown-tool 'rm -rf ~'", "argument-command"},
+	})
+}
+
+// TestEveryRoleIsJudged runs one command per role and per kind of entry
+// field, each with a case that must be caught and one that must not.
+func TestEveryRoleIsJudged(t *testing.T) {
+	a := testAnalyzer(t)
+	cases := map[string][]tcase{
+		"a command line after a flag or as operands runs": {
+			{"xterm -e rm -rf ~", "rm-home"}, {"xterm -e htop", ""}, {"nohup rm -rf /", "rm-root"}, {"nohup make", ""},
+			{"gnome-terminal -- 'rm -rf ~'", "rm-home"},
+		},
+		"a shell's own arguments are read as bash's": {{"capsh -- -c 'rm -rf ~'", "rm-home"}, {"capsh -- -c 'ls'", ""}},
+		"one script or several operands joined": {
+			{"git submodule foreach rm -rf ~", "rm-home"}, {"hyperfine 'true' 'rm -rf /'", "rm-root"}, {"git submodule foreach git pull", ""},
+		},
+		"inline code in another language asks": {{"bpftrace -e 'BEGIN {}'", "inline-interpreter"}},
+		"shell escapes in a program's own language": {
+			{"psql -c '\\! rm -rf ~'", "rm-home"}, {"psql -c 'select 1'", ""}, {"ed -s f <<< '!rm -rf /'", "rm-root"}, {"ed -s f <<< ',p'", ""},
+			{"gdb -batch -ex 'python print(1)'", "inline-interpreter"}, {"sqlite3 x.db 'select 1'", ""},
+		},
+		"paths written, written into, deleted and destroyed": {
+			{"sort -o /etc/passwd x", "protected-write"}, {"sort -o out x", ""}, {"tar -xf x.tar -C ~", "startup-file-write"},
+			{"tar -xf x.tar -C build", ""}, {"rimraf ~", "rm-home"}, {"rimraf build", ""}, {"shred /dev/sda", "wipe-device"},
+			{"shred secret.txt", ""}, {"cpio -i -D /etc < x", "protected-write"}, {"cpio -i -D out < x", ""},
+		},
+		"paths read, and read whole": {
+			{"cat /dev/sda", "raw-disk-read"}, {"zip -r x.zip ~", "sensitive-path"}, {"zip -r x.zip src", ""},
+			{"miniserve /home", "sensitive-path"}, {"miniserve dist", ""},
+		},
+		"the working folder moves later paths": {
+			{"git -C / add -A", "sensitive-path"}, {"make -C ~/.ssh", "sensitive-path"}, {"make -C web", ""},
+		},
+		"flags that silence or trigger an entry's rule": {
+			{"umount /mnt", "system-admin"}, {"umount --help", ""}, {"systemd-run --on-calendar=daily true", "persistence"},
+			{"systemd-run --user true", ""}, {"wipefs -a /dev/sda", "wipe-device"}, {"wipefs /dev/sda", ""}, {"wipefs -n -a /dev/sda", ""},
+		},
+		"wrappers with their own grammar": {
+			{"sg docker -c 'rm -rf ~'", "rm-home"}, {"sg docker 'rm -rf /'", "rm-root"}, {"sg docker -c 'docker ps'", ""},
+			{"wsl -e rm -rf /", "rm-root"}, {"wsl -d Ubuntu -- rm -rf ~", "rm-home"}, {"wsl -e ls", ""},
+			{"echo 'rm -rf ~' | source /dev/stdin", "rm-home"}, {"curl -s x | source /dev/stdin", "pipe-to-shell"},
+			{"curl -s x | . /dev/stdin", "pipe-to-shell"}, {"source ./env.sh", ""},
+			{"script -q -c 'rm -rf ~' log", "rm-home"}, {"flock /tmp/l -c 'rm -rf /'", "rm-root"}, {"flock /tmp/l rm -rf ~", "rm-home"},
+			{"watch 'rm -rf ~'", "rm-home"}, {"watch -x rm -rf /", "rm-root"}, {"busybox rm -rf /", "rm-root"}, {"command -v rm", ""},
+			{"./bin/exec 'rm -rf ~'", "argument-command"}, {"env -S 'rm -rf /'", "rm-root"}, {"env -C / rm -rf *", "rm-root"},
+			{"runcon -t t rm -rf ~", "rm-home"}, {"runcon u:r:t:s0 rm -rf ~", "rm-home"}, {"start-stop-daemon --start --exec /bin/rm -- -rf /", "rm-root"},
+		},
+		"variables that run code": {
+			{"NODE_OPTIONS=--max-old-space-size=4096 node x", ""}, {"NODE_OPTIONS='-r ./x' node y", "env-code"},
+			{"LD_PRELOAD= ls", ""}, {"BASH_ENV=/dev/null bash -c true", ""}, {"BASH_ENV=./x bash -c true", "env-code"},
+			{"GIT_SSH=ssh git fetch", ""}, {"GIT_SSH='rm -rf ~' git fetch", "rm-home"}, {"FOO='rm -rf ~' ls", ""},
+		},
+		"the net spares data and catches commands": {
+			{"echo 'rm -rf ~'", ""}, {"printf '%s\\n' 'rm -rf /'", ""}, {"grep -r 'rm -rf /' .", ""}, {"git commit -m 'rm -rf /'", ""},
+			{"tool 'rm -rf ~'", "argument-command"}, {"tool '!rm -rf ~'", "argument-command"}, {"tool 'k=rm -rf /'", "argument-command"},
+			{"tool 'ls -la'", ""}, {"tool 'rm -rf /tmp/x'", ""},
+		},
+	}
+	for name, cs := range cases {
+		t.Run(name, func(t *testing.T) { runCases(t, a, testEnv(), cs) })
+	}
+}

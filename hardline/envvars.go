@@ -1,0 +1,195 @@
+package hardline
+
+import (
+	"strings"
+)
+
+// envAssign judges an assignment to an environment variable that makes a
+// program run or load code (see EnvVar): a command is analysed, a file of
+// code or an option that loads code asks (rule env-code).
+func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
+	v, ok := r.a.envRole(name)
+	if !ok {
+		return
+	}
+	val := strings.TrimSpace(f.val)
+	switch v.Role {
+	case RoleScript, RoleCommand:
+		if f.dyn {
+			r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to a command that comes from "+f.why, cmd, "")
+			return
+		}
+		// LESSOPEN="|cmd %s", "||cmd %s".
+		val = strings.TrimLeft(val, "|!")
+		if val == "" {
+			return
+		}
+		if v.Role == RoleCommand && !strings.ContainsAny(val, " \t\n;|&$`<>()") {
+			c2 := c
+			c2.depth++
+			r.simple(sc, []field{{val: val}}, c2)
+			return
+		}
+		r.reparseField(sc, field{val: val}, c, cmd, true)
+	case RoleProgram:
+		if f.dyn || val != "" && val != "/dev/null" {
+			r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load or run code from "+bound(f.val), cmd, "")
+		}
+	case RoleEscape:
+		if f.dyn {
+			r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to options that come from "+f.why, cmd, "")
+			return
+		}
+		for _, w := range strings.Fields(val) {
+			for _, m := range v.Markers {
+				if w == m || strings.HasPrefix(w, m) {
+					r.finding(ruleEnvCode, Dynamic, Ask, name+" makes a program load or run code ("+w+")", cmd, "")
+					return
+				}
+			}
+		}
+	}
+}
+
+// assignments judges NAME=VALUE words given to env or as a prefix.
+func (r *run) envWord(sc *scope, f field, c ctx, cmd string) {
+	i := strings.IndexByte(f.val, '=')
+	if i <= 0 || !isName(f.val[:i]) {
+		return
+	}
+	v := f
+	v.val = f.val[i+1:]
+	r.envAssign(sc, f.val[:i], v, c, cmd)
+}
+
+// makeVars tries make's VAR=VALUE operands (make CC='...') by the net: a
+// recipe runs them.
+func (r *run) makeVars(sc *scope, args []field, c ctx, cmd string) {
+	for _, a := range args {
+		if i := strings.IndexByte(a.val, '='); i > 0 && isName(a.val[:i]) && !strings.HasPrefix(a.val, "-") {
+			f := a
+			f.val = a.val[i+1:]
+			if a.val[:i] == "SHELL" && f.val != "" && !f.dyn && base(f.val) != "bash" && base(f.val) != "sh" {
+				r.finding(ruleEnvCode, Dynamic, Ask, "make SHELL="+f.val+" runs every recipe with another program", cmd, "")
+			}
+			r.net(sc, f, c, cmd)
+		}
+	}
+}
+
+// sshOptions runs the net over ssh's -o values that name commands under
+// keys the entry does not list (Match exec).
+func (r *run) sshOptions(sc *scope, args []field, c ctx, cmd string) {
+	for i, a := range args {
+		if a.val == "-o" && i+1 < len(args) {
+			k, v, _ := strings.Cut(args[i+1].val, "=")
+			if strings.EqualFold(strings.TrimSpace(k), "Match") || strings.Contains(asciiLower(v), "exec") {
+				r.net(sc, field{val: v, dyn: args[i+1].dyn}, c, cmd)
+			}
+		}
+	}
+}
+
+// fileServer judges interpreters started as file servers (python -m
+// http.server, php -S, ruby -run -e httpd): they serve the working folder
+// or the one named, and serving a home folder reads every secret in it.
+func (r *run) fileServer(b string, args []field, cmd string) {
+	vals := fieldVals(args)
+	serving := false
+	for i, v := range vals {
+		if (v == "-m" && i+1 < len(vals) && (vals[i+1] == "http.server" || vals[i+1] == "SimpleHTTPServer" || vals[i+1] == "uploadserver")) ||
+			v == "-mhttp.server" || v == "-S" || v == "httpd" || strings.Contains(v, "http.server") {
+			serving = true
+		}
+	}
+	if !serving {
+		return
+	}
+	dir := field{val: "."}
+	for i, a := range args {
+		if (a.val == "-d" || a.val == "--directory" || a.val == "-t") && i+1 < len(args) {
+			dir = args[i+1]
+		} else if v, ok := strings.CutPrefix(a.val, "--directory="); ok {
+			dir = a
+			dir.val = v
+		}
+	}
+	if dir.dyn {
+		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" serves a folder that comes from "+dir.why, cmd, "")
+		return
+	}
+	if r.cwd == "" && !strings.HasPrefix(dir.val, "/") {
+		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" serves a folder in an unknown place", cmd, "")
+		return
+	}
+	r.readTree(dir, b, cmd)
+}
+
+// fileInput describes standard input read from a file: a file this
+// command wrote is known text when what was written is known.
+func (r *run) fileInput(f field) input {
+	in := input{kind: inFile, detail: "the file " + f.val}
+	if f.dyn || len(r.written) == 0 {
+		return in
+	}
+	for _, p := range r.resolve(f).paths {
+		if w, ok := r.written[r.a.key(p)]; ok {
+			if w.known {
+				return input{kind: inText, text: w.content, detail: "the file " + f.val + ", which this command writes"}
+			}
+			return input{kind: inUnknown, detail: "the file " + f.val + ", which this command writes"}
+		}
+	}
+	return in
+}
+
+// buildFileWritten judges a runner that reads a build file from its
+// working folder (package.json, a makefile) that this command wrote: a
+// makefile whose text is known has its recipes analysed; anything else
+// asks (runs-written-file).
+func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string) {
+	if len(r.written) == 0 {
+		return
+	}
+	for _, name := range files {
+		for _, p := range r.resolve(field{val: name}).paths {
+			w, ok := r.written[r.a.key(p)]
+			if !ok {
+				continue
+			}
+			if w.known && (name == "Makefile" || name == "makefile" || name == "GNUmakefile") {
+				c2 := c
+				c2.in = input{kind: inText, text: w.content}
+				r.makeStdin(sc, []field{{val: "-f"}, {val: "-"}}, c2, cmd)
+				return
+			}
+			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+			return
+		}
+	}
+}
+
+// judgeWriteTree judges a folder a program writes into: like a write of the
+// folder, and blocked when a protected or startup file lies inside it
+// (tar -xf x -C /etc, unzip -d ~).
+func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
+	r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+	if f.dyn {
+		return
+	}
+	a := r.a
+	for _, p := range r.resolve(f).paths {
+		for _, l := range []struct {
+			list []pattern
+			rule string
+			what string
+		}{{a.lists.protected, ruleProtectedWrite, "a protected system file"}, {a.lists.startup, ruleStartupWrite, "a shell or login startup file"}} {
+			for i := range l.list {
+				if d := l.list[i].dir; a.within(d, p) && !a.within(p, d) {
+					r.finding(l.rule, Command, Block, "writes into "+p+", which holds "+l.what+" ("+l.list[i].source+")", cmd, p)
+					return
+				}
+			}
+		}
+	}
+}

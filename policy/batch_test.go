@@ -1,0 +1,198 @@
+package policy_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/policy"
+)
+
+func call(id, tool string, args map[string]any) policy.Call {
+	return policy.Call{ID: id, Tool: tool, Args: args}
+}
+
+// nest returns an args map whose value is nested depth levels below the
+// args object, alternating objects and arrays.
+func nest(depth int) map[string]any {
+	var v any = "leaf"
+	for i := depth; i > 0; i-- {
+		if i%2 == 0 {
+			v = []any{v}
+		} else {
+			v = map[string]any{"k": v}
+		}
+	}
+	return map[string]any{"a": v}
+}
+
+func TestValidateBatch(t *testing.T) {
+	ok := func(id string) policy.Call { return call(id, "read_file", map[string]any{"path": "src/main.go"}) }
+	cycle := map[string]any{}
+	cycle["self"] = cycle
+	cases := []struct {
+		name  string
+		calls []policy.Call
+		lim   policy.BatchLimits
+		want  []string // every problem, in order; none for a valid list
+	}{
+		{"a list of well-formed calls is valid", []policy.Call{ok("c1"), ok("c2"), call("c3", "shell", map[string]any{"command": "go test ./...", "n": 1.0, "x": []any{true, nil}})}, policy.BatchLimits{}, nil},
+		{"an empty list is valid", nil, policy.BatchLimits{}, nil},
+		{"a call without args is valid", []policy.Call{call("c1", "list_roots", nil)}, policy.BatchLimits{}, nil},
+		{"Go values a host builds are valid", []policy.Call{call("c1", "read_file", map[string]any{"path": []string{"a", "b"}, "n": 3, "u": uint8(1)})}, policy.BatchLimits{}, nil},
+		{"a blank id fails the list", []policy.Call{ok("c1"), ok("")}, policy.BatchLimits{}, []string{"calls[1].id: blank"}},
+		{"an id of white space is blank", []policy.Call{ok(" \t")}, policy.BatchLimits{}, []string{"calls[0].id: blank"}},
+		{"a blank tool name fails the list", []policy.Call{ok("c1"), call("c2", "", nil)}, policy.BatchLimits{}, []string{"calls[1].tool: blank"}},
+		{"a tool name of white space is blank", []policy.Call{call("c1", "  ", nil)}, policy.BatchLimits{}, []string{"calls[0].tool: blank"}},
+		{"a duplicate id fails the list and names the first", []policy.Call{ok("c1"), ok("c2"), ok("c1")}, policy.BatchLimits{},
+			[]string{`calls[2].id: "c1" is also the id of calls[0]`}},
+		{"every duplicate is reported against the first", []policy.Call{ok("c1"), ok("c1"), ok("c1")}, policy.BatchLimits{},
+			[]string{`calls[1].id: "c1" is also the id of calls[0]`, `calls[2].id: "c1" is also the id of calls[0]`}},
+		{"ids differing in case are distinct", []policy.Call{ok("c1"), ok("C1")}, policy.BatchLimits{}, nil},
+		{"two blank ids are reported as blank, not as duplicates", []policy.Call{ok(""), ok("")}, policy.BatchLimits{},
+			[]string{"calls[0].id: blank", "calls[1].id: blank"}},
+		{"every problem of every call is listed in order", []policy.Call{ok("c1"), call("", "", nil), ok("c3"), ok("c1")}, policy.BatchLimits{},
+			[]string{"calls[1].id: blank", "calls[1].tool: blank", `calls[3].id: "c1" is also the id of calls[0]`}},
+		{"an id that is not UTF-8 fails", []policy.Call{ok("c\xff")}, policy.BatchLimits{}, []string{"calls[0].id: not valid UTF-8"}},
+		{"a tool name longer than the limit fails", []policy.Call{call("c1", strings.Repeat("t", 9), nil)}, policy.BatchLimits{MaxNameBytes: 8},
+			[]string{"calls[0].tool: 9 bytes, more than 8"}},
+		{"an id longer than the default limit fails", []policy.Call{ok(strings.Repeat("i", policy.DefaultMaxNameBytes+1))}, policy.BatchLimits{},
+			[]string{"calls[0].id: 257 bytes, more than 256"}},
+		{"a list longer than the limit fails whole", []policy.Call{ok("c1"), ok("c2"), ok("c3")}, policy.BatchLimits{MaxCalls: 2},
+			[]string{"calls: 3 calls, more than the 2 one list may hold"}},
+		{"a call larger than the limit fails", []policy.Call{ok("c1"), call("c2", "write_file", map[string]any{"content": strings.Repeat("x", 100)})}, policy.BatchLimits{MaxCallBytes: 64},
+			[]string{"calls[1]: larger than 64 bytes"}},
+		{"a call's other fields count towards its size", []policy.Call{{ID: "c1", Tool: "t", Session: strings.Repeat("s", 100)}}, policy.BatchLimits{MaxCallBytes: 64},
+			[]string{"calls[0]: larger than 64 bytes"}},
+		{"argument keys count towards the size", []policy.Call{call("c1", "t", map[string]any{strings.Repeat("k", 100): nil})}, policy.BatchLimits{MaxCallBytes: 64},
+			[]string{"calls[0]: larger than 64 bytes"}},
+		{"many small values count towards the size", []policy.Call{call("c1", "t", map[string]any{"n": make([]any, 20)})}, policy.BatchLimits{MaxCallBytes: 64},
+			[]string{"calls[0]: larger than 64 bytes"}},
+		{"arguments at the depth limit are valid", []policy.Call{call("c1", "t", nest(4))}, policy.BatchLimits{MaxArgDepth: 4}, nil},
+		{"arguments nested deeper than the limit fail", []policy.Call{call("c1", "t", nest(5))}, policy.BatchLimits{MaxArgDepth: 4},
+			[]string{"calls[0].args.a.k[0].k[0]: nested deeper than 4"}},
+		{"an array nested deeper than the limit fails", []policy.Call{call("c1", "t", nest(4))}, policy.BatchLimits{MaxArgDepth: 3},
+			[]string{"calls[0].args.a.k[0].k: nested deeper than 3"}},
+		{"a map that contains itself stops at the depth limit", []policy.Call{call("c1", "t", cycle)}, policy.BatchLimits{MaxArgDepth: 3, MaxCallBytes: 1024},
+			[]string{"calls[0].args.self.self.self.self: nested deeper than 3"}},
+		{"a value that is not JSON fails", []policy.Call{call("c1", "t", map[string]any{"f": func() {}})}, policy.BatchLimits{},
+			[]string{"calls[0].args.f: a func() is not a JSON value"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := policy.ValidateBatch(tc.calls, tc.lim)
+			if tc.want == nil {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, policy.ErrBatchInvalid)
+			var be *policy.BatchError
+			require.ErrorAs(t, err, &be)
+			var got []string
+			for _, p := range be.Problems {
+				got = append(got, p.String())
+			}
+			assert.Equal(t, tc.want, got)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+func TestZeroBatchLimitsTakeTheDefaults(t *testing.T) {
+	calls := make([]policy.Call, policy.DefaultMaxBatchCalls+1)
+	for i := range calls {
+		calls[i] = call(fmt.Sprint("c", i), "t", nil)
+	}
+	for _, lim := range []policy.BatchLimits{{}, {MaxCalls: -1, MaxCallBytes: -1, MaxArgDepth: -1, MaxNameBytes: -1}} {
+		assert.NoError(t, policy.ValidateBatch(calls[:policy.DefaultMaxBatchCalls], lim))
+		assert.ErrorIs(t, policy.ValidateBatch(calls, lim), policy.ErrBatchInvalid)
+		assert.NoError(t, policy.ValidateBatch([]policy.Call{call("c", "t", nest(policy.DefaultMaxArgDepth))}, lim))
+		assert.ErrorIs(t, policy.ValidateBatch([]policy.Call{call("c", "t", nest(policy.DefaultMaxArgDepth+1))}, lim), policy.ErrBatchInvalid)
+		big := map[string]any{"content": strings.Repeat("x", policy.DefaultMaxCallBytes)}
+		assert.ErrorIs(t, policy.ValidateBatch([]policy.Call{call("c", "t", big)}, lim), policy.ErrBatchInvalid)
+	}
+}
+
+// A host validates the whole list first, so a list whose last call is
+// invalid runs nothing, not the valid-looking calls before it.
+func TestAnInvalidListRunsNoPrefix(t *testing.T) {
+	var ran []string
+	dispatch := func(calls []policy.Call) []policy.Decision {
+		if err := policy.ValidateBatch(calls, policy.BatchLimits{}); err != nil {
+			return policy.DenyBatch(calls, err)
+		}
+		ds := make([]policy.Decision, len(calls))
+		for i, c := range calls {
+			ran = append(ran, c.ID)
+			ds[i] = policy.Decision{ID: c.ID, Verdict: policy.Allow}
+		}
+		return ds
+	}
+	calls := []policy.Call{call("c1", "write_file", nil), call("c2", "shell", nil), call("c1", "shell", nil)}
+	ds := dispatch(calls)
+	assert.Empty(t, ran, "no call of an invalid list runs")
+	require.Len(t, ds, 3)
+	for i, d := range ds {
+		assert.Equal(t, calls[i].ID, d.ID)
+		assert.Equal(t, policy.Deny, d.Verdict)
+		assert.Equal(t, policy.ReasonCallInvalid, d.Reason)
+	}
+	assert.Contains(t, ds[0].Message, "another call in it is invalid")
+	assert.Contains(t, ds[2].Message, `calls[2].id: "c1" is also the id of calls[0]`)
+
+	dispatch(calls[:2])
+	assert.Equal(t, []string{"c1", "c2"}, ran, "a valid list runs in order")
+}
+
+func TestDenyBatchNamesTheWholeListsProblem(t *testing.T) {
+	calls := []policy.Call{call("c1", "t", nil), call("c2", "t", nil)}
+	err := policy.ValidateBatch(calls, policy.BatchLimits{MaxCalls: 1})
+	for _, d := range policy.DenyBatch(calls, err) {
+		assert.Equal(t, policy.Deny, d.Verdict)
+		assert.Contains(t, d.Message, "calls: 2 calls, more than the 1")
+	}
+	for _, d := range policy.DenyBatch(calls, errors.New("some other failure")) {
+		assert.Equal(t, policy.Deny, d.Verdict, "any error denies every call")
+	}
+}
+
+func ExampleValidateBatch() {
+	calls := []policy.Call{
+		{ID: "c1", Tool: "read_file", Args: map[string]any{"path": "README.md"}},
+		{ID: "c2", Tool: "shell", Args: map[string]any{"command": "go test ./..."}},
+		{ID: "c1", Tool: "write_file", Args: map[string]any{"path": "main.go"}},
+		{ID: "c4", Tool: ""},
+	}
+	err := policy.ValidateBatch(calls, policy.BatchLimits{})
+	fmt.Println(err)
+	for _, d := range policy.DenyBatch(calls, err) {
+		fmt.Println(d.ID, d.Verdict, d.Reason)
+	}
+	// Output:
+	// policy: the list of tool calls is refused whole, none of it runs:
+	// 	calls[2].id: "c1" is also the id of calls[0]
+	// 	calls[3].tool: blank
+	// c1 deny call.invalid
+	// c2 deny call.invalid
+	// c1 deny call.invalid
+	// c4 deny call.invalid
+}
+
+func BenchmarkValidateBatch(b *testing.B) {
+	calls := make([]policy.Call, 16)
+	for i := range calls {
+		calls[i] = policy.Call{ID: fmt.Sprint("call_", i), Tool: "write_file", Session: "s1",
+			Args: map[string]any{"path": "src/main.go", "content": strings.Repeat("x", 512), "opts": map[string]any{"mode": 420.0, "tags": []any{"a", "b"}}}}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := policy.ValidateBatch(calls, policy.BatchLimits{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,435 @@
+package policy_test
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/roots"
+	"github.com/toolgate/toolgate/toolmeta"
+)
+
+// withTools returns w's registry plus more tools.
+func (w *world) withTools(t *testing.T, more map[string]toolmeta.Metadata) *toolmeta.Registry {
+	t.Helper()
+	all := map[string]toolmeta.Metadata{}
+	for n, m := range w.tools.All() {
+		all[n] = m
+	}
+	for n, m := range more {
+		all[n] = m
+	}
+	reg, err := toolmeta.NewRegistry(all)
+	require.NoError(t, err)
+	return reg
+}
+
+func TestArgumentKeysThatCollideWithADeclaredOneAreInvalid(t *testing.T) {
+	w := newWorld(t)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"kind_reader": meta(toolmeta.RiskRead, toolmeta.DefaultAllow, "kind"),
+		"post":        {Risk: toolmeta.RiskExternal, TargetArgument: "channel_id", ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceMCP},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
+	for _, tc := range []struct {
+		name string
+		call policy.Call
+	}{
+		{"a second command key in upper case", policy.Call{Tool: "shell", Args: map[string]any{"command": "ls", "Command": "rm -rf ~"}}},
+		{"a command key in upper case alone", policy.Call{Tool: "shell", Args: map[string]any{"COMMAND": "rm -rf ~"}}},
+		{"a path key in title case", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src/a", "Path": "/etc/shadow"}}},
+		{"a Kelvin sign folding to k", policy.Call{Tool: "kind_reader", Args: map[string]any{"kind": "src", "\u212aind": "/etc/shadow"}}},
+		{"a target key in camel case", policy.Call{Tool: "post", Args: map[string]any{"channel_id": "a", "channelId": "b"}}},
+		{"a target key with a dash", policy.Call{Tool: "post", Args: map[string]any{"channel_id": "a", "CHANNEL-ID": "b"}}},
+	} {
+		t.Run(tc.name+" is call.invalid", func(t *testing.T) {
+			check(t, e, tc.call, policy.Deny, policy.ReasonCallInvalid)
+		})
+	}
+	t.Run("other keys are fine", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "encoding": "utf-8", "paths": "x"}},
+			policy.Allow, policy.ReasonModeAllow)
+	})
+}
+
+func TestDeclaredArgumentsMustBeGiven(t *testing.T) {
+	w := newWorld(t)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"list_dir": {Risk: toolmeta.RiskRead, PathArguments: []string{"path"}, OptionalArguments: []string{"path"},
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+		"copy": {Risk: toolmeta.RiskWriteLocal, PathArguments: []string{"from", "to"}, OptionalArguments: []string{"from", "to"},
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+		"notify": {Risk: toolmeta.RiskExternal, TargetArgument: "to", OptionalArguments: []string{"to"},
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
+	t.Run("a read tool without its path is call.invalid", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file"}, policy.Deny, policy.ReasonCallInvalid)
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": nil}}, policy.Deny, policy.ReasonCallInvalid)
+	})
+	t.Run("an exec tool without its command is call.invalid", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "shell", Args: map[string]any{}}, policy.Deny, policy.ReasonCallInvalid)
+	})
+	t.Run("an external tool without its target is call.invalid", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "email"}, policy.Deny, policy.ReasonCallInvalid)
+	})
+	t.Run("an omitted optional path is the primary root", func(t *testing.T) {
+		d := check(t, e, policy.Call{Tool: "list_dir"}, policy.Allow, policy.ReasonModeAllow)
+		require.Len(t, d.Targets, 1)
+		assert.Equal(t, w.ws, d.Targets[0].Resolved)
+	})
+	t.Run("an omitted optional path does not stop the next one being checked", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "copy", Args: args("to", w.outside+"/x")}, policy.Deny, policy.ReasonRootOutside)
+		check(t, e, policy.Call{Tool: "copy", Args: args("to", "keys/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+		check(t, e, policy.Call{Tool: "copy", Args: args("from", "src", "to", w.docs+"/x")}, policy.Deny, policy.ReasonRootReadOnly)
+	})
+	t.Run("an omitted optional target is allowed", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "notify"}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("an omitted optional path with no primary root cannot be judged", func(t *testing.T) {
+		e := w.engine(t, func(c *policy.Config) { c.Tools, c.Roots = reg, nil })
+		check(t, e, policy.Call{Tool: "list_dir"}, policy.Deny, policy.ReasonCallInvalid)
+	})
+	t.Run("an exec tool without a command argument is a load error", func(t *testing.T) {
+		_, err := toolmeta.NewRegistry(map[string]toolmeta.Metadata{"run": {Risk: toolmeta.RiskExec,
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin}})
+		require.ErrorIs(t, err, toolmeta.ErrInvalid)
+		assert.Contains(t, err.Error(), "commandArgument")
+	})
+}
+
+func TestProcessRelativePathsAreUnresolvable(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.Symlink("/proc/self", w.ws+"/me"))
+	// A root over the whole file system: only the process-relative check
+	// stands between these paths and an allow.
+	set, err := roots.NewSet([]roots.Root{
+		{ID: "ws", Path: w.ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace},
+		{ID: "all", Path: "/", Access: roots.Read, Source: roots.UserGrant},
+	})
+	require.NoError(t, err)
+	e := w.engine(t, func(c *policy.Config) { c.Roots = set })
+	for _, p := range []string{"/proc/self/cwd", "/proc/self/root/etc/hostname", "/proc/thread-self/cwd", "/proc/./self/cwd",
+		"/dev/fd/0", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/proc/" + itoa(os.Getpid()) + "/cwd",
+		"me/cwd", "me", "file:///proc/self/cwd", "FILE:///dev/fd/3"} {
+		t.Run(p+" names the evaluating process", func(t *testing.T) {
+			d := e.Evaluate(policy.Call{Tool: "read_file", Args: args("path", p)})
+			reached.Store(d.Reason, true)
+			assert.Equal(t, policy.Deny, d.Verdict, "%s: %s", d.Reason, d.Message)
+			assert.Contains(t, []policy.Reason{policy.ReasonRootUnresolvable, policy.ReasonHardlinePath}, d.Reason)
+		})
+	}
+	t.Run("another process's entry is judged like any path", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "/proc/1/status")}, policy.Allow, policy.ReasonModeAllow)
+	})
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestFileURLsAreReadAsThePathsTheyName(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	for _, tc := range []struct {
+		url    string
+		reason policy.Reason
+	}{
+		{"FILE://" + w.outside + "/x", policy.ReasonRootOutside},
+		{"File://localhost" + w.outside + "/x", policy.ReasonRootOutside},
+		{"file:" + w.outside + "/x", policy.ReasonRootOutside},
+		{"file://" + w.ws + "/%2e%2e/outside/x", policy.ReasonRootOutside},
+		{"file://" + w.ws + "/%2E%2E%2Foutside/x", policy.ReasonRootOutside},
+		{"file://" + w.home + "/.ssh/id_ed25519", policy.ReasonHardlinePath},
+		{"fIlE:///" + strings.ReplaceAll(w.home[1:], "/", "%2F") + "%2F.ssh%2Fid_ed25519", policy.ReasonHardlinePath},
+		{"file://" + strings.ReplaceAll(w.home, "/", "%2F") + "%2F.ssh%2Fid_ed25519", policy.ReasonRootUnresolvable},
+		{"file://evil.example" + w.ws + "/x", policy.ReasonRootUnresolvable},
+		{"file://user@localhost" + w.ws + "/x", policy.ReasonRootUnresolvable},
+		{"file:src/a", policy.ReasonRootUnresolvable},
+		{"file://" + w.ws + "/x?y", policy.ReasonRootUnresolvable},
+		{"file://" + w.ws + "/x#y", policy.ReasonRootUnresolvable},
+		{"file://" + w.ws + "/%zz", policy.ReasonRootUnresolvable},
+		{"file://" + w.ws + "/%00", policy.ReasonRootUnresolvable},
+	} {
+		t.Run(tc.url, func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", tc.url)}, policy.Deny, tc.reason)
+		})
+	}
+	t.Run("a file URL inside the workspace is allowed", func(t *testing.T) {
+		d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", "file://"+w.ws+"/src")}, policy.Allow, policy.ReasonModeAllow)
+		assert.Equal(t, w.ws+"/src", d.Targets[0].Resolved)
+	})
+}
+
+func TestTheShellIsJudgedFromItsWorkingFolder(t *testing.T) {
+	w := newWorld(t)
+	home := roots.Root{ID: "home", Path: w.home, Access: roots.Read, Source: roots.UserGrant}
+	set, err := roots.NewSet(append(w.roots.Roots(), home))
+	require.NoError(t, err)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"sh": {Risk: toolmeta.RiskExec, CommandArgument: "command", WorkdirArgument: "cwd", OptionalArguments: []string{"cwd"},
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Tools, c.Roots = reg, set })
+	t.Run("cat .ssh/id_ed25519 from the home folder is a sensitive read", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "sh", Args: args("command", "cat .ssh/id_ed25519", "cwd", "~")}, policy.Deny, policy.ReasonHardlinePath)
+	})
+	t.Run("the same command from the workspace is not", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "sh", Args: args("command", "cat .ssh/id_ed25519", "cwd", "src")}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("an omitted working folder is the primary root", func(t *testing.T) {
+		d := check(t, e, policy.Call{Tool: "sh", Args: args("command", "ls")}, policy.Allow, policy.ReasonModeAllow)
+		assert.Equal(t, w.ws, d.Targets[len(d.Targets)-1].Resolved)
+	})
+	t.Run("a working folder outside every root is denied", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "sh", Args: args("command", "ls", "cwd", w.outside)}, policy.Deny, policy.ReasonRootOutside)
+	})
+	t.Run("a working folder in a read-only root is allowed, and writes there ask", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "sh", Args: args("command", "ls", "cwd", w.docs)}, policy.Allow, policy.ReasonModeAllow)
+		d := e.Evaluate(policy.Call{Tool: "sh", Args: args("command", "rm -rf x", "cwd", w.docs)})
+		assert.NotEqual(t, policy.Allow, d.Verdict, "%s", d.Message)
+	})
+	t.Run("a working folder must be a string", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "sh", Args: map[string]any{"command": "ls", "cwd": []any{"a"}}}, policy.Deny, policy.ReasonCallInvalid)
+	})
+	t.Run("metadata: only an exec tool may have a working folder", func(t *testing.T) {
+		m := toolmeta.Metadata{Risk: toolmeta.RiskRead, WorkdirArgument: "cwd", ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin}
+		assert.ErrorIs(t, m.Validate(), toolmeta.ErrInvalid)
+	})
+}
+
+func TestApprovalsBindWhatWasApproved(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.MkdirAll(w.ws+"/.git/hooks", 0o755))
+	require.NoError(t, os.WriteFile(w.ws+"/notes.txt", []byte("n"), 0o644))
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"download": {Risk: toolmeta.RiskExternal, TargetArgument: "url", PathArguments: []string{"dest"},
+			ApprovalDefault: toolmeta.DefaultAsk, Source: toolmeta.SourceBuiltin},
+	})
+	a := policy.NewApprovals()
+	e := w.engine(t, func(c *policy.Config) {
+		c.Mode, c.Tools, c.SessionApprovals, c.StandingApprovals = policy.ModeAsk, reg, a, a
+	})
+	write := policy.Call{Tool: "write_file", Session: "s", Args: args("path", "notes.txt")}
+	approveSession(t, e, a, "s", write)
+	check(t, e, write, policy.Allow, policy.ReasonApprovalSession)
+
+	t.Run("the same file by another spelling is the same target", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "write_file", Session: "s", Args: args("path", "./src/../notes.txt")}, policy.Allow, policy.ReasonApprovalSession)
+	})
+	t.Run("a file that became a symlink asks again", func(t *testing.T) {
+		require.NoError(t, os.Remove(w.ws+"/notes.txt"))
+		require.NoError(t, os.Symlink(w.ws+"/.git/hooks/pre-commit", w.ws+"/notes.txt"))
+		check(t, e, write, policy.ApprovalRequired, policy.ReasonModeAsk)
+	})
+	t.Run("a standing approval of a URL does not cover a download to a local path", func(t *testing.T) {
+		require.NoError(t, a.AddStanding(policy.StandingApproval{ID: "sa", Task: "t", Tool: "download", Target: "https://x/y"}, reg))
+		check(t, e, policy.Call{Tool: "download", Task: "t", Args: args("url", "https://x/y", "dest", "src/y")},
+			policy.ApprovalRequired, policy.ReasonModeAsk)
+	})
+	t.Run("a session approval of an empty target covers no call with a target", func(t *testing.T) {
+		require.NoError(t, a.AddSession(policy.SessionApproval{Session: "s", Binding: policy.Binding{Tool: "write_file"}}))
+		check(t, e, policy.Call{Tool: "write_file", Session: "s", Args: args("path", "src/other")}, policy.ApprovalRequired, policy.ReasonModeAsk)
+	})
+	t.Run("a revoked standing approval no longer lifts", func(t *testing.T) {
+		require.NoError(t, a.AddStanding(policy.StandingApproval{ID: "sa-2", Task: "t", Tool: "slack_post", Target: "#b"}, reg))
+		c := policy.Call{Tool: "slack_post", Task: "t", Args: args("channel", "#b")}
+		check(t, e, c, policy.Allow, policy.ReasonApprovalStanding)
+		a.Revoke("sa-2")
+		check(t, e, c, policy.ApprovalRequired, policy.ReasonModeAsk)
+	})
+	t.Run("a revoked session approval no longer lifts", func(t *testing.T) {
+		c := policy.Call{Tool: "shell", Session: "s", Args: args("command", "go vet")}
+		approveSession(t, e, a, "s", c)
+		check(t, e, c, policy.Allow, policy.ReasonApprovalSession)
+		a.RevokeSession(policy.SessionApproval{Session: "s", Binding: policy.BindingOf(c, e.Evaluate(c))})
+		check(t, e, c, policy.ApprovalRequired, policy.ReasonModeAsk)
+	})
+}
+
+// agentWorld is w with a read-only root nested in the workspace and an
+// agent whose authority the host built in Go, without folding.
+func agentEngine(t *testing.T, w *world, a *policy.Approvals, rules []policy.Rule) *policy.Engine {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(w.ws+"/vendor", 0o755))
+	set, err := roots.NewSet(append(w.roots.Roots(), roots.Root{ID: "vendor", Path: w.ws + "/vendor", Access: roots.Read, Source: roots.UserGrant}))
+	require.NoError(t, err)
+	return w.engine(t, func(c *policy.Config) {
+		c.Roots, c.Rules, c.SessionApprovals = set, rules, a
+		c.Agents = map[string]policy.Authority{
+			"child": {Mode: policy.ModeAllow, Tools: []string{"read_file", "write_file", "shell", "slack_post"},
+				Roots: []roots.Root{{ID: "ws", Path: w.ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}}},
+			"reader": {Mode: policy.ModeAllow, Tools: []string{"read_file"},
+				Roots: []roots.Root{{ID: "ws", Path: w.ws, Access: roots.Read, Primary: true, Source: roots.Workspace}}},
+		}
+	})
+}
+
+func TestAgentsBuiltInGoGetTheTopLevelRulesAndRoots(t *testing.T) {
+	w := newWorld(t)
+	e := agentEngine(t, w, nil, []policy.Rule{{ID: "no-slack", Tool: "slack_*", Decision: policy.RuleDeny},
+		{ID: "ask-shell", Tool: "shell", Decision: policy.RuleAsk}})
+	t.Run("a top-level deny rule applies to the agent", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "slack_post", Agent: "child", Args: args("channel", "#x")}, policy.Deny, policy.ReasonRuleDeny)
+	})
+	t.Run("a top-level ask rule applies to the agent", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "shell", Agent: "child", Args: args("command", "ls")}, policy.ApprovalRequired, policy.ReasonRuleAsk)
+	})
+	t.Run("a nested read-only root stays read-only for the agent", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "write_file", Agent: "child", Args: args("path", "vendor/x")}, policy.Deny, policy.ReasonRootReadOnly)
+	})
+	t.Run("the agent's shell may not write in a nested read-only root", func(t *testing.T) {
+		e := agentEngine(t, w, nil, nil)
+		check(t, e, policy.Call{Tool: "shell", Agent: "child", Args: args("command", "touch src/ok")}, policy.Allow, policy.ReasonModeAllow)
+		d := e.Evaluate(policy.Call{Tool: "shell", Agent: "child", Args: args("command", "rm -rf vendor/lib")})
+		assert.NotEqual(t, policy.Allow, d.Verdict, "%s %s", d.Reason, d.Message)
+	})
+	t.Run("a target reports the agent's weaker access", func(t *testing.T) {
+		d := check(t, e, policy.Call{Tool: "read_file", Agent: "reader", Args: args("path", "src")}, policy.Allow, policy.ReasonModeAllow)
+		assert.Equal(t, roots.Read, d.Targets[0].Access)
+	})
+}
+
+func TestSessionApprovalsAreScopedToTheirAgent(t *testing.T) {
+	w := newWorld(t)
+	a := policy.NewApprovals()
+	e := agentEngine(t, w, a, []policy.Rule{{ID: "ask-writes", Risk: toolmeta.RiskWriteLocal, Decision: policy.RuleAsk}})
+	top := policy.Call{Tool: "write_file", Session: "s", Args: args("path", "src/a")}
+	approveSession(t, e, a, "s", top)
+	check(t, e, top, policy.Allow, policy.ReasonApprovalSession)
+	child := top
+	child.Agent = "child"
+	check(t, e, child, policy.ApprovalRequired, policy.ReasonRuleAsk)
+	t.Run("an approval handed down to the agent lifts its call", func(t *testing.T) {
+		approveSession(t, e, a, "s", child)
+		check(t, e, child, policy.Allow, policy.ReasonApprovalSession)
+	})
+}
+
+func TestRulePatternsCoverMCPStyleNames(t *testing.T) {
+	w := newWorld(t)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"github/delete_repo": {Risk: toolmeta.RiskExternal, ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceMCP},
+		"gitlab/repo/remove": {Risk: toolmeta.RiskExternal, ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceMCP},
+	})
+	for _, tc := range []struct {
+		pattern string
+		tool    string
+		match   bool
+	}{
+		{"*", "github/delete_repo", true},
+		{"*", "gitlab/repo/remove", true},
+		{"github/*", "github/delete_repo", true},
+		{"*/delete_*", "github/delete_repo", true},
+		{"*delete*", "github/delete_repo", true},
+		{"gitlab/*", "gitlab/repo/remove", true},
+		{"{github,gitlab}/*", "gitlab/repo/remove", true},
+		{"github/*", "gitlab/repo/remove", false},
+		{"github/delete_repo", "github/delete_repo", true},
+		{"github/delete", "github/delete_repo", false},
+		{"git?ub/*", "github/delete_repo", true},
+	} {
+		t.Run(tc.pattern+" on "+tc.tool, func(t *testing.T) {
+			e := w.engine(t, func(c *policy.Config) {
+				c.Tools, c.Rules = reg, []policy.Rule{{ID: "r", Tool: tc.pattern, Decision: policy.RuleDeny}}
+			})
+			d := e.Evaluate(policy.Call{Tool: tc.tool})
+			assert.Equal(t, tc.match, d.Reason == policy.ReasonRuleDeny, "%s: %s", d.Reason, d.Message)
+		})
+	}
+}
+
+func TestADenyRuleWinsOverAnEarlierAsk(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, func(c *policy.Config) {
+		c.Rules = []policy.Rule{
+			{ID: "ask-all", Tool: "*", Decision: policy.RuleAsk},
+			{ID: "ask-shell", Tool: "shell", Decision: policy.RuleAsk},
+			{ID: "deny-shell", Tool: "shell", Decision: policy.RuleDeny},
+			{ID: "deny-exec", Risk: toolmeta.RiskExec, Decision: policy.RuleDeny},
+		}
+	})
+	d := check(t, e, policy.Call{Tool: "shell", Args: args("command", "ls")}, policy.Deny, policy.ReasonRuleDeny)
+	assert.Equal(t, "deny-shell", d.Rule, "the first deny in the rules' order is named")
+	d = check(t, e, policy.Call{Tool: "read_file", Args: args("path", "src")}, policy.ApprovalRequired, policy.ReasonRuleAsk)
+	assert.Equal(t, "ask-all", d.Rule)
+}
+
+func TestAnAgentWithAnInvalidRuleIsALoadError(t *testing.T) {
+	w := newWorld(t)
+	_, err := policy.New(policy.Config{Mode: policy.ModeAllow, Tools: w.tools, Home: w.home,
+		Agents: map[string]policy.Authority{"a": {Mode: policy.ModeAllow, Rules: []policy.Rule{
+			{ID: "ok", Tool: "shell", Decision: policy.RuleDeny}, {ID: "bad", Decision: "allow"}}}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "agents.a.rules[1].decision")
+}
+
+func TestTheShellEnvironmentFollowsLiveRoots(t *testing.T) {
+	w := newWorld(t)
+	live := roots.NewLive(w.roots)
+	e := w.engine(t, func(c *policy.Config) { c.Roots = live })
+	c := policy.Call{Tool: "shell", Args: args("command", "rm -rf "+w.docs+"/old")}
+	first := e.Evaluate(c)
+	_, err := live.Replace([]roots.Root{
+		{ID: "ws", Path: w.ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace},
+		{ID: "docs", Path: w.docs, Access: roots.ReadWrite, Source: roots.UserGrant},
+	}, "test", "docs became writable")
+	require.NoError(t, err)
+	check(t, e, c, policy.Allow, policy.ReasonModeAllow)
+	assert.NotEqual(t, policy.Allow, first.Verdict, "deleting in a read-only root: %s", first.Message)
+	_, err = live.Revoke("docs", "test", "revoked")
+	require.NoError(t, err)
+	d := e.Evaluate(c)
+	assert.NotEqual(t, policy.Allow, d.Verdict, "after the root is revoked: %s", d.Message)
+}
+
+func TestMalformedPathsAreUnresolvable(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	for name, p := range map[string]string{
+		"a NUL byte first":  "\x00etc/passwd",
+		"a NUL byte later":  "src/\x00a",
+		"an over-long path": strings.Repeat("a/", 40<<10),
+		"an empty path":     "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "write_file", Args: args("path", p)}, policy.Deny, policy.ReasonRootUnresolvable)
+		})
+	}
+}
+
+func TestPathsMultipliedThroughLinksExhaustTheLookupBudget(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.Symlink(".", w.ws+"/a"))
+	deep := strings.Repeat("a/", 200) + "x"
+	paths := make([]any, policy.MaxPathsPerCall)
+	for i := range paths {
+		paths[i] = deep
+	}
+	e := w.engine(t, nil)
+	d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": paths}}, policy.Deny, policy.ReasonRootUnresolvable)
+	assert.Contains(t, d.Message, "budget")
+	t.Run("one such path alone is fine", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", deep)}, policy.Allow, policy.ReasonModeAllow)
+	})
+}
+
+func TestASymlinkedHomeFolderStillGuardsItsKeys(t *testing.T) {
+	w := newWorld(t)
+	link := w.dir + "/home-link"
+	require.NoError(t, os.Symlink(w.home, link))
+	set, err := roots.NewSet([]roots.Root{{ID: "home", Path: w.home, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}})
+	require.NoError(t, err)
+	e := w.engine(t, func(c *policy.Config) { c.Home, c.Hardline, c.Roots = link, nil, set })
+	for _, p := range []string{"~/.ssh/id_ed25519", link + "/.ssh/id_ed25519", w.home + "/.ssh/id_ed25519", ".ssh/id_ed25519"} {
+		t.Run(p, func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", p)}, policy.Deny, policy.ReasonHardlinePath)
+		})
+	}
+	t.Run("and through the shell", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat ~/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat .ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+	})
+}

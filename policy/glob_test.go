@@ -1,0 +1,83 @@
+package policy
+
+import (
+	"path"
+	"strings"
+	"testing"
+)
+
+func TestToolGlobs(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"*", "", true},
+		{"*", "github/repos/delete", true},
+		{"github/*", "github/repos/delete", true},
+		{"github/*", "gitlab/x", false},
+		{"*_delete", "gitlab/repo_delete", true},
+		{"*_delete", "gitlab/repo_delete2", false},
+		{"web_?etch", "web_fetch", true},
+		{"web_?etch", "web_etch", false},
+		{"?", "é", true},
+		{"[a-c]x", "bx", true},
+		{"[a-c]x", "dx", false},
+		{"[!a-c]x", "dx", true},
+		{"[^a-c]x", "ax", false},
+		{"[]]x", "]x", true},
+		{"\\*x", "*x", true},
+		{"\\*x", "ax", false},
+		{"{github,gitlab}/*", "gitlab/a", true},
+		{"{github,gitlab}/*", "bitbucket/a", false},
+		{"a{b,c{d,e}}f", "acef", true},
+		{"a{b,c{d,e}}f", "acf", false},
+		{"[{]x", "{x", true},
+		{"*a*b*c*", "xxaxxbxxcxx", true},
+		{"*a*b*c*", "xxaxxcxxbxx", false},
+	} {
+		g, err := compileGlob(tc.pattern)
+		if err != nil {
+			t.Fatalf("compileGlob(%q): %v", tc.pattern, err)
+		}
+		if got := g.match(tc.name); got != tc.want {
+			t.Errorf("%q matching %q = %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"[", "[a", "a\\", "{a,b", "a}", "[b-a]", "{" + strings.Repeat("a,", 70) + "b}", "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}"} {
+		if _, err := compileGlob(bad); err == nil {
+			t.Errorf("compileGlob(%q) accepted a bad pattern", bad)
+		}
+	}
+}
+
+// FuzzToolGlob checks the matcher against path.Match on names without '/',
+// where the two agree by definition.
+func FuzzToolGlob(f *testing.F) {
+	for _, s := range [][2]string{{"*", "a"}, {"a*b", "axxb"}, {"[a-c]?", "bz"}, {"\\*", "*"}, {"[^x]", "y"}, {"*?*", "ab"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		if len(pattern) > 64 || len(name) > 64 {
+			return
+		}
+		g, err := compileGlob(pattern)
+		if strings.ContainsAny(pattern, "{}!/") || strings.Contains(name, "/") {
+			if err == nil {
+				g.match(name) // must not panic
+			}
+			return
+		}
+		want, perr := path.Match(pattern, name)
+		if err != nil || perr != nil {
+			return
+		}
+		if got := g.match(name); got != want {
+			t.Fatalf("%q matching %q = %v, path.Match says %v", pattern, name, got, want)
+		}
+		// A star covers '/' too: the same name with a '/' in it still
+		// matches a pattern that is a lone star.
+		if pattern == "*" && !g.match(name+"/"+name) {
+			t.Fatalf("a lone star does not match %q", name+"/"+name)
+		}
+	})
+}

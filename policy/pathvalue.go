@@ -1,0 +1,159 @@
+package policy
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"os/user"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/toolgate/toolgate/roots"
+)
+
+// ErrProcessRelative is matched by the error for a path argument that names
+// the evaluating process rather than a file: /proc/self, /proc/thread-self,
+// /dev/fd/N, /dev/stdin, /dev/stdout, /dev/stderr, or anything that
+// resolves into the engine's own /proc entry. The tool may run in another
+// process (an MCP server, a subprocess, a host using the command line), so
+// what such a path names cannot be known; the call is denied with
+// root.unresolvable. It also matches roots.ErrUnresolvable.
+var ErrProcessRelative = fmt.Errorf("%w: the path names the evaluating process, not a file", roots.ErrUnresolvable)
+
+// ErrFileURL is matched by the error for a file URL in a path argument
+// that does not name a local absolute path: another host, a user, a query
+// or fragment, an opaque or relative form, or a malformed escape. It also
+// matches roots.ErrInvalidPath.
+var ErrFileURL = fmt.Errorf("%w: not a local file URL", roots.ErrInvalidPath)
+
+// interpretPath reads a path argument the way the strictest plausible
+// consumer would before resolution: a file URL (any case of the scheme,
+// percent escapes decoded) as the path it names, a leading $HOME, ${HOME},
+// "~" or "~name" as that home folder. A process-relative path is refused.
+// Where a tool would not expand these, the expanded reading is the stricter
+// one: the literal name would lie inside the primary root.
+func (e *Engine) interpretPath(p string) (string, error) {
+	if isFileURL(p) {
+		q, err := parseFileURL(p)
+		if err != nil {
+			return "", err
+		}
+		p = q
+	} else {
+		p = e.expandHome(p)
+	}
+	if processRelative(p) {
+		return "", ErrProcessRelative
+	}
+	return p, nil
+}
+
+// isFileURL reports whether p begins with the scheme "file:" in any case.
+func isFileURL(p string) bool {
+	return len(p) >= 5 && strings.EqualFold(p[:5], "file:")
+}
+
+// parseFileURL returns the local path a file URL names: the host must be
+// empty or localhost, and there is no user, query or fragment. On Windows
+// "file:///C:/x" names C:/x.
+func parseFileURL(p string) (string, error) {
+	u, err := url.Parse(p)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrFileURL, err)
+	}
+	switch {
+	case !strings.EqualFold(u.Scheme, "file"):
+		return "", fmt.Errorf("%w: scheme %q", ErrFileURL, u.Scheme)
+	case u.Opaque != "":
+		return "", fmt.Errorf("%w: %q is not an absolute path", ErrFileURL, u.Opaque)
+	case u.User != nil:
+		return "", fmt.Errorf("%w: it names a user", ErrFileURL)
+	case u.Host != "" && !strings.EqualFold(u.Host, "localhost"):
+		return "", fmt.Errorf("%w: host %q is not this machine", ErrFileURL, u.Host)
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.ContainsAny(p, "?#"):
+		return "", fmt.Errorf("%w: it has a query or fragment", ErrFileURL)
+	case !strings.HasPrefix(u.Path, "/"):
+		return "", fmt.Errorf("%w: no absolute path", ErrFileURL)
+	}
+	q := u.Path
+	if runtime.GOOS == "windows" && len(q) >= 3 && q[2] == ':' {
+		q = q[1:] // "/C:/x"
+	}
+	return q, nil
+}
+
+// expandHome reads a leading "~" as the home folder and "~name" as the
+// home folder of the user called name, as shells and many tools do; so are
+// a leading $HOME or ${HOME}.
+func (e *Engine) expandHome(p string) string {
+	if p == "" || e.home == "" {
+		return p
+	}
+	for _, v := range [...]string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, v); ok && (rest == "" || isSep(rest[0])) {
+			return e.home + rest
+		}
+	}
+	if p[0] != '~' {
+		return p
+	}
+	name, rest := p[1:], ""
+	if i := strings.IndexFunc(name, func(r rune) bool { return r < 0x80 && isSep(byte(r)) }); i >= 0 {
+		name, rest = name[:i], name[i:]
+	}
+	if name == "" {
+		return e.home + rest
+	}
+	if u, err := user.Lookup(name); err == nil && u.HomeDir != "" {
+		return u.HomeDir + rest
+	}
+	return p
+}
+
+func isSep(c byte) bool { return c == '/' || c == filepath.Separator }
+
+// pid is the engine's own process ID, as /proc names it.
+var pid = strconv.Itoa(os.Getpid())
+
+// processRelative reports whether an absolute path names the evaluating
+// process: read lexically, with "." and ".." applied, it lies under
+// /proc/self, /proc/thread-self, /proc/curproc, /proc/PID of this process,
+// /dev/fd, or is /dev/stdin, /dev/stdout or /dev/stderr. A relative path is
+// judged once resolved (see processRelativeResolved).
+func processRelative(p string) bool {
+	if p == "" || !isSep(p[0]) {
+		return false
+	}
+	return processRelativeResolved(path.Clean(filepath.ToSlash(p)))
+}
+
+// processRelativeResolved is processRelative for a clean absolute path.
+func processRelativeResolved(p string) bool {
+	p = filepath.ToSlash(p)
+	if rest, ok := strings.CutPrefix(p, "/proc/"); ok {
+		first, _, _ := strings.Cut(rest, "/")
+		return first == "self" || first == "thread-self" || first == "curproc" || first == pid
+	}
+	if rest, ok := strings.CutPrefix(p, "/dev/"); ok {
+		first, _, _ := strings.Cut(rest, "/")
+		return first == "fd" || first == "stdin" || first == "stdout" || first == "stderr"
+	}
+	return false
+}
+
+// sensitive judges a path argument against the hardline sensitive paths
+// in both readings, the stricter winning: the path as the tool is given it
+// after home expansion (made absolute against the primary root) and its
+// canonical form.
+func (e *Engine) sensitive(expanded, resolved string, set *roots.Set) (string, bool) {
+	given := expanded
+	if given != "" && !filepath.IsAbs(given) {
+		if pr, ok := set.Primary(); ok {
+			given = pr.Path + string(filepath.Separator) + given
+		}
+	}
+	return e.hard.SensitiveTarget(given, resolved)
+}

@@ -1,0 +1,240 @@
+//go:build unix
+
+package proctree_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/proctree"
+)
+
+// helperEnv names the role a re-executed test binary plays.
+const helperEnv = "PROCTREE_TEST_ROLE"
+
+// helperArg, as the first argument, makes the test binary play the role
+// given as the second, like helperEnv.
+const helperArg = "proctree-test-helper"
+
+func TestMain(m *testing.M) {
+	if role := os.Getenv(helperEnv); role != "" {
+		helper(role)
+		return
+	}
+	if len(os.Args) == 3 && os.Args[1] == helperArg {
+		helper(os.Args[2])
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// helper plays one process of a tree. "parent" ignores SIGTERM, starts
+// five grandchildren, prints their pids and then "ready", and waits:
+//   - ignore-term ignores SIGTERM;
+//   - background just runs in the background;
+//   - new-group moves to a process group of its own;
+//   - new-session starts a session of its own (setsid);
+//   - orphan is in a group of its own and its parent has exited.
+func helper(role string) {
+	switch role {
+	case "parent":
+		signal.Ignore(syscall.SIGTERM)
+		for _, r := range []string{"ignore-term", "background", "new-group", "new-session"} {
+			cmd := exec.Command(os.Args[0])
+			cmd.Env = []string{helperEnv + "=" + r}
+			switch r {
+			case "new-group":
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			case "new-session":
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+			}
+			if err := cmd.Start(); err != nil {
+				fmt.Println("error", err)
+				os.Exit(1)
+			}
+			fmt.Println(r, cmd.Process.Pid)
+		}
+		// An orphan in a group of its own: its parent has exited, so
+		// only its session ties it to the tree.
+		orphaner := exec.Command(os.Args[0])
+		orphaner.Env = []string{helperEnv + "=orphaner"}
+		orphaner.Stdout = os.Stdout
+		if err := orphaner.Run(); err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Println("ready")
+	case "orphaner":
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = []string{helperEnv + "=background"}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		if err := cmd.Start(); err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Println("orphan", cmd.Process.Pid)
+		return
+	case "host":
+		// A host that starts a tree and dies without closing it.
+		tree, err := proctree.Start(proctree.Config{Path: os.Args[0], Env: []string{helperEnv + "=background"}})
+		if err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Println("child", tree.Pid())
+		fmt.Println("ready")
+	case "ignore-term":
+		signal.Ignore(syscall.SIGTERM)
+	case "env":
+		for _, kv := range os.Environ() {
+			fmt.Println(kv)
+		}
+		return
+	}
+	time.Sleep(time.Hour)
+}
+
+// processAlive reports whether pid is a live process (a zombie is dead:
+// it is waiting only to be reaped).
+func processAlive(pid int) bool {
+	if b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {
+		i := strings.LastIndexByte(string(b), ')')
+		return i < 0 || i+2 >= len(b) || (b[i+2] != 'Z' && b[i+2] != 'X')
+	} else if _, err := os.Stat("/proc/self"); err == nil {
+		return false // /proc works and pid is not in it
+	}
+	return syscall.Kill(pid, 0) == nil
+}
+
+// startTree starts the parent helper and returns the tree and the pids of
+// the child and its grandchildren, by role.
+func startTree(t *testing.T, grace time.Duration) (*proctree.Tree, map[string]int) {
+	t.Helper()
+	stdout, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer stdout.Close()
+	tree, err := proctree.Start(proctree.Config{
+		Path: os.Args[0], Env: []string{helperEnv + "=parent"}, Stdout: w, Grace: grace,
+	})
+	w.Close()
+	require.NoError(t, err)
+	pids := map[string]int{"child": tree.Pid()}
+	t.Cleanup(func() {
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() && sc.Text() != "ready" {
+		role, pid, ok := strings.Cut(sc.Text(), " ")
+		require.True(t, ok, sc.Text())
+		n, err := strconv.Atoi(pid)
+		require.NoError(t, err, sc.Text())
+		pids[role] = n
+	}
+	require.Len(t, pids, 6, "the helper started its grandchildren")
+	return tree, pids
+}
+
+// TestClosingTheHostEndsTheTree is contract test 12 of
+// docs/security-model.md (Required contract tests): closing the host
+// terminates its managed process tree.
+func TestClosingTheHostEndsTheTree(t *testing.T) {
+	tree, pids := startTree(t, 200*time.Millisecond)
+	for role, pid := range pids {
+		require.True(t, processAlive(pid), "%s %d runs before Close", role, pid)
+	}
+	err := tree.Close()
+	if _, ok := os.Stat("/proc/self"); ok != nil {
+		// Without /proc only the process group is followed: the
+		// grandchild in a session of its own escapes and is not seen.
+		t.Skip("no /proc: only the process group is followed")
+	}
+	require.NoError(t, err)
+	for role, pid := range pids {
+		assert.False(t, processAlive(pid), "%s %d survived Close", role, pid)
+	}
+	assert.Error(t, tree.Wait(), "the child was killed")
+	assert.NoError(t, tree.Close(), "a second Close is harmless")
+}
+
+// TestAChildDiesWithItsHost kills a host that never calls Close: on Linux
+// the parent-death signal ends the child.
+func TestAChildDiesWithItsHost(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux has a parent-death signal")
+	}
+	stdout, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer stdout.Close()
+	host := exec.Command(os.Args[0])
+	host.Env = []string{helperEnv + "=host"}
+	host.Stdout = w
+	require.NoError(t, host.Start())
+	w.Close()
+	sc := bufio.NewScanner(stdout)
+	child := 0
+	for sc.Scan() && sc.Text() != "ready" {
+		_, pid, _ := strings.Cut(sc.Text(), " ")
+		child, err = strconv.Atoi(pid)
+		require.NoError(t, err, sc.Text())
+	}
+	require.NotZero(t, child)
+	t.Cleanup(func() { syscall.Kill(child, syscall.SIGKILL) })
+	require.True(t, processAlive(child))
+	require.NoError(t, host.Process.Kill())
+	host.Wait()
+	for i := 0; processAlive(child) && i < 500; i++ {
+		time.Sleep(10 * time.Millisecond) // the signal is asynchronous
+	}
+	assert.False(t, processAlive(child), "the child outlived its host")
+}
+
+func TestCloseEndsAWellBehavedChildWithoutForce(t *testing.T) {
+	tree, err := proctree.Start(proctree.Config{Path: "/bin/sh", Args: []string{"-c", "sleep 1000 & wait"}, Grace: time.Hour})
+	require.NoError(t, err)
+	require.NoError(t, tree.Close(), "SIGTERM ends sh and sleep well within the grace period")
+	var exit *exec.ExitError
+	require.ErrorAs(t, tree.Wait(), &exit)
+	assert.Equal(t, syscall.SIGTERM, exit.Sys().(syscall.WaitStatus).Signal())
+}
+
+func TestAChildGetsOnlyTheAllowedEnvironment(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-do-not-pass")
+	t.Setenv("NODE_OPTIONS", "--require evil.js")
+	t.Setenv("LD_PRELOAD", "/tmp/evil.so")
+	t.Setenv("GITHUB_TOKEN", "ghp-do-not-pass")
+	t.Setenv("UNRELATED_PARENT_VAR", "x")
+	t.Setenv("LANG", "C.UTF-8")
+	out := new(strings.Builder)
+	tree, err := proctree.Start(proctree.Config{Path: os.Args[0], Args: []string{helperArg, "env"}, Stdout: out})
+	require.NoError(t, err)
+	require.NoError(t, tree.Wait())
+	require.NoError(t, tree.Close())
+	assert.NotContains(t, out.String(), "sk-do-not-pass")
+	for _, name := range []string{"NODE_OPTIONS", "LD_PRELOAD", "GITHUB_TOKEN", "UNRELATED_PARENT_VAR", "OPENAI_API_KEY"} {
+		assert.NotContains(t, out.String(), name+"=")
+	}
+	assert.Contains(t, out.String(), "LANG=C.UTF-8\n")
+}
+
+func TestStartRefusesABadConfig(t *testing.T) {
+	_, err := proctree.Start(proctree.Config{})
+	assert.ErrorIs(t, err, proctree.ErrConfig)
+	_, err = proctree.Start(proctree.Config{Path: "/bin/true", Grace: -1})
+	assert.ErrorIs(t, err, proctree.ErrConfig)
+	_, err = proctree.Start(proctree.Config{Path: "/nonexistent/program"})
+	assert.True(t, errors.Is(err, os.ErrNotExist), "%v", err)
+}

@@ -1,0 +1,37 @@
+package postgres
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// FuzzRedactText checks that a password never survives redaction, in the
+// forms a driver's message can show it: a key=value pair, quoted or not,
+// URL user info, and the literal anywhere (given as a secret).
+func FuzzRedactText(f *testing.F) {
+	for _, s := range [][2]string{
+		{"s3cret", "cannot parse `%s`"},
+		{"p@ss:word/x", "failed to connect to `%s`: dial error"},
+		{"a'b\\c", "%s"},
+		{"ÿunicode密码", "error: %s (retrying)"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pw, format string) {
+		if len(pw) < 3 || strings.Contains("[REDACTED]", pw) || strings.Count(format, "%s") != 1 || strings.Count(format, "%") != 1 {
+			return
+		}
+		dsns := []string{
+			"host=h user=u password=" + pw + " dbname=d",
+			"host=h password='" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(pw) + "' port=5432",
+			"postgres://u:" + pw + "@h:5432/d",
+		}
+		for _, dsn := range dsns {
+			msg := fmt.Sprintf(format, dsn)
+			if out := redactText(msg, dsn, pw); strings.Contains(out, pw) {
+				t.Fatalf("redactText(%q) = %q: the password survives", msg, out)
+			}
+		}
+	})
+}
