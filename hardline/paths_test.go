@@ -439,3 +439,33 @@ func TestCommandsNameOtherHomesOnFoldingSystems(t *testing.T) {
 		})
 	}
 }
+
+func TestRecursiveDeletionClasses(t *testing.T) {
+	a, err := New(Config{Home: "/home/dev", OS: "linux"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rootB := Env{WorkDir: "/srv/a/b", Roots: []Root{{Path: "/srv/a/b", Writable: true}}}
+	for _, tc := range []struct {
+		name, cmd string
+		env       Env
+		rule      string // the worst finding's rule; "" for none
+	}{
+		{"a dot pattern next to a root reaches its parent through ..", "rm -rf /srv/a/.?*", rootB, "rm-root-ancestor"},
+		{"a pattern beside a root that cannot name it is outside", "rm -rf /srv/a/x*", rootB, "rm-recursive-outside-roots"},
+		{"a pattern matching a root's ancestor", "rm -rf /data/*", Env{WorkDir: "/data/a/b", Roots: []Root{{Path: "/data/a/b", Writable: true}}}, "rm-root-ancestor"},
+		{"a pattern matching the working folder's ancestor", "rm -rf /data/*", Env{WorkDir: "/data/proj/sub"}, "rm-root-ancestor"},
+		{"the working folder itself inside a root", "rm -rf /ws/sub", Env{WorkDir: "/ws/sub", Roots: []Root{{Path: "/ws", Writable: true}}}, "rm-root-ancestor"},
+		{"a folder in the working folder inside a root", "rm -rf /ws/sub/x", Env{WorkDir: "/ws/sub", Roots: []Root{{Path: "/ws", Writable: true}}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			if f, ok := a.Command(tc.cmd, tc.env).Worst(); ok {
+				got = f.Rule
+			}
+			if got != tc.rule {
+				t.Errorf("Command(%q) worst rule = %q, want %q", tc.cmd, got, tc.rule)
+			}
+		})
+	}
+}

@@ -150,3 +150,59 @@ func TestLiveKeepsTheSetsOptions(t *testing.T) {
 		t.Errorf("after a grant: maxLinks %d, fold %v; want 3, true", o.maxLinks, o.fold)
 	}
 }
+
+func TestLiveRevokeAndSubscribers(t *testing.T) {
+	dir := makeTree(t, "d ws", "d docs", "d more")
+	mk := func(t *testing.T, rs ...Root) *Live {
+		s, err := NewSet(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewLive(s)
+	}
+	ws := Root{ID: "ws", Path: filepath.Join(dir, "ws"), Access: ReadWrite, Primary: true, Source: Workspace}
+	docs := Root{ID: "docs", Path: filepath.Join(dir, "docs"), Access: Read, Source: UserGrant}
+	t.Run("the first root can be revoked", func(t *testing.T) {
+		l := mk(t, docs, ws)
+		if _, err := l.Revoke("docs", "test", "done"); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := l.Snapshot().Root("docs"); ok {
+			t.Error("docs is still a root")
+		}
+	})
+	t.Run("the primary root cannot be revoked while others remain", func(t *testing.T) {
+		l := mk(t, ws, docs)
+		if _, err := l.Revoke("ws", "test", "done"); !errors.Is(err, ErrInvalidRoot) {
+			t.Fatalf("error = %v, want ErrInvalidRoot", err)
+		}
+		if _, ok := l.Snapshot().Primary(); !ok {
+			t.Error("the set lost its primary root")
+		}
+	})
+	t.Run("the last root can be revoked even when primary", func(t *testing.T) {
+		l := mk(t, ws)
+		if _, err := l.Revoke("ws", "test", "done"); err != nil {
+			t.Fatal(err)
+		}
+		if l.Snapshot().Len() != 0 {
+			t.Error("the set is not empty")
+		}
+	})
+	t.Run("every subscriber hears every change", func(t *testing.T) {
+		s, err := NewSet([]Root{ws})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var heard [3]int
+		l := NewLive(s, WithSubscriber(func(Event) { heard[0]++ }))
+		l.Subscribe(func(Event) { heard[1]++ })
+		l.Subscribe(func(Event) { heard[2]++ })
+		if _, err := l.Grant(Request{Path: filepath.Join(dir, "more"), Access: Read, Reason: "more"}, "more", "test"); err != nil {
+			t.Fatal(err)
+		}
+		if heard != [3]int{1, 1, 1} {
+			t.Errorf("subscribers heard %v, want one event each", heard)
+		}
+	})
+}

@@ -259,3 +259,38 @@ func TestWindowsSyntaxHelpers(t *testing.T) {
 		})
 	}
 }
+
+func TestWinReservedDeviceNames(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		reserved bool
+	}{
+		{"COM1", true}, {"lpt9.txt", true}, {"COM0", true}, {"com\u00b9", true}, {"NUL", true}, {"nul.tar.gz", true},
+		{"COM", false}, {"COMA", false}, {"COM10", false}, {"LPTX.txt", false}, {"console", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := winCheckName(tc.name); (err != nil) != tc.reserved {
+				t.Errorf("winCheckName(%q) = %v, want reserved %v", tc.name, err, tc.reserved)
+			}
+		})
+	}
+}
+
+func TestFoldPrefixNonASCII(t *testing.T) {
+	for _, tc := range []struct {
+		s, prefix string
+		n         int
+		ok        bool
+	}{
+		{`C:\ÉCOLE\x`, `C:\école`, len(`C:\ÉCOLE`), true},
+		{`C:\école\x`, `C:\ÉCOLE`, len(`C:\école`), true},
+		{`C:\ecole\x`, `C:\école`, 0, false},
+		{`C:\WS\x`, `c:\ws`, 5, true},
+		{"C:\\\u017fx", `C:\s`, len("C:\\\u017f"), true},
+		{`C:\sx`, "C:\\\u017f", 4, true},
+	} {
+		if n, ok := foldPrefix(tc.s, tc.prefix); n != tc.n || ok != tc.ok {
+			t.Errorf("foldPrefix(%q, %q) = %d, %v; want %d, %v", tc.s, tc.prefix, n, ok, tc.n, tc.ok)
+		}
+	}
+}

@@ -9,7 +9,7 @@
 #
 # The report folder defaults to mutation-report/ (ignored by git); the
 # packages default to policy roots delegation hardline. Each package gets
-# PKG.txt (the human report, survivors first) and PKG.json (gremlins'
+# PKG.txt (the human report, one line per mutant) and PKG.json (gremlins'
 # machine-readable results). Environment:
 #   WORKERS    parallel mutants, default 1 (the machine is usually shared)
 #   TIMEOUT_COEFFICIENT  a mutant's time limit in multiples of the plain
