@@ -147,13 +147,23 @@ func processRelativeResolved(p string) bool {
 // sensitive judges a path argument against the hardline sensitive paths
 // in both readings, the stricter winning: the path as the tool is given it
 // after home expansion (made absolute against the primary root) and its
-// canonical form.
+// canonical form. When the two are the same path, it is judged once.
 func (e *Engine) sensitive(expanded, resolved string, set *roots.Set) (string, bool) {
 	given := expanded
 	if given != "" && !filepath.IsAbs(given) {
-		if pr, ok := set.Primary(); ok {
-			given = pr.Path + string(filepath.Separator) + given
+		pr, ok := set.Primary()
+		if !ok {
+			return e.hard.SensitiveTarget("", resolved)
 		}
+		var buf [512]byte
+		b := append(append(append(buf[:0], pr.Path...), filepath.Separator), given...)
+		if string(b) == resolved {
+			return e.hard.SensitiveTarget("", resolved)
+		}
+		given = string(b)
+	}
+	if given == resolved {
+		given = ""
 	}
 	return e.hard.SensitiveTarget(given, resolved)
 }

@@ -128,24 +128,30 @@ func (r *compiledRule) matches(tool string, meta *toolmeta.Metadata) bool {
 // matchRule returns the strictest matching rule: the first deny in the
 // rules' order, else the first ask.
 func (p *principal) matchRule(tool string, meta *toolmeta.Metadata) (*compiledRule, bool) {
-	var best *compiledRule
-	bestAt := -1
-	consider := func(i int) {
-		r := &p.rules.all[i]
-		if !r.matches(tool, meta) {
-			return
-		}
-		if best == nil || stricterRule(r, best) || (r.decision == best.decision && i < bestAt) {
-			best, bestAt = r, i
-		}
-	}
+	best, bestAt := -1, -1
 	for _, i := range p.rules.byTool[tool] {
-		consider(i)
+		best, bestAt = p.rules.better(i, best, bestAt, tool, meta)
 	}
 	for _, i := range p.rules.patterns {
-		consider(i)
+		best, bestAt = p.rules.better(i, best, bestAt, tool, meta)
 	}
-	return best, best != nil
+	if best < 0 {
+		return nil, false
+	}
+	return &p.rules.all[best], true
+}
+
+// better returns rule i in place of the best so far when i matches and is
+// stricter, or as strict and earlier.
+func (rs *ruleSet) better(i, best, bestAt int, tool string, meta *toolmeta.Metadata) (int, int) {
+	r := &rs.all[i]
+	if !r.matches(tool, meta) {
+		return best, bestAt
+	}
+	if best < 0 || stricterRule(r, &rs.all[best]) || (r.decision == rs.all[best].decision && i < bestAt) {
+		return i, i
+	}
+	return best, bestAt
 }
 
 // stricterRule reports whether r's decision is stricter than s's: a deny
