@@ -210,3 +210,28 @@ func TestEveryRoleIsJudged(t *testing.T) {
 		t.Run(name, func(t *testing.T) { runCases(t, a, testEnv(), cs) })
 	}
 }
+
+// TestAnyUsersHomeOnEveryOS checks that deleting or reading another user's
+// whole home folder is judged on Windows and macOS too, and that a command
+// a role runs from a variable asks.
+func TestAnyUsersHomeOnEveryOS(t *testing.T) {
+	w, err := New(Config{Home: `C:\Users\Dev`, OS: "windows"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, w, Env{WorkDir: `C:\Users\Dev\proj`, Roots: []Root{{Path: `C:\Users\Dev\proj`, Writable: true}}}, []tcase{
+		{`rm -rf 'C:\Users\Bob'`, "rm-home"}, {`rm -rf /c/users/bob`, "rm-home"}, {`tar czf x.tgz 'C:\Users\Bob'`, "sensitive-path"},
+		{`rm -rf 'C:\Users\Bob\proj\build'`, "rm-recursive-outside-roots"},
+	})
+	m, err := New(Config{Home: "/Users/dev", OS: "darwin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, m, Env{WorkDir: "/Users/dev/proj", Roots: []Root{{Path: "/Users/dev/proj", Writable: true}}}, []tcase{
+		{"rm -rf /Users/bob", "rm-home"}, {"zip -r x.zip /Users/bob", "sensitive-path"}, {"rm -rf /var/root", "rm-home"},
+		{"rm -rf /Users/bob/tmp", "rm-recursive-outside-roots"},
+	})
+	runCases(t, testAnalyzer(t), testEnv(), []tcase{
+		{`xterm -e "$CMD"`, "eval-dynamic"}, {`bpftrace -c "$CMD"`, "eval-dynamic"}, {`ssh -o "ProxyCommand=$P" h`, "eval-dynamic"},
+	})
+}
