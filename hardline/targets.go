@@ -94,7 +94,7 @@ func (r *run) globMaySensitive(glob string) (string, bool) {
 	if src, ok := globMayMatch(strings.Split(key, "/"), r.a.sensitive, r.dotglob, r.listing); ok {
 		return src, true
 	}
-	if rest, ok := otherHomeRest(r.a.goos, key); ok {
+	if rest, ok := r.a.otherHomeRest(key); ok {
 		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel, r.dotglob, r.listing)
 	}
 	return "", false
