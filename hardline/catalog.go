@@ -735,10 +735,16 @@ func (r *run) isAnyHome(p string) bool {
 			return rest == "/users" || strings.HasPrefix(rest, "/users/") && strings.Count(rest, "/") == 2
 		}
 		return false
-	case "darwin":
-		return k == "/Users" || k == "/var/root" || strings.HasPrefix(k, "/Users/") && strings.Count(k, "/") == 2
 	}
-	return k == "/home" || k == "/root" || strings.HasPrefix(k, "/home/") && strings.Count(k, "/") == 2
+	// The folders of users' homes and the lone homes, as configured and
+	// canonical, in comparison form (folded where the system folds case).
+	for _, parent := range r.a.alias.parents {
+		par := strings.TrimSuffix(parent, "/")
+		if k == par || strings.HasPrefix(k, par+"/") && !strings.Contains(k[len(par)+1:], "/") {
+			return true
+		}
+	}
+	return slices.Contains(r.a.alias.lone, k)
 }
 
 // escapeRE-free scan: the shell escapes of programs' own command languages.
