@@ -15,4 +15,5 @@ func ExampleMigrations() {
 	// Output:
 	// 1 0001_approvals.sql
 	// 2 0002_audit.sql
+	// 3 0003_standing_unique.sql
 }

@@ -357,12 +357,13 @@ func (s *Store) PutStanding(ctx context.Context, st approval.Standing) error {
 		return fmt.Errorf("%w: standing approval %q: %v", approval.ErrInvalidRecord, st.ID, err)
 	}
 	tag, err := s.pool.Exec(ctx, `INSERT INTO toolgate_standing (id, task, tool, target, body) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (id) DO NOTHING`, st.ID, []byte(st.Task), []byte(st.Tool), []byte(st.Target), body)
+		ON CONFLICT DO NOTHING`, st.ID, []byte(st.Task), []byte(st.Tool), []byte(st.Target), body)
 	if err != nil {
 		return s.fail(opf("storing standing approval %q", st.ID), err)
 	}
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("%w: standing approval %q", approval.ErrExists, st.ID)
+		// The same ID, or the same task, tool and target (a unique index).
+		return fmt.Errorf("%w: standing approval %q (its id, or its task, tool and target)", approval.ErrExists, st.ID)
 	}
 	return nil
 }
@@ -382,8 +383,8 @@ func (s *Store) RevokeStanding(ctx context.Context, id string) error {
 	return nil
 }
 
-// Standing implements approval.Store. Of several standing approvals for
-// one task, tool and target, the one stored last answers.
+// Standing implements approval.Store. There is at most one standing
+// approval for one task, tool and target (a unique index).
 func (s *Store) Standing(ctx context.Context, task, tool, target string) (approval.Standing, bool, error) {
 	if err := s.enter(ctx); err != nil {
 		return approval.Standing{}, false, err
