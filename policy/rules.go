@@ -128,12 +128,12 @@ func (r *compiledRule) matches(tool string, meta *toolmeta.Metadata) bool {
 // matchRule returns the strictest matching rule: the first deny in the
 // rules' order, else the first ask.
 func (p *principal) matchRule(tool string, meta *toolmeta.Metadata) (*compiledRule, bool) {
-	best, bestAt := -1, -1
+	best := -1
 	for _, i := range p.rules.byTool[tool] {
-		best, bestAt = p.rules.better(i, best, bestAt, tool, meta)
+		best = p.rules.better(i, best, tool, meta)
 	}
 	for _, i := range p.rules.patterns {
-		best, bestAt = p.rules.better(i, best, bestAt, tool, meta)
+		best = p.rules.better(i, best, tool, meta)
 	}
 	if best < 0 {
 		return nil, false
@@ -141,17 +141,17 @@ func (p *principal) matchRule(tool string, meta *toolmeta.Metadata) (*compiledRu
 	return &p.rules.all[best], true
 }
 
-// better returns rule i in place of the best so far when i matches and is
-// stricter, or as strict and earlier.
-func (rs *ruleSet) better(i, best, bestAt int, tool string, meta *toolmeta.Metadata) (int, int) {
+// better returns rule i in place of the best so far (an index, or -1) when
+// i matches and is stricter, or as strict and earlier in the rules' order.
+func (rs *ruleSet) better(i, best int, tool string, meta *toolmeta.Metadata) int {
 	r := &rs.all[i]
 	if !r.matches(tool, meta) {
-		return best, bestAt
+		return best
 	}
-	if best < 0 || stricterRule(r, &rs.all[best]) || (r.decision == rs.all[best].decision && i < bestAt) {
-		return i, i
+	if best < 0 || stricterRule(r, &rs.all[best]) || (r.decision == rs.all[best].decision && i < best) {
+		return i
 	}
-	return best, bestAt
+	return best
 }
 
 // stricterRule reports whether r's decision is stricter than s's: a deny
