@@ -224,24 +224,37 @@ func (s *FileSink) Write(ctx context.Context, e Event) error {
 	return nil
 }
 
-// encode serializes e and redacts the line as text.
+// encode serializes e as EncodeLine does.
 func (s *FileSink) encode(e Event) ([]byte, error) {
+	return EncodeLine(e, s.opts.Redactor, s.opts.MaxEvent)
+}
+
+// EncodeLine serializes a chained event as one line the way every durable
+// sink writes it: an event longer than maxEvent bytes (0 means
+// DefaultMaxEvent) is written without its arguments and result, and the
+// finished line is redacted again as text with r (nil: known shapes and
+// secret-named keys only), keeping it valid JSON. A sink over another store
+// calls it so that its lines are byte for byte what the file sink writes.
+func EncodeLine(e Event, r *Redactor, maxEvent int) ([]byte, error) {
+	if maxEvent <= 0 {
+		maxEvent = DefaultMaxEvent
+	}
 	line, err := json.Marshal(e)
 	if err != nil {
 		return nil, fmt.Errorf("audit: encoding a %s event: %w", e.Kind, err)
 	}
-	if len(line) > s.opts.MaxEvent {
+	if len(line) > maxEvent {
 		e.Args, e.Result = nil, nil
 		e.Redacted = append(slices.Clip(e.Redacted), "args", "result")
 		e.Message = fmt.Sprintf("arguments and result omitted: the event was %d bytes", len(line))
 		if line, err = json.Marshal(e); err != nil {
 			return nil, err
 		}
-		if len(line) > s.opts.MaxEvent {
-			return nil, fmt.Errorf("%w: a %s event is %d bytes without arguments (limit %d)", ErrEventTooLarge, e.Kind, len(line), s.opts.MaxEvent)
+		if len(line) > maxEvent {
+			return nil, fmt.Errorf("%w: a %s event is %d bytes without arguments (limit %d)", ErrEventTooLarge, e.Kind, len(line), maxEvent)
 		}
 	}
-	return s.opts.Redactor.redactJSON(line)
+	return r.redactJSON(line)
 }
 
 // Head returns the sequence number and hash of the last line written, the

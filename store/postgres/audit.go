@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -188,31 +187,10 @@ func (s *Sink) Append(ctx context.Context, events ...audit.Event) error {
 	return nil
 }
 
-// encode serializes a chained event as the file sink does: without its
-// arguments and result when too long, and the line redacted again as
-// text. A line that is no longer JSON after that is refused whole
-// (audit.ErrUnredactable): failing closed beats storing a secret.
+// encode serializes a chained event exactly as the file sink does
+// (audit.EncodeLine), so an exported stream verifies like a file.
 func (s *Sink) encode(e audit.Event) ([]byte, error) {
-	line, err := json.Marshal(e)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: encoding a %s event: %w", e.Kind, err)
-	}
-	if len(line) > s.opts.MaxEvent {
-		e.Args, e.Result = nil, nil
-		e.Redacted = append(slices.Clip(e.Redacted), "args", "result")
-		e.Message = fmt.Sprintf("arguments and result omitted: the event was %d bytes", len(line))
-		if line, err = json.Marshal(e); err != nil {
-			return nil, err
-		}
-		if len(line) > s.opts.MaxEvent {
-			return nil, fmt.Errorf("%w: a %s event is %d bytes without arguments (limit %d)", audit.ErrEventTooLarge, e.Kind, len(line), s.opts.MaxEvent)
-		}
-	}
-	out, changed := s.opts.Redactor.Redact(nil, line)
-	if changed && !json.Valid(out) {
-		return nil, fmt.Errorf("%w: a %s event", audit.ErrUnredactable, e.Kind)
-	}
-	return out, nil
+	return audit.EncodeLine(e, s.opts.Redactor, s.opts.MaxEvent)
 }
 
 // Close waits for the queued events to be written; later Writes return

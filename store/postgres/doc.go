@@ -26,9 +26,7 @@
 //
 // Records are stored as JSON, as the file store's arguments are: strings
 // that are not valid UTF-8 come back with U+FFFD in place of the bad bytes.
-// The second, line-level redaction of the audit sink redacts the line as
-// text (audit.Redactor.Redact) and refuses a line that is no longer JSON
-// afterwards (audit.ErrUnredactable), where the file sink widens the
-// redacted range to whole escape sequences; it fails closed where the file
-// sink would store a repaired line. Verify reads a stream into memory.
+// The audit sink encodes each line with audit.EncodeLine, as the file sink
+// does, so both redact a line the same way. Verify reads a stream into
+// memory.
 package postgres
