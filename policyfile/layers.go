@@ -494,7 +494,6 @@ func (m *merger) merge(l *layer) {
 		m.from(l, index("commands", len(f.Commands)))
 		f.Commands = append(f.Commands, e)
 	}
-	const grant = "the repository layer may not add or redefine %s: each is a grant, given only by the managed or user layer"
 	for _, name := range slices.Sorted(maps.Keys(lf.Tools)) {
 		at := key("tools", name)
 		switch _, had := f.Tools[name]; {
@@ -537,21 +536,23 @@ func (m *merger) merge(l *layer) {
 			f.Secrets = append(f.Secrets, s)
 		}
 	}
-	for i, s := range lf.SessionApprovals {
-		if repo {
-			m.refuse(l, index("sessionApprovals", i), grant, "session approvals")
+	addGrants(m, l, "sessionApprovals", "session approvals", &f.SessionApprovals, lf.SessionApprovals)
+	addGrants(m, l, "standingApprovals", "standing approvals", &f.StandingApprovals, lf.StandingApprovals)
+}
+
+// grant is the refusal of a grant the repository layer tried to give.
+const grant = "the repository layer may not add or redefine %s: each is a grant, given only by the managed or user layer"
+
+// addGrants appends a layer's grants of one kind (approvals), which the
+// repository layer may not give: each of its grants is refused.
+func addGrants[T any](m *merger, l *layer, field, what string, dst *[]T, src []T) {
+	for i, g := range src {
+		if l.kind == LayerRepo {
+			m.refuse(l, index(field, i), grant, what)
 			continue
 		}
-		m.from(l, index("sessionApprovals", len(f.SessionApprovals)))
-		f.SessionApprovals = append(f.SessionApprovals, s)
-	}
-	for i, s := range lf.StandingApprovals {
-		if repo {
-			m.refuse(l, index("standingApprovals", i), grant, "standing approvals")
-			continue
-		}
-		m.from(l, index("standingApprovals", len(f.StandingApprovals)))
-		f.StandingApprovals = append(f.StandingApprovals, s)
+		m.from(l, index(field, len(*dst)))
+		*dst = append(*dst, g)
 	}
 }
 
