@@ -173,12 +173,15 @@ type Analyzer struct {
 	home      string // slash form, cleaned
 	sensitive []pattern
 	homeRel   []pattern // the built-in "~/" patterns relative to a home: "/.ssh/**"
-	maxBytes  int
-	maxDepth  int
-	lists     lists
-	fold      bool    // names compare case-insensitively (caseFolding)
-	alias     aliases // canonical forms of the home folders (addAliases)
-	parsers   sync.Pool
+	// sensIndex and homeRelIndex find the first match in sensitive and
+	// homeRel without trying every pattern.
+	sensIndex, homeRelIndex patternIndex
+	maxBytes                int
+	maxDepth                int
+	lists                   lists
+	fold                    bool    // names compare case-insensitively (caseFolding)
+	alias                   aliases // canonical forms of the home folders (addAliases)
+	parsers                 sync.Pool
 	// extra are the policy's catalogue entries by program name, and
 	// extraEnv their environment variables.
 	extra    map[string][]*compiledEntry
@@ -262,6 +265,7 @@ func New(cfg Config) (*Analyzer, error) {
 		return nil, errors.Join(errs...)
 	}
 	a.addAliases()
+	a.sensIndex, a.homeRelIndex = newPatternIndex(a.sensitive), newPatternIndex(a.homeRel)
 	builtinCatalog() // compiled once, here rather than in the first Command
 	a.compileExtra(cfg.Commands)
 	a.parsers.New = func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }
@@ -319,10 +323,8 @@ func (a *Analyzer) matchSensitive(p string) (string, bool) {
 		return "", false
 	}
 	p = a.key(p)
-	for i := range a.sensitive {
-		if matchOne(&a.sensitive[i], p) {
-			return a.sensitive[i].source, true
-		}
+	if i, ok := a.sensIndex.first(a.sensitive, p); ok {
+		return a.sensitive[i].source, true
 	}
 	if rest, ok := a.otherHomeRest(p); ok {
 		return a.matchHomeRel(rest)
@@ -333,10 +335,8 @@ func (a *Analyzer) matchSensitive(p string) (string, bool) {
 // matchHomeRel matches the part of a path below some user's home folder
 // ("/.ssh/id_rsa") against the built-in home patterns.
 func (a *Analyzer) matchHomeRel(rest string) (string, bool) {
-	for i := range a.homeRel {
-		if matchOne(&a.homeRel[i], rest) {
-			return a.homeRel[i].source, true
-		}
+	if i, ok := a.homeRelIndex.first(a.homeRel, rest); ok {
+		return a.homeRel[i].source, true
 	}
 	return "", false
 }

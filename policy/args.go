@@ -42,18 +42,20 @@ type callArgs struct {
 // argument but equals one after Unicode case folding is an error: hosts
 // that decode arguments with encoding/json match keys that way and would
 // read it in place of the declared one.
-func collectArgs(c *Call, m *toolmeta.Metadata, set *roots.Set) (callArgs, error) {
-	var a callArgs
+//
+// a is the evaluation's, zero but for paths, which may have room for the
+// common call's paths (prepare).
+func collectArgs(a *callArgs, c *Call, m *toolmeta.Metadata, set *roots.Set) error {
 	if err := checkArgKeys(c.Args, m); err != nil {
-		return a, err
+		return err
 	}
 	if m.CommandArgument != "" {
 		s, ok, err := stringArg(c.Args, m.CommandArgument, "the command")
 		switch {
 		case err != nil:
-			return a, err
+			return err
 		case !ok:
-			return a, fmt.Errorf("argument %q: the command is missing", m.CommandArgument)
+			return fmt.Errorf("argument %q: the command is missing", m.CommandArgument)
 		}
 		a.command, a.hasCommand = s, true
 	}
@@ -61,23 +63,23 @@ func collectArgs(c *Call, m *toolmeta.Metadata, set *roots.Set) (callArgs, error
 		s, ok, err := stringArg(c.Args, m.TargetArgument, "the target")
 		switch {
 		case err != nil:
-			return a, err
+			return err
 		case !ok && !m.Optional(m.TargetArgument):
-			return a, fmt.Errorf("argument %q: the target is missing", m.TargetArgument)
+			return fmt.Errorf("argument %q: the target is missing", m.TargetArgument)
 		}
 		a.target, a.hasTarget = s, ok
 	}
 	for _, name := range m.PathArguments {
 		if err := a.addPaths(c.Args, m, name, false, set); err != nil {
-			return a, err
+			return err
 		}
 	}
 	if m.WorkdirArgument != "" {
 		if err := a.addPaths(c.Args, m, m.WorkdirArgument, true, set); err != nil {
-			return a, err
+			return err
 		}
 	}
-	return a, nil
+	return nil
 }
 
 // stringArg reads a declared argument that must be a string. A JSON null

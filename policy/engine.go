@@ -233,8 +233,37 @@ type evaluation struct {
 	st    verdictState
 	// budget bounds the file-system lookups of the whole call: every path
 	// argument and every path the shell command names. Made only for a
-	// call that has paths or a command.
+	// call whose tool declares paths or a command (prepare).
 	budget *roots.Budget
+}
+
+// pathScratch is what a call with paths needs, in one allocation: the
+// lookup budget, and room for the common call's path and targets (a path,
+// or a command and its working folder). The decision's Targets may point
+// into it, which keeps it alive as long as the caller keeps them.
+type pathScratch struct {
+	budget  roots.Budget
+	args    [1]pathArg
+	paths   [1]resolvedPath
+	targets [2]Target
+}
+
+// prepare makes the lookup budget, and room for the paths, of a call to a
+// tool that declares paths or a command. A call without either allocates
+// nothing.
+func (ev *evaluation) prepare() {
+	m := &ev.meta
+	switch {
+	case len(m.PathArguments) > 0 || m.WorkdirArgument != "":
+		sc := new(pathScratch)
+		ev.args.paths, ev.paths, ev.budget = sc.args[:0], sc.paths[:0], &sc.budget
+		ev.d.Targets = sc.targets[:0]
+	case m.CommandArgument != "":
+		ev.budget = new(roots.Budget)
+	default:
+		return
+	}
+	ev.budget.Max = MaxLookupsPerCall
 }
 
 // resolvedPath is one path argument after interpretation and resolution.
@@ -313,7 +342,8 @@ func (ev *evaluation) wellFormed() bool {
 		ev.set = emptyRoots
 	}
 	var err error
-	if ev.args, err = collectArgs(c, &ev.meta, ev.set); err != nil {
+	ev.prepare()
+	if err = collectArgs(&ev.args, c, &ev.meta, ev.set); err != nil {
 		return ev.stop(ReasonCallInvalid, "", err.Error())
 	}
 	ev.resolve()
@@ -324,7 +354,7 @@ func (ev *evaluation) wellFormed() bool {
 // call's targets: the command, the target, then the paths in order.
 func (ev *evaluation) resolve() {
 	a := &ev.args
-	if n := len(a.paths) + btoi(a.hasCommand) + btoi(a.hasTarget); n > 0 {
+	if n := len(a.paths) + btoi(a.hasCommand) + btoi(a.hasTarget); n > cap(ev.d.Targets) {
 		ev.d.Targets = make([]Target, 0, n)
 	}
 	if a.hasCommand {
@@ -336,8 +366,11 @@ func (ev *evaluation) resolve() {
 	if len(a.paths) == 0 {
 		return
 	}
-	ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
-	ev.paths = make([]resolvedPath, len(a.paths))
+	if len(a.paths) <= cap(ev.paths) {
+		ev.paths = ev.paths[:len(a.paths)]
+	} else {
+		ev.paths = make([]resolvedPath, len(a.paths))
+	}
 	for i, pa := range a.paths {
 		r := &ev.paths[i]
 		r.expanded, r.err = ev.e.interpretPath(pa.value)
@@ -378,9 +411,6 @@ func (ev *evaluation) hardline() bool {
 	env := ev.p.shellEnv(ev.e, ev.set)
 	if wd, ok := ev.workdir(); ok {
 		env.WorkDir = wd
-	}
-	if ev.budget == nil {
-		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
 	}
 	set, budget := ev.set, ev.budget
 	env.Canonical = func(p string) (string, error) { return set.CanonicalBudget(p, budget) }

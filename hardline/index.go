@@ -1,0 +1,143 @@
+package hardline
+
+import (
+	"slices"
+	"strings"
+)
+
+// patternIndex finds the first pattern of a list that matches a path
+// without trying every pattern. The literal prefixes of the patterns
+// (matchOne's quick reject) form a tree of path components; a path walks
+// the tree along its own components and collects only the patterns whose
+// prefix it can start with. Those are tried in list order, so first
+// returns what a scan of the whole list in order would: the lowest index
+// that matches.
+type patternIndex struct {
+	root *prefixNode
+}
+
+// prefixNode is one component of a literal prefix.
+type prefixNode struct {
+	// here are the patterns whose prefix ends at this node: a folder's
+	// patterns ("/etc/**", prefix "/etc/"), or a literal path ("/etc/shadow").
+	here     []int
+	children map[string]*prefixNode
+	// partial are the patterns whose prefix ends inside the next
+	// component ("/etc/ssh/ssh_host_*_key" ends in "ssh_host_"); a
+	// component that starts with text may match.
+	partial []partialPrefix
+}
+
+type partialPrefix struct {
+	text string
+	idx  int
+}
+
+func newPatternIndex(list []pattern) patternIndex {
+	x := patternIndex{root: &prefixNode{}}
+	for i := range list {
+		n := x.root
+		rest := list[i].prefix
+		for {
+			j := strings.IndexByte(rest, '/')
+			if j < 0 {
+				break
+			}
+			n = n.child(rest[:j])
+			rest = rest[j+1:]
+		}
+		switch {
+		case rest == "":
+			// The prefix ends with "/" (or is empty: "**/.env" has no
+			// literal prefix, and stays at the root as a partial "").
+			if list[i].prefix == "" {
+				n.partial = append(n.partial, partialPrefix{"", i})
+			} else {
+				n.here = append(n.here, i)
+			}
+		case list[i].prefix == list[i].glob:
+			// A literal path: its last component is whole.
+			c := n.child(rest)
+			c.here = append(c.here, i)
+		default:
+			n.partial = append(n.partial, partialPrefix{rest, i})
+		}
+	}
+	return x
+}
+
+func (n *prefixNode) child(name string) *prefixNode {
+	if c, ok := n.children[name]; ok {
+		return c
+	}
+	if n.children == nil {
+		n.children = map[string]*prefixNode{}
+	}
+	c := &prefixNode{}
+	n.children[name] = c
+	return c
+}
+
+// maxCandidates is how many candidate patterns first collects on the stack;
+// a path with more falls back to trying every pattern in order.
+const maxCandidates = 32
+
+// first returns the index of the first pattern of list (the list the index
+// was built from) that matches p, a path in comparison form (key).
+func (x *patternIndex) first(list []pattern, p string) (int, bool) {
+	var buf [maxCandidates]int
+	cands, ok := x.candidates(buf[:0], p)
+	if !ok {
+		for i := range list {
+			if matchOne(&list[i], p) {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	slices.Sort(cands)
+	for _, i := range cands {
+		if matchOne(&list[i], p) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// candidates appends to dst every pattern whose literal prefix p can start
+// with, or whose folder p is: a superset of the patterns matchOne does not
+// reject outright. It returns false when they do not fit in dst's room.
+func (x *patternIndex) candidates(dst []int, p string) ([]int, bool) {
+	n, rest := x.root, p
+	if n == nil {
+		return dst, true
+	}
+	for {
+		j := strings.IndexByte(rest, '/')
+		comp := rest
+		if j >= 0 {
+			comp = rest[:j]
+		}
+		for _, pp := range n.partial {
+			if strings.HasPrefix(comp, pp.text) {
+				if len(dst) == cap(dst) {
+					return dst, false
+				}
+				dst = append(dst, pp.idx)
+			}
+		}
+		c, ok := n.children[comp]
+		if !ok {
+			return dst, true
+		}
+		n = c
+		if len(dst)+len(n.here) > cap(dst) {
+			return dst, false
+		}
+		dst = append(dst, n.here...)
+		if j < 0 {
+			return dst, true
+		}
+		rest = rest[j+1:]
+	}
+}
