@@ -33,16 +33,26 @@ func (a *Analyzer) Command(cmd string, env Env) Result {
 func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 	r := &run{a: a, env: env, trace: tr}
 	if env.Canonical != nil {
-		// Each path is resolved through the file system once per call.
+		// Each path is resolved through the file system once per call, and
+		// at most maxCanonical paths are: past that a lookup fails with
+		// errCanonicalBound, and resolve says the command is too complex.
+		// The count lives here, not in run, so that re-parsed strings
+		// (their own run) share it.
+		var cache map[string]canonAnswer
+		lookups := 0
 		r.env.Canonical = func(abs string) (string, error) {
-			if c, ok := r.canonCache[abs]; ok {
+			if c, ok := cache[abs]; ok {
 				return c.path, c.err
 			}
-			p, err := env.Canonical(abs)
-			if r.canonCache == nil {
-				r.canonCache = map[string]canonAnswer{}
+			if lookups >= maxCanonical {
+				return "", errCanonicalBound
 			}
-			r.canonCache[abs] = canonAnswer{p, err}
+			lookups++
+			p, err := env.Canonical(abs)
+			if cache == nil {
+				cache = map[string]canonAnswer{}
+			}
+			cache[abs] = canonAnswer{p, err}
 			return p, err
 		}
 	}
@@ -85,7 +95,6 @@ type run struct {
 	seen     map[Finding]struct{}
 	steps    int
 	parsed   int
-	canon    int
 	safeWD   uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
 	complex  bool
 	cfg      expand.Config
@@ -105,8 +114,6 @@ type run struct {
 	canonOnly bool
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
-	// canonCache holds Env.Canonical's answers for this call.
-	canonCache map[string]canonAnswer
 }
 
 func (r *run) result() Result {

@@ -831,9 +831,9 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		texts = append(texts, strings.TrimPrefix(f.val[i+1:], "!"))
 	}
 	for _, text := range texts {
-		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, canon: r.canon, canonCache: r.canonCache}
+		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed}
 		sub.script(text, sc.known(c.pos), sc.depth+c.depth+1)
-		r.steps, r.parsed, r.canon = sub.steps, sub.parsed, sub.canon
+		r.steps, r.parsed = sub.steps, sub.parsed
 		if sub.complex {
 			r.tooComplex("an argument holds a command over the bounds")
 			return

@@ -125,7 +125,8 @@
 //	argument-command            command  ask       an argument of a program not marked data-only that is itself a blocked command (tool 'rm -rf ~')
 //	env-code                    dynamic  ask       LD_PRELOAD, BASH_ENV, ENV, PYTHONSTARTUP, GIT_CONFIG_GLOBAL, NODE_OPTIONS=--require, PERL5OPT=-M, make SHELL=... set to code
 //	parse-error                 dynamic  ask       the command does not parse or is incomplete (the lines before the error are still judged)
-//	too-complex                 dynamic  ask       over Config.MaxBytes, nesting or wrapper depth over Config.MaxDepth, or the work budget
+//	too-complex                 dynamic  ask       over Config.MaxBytes, nesting or wrapper depth over Config.MaxDepth, the work budget, or more than 256 paths to resolve through links
+//	unresolvable-path           dynamic  ask       a path that Env.Canonical cannot resolve (a link loop, a failed lookup, the call's lookup budget spent): what it reaches is unknown
 //	internal-error              dynamic  ask       the analyser failed; never expected
 //
 // Judgement calls, documented: shutdown, reboot, crontab -r and kill -1

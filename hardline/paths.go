@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -162,8 +163,11 @@ type resolved struct {
 	why   string
 }
 
-// maxCanonical bounds the Env.Canonical calls made for one command.
+// maxCanonical bounds the paths one command resolves through Env.Canonical.
 const maxCanonical = 256
+
+// errCanonicalBound is the answer of a lookup past maxCanonical.
+var errCanonicalBound = errors.New("over the bound of paths resolved for one command")
 
 // resolve makes a path word absolute against the current folder, lexically
 // and through Env.Canonical.
@@ -220,13 +224,21 @@ func (r *run) resolve(f field) resolved {
 			res.paths = append(res.paths, p)
 		}
 	}
-	if r.env.Canonical != nil && r.canon < maxCanonical {
-		r.canon++
+	if r.env.Canonical != nil {
 		native := raw
 		if a.windows {
 			native = strings.ReplaceAll(raw, "/", `\`)
 		}
-		if c, err := r.env.Canonical(native); err == nil && c != "" {
+		// A path whose canonical form is unknown may reach anything
+		// through a link: the command is not judged as if it did not
+		// (see docs/security-model.md, Hardline rules).
+		switch c, err := r.env.Canonical(native); {
+		case errors.Is(err, errCanonicalBound):
+			r.tooComplex(fmt.Sprintf("the command names more than %d paths to resolve through symbolic links", maxCanonical))
+		case err != nil:
+			r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: lex,
+				Detail: bound("the path " + lex + " cannot be resolved through symbolic links (" + err.Error() + "), so what it reaches is unknown")})
+		case c != "":
 			cc := a.clean(a.slash(c))
 			if a.isAbs(cc) && a.key(cc) != a.key(lex) {
 				res.paths = append(res.paths, cc)

@@ -1,6 +1,8 @@
 package hardline
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -259,14 +261,36 @@ func TestResolvePathWords(t *testing.T) {
 			}
 		})
 	}
-	t.Run("the canonical form is asked for at most maxCanonical times per command", func(t *testing.T) {
+	t.Run("past maxCanonical paths the command is too complex, and Canonical is not called again", func(t *testing.T) {
 		calls := 0
-		r := &run{a: a, cwd: "/ws", env: Env{Canonical: func(p string) (string, error) { calls++; return p, nil }}}
-		for range maxCanonical + 5 {
-			r.resolve(field{val: "x"})
+		env := Env{WorkDir: "/ws", Roots: []Root{{Path: "/ws", Writable: true}},
+			Canonical: func(p string) (string, error) { calls++; return p, nil }}
+		var cmd strings.Builder
+		cmd.WriteString("cat")
+		for i := range maxCanonical + 5 {
+			fmt.Fprintf(&cmd, " f%d", i)
 		}
+		res := a.Command(cmd.String(), env)
 		if calls != maxCanonical {
 			t.Errorf("Canonical called %d times, want %d", calls, maxCanonical)
+		}
+		if w, ok := res.Worst(); !ok || w.Rule != ruleTooComplex {
+			t.Errorf("worst finding %+v, want %s", w, ruleTooComplex)
+		}
+		// A path named again is answered from the call's cache and does
+		// not count.
+		calls = 0
+		res = a.Command(strings.Repeat("cat f1; ", maxCanonical+5), env)
+		if calls != 1 || len(res.Findings) != 0 {
+			t.Errorf("the same path %d times: Canonical called %d times, findings %+v; want 1 call, none", maxCanonical+5, calls, res.Findings)
+		}
+	})
+	t.Run("a path that cannot be resolved asks", func(t *testing.T) {
+		env := Env{WorkDir: "/ws", Roots: []Root{{Path: "/ws", Writable: true}},
+			Canonical: func(p string) (string, error) { return "", errors.New("too many levels of symbolic links") }}
+		res := a.Command("cat notes.txt", env)
+		if w, ok := res.Worst(); !ok || w.Rule != ruleUnresolvable || w.Severity != Ask || w.Path != "/ws/notes.txt" {
+			t.Errorf("worst finding %+v, want %s asking for /ws/notes.txt", w, ruleUnresolvable)
 		}
 	})
 }

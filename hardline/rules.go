@@ -44,6 +44,7 @@ const (
 	ruleEnvCode         = "env-code"
 	ruleParseError      = "parse-error"
 	ruleTooComplex      = "too-complex"
+	ruleUnresolvable    = "unresolvable-path"
 	ruleInternal        = "internal-error"
 )
 
@@ -102,6 +103,7 @@ func Rules() []RuleInfo {
 		{ruleEnvCode, Dynamic, Ask, "an environment variable that makes programs load or run code (LD_PRELOAD, BASH_ENV, NODE_OPTIONS=--require, PYTHONSTARTUP, GIT_CONFIG_GLOBAL) set to something not known to be harmless"},
 		{ruleParseError, Dynamic, Ask, "the command does not parse or is incomplete"},
 		{ruleTooComplex, Dynamic, Ask, "the command is over the size, nesting or work bounds"},
+		{ruleUnresolvable, Dynamic, Ask, "a path the command names cannot be resolved through symbolic links (a link loop, a failed lookup, the call's lookup budget spent), so what it reaches is unknown"},
 		{ruleInternal, Dynamic, Ask, "the analyser failed; never expected"},
 	}
 }

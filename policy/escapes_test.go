@@ -1,6 +1,7 @@
 package policy_test
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -431,5 +432,26 @@ func TestASymlinkedHomeFolderStillGuardsItsKeys(t *testing.T) {
 	t.Run("and through the shell", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat ~/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
 		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat .ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+	})
+}
+
+func TestAShellCommandSharesTheCallsLookupBudget(t *testing.T) {
+	w := newWorld(t)
+	// c/c/ goes through 222 links: c is ten b, b is ten a, a is ".".
+	require.NoError(t, os.Symlink(".", w.ws+"/a"))
+	require.NoError(t, os.Symlink(strings.Repeat("a/", 10), w.ws+"/b"))
+	require.NoError(t, os.Symlink(strings.Repeat("b/", 10), w.ws+"/c"))
+	deep := "c/c/"
+	var cmd strings.Builder
+	cmd.WriteString("cat")
+	for i := range 250 {
+		fmt.Fprintf(&cmd, " %sx%d", deep, i)
+	}
+	e := w.engine(t, nil)
+	d := check(t, e, policy.Call{Tool: "shell", Args: args("command", cmd.String())}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+	assert.Equal(t, "unresolvable-path", d.Rule)
+	assert.Contains(t, d.Message, "budget")
+	t.Run("one such path alone is fine", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat "+deep+"x0")}, policy.Allow, policy.ReasonModeAllow)
 	})
 }
