@@ -165,6 +165,19 @@ func TestEveryEscalationIsNarrowedAndReported(t *testing.T) {
 			},
 		},
 		{
+			name: "of two roots inside the parent's primary, neither at its folder, the first in path order becomes primary",
+			def: delegation.Definition{Roots: []delegation.RootRequest{
+				{Path: tr.p("ws/src"), Access: roots.Read},
+				{Path: tr.p("ws/docs"), Access: roots.Read},
+			}},
+			check: func(t *testing.T, c policy.Authority) {
+				assert.Equal(t, []roots.Root{
+					{ID: "ws/docs", Path: tr.p("ws/docs"), Access: roots.Read, Primary: true, Source: roots.Workspace},
+					{ID: "ws/src", Path: tr.p("ws/src"), Access: roots.Read, Source: roots.Workspace},
+				}, c.Roots)
+			},
+		},
+		{
 			name: "a root without access takes the parent's",
 			def:  delegation.Definition{Roots: []delegation.RootRequest{{Path: tr.p("ws/docs")}, {Path: tr.p("data/raw")}}},
 			check: func(t *testing.T, c policy.Authority) {
