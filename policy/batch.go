@@ -15,8 +15,9 @@ type BatchLimits struct {
 	MaxCalls int
 	// MaxCallBytes bounds the size of one call: the bytes of its id, tool,
 	// session, task, goal, agent and surface, of every argument key and
-	// string value, plus 8 for every other argument value (default
-	// DefaultMaxCallBytes).
+	// string value, plus 8 for every other argument value (a number, a
+	// bool, null, a list); an object counts its keys and values only. A
+	// call of exactly MaxCallBytes passes (default DefaultMaxCallBytes).
 	MaxCallBytes int
 	// MaxArgDepth bounds the nesting of a call's arguments: the args object
 	// is at depth 0, an object or array inside it at depth 1, and so on
@@ -200,8 +201,9 @@ func (w *argWalk) value(v any, depth int) {
 			}
 		}
 	case []string:
+		w.size += 8 // the list, as for []any
 		for _, e := range v {
-			w.size += len(e) + 8
+			w.size += len(e)
 		}
 	case nil, bool, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		w.size += 8

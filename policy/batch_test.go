@@ -196,3 +196,39 @@ func BenchmarkValidateBatch(b *testing.B) {
 		}
 	}
 }
+
+// TestACallsSizeIsCountedAsDocumented pins BatchLimits.MaxCallBytes'
+// accounting: a call of exactly the limit passes and one byte more fails,
+// whatever the bytes are made of.
+func TestACallsSizeIsCountedAsDocumented(t *testing.T) {
+	fields := policy.Call{ID: "c1", Tool: "tool", Session: "s", Task: "task", Goal: "goal", Agent: "ag", Surface: "chat"}
+	const fieldBytes = 2 + 4 + 1 + 4 + 4 + 2 + 4
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		size int // beyond the call's other fields
+	}{
+		{"no arguments", nil, 0},
+		{"a key and a string", map[string]any{"path": "a.txt"}, 4 + 5},
+		{"a number, a bool and null count 8 each", map[string]any{"n": 1.5, "b": true, "z": nil}, 3 + 3*8},
+		{"a list counts 8 and its strings their bytes", map[string]any{"l": []any{"ab", "cde"}}, 1 + 8 + 5},
+		{"a list of strings counts the same", map[string]any{"l": []string{"ab", "cde"}}, 1 + 8 + 5},
+		{"a list of numbers", map[string]any{"l": []any{1.0, 2.0}}, 1 + 8 + 16},
+		{"an object counts its keys and values", map[string]any{"o": map[string]any{"k": "v", "kk": 3.0}}, 1 + 1 + 1 + 2 + 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := fields
+			c.Args = tc.args
+			limit := fieldBytes + tc.size
+			assert.NoError(t, policy.ValidateBatch([]policy.Call{c}, policy.BatchLimits{MaxCallBytes: limit}), "at the limit")
+			err := policy.ValidateBatch([]policy.Call{c}, policy.BatchLimits{MaxCallBytes: limit - 1})
+			assert.ErrorContains(t, err, fmt.Sprintf("larger than %d bytes", limit-1), "one byte over")
+		})
+	}
+	t.Run("reaching the limit halfway does not end the count", func(t *testing.T) {
+		c := fields
+		c.Args = map[string]any{"a": "x", "b": "y"}
+		err := policy.ValidateBatch([]policy.Call{c}, policy.BatchLimits{MaxCallBytes: fieldBytes + 2})
+		assert.ErrorContains(t, err, "larger than")
+	})
+}
