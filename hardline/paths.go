@@ -224,7 +224,7 @@ func (r *run) resolve(f field) resolved {
 			res.paths = append(res.paths, p)
 		}
 	}
-	if r.env.Canonical != nil {
+	if r.env.Canonical != nil && (a.windows || !shellRelative(lex)) {
 		native := raw
 		if a.windows {
 			native = strings.ReplaceAll(raw, "/", `\`)
@@ -246,6 +246,21 @@ func (r *run) resolve(f field) resolved {
 		}
 	}
 	return res
+}
+
+// shellRelative reports whether the clean path p names the shell's own
+// process (/dev/stdout, /dev/fd/1, /proc/self/...). Resolved through
+// Env.Canonical, which runs in the evaluating process, it would reach that
+// process's descriptors and files instead, which say nothing about the
+// shell's: such a path is judged as written (see docs/security-model.md,
+// Hardline).
+func shellRelative(p string) bool {
+	for _, pre := range [...]string{"/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/fd", "/proc/self", "/proc/thread-self"} {
+		if p == pre || strings.HasPrefix(p, pre) && p[len(pre)] == '/' {
+			return true
+		}
+	}
+	return false
 }
 
 // globMatches reports whether the absolute pattern pat may match p.

@@ -493,3 +493,16 @@ func TestRecursiveDeletionClasses(t *testing.T) {
 		})
 	}
 }
+
+func TestShellRelativePaths(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "/dev/fd": true, "/dev/fd/1": true,
+		"/proc/self": true, "/proc/self/fd/2": true, "/proc/thread-self/environ": true,
+		"/dev/stdoutx": false, "/dev/fdx/1": false, "/proc/selfish/x": false, "/proc/1/fd/1": false,
+		"/dev/null": false, "/home/dev/proc/self": false, "/": false,
+	} {
+		if got := shellRelative(p); got != want {
+			t.Errorf("shellRelative(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -455,3 +455,25 @@ func TestAShellCommandSharesTheCallsLookupBudget(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat "+deep+"x0")}, policy.Allow, policy.ReasonModeAllow)
 	})
 }
+
+// TestTheShellsOwnDescriptorsAreFineToWrite: /dev/stdout, /dev/stderr and
+// /dev/fd/N name the shell's own descriptors. Resolving them through the
+// evaluating process reaches whatever its descriptors are (a pipe, a log
+// file), which says nothing about the shell.
+func TestTheShellsOwnDescriptorsAreFineToWrite(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	for _, cmd := range []string{
+		"echo hi > /dev/stdout", "echo hi 2>/dev/stderr", "echo hi >> /dev/stderr", "echo hi > /dev/fd/1",
+		"echo hi > /dev/fd/2", "cat < /dev/stdin > out.txt", "echo hi > /dev/null", "echo hi > /dev/tty",
+		"go test ./... 2>&1 | tee /dev/stderr", "echo hi > /proc/self/fd/1",
+	} {
+		t.Run(cmd, func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "shell", Args: args("command", cmd)}, policy.Allow, policy.ReasonModeAllow)
+		})
+	}
+	t.Run("what the shell's own /proc entries hold is still judged", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat /proc/self/environ")}, policy.Deny, policy.ReasonHardlinePath)
+		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat /proc/self/root/etc/shadow")}, policy.Deny, policy.ReasonHardlinePath)
+	})
+}
