@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"maps"
 	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -222,5 +224,51 @@ func TestCorpus(t *testing.T) {
 	t.Logf("SUMMARY detection=%.1f%% false-positives=%.1f%% destructive=%d everyday=%d", detection, fp, len(bad), len(good))
 	if detected != len(bad) || flagged != 0 {
 		t.Errorf("want 100%% detection and 0%% false positives")
+	}
+}
+
+// hostLinks is testCanonical followed by this host's own symbolic
+// links (/bin -> usr/bin, /var/run -> /run, /dev/stderr -> /proc/self/fd/2,
+// ...), the way the engine's resolver sees them: names that do not exist
+// are kept after the deepest folder that does.
+func hostLinks(abs string) (string, error) {
+	p, err := testCanonical(abs)
+	if err != nil {
+		return "", err
+	}
+	var real func(p string) (string, error)
+	real = func(p string) (string, error) {
+		q, err := filepath.EvalSymlinks(p)
+		if err != nil && filepath.Dir(p) != p {
+			parent, err := real(filepath.Dir(p))
+			return filepath.Join(parent, filepath.Base(p)), err
+		}
+		return q, err
+	}
+	return real(p)
+}
+
+// TestCorpusThroughTheHostsFileSystem runs the corpus with the host's own
+// links followed too: a command must be judged the same whether or not the
+// system folders it names are links, and the evaluator's own descriptors
+// (/dev/stderr) must not leak into the judgement.
+func TestCorpusThroughTheHostsFileSystem(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the corpus is written for Linux")
+	}
+	a := testAnalyzer(t)
+	env := testEnv()
+	env.Canonical = hostLinks
+	for _, f := range corpusFiles {
+		for _, e := range loadCorpus(t, f.name, f.bad) {
+			res := a.Command(e.cmd, env)
+			if f.bad {
+				if ok, why := caught(res, e.expect); !ok {
+					t.Errorf("%s:%d: %q: want %s: %s; findings %+v", e.file, e.line, e.cmd, e.expect, why, res.Findings)
+				}
+			} else if len(res.Findings) > 0 {
+				t.Errorf("%s:%d: %q: false positive %+v", e.file, e.line, e.cmd, res.Findings)
+			}
+		}
 	}
 }
