@@ -232,3 +232,18 @@ func TestACallsSizeIsCountedAsDocumented(t *testing.T) {
 		assert.ErrorContains(t, err, "larger than")
 	})
 }
+
+func TestDenyBatchKeepsTheFirstCallsProblemsToIt(t *testing.T) {
+	calls := []policy.Call{call("c1", "", nil), call("c2", "t", nil)}
+	ds := policy.DenyBatch(calls, policy.ValidateBatch(calls, policy.BatchLimits{}))
+	require.Len(t, ds, 2)
+	assert.Contains(t, ds[0].Message, "calls[0].tool: blank")
+	assert.Contains(t, ds[1].Message, "another call in it is invalid")
+	assert.NotContains(t, ds[1].Message, "calls[0]", "a call's problem is its own, not the whole list's")
+}
+
+func TestABatchProblemNamesTheFieldItIsIn(t *testing.T) {
+	c := call("c1", "t", map[string]any{"o": map[string]any{"l": []any{"x", map[string]any{"bad": complex(1, 2)}}}})
+	err := policy.ValidateBatch([]policy.Call{c}, policy.BatchLimits{})
+	assert.ErrorContains(t, err, "calls[0].args.o.l[1].bad: a complex128 is not a JSON value")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 
 	"github.com/toolgate/toolgate/hardline"
@@ -354,9 +355,6 @@ func (ev *evaluation) wellFormed() bool {
 // call's targets: the command, the target, then the paths in order.
 func (ev *evaluation) resolve() {
 	a := &ev.args
-	if n := len(a.paths) + btoi(a.hasCommand) + btoi(a.hasTarget); n > cap(ev.d.Targets) {
-		ev.d.Targets = make([]Target, 0, n)
-	}
 	if a.hasCommand {
 		ev.d.Targets = append(ev.d.Targets, Target{Argument: ev.meta.CommandArgument, Value: a.command})
 	}
@@ -366,11 +364,7 @@ func (ev *evaluation) resolve() {
 	if len(a.paths) == 0 {
 		return
 	}
-	if len(a.paths) <= cap(ev.paths) {
-		ev.paths = ev.paths[:len(a.paths)]
-	} else {
-		ev.paths = make([]resolvedPath, len(a.paths))
-	}
+	ev.paths = slices.Grow(ev.paths[:0], len(a.paths))[:len(a.paths)]
 	for i, pa := range a.paths {
 		r := &ev.paths[i]
 		r.expanded, r.err = ev.e.interpretPath(pa.value)
@@ -675,11 +669,4 @@ func quote(s string) string {
 		s = s[:200] + "..."
 	}
 	return fmt.Sprintf("%q", s)
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -477,3 +477,27 @@ func TestTheShellsOwnDescriptorsAreFineToWrite(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: args("command", "cat /proc/self/root/etc/shadow")}, policy.Deny, policy.ReasonHardlinePath)
 	})
 }
+
+func TestASensitivePathThatCannotBeResolvedIsShownAsGiven(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	// ".." after a name that does not exist cannot be resolved, but the
+	// path as given is a key all the same.
+	d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", "~/.ssh/missing/../id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+	assert.Empty(t, d.Targets[0].Resolved)
+	assert.Contains(t, d.Message, "("+w.home+"/.ssh/missing/../id_ed25519)")
+}
+
+func TestALongValueIsCutInAMessage(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	long := w.outside + "/" + strings.Repeat("abcdefghi/", 30) + "x"
+	d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", long)}, policy.Deny, policy.ReasonRootOutside)
+	assert.Contains(t, d.Message, `"`+long[:200]+`..."`)
+	assert.NotContains(t, d.Message, long[:201])
+	t.Run("one of exactly 200 bytes is shown whole", func(t *testing.T) {
+		p := long[:199] + "y"
+		d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", p)}, policy.Deny, policy.ReasonRootOutside)
+		assert.Contains(t, d.Message, `"`+p+`"`)
+	})
+}
