@@ -501,3 +501,29 @@ func TestALongValueIsCutInAMessage(t *testing.T) {
 		assert.Contains(t, d.Message, `"`+p+`"`)
 	})
 }
+
+func TestAnApprovalRequiredSaysWhy(t *testing.T) {
+	w := newWorld(t)
+	write := policy.Call{Tool: "write_file", Args: args("path", "src/a.go")}
+	t.Run("ask mode", func(t *testing.T) {
+		e := w.engine(t, func(c *policy.Config) { c.Mode = policy.ModeAsk })
+		d := check(t, e, write, policy.ApprovalRequired, policy.ReasonModeAsk)
+		assert.Equal(t, "ask mode requires approval for a call of risk write-local", d.Message)
+	})
+	t.Run("a rule", func(t *testing.T) {
+		e := w.engine(t, func(c *policy.Config) {
+			c.Rules = []policy.Rule{{ID: "check-writes", Tool: "write_file", Decision: policy.RuleAsk}}
+		})
+		d := check(t, e, write, policy.ApprovalRequired, policy.ReasonRuleAsk)
+		assert.Equal(t, `rule "check-writes" requires approval`, d.Message)
+	})
+	t.Run("a tool's default", func(t *testing.T) {
+		e := w.engine(t, nil)
+		d := check(t, e, policy.Call{Tool: "slack_post", Args: args("channel", "#x")}, policy.ApprovalRequired, policy.ReasonToolDefaultAsk)
+		assert.Equal(t, `tool "slack_post" asks for approval by default`, d.Message)
+	})
+	t.Run("an allowed call says nothing", func(t *testing.T) {
+		d := check(t, w.engine(t, nil), write, policy.Allow, policy.ReasonModeAllow)
+		assert.Empty(t, d.Message)
+	})
+}
