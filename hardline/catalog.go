@@ -358,13 +358,24 @@ var builtinEnvPrefixes = sync.OnceValue(func() map[string]EnvVar {
 type parsedLine struct {
 	ops      []field
 	values   []roleValue
-	flags    map[Role]bool
+	flags    roleSet
 	rest     []field // the command after a RoleCommand/RoleShellArgs flag
 	restRole Role
 	sub      *compiledEntry
 	subName  string
 	subArgs  []field
 }
+
+// roleSet is the roles of the flags given on a line: a few at most.
+type roleSet []Role
+
+func (s *roleSet) add(r Role) {
+	if !s.has(r) {
+		*s = append(*s, r)
+	}
+}
+
+func (s roleSet) has(r Role) bool { return slices.Contains(s, r) }
 
 type roleValue struct {
 	role Role
@@ -374,11 +385,11 @@ type roleValue struct {
 
 // parseLine reads args through an entry.
 func parseLine(ce *compiledEntry, args []field) parsedLine {
-	p := parsedLine{flags: map[Role]bool{}}
+	var p parsedLine
 	addValue := func(os []*Option, f field) {
 		for _, o := range os {
 			if flagRole(o.Role) {
-				p.flags[o.Role] = true
+				p.flags.add(o.Role)
 				continue
 			}
 			g := f
@@ -407,7 +418,7 @@ func parseLine(ce *compiledEntry, args []field) parsedLine {
 			return i, true
 		case o.Takes == 0:
 			if o.Role != "" {
-				p.flags[o.Role] = true
+				p.flags.add(o.Role)
 			}
 		case attached != nil:
 			addValue(os, *attached)
@@ -590,13 +601,13 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	ops, roled := operandRoles(e, p.ops)
 	moved = false
 	vals := append(p.values, ops...)
-	recursive := p.flags[RoleRecursive] || c.findTree
+	recursive := p.flags.has(RoleRecursive) || c.findTree
 	// The working folder first: later paths resolve there.
 	for _, v := range vals {
 		if v.role != RoleWorkDir {
 			continue
 		}
-		if p.flags[RoleExtract] {
+		if p.flags.has(RoleExtract) {
 			r.judgeWriteTree(sc, v.f, cmd)
 		}
 		moved = true
@@ -609,9 +620,9 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		}
 	}
 	if e.Rule != "" {
-		raise := !p.flags[RoleHarmless]
+		raise := !p.flags.has(RoleHarmless)
 		if ce.triggers {
-			raise = raise && p.flags[RoleTrigger]
+			raise = raise && p.flags.has(RoleTrigger)
 		}
 		if raise {
 			ri, _ := ruleInfo(e.Rule)

@@ -92,7 +92,13 @@ func (a *Analyzer) within(p, dir string) bool {
 	if p == dir {
 		return true
 	}
-	return strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+	return prefixSlash(p, strings.TrimSuffix(dir, "/"))
+}
+
+// prefixSlash reports whether p starts with dir+"/", without building that
+// string.
+func prefixSlash(p, dir string) bool {
+	return len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
 }
 
 // isFSRoot reports whether p is "/" or a Windows drive root.

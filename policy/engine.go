@@ -383,7 +383,15 @@ func (ev *evaluation) hardline() bool {
 		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
 	}
 	set, budget := ev.set, ev.budget
-	env.Canonical = func(p string) (string, error) { return set.CanonicalBudget(p, budget) }
+	// The analyser's lookups share one memo for this call only: a folder
+	// seen once (or seen missing) is not looked up again for the next word.
+	// A link swapped while the call runs is then seen as it was at its first
+	// lookup. That is safe because the answer is advisory: it can only add
+	// findings, and each path argument is resolved by step 1 itself, without
+	// the memo (see docs/security-model.md, Hardline, and "Check, then use"
+	// under What toolgate does not protect against).
+	memo := &roots.Memo{}
+	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)
