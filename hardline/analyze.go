@@ -107,6 +107,9 @@ type run struct {
 	trace *reading
 	// canonCache holds Env.Canonical's answers for this call.
 	canonCache map[string]canonAnswer
+	// resolved holds resolve's answers for this call (shared with the
+	// runs of nested arguments, which resolve in the same file system).
+	resolved map[resolveKey]resolved
 }
 
 func (r *run) result() Result {

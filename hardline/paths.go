@@ -174,6 +174,32 @@ const maxCanonical = 256
 // resolve makes a path word absolute against the current folder, lexically
 // and through Env.Canonical.
 func (r *run) resolve(f field) resolved {
+	// A word is resolved once per call in each folder and mode; the count
+	// of Env.Canonical calls is kept as if each were made.
+	canon := r.env.Canonical != nil && r.canon < maxCanonical
+	key := resolveKey{cwd: r.cwd, val: f.val, glob: f.glob, canon: canon}
+	if res, ok := r.resolved[key]; ok {
+		if canon && res.ok {
+			r.canon++
+		}
+		return res
+	}
+	res := r.resolveWord(f)
+	if r.resolved == nil {
+		r.resolved = map[resolveKey]resolved{}
+	}
+	r.resolved[key] = res
+	return res
+}
+
+// resolveKey is what resolve's answer depends on.
+type resolveKey struct {
+	cwd, val    string
+	glob, canon bool
+}
+
+// resolveWord is resolve without the per-call cache.
+func (r *run) resolveWord(f field) resolved {
 	a := r.a
 	v := a.slash(f.val)
 	if v == "" || strings.IndexByte(v, 0) >= 0 || len(v) > 4096 {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -262,11 +263,36 @@ func TestResolvePathWords(t *testing.T) {
 	t.Run("the canonical form is asked for at most maxCanonical times per command", func(t *testing.T) {
 		calls := 0
 		r := &run{a: a, cwd: "/ws", env: Env{Canonical: func(p string) (string, error) { calls++; return p, nil }}}
-		for range maxCanonical + 5 {
-			r.resolve(field{val: "x"})
+		for i := range maxCanonical + 5 {
+			r.resolve(field{val: "x" + strconv.Itoa(i)})
 		}
 		if calls != maxCanonical {
 			t.Errorf("Canonical called %d times, want %d", calls, maxCanonical)
+		}
+	})
+	t.Run("a word resolved again is answered from the call's cache and still counts towards the bound", func(t *testing.T) {
+		calls := 0
+		r := &run{a: a, cwd: "/ws", env: Env{Canonical: func(p string) (string, error) {
+			calls++
+			if p == "/ws/keys" {
+				return "/home/dev/.ssh", nil
+			}
+			return p, nil
+		}}}
+		for range maxCanonical {
+			if res := r.resolve(field{val: "keys"}); !slices.Equal(res.paths, []string{"/ws/keys", "/home/dev/.ssh"}) {
+				t.Fatalf("resolve(keys) = %q", res.paths)
+			}
+		}
+		if calls != 1 {
+			t.Errorf("Canonical called %d times for one word, want 1", calls)
+		}
+		if res := r.resolve(field{val: "other"}); len(res.paths) != 1 || calls != 1 {
+			t.Errorf("after %d resolutions resolve(other) = %q with %d calls, want the lexical form only (the bound is reached)", maxCanonical, res.paths, calls)
+		}
+		r.cwd = "/elsewhere"
+		if res := r.resolve(field{val: "keys"}); !slices.Equal(res.paths, []string{"/elsewhere/keys"}) {
+			t.Errorf("resolve(keys) in another folder = %q, want it resolved there", res.paths)
 		}
 	})
 }
