@@ -31,18 +31,19 @@ func (a *Analyzer) Command(cmd string, env Env) Result {
 
 // command is Command, recording the reading in tr when it is set.
 func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
-	r := &run{a: a, env: env, trace: tr}
+	r := &run{a: a, env: env, trace: tr, calls: &callCache{}}
 	if env.Canonical != nil {
 		// Each path is resolved through the file system once per call.
+		calls := r.calls
 		r.env.Canonical = func(abs string) (string, error) {
-			if c, ok := r.canonCache[abs]; ok {
+			if c, ok := calls.canon[abs]; ok {
 				return c.path, c.err
 			}
 			p, err := env.Canonical(abs)
-			if r.canonCache == nil {
-				r.canonCache = map[string]canonAnswer{}
+			if calls.canon == nil {
+				calls.canon = map[string]canonAnswer{}
 			}
-			r.canonCache[abs] = canonAnswer{p, err}
+			calls.canon[abs] = canonAnswer{p, err}
 			return p, err
 		}
 	}
@@ -105,11 +106,9 @@ type run struct {
 	canonOnly bool
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
-	// canonCache holds Env.Canonical's answers for this call.
-	canonCache map[string]canonAnswer
-	// resolved holds resolve's answers for this call (shared with the
-	// runs of nested arguments, which resolve in the same file system).
-	resolved map[resolveKey]resolved
+	// calls holds the answers of this call's lookups, shared with the runs
+	// of nested arguments, which resolve in the same file system.
+	calls *callCache
 }
 
 func (r *run) result() Result {
@@ -151,6 +150,13 @@ func (r *run) step() bool {
 		return false
 	}
 	return true
+}
+
+// callCache holds the answers of one Command call's lookups.
+type callCache struct {
+	canon    map[string]canonAnswer // Env.Canonical's answers
+	resolved map[resolveKey]int32   // resolve's answers, as indexes into answers
+	answers  []resolved
 }
 
 // canonAnswer is one answer of Env.Canonical.

@@ -841,12 +841,8 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(f.val[:i], " \t") {
 		texts = append(texts, strings.TrimPrefix(f.val[i+1:], "!"))
 	}
-	if r.resolved == nil {
-		r.resolved = map[resolveKey]resolved{}
-	}
 	for _, text := range texts {
-		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, canon: r.canon,
-			canonCache: r.canonCache, resolved: r.resolved}
+		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, canon: r.canon, calls: r.calls}
 		sub.script(text, sc.known(c.pos), sc.depth+c.depth+1)
 		r.steps, r.parsed, r.canon = sub.steps, sub.parsed, sub.canon
 		if sub.complex {

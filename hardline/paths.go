@@ -178,17 +178,23 @@ func (r *run) resolve(f field) resolved {
 	// of Env.Canonical calls is kept as if each were made.
 	canon := r.env.Canonical != nil && r.canon < maxCanonical
 	key := resolveKey{cwd: r.cwd, val: f.val, glob: f.glob, canon: canon}
-	if res, ok := r.resolved[key]; ok {
+	if r.calls == nil {
+		r.calls = &callCache{}
+	}
+	c := r.calls
+	if i, ok := c.resolved[key]; ok {
+		res := c.answers[i]
 		if canon && res.ok {
 			r.canon++
 		}
 		return res
 	}
 	res := r.resolveWord(f)
-	if r.resolved == nil {
-		r.resolved = map[resolveKey]resolved{}
+	if c.resolved == nil {
+		c.resolved = map[resolveKey]int32{}
 	}
-	r.resolved[key] = res
+	c.resolved[key] = int32(len(c.answers))
+	c.answers = append(c.answers, res)
 	return res
 }
 
