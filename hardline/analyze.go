@@ -31,7 +31,7 @@ func (a *Analyzer) Command(cmd string, env Env) Result {
 
 // command is Command, recording the reading in tr when it is set.
 func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
-	r := &run{a: a, env: env, trace: tr, calls: &callCache{}}
+	r := &run{a: a, env: env, trace: tr, calls: &callCache{hint: min(len(cmd)/32, 256)}}
 	if env.Canonical != nil {
 		// Each path is resolved through the file system once per call.
 		calls := r.calls
@@ -41,7 +41,7 @@ func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 			}
 			p, err := env.Canonical(abs)
 			if calls.canon == nil {
-				calls.canon = map[string]canonAnswer{}
+				calls.canon = make(map[string]canonAnswer, calls.hint)
 			}
 			calls.canon[abs] = canonAnswer{p, err}
 			return p, err
@@ -152,11 +152,44 @@ func (r *run) step() bool {
 	return true
 }
 
-// callCache holds the answers of one Command call's lookups.
+// callCache holds the answers of one Command call's lookups, and the
+// memory its fields are carved from.
 type callCache struct {
+	hint     int                    // the maps' expected size, from the command's length
 	canon    map[string]canonAnswer // Env.Canonical's answers
 	resolved map[resolveKey]int32   // resolve's answers, as indexes into answers
 	answers  []resolved
+	arena    []field // fields handed out by fields
+	strs     []string
+}
+
+// fields returns an empty slice with room for n fields, carved from the
+// call's arena so that one allocation serves many commands. Appending past
+// n reallocates, as with any slice.
+func (c *callCache) fields(n int) []field {
+	if c == nil || n > 64 {
+		return make([]field, 0, n)
+	}
+	if cap(c.arena)-len(c.arena) < n {
+		c.arena = make([]field, 0, min(max(2*cap(c.arena), 16, n), 256))
+	}
+	i := len(c.arena)
+	c.arena = c.arena[:i+n]
+	return c.arena[i : i : i+n]
+}
+
+// strings returns an empty slice with room for n strings, carved as
+// fields does.
+func (c *callCache) strings(n int) []string {
+	if c == nil || n > 16 {
+		return make([]string, 0, n)
+	}
+	if cap(c.strs)-len(c.strs) < n {
+		c.strs = make([]string, 0, min(max(2*cap(c.strs), 16), 128))
+	}
+	i := len(c.strs)
+	c.strs = c.strs[:i+n]
+	return c.strs[i : i : i+n]
 }
 
 // canonAnswer is one answer of Env.Canonical.
@@ -250,7 +283,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 	var stack []bool
 	depth, ok := 0, true
 	var fns []*fnInfo
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
 				depth--
@@ -366,7 +399,7 @@ var taintingCommands = map[string]bool{
 // spawns a process (in a pipeline, a substitution or the background).
 func collectCalls(body syntax.Node, calls map[string]bool) {
 	var stack []bool
-	syntax.Walk(body, func(n syntax.Node) bool {
+	walkTree(body, func(n syntax.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -502,7 +535,7 @@ func (sc *scope) known(pos uint) map[string]string {
 
 // walk analyses every statement of f in source order.
 func (r *run) walk(sc *scope, f *syntax.File) {
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			return true
 		}
@@ -910,7 +943,7 @@ func (e *exEnv) dynamic(why string) {
 
 // words expands a list of words, with brace expansion.
 func (r *run) words(sc *scope, ws []*syntax.Word) []field {
-	out := make([]field, 0, len(ws))
+	out := r.calls.fields(len(ws))
 	for _, w := range ws {
 		if !hasBraces(w) {
 			out = append(out, r.word(sc, w))
@@ -972,7 +1005,7 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 	}
 	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: &f}
 	if r.cwd == "" {
-		syntax.Walk(w, func(n syntax.Node) bool {
+		walkTree(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "PWD" {
 				r.xenv.pwdRef = true
 			}
@@ -1119,7 +1152,7 @@ func simpleWord(w *syntax.Word) (string, bool) {
 
 func hasExpansion(w *syntax.Word) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	walkTree(w, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
 			found = true

@@ -383,9 +383,10 @@ type roleValue struct {
 	rest []field // the rest of the line, for RoleCommand, RoleShellArgs and a joined RoleScript
 }
 
-// parseLine reads args through an entry.
-func parseLine(ce *compiledEntry, args []field) parsedLine {
-	var p parsedLine
+// parseLine reads args through an entry. ops is an empty slice with room
+// for the operands (a line has at most len(args)).
+func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
+	p := parsedLine{ops: ops}
 	addValue := func(os []*Option, f field) {
 		for _, o := range os {
 			if flagRole(o.Role) {
@@ -559,7 +560,7 @@ func operandRoles(e *Entry, ops []field) ([]roleValue, []bool) {
 // operands by their roles, the entry's own code, then the net over the
 // operands that have no role.
 func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c ctx, cmd string) {
-	p := parseLine(ce, args)
+	p := parseLine(ce, args, r.calls.fields(len(args)))
 	e := ce.e
 	saved := r.cwd
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
@@ -578,7 +579,7 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		return
 	}
 	// Operands without a role may be paths the program acts on.
-	var unroled []field
+	unroled := r.calls.fields(len(p.ops))
 	for i, f := range p.ops {
 		if !roled[i] {
 			unroled = append(unroled, f)
@@ -629,7 +630,7 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+e.Summary, cmd, "")
 		}
 	}
-	var targets []field
+	targets := r.calls.fields(len(vals))
 	for _, v := range vals {
 		switch v.role {
 		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleWorkDir:

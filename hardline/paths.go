@@ -191,7 +191,7 @@ func (r *run) resolve(f field) resolved {
 	}
 	res := r.resolveWord(f)
 	if c.resolved == nil {
-		c.resolved = map[resolveKey]int32{}
+		c.resolved = make(map[resolveKey]int32, c.hint)
 	}
 	c.resolved[key] = int32(len(c.answers))
 	c.answers = append(c.answers, res)
@@ -251,7 +251,7 @@ func (r *run) resolveWord(f field) resolved {
 		raw = strings.TrimSuffix(r.cwd, "/") + "/" + v
 	}
 	lex := a.clean(raw)
-	res.paths = append(res.paths, lex)
+	res.paths = append(r.calls.strings(2), lex)
 	res.ok = true
 	if !a.windows {
 		if p, ok := procRoot(lex); ok {

@@ -70,7 +70,7 @@ func (r *run) checkTargets(sc *scope, fs []field, cmd string) {
 	if r.env.Canonical == nil || len(fs) == 0 {
 		return
 	}
-	var targets []field
+	targets := r.calls.fields(len(fs))
 	for _, f := range fs {
 		if f.dyn || f.val == "" || strings.HasPrefix(f.val, "-") && !strings.ContainsRune(f.val, '=') {
 			continue

@@ -1,0 +1,61 @@
+package hardline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// visits records the nodes a walk visits, in order; "end" stands for the
+// f(nil) calls. A node is named by its type and position, since comments
+// are visited through copies.
+func visits(walk func(syntax.Node, func(syntax.Node) bool), n syntax.Node) []string {
+	var out []string
+	walk(n, func(n syntax.Node) bool {
+		if n == nil {
+			out = append(out, "end")
+			return true
+		}
+		out = append(out, fmt.Sprintf("%T@%d-%d", n, n.Pos().Offset(), n.End().Offset()))
+		return true
+	})
+	return out
+}
+
+func TestWalkTreeIsSyntaxWalk(t *testing.T) {
+	cmds := []string{
+		"a # one\nb && c | d # two\n# three\n",
+		"case $x in\n  # before\n  a) b ;; # after\n  *) c ;;\nesac # end",
+		"arr=( # c1\n  [1]=a # c2\n  b\n) # c3",
+		"for ((i=0; i<3; i++)); do echo $((i*2)) ${x:1:2} ${y/a/b} ${z:-w}; done",
+		"f() { g | h & } ; time coproc p { q; }; let a=1+2; [[ -n $x && ! -f y ]]; ((a++))",
+		"x=$(echo <(cat y) >(tee z)) cmd ${!p} \"${a[@]}\" 2>&1 >>out <<EOF\nbody $v\nEOF",
+		"declare -A m=([k]=v); local q; select s in a b; do break; done; if a; then b; elif c; then d; else e; fi",
+		"@(a|b) !(c) ${x,,} ${#y} ${@:1} $'esc' \"dq $v\" 'sq' `bq`",
+	}
+	for _, cf := range corpusFiles {
+		for _, e := range loadCorpus(t, cf.name, cf.bad) {
+			cmds = append(cmds, e.cmd)
+		}
+	}
+	cmds = append(cmds, script2KiB)
+	parsers := []*syntax.Parser{
+		syntax.NewParser(syntax.Variant(syntax.LangBash)),
+		syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)),
+	}
+	for _, p := range parsers {
+		for _, cmd := range cmds {
+			f, err := p.Parse(strings.NewReader(cmd), "")
+			if err != nil {
+				continue
+			}
+			want, got := visits(syntax.Walk, f), visits(walkTree, f)
+			if !slices.Equal(got, want) {
+				t.Fatalf("walkTree visits differ from syntax.Walk on %q:\n got %q\nwant %q", cmd, got, want)
+			}
+		}
+	}
+}
