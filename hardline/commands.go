@@ -182,7 +182,7 @@ func (r *run) netJoined(sc *scope, args []field, c ctx, cmd string) {
 // interpreters (python3.12, lua5.4) and mkfs.TYPE share one entry.
 func catalogName(b string) string {
 	switch {
-	case pythonRE.MatchString(b):
+	case strings.HasPrefix(b, "py") && pythonRE.MatchString(b):
 		return "python"
 	case strings.HasPrefix(b, "mkfs") || strings.HasPrefix(b, "newfs"):
 		return "mkfs"
@@ -688,7 +688,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		lb = "perl"
 	}
 	switch {
-	case pythonRE.MatchString(b):
+	case strings.HasPrefix(b, "py") && pythonRE.MatchString(b):
 		for i := 0; i < len(args); i++ {
 			v := args[i].val
 			switch {

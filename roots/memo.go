@@ -66,7 +66,7 @@ func (ms memoSys) lstat(name string) (kind, error) {
 	}
 	m.mu.Lock()
 	if m.kinds == nil {
-		m.kinds = map[string]kind{}
+		m.kinds = make(map[string]kind, 32)
 	}
 	m.kinds[name] = k
 	m.mu.Unlock()
