@@ -157,7 +157,7 @@ func (r *run) step() bool {
 type callCache struct {
 	hint     int                    // the maps' expected size, from the command's length
 	canon    map[string]canonAnswer // Env.Canonical's answers
-	resolved map[resolveKey]int32   // resolve's answers, as indexes into answers
+	resolved []resolvedWords        // resolve's answers by context, as indexes into answers
 	answers  []resolved
 	arena    []field // fields handed out by fields
 	strs     []string

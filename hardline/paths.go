@@ -177,12 +177,12 @@ func (r *run) resolve(f field) resolved {
 	// A word is resolved once per call in each folder and mode; the count
 	// of Env.Canonical calls is kept as if each were made.
 	canon := r.env.Canonical != nil && r.canon < maxCanonical
-	key := resolveKey{cwd: r.cwd, val: f.val, glob: f.glob, canon: canon}
 	if r.calls == nil {
 		r.calls = &callCache{}
 	}
 	c := r.calls
-	if i, ok := c.resolved[key]; ok {
+	words := c.resolvedIn(resolveCtx{cwd: r.cwd, glob: f.glob, canon: canon})
+	if i, ok := words[f.val]; ok {
 		res := c.answers[i]
 		if canon && res.ok {
 			r.canon++
@@ -190,18 +190,39 @@ func (r *run) resolve(f field) resolved {
 		return res
 	}
 	res := r.resolveWord(f)
-	if c.resolved == nil {
-		c.resolved = make(map[resolveKey]int32, c.hint)
-	}
-	c.resolved[key] = int32(len(c.answers))
+	words[f.val] = int32(len(c.answers))
 	c.answers = append(c.answers, res)
 	return res
 }
 
-// resolveKey is what resolve's answer depends on.
-type resolveKey struct {
-	cwd, val    string
+// resolveCtx is what resolve's answer depends on besides the word.
+type resolveCtx struct {
+	cwd         string
 	glob, canon bool
+}
+
+// resolvedIn returns the words resolved so far in ctx, by value, as
+// indexes into answers. A call has few contexts (folders and modes), so
+// they are searched in order and only the word is hashed.
+func (c *callCache) resolvedIn(ctx resolveCtx) map[string]int32 {
+	for i := range c.resolved {
+		if c.resolved[i].ctx == ctx {
+			return c.resolved[i].words
+		}
+	}
+	hint := 0
+	if len(c.resolved) == 0 {
+		hint = c.hint // most words resolve in the first folder and mode
+	}
+	words := make(map[string]int32, hint)
+	c.resolved = append(c.resolved, resolvedWords{ctx, words})
+	return words
+}
+
+// resolvedWords are the words resolved in one context.
+type resolvedWords struct {
+	ctx   resolveCtx
+	words map[string]int32
 }
 
 // resolveWord is resolve without the per-call cache.
