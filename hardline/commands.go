@@ -21,8 +21,26 @@ type ctx struct {
 // needsQuote are the characters that make a word print quoted.
 const needsQuote = " \t\n'\"\\$`;&|<>(){}*?[]#~"
 
+// quoteChars is needsQuote as a table.
+var quoteChars = func() (t [256]bool) {
+	for i := 0; i < len(needsQuote); i++ {
+		t[needsQuote[i]] = true
+	}
+	return t
+}()
+
+// printsQuoted reports whether v contains a character of needsQuote.
+func printsQuoted(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if quoteChars[v[i]] {
+			return true
+		}
+	}
+	return false
+}
+
 func commandText(fs []field) string {
-	if len(fs) == 1 && !fs[0].dyn && len(fs[0].val) <= MaxCommandText && !strings.ContainsAny(fs[0].val, needsQuote) {
+	if len(fs) == 1 && !fs[0].dyn && len(fs[0].val) <= MaxCommandText && !printsQuoted(fs[0].val) {
 		return fs[0].val
 	}
 	n := 0
@@ -41,7 +59,7 @@ func commandText(fs []field) string {
 		v := f.val
 		if f.dyn && v == "" {
 			v = "<" + f.why + ">"
-		} else if strings.ContainsAny(v, needsQuote) {
+		} else if printsQuoted(v) {
 			if q, err := syntax.Quote(v, syntax.LangBash); err == nil {
 				v = q
 			}
