@@ -191,6 +191,9 @@ func (r *run) resolve(f field) resolved {
 	}
 	res := r.resolveWord(f)
 	words[f.val] = int32(len(c.answers))
+	if c.answers == nil {
+		c.answers = make([]resolved, 0, max(c.hint, 4))
+	}
 	c.answers = append(c.answers, res)
 	return res
 }
