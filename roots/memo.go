@@ -13,8 +13,12 @@ import "sync"
 // A Memo belongs to one evaluation: make a new one per call and drop it
 // after, so that every call sees the file system as it is then. Within the
 // call, resolutions through a Memo see one snapshot of each name, taken
-// the first time it was looked up. The zero Memo is ready to use; a Memo is
-// safe for concurrent use and must not be copied after first use.
+// the first time it was looked up: a link swapped during the call is seen
+// as it was then. Use a Memo only for lookups whose answer is advisory (the
+// shell analyser's, which can only add findings; see
+// docs/security-model.md, Hardline), never for the resolution that decides
+// a path argument's root and access. The zero Memo is ready to use; a Memo
+// is safe for concurrent use and must not be copied after first use.
 type Memo struct {
 	mu    sync.Mutex
 	set   *Set // the set, with its lookups routed through the memo
