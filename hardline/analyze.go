@@ -949,20 +949,27 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 			out = append(out, r.word(sc, w))
 			continue
 		}
-		cw := copyWord(w)
-		if !syntax.SplitBraces(cw) {
-			out = append(out, r.word(sc, w))
-			continue
+		out = r.braceWords(sc, w, out)
+	}
+	return out
+}
+
+// braceWords appends the fields of a word with braces to out. It is apart
+// from words so that the iterator's closure captures its own slice, not
+// words' (which would then be moved to the heap on every call).
+func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
+	cw := copyWord(w)
+	if !syntax.SplitBraces(cw) {
+		return append(out, r.word(sc, w))
+	}
+	n := 0
+	for bw, err := range expand.BracesSeq(nil, cw) {
+		n++
+		if err != nil || n > maxBraceFields {
+			out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
+			break
 		}
-		n := 0
-		for bw, err := range expand.BracesSeq(nil, cw) {
-			n++
-			if err != nil || n > maxBraceFields {
-				out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
-				break
-			}
-			out = append(out, r.word(sc, bw))
-		}
+		out = append(out, r.word(sc, bw))
 	}
 	return out
 }
