@@ -91,8 +91,11 @@ type run struct {
 	complex  bool
 	cfg      expand.Config
 	xenv     exEnv
-	written  map[string]written // files the command writes by redirection or tee
-	aliases  map[string]string  // aliases the command defines
+	// cmdSubst and procSubst are the expansion callbacks, made once per run.
+	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
+	procSubst func(*syntax.ProcSubst) (string, error)
+	written   map[string]written // files the command writes by redirection or tee
+	aliases   map[string]string  // aliases the command defines
 	// listing is set while the words of a listing program are checked.
 	listing bool
 	// dotglob says the command makes patterns match dot files (shopt -s
@@ -176,6 +179,13 @@ func (c *callCache) fields(n int) []field {
 	i := len(c.arena)
 	c.arena = c.arena[:i+n]
 	return c.arena[i : i : i+n]
+}
+
+// field returns a zero field carved from the call's arena.
+func (c *callCache) field() *field {
+	s := c.fields(1)[:1]
+	s[0] = field{}
+	return &s[0]
 }
 
 // strings returns an empty slice with room for n strings, carved as
@@ -1005,12 +1015,16 @@ func (r *run) word(sc *scope, w *syntax.Word) field {
 
 // expandWord is word for a word that is not a plain literal.
 func (r *run) expandWord(sc *scope, w *syntax.Word) field {
-	var f field
-	if r.paramWord(sc, w, &f) {
-		f.glob = hasGlob(w)
-		return f
+	var pf field
+	if r.paramWord(sc, w, &pf) {
+		pf.glob = hasGlob(w)
+		return pf
 	}
-	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: &f}
+	// The field lives in the call's arena: the expansion callbacks reach it
+	// through r.xenv, which a nested expansion saves and restores.
+	f := r.calls.field()
+	*f = pf // what paramWord learnt before it gave up stays
+	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
 	if r.cwd == "" {
 		walkTree(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "PWD" {
@@ -1019,23 +1033,10 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 			return !r.xenv.pwdRef
 		})
 	}
-	r.cfg = expand.Config{
-		Env: &r.xenv,
-		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
-			if s, ok := r.substOutput(sc, cs); ok {
-				f.expn = true
-				_, err := io.WriteString(out, s)
-				return err
-			}
-			r.xenv.dynamic("a command substitution")
-			return nil
-		},
-		ProcSubst: func(*syntax.ProcSubst) (string, error) {
-			r.xenv.dynamic(whyProcSubst)
-			f.why = whyProcSubst
-			return "/dev/fd/63", nil
-		},
+	if r.cmdSubst == nil {
+		r.cmdSubst, r.procSubst = r.cmdSubstHook, r.procSubstHook
 	}
+	r.cfg = expand.Config{Env: &r.xenv, CmdSubst: r.cmdSubst, ProcSubst: r.procSubst}
 	f.glob = hasGlob(w)
 	vals, err := expand.Fields(&r.cfg, w)
 	switch {
@@ -1055,7 +1056,29 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 			f.expn = true
 		}
 	}
-	return f
+	return *f
+}
+
+// cmdSubstHook is the expansion's CmdSubst: the output of a command
+// substitution when it is known statically, else the word is dynamic. It
+// acts on the word being expanded, r.xenv's.
+func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
+	f, sc := r.xenv.f, r.xenv.sc
+	if s, ok := r.substOutput(sc, cs); ok {
+		f.expn = true
+		_, err := io.WriteString(out, s)
+		return err
+	}
+	r.xenv.dynamic("a command substitution")
+	return nil
+}
+
+// procSubstHook is the expansion's ProcSubst: a process substitution makes
+// the word dynamic.
+func (r *run) procSubstHook(*syntax.ProcSubst) (string, error) {
+	r.xenv.dynamic(whyProcSubst)
+	r.xenv.f.why = whyProcSubst
+	return "/dev/fd/63", nil
 }
 
 // simpleParam returns the name of a plain $NAME or ${NAME} expansion.
