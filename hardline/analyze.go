@@ -1095,7 +1095,9 @@ func simpleParam(p syntax.WordPart) (string, bool) {
 // and plain variables ("$DIST/x", ${HOME}/y), the common case in scripts.
 // It reports false when the word needs the full expansion.
 func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
-	var b strings.Builder
+	// The pieces are joined once at the end: most words are one or two.
+	var buf [8]string
+	pieces := buf[:0]
 	env := exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
 	part := func(p syntax.WordPart, quoted, first bool) bool {
 		switch p := p.(type) {
@@ -1103,12 +1105,12 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 			if strings.ContainsRune(p.Value, '\\') || first && !quoted && strings.HasPrefix(p.Value, "~") {
 				return false
 			}
-			b.WriteString(p.Value)
+			pieces = append(pieces, p.Value)
 		case *syntax.SglQuoted:
 			if p.Dollar || quoted {
 				return false
 			}
-			b.WriteString(p.Value)
+			pieces = append(pieces, p.Value)
 		default:
 			name, ok := simpleParam(p)
 			if !ok || name == "PWD" && r.cwd == "" {
@@ -1121,7 +1123,7 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 			if !quoted && strings.ContainsAny(v.Str, " \t\n*?[") {
 				return false
 			}
-			b.WriteString(v.Str)
+			pieces = append(pieces, v.Str)
 		}
 		return true
 	}
@@ -1146,7 +1148,11 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 		// fields; the value stays what is known.
 		f.expn = true
 	}
-	f.val = b.String()
+	if len(pieces) == 1 {
+		f.val = pieces[0]
+	} else {
+		f.val = strings.Join(pieces, "")
+	}
 	return true
 }
 
