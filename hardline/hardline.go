@@ -176,8 +176,9 @@ type Analyzer struct {
 	maxBytes  int
 	maxDepth  int
 	lists     lists
-	fold      bool    // names compare case-insensitively (caseFolding)
-	alias     aliases // canonical forms of the home folders (addAliases)
+	indexes   map[*pattern]*listIndex // the lists' indexes for match, by first element
+	fold      bool                    // names compare case-insensitively (caseFolding)
+	alias     aliases                 // canonical forms of the home folders (addAliases)
 	parsers   sync.Pool
 	// extra are the policy's catalogue entries by program name, and
 	// extraEnv their environment variables.
@@ -262,6 +263,7 @@ func New(cfg Config) (*Analyzer, error) {
 		return nil, errors.Join(errs...)
 	}
 	a.addAliases()
+	a.indexLists()
 	builtinCatalog() // compiled once, here rather than in the first Command
 	a.compileExtra(cfg.Commands)
 	a.parsers.New = func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }

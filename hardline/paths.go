@@ -56,12 +56,72 @@ func (a *Analyzer) compileLists() error {
 // match reports whether the absolute clean path p matches a list.
 func (a *Analyzer) match(list []pattern, p string) bool {
 	p = a.key(p)
+	if len(list) > 0 {
+		if ix := a.indexes[&list[0]]; ix != nil && ix.n == len(list) {
+			for _, sp := range ix.byHead[pathHead(p)] {
+				if matchOne(sp, p) {
+					return true
+				}
+			}
+			for _, sp := range ix.partial {
+				if matchOne(sp, p) {
+					return true
+				}
+			}
+			return false
+		}
+	}
 	for i := range list {
 		if matchOne(&list[i], p) {
 			return true
 		}
 	}
 	return false
+}
+
+// listIndex groups a list's patterns by the head of their literal prefix
+// (see pathHead), so that match tries only the patterns a path can match:
+// matchOne rejects a pattern whose prefix p neither starts with nor is
+// (with a slash added), and either way p then has the prefix's head.
+type listIndex struct {
+	n       int // the list's length, to recognise the list
+	byHead  map[string][]*pattern
+	partial []*pattern // a prefix without a whole first folder: always tried
+}
+
+// pathHead is s up to its second slash ("/etc" of "/etc/ssh/x", "c:/users"
+// of "c:/users/x"), or all of s when it has no second slash.
+func pathHead(s string) string {
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		if j := strings.IndexByte(s[i+1:], '/'); j >= 0 {
+			return s[:i+1+j]
+		}
+	}
+	return s
+}
+
+// indexLists indexes the compiled path lists for match. New calls it once
+// the lists are final.
+func (a *Analyzer) indexLists() {
+	a.indexes = map[*pattern]*listIndex{}
+	for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs, a.lists.sysTrees, a.lists.disks, a.lists.harmless} {
+		if len(list) == 0 {
+			continue
+		}
+		ix := &listIndex{n: len(list), byHead: map[string][]*pattern{}}
+		for i := range list {
+			sp := &list[i]
+			pre := sp.prefix
+			if head := pathHead(pre); pre != "" && len(head) < len(pre) {
+				// The prefix goes on after its head's slash: a path that
+				// starts with it, or is it less that slash, has this head.
+				ix.byHead[head] = append(ix.byHead[head], sp)
+			} else {
+				ix.partial = append(ix.partial, sp)
+			}
+		}
+		a.indexes[&list[0]] = ix
+	}
 }
 
 func matchOne(sp *pattern, p string) bool {

@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -493,5 +494,49 @@ func TestRecursiveDeletionClasses(t *testing.T) {
 				t.Errorf("Command(%q) worst rule = %q, want %q", tc.cmd, got, tc.rule)
 			}
 		})
+	}
+}
+
+func TestMatchIndexAgreesWithScan(t *testing.T) {
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		a, err := New(Config{Home: "/home/dev", OS: goos})
+		if goos == "windows" {
+			a, err = New(Config{Home: `C:\Users\dev`, OS: goos})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		lists := map[string][]pattern{"protected": a.lists.protected, "startup": a.lists.startup, "sysDirs": a.lists.sysDirs,
+			"sysTrees": a.lists.sysTrees, "disks": a.lists.disks, "harmless": a.lists.harmless}
+		// Paths around every pattern's literal prefix and folder, and some
+		// that no pattern names.
+		paths := []string{"/", "/x", "/tmp/ws/build", "c:/", "c:/users/dev/x"}
+		for _, list := range lists {
+			for _, sp := range list {
+				for _, s := range []string{sp.prefix, sp.dir, sp.glob} {
+					paths = append(paths, s, s+"x", s+"/x", strings.TrimSuffix(s, "/"), path.Dir(s))
+					if len(s) > 1 {
+						paths = append(paths, s[:len(s)-1])
+					}
+				}
+			}
+		}
+		for name, list := range lists {
+			if a.indexes[&list[0]] == nil {
+				t.Errorf("%s: the %s list is not indexed", goos, name)
+			}
+			for _, p := range paths {
+				scan := false
+				for i := range list {
+					if matchOne(&list[i], a.key(p)) {
+						scan = true
+						break
+					}
+				}
+				if got := a.match(list, p); got != scan {
+					t.Errorf("%s: match(%s, %q) = %v, a scan of the list says %v", goos, name, p, got, scan)
+				}
+			}
+		}
 	}
 }
