@@ -860,8 +860,8 @@ func joinFields(fs []field) string {
 // field is one expanded word.
 type field struct {
 	val  string
-	dyn  bool   // depends on something not statically known
 	why  string // what made it dynamic
+	dyn  bool   // depends on something not statically known
 	glob bool   // has unquoted pattern characters
 	expn bool   // depends on an expansion other than ~, $HOME and $PWD
 	// contents says the path stands for what is under it (a find start

@@ -579,7 +579,8 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		return
 	}
 	// Operands without a role may be paths the program acts on.
-	unroled := r.calls.fields(len(p.ops))
+	var buf [16]field // checkTargets and net keep no field: the list stays on the stack
+	unroled := buf[:0]
 	for i, f := range p.ops {
 		if !roled[i] {
 			unroled = append(unroled, f)
@@ -630,7 +631,8 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+e.Summary, cmd, "")
 		}
 	}
-	targets := r.calls.fields(len(vals))
+	var buf [16]field // checkTargets keeps no field: the list stays on the stack
+	targets := buf[:0]
 	for _, v := range vals {
 		switch v.role {
 		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleWorkDir:

@@ -70,7 +70,8 @@ func (r *run) checkTargets(sc *scope, fs []field, cmd string) {
 	if r.env.Canonical == nil || len(fs) == 0 {
 		return
 	}
-	targets := r.calls.fields(len(fs))
+	var buf [16]field // checkWords keeps no field: the list stays on the stack
+	targets := buf[:0]
 	for _, f := range fs {
 		if f.dyn || f.val == "" || strings.HasPrefix(f.val, "-") && !strings.ContainsRune(f.val, '=') {
 			continue
