@@ -1164,10 +1164,13 @@ func simpleWord(w *syntax.Word) (string, bool) {
 	}
 	switch p := w.Parts[0].(type) {
 	case *syntax.Lit:
-		if strings.ContainsAny(p.Value, "\\~") {
-			return "", false
+		v := p.Value
+		for i := 0; i < len(v); i++ {
+			if v[i] == '\\' || v[i] == '~' {
+				return "", false
+			}
 		}
-		return p.Value, true
+		return v, true
 	case *syntax.SglQuoted:
 		if !p.Dollar {
 			return p.Value, true

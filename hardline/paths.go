@@ -348,7 +348,9 @@ func (r *run) resolveWord(f field) resolved {
 		if a.windows {
 			native = strings.ReplaceAll(raw, "/", `\`)
 		}
-		if c, err := r.env.Canonical(native); err == nil && c != "" {
+		// An answer spelled as the lexical form (the common case: no link)
+		// adds nothing; it needs no cleaning to tell.
+		if c, err := r.env.Canonical(native); err == nil && c != "" && c != lex {
 			cc := a.clean(a.slash(c))
 			if a.isAbs(cc) && a.key(cc) != a.key(lex) {
 				res.paths = append(res.paths, cc)
