@@ -60,6 +60,13 @@ func commandText(fs []field) string {
 		if f.dyn && v == "" {
 			v = "<" + f.why + ">"
 		} else if printsQuoted(v) {
+			if singleQuoted(v) {
+				// What syntax.Quote returns for it, without building it.
+				b.WriteByte('\'')
+				b.WriteString(v)
+				b.WriteByte('\'')
+				continue
+			}
 			if q, err := syntax.Quote(v, syntax.LangBash); err == nil {
 				v = q
 			}
@@ -68,6 +75,24 @@ func commandText(fs []field) string {
 	}
 	return b.String()
 }
+
+// singleQuoted reports whether syntax.Quote renders v as v in single
+// quotes: v is printable ASCII without a single quote and holds one of the
+// characters Quote protects.
+func singleQuoted(v string) bool {
+	special := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < 0x20 || c > 0x7e || c == '\'' {
+			return false
+		}
+		special = special || strings.IndexByte(quoteSpecial, c) >= 0
+	}
+	return special
+}
+
+// quoteSpecial are the characters for which syntax.Quote quotes a word.
+const quoteSpecial = ";\"'()$|&><` \t\r\n\\#{~*?[="
 
 func (r *run) finding(rule string, k Kind, s Severity, detail, cmd, p string) {
 	r.add(Finding{Rule: rule, Kind: k, Severity: s, Detail: detail, Command: cmd, Path: p})

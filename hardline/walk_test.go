@@ -59,3 +59,21 @@ func TestWalkTreeIsSyntaxWalk(t *testing.T) {
 		}
 	}
 }
+
+func TestSingleQuotedIsQuote(t *testing.T) {
+	words := []string{"a b", "a}", "if", "a'b", "x=y", "~/x", "é b", "a\tb", "{print $5, $9}", "s/^v: .*/v: 1/", "", "]", "a]b", "-s -w"}
+	for _, cf := range corpusFiles {
+		for _, e := range loadCorpus(t, cf.name, cf.bad) {
+			words = append(words, strings.Fields(e.cmd)...)
+			words = append(words, e.cmd)
+		}
+	}
+	for _, w := range words {
+		if !singleQuoted(w) {
+			continue
+		}
+		if q, err := syntax.Quote(w, syntax.LangBash); err != nil || q != "'"+w+"'" {
+			t.Errorf("singleQuoted(%q), but syntax.Quote gives %q, %v", w, q, err)
+		}
+	}
+}
