@@ -318,6 +318,8 @@ func (p opts) get(names ...string) []field {
 // as chmod's "-x" mode is.
 func parseOpts(args []field, val string, long []string, flagset string) opts {
 	p := opts{}
+	var sb [32]byte
+	short := sb[:0] // the short option letters, made a string once
 	addValue := func(name string, f field) {
 		if p.values == nil {
 			p.values = map[string][]field{}
@@ -332,6 +334,7 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 			p.ops = append(p.ops, a)
 		case v == "--":
 			p.ops = append(p.ops, args[i+1:]...)
+			p.short = string(short)
 			return p
 		case strings.HasPrefix(v, "--"):
 			name, value, hasValue := strings.Cut(v, "=")
@@ -351,7 +354,7 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 				continue
 			}
 			for j := 1; j < len(v); j++ {
-				p.short += v[j : j+1]
+				short = append(short, v[j])
 				if strings.IndexByte(val, v[j]) >= 0 {
 					f := a
 					if j+1 < len(v) {
@@ -362,14 +365,26 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 					} else {
 						break
 					}
-					addValue("-"+v[j:j+1], f)
+					addValue(shortOption(v[j]), f)
 					break
 				}
 			}
 		}
 	}
+	p.short = string(short)
 	return p
 }
+
+// shortOptions are "-" followed by each byte, made once.
+var shortOptions = func() (t [256]string) {
+	for i := range t {
+		t[i] = "-" + string([]byte{byte(i)})
+	}
+	return t
+}()
+
+// shortOption is "-" followed by c.
+func shortOption(c byte) string { return shortOptions[c] }
 
 // splitDest returns the sources and destination of mv, cp and friends.
 func splitDest(p opts) ([]field, *field) {
