@@ -386,10 +386,12 @@ func (ev *evaluation) hardline() bool {
 	// The analyser's lookups share one memo for this call only: a folder
 	// seen once (or seen missing) is not looked up again for the next word.
 	// A link swapped while the call runs is then seen as it was at its first
-	// lookup. That is safe because the answer is advisory: it can only add
-	// findings, and each path argument is resolved by step 1 itself, without
-	// the memo (see docs/security-model.md, Hardline, and "Check, then use"
-	// under What toolgate does not protect against).
+	// lookup. That opens no new window: the same link can be swapped after
+	// the decision and before the command runs ("Check, then use" in
+	// docs/security-model.md, What toolgate does not protect against). And
+	// the analyser's findings only tighten the decision; each path argument
+	// is resolved by step 1 itself, fresh and without the memo (see
+	// docs/security-model.md, Hardline).
 	memo := &roots.Memo{}
 	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {

@@ -14,8 +14,10 @@ import "sync"
 // after, so that every call sees the file system as it is then. Within the
 // call, resolutions through a Memo see one snapshot of each name, taken
 // the first time it was looked up: a link swapped during the call is seen
-// as it was then. Use a Memo only for lookups whose answer is advisory (the
-// shell analyser's, which can only add findings; see
+// as it was then (no wider a window than the one between any decision and
+// the tool's own open; see docs/security-model.md, What toolgate does not
+// protect against). Use a Memo only for lookups whose answer is advisory
+// (the shell analyser's, whose findings only tighten a decision; see
 // docs/security-model.md, Hardline), never for the resolution that decides
 // a path argument's root and access. The zero Memo is ready to use; a Memo
 // is safe for concurrent use and must not be copied after first use.
