@@ -517,8 +517,9 @@ func keyMatches(pat, k string) bool {
 }
 
 // operandRoles gives the operands their roles and reports which had one.
-func operandRoles(e *Entry, ops []field) ([]roleValue, []bool) {
-	var out []roleValue
+// out is an empty slice the caller lends (a line rarely gives more than a
+// few operands a role).
+func operandRoles(e *Entry, ops []field, out []roleValue) ([]roleValue, []bool) {
 	claimed := make([]bool, len(ops))
 	for _, o := range e.Operands {
 		if o.Index < 0 && len(ops) >= 2 && -o.Index <= len(ops) {
@@ -600,9 +601,13 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 // for the caller to restore.
 func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c ctx, cmd string) (roled []bool, moved bool) {
 	e := ce.e
-	ops, roled := operandRoles(e, p.ops)
+	var obuf [8]roleValue // roles are judged here and kept nowhere: on the stack
+	ops, roled := operandRoles(e, p.ops, obuf[:0])
 	moved = false
-	vals := append(p.values, ops...)
+	vals := ops
+	if len(p.values) > 0 {
+		vals = append(p.values, ops...)
+	}
 	recursive := p.flags.has(RoleRecursive) || c.findTree
 	// The working folder first: later paths resolve there.
 	for _, v := range vals {
