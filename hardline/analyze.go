@@ -31,7 +31,14 @@ func (a *Analyzer) Command(cmd string, env Env) Result {
 
 // command is Command, recording the reading in tr when it is set.
 func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
-	r := &run{a: a, env: env, trace: tr, calls: &callCache{hint: min(len(cmd)/32, 256)}}
+	// The call's caches come from a pool: only their memory is reused, every
+	// answer of an earlier call is dropped first.
+	calls, _ := a.callCaches.Get().(*callCache)
+	if calls == nil {
+		calls = &callCache{}
+	}
+	calls.reset(min(len(cmd)/32, 256))
+	r := &run{a: a, env: env, trace: tr, calls: calls}
 	if env.Canonical != nil {
 		// Each path is resolved through the file system once per call.
 		calls := r.calls
@@ -72,7 +79,9 @@ func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 		return r.result()
 	}
 	r.script(cmd, nil, 0)
-	return r.result()
+	res = r.result()
+	a.callCaches.Put(calls) // not after a panic: the caches are then dropped
+	return res
 }
 
 // run is the state of one Command call.
@@ -162,8 +171,35 @@ type callCache struct {
 	canon    map[string]canonAnswer // Env.Canonical's answers
 	resolved []resolvedWords        // resolve's answers by context, as indexes into answers
 	answers  []resolved
-	arena    []field // fields handed out by fields
+	spare    map[string]int32 // an emptied map for the first context of resolved
+	arena    []field          // fields handed out by fields
 	strs     []string
+}
+
+// reset empties the caches for a new call whose maps should hold about
+// hint entries, keeping their memory unless an earlier call made it large.
+func (c *callCache) reset(hint int) {
+	c.hint = hint
+	if len(c.canon) > 512 {
+		c.canon = nil
+	}
+	clear(c.canon)
+	var spare map[string]int32
+	if len(c.resolved) > 0 && len(c.resolved[0].words) <= 512 {
+		spare = c.resolved[0].words
+		clear(spare)
+	}
+	clear(c.resolved)
+	c.resolved, c.spare = c.resolved[:0], spare
+	if cap(c.answers) > 1024 {
+		c.answers = nil
+	}
+	clear(c.answers[:cap(c.answers)])
+	c.answers = c.answers[:0]
+	// The arena keeps its last chunk; what the earlier call carved from it
+	// is overwritten before it is read (fields hands out empty slices, and
+	// field zeroes its field).
+	c.arena, c.strs = c.arena[:0], c.strs[:0]
 }
 
 // fields returns an empty slice with room for n fields, carved from the

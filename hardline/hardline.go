@@ -180,6 +180,9 @@ type Analyzer struct {
 	fold      bool                    // names compare case-insensitively (caseFolding)
 	alias     aliases                 // canonical forms of the home folders (addAliases)
 	parsers   sync.Pool
+	// callCaches are the *callCache values of finished calls, emptied
+	// before reuse.
+	callCaches sync.Pool
 	// extra are the policy's catalogue entries by program name, and
 	// extraEnv their environment variables.
 	extra    map[string][]*compiledEntry

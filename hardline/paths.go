@@ -273,11 +273,15 @@ func (c *callCache) resolvedIn(ctx resolveCtx) map[string]int32 {
 			return c.resolved[i].words
 		}
 	}
-	hint := 0
-	if len(c.resolved) == 0 {
-		hint = c.hint // most words resolve in the first folder and mode
+	var words map[string]int32
+	switch {
+	case len(c.resolved) == 0 && c.spare != nil:
+		words, c.spare = c.spare, nil // an earlier call's map, emptied
+	case len(c.resolved) == 0:
+		words = make(map[string]int32, c.hint) // most words resolve in the first folder and mode
+	default:
+		words = map[string]int32{}
 	}
-	words := make(map[string]int32, hint)
 	c.resolved = append(c.resolved, resolvedWords{ctx, words})
 	return words
 }

@@ -2,8 +2,10 @@ package hardline
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -76,4 +78,47 @@ func TestSingleQuotedIsQuote(t *testing.T) {
 			t.Errorf("singleQuoted(%q), but syntax.Quote gives %q, %v", w, q, err)
 		}
 	}
+}
+
+func TestCachesDoNotOutliveACall(t *testing.T) {
+	a := testAnalyzer(t)
+	linked := testEnv()
+	linked.Canonical = func(p string) (string, error) {
+		if rest, ok := strings.CutPrefix(p, "/home/dev/work/proj/data"); ok {
+			return "/home/dev/.ssh" + rest, nil
+		}
+		return p, nil
+	}
+	plain := testEnv()
+	plain.Canonical = func(p string) (string, error) { return p, nil }
+	cmd := "cat data/id_rsa; ls data"
+	// What a first call sees, from analysers that have made no call before.
+	want := map[bool]Result{true: testAnalyzer(t).Command(cmd, linked), false: testAnalyzer(t).Command(cmd, plain)}
+	if !want[true].Blocked() || want[false].Blocked() || len(want[false].Findings) != 0 {
+		t.Fatalf("first calls: linked %+v, plain %+v; want the linked one blocked and the plain one clean", want[true], want[false])
+	}
+	envs := map[bool]Env{true: linked, false: plain}
+	for i := range 6 {
+		link := i%2 == 0
+		if got := a.Command(cmd, envs[link]); !reflect.DeepEqual(got, want[link]) {
+			t.Fatalf("call %d (link %v) = %+v, want %+v: an earlier call's answers were seen", i, link, got, want[link])
+		}
+	}
+	t.Run("calls running at once each see their own answers", func(t *testing.T) {
+		var wg sync.WaitGroup
+		for i := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := range 50 {
+					link := (i+j)%2 == 0
+					if got := a.Command(cmd, envs[link]); !reflect.DeepEqual(got, want[link]) {
+						t.Errorf("goroutine %d, call %d (link %v) = %+v, want %+v", i, j, link, got, want[link])
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	})
 }
