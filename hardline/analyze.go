@@ -32,28 +32,34 @@ func (a *Analyzer) Command(cmd string, env Env) Result {
 
 // command is Command, recording the reading in tr when it is set.
 func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
-	r := &run{a: a, env: env, trace: tr}
+	// The call's caches come from a pool: only their memory is reused, every
+	// answer of an earlier call is dropped first.
+	calls, _ := a.callCaches.Get().(*callCache)
+	if calls == nil {
+		calls = &callCache{}
+	}
+	calls.reset(min(len(cmd)/32, 256))
+	r := &run{a: a, env: env, trace: tr, calls: calls}
 	if env.Canonical != nil {
 		// Each path is resolved through the file system once per call, and
 		// at most maxCanonical paths are: past that a lookup fails with
 		// errCanonicalBound, and resolve says the command is too complex.
-		// The count lives here, not in run, so that re-parsed strings
-		// (their own run) share it.
-		var cache map[string]canonAnswer
-		lookups := 0
+		// The count is the call's, shared with the runs of nested
+		// arguments.
+		calls := r.calls
 		r.env.Canonical = func(abs string) (string, error) {
-			if c, ok := cache[abs]; ok {
+			if c, ok := calls.canon[abs]; ok {
 				return c.path, c.err
 			}
-			if lookups >= maxCanonical {
+			if calls.lookups >= maxCanonical {
 				return "", errCanonicalBound
 			}
-			lookups++
+			calls.lookups++
 			p, err := env.Canonical(abs)
-			if cache == nil {
-				cache = map[string]canonAnswer{}
+			if calls.canon == nil {
+				calls.canon = make(map[string]canonAnswer, calls.hint)
 			}
-			cache[abs] = canonAnswer{p, err}
+			calls.canon[abs] = canonAnswer{p, err}
 			return p, err
 		}
 	}
@@ -82,7 +88,9 @@ func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 		return r.result()
 	}
 	r.script(cmd, nil, 0)
-	return r.result()
+	res = r.result()
+	a.callCaches.Put(calls) // not after a panic: the caches are then dropped
+	return res
 }
 
 // run is the state of one Command call.
@@ -100,8 +108,11 @@ type run struct {
 	complex  bool
 	cfg      expand.Config
 	xenv     exEnv
-	written  map[string]written // files the command writes by redirection or tee
-	aliases  map[string]string  // aliases the command defines
+	// cmdSubst and procSubst are the expansion callbacks, made once per run.
+	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
+	procSubst func(*syntax.ProcSubst) (string, error)
+	written   map[string]written // files the command writes by redirection or tee
+	aliases   map[string]string  // aliases the command defines
 	// listing is set while the words of a listing program are checked.
 	listing bool
 	// dotglob says the command makes patterns match dot files (shopt -s
@@ -115,6 +126,9 @@ type run struct {
 	canonOnly bool
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
+	// calls holds the answers of this call's lookups, shared with the runs
+	// of nested arguments, which resolve in the same file system.
+	calls *callCache
 }
 
 func (r *run) result() Result {
@@ -156,6 +170,81 @@ func (r *run) step() bool {
 		return false
 	}
 	return true
+}
+
+// callCache holds the answers of one Command call's lookups, and the
+// memory its fields are carved from.
+type callCache struct {
+	hint     int                    // the maps' expected size, from the command's length
+	canon    map[string]canonAnswer // Env.Canonical's answers
+	lookups  int                    // Env.Canonical calls made (at most maxCanonical)
+	resolved []resolvedWords        // resolve's answers by context, as indexes into answers
+	answers  []resolved
+	spare    map[string]int32 // an emptied map for the first context of resolved
+	arena    []field          // fields handed out by fields
+	strs     []string
+}
+
+// reset empties the caches for a new call whose maps should hold about
+// hint entries, keeping their memory unless an earlier call made it large.
+func (c *callCache) reset(hint int) {
+	c.hint, c.lookups = hint, 0
+	if len(c.canon) > 512 {
+		c.canon = nil
+	}
+	clear(c.canon)
+	var spare map[string]int32
+	if len(c.resolved) > 0 && len(c.resolved[0].words) <= 512 {
+		spare = c.resolved[0].words
+		clear(spare)
+	}
+	clear(c.resolved)
+	c.resolved, c.spare = c.resolved[:0], spare
+	if cap(c.answers) > 1024 {
+		c.answers = nil
+	}
+	clear(c.answers[:cap(c.answers)])
+	c.answers = c.answers[:0]
+	// The arena keeps its last chunk; what the earlier call carved from it
+	// is overwritten before it is read (fields hands out empty slices, and
+	// field zeroes its field).
+	c.arena, c.strs = c.arena[:0], c.strs[:0]
+}
+
+// fields returns an empty slice with room for n fields, carved from the
+// call's arena so that one allocation serves many commands. Appending past
+// n reallocates, as with any slice.
+func (c *callCache) fields(n int) []field {
+	if c == nil || n > 64 {
+		return make([]field, 0, n)
+	}
+	if cap(c.arena)-len(c.arena) < n {
+		c.arena = make([]field, 0, min(max(2*cap(c.arena), 16, n), 256))
+	}
+	i := len(c.arena)
+	c.arena = c.arena[:i+n]
+	return c.arena[i : i : i+n]
+}
+
+// field returns a zero field carved from the call's arena.
+func (c *callCache) field() *field {
+	s := c.fields(1)[:1]
+	s[0] = field{}
+	return &s[0]
+}
+
+// strings returns an empty slice with room for n strings, carved as
+// fields does.
+func (c *callCache) strings(n int) []string {
+	if c == nil || n > 16 {
+		return make([]string, 0, n)
+	}
+	if cap(c.strs)-len(c.strs) < n {
+		c.strs = make([]string, 0, min(max(2*cap(c.strs), 16), 128))
+	}
+	i := len(c.strs)
+	c.strs = c.strs[:i+n]
+	return c.strs[i : i : i+n]
 }
 
 // canonAnswer is one answer of Env.Canonical.
@@ -249,7 +338,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 	var stack []bool
 	depth, ok := 0, true
 	var fns []*fnInfo
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
 				depth--
@@ -365,7 +454,7 @@ var taintingCommands = map[string]bool{
 // spawns a process (in a pipeline, a substitution or the background).
 func collectCalls(body syntax.Node, calls map[string]bool) {
 	var stack []bool
-	syntax.Walk(body, func(n syntax.Node) bool {
+	walkTree(body, func(n syntax.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
@@ -501,7 +590,7 @@ func (sc *scope) known(pos uint) map[string]string {
 
 // walk analyses every statement of f in source order.
 func (r *run) walk(sc *scope, f *syntax.File) {
-	syntax.Walk(f, func(n syntax.Node) bool {
+	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			return true
 		}
@@ -827,8 +916,8 @@ func joinFields(fs []field) string {
 // field is one expanded word.
 type field struct {
 	val  string
-	dyn  bool   // depends on something not statically known
 	why  string // what made it dynamic
+	dyn  bool   // depends on something not statically known
 	glob bool   // has unquoted pattern characters
 	expn bool   // depends on an expansion other than ~, $HOME and $PWD
 	// contents says the path stands for what is under it (a find start
@@ -920,26 +1009,33 @@ func (e *exEnv) dynamic(why string) {
 
 // words expands a list of words, with brace expansion.
 func (r *run) words(sc *scope, ws []*syntax.Word) []field {
-	out := make([]field, 0, len(ws))
+	out := r.calls.fields(len(ws))
 	for _, w := range ws {
 		if !hasBraces(w) {
 			out = append(out, r.word(sc, w))
 			continue
 		}
-		cw := copyWord(w)
-		if !syntax.SplitBraces(cw) {
-			out = append(out, r.word(sc, w))
-			continue
+		out = r.braceWords(sc, w, out)
+	}
+	return out
+}
+
+// braceWords appends the fields of a word with braces to out. It is apart
+// from words so that the iterator's closure captures its own slice, not
+// words' (which would then be moved to the heap on every call).
+func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
+	cw := copyWord(w)
+	if !syntax.SplitBraces(cw) {
+		return append(out, r.word(sc, w))
+	}
+	n := 0
+	for bw, err := range expand.BracesSeq(nil, cw) {
+		n++
+		if err != nil || n > maxBraceFields {
+			out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
+			break
 		}
-		n := 0
-		for bw, err := range expand.BracesSeq(nil, cw) {
-			n++
-			if err != nil || n > maxBraceFields {
-				out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
-				break
-			}
-			out = append(out, r.word(sc, bw))
-		}
+		out = append(out, r.word(sc, bw))
 	}
 	return out
 }
@@ -975,37 +1071,28 @@ func (r *run) word(sc *scope, w *syntax.Word) field {
 
 // expandWord is word for a word that is not a plain literal.
 func (r *run) expandWord(sc *scope, w *syntax.Word) field {
-	var f field
-	if r.paramWord(sc, w, &f) {
-		f.glob = hasGlob(w)
-		return f
+	var pf field
+	if r.paramWord(sc, w, &pf) {
+		pf.glob = hasGlob(w)
+		return pf
 	}
-	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: &f}
+	// The field lives in the call's arena: the expansion callbacks reach it
+	// through r.xenv, which a nested expansion saves and restores.
+	f := r.calls.field()
+	*f = pf // what paramWord learnt before it gave up stays
+	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
 	if r.cwd == "" {
-		syntax.Walk(w, func(n syntax.Node) bool {
+		walkTree(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "PWD" {
 				r.xenv.pwdRef = true
 			}
 			return !r.xenv.pwdRef
 		})
 	}
-	r.cfg = expand.Config{
-		Env: &r.xenv,
-		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
-			if s, ok := r.substOutput(sc, cs); ok {
-				f.expn = true
-				_, err := io.WriteString(out, s)
-				return err
-			}
-			r.xenv.dynamic("a command substitution")
-			return nil
-		},
-		ProcSubst: func(*syntax.ProcSubst) (string, error) {
-			r.xenv.dynamic(whyProcSubst)
-			f.why = whyProcSubst
-			return "/dev/fd/63", nil
-		},
+	if r.cmdSubst == nil {
+		r.cmdSubst, r.procSubst = r.cmdSubstHook, r.procSubstHook
 	}
+	r.cfg = expand.Config{Env: &r.xenv, CmdSubst: r.cmdSubst, ProcSubst: r.procSubst}
 	f.glob = hasGlob(w)
 	vals, err := expand.Fields(&r.cfg, w)
 	switch {
@@ -1025,7 +1112,29 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 			f.expn = true
 		}
 	}
-	return f
+	return *f
+}
+
+// cmdSubstHook is the expansion's CmdSubst: the output of a command
+// substitution when it is known statically, else the word is dynamic. It
+// acts on the word being expanded, r.xenv's.
+func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
+	f, sc := r.xenv.f, r.xenv.sc
+	if s, ok := r.substOutput(sc, cs); ok {
+		f.expn = true
+		_, err := io.WriteString(out, s)
+		return err
+	}
+	r.xenv.dynamic("a command substitution")
+	return nil
+}
+
+// procSubstHook is the expansion's ProcSubst: a process substitution makes
+// the word dynamic.
+func (r *run) procSubstHook(*syntax.ProcSubst) (string, error) {
+	r.xenv.dynamic(whyProcSubst)
+	r.xenv.f.why = whyProcSubst
+	return "/dev/fd/63", nil
 }
 
 // simpleParam returns the name of a plain $NAME or ${NAME} expansion.
@@ -1042,7 +1151,9 @@ func simpleParam(p syntax.WordPart) (string, bool) {
 // and plain variables ("$DIST/x", ${HOME}/y), the common case in scripts.
 // It reports false when the word needs the full expansion.
 func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
-	var b strings.Builder
+	// The pieces are joined once at the end: most words are one or two.
+	var buf [8]string
+	pieces := buf[:0]
 	env := exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
 	part := func(p syntax.WordPart, quoted, first bool) bool {
 		switch p := p.(type) {
@@ -1050,12 +1161,12 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 			if strings.ContainsRune(p.Value, '\\') || first && !quoted && strings.HasPrefix(p.Value, "~") {
 				return false
 			}
-			b.WriteString(p.Value)
+			pieces = append(pieces, p.Value)
 		case *syntax.SglQuoted:
 			if p.Dollar || quoted {
 				return false
 			}
-			b.WriteString(p.Value)
+			pieces = append(pieces, p.Value)
 		default:
 			name, ok := simpleParam(p)
 			if !ok || name == "PWD" && r.cwd == "" {
@@ -1068,7 +1179,7 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 			if !quoted && strings.ContainsAny(v.Str, " \t\n*?[") {
 				return false
 			}
-			b.WriteString(v.Str)
+			pieces = append(pieces, v.Str)
 		}
 		return true
 	}
@@ -1093,7 +1204,11 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 		// fields; the value stays what is known.
 		f.expn = true
 	}
-	f.val = b.String()
+	if len(pieces) == 1 {
+		f.val = pieces[0]
+	} else {
+		f.val = strings.Join(pieces, "")
+	}
 	return true
 }
 
@@ -1105,10 +1220,13 @@ func simpleWord(w *syntax.Word) (string, bool) {
 	}
 	switch p := w.Parts[0].(type) {
 	case *syntax.Lit:
-		if strings.ContainsAny(p.Value, "\\~") {
-			return "", false
+		v := p.Value
+		for i := 0; i < len(v); i++ {
+			if v[i] == '\\' || v[i] == '~' {
+				return "", false
+			}
 		}
-		return p.Value, true
+		return v, true
 	case *syntax.SglQuoted:
 		if !p.Dollar {
 			return p.Value, true
@@ -1129,7 +1247,7 @@ func simpleWord(w *syntax.Word) (string, bool) {
 
 func hasExpansion(w *syntax.Word) bool {
 	found := false
-	syntax.Walk(w, func(n syntax.Node) bool {
+	walkTree(w, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
 			found = true

@@ -358,7 +358,7 @@ var builtinEnvPrefixes = sync.OnceValue(func() map[string]EnvVar {
 type parsedLine struct {
 	ops      []field
 	values   []roleValue
-	flags    map[Role]bool
+	flags    roleSet
 	rest     []field // the command after a RoleCommand/RoleShellArgs flag
 	restRole Role
 	sub      *compiledEntry
@@ -366,19 +366,31 @@ type parsedLine struct {
 	subArgs  []field
 }
 
+// roleSet is the roles of the flags given on a line: a few at most.
+type roleSet []Role
+
+func (s *roleSet) add(r Role) {
+	if !s.has(r) {
+		*s = append(*s, r)
+	}
+}
+
+func (s roleSet) has(r Role) bool { return slices.Contains(s, r) }
+
 type roleValue struct {
 	role Role
 	f    field
 	rest []field // the rest of the line, for RoleCommand, RoleShellArgs and a joined RoleScript
 }
 
-// parseLine reads args through an entry.
-func parseLine(ce *compiledEntry, args []field) parsedLine {
-	p := parsedLine{flags: map[Role]bool{}}
+// parseLine reads args through an entry. ops is an empty slice with room
+// for the operands (a line has at most len(args)).
+func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
+	p := parsedLine{ops: ops}
 	addValue := func(os []*Option, f field) {
 		for _, o := range os {
 			if flagRole(o.Role) {
-				p.flags[o.Role] = true
+				p.flags.add(o.Role)
 				continue
 			}
 			g := f
@@ -407,7 +419,7 @@ func parseLine(ce *compiledEntry, args []field) parsedLine {
 			return i, true
 		case o.Takes == 0:
 			if o.Role != "" {
-				p.flags[o.Role] = true
+				p.flags.add(o.Role)
 			}
 		case attached != nil:
 			addValue(os, *attached)
@@ -505,8 +517,9 @@ func keyMatches(pat, k string) bool {
 }
 
 // operandRoles gives the operands their roles and reports which had one.
-func operandRoles(e *Entry, ops []field) ([]roleValue, []bool) {
-	var out []roleValue
+// out is an empty slice the caller lends (a line rarely gives more than a
+// few operands a role).
+func operandRoles(e *Entry, ops []field, out []roleValue) ([]roleValue, []bool) {
 	claimed := make([]bool, len(ops))
 	for _, o := range e.Operands {
 		if o.Index < 0 && len(ops) >= 2 && -o.Index <= len(ops) {
@@ -548,7 +561,7 @@ func operandRoles(e *Entry, ops []field) ([]roleValue, []bool) {
 // operands by their roles, the entry's own code, then the net over the
 // operands that have no role.
 func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c ctx, cmd string) {
-	p := parseLine(ce, args)
+	p := parseLine(ce, args, r.calls.fields(len(args)))
 	e := ce.e
 	saved := r.cwd
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
@@ -567,7 +580,8 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		return
 	}
 	// Operands without a role may be paths the program acts on.
-	var unroled []field
+	var buf [16]field // checkTargets and net keep no field: the list stays on the stack
+	unroled := buf[:0]
 	for i, f := range p.ops {
 		if !roled[i] {
 			unroled = append(unroled, f)
@@ -587,16 +601,20 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 // for the caller to restore.
 func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c ctx, cmd string) (roled []bool, moved bool) {
 	e := ce.e
-	ops, roled := operandRoles(e, p.ops)
+	var obuf [8]roleValue // roles are judged here and kept nowhere: on the stack
+	ops, roled := operandRoles(e, p.ops, obuf[:0])
 	moved = false
-	vals := append(p.values, ops...)
-	recursive := p.flags[RoleRecursive] || c.findTree
+	vals := ops
+	if len(p.values) > 0 {
+		vals = append(p.values, ops...)
+	}
+	recursive := p.flags.has(RoleRecursive) || c.findTree
 	// The working folder first: later paths resolve there.
 	for _, v := range vals {
 		if v.role != RoleWorkDir {
 			continue
 		}
-		if p.flags[RoleExtract] {
+		if p.flags.has(RoleExtract) {
 			r.judgeWriteTree(sc, v.f, cmd)
 		}
 		moved = true
@@ -609,16 +627,17 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		}
 	}
 	if e.Rule != "" {
-		raise := !p.flags[RoleHarmless]
+		raise := !p.flags.has(RoleHarmless)
 		if ce.triggers {
-			raise = raise && p.flags[RoleTrigger]
+			raise = raise && p.flags.has(RoleTrigger)
 		}
 		if raise {
 			ri, _ := ruleInfo(e.Rule)
 			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+e.Summary, cmd, "")
 		}
 	}
-	var targets []field
+	var buf [16]field // checkTargets keeps no field: the list stays on the stack
+	targets := buf[:0]
 	for _, v := range vals {
 		switch v.role {
 		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleWorkDir:
@@ -831,7 +850,7 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		texts = append(texts, strings.TrimPrefix(f.val[i+1:], "!"))
 	}
 	for _, text := range texts {
-		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed}
+		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
 		sub.script(text, sc.known(c.pos), sc.depth+c.depth+1)
 		r.steps, r.parsed = sub.steps, sub.parsed
 		if sub.complex {

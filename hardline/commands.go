@@ -24,8 +24,26 @@ type ctx struct {
 // needsQuote are the characters that make a word print quoted.
 const needsQuote = " \t\n'\"\\$`;&|<>(){}*?[]#~"
 
+// quoteChars is needsQuote as a table.
+var quoteChars = func() (t [256]bool) {
+	for i := 0; i < len(needsQuote); i++ {
+		t[needsQuote[i]] = true
+	}
+	return t
+}()
+
+// printsQuoted reports whether v contains a character of needsQuote.
+func printsQuoted(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if quoteChars[v[i]] {
+			return true
+		}
+	}
+	return false
+}
+
 func commandText(fs []field) string {
-	if len(fs) == 1 && !fs[0].dyn && len(fs[0].val) <= MaxCommandText && !strings.ContainsAny(fs[0].val, needsQuote) {
+	if len(fs) == 1 && !fs[0].dyn && len(fs[0].val) <= MaxCommandText && !printsQuoted(fs[0].val) {
 		return fs[0].val
 	}
 	n := 0
@@ -44,7 +62,14 @@ func commandText(fs []field) string {
 		v := f.val
 		if f.dyn && v == "" {
 			v = "<" + f.why + ">"
-		} else if strings.ContainsAny(v, needsQuote) {
+		} else if printsQuoted(v) {
+			if singleQuoted(v) {
+				// What syntax.Quote returns for it, without building it.
+				b.WriteByte('\'')
+				b.WriteString(v)
+				b.WriteByte('\'')
+				continue
+			}
 			if q, err := syntax.Quote(v, syntax.LangBash); err == nil {
 				v = q
 			}
@@ -53,6 +78,24 @@ func commandText(fs []field) string {
 	}
 	return b.String()
 }
+
+// singleQuoted reports whether syntax.Quote renders v as v in single
+// quotes: v is printable ASCII without a single quote and holds one of the
+// characters Quote protects.
+func singleQuoted(v string) bool {
+	special := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < 0x20 || c > 0x7e || c == '\'' {
+			return false
+		}
+		special = special || strings.IndexByte(quoteSpecial, c) >= 0
+	}
+	return special
+}
+
+// quoteSpecial are the characters for which syntax.Quote quotes a word.
+const quoteSpecial = ";\"'()$|&><` \t\r\n\\#{~*?[="
 
 func (r *run) finding(rule string, k Kind, s Severity, detail, cmd, p string) {
 	r.add(Finding{Rule: rule, Kind: k, Severity: s, Detail: detail, Command: cmd, Path: p})
@@ -185,7 +228,7 @@ func (r *run) netJoined(sc *scope, args []field, c ctx, cmd string) {
 // interpreters (python3.12, lua5.4) and mkfs.TYPE share one entry.
 func catalogName(b string) string {
 	switch {
-	case pythonRE.MatchString(b):
+	case strings.HasPrefix(b, "py") && pythonRE.MatchString(b):
 		return "python"
 	case strings.HasPrefix(b, "mkfs") || strings.HasPrefix(b, "newfs"):
 		return "mkfs"
@@ -278,6 +321,8 @@ func (p opts) get(names ...string) []field {
 // as chmod's "-x" mode is.
 func parseOpts(args []field, val string, long []string, flagset string) opts {
 	p := opts{}
+	var sb [32]byte
+	short := sb[:0] // the short option letters, made a string once
 	addValue := func(name string, f field) {
 		if p.values == nil {
 			p.values = map[string][]field{}
@@ -292,6 +337,7 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 			p.ops = append(p.ops, a)
 		case v == "--":
 			p.ops = append(p.ops, args[i+1:]...)
+			p.short = string(short)
 			return p
 		case strings.HasPrefix(v, "--"):
 			name, value, hasValue := strings.Cut(v, "=")
@@ -311,7 +357,7 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 				continue
 			}
 			for j := 1; j < len(v); j++ {
-				p.short += v[j : j+1]
+				short = append(short, v[j])
 				if strings.IndexByte(val, v[j]) >= 0 {
 					f := a
 					if j+1 < len(v) {
@@ -322,14 +368,26 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 					} else {
 						break
 					}
-					addValue("-"+v[j:j+1], f)
+					addValue(shortOption(v[j]), f)
 					break
 				}
 			}
 		}
 	}
+	p.short = string(short)
 	return p
 }
+
+// shortOptions are "-" followed by each byte, made once.
+var shortOptions = func() (t [256]string) {
+	for i := range t {
+		t[i] = "-" + string([]byte{byte(i)})
+	}
+	return t
+}()
+
+// shortOption is "-" followed by c.
+func shortOption(c byte) string { return shortOptions[c] }
 
 // splitDest returns the sources and destination of mv, cp and friends.
 func splitDest(p opts) ([]field, *field) {
@@ -693,7 +751,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		lb = "perl"
 	}
 	switch {
-	case pythonRE.MatchString(b):
+	case strings.HasPrefix(b, "py") && pythonRE.MatchString(b):
 		for i := 0; i < len(args); i++ {
 			v := args[i].val
 			switch {

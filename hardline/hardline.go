@@ -179,9 +179,13 @@ type Analyzer struct {
 	maxBytes                int
 	maxDepth                int
 	lists                   lists
-	fold                    bool    // names compare case-insensitively (caseFolding)
-	alias                   aliases // canonical forms of the home folders (addAliases)
+	indexes                 map[*pattern]*patternIndex // the lists' indexes for match, by first element
+	fold                    bool                       // names compare case-insensitively (caseFolding)
+	alias                   aliases                    // canonical forms of the home folders (addAliases)
 	parsers                 sync.Pool
+	// callCaches are the *callCache values of finished calls, emptied
+	// before reuse.
+	callCaches sync.Pool
 	// extra are the policy's catalogue entries by program name, and
 	// extraEnv their environment variables.
 	extra    map[string][]*compiledEntry
@@ -265,7 +269,7 @@ func New(cfg Config) (*Analyzer, error) {
 		return nil, errors.Join(errs...)
 	}
 	a.addAliases()
-	a.sensIndex, a.homeRelIndex = newPatternIndex(a.sensitive), newPatternIndex(a.homeRel)
+	a.indexLists()
 	builtinCatalog() // compiled once, here rather than in the first Command
 	a.compileExtra(cfg.Commands)
 	a.parsers.New = func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }

@@ -14,6 +14,7 @@ import (
 // that matches.
 type patternIndex struct {
 	root *prefixNode
+	n    int // the length of the list it was built from
 }
 
 // prefixNode is one component of a literal prefix.
@@ -34,7 +35,7 @@ type partialPrefix struct {
 }
 
 func newPatternIndex(list []pattern) patternIndex {
-	x := patternIndex{root: &prefixNode{}}
+	x := patternIndex{root: &prefixNode{}, n: len(list)}
 	for i := range list {
 		n := x.root
 		rest := list[i].prefix

@@ -57,12 +57,31 @@ func (a *Analyzer) compileLists() error {
 // match reports whether the absolute clean path p matches a list.
 func (a *Analyzer) match(list []pattern, p string) bool {
 	p = a.key(p)
+	if len(list) > 0 {
+		if x := a.indexes[&list[0]]; x != nil && x.n == len(list) {
+			_, ok := x.first(list, p)
+			return ok
+		}
+	}
 	for i := range list {
 		if matchOne(&list[i], p) {
 			return true
 		}
 	}
 	return false
+}
+
+// indexLists indexes the compiled path lists (see patternIndex) for match
+// and matchSensitive. New calls it once the lists are final.
+func (a *Analyzer) indexLists() {
+	a.sensIndex, a.homeRelIndex = newPatternIndex(a.sensitive), newPatternIndex(a.homeRel)
+	a.indexes = map[*pattern]*patternIndex{}
+	for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs, a.lists.sysTrees, a.lists.disks, a.lists.harmless} {
+		if len(list) > 0 {
+			x := newPatternIndex(list)
+			a.indexes[&list[0]] = &x
+		}
+	}
 }
 
 func matchOne(sp *pattern, p string) bool {
@@ -93,7 +112,13 @@ func (a *Analyzer) within(p, dir string) bool {
 	if p == dir {
 		return true
 	}
-	return strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+	return prefixSlash(p, strings.TrimSuffix(dir, "/"))
+}
+
+// prefixSlash reports whether p starts with dir+"/", without building that
+// string.
+func prefixSlash(p, dir string) bool {
+	return len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
 }
 
 // isFSRoot reports whether p is "/" or a Windows drive root.
@@ -161,6 +186,9 @@ type resolved struct {
 	glob  string   // the absolute pattern when the word has a glob
 	ok    bool
 	why   string
+	// unknown says why the canonical form could not be found (a lookup
+	// error, or errCanonicalBound); resolve reports it on every answer.
+	unknown error
 }
 
 // maxCanonical bounds the paths one command resolves through Env.Canonical.
@@ -172,6 +200,78 @@ var errCanonicalBound = errors.New("over the bound of paths resolved for one com
 // resolve makes a path word absolute against the current folder, lexically
 // and through Env.Canonical.
 func (r *run) resolve(f field) resolved {
+	// A word is resolved once per call in each folder and mode.
+	if r.calls == nil {
+		r.calls = &callCache{}
+	}
+	c := r.calls
+	words := c.resolvedIn(resolveCtx{cwd: r.cwd, glob: f.glob, canon: r.env.Canonical != nil})
+	i, ok := words[f.val]
+	if !ok {
+		res := r.resolveWord(f)
+		i = int32(len(c.answers))
+		words[f.val] = i
+		if c.answers == nil {
+			c.answers = make([]resolved, 0, max(c.hint, 4))
+		}
+		c.answers = append(c.answers, res)
+	}
+	res := c.answers[i]
+	r.unresolved(res)
+	return res
+}
+
+// unresolved reports a path whose canonical form is unknown: it may reach
+// anything through a link, so the command is not judged as if it did not
+// (see docs/security-model.md, Hardline). It runs for every answer, cached
+// or not, so that each run that asks sees the finding.
+func (r *run) unresolved(res resolved) {
+	switch {
+	case res.unknown == nil:
+	case errors.Is(res.unknown, errCanonicalBound):
+		r.tooComplex(fmt.Sprintf("the command names more than %d paths to resolve through symbolic links", maxCanonical))
+	default:
+		r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: res.paths[0],
+			Detail: bound("the path " + res.paths[0] + " cannot be resolved through symbolic links (" + res.unknown.Error() + "), so what it reaches is unknown")})
+	}
+}
+
+// resolveCtx is what resolve's answer depends on besides the word.
+type resolveCtx struct {
+	cwd         string
+	glob, canon bool
+}
+
+// resolvedIn returns the words resolved so far in ctx, by value, as
+// indexes into answers. A call has few contexts (folders and modes), so
+// they are searched in order and only the word is hashed.
+func (c *callCache) resolvedIn(ctx resolveCtx) map[string]int32 {
+	for i := range c.resolved {
+		if c.resolved[i].ctx == ctx {
+			return c.resolved[i].words
+		}
+	}
+	var words map[string]int32
+	switch {
+	case len(c.resolved) == 0 && c.spare != nil:
+		words, c.spare = c.spare, nil // an earlier call's map, emptied
+	case len(c.resolved) == 0:
+		words = make(map[string]int32, c.hint) // most words resolve in the first folder and mode
+	default:
+		words = map[string]int32{}
+	}
+	c.resolved = append(c.resolved, resolvedWords{ctx, words})
+	return words
+}
+
+// resolvedWords are the words resolved in one context.
+type resolvedWords struct {
+	ctx   resolveCtx
+	words map[string]int32
+}
+
+// resolveWord is resolve without the per-call cache.
+func (r *run) resolveWord(f field) resolved {
 	a := r.a
 	v := a.slash(f.val)
 	if v == "" || strings.IndexByte(v, 0) >= 0 || len(v) > 4096 {
@@ -217,7 +317,7 @@ func (r *run) resolve(f field) resolved {
 		raw = strings.TrimSuffix(r.cwd, "/") + "/" + v
 	}
 	lex := a.clean(raw)
-	res.paths = append(res.paths, lex)
+	res.paths = append(r.calls.strings(2), lex)
 	res.ok = true
 	if !a.windows {
 		if p, ok := procRoot(lex); ok {
@@ -229,16 +329,12 @@ func (r *run) resolve(f field) resolved {
 		if a.windows {
 			native = strings.ReplaceAll(raw, "/", `\`)
 		}
-		// A path whose canonical form is unknown may reach anything
-		// through a link: the command is not judged as if it did not
-		// (see docs/security-model.md, Hardline rules).
+		// An answer spelled as the lexical form (the common case: no link)
+		// adds nothing; it needs no cleaning to tell.
 		switch c, err := r.env.Canonical(native); {
-		case errors.Is(err, errCanonicalBound):
-			r.tooComplex(fmt.Sprintf("the command names more than %d paths to resolve through symbolic links", maxCanonical))
 		case err != nil:
-			r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: lex,
-				Detail: bound("the path " + lex + " cannot be resolved through symbolic links (" + err.Error() + "), so what it reaches is unknown")})
-		case c != "":
+			res.unknown = err
+		case c != "" && c != lex:
 			cc := a.clean(a.slash(c))
 			if a.isAbs(cc) && a.key(cc) != a.key(lex) {
 				res.paths = append(res.paths, cc)

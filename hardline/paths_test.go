@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -293,6 +294,31 @@ func TestResolvePathWords(t *testing.T) {
 			t.Errorf("worst finding %+v, want %s asking for /ws/notes.txt", w, ruleUnresolvable)
 		}
 	})
+	t.Run("a word resolved again is answered from the call's cache, at no cost", func(t *testing.T) {
+		calls := 0
+		r := &run{a: a, cwd: "/ws", env: Env{Canonical: func(p string) (string, error) {
+			calls++
+			if p == "/ws/keys" {
+				return "/home/dev/.ssh", nil
+			}
+			return p, nil
+		}}}
+		for range maxCanonical {
+			if res := r.resolve(field{val: "keys"}); !slices.Equal(res.paths, []string{"/ws/keys", "/home/dev/.ssh"}) {
+				t.Fatalf("resolve(keys) = %q", res.paths)
+			}
+		}
+		if calls != 1 {
+			t.Errorf("Canonical called %d times for one word, want 1", calls)
+		}
+		if res := r.resolve(field{val: "other"}); len(res.paths) != 1 || calls != 2 {
+			t.Errorf("after %d resolutions of one word resolve(other) = %q with %d calls, want it looked up (2 calls)", maxCanonical, res.paths, calls)
+		}
+		r.cwd = "/elsewhere"
+		if res := r.resolve(field{val: "keys"}); !slices.Equal(res.paths, []string{"/elsewhere/keys"}) {
+			t.Errorf("resolve(keys) in another folder = %q, want it resolved there", res.paths)
+		}
+	})
 }
 
 func TestPathHelpers(t *testing.T) {
@@ -503,6 +529,50 @@ func TestShellRelativePaths(t *testing.T) {
 	} {
 		if got := shellRelative(p); got != want {
 			t.Errorf("shellRelative(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestMatchIndexAgreesWithScan(t *testing.T) {
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		a, err := New(Config{Home: "/home/dev", OS: goos})
+		if goos == "windows" {
+			a, err = New(Config{Home: `C:\Users\dev`, OS: goos})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		lists := map[string][]pattern{"protected": a.lists.protected, "startup": a.lists.startup, "sysDirs": a.lists.sysDirs,
+			"sysTrees": a.lists.sysTrees, "disks": a.lists.disks, "harmless": a.lists.harmless}
+		// Paths around every pattern's literal prefix and folder, and some
+		// that no pattern names.
+		paths := []string{"/", "/x", "/tmp/ws/build", "c:/", "c:/users/dev/x"}
+		for _, list := range lists {
+			for _, sp := range list {
+				for _, s := range []string{sp.prefix, sp.dir, sp.glob} {
+					paths = append(paths, s, s+"x", s+"/x", strings.TrimSuffix(s, "/"), path.Dir(s))
+					if len(s) > 1 {
+						paths = append(paths, s[:len(s)-1])
+					}
+				}
+			}
+		}
+		for name, list := range lists {
+			if a.indexes[&list[0]] == nil {
+				t.Errorf("%s: the %s list is not indexed", goos, name)
+			}
+			for _, p := range paths {
+				scan := false
+				for i := range list {
+					if matchOne(&list[i], a.key(p)) {
+						scan = true
+						break
+					}
+				}
+				if got := a.match(list, p); got != scan {
+					t.Errorf("%s: match(%s, %q) = %v, a scan of the list says %v", goos, name, p, got, scan)
+				}
+			}
 		}
 	}
 }

@@ -70,7 +70,8 @@ func (r *run) checkTargets(sc *scope, fs []field, cmd string) {
 	if r.env.Canonical == nil || len(fs) == 0 {
 		return
 	}
-	var targets []field
+	var buf [16]field // checkWords keeps no field: the list stays on the stack
+	targets := buf[:0]
 	for _, f := range fs {
 		if f.dyn || f.val == "" || strings.HasPrefix(f.val, "-") && !strings.ContainsRune(f.val, '=') {
 			continue
@@ -134,11 +135,15 @@ func globMayMatch(gc []string, patterns []pattern, dotglob, folders bool) (strin
 	return "", false
 }
 
+// treeReaderValues are the short options of recursive readers that take a
+// value.
+var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "rg": "egtTAB", "ag": "GABC"}
+
 // readsTree flags a recursive reader (cp -r, tar c, zip -r, rsync -a,
 // scp -r, grep -r, rg) of the home folder or one of its ancestors: it
 // would read every sensitive path in it.
 func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
-	p := parseOpts(args, map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "rg": "egtTAB", "ag": "GABC"}[b], nil, "")
+	p := parseOpts(args, treeReaderValues[b], nil, "")
 	recursive := false
 	switch b {
 	case "cp", "scp":
@@ -190,7 +195,7 @@ func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
 // inSafeWorkDir reports whether p is strictly inside the working folder and
 // no sensitive pattern can match there, so lexical matching can be skipped.
 func (r *run) inSafeWorkDir(p string) bool {
-	if r.workDir == "" || !strings.HasPrefix(r.a.key(p), r.a.key(r.workDir)+"/") {
+	if r.workDir == "" || !prefixSlash(r.a.key(p), r.a.key(r.workDir)) {
 		return false
 	}
 	return r.safeWorkDir()

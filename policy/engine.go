@@ -407,7 +407,17 @@ func (ev *evaluation) hardline() bool {
 		env.WorkDir = wd
 	}
 	set, budget := ev.set, ev.budget
-	env.Canonical = func(p string) (string, error) { return set.CanonicalBudget(p, budget) }
+	// The analyser's lookups share one memo for this call only: a folder
+	// seen once (or seen missing) is not looked up again for the next word.
+	// A link swapped while the call runs is then seen as it was at its first
+	// lookup. That opens no new window: the same link can be swapped after
+	// the decision and before the command runs ("Check, then use" in
+	// docs/security-model.md, What toolgate does not protect against). And
+	// the analyser's findings only tighten the decision; each path argument
+	// is resolved by step 1 itself, fresh and without the memo (see
+	// docs/security-model.md, Hardline).
+	memo := &roots.Memo{}
+	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)

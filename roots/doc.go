@@ -58,6 +58,9 @@
 //     default) and fail with [ErrBudget], which also matches
 //     [ErrUnresolvable], once it is used up: a path multiplied through
 //     chains of links costs milliseconds, not minutes.
+//     [Set.CanonicalMemo] also remembers the answers in a [Memo] for the
+//     rest of the call, for advisory lookups such as the shell analyser's;
+//     each remembered answer still takes the budget.
 //
 // Containment ([Set.Contains]) compares whole path components of canonical
 // paths: /ws2 and /ws-old are not inside /ws. When roots nest, the most
