@@ -161,6 +161,10 @@ type Entry struct {
 	// '+', as wrappers parse). It is implied by an operand with RoleCommand
 	// or RoleShellArgs.
 	OptionsFirst bool `json:"optionsFirst,omitempty"`
+	// LongSingleDash says options are whole words after one dash, as Go's
+	// flag package reads them (-count=1, -o FILE, -coverprofile=FILE):
+	// "-rf" is one unknown option, not -r and -f. Sub-commands inherit it.
+	LongSingleDash bool `json:"longSingleDash,omitempty"`
 	// Options are the options that take a value or change what the program
 	// does.
 	Options []Option `json:"options,omitempty"`
@@ -201,10 +205,18 @@ type compiledEntry struct {
 	subs      map[string]*compiledEntry
 	optsFirst bool
 	triggers  bool
+	// longSingle: -name=value and -name are whole options (LongSingleDash).
+	longSingle bool
 }
 
 func compileEntry(e *Entry) *compiledEntry {
-	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst}
+	return compileEntryIn(e, false)
+}
+
+// compileEntryIn compiles e, a sub-command of an entry whose options are
+// long with a single dash when longSingle is set.
+func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
+	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst, longSingle: longSingle || e.LongSingleDash}
 	for i := range e.Options {
 		o := &e.Options[i]
 		for _, n := range o.Names {
@@ -227,7 +239,7 @@ func compileEntry(e *Entry) *compiledEntry {
 		c.subs = map[string]*compiledEntry{}
 		for i := range e.Subcommands {
 			s := &e.Subcommands[i]
-			cs := compileEntry(s)
+			cs := compileEntryIn(s, c.longSingle)
 			for _, n := range s.Names {
 				c.subs[n] = cs
 			}
@@ -458,6 +470,9 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			}
 			continue
 		}
+		if ce.longSingle && strings.HasPrefix(v, "--") && len(v) > 2 {
+			v = v[1:] // Go's flag package reads --name as -name
+		}
 		if os, ok := ce.opts[v]; ok {
 			var done bool
 			if i, done = option(os, i, nil); done {
@@ -465,11 +480,15 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			}
 			continue
 		}
-		if v == "--" {
+		if a.val == "--" {
 			p.ops = append(p.ops, args[i+1:]...)
 			return p
 		}
-		if name, value, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") {
+		// --name=value; -name=value where options are long with one dash,
+		// or where the entry knows -name as a whole option (go's
+		// -coverprofile=FILE read as -c -o verprofile=FILE would miss the
+		// file written).
+		if name, value, ok := strings.Cut(v, "="); ok && (strings.HasPrefix(v, "--") || ce.longSingle || len(name) > 2 && ce.opts[name] != nil) {
 			if os, ok := ce.opts[name]; ok && os[0].Takes > 0 {
 				f := a
 				f.val = value
@@ -477,7 +496,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			}
 			continue
 		}
-		if strings.HasPrefix(v, "--") {
+		if strings.HasPrefix(v, "--") || ce.longSingle {
 			continue // an unknown long option, taken as a flag
 		}
 		// A group of short options: -rf, -oFILE, -C dir.

@@ -63,6 +63,12 @@ var _ = register([]Entry{
 		}},
 	{Names: names("truncate"), Family: "files", Summary: "operands are written",
 		Options: vals("sr", "--size", "--reference"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("gofmt goimports gofumpt"), Family: "files", Summary: "formatters: -w rewrites the operands, so they are judged as written",
+		LongSingleDash: true, DataOnly: true, Options: vals("", "-r", "-local", "-lang", "-modpath", "-cpuprofile"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("prettier black isort autopep8 yapf rustfmt clang-format shfmt dos2unix unix2dos autoflake"), Family: "files",
+		Summary: "formatters rewrite their operands in place (--write, -i, or by default), so they are judged as written", DataOnly: true,
+		Options:  []Option{opt(RoleRead, "--config", "--ignore-path", "--config-path", "--settings-path", "--style"), val("--line-length", "-l", "--indent", "-style", "--parser", "--edition", "-t", "--target-version", "-ln", "--language-dialect")},
+		Operands: []Operand{operands(0, RoleWrite)}},
 	{Names: names("touch"), Family: "files", Summary: "operands are written",
 		Options: vals("dtr", "--date", "--reference"), Operands: []Operand{operands(0, RoleWrite)}},
 	{Names: names("mkdir mkfifo"), Family: "files", Summary: "operands are created",
@@ -121,7 +127,7 @@ var _ = register([]Entry{
 			r.readsTree(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("ls dir vdir tree du df cut tr paste join column fold fmt expand unexpand rev shuf comm diff cmp sdiff diff3 jq yq realpath readlink basename dirname date seq yes sleep id whoami groups hostname uname pwd which whereis tput clear printenv locale nproc free uptime ps pgrep top htop lsof lsblk blkid findmnt iconv dos2unix unix2dos numfmt factor expr tsort ptx look spell aspell tldr"),
+	{Names: names("ls dir vdir tree du df cut tr paste join column fold fmt expand unexpand rev shuf comm diff cmp sdiff diff3 jq yq realpath readlink basename dirname date seq yes sleep id whoami groups hostname uname pwd which whereis tput clear printenv locale nproc free uptime ps pgrep top htop lsof lsblk blkid findmnt iconv numfmt factor expr tsort ptx look spell aspell tldr"),
 		Family: "files", Summary: "read or print only; arguments are text or paths read", DataOnly: true},
 })
 
