@@ -183,6 +183,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if ce == nil {
 		if len(extra) == 0 {
 			r.checkTargets(sc, args, cmd)
+			r.mayWrite(b, args, cmd)
 			for _, f := range args {
 				r.net(sc, f, c, cmd)
 			}
@@ -194,6 +195,29 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		return // a builtin or tool that takes only text: nothing to judge
 	}
 	r.applyEntry(sc, ce, b, args, c, cmd)
+}
+
+// mayWrite asks when a program whose arguments the catalogue does not
+// describe (one not in it, or a script an interpreter runs) is given a
+// protected system file or a shell startup file, as an operand or as an
+// option's value (--out=FILE): it may write it. Other paths it is given are
+// judged as reads only (checkTargets).
+func (r *run) mayWrite(b string, args []field, cmd string) {
+	for _, f := range args {
+		v := f.val
+		if i := strings.IndexByte(v, '='); i > 0 && v[0] == '-' {
+			v = v[i+1:]
+		}
+		if f.dyn || f.glob || v == "" || v[0] == '-' {
+			continue
+		}
+		for _, p := range r.resolve(field{val: v}).paths {
+			if r.a.match(r.a.lists.protected, p) || r.a.match(r.a.lists.startup, p) {
+				r.finding(ruleWriteOutside, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a protected or startup file it may write", cmd, p)
+				return
+			}
+		}
+	}
 }
 
 // netJoined tries the arguments of an unknown program, from each of its
@@ -740,6 +764,7 @@ var inlineFlags = map[string][]string{
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
+	r.mayWrite(b, args, cmd) // what the script does with its arguments is unknown
 	inline := func(how string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+how+" runs inline code the analyser cannot read", cmd, "")
 	}
