@@ -124,6 +124,10 @@ type run struct {
 	// canonOnly is set while checkTargets matches the resolved forms of
 	// targets.
 	canonOnly bool
+	// lexCwd is the folder the words were matched as written in: a target
+	// resolved after the program moved its working folder (git -C ~) is
+	// matched as written again.
+	lexCwd string
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
 	// calls holds the answers of this call's lookups, shared with the runs
@@ -792,7 +796,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	// A program that lists names (ls ~/*) does not read what a pattern
 	// may match; the paths it names exactly are still checked.
 	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
-	r.lexicalOnly = true
+	r.lexicalOnly, r.lexCwd = true, r.cwd
 	r.checkWords(sc, fields, cmdText)
 	r.listing, r.lexicalOnly = false, false
 	if len(fields) == 1 && base(fields[0].val) == "exec" {

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -652,7 +653,7 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		}
 		if raise {
 			ri, _ := ruleInfo(e.Rule)
-			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+e.Summary, cmd, "")
+			r.finding(ri.Name, ri.Kind, ri.Severity, b+": "+cmp.Or(e.Summary, ri.Summary), cmd, "")
 		}
 	}
 	var buf [16]field // checkTargets keeps no field: the list stays on the stack

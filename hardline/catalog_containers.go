@@ -13,9 +13,29 @@ var _ = register([]Entry{
 	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; exec runs remotely (not judged)", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.containerCopy(sc, args, cmd)
+			r.kubeConfigRaw(args, cmd)
 			return true
 		}},
 })
+
+// kubeConfigRaw flags kubectl config view --raw, which prints the
+// kubeconfig's credentials (without --raw they are redacted).
+func (r *run) kubeConfigRaw(args []field, cmd string) {
+	var config, view, raw bool
+	for _, a := range args {
+		switch a.val {
+		case "config":
+			config = true
+		case "view":
+			view = config
+		case "--raw", "--raw=true", "--flatten":
+			raw = true
+		}
+	}
+	if config && view && raw {
+		r.finding(ruleSensitivePath, Path, Block, "kubectl config view --raw prints the kubeconfig's credentials", cmd, "")
+	}
+}
 
 // containerCopy judges docker cp and kubectl cp: a local destination is
 // written.

@@ -27,6 +27,8 @@ var _ = register([]Entry{
 			return false
 		},
 		Subcommands: []Entry{
+			{Names: names("credential"), Summary: "credential fill prints a stored password", DataOnly: true,
+				Subcommands: []Entry{{Names: names("fill"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("rebase"), Summary: "--exec runs a command after each commit",
 				Options: append([]Option{opt(RoleScript, "-x", "--exec")}, vals("sXS", "--onto", "--strategy", "--strategy-option")...)},
 			{Names: names("bisect"), Summary: "bisect run runs a command",
@@ -69,6 +71,7 @@ var _ = register([]Entry{
 					for _, o := range ops {
 						r.readTree(o, "git add", cmd)
 					}
+					r.checkTargets(sc, ops, cmd) // what it stages, in the folder git -C moved to
 					return true
 				}},
 			{Names: names("status log show diff grep blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes init remote gc prune clean am apply"),

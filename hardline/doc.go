@@ -48,7 +48,7 @@
 //	family               programs (examples)
 //	shells               sh, bash, zsh, env, eval, source, trap, alias, cd, xargs, parallel, watch, flock, echo and other builtins
 //	privilege            sudo, doas, pkexec, run0, su, runuser, sg, gosu, setpriv, chpst
-//	files                rm, rimraf, mv, cp, install, ln, tee, touch, sed, chmod, chown, find, sort -o, uniq, patch, xxd, split, readers
+//	files                rm, rimraf, mv, cp, install, ln, tee, touch, sed, chmod, chown, find, sort -o, uniq, patch, xxd, split, formatters (gofmt -w, prettier, black), readers
 //	archives             tar, zip, unzip, 7z, cpio, gzip and other compressors, rar, ar
 //	disks                mkfs, dd, ddrescue, shred, wipefs -a, fdisk and kin, diskutil, hdparm, nvme, lvm, boot and firmware tools, mount
 //	processes and power  kill, pkill, killall, shutdown, init, systemctl and loginctl power verbs and targets, D-Bus power calls, sysctl
@@ -61,6 +61,7 @@
 //	network              nc, ncat, socat, curl, wget, ssh -o ...Command, scp -S, rsync -e, openssl, file servers, caddy, tunnels
 //	containers           docker, podman, nerdctl (host mounts, privileges, cp), kubectl cp
 //	services             crontab, at, schtasks, account, firewall and service tools, getent shadow
+//	credentials          gpg --export-secret-keys, security (macOS keychain), secret-tool, pass, op, bw, gh auth token, gcloud auth print-*, az, aws configure get, kubectl config view --raw, git credential fill, docker-credential-*
 //
 // The generic net: an argument with no role, of a program the catalogue
 // does not mark DataOnly (echo, printf, grep and other programs that take

@@ -45,7 +45,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			}
 			res := r.resolve(field{val: p})
 			for i, abs := range res.paths {
-				if i == 0 && (r.canonOnly || r.inSafeWorkDir(abs)) {
+				if i == 0 && (r.canonOnly && r.cwd == r.lexCwd || r.inSafeWorkDir(abs)) {
 					continue // matched as written already
 				}
 				if pat, ok := r.a.matchSensitive(abs); ok {
