@@ -46,6 +46,10 @@ func (r *run) admin(b string, args []field, cmd string) {
 		if b == "modprobe" && has("-n", "--dry-run", "--show-depends", "-c", "--showconfig") {
 			return
 		}
+		if (b == "userdel" && (has("-r", "--remove") || hasShort(args, 'r'))) || (b == "deluser" && has("--remove-home", "--remove-all-files")) {
+			r.finding(ruleRmHome, Command, Block, b+" deletes a user's whole home folder", cmd, "")
+			return
+		}
 		ask("changes accounts, kernel modules or security settings")
 	case "passwd":
 		if len(args) > 0 {
@@ -407,4 +411,16 @@ func (r *run) makeStdin(sc *scope, args []field, c ctx, cmd string) {
 	if len(recipes) > 0 {
 		r.script(strings.Join(recipes, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
 	}
+}
+
+// hasShort reports whether a group of short options (-rf) among args holds
+// the letter c.
+func hasShort(args []field, c byte) bool {
+	for _, a := range args {
+		v := a.val
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], c) >= 0 {
+			return true
+		}
+	}
+	return false
 }
