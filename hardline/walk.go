@@ -163,15 +163,7 @@ func walkTree(node syntax.Node, f func(syntax.Node) bool) {
 		}
 		walkComments(node.Last, f)
 	case *syntax.CaseItem:
-		var trailing *syntax.Comment
-		for i := range node.Comments {
-			c := &node.Comments[i]
-			if c.Pos().After(node.Pos()) {
-				trailing = c
-				break
-			}
-			walkTree(c, f)
-		}
+		trailing := walkLeading(node.Comments, node.Pos(), f)
 		walkWords(node.Patterns, f)
 		walkStmts(node.Stmts, f)
 		walkComments(node.Last, f)
@@ -190,15 +182,7 @@ func walkTree(node syntax.Node, f func(syntax.Node) bool) {
 		}
 		walkComments(node.Last, f)
 	case *syntax.ArrayElem:
-		var trailing *syntax.Comment
-		for i := range node.Comments {
-			c := &node.Comments[i]
-			if c.Pos().After(node.Pos()) {
-				trailing = c
-				break
-			}
-			walkTree(c, f)
-		}
+		trailing := walkLeading(node.Comments, node.Pos(), f)
 		walkArithm(node.Index, f)
 		walkWord(node.Value, f)
 		f(nil)
@@ -279,4 +263,18 @@ func walkComments(list []syntax.Comment, f func(syntax.Node) bool) {
 	for i := range list {
 		walkTree(&list[i], f)
 	}
+}
+
+// walkLeading visits the comments before pos, as syntax.Walk does for a
+// node's own comments, and returns the first one after it, which is
+// visited last.
+func walkLeading(comments []syntax.Comment, pos syntax.Pos, f func(syntax.Node) bool) *syntax.Comment {
+	for i := range comments {
+		c := &comments[i]
+		if c.Pos().After(pos) {
+			return c
+		}
+		walkTree(c, f)
+	}
+	return nil
 }

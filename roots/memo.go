@@ -59,45 +59,33 @@ type memoSys struct {
 }
 
 func (ms memoSys) lstat(name string) (kind, error) {
-	m := ms.m
-	m.mu.Lock()
-	k, ok := m.kinds[name]
-	m.mu.Unlock()
-	if ok {
-		return k, nil
-	}
-	k, err := ms.inner.lstat(name)
-	if err != nil {
-		return k, err // not remembered: the next lookup tries again
-	}
-	m.mu.Lock()
-	if m.kinds == nil {
-		m.kinds = make(map[string]kind, 32)
-	}
-	m.kinds[name] = k
-	m.mu.Unlock()
-	return k, nil
+	return remember(&ms.m.mu, &ms.m.kinds, name, ms.inner.lstat)
 }
 
 func (ms memoSys) readlink(name string) (string, error) {
-	m := ms.m
-	m.mu.Lock()
-	t, ok := m.links[name]
-	m.mu.Unlock()
+	return remember(&ms.m.mu, &ms.m.links, name, ms.inner.readlink)
+}
+
+// remember answers name from cache, or asks look and keeps its answer. A
+// failed lookup is not kept: the next one tries again.
+func remember[V any](mu *sync.Mutex, cache *map[string]V, name string, look func(string) (V, error)) (V, error) {
+	mu.Lock()
+	v, ok := (*cache)[name]
+	mu.Unlock()
 	if ok {
-		return t, nil
+		return v, nil
 	}
-	t, err := ms.inner.readlink(name)
+	v, err := look(name)
 	if err != nil {
-		return t, err
+		return v, err
 	}
-	m.mu.Lock()
-	if m.links == nil {
-		m.links = map[string]string{}
+	mu.Lock()
+	if *cache == nil {
+		*cache = make(map[string]V, 32)
 	}
-	m.links[name] = t
-	m.mu.Unlock()
-	return t, nil
+	(*cache)[name] = v
+	mu.Unlock()
+	return v, nil
 }
 
 func (ms memoSys) longName(name string) (string, error) { return ms.inner.longName(name) }
