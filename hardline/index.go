@@ -21,12 +21,19 @@ type patternIndex struct {
 type prefixNode struct {
 	// here are the patterns whose prefix ends at this node: a folder's
 	// patterns ("/etc/**", prefix "/etc/"), or a literal path ("/etc/shadow").
-	here     []int
-	children map[string]*prefixNode
+	here []int
+	// children are the next components, sorted by name for a binary
+	// search (a node has a few; the home folder's has dozens).
+	children []prefixChild
 	// partial are the patterns whose prefix ends inside the next
 	// component ("/etc/ssh/ssh_host_*_key" ends in "ssh_host_"); a
 	// component that starts with text may match.
 	partial []partialPrefix
+}
+
+type prefixChild struct {
+	name string
+	node *prefixNode
 }
 
 type partialPrefix struct {
@@ -68,15 +75,28 @@ func newPatternIndex(list []pattern) patternIndex {
 }
 
 func (n *prefixNode) child(name string) *prefixNode {
-	if c, ok := n.children[name]; ok {
-		return c
+	i, ok := slices.BinarySearchFunc(n.children, name, func(c prefixChild, name string) int { return strings.Compare(c.name, name) })
+	if !ok {
+		n.children = slices.Insert(n.children, i, prefixChild{name, &prefixNode{}})
 	}
-	if n.children == nil {
-		n.children = map[string]*prefixNode{}
+	return n.children[i].node
+}
+
+// find returns the child named name.
+func (n *prefixNode) find(name string) (*prefixNode, bool) {
+	lo, hi := 0, len(n.children)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if n.children[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	c := &prefixNode{}
-	n.children[name] = c
-	return c
+	if lo < len(n.children) && n.children[lo].name == name {
+		return n.children[lo].node, true
+	}
+	return nil, false
 }
 
 // maxCandidates is how many candidate patterns first collects on the stack;
@@ -127,7 +147,7 @@ func (x *patternIndex) candidates(dst []int, p string) ([]int, bool) {
 				dst = append(dst, pp.idx)
 			}
 		}
-		c, ok := n.children[comp]
+		c, ok := n.find(comp)
 		if !ok {
 			return dst, true
 		}

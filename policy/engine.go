@@ -239,14 +239,14 @@ type evaluation struct {
 }
 
 // pathScratch is what a call with paths needs, in one allocation: the
-// lookup budget, and room for the common call's path and targets (a path,
-// or a command and its working folder). The decision's Targets may point
-// into it, which keeps it alive as long as the caller keeps them.
+// lookup budget, and room for the common call's one path and its target.
+// The decision's Targets may point into it, which keeps it alive as long
+// as the caller keeps them.
 type pathScratch struct {
 	budget  roots.Budget
 	args    [1]pathArg
 	paths   [1]resolvedPath
-	targets [2]Target
+	targets [1]Target
 }
 
 // prepare makes the lookup budget, and room for the paths, of a call to a
