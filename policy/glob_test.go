@@ -25,6 +25,10 @@ func TestToolGlobs(t *testing.T) {
 		{"[!a-c]x", "dx", true},
 		{"[^a-c]x", "ax", false},
 		{"[]]x", "]x", true},
+		{"a[!]]b", "axb", true},
+		{"a[!]]b", "a]b", false},
+		{"a[^]x]b", "ayb", true},
+		{"a[^]x]b", "axb", false},
 		{"\\*x", "*x", true},
 		{"\\*x", "ax", false},
 		{"{github,gitlab}/*", "gitlab/a", true},
@@ -43,7 +47,11 @@ func TestToolGlobs(t *testing.T) {
 			t.Errorf("%q matching %q = %v, want %v", tc.pattern, tc.name, got, tc.want)
 		}
 	}
-	for _, bad := range []string{"[", "[a", "a\\", "{a,b", "a}", "[b-a]", "{" + strings.Repeat("a,", 70) + "b}", "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}"} {
+	// Exactly maxGlobAlternatives alternatives are fine; one more is not.
+	if _, err := compileGlob("{" + strings.Repeat("a,", maxGlobAlternatives-1) + "b}"); err != nil {
+		t.Errorf("%d alternatives: %v", maxGlobAlternatives, err)
+	}
+	for _, bad := range []string{"[", "[a", "a\\", "{a,b", "a}", "[b-a]", "{" + strings.Repeat("a,", maxGlobAlternatives) + "b}", "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}"} {
 		if _, err := compileGlob(bad); err == nil {
 			t.Errorf("compileGlob(%q) accepted a bad pattern", bad)
 		}
