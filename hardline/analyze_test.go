@@ -1,0 +1,104 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestFindingCommandIsCut(t *testing.T) {
+	ascii := strings.Repeat("a", MaxCommandText+1)
+	// "é" is two bytes; the cut at MaxCommandText-3 falls inside it.
+	straddle := strings.Repeat("a", MaxCommandText-4) + strings.Repeat("é", 4)
+	for _, tc := range []struct{ name, in, want string }{
+		{"a command of exactly the bound is kept whole", strings.Repeat("a", MaxCommandText), strings.Repeat("a", MaxCommandText)},
+		{"a longer command keeps the bound less three bytes and an ellipsis", ascii, ascii[:MaxCommandText-3] + "..."},
+		{"the cut never splits a character", straddle, straddle[:MaxCommandText-4] + "..."},
+		{"text that is only continuation bytes is cut to the ellipsis", strings.Repeat("\x80", MaxCommandText+1), "..."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run{}
+			r.add(Finding{Rule: ruleRmRoot, Command: tc.in})
+			if len(r.findings) != 1 {
+				t.Fatalf("want one finding, got %+v", r.findings)
+			}
+			got := r.findings[0].Command
+			if got != tc.want {
+				t.Errorf("Command = %q, want %q", got, tc.want)
+			}
+			if len(got) > MaxCommandText || utf8.ValidString(tc.in) && !utf8.ValidString(got) {
+				t.Errorf("Command %q is over the bound or not valid UTF-8", got)
+			}
+		})
+	}
+}
+
+func TestByteBound(t *testing.T) {
+	a, err := New(Config{Home: "/h", MaxBytes: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		n    int
+		over bool
+	}{
+		{"a command of exactly the bound is analysed", 100, false},
+		{"a command one byte over the bound is too complex", 101, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := "echo " + strings.Repeat("x", tc.n-len("echo "))
+			res := a.Command(cmd, Env{})
+			if ok, why := caught(res, ruleTooComplex); ok != tc.over {
+				t.Errorf("%d bytes: want over the bound %v: %s; findings %+v", len(cmd), tc.over, why, res.Findings)
+			}
+		})
+	}
+}
+
+func TestFindingsBound(t *testing.T) {
+	r := &run{}
+	for i := range maxFindings + 5 {
+		r.add(Finding{Rule: ruleSensitivePath, Path: "/home/dev/.ssh/id" + strings.Repeat("x", i)})
+	}
+	if len(r.findings) != maxFindings {
+		t.Errorf("kept %d findings, want the bound %d", len(r.findings), maxFindings)
+	}
+}
+
+func TestStepBudget(t *testing.T) {
+	r := &run{steps: maxSteps - 1}
+	if !r.step() {
+		t.Fatal("the last step within the budget was refused")
+	}
+	if r.step() {
+		t.Fatal("a step over the budget was allowed")
+	}
+	if ok, why := caught(r.result(), ruleTooComplex); !ok {
+		t.Errorf("a spent budget: want %s: %s", ruleTooComplex, why)
+	}
+}
+
+func TestReparseTotalBound(t *testing.T) {
+	a, err := New(Config{Home: "/h", MaxBytes: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = "ls"
+	for _, tc := range []struct {
+		name   string
+		before int
+		over   bool
+	}{
+		{"scripts may total exactly the bound", maxReparseTotal*100 - len(src), false},
+		{"one byte more is too complex", maxReparseTotal*100 - len(src) + 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run{a: a, parsed: tc.before}
+			r.script(src, nil, 0)
+			if ok, why := caught(r.result(), ruleTooComplex); ok != tc.over {
+				t.Errorf("want over the bound %v: %s", tc.over, why)
+			}
+		})
+	}
+}
