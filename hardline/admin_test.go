@@ -41,6 +41,8 @@ func TestNestedScriptNestingBound(t *testing.T) {
 		{"the wrappers alone are within the bound", sudo + "rm x", false},
 		{"three wrappers and a shell are within the bound", "sudo sudo sudo bash -c ls", false},
 		{"four nested shells are within the bound", `bash -c "bash -c \"bash -c 'bash -c ls'\""`, false},
+		{"four nested substitutions are within the bound", "echo $(echo $(echo $(echo $(echo hi))))", false},
+		{"expansions side by side do not nest", "echo $a $b $c $d $e", false},
 		{"wrappers inside the written script count", "echo '" + sudo + "rm x' > x.sh && sh x.sh", true},
 		{"wrappers around the run of the written script count", "echo 'rm x' > x.sh && " + sudo + "sh x.sh", true},
 		{"wrappers inside a makefile from input count", "make -f - <<< $'all:\\n\\t" + sudo + "ls'", true},
