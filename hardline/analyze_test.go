@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 func TestFindingCommandIsCut(t *testing.T) {
@@ -98,6 +100,55 @@ func TestReparseTotalBound(t *testing.T) {
 			r.script(src, nil, 0)
 			if ok, why := caught(r.result(), ruleTooComplex); ok != tc.over {
 				t.Errorf("want over the bound %v: %s", tc.over, why)
+			}
+		})
+	}
+}
+
+func TestRightmostBound(t *testing.T) {
+	// rightmost follows at most 64 nested blocks to the statement whose
+	// output feeds a pipe; past that it stops at the block it reached.
+	for _, tc := range []struct {
+		name   string
+		blocks int
+		call   bool
+	}{
+		{"64 nested blocks are followed to the command", 64, true},
+		{"a 65th block stops the walk at a block", 65, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Repeat("{ ", tc.blocks) + "echo hi" + strings.Repeat("; }", tc.blocks)
+			f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, call := rightmost(f.Stmts[0]).Cmd.(*syntax.CallExpr)
+			if call != tc.call {
+				t.Errorf("rightmost of %d blocks is a command: %v, want %v", tc.blocks, call, tc.call)
+			}
+		})
+	}
+}
+
+func TestLeftmostBound(t *testing.T) {
+	// leftmost follows at most 64 nested blocks to the statements that read
+	// a pipe; past that it finds none.
+	for _, tc := range []struct {
+		name   string
+		blocks int
+		found  int
+	}{
+		{"64 nested blocks are followed to the command", 64, 1},
+		{"a 65th block finds no command", 65, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Repeat("{ ", tc.blocks) + "sh" + strings.Repeat("; }", tc.blocks)
+			f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := leftmost(f.Stmts[0], 0); len(got) != tc.found {
+				t.Errorf("leftmost of %d blocks found %d statements, want %d", tc.blocks, len(got), tc.found)
 			}
 		})
 	}
