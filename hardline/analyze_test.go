@@ -153,3 +153,25 @@ func TestLeftmostBound(t *testing.T) {
 		})
 	}
 }
+
+func TestFindingNamesItsCommand(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct{ name, cmd, rule, want string }{
+		{"a declaration at the start of the line", "export LD_PRELOAD=/tmp/evil.so; ls", ruleEnvCode, "export LD_PRELOAD=/tmp/evil.so"},
+		{"a command with a redirection at the start of the line", "cat ~/.ssh/id_rsa > /tmp/x", ruleSensitivePath, "cat ~/.ssh/id_rsa"},
+		{"a later command", "ls; cat ~/.ssh/id_rsa > /tmp/x", ruleSensitivePath, "cat ~/.ssh/id_rsa"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := a.Command(tc.cmd, testEnv())
+			for _, f := range res.Findings {
+				if f.Rule == tc.rule {
+					if f.Command != tc.want {
+						t.Errorf("%q: %s names %q, want %q", tc.cmd, tc.rule, f.Command, tc.want)
+					}
+					return
+				}
+			}
+			t.Errorf("%q: no %s finding in %+v", tc.cmd, tc.rule, res.Findings)
+		})
+	}
+}
