@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -160,6 +161,7 @@ func TestFindingNamesItsCommand(t *testing.T) {
 		{"a declaration at the start of the line", "export LD_PRELOAD=/tmp/evil.so; ls", ruleEnvCode, "export LD_PRELOAD=/tmp/evil.so"},
 		{"a command with a redirection at the start of the line", "cat ~/.ssh/id_rsa > /tmp/x", ruleSensitivePath, "cat ~/.ssh/id_rsa"},
 		{"a later command", "ls; cat ~/.ssh/id_rsa > /tmp/x", ruleSensitivePath, "cat ~/.ssh/id_rsa"},
+		{"a command that ends the line", "LD_PRELOAD=/tmp/evil.so ls", ruleEnvCode, "LD_PRELOAD=/tmp/evil.so ls"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := a.Command(tc.cmd, testEnv())
@@ -172,6 +174,26 @@ func TestFindingNamesItsCommand(t *testing.T) {
 				}
 			}
 			t.Errorf("%q: no %s finding in %+v", tc.cmd, tc.rule, res.Findings)
+		})
+	}
+}
+
+func TestBraceExpansionBound(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		name   string
+		fields int
+		over   bool
+	}{
+		{"an expansion of exactly the bound is judged word by word", maxBraceFields, false},
+		{"one field more is a target that cannot be known", maxBraceFields + 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := fmt.Sprintf("rm -rf build/{1..%d}", tc.fields)
+			res := a.Command(cmd, testEnv())
+			if ok, why := caught(res, ruleDynamicTarget); ok != tc.over {
+				t.Errorf("%q: want a dynamic target %v: %s", cmd, tc.over, why)
+			}
 		})
 	}
 }
