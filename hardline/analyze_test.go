@@ -197,3 +197,15 @@ func TestBraceExpansionBound(t *testing.T) {
 		})
 	}
 }
+
+func TestPWDInAnUnknownFolder(t *testing.T) {
+	// With no working folder, $PWD inside an expansion the expand package
+	// does is not known: it is not the empty string.
+	a := testAnalyzer(t)
+	env := testEnv()
+	env.WorkDir = ""
+	const cmd = `rm -rf "${PWD%/*}/build"`
+	if ok, why := caught(a.Command(cmd, env), ruleDynamicTarget); !ok {
+		t.Errorf("%q: want %s: %s", cmd, ruleDynamicTarget, why)
+	}
+}
