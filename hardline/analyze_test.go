@@ -209,3 +209,38 @@ func TestPWDInAnUnknownFolder(t *testing.T) {
 		t.Errorf("%q: want %s: %s", cmd, ruleDynamicTarget, why)
 	}
 }
+
+func TestBase(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"a bare name is itself", "rm", "rm"},
+		{"a program in / loses the folder", "/rm", "rm"},
+		{"a Windows path loses folder and .exe", `C:\Windows\System32\CMD.EXE`, "cmd"},
+		{"a name that is only an extension is kept", ".exe", ".exe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := base(tc.in); got != tc.want {
+				t.Errorf("base(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestBoundDetail(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		want int
+	}{
+		{"a detail of exactly 400 bytes is kept", 400, 400},
+		{"a longer detail is cut to 400 bytes", 401, 400},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := strings.Repeat("x", tc.n)
+			got := bound(in)
+			kept := tc.n <= tc.want
+			if len(got) != tc.want || kept && got != in || !kept && !strings.HasSuffix(got, "...") {
+				t.Errorf("bound of %d bytes = %d bytes ending %q", tc.n, len(got), got[len(got)-5:])
+			}
+		})
+	}
+}
