@@ -43,6 +43,8 @@ func TestNestedScriptNestingBound(t *testing.T) {
 		{"four nested shells are within the bound", `bash -c "bash -c \"bash -c 'bash -c ls'\""`, false},
 		{"four nested substitutions are within the bound", "echo $(echo $(echo $(echo $(echo hi))))", false},
 		{"expansions side by side do not nest", "echo $a $b $c $d $e", false},
+		{"catalogue wrappers count", "npx npx npx npx npx ls", true},
+		{"a shell run with capsh -- counts", `capsh -- -c 'capsh -- -c "capsh -- -c ls"'`, true},
 		{"wrappers inside the written script count", "echo '" + sudo + "rm x' > x.sh && sh x.sh", true},
 		{"wrappers around the run of the written script count", "echo 'rm x' > x.sh && " + sudo + "sh x.sh", true},
 		{"wrappers inside a makefile from input count", "make -f - <<< $'all:\\n\\t" + sudo + "ls'", true},
