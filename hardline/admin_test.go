@@ -45,6 +45,8 @@ func TestNestedScriptNestingBound(t *testing.T) {
 		{"expansions side by side do not nest", "echo $a $b $c $d $e", false},
 		{"catalogue wrappers count", "npx npx npx npx npx ls", true},
 		{"a shell run with capsh -- counts", `capsh -- -c 'capsh -- -c "capsh -- -c ls"'`, true},
+		{"an argument tried as a command at the bound is judged", "npx npx npx xtool 'ls; ls'", false},
+		{"an argument tried as a command past the bound is too complex", "npx npx npx npx xtool 'rm -rf /'", true},
 		{"wrappers inside the written script count", "echo '" + sudo + "rm x' > x.sh && sh x.sh", true},
 		{"wrappers around the run of the written script count", "echo 'rm x' > x.sh && " + sudo + "sh x.sh", true},
 		{"wrappers inside a makefile from input count", "make -f - <<< $'all:\\n\\t" + sudo + "ls'", true},

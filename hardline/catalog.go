@@ -824,6 +824,8 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		return
 	}
 	if sc.depth+c.depth+1 > r.a.maxDepth {
+		// Not judged is not allowed: wrappers in front must not hide it.
+		r.tooComplex("an argument that may be a command is deeper than the bound")
 		return
 	}
 	texts := []string{f.val}
