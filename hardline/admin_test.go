@@ -47,6 +47,8 @@ func TestNestedScriptNestingBound(t *testing.T) {
 		{"a shell run with capsh -- counts", `capsh -- -c 'capsh -- -c "capsh -- -c ls"'`, true},
 		{"an argument tried as a command at the bound is judged", "npx npx npx xtool 'ls; ls'", false},
 		{"an argument tried as a command past the bound is too complex", "npx npx npx npx xtool 'rm -rf /'", true},
+		{"a command in an argument is one level deeper", "xtool 'npx npx npx npx ls'", true},
+		{"wrappers around the program with the argument count", "npx npx xtool 'npx npx ls'", true},
 		{"wrappers inside the written script count", "echo '" + sudo + "rm x' > x.sh && sh x.sh", true},
 		{"wrappers around the run of the written script count", "echo 'rm x' > x.sh && " + sudo + "sh x.sh", true},
 		{"wrappers inside a makefile from input count", "make -f - <<< $'all:\\n\\t" + sudo + "ls'", true},
