@@ -277,3 +277,18 @@ func TestNegativeOperandIndex(t *testing.T) {
 		{"put3 /srv/docs/x.conf a b", "write-outside-roots"},
 	})
 }
+
+func TestUnescapeStuff(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"\\n and \\r are newlines", `ls\nrm x\r`, "ls\nrm x\n"},
+		{"^M and ^J are newlines", "ls^Mrm x^J", "ls\nrm x\n"},
+		{"a backslash at the end is kept", `ls\`, `ls\`},
+		{"a caret at the end is kept", "ls^", "ls^"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := unescapeStuff(tc.in); got != tc.want {
+				t.Errorf("unescapeStuff(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
