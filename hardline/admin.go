@@ -76,9 +76,9 @@ func (r *run) admin(b string, args []field, cmd string) {
 				return // listing; removal has its own rule
 			}
 		}
-		if len(args) > 0 {
-			r.finding(rulePersistence, Command, Ask, "crontab installs a schedule that runs commands later", cmd, "")
-		}
+		// With no operand a POSIX crontab installs its standard input
+		// (echo '* * * * * x' | crontab), so no operand asks too.
+		r.finding(rulePersistence, Command, Ask, "crontab installs a schedule that runs commands later", cmd, "")
 	case "at", "batch":
 		if !has("-l", "-r", "-d", "-c") {
 			r.finding(rulePersistence, Command, Ask, b+" schedules commands to run later", cmd, "")

@@ -377,9 +377,11 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 					r.dotglob = true // setting GLOBIGNORE makes * match dot files
 				}
 			}
-			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt") {
+			// zsh reads option names without regard to case or underscores
+			// (setopt GLOB_DOTS) and also takes them from set -o.
+			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt" || n.Args[0].Lit() == "set") {
 				for _, w := range n.Args[1:] {
-					if l := w.Lit(); l == "dotglob" || l == "globdots" || l == "glob_dots" {
+					if l := strings.ReplaceAll(asciiLower(w.Lit()), "_", ""); l == "dotglob" || l == "globdots" {
 						r.dotglob = true
 					}
 				}
@@ -416,7 +418,10 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				sc.taint(n.Param.Value)
 			}
 		case *syntax.BinaryArithm:
-			if n.Op >= syntax.Assgn && n.Op <= syntax.ShrAssgn {
+			// Assgn sorts after the compound assignments (+= to **=) in
+			// syntax's operator order, so it is named on its own. Bash
+			// has += to >>=; the rest are other shells' and kept for them.
+			if n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn {
 				if w, ok := n.X.(*syntax.Word); ok {
 					sc.taint(w.Lit())
 				}

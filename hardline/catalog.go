@@ -813,26 +813,30 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 				}
 			}
 		}
-		// SQL's COPY ... TO/FROM PROGRAM 'cmd' and psql's \o |cmd.
-		low := asciiLower(line)
-		for i := strings.Index(low, "program"); i >= 0; {
-			rest := strings.TrimSpace(line[i+len("program"):])
-			if strings.HasPrefix(rest, "'") {
-				if j := strings.IndexByte(rest[1:], '\''); j >= 0 {
-					scripts = append(scripts, rest[1:1+j])
-				}
-			}
-			k := strings.Index(low[i+1:], "program")
-			if k < 0 {
-				break
-			}
-			i += 1 + k
-		}
+		// psql's \o |cmd.
 		for _, pre := range []string{"\\o |", "\\g |", "\\w |", "\\o|", "\\g|"} {
 			if i := strings.Index(line, pre); i >= 0 {
 				scripts = append(scripts, line[i+len(pre):])
 			}
 		}
+	}
+	// SQL's COPY ... TO/FROM PROGRAM 'cmd', over line breaks too. A command
+	// in another form (E'...', $$...$$) is not read, so it asks.
+	low := asciiLower(f.val)
+	for i := strings.Index(low, "program"); i >= 0; {
+		rest := strings.TrimSpace(f.val[i+len("program"):])
+		if strings.HasPrefix(rest, "'") {
+			if j := strings.IndexByte(rest[1:], '\''); j >= 0 {
+				scripts = append(scripts, rest[1:1+j])
+			}
+		} else if w := strings.Fields(low[:i]); len(w) > 0 && (w[len(w)-1] == "from" || w[len(w)-1] == "to") {
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
+		}
+		k := strings.Index(low[i+1:], "program")
+		if k < 0 {
+			break
+		}
+		i += 1 + k
 	}
 	for _, s := range scripts {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
@@ -859,6 +863,8 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		return
 	}
 	if sc.depth+c.depth+1 > r.a.maxDepth {
+		// Not judged is not allowed: wrappers in front must not hide it.
+		r.tooComplex("an argument that may be a command is deeper than the bound")
 		return
 	}
 	texts := []string{f.val}

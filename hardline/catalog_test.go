@@ -235,3 +235,60 @@ func TestAnyUsersHomeOnEveryOS(t *testing.T) {
 		{`xterm -e "$CMD"`, "eval-dynamic"}, {`bpftrace -c "$CMD"`, "eval-dynamic"}, {`ssh -o "ProxyCommand=$P" h`, "eval-dynamic"},
 	})
 }
+
+func TestKeyMatches(t *testing.T) {
+	for _, tc := range []struct {
+		name, pat, key string
+		want           bool
+	}{
+		{"an exact key matches without regard to case", "core.pager", "Core.Pager", true},
+		{"a prefix pattern matches a key of exactly the prefix", "core.*", "core.", true},
+		{"a prefix pattern does not match a shorter key", "core.*", "core", false},
+		{"a *word* pattern matches a key that contains the word", "*editor*", "core.Editor", true},
+		{"** is a prefix pattern for a literal *, not every key", "**", "core.pager", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := keyMatches(tc.pat, tc.key); got != tc.want {
+				t.Errorf("keyMatches(%q, %q) = %v, want %v", tc.pat, tc.key, got, tc.want)
+			}
+		})
+	}
+}
+
+// A negative operand index counts from the end and applies only when it
+// names an operand that is there.
+func TestNegativeOperandIndex(t *testing.T) {
+	var entries []Entry
+	err := json.Unmarshal([]byte(`[
+		{"names": ["put"], "operands": [{"index": -2, "role": "write"}]},
+		{"names": ["put3"], "operands": [{"index": -3, "role": "write"}]}
+	]`), &entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Home: testHome, OS: "linux", Commands: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runCases(t, a, testEnv(), []tcase{
+		{"put /srv/docs/x.conf notes.txt", "write-outside-roots"},
+		{"put notes.txt /srv/docs/x.conf", ""},
+		{"put3 /srv/docs/x.conf notes.txt", ""},
+		{"put3 /srv/docs/x.conf a b", "write-outside-roots"},
+	})
+}
+
+func TestUnescapeStuff(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"\\n and \\r are newlines", `ls\nrm x\r`, "ls\nrm x\n"},
+		{"^M and ^J are newlines", "ls^Mrm x^J", "ls\nrm x\n"},
+		{"a backslash at the end is kept", `ls\`, `ls\`},
+		{"a caret at the end is kept", "ls^", "ls^"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := unescapeStuff(tc.in); got != tc.want {
+				t.Errorf("unescapeStuff(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}

@@ -95,6 +95,8 @@ func TestWindows(t *testing.T) {
 		{`rm -rf 'C:\'`, "rm-root"},
 		{`rm -rf /c/windows`, "rm-system"},
 		{`rd /s /q 'C:\Windows'`, "rm-system"},
+		{`deltree 'C:\Users\Dev'`, "rm-home"},
+		{`rd 'C:\Users\Dev\proj\build'`, ""},
 		{`rm -rf 'C:\Users\Dev'`, "rm-home"},
 		{`rm -rf build`, ""},
 		{`pwsh -Command Remove-Item x`, "inline-interpreter"},

@@ -1,0 +1,65 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestProcRoot(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+		ok             bool
+	}{
+		{"a process's root folder is /", "/proc/1/root", "/", true},
+		{"a path below a process's root is that path", "/proc/self/root/etc/shadow", "/etc/shadow", true},
+		{"an empty process id names no process", "/proc//root/etc/shadow", "", false},
+		{"a process's own folder is not its root", "/proc/1/cwd", "", false},
+		{"a path outside /proc is not a process's root", "/root/x", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := procRoot(tc.in)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("procRoot(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+}
+
+// A script the command writes and then runs, or a makefile read from
+// input, is one level deeper than the command that runs it, wrappers
+// included, so the nesting bound still holds.
+func TestNestedScriptNestingBound(t *testing.T) {
+	a, err := New(Config{Home: testHome, OS: "linux", MaxDepth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sudo := strings.Repeat("sudo ", 4)
+	for _, tc := range []struct {
+		name, cmd string
+		over      bool
+	}{
+		{"the wrappers alone are within the bound", sudo + "rm x", false},
+		{"three wrappers and a shell are within the bound", "sudo sudo sudo bash -c ls", false},
+		{"four nested shells are within the bound", `bash -c "bash -c \"bash -c 'bash -c ls'\""`, false},
+		{"four nested substitutions are within the bound", "echo $(echo $(echo $(echo $(echo hi))))", false},
+		{"expansions side by side do not nest", "echo $a $b $c $d $e", false},
+		{"catalogue wrappers count", "npx npx npx npx npx ls", true},
+		{"a shell run with capsh -- counts", `capsh -- -c 'capsh -- -c "capsh -- -c ls"'`, true},
+		{"an argument tried as a command at the bound is judged", "npx npx npx xtool 'ls; ls'", false},
+		{"an argument tried as a command past the bound is too complex", "npx npx npx npx xtool 'rm -rf /'", true},
+		{"a command in an argument is one level deeper", "xtool 'npx npx npx npx ls'", true},
+		{"wrappers around the program with the argument count", "npx npx xtool 'npx npx ls'", true},
+		{"wrappers inside the written script count", "echo '" + sudo + "rm x' > x.sh && sh x.sh", true},
+		{"wrappers around the run of the written script count", "echo 'rm x' > x.sh && " + sudo + "sh x.sh", true},
+		{"wrappers inside a makefile from input count", "make -f - <<< $'all:\\n\\t" + sudo + "ls'", true},
+		{"wrappers around make reading a makefile from input count", sudo + "make -f - <<< $'all:\\n\\tls'", true},
+		{"a makefile from input without recipes runs nothing", sudo + "make -f - <<< 'all:'", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := a.Command(tc.cmd, testEnv())
+			if ok, why := caught(res, ruleTooComplex); ok != tc.over {
+				t.Errorf("%q: want over the bound %v: %s; findings %+v", tc.cmd, tc.over, why, res.Findings)
+			}
+		})
+	}
+}

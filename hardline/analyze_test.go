@@ -1,0 +1,246 @@
+package hardline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+func TestFindingCommandIsCut(t *testing.T) {
+	ascii := strings.Repeat("a", MaxCommandText+1)
+	// "é" is two bytes; the cut at MaxCommandText-3 falls inside it.
+	straddle := strings.Repeat("a", MaxCommandText-4) + strings.Repeat("é", 4)
+	for _, tc := range []struct{ name, in, want string }{
+		{"a command of exactly the bound is kept whole", strings.Repeat("a", MaxCommandText), strings.Repeat("a", MaxCommandText)},
+		{"a longer command keeps the bound less three bytes and an ellipsis", ascii, ascii[:MaxCommandText-3] + "..."},
+		{"the cut never splits a character", straddle, straddle[:MaxCommandText-4] + "..."},
+		{"text that is only continuation bytes is cut to the ellipsis", strings.Repeat("\x80", MaxCommandText+1), "..."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run{}
+			r.add(Finding{Rule: ruleRmRoot, Command: tc.in})
+			if len(r.findings) != 1 {
+				t.Fatalf("want one finding, got %+v", r.findings)
+			}
+			got := r.findings[0].Command
+			if got != tc.want {
+				t.Errorf("Command = %q, want %q", got, tc.want)
+			}
+			if len(got) > MaxCommandText || utf8.ValidString(tc.in) && !utf8.ValidString(got) {
+				t.Errorf("Command %q is over the bound or not valid UTF-8", got)
+			}
+		})
+	}
+}
+
+func TestByteBound(t *testing.T) {
+	a, err := New(Config{Home: "/h", MaxBytes: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		n    int
+		over bool
+	}{
+		{"a command of exactly the bound is analysed", 100, false},
+		{"a command one byte over the bound is too complex", 101, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := "echo " + strings.Repeat("x", tc.n-len("echo "))
+			res := a.Command(cmd, Env{})
+			if ok, why := caught(res, ruleTooComplex); ok != tc.over {
+				t.Errorf("%d bytes: want over the bound %v: %s; findings %+v", len(cmd), tc.over, why, res.Findings)
+			}
+		})
+	}
+}
+
+func TestFindingsBound(t *testing.T) {
+	r := &run{}
+	for i := range maxFindings + 5 {
+		r.add(Finding{Rule: ruleSensitivePath, Path: "/home/dev/.ssh/id" + strings.Repeat("x", i)})
+	}
+	if len(r.findings) != maxFindings {
+		t.Errorf("kept %d findings, want the bound %d", len(r.findings), maxFindings)
+	}
+}
+
+func TestStepBudget(t *testing.T) {
+	r := &run{steps: maxSteps - 1}
+	if !r.step() {
+		t.Fatal("the last step within the budget was refused")
+	}
+	if r.step() {
+		t.Fatal("a step over the budget was allowed")
+	}
+	if ok, why := caught(r.result(), ruleTooComplex); !ok {
+		t.Errorf("a spent budget: want %s: %s", ruleTooComplex, why)
+	}
+}
+
+func TestReparseTotalBound(t *testing.T) {
+	a, err := New(Config{Home: "/h", MaxBytes: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = "ls"
+	for _, tc := range []struct {
+		name   string
+		before int
+		over   bool
+	}{
+		{"scripts may total exactly the bound", maxReparseTotal*100 - len(src), false},
+		{"one byte more is too complex", maxReparseTotal*100 - len(src) + 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &run{a: a, parsed: tc.before}
+			r.script(src, nil, 0)
+			if ok, why := caught(r.result(), ruleTooComplex); ok != tc.over {
+				t.Errorf("want over the bound %v: %s", tc.over, why)
+			}
+		})
+	}
+}
+
+func TestRightmostBound(t *testing.T) {
+	// rightmost follows at most 64 nested blocks to the statement whose
+	// output feeds a pipe; past that it stops at the block it reached.
+	for _, tc := range []struct {
+		name   string
+		blocks int
+		call   bool
+	}{
+		{"64 nested blocks are followed to the command", 64, true},
+		{"a 65th block stops the walk at a block", 65, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Repeat("{ ", tc.blocks) + "echo hi" + strings.Repeat("; }", tc.blocks)
+			f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, call := rightmost(f.Stmts[0]).Cmd.(*syntax.CallExpr)
+			if call != tc.call {
+				t.Errorf("rightmost of %d blocks is a command: %v, want %v", tc.blocks, call, tc.call)
+			}
+		})
+	}
+}
+
+func TestLeftmostBound(t *testing.T) {
+	// leftmost follows at most 64 nested blocks to the statements that read
+	// a pipe; past that it finds none.
+	for _, tc := range []struct {
+		name   string
+		blocks int
+		found  int
+	}{
+		{"64 nested blocks are followed to the command", 64, 1},
+		{"a 65th block finds no command", 65, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Repeat("{ ", tc.blocks) + "sh" + strings.Repeat("; }", tc.blocks)
+			f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := leftmost(f.Stmts[0], 0); len(got) != tc.found {
+				t.Errorf("leftmost of %d blocks found %d statements, want %d", tc.blocks, len(got), tc.found)
+			}
+		})
+	}
+}
+
+func TestFindingNamesItsCommand(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct{ name, cmd, rule, want string }{
+		{"a declaration at the start of the line", "export LD_PRELOAD=/tmp/evil.so; ls", ruleEnvCode, "export LD_PRELOAD=/tmp/evil.so"},
+		{"a command with a redirection at the start of the line", "cat ~/.ssh/id_rsa > /tmp/x", ruleSensitivePath, "cat ~/.ssh/id_rsa"},
+		{"a later command", "ls; cat ~/.ssh/id_rsa > /tmp/x", ruleSensitivePath, "cat ~/.ssh/id_rsa"},
+		{"a command that ends the line", "LD_PRELOAD=/tmp/evil.so ls", ruleEnvCode, "LD_PRELOAD=/tmp/evil.so ls"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := a.Command(tc.cmd, testEnv())
+			for _, f := range res.Findings {
+				if f.Rule == tc.rule {
+					if f.Command != tc.want {
+						t.Errorf("%q: %s names %q, want %q", tc.cmd, tc.rule, f.Command, tc.want)
+					}
+					return
+				}
+			}
+			t.Errorf("%q: no %s finding in %+v", tc.cmd, tc.rule, res.Findings)
+		})
+	}
+}
+
+func TestBraceExpansionBound(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		name   string
+		fields int
+		over   bool
+	}{
+		{"an expansion of exactly the bound is judged word by word", maxBraceFields, false},
+		{"one field more is a target that cannot be known", maxBraceFields + 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := fmt.Sprintf("rm -rf build/{1..%d}", tc.fields)
+			res := a.Command(cmd, testEnv())
+			if ok, why := caught(res, ruleDynamicTarget); ok != tc.over {
+				t.Errorf("%q: want a dynamic target %v: %s", cmd, tc.over, why)
+			}
+		})
+	}
+}
+
+func TestPWDInAnUnknownFolder(t *testing.T) {
+	// With no working folder, $PWD inside an expansion the expand package
+	// does is not known: it is not the empty string.
+	a := testAnalyzer(t)
+	env := testEnv()
+	env.WorkDir = ""
+	const cmd = `rm -rf "${PWD%/*}/build"`
+	if ok, why := caught(a.Command(cmd, env), ruleDynamicTarget); !ok {
+		t.Errorf("%q: want %s: %s", cmd, ruleDynamicTarget, why)
+	}
+}
+
+func TestBase(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"a bare name is itself", "rm", "rm"},
+		{"a program in / loses the folder", "/rm", "rm"},
+		{"a Windows path loses folder and .exe", `C:\Windows\System32\CMD.EXE`, "cmd"},
+		{"a name that is only an extension is kept", ".exe", ".exe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := base(tc.in); got != tc.want {
+				t.Errorf("base(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestBoundDetail(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		want int
+	}{
+		{"a detail of exactly 400 bytes is kept", 400, 400},
+		{"a longer detail is cut to 400 bytes", 401, 400},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := strings.Repeat("x", tc.n)
+			got := bound(in)
+			kept := tc.n <= tc.want
+			if len(got) != tc.want || kept && got != in || !kept && !strings.HasSuffix(got, "...") {
+				t.Errorf("bound of %d bytes = %d bytes ending %q", tc.n, len(got), got[len(got)-5:])
+			}
+		})
+	}
+}
