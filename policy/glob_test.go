@@ -22,6 +22,7 @@ func TestToolGlobs(t *testing.T) {
 		{"?", "é", true},
 		{"[a-c]x", "bx", true},
 		{"[a-c]x", "dx", false},
+		{"[a-a]x", "ax", true},
 		{"[!a-c]x", "dx", true},
 		{"[^a-c]x", "ax", false},
 		{"[]]x", "]x", true},
