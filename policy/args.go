@@ -163,13 +163,30 @@ func (a *callArgs) room(n int) error {
 	return nil
 }
 
+// declaredPresent counts the declared arguments args holds, by lookup,
+// which is cheaper than ranging over the map.
+func declaredPresent(args map[string]any, m *toolmeta.Metadata) int {
+	n := 0
+	for _, name := range [...]string{m.CommandArgument, m.TargetArgument, m.WorkdirArgument} {
+		if _, ok := args[name]; ok && name != "" {
+			n++
+		}
+	}
+	for _, name := range m.PathArguments {
+		if _, ok := args[name]; ok {
+			n++
+		}
+	}
+	return n
+}
+
 // checkArgKeys refuses a key that is not a declared argument but collides
 // with one (toolmeta.ArgumentsCollide): {"command": "ls", "Command": "rm -rf
 // ~"} or {"Path": "/etc/shadow"}. A host decoding arguments with
 // encoding/json would read such a key in place of the declared one.
 func checkArgKeys(args map[string]any, m *toolmeta.Metadata) error {
-	if len(args) == 0 {
-		return nil
+	if len(args) == 0 || len(args) == declaredPresent(args, m) {
+		return nil // every key is a declared argument
 	}
 	for k := range args {
 		if m.Declares(k) {
