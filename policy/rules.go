@@ -36,9 +36,14 @@ func ValidateRules(field string, rules []Rule) error {
 // name one tool exactly are found by a map lookup, and only the rules with
 // a pattern (or with no tool selector) are tried one by one.
 type ruleSet struct {
-	all      []compiledRule
-	byTool   map[string][]int // exact tool name -> indices into all, in order
-	patterns []int            // rules with a tool pattern or no tool selector
+	all    []compiledRule
+	byTool map[string][]int // exact tool name -> indices into all, in order
+	// patterns are the rules with a tool pattern or no tool selector: by
+	// the first byte of the pattern's literal prefix, and (anyFirst) those
+	// whose prefix is empty. A tool is tried only against the patterns it
+	// can match.
+	patterns map[byte][]int
+	anyFirst []int
 }
 
 func compileRules(field string, rules []Rule) (ruleSet, error) {
@@ -90,8 +95,13 @@ func compileRules(field string, rules []Rule) (ruleSet, error) {
 				rs.byTool = make(map[string][]int)
 			}
 			rs.byTool[r.tool] = append(rs.byTool[r.tool], i)
+		} else if pre := r.prefix(); pre == "" {
+			rs.anyFirst = append(rs.anyFirst, i)
 		} else {
-			rs.patterns = append(rs.patterns, i)
+			if rs.patterns == nil {
+				rs.patterns = make(map[byte][]int)
+			}
+			rs.patterns[pre[0]] = append(rs.patterns[pre[0]], i)
 		}
 	}
 	return rs, nil
@@ -125,6 +135,15 @@ func (r *compiledRule) matches(tool string, meta *toolmeta.Metadata) bool {
 	return r.glob.match(tool)
 }
 
+// prefix is the literal text every tool the rule matches starts with: ""
+// for a rule without a tool selector.
+func (r *compiledRule) prefix() string {
+	if r.tool == "" {
+		return ""
+	}
+	return r.glob.prefix
+}
+
 // matchRule returns the strictest matching rule: the first deny in the
 // rules' order, else the first ask.
 func (p *principal) matchRule(tool string, meta *toolmeta.Metadata) (*compiledRule, bool) {
@@ -132,7 +151,12 @@ func (p *principal) matchRule(tool string, meta *toolmeta.Metadata) (*compiledRu
 	for _, i := range p.rules.byTool[tool] {
 		best = p.rules.better(i, best, tool, meta)
 	}
-	for _, i := range p.rules.patterns {
+	if tool != "" {
+		for _, i := range p.rules.patterns[tool[0]] {
+			best = p.rules.better(i, best, tool, meta)
+		}
+	}
+	for _, i := range p.rules.anyFirst {
 		best = p.rules.better(i, best, tool, meta)
 	}
 	if best < 0 {
