@@ -31,5 +31,5 @@ echo "== store/postgres: go test -race"
 go test -race -count=1 ./...
 echo "== store/postgres: fuzz targets, ${FUZZTIME:-15s} each"
 for target in $(go test -list '^Fuzz' . | grep '^Fuzz' || true); do
-  go test -run='^$' -fuzz="^${target}\$" -fuzztime="${FUZZTIME:-15s}" .
+  bash ../../scripts/fuzz.sh . "$target" "${FUZZTIME:-15s}"
 done

@@ -31,7 +31,7 @@ step "fuzz targets, $FUZZTIME each"
 for pkg in $(go list ./...); do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $target"
-    go test -run='^$' -fuzz="^${target}\$" -fuzztime="$FUZZTIME" "$pkg"
+    bash scripts/fuzz.sh "$pkg" "$target" "$FUZZTIME"
   done
 done
 
