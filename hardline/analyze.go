@@ -406,8 +406,18 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 			if n.Variant != nil {
 				variant = n.Variant.Value
 			}
+			// declare -n (typeset -n, local -n) makes each name a reference
+			// to the variable its value names: its value is not that text.
+			nameref := variant == "nameref"
 			for _, as := range n.Args {
-				r.assign(sc, as, variant == "local" || variant == "nameref" || variant == "declare" && as.Naked)
+				if as.Naked && as.Name == nil && as.Value != nil {
+					if f := as.Value.Lit(); len(f) > 1 && f[0] == '-' && strings.IndexByte(f, 'n') > 0 {
+						nameref = true
+					}
+				}
+			}
+			for _, as := range n.Args {
+				r.assign(sc, as, nameref || variant == "local" || variant == "declare" && as.Naked)
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
