@@ -27,6 +27,22 @@ var _ = register([]Entry{
 			return false
 		},
 		Subcommands: []Entry{
+			{Names: names("clean"), Summary: "clean -f deletes the untracked files under its pathspecs (the working folder by default), judged as a recursive deletion of their contents", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					p := parseOpts(args, "e", []string{"--exclude"}, "")
+					if !strings.ContainsRune(p.short, 'f') && !p.has("--force") {
+						return true // without -f git clean deletes nothing
+					}
+					ops := p.ops
+					if len(ops) == 0 {
+						ops = []field{{val: "."}}
+					}
+					for _, o := range ops {
+						o.contents = true
+						r.judgeDelete(sc, o, true, cmd, "git clean")
+					}
+					return true
+				}},
 			{Names: names("credential"), Summary: "credential fill prints a stored password", DataOnly: true,
 				Subcommands: []Entry{{Names: names("fill"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("rebase"), Summary: "--exec runs a command after each commit",
@@ -74,7 +90,7 @@ var _ = register([]Entry{
 					r.checkTargets(sc, ops, cmd) // what it stages, in the folder git -C moved to
 					return true
 				}},
-			{Names: names("status log show diff grep blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes init remote gc prune clean am apply"),
+			{Names: names("status log show diff grep blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes init remote gc prune am apply"),
 				Summary: "arguments are revisions, paths and messages", DataOnly: true,
 				Options: append([]Option{opt(RoleWrite, "--output")}, gitDataOptions...)},
 		}},
