@@ -22,25 +22,11 @@ import (
 // through the descriptor it is read from, so it cannot be swapped between
 // the check and the read.
 func readManaged(path string) ([]byte, error) {
-	real, err := filepath.EvalSymlinks(path)
-	if err == nil {
-		real, err = filepath.Abs(real)
-	}
+	f, fi, real, given, err := openManaged(path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	}
-	f, err := os.Open(real)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
+		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, untrusted(path, real, "is not a regular file")
-	}
 	if err := adminOnly(path, real, fi, false); err != nil {
 		return nil, err
 	}
@@ -49,10 +35,6 @@ func readManaged(path string) ([]byte, error) {
 	}
 	// The path as given too: whoever may change a link on it, or a folder
 	// holding one, may point it at another file.
-	given, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	}
 	if given != real {
 		if err := adminChain(path, given); err != nil {
 			return nil, err

@@ -4,7 +4,6 @@ package policyfile
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"unsafe"
 
@@ -30,27 +29,11 @@ const trustedInstaller = "S-1-5-80-956008885-3418522649-1831038044-1853292631-22
 // lists may grant a right to change them to anyone else. A missing
 // access list (which grants everyone everything) fails.
 func readManaged(path string) ([]byte, error) {
-	real, err := filepath.EvalSymlinks(path)
-	if err == nil {
-		real, err = filepath.Abs(real)
-	}
+	f, _, real, given, err := openManaged(path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	}
-	f, err := os.Open(real)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
+		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	} else if !fi.Mode().IsRegular() {
-		return nil, untrusted(path, real, "is not a regular file")
-	}
-	given, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrRead, err)
-	}
 	// The path as given too, when links lead elsewhere: whoever may change
 	// a folder on it may point it at another file.
 	for _, start := range []string{real, given} {
