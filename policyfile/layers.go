@@ -494,36 +494,10 @@ func (m *merger) merge(l *layer) {
 		m.from(l, index("commands", len(f.Commands)))
 		f.Commands = append(f.Commands, e)
 	}
-	for _, name := range slices.Sorted(maps.Keys(lf.Tools)) {
-		at := key("tools", name)
-		switch _, had := f.Tools[name]; {
-		case repo:
-			m.refuse(l, at, grant, "tools (nor trust an MCP server)")
-		case had:
-			m.refuse(l, at, "redefines tool %q of %s", name, m.by(at))
-		default:
-			if f.Tools == nil {
-				f.Tools = map[string]toolmeta.Metadata{}
-			}
-			f.Tools[name] = lf.Tools[name]
-			m.from(l, at)
-		}
-	}
-	for _, id := range slices.Sorted(maps.Keys(lf.Agents)) {
-		at := key("agents", id)
-		switch _, had := f.Agents[id]; {
-		case repo:
-			m.refuse(l, at, grant, "agents")
-		case had:
-			m.refuse(l, at, "redefines agent %q of %s", id, m.by(at))
-		default:
-			if f.Agents == nil {
-				f.Agents = map[string]delegation.Definition{}
-			}
-			f.Agents[id] = resolveAgentRoots(lf.Agents[id], l.dir, m.home)
-			m.from(l, at)
-		}
-	}
+	addNamed(m, l, "tools", "tools (nor trust an MCP server)", "tool", &f.Tools, lf.Tools, func(t toolmeta.Metadata) toolmeta.Metadata { return t })
+	addNamed(m, l, "agents", "agents", "agent", &f.Agents, lf.Agents, func(d delegation.Definition) delegation.Definition {
+		return resolveAgentRoots(d, l.dir, m.home)
+	})
 	for i, s := range lf.Secrets {
 		at := index("secrets", i)
 		switch {
@@ -542,6 +516,27 @@ func (m *merger) merge(l *layer) {
 
 // grant is the refusal of a grant the repository layer tried to give.
 const grant = "the repository layer may not add or redefine %s: each is a grant, given only by the managed or user layer"
+
+// addNamed adds a layer's named grants of one kind (tools, agents), made
+// ready by prepare: the repository layer may give none, and no layer may
+// redefine one an earlier layer gave.
+func addNamed[V any](m *merger, l *layer, field, what, kind string, dst *map[string]V, src map[string]V, prepare func(V) V) {
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		at := key(field, name)
+		switch _, had := (*dst)[name]; {
+		case l.kind == LayerRepo:
+			m.refuse(l, at, grant, what)
+		case had:
+			m.refuse(l, at, "redefines %s %q of %s", kind, name, m.by(at))
+		default:
+			if *dst == nil {
+				*dst = map[string]V{}
+			}
+			(*dst)[name] = prepare(src[name])
+			m.from(l, at)
+		}
+	}
+}
 
 // addGrants appends a layer's grants of one kind (approvals), which the
 // repository layer may not give: each of its grants is refused.
