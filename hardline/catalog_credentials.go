@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Credential stores and the programs that print what they hold: reading a
 // secret through the tool that guards it is reading a sensitive path
@@ -50,9 +53,12 @@ func (r *run) awsCredentials(args []field, cmd string) {
 			words = append(words, asciiLower(a.val))
 		}
 	}
-	if len(words) < 2 || words[0] != "configure" {
+	// Global options (--profile NAME) may come first: start at configure.
+	i := slices.Index(words, "configure")
+	if i < 0 || len(words) < i+2 {
 		return
 	}
+	words = words[i:]
 	secret := words[1] == "export-credentials"
 	if words[1] == "get" && len(words) > 2 {
 		k := words[2]
