@@ -124,20 +124,12 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 }
 
 func TestPolicyEntriesOnlyAdd(t *testing.T) {
-	var entries []Entry
-	err := json.Unmarshal([]byte(`[
+	a := analyzerWithEntries(t, `[
 		{"names": ["deploy"], "options": [{"names": ["--hook"], "takes": 1, "role": "script"}, {"names": ["-o", "--out"], "takes": 1, "role": "write"}],
 		 "operands": [{"index": 0, "role": "readTree"}], "env": [{"name": "DEPLOY_HOOK", "role": "script"}]},
 		{"names": ["rm", "grep"], "dataOnly": true},
 		{"names": ["quiet"], "dataOnly": true}
-	]`), &entries)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(Config{Home: testHome, OS: "linux", Commands: entries})
-	if err != nil {
-		t.Fatal(err)
-	}
+	]`)
 	runCases(t, a, testEnv(), []tcase{
 		{"deploy --hook 'rm -rf ~' site", "rm-home"},
 		{"deploy -o /etc/passwd site", "protected-write"},
@@ -258,18 +250,10 @@ func TestKeyMatches(t *testing.T) {
 // A negative operand index counts from the end and applies only when it
 // names an operand that is there.
 func TestNegativeOperandIndex(t *testing.T) {
-	var entries []Entry
-	err := json.Unmarshal([]byte(`[
+	a := analyzerWithEntries(t, `[
 		{"names": ["put"], "operands": [{"index": -2, "role": "write"}]},
 		{"names": ["put3"], "operands": [{"index": -3, "role": "write"}]}
-	]`), &entries)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(Config{Home: testHome, OS: "linux", Commands: entries})
-	if err != nil {
-		t.Fatal(err)
-	}
+	]`)
 	runCases(t, a, testEnv(), []tcase{
 		{"put /srv/docs/x.conf notes.txt", "write-outside-roots"},
 		{"put notes.txt /srv/docs/x.conf", ""},
@@ -291,4 +275,19 @@ func TestUnescapeStuff(t *testing.T) {
 			}
 		})
 	}
+}
+
+// analyzerWithEntries is the corpus analyser with the catalogue entries of
+// a policy's commands section, given as JSON.
+func analyzerWithEntries(t *testing.T, commands string) *Analyzer {
+	t.Helper()
+	var entries []Entry
+	if err := json.Unmarshal([]byte(commands), &entries); err != nil {
+		t.Fatal(err)
+	}
+	a, err := New(Config{Home: testHome, OS: "linux", Commands: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
