@@ -66,14 +66,45 @@ var (
 
 // redactText removes every secret from s: the given literals (the
 // connection string, the password) and anything shaped like a password.
+//
+// Replacing a secret with the marker can itself spell a secret, where the
+// secret overlaps the marker and the text beside it ("00[" in "00[REDACTED]").
+// So the passes repeat until no literal is left; each pass turns at least
+// one character that is not part of a marker into one, so a few suffice.
+// If a literal is still there after the bound, the whole text is withheld:
+// an error that says less is better than one that leaks.
 func redactText(s string, secrets ...string) string {
-	for _, x := range secrets {
-		if len(x) >= 3 {
-			s = strings.ReplaceAll(s, x, "[REDACTED]")
+	return redactWithin(8, s, secrets)
+}
+
+// redactWithin is redactText with the bound on passes given.
+func redactWithin(passes int, s string, secrets []string) string {
+	for range passes {
+		for _, x := range secrets {
+			if len(x) >= 3 {
+				s = strings.ReplaceAll(s, x, redacted)
+			}
+		}
+		s = rePassword.ReplaceAllString(s, "${1}"+redacted)
+		s = reUserInfo.ReplaceAllString(s, "${1}"+redacted+"@")
+		if !containsAny(s, secrets) {
+			return s
 		}
 	}
-	s = rePassword.ReplaceAllString(s, "${1}[REDACTED]")
-	return reUserInfo.ReplaceAllString(s, "${1}[REDACTED]@")
+	return redacted
+}
+
+// redacted stands in for a secret removed from a message.
+const redacted = "[REDACTED]"
+
+// containsAny reports whether s holds any secret of redactable length.
+func containsAny(s string, secrets []string) bool {
+	for _, x := range secrets {
+		if len(x) >= 3 && strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // wrap turns a driver error into an *Error that carries no secret. A

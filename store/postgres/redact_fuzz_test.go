@@ -35,3 +35,27 @@ func FuzzRedactText(f *testing.F) {
 		}
 	})
 }
+
+// TestRedactTextNeverSpellsTheSecretWithTheMarker covers a replacement
+// that brings the secret back: the marker beside the text that was around
+// the secret. With too few passes to remove it, the whole text is withheld.
+func TestRedactTextNeverSpellsTheSecretWithTheMarker(t *testing.T) {
+	dsn := "host=h user=u password=00[ dbname=d"
+	msg := "0000" + dsn
+	for _, c := range []struct {
+		passes int
+		want   string
+	}{
+		{8, "[REDACTED]REDACTED]REDACTED]"},
+		{2, "[REDACTED]REDACTED]REDACTED]"},
+		{1, "[REDACTED]"},
+	} {
+		got := redactWithin(c.passes, msg, []string{dsn, "00["})
+		if got != c.want || strings.Contains(got, "00[") {
+			t.Errorf("redactWithin(%d, %q) = %q, want %q", c.passes, msg, got, c.want)
+		}
+	}
+	if got := redactText("password=s3cret host=h", "s3cret"); got != "password=[REDACTED] host=h" {
+		t.Errorf("an ordinary password: got %q", got)
+	}
+}
