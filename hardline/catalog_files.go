@@ -83,16 +83,19 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("chmod chattr setfacl"), Family: "files", Summary: "mode changes of /, home or system folders block",
+		judgesPaths: true, // the mode or owner is not a path; chmod resolves the rest
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.chmod(sc, b, args, cmd, ruleChmodSystem)
 			return true
 		}},
 	{Names: names("chown chgrp"), Family: "files", Summary: "owner changes of /, home or system folders block",
+		judgesPaths: true, // the mode or owner is not a path; chmod resolves the rest
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.chmod(sc, b, args, cmd, ruleChownSystem)
 			return true
 		}},
 	{Names: names("find"), Family: "files", Summary: "-delete deletes the start points' contents; -exec and -ok run commands; -fprint writes",
+		judgesPaths: true, // find resolves its start points and the files its primaries name
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.find(sc, args, c, cmd)
 			return true

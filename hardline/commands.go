@@ -760,11 +760,30 @@ var inlineFlags = map[string][]string{
 	"erl": {"-eval"}, "scala": {"-e"},
 }
 
+// moduleDropped is python's arguments without the module name -m gives:
+// a name on the module path, not a file the program is given.
+func moduleDropped(b string, args []field) []field {
+	if !strings.HasPrefix(b, "py") || !pythonRE.MatchString(b) {
+		return args
+	}
+	for i, a := range args {
+		switch {
+		case a.dyn || !strings.HasPrefix(a.val, "-"):
+			return args // the script: what follows is its own
+		case a.val == "-m" && i+1 < len(args):
+			return append(args[:i:i], args[i+2:]...)
+		case strings.HasPrefix(a.val, "-m"):
+			return append(args[:i:i], args[i+1:]...)
+		}
+	}
+	return args
+}
+
 // interpreter judges a language interpreter: inline code is dynamic, a
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
-	r.mayWrite(b, args, cmd) // what the script does with its arguments is unknown
+	r.mayWrite(b, moduleDropped(b, args), cmd) // what the script does with its arguments is unknown
 	inline := func(how string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+how+" runs inline code the analyser cannot read", cmd, "")
 	}

@@ -634,6 +634,16 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 		ops = ops[1:] // the mode or owner
 	}
 	recursive := strings.ContainsRune(p.short, 'R') || p.has("--recursive")
+	// The mode or owner is not a path; the targets and the files options
+	// name (--reference, setfacl -M) are (see Entry.judgesPaths).
+	paths := ops
+	if p.has("--reference") {
+		paths = p.ops // --reference FILE, its value read as an operand
+	}
+	for _, vs := range p.values {
+		paths = append(paths[:len(paths):len(paths)], vs...)
+	}
+	r.checkTargets(sc, paths, cmd)
 	for _, t := range ops {
 		res, ok := r.knownTarget(t, recursive, b+" changes", cmd)
 		if !ok {
@@ -871,23 +881,43 @@ var findValueOpts = map[string]bool{
 	"-context": true, "-fstype": true, "-regextype": true, "-files0-from": true,
 }
 
+// findPathOpts are the find primaries whose argument is a file find reads
+// (its list of start points, or a file compared by its metadata).
+var findPathOpts = map[string]bool{"-newer": true, "-anewer": true, "-cnewer": true, "-samefile": true, "-files0-from": true}
+
+// find judges find's start points and expression. It resolves the start
+// points and every word of the expression that is not a primary, an
+// operator or the argument of a primary that takes a pattern, a number or
+// a name (see Entry.judgesPaths); commands run by -exec and -ok are
+// analysed with their own entries.
 func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 	starts := findStarts(args)
 	i := slices.IndexFunc(args, func(f field) bool {
 		return !f.dyn && (strings.HasPrefix(f.val, "-") && !slices.Contains([]string{"-H", "-L", "-P"}, f.val) || f.val == "(" || f.val == "!")
 	})
 	if i < 0 {
+		r.checkTargets(sc, starts, cmd)
 		return
 	}
+	var buf [8]field // checkTargets keeps no field
+	paths := append(buf[:0], starts...)
 	expr := args[i:]
 	for j := 0; j < len(expr); j++ {
 		v := expr[j].val
 		switch {
+		case expr[j].dyn || !strings.HasPrefix(v, "-") && v != "(" && v != ")" && v != "!" && v != ",":
+			paths = append(paths, expr[j]) // not a word find's grammar gives a meaning
+		case findPathOpts[v] || strings.HasPrefix(v, "-newer") && len(v) == len("-newerXY") && v[len(v)-1] != 't':
+			if j+1 < len(expr) {
+				paths = append(paths, expr[j+1])
+			}
+			j++
 		case findValueOpts[v] || strings.HasPrefix(v, "-newer"):
 			j++
 		case v == "-fprintf" || v == "-fprint" || v == "-fprint0" || v == "-fls":
 			if j+1 < len(expr) {
 				r.judgeWrite(sc, expr[j+1], ruleDiskWrite, cmd)
+				paths = append(paths, expr[j+1])
 			}
 			j++
 			if v == "-fprintf" {
@@ -931,4 +961,5 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 			j = end
 		}
 	}
+	r.checkTargets(sc, paths, cmd)
 }
