@@ -760,23 +760,40 @@ var inlineFlags = map[string][]string{
 	"erl": {"-eval"}, "scala": {"-e"},
 }
 
-// moduleDropped is python's arguments without the module name -m gives:
-// a name on the module path, not a file the program is given.
-func moduleDropped(b string, args []field) []field {
+// pythonModule finds the module python runs with -m: the index of the -m
+// word and the module's name, or -1 when there is none (a script, inline
+// code, or not python).
+func pythonModule(b string, args []field) (int, field) {
 	if !strings.HasPrefix(b, "py") || !pythonRE.MatchString(b) {
-		return args
+		return -1, field{}
 	}
 	for i, a := range args {
 		switch {
 		case a.dyn || !strings.HasPrefix(a.val, "-"):
-			return args // the script: what follows is its own
+			return -1, field{} // the script: what follows is its own
 		case a.val == "-m" && i+1 < len(args):
-			return append(args[:i:i], args[i+2:]...)
-		case strings.HasPrefix(a.val, "-m"):
-			return append(args[:i:i], args[i+1:]...)
+			return i, args[i+1]
+		case strings.HasPrefix(a.val, "-m") && len(a.val) > 2:
+			m := a
+			m.val = a.val[2:]
+			return i, m
 		}
 	}
-	return args
+	return -1, field{}
+}
+
+// moduleDropped is python's arguments without the module name -m gives:
+// a name on the module path, not a file the program is given.
+func moduleDropped(b string, args []field) []field {
+	i, _ := pythonModule(b, args)
+	switch {
+	case i < 0:
+		return args
+	case args[i].val == "-m":
+		return append(args[:i:i], args[i+2:]...)
+	default:
+		return append(args[:i:i], args[i+1:]...)
+	}
 }
 
 // interpreter judges a language interpreter: inline code is dynamic, a

@@ -603,6 +603,7 @@ func TestOnlyPathsAreResolved(t *testing.T) {
 		{"docker run --env-file vars alpine", []string{"vars", "alpine"}, nil},
 		{"python3 -m pytest -q tests/", []string{"tests/"}, []string{"pytest"}},
 		{"python3 tool.py -m x", []string{"tool.py", "x"}, nil},
+		{"echo x > a.sh; python3 -m pytest tests/", []string{"tests/", "pytest.py", "pytest/__main__.py"}, []string{"pytest"}},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {
 			seen := map[string]bool{}
