@@ -75,6 +75,12 @@ func TestDeclaredArgumentsMustBeGiven(t *testing.T) {
 	t.Run("an exec tool without its command is call.invalid", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: map[string]any{}}, policy.Deny, policy.ReasonCallInvalid)
 	})
+	t.Run("an exec tool with an empty or blank command is call.invalid", func(t *testing.T) {
+		for _, cmd := range []string{"", " ", "\t\n"} {
+			d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.Deny, policy.ReasonCallInvalid)
+			assert.Contains(t, d.Message, "the command is empty")
+		}
+	})
 	t.Run("an external tool without its target is call.invalid", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "email"}, policy.Deny, policy.ReasonCallInvalid)
 	})
