@@ -30,7 +30,7 @@ var _ = register([]Entry{
 		Options: vals("cmWX", "--check-hash-based-pycs"), OptionsFirst: true,
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell awk gawk mawk nawk expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
-		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; php -S serves its folder",
+		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them",
 		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},
