@@ -382,10 +382,25 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 			r.finding(ruleProtectedWrite, Command, Block, "writes a protected system file", cmd, p)
 		case a.match(a.lists.startup, p):
 			r.finding(ruleStartupWrite, Command, Block, "writes a shell or login startup file", cmd, p)
+		case gitRunsIt(a.key(p)):
+			r.finding(rulePersistence, Command, Ask, "writes a git hook or a repository's configuration, which git runs or obeys on a later command", cmd, p)
 		case r.classify(p) != clInside:
 			r.finding(ruleWriteOutside, Command, Ask, "writes outside every writable root", cmd, p)
 		}
 	}
+}
+
+// gitRunsIt reports whether the comparison key of a path names a file git
+// runs (a hook) or reads commands from (a repository's config: core.pager,
+// core.fsmonitor, filter drivers, aliases), in a repository, a submodule's
+// or a worktree's git folder.
+func gitRunsIt(key string) bool {
+	i := strings.LastIndex(key, "/.git/")
+	if i < 0 {
+		return false
+	}
+	rest := key[i+len("/.git/"):]
+	return rest == "config" || strings.HasSuffix(rest, "/config") || strings.HasPrefix(rest, "hooks/") || strings.Contains(rest, "/hooks/")
 }
 
 // judgeDevice judges a target of a tool that destroys what it is given
