@@ -556,3 +556,19 @@ func TestAPathArgumentIsJudgedInBothReadings(t *testing.T) {
 		})
 	}
 }
+
+// TestTheFirstRuleIsNotDisplacedByAWeakerOne covers a deny at the first
+// position of the rules, found before a later ask for the same tool.
+func TestTheFirstRuleIsNotDisplacedByAWeakerOne(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, func(c *policy.Config) {
+		c.Rules = []policy.Rule{
+			{ID: "deny-shell", Tool: "shell", Decision: policy.RuleDeny},
+			{ID: "ask-shell", Tool: "shell", Decision: policy.RuleAsk},
+			{ID: "ask-sh", Tool: "sh*", Decision: policy.RuleAsk},
+			{ID: "ask-any", Decision: policy.RuleAsk},
+		}
+	})
+	d := check(t, e, policy.Call{Tool: "shell", Args: args("command", "ls")}, policy.Deny, policy.ReasonRuleDeny)
+	assert.Equal(t, "deny-shell", d.Rule)
+}
