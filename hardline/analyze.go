@@ -1105,7 +1105,9 @@ func (r *run) assignmentTilde(sc *scope, w *syntax.Word, f *field) {
 func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	cw := copyWord(w)
 	if !syntax.SplitBraces(cw) {
-		return append(out, r.word(sc, w))
+		f := r.word(sc, w)
+		r.assignmentTilde(sc, w, &f) // bash leaves the words of a real brace expansion alone
+		return append(out, f)
 	}
 	n := 0
 	for bw, err := range expand.BracesSeq(nil, cw) {
