@@ -1118,6 +1118,11 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 		}
 		out = append(out, r.word(sc, bw))
 	}
+	if n == 1 && !out[len(out)-1].dyn {
+		// Braces that expand to the one word they are ({x}) are no
+		// brace expansion to bash.
+		r.assignmentTilde(sc, w, &out[len(out)-1])
+	}
 	return out
 }
 
