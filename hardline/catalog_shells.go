@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Shells, privilege wrappers and shell builtins that run, change or define
 // commands.
@@ -171,9 +174,55 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("echo printf true false test [ : exit return shift set shopt unset export declare typeset local readonly read wait jobs fg bg disown umask ulimit type hash help history let getopts times caller dirs logout mapfile readarray compgen complete compopt enable bind suspend"),
+	{Names: names("echo printf true false test [ : exit return shift set shopt unset export declare typeset local readonly read wait jobs fg bg disown umask ulimit type help let getopts times caller dirs logout mapfile readarray compgen complete compopt bind suspend"),
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
+	{Names: names("hash"), Family: "shells", Summary: "hash -p FILE NAME makes NAME run FILE: later uses of NAME cannot be judged by their name (asks)",
+		DataOnly: true, judgesPaths: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if slices.ContainsFunc(args, func(f field) bool { return f.dyn || shortFlag(f.val, 'p') }) {
+				r.finding(ruleDynamicName, Dynamic, Ask, "hash -p makes a command name run another program, so later commands cannot be judged by their names", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("enable"), Family: "shells", Summary: "enable -f loads a builtin from a shared object: code the analyser cannot read (asks)",
+		DataOnly: true, judgesPaths: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if slices.ContainsFunc(args, func(f field) bool { return f.dyn || shortFlag(f.val, 'f') }) {
+				r.finding(ruleInlineInterp, Dynamic, Ask, "enable -f loads a shared object into the shell, code the analyser cannot read", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("history"), Family: "shells", Summary: "-w and -a write the history to a file; -r and -n read one into it",
+		DataOnly: true, judgesPaths: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			write, read := false, false
+			var files []field
+			for _, f := range args {
+				switch {
+				case !f.dyn && len(f.val) > 1 && f.val[0] == '-' && f.val != "--":
+					write = write || strings.ContainsAny(f.val, "wa")
+					read = read || strings.ContainsAny(f.val, "rn")
+				default:
+					files = append(files, f)
+				}
+			}
+			if !write && !read || len(files) == 0 {
+				return true
+			}
+			r.checkTargets(sc, files, cmd)
+			if write {
+				for _, f := range files {
+					r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+				}
+			}
+			return true
+		}},
 })
+
+// shortFlag reports whether v is a cluster of short options holding c.
+func shortFlag(v string, c byte) bool {
+	return len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], c) >= 0
+}
 
 func isStdinName(v string) bool {
 	return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
