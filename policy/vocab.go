@@ -42,13 +42,14 @@ func (m Mode) rank() int {
 // StricterMode returns the narrower of a and b. An invalid mode counts as
 // deny, so the result is never wider than either.
 func StricterMode(a, b Mode) Mode {
+	s := b
 	if a.rank() >= b.rank() {
-		if !a.Valid() {
-			return ModeDeny
-		}
-		return a
+		s = a
 	}
-	return b
+	if !s.Valid() {
+		return ModeDeny
+	}
+	return s
 }
 
 // Interaction says whether a person is there to answer an approval request.
