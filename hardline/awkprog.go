@@ -1,0 +1,374 @@
+package hardline
+
+import (
+	"strconv"
+	"strings"
+)
+
+// awkRead is what an awk program does with files besides its input.
+type awkRead struct {
+	// files are the files it names with a string literal: written by
+	// print > "f", print >> "f" and printf, read by getline < "f" and
+	// gawk's @include "f".
+	files []progFile
+	// unnamed are the redirections whose target is not a string literal
+	// (a variable, ENVIRON["HOME"] "/x", a concatenation): name holds the
+	// target's text.
+	unnamed []progFile
+	// loads says the program loads a native extension (gawk's @load).
+	loads bool
+}
+
+// awkTok is a token of an awk program.
+type awkTok struct {
+	kind byte   // 'n' name, '0' number, 's' string, 'r' regular expression, 'o' operator, '@' directive
+	text string // a string's value (escapes decoded), else the token as written
+	pos  int    // offset in the program
+	end  int
+}
+
+// awkSpecial are the names awks handle themselves instead of opening them.
+func awkSpecial(name string) bool {
+	return name == "/dev/stdout" || name == "/dev/stderr" || name == "/dev/stdin" || name == "-"
+}
+
+// readAwk reads an awk program's output and input redirections. A '>'
+// is a redirection only in a print or printf statement outside
+// parentheses (print ($1 > 2) compares); string and regular expression
+// literals are skipped. The target of a getline redirection is read as
+// the primary right after '<', and counts as named only when what
+// follows cannot continue it.
+func readAwk(prog string) awkRead {
+	var out awkRead
+	toks := lexAwk(prog)
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		switch {
+		case t.kind == 'n' && (t.text == "print" || t.text == "printf"):
+			end := awkStmtEnd(toks, k+1)
+			depth := 0
+			for j := k + 1; j < end; j++ {
+				if toks[j].kind != 'o' {
+					continue
+				}
+				switch toks[j].text {
+				case "(", "[":
+					depth++
+				case ")", "]":
+					depth--
+				case ">", ">>":
+					if depth == 0 {
+						out.target(prog, toks[j+1:end], true)
+						j = end
+					}
+				}
+			}
+			k = end - 1
+		case t.kind == 'n' && t.text == "getline":
+			j := awkLvalueEnd(toks, k+1)
+			if j >= len(toks) || toks[j].kind != 'o' || toks[j].text != "<" {
+				continue
+			}
+			end := awkPrimaryEnd(toks, j+1)
+			if end < len(toks) && !awkEndsPrimary(toks[end]) {
+				end = awkStmtEnd(toks, end) // "<" "a" "b": which file is unspecified
+			}
+			out.target(prog, toks[j+1:end], false)
+			k = end - 1
+		case t.kind == '@' && t.text == "@include":
+			if k+1 < len(toks) && toks[k+1].kind == 's' {
+				out.target(prog, toks[k+1:k+2], false)
+			}
+		case t.kind == '@' && t.text == "@load":
+			out.loads = true
+		}
+	}
+	return out
+}
+
+// target records the file that the tokens ts name: one string literal,
+// or one in parentheses, is named; anything else is not.
+func (out *awkRead) target(prog string, ts []awkTok, write bool) {
+	for len(ts) >= 3 && ts[0].text == "(" && ts[0].kind == 'o' && ts[len(ts)-1].text == ")" && ts[len(ts)-1].kind == 'o' &&
+		awkStmtEnd(ts, 1) == len(ts)-1 {
+		ts = ts[1 : len(ts)-1]
+	}
+	switch {
+	case len(ts) == 1 && ts[0].kind == 's':
+		if !awkSpecial(ts[0].text) {
+			out.files = append(out.files, progFile{name: ts[0].text, write: write})
+		}
+	case len(ts) == 0:
+		out.unnamed = append(out.unnamed, progFile{name: "nothing", write: write})
+	default:
+		out.unnamed = append(out.unnamed, progFile{name: prog[ts[0].pos:ts[len(ts)-1].end], write: write})
+	}
+}
+
+// awkStmtEnd returns the index of the token that ends the statement or
+// expression starting at toks[k]: ';', a newline, '}', a pipe or a ')' or
+// ']' that closes a parenthesis opened before it, outside parentheses.
+func awkStmtEnd(toks []awkTok, k int) int {
+	depth := 0
+	for j := k; j < len(toks); j++ {
+		t := toks[j]
+		if t.kind != 'o' {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return j
+			}
+			depth--
+		case ";", "\n", "|", "|&":
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks)
+}
+
+// awkLvalueEnd returns the index past the optional variable after
+// getline: a name with an optional subscript, or a field ($expr).
+func awkLvalueEnd(toks []awkTok, k int) int {
+	if k >= len(toks) {
+		return k
+	}
+	switch t := toks[k]; {
+	case t.kind == 'n' && !awkKeywords[t.text]:
+		return awkPrimaryEnd(toks, k)
+	case t.kind == 'o' && t.text == "$":
+		return awkPrimaryEnd(toks, k)
+	}
+	return k
+}
+
+// awkPrimaryEnd returns the index past the primary expression at toks[k]:
+// a literal, a name with subscripts or arguments, a parenthesised
+// expression, or $ and a primary.
+func awkPrimaryEnd(toks []awkTok, k int) int {
+	for k < len(toks) && toks[k].kind == 'o' && (toks[k].text == "$" || toks[k].text == "-" || toks[k].text == "+" || toks[k].text == "!") {
+		k++
+	}
+	if k >= len(toks) {
+		return k
+	}
+	t := toks[k]
+	k++
+	switch {
+	case t.kind == 'o' && t.text == "(":
+		return awkClose(toks, k)
+	case t.kind == 'n':
+		for k < len(toks) && toks[k].kind == 'o' && (toks[k].text == "[" || toks[k].text == "(" && toks[k].pos == toks[k-1].end) {
+			k = awkClose(toks, k+1)
+		}
+	}
+	return k
+}
+
+// awkClose returns the index past the bracket that closes the one before
+// toks[k].
+func awkClose(toks []awkTok, k int) int {
+	end := awkStmtEnd(toks, k)
+	for end < len(toks) && toks[end].kind == 'o' && toks[end].text != ")" && toks[end].text != "]" && toks[end].text != "}" {
+		end = awkStmtEnd(toks, end+1) // a ';' or newline inside parentheses: read on
+	}
+	return min(end+1, len(toks))
+}
+
+// awkEndsPrimary reports whether t, after getline's target, leaves the
+// target alone: it ends the expression, or compares (the other reading
+// would name a file "0" or "1").
+func awkEndsPrimary(t awkTok) bool {
+	if t.kind != 'o' {
+		return false
+	}
+	switch t.text {
+	case ")", "]", "}", ";", "\n", ",", ">", "<", ">=", "<=", "==", "!=", "&&", "||":
+		return true
+	}
+	return false
+}
+
+// awkKeywords are the names that are not variables.
+var awkKeywords = map[string]bool{
+	"BEGIN": true, "END": true, "BEGINFILE": true, "ENDFILE": true, "function": true, "func": true,
+	"if": true, "else": true, "while": true, "for": true, "do": true, "break": true, "continue": true,
+	"next": true, "nextfile": true, "exit": true, "return": true, "delete": true, "in": true,
+	"getline": true, "print": true, "printf": true, "switch": true, "case": true, "default": true,
+}
+
+// awkOps are the operators of more than one character, longest first.
+var awkOps = []string{"**=", ">>", ">=", "<=", "==", "!=", "!~", "&&", "||", "|&", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "**"}
+
+// lexAwk splits an awk program into tokens. Comments and line
+// continuations are dropped; ';' and newlines are operators.
+func lexAwk(s string) []awkTok {
+	var toks []awkTok
+	emit := func(kind byte, text string, pos, end int) {
+		toks = append(toks, awkTok{kind: kind, text: text, pos: pos, end: end})
+	}
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '\\' && i+1 < len(s) && (s[i+1] == '\n' || s[i+1] == '\r'):
+			i += 2
+		case c == '#':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case c == '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' && s[j] != '\n' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(s))
+			emit('s', awkUnquote(s[i+1:j]), i, min(j+1, len(s)))
+			i = j + 1
+		case c == '/' && awkRegexAllowed(toks):
+			j := i + 1
+			for j < len(s) && s[j] != '/' && s[j] != '\n' {
+				switch s[j] {
+				case '\\':
+					j += 2
+				case '[':
+					j = bracketEnd(s, j)
+				default:
+					j++
+				}
+			}
+			j = min(j, len(s))
+			emit('r', s[i:min(j+1, len(s))], i, min(j+1, len(s)))
+			i = j + 1
+		case c == '@' || c == '_' || isLetter(c):
+			j := i + 1
+			for j < len(s) && (s[j] == '_' || isLetter(s[j]) || s[j] >= '0' && s[j] <= '9') {
+				j++
+			}
+			kind := byte('n')
+			if c == '@' {
+				kind = '@'
+			}
+			emit(kind, s[i:j], i, j)
+			i = j
+		case c >= '0' && c <= '9' || c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
+			j := i + 1
+			for j < len(s) && (s[j] == '.' || s[j] == '_' || isLetter(s[j]) || s[j] >= '0' && s[j] <= '9') {
+				j++
+			}
+			emit('0', s[i:j], i, j)
+			i = j
+		default:
+			op := s[i : i+1]
+			for _, o := range awkOps {
+				if strings.HasPrefix(s[i:], o) {
+					op = o
+					break
+				}
+			}
+			emit('o', op, i, i+len(op))
+			i += len(op)
+		}
+	}
+	return toks
+}
+
+// awkRegexAllowed reports whether a '/' after toks starts a regular
+// expression rather than dividing: it does unless an operand precedes it.
+func awkRegexAllowed(toks []awkTok) bool {
+	if len(toks) == 0 {
+		return true
+	}
+	t := toks[len(toks)-1]
+	switch t.kind {
+	case 'n':
+		return awkKeywords[t.text] && t.text != "getline"
+	case '0', 's', 'r':
+		return false
+	}
+	switch t.text {
+	case ")", "]", "$", "++", "--":
+		return false
+	}
+	return true
+}
+
+// awkUnquote decodes the escapes of an awk string literal's body.
+func awkUnquote(s string) string {
+	if !strings.ContainsRune(s, '\\') {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte(c) // \" \\ \/ and unknown escapes stand for the character
+		}
+	}
+	return b.String()
+}
+
+// awkFiles judges the files an awk program (the field prog) writes and
+// reads; a redirection whose target is not a string literal asks.
+func (r *run) awkFiles(sc *scope, b string, prog field, cmd string) {
+	rd := readAwk(prog.val)
+	if rd.loads {
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" loads a native extension (@load) the analyser cannot read", cmd, "")
+	}
+	for _, u := range rd.unnamed {
+		verb := "reads"
+		if u.write {
+			verb = "writes"
+		}
+		r.finding(ruleInlineInterp, Dynamic, Ask, bound(b+" "+verb+" a file the analyser cannot name ("+u.name+")"), cmd, "")
+	}
+	r.progFiles(sc, b, prog, rd.files, cmd)
+}
+
+// awkInPlace judges the input files of gawk -i inplace, which rewrites
+// them, as written; an operand var=value is an assignment.
+func (r *run) awkInPlace(sc *scope, inputs []field, cmd string) {
+	for _, f := range inputs {
+		if name, _, ok := strings.Cut(f.val, "="); ok && !f.dyn && isName(name) || f.val == "-" {
+			continue
+		}
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+	}
+}
