@@ -41,6 +41,8 @@ func awkSpecial(name string) bool {
 func readAwk(prog string) awkRead {
 	var out awkRead
 	toks := lexAwk(prog)
+	// Every print and getline is read on its own, even inside another
+	// statement that does not parse, so that nothing hides one.
 	for k := 0; k < len(toks); k++ {
 		t := toks[k]
 		switch {
@@ -63,7 +65,6 @@ func readAwk(prog string) awkRead {
 					}
 				}
 			}
-			k = end - 1
 		case t.kind == 'n' && t.text == "getline":
 			j := awkLvalueEnd(toks, k+1)
 			if j >= len(toks) || toks[j].kind != 'o' || toks[j].text != "<" {
@@ -74,7 +75,6 @@ func readAwk(prog string) awkRead {
 				end = awkStmtEnd(toks, end) // "<" "a" "b": which file is unspecified
 			}
 			out.target(prog, toks[j+1:end], false)
-			k = end - 1
 		case t.kind == '@' && t.text == "@include":
 			if k+1 < len(toks) && toks[k+1].kind == 's' {
 				out.target(prog, toks[k+1:k+2], false)
@@ -86,15 +86,16 @@ func readAwk(prog string) awkRead {
 	return out
 }
 
-// target records the file that the tokens ts name: one string literal,
-// or one in parentheses, is named; anything else is not.
+// target records the file that the tokens ts name: one string or number
+// literal, or one in parentheses, is named; anything else is not.
 func (out *awkRead) target(prog string, ts []awkTok, write bool) {
 	for len(ts) >= 3 && ts[0].text == "(" && ts[0].kind == 'o' && ts[len(ts)-1].text == ")" && ts[len(ts)-1].kind == 'o' &&
 		awkStmtEnd(ts, 1) == len(ts)-1 {
 		ts = ts[1 : len(ts)-1]
 	}
 	switch {
-	case len(ts) == 1 && ts[0].kind == 's':
+	case len(ts) == 1 && (ts[0].kind == 's' || ts[0].kind == '0'):
+		// A number names the file it converts to (print 3 > 2 writes "2").
 		if !awkSpecial(ts[0].text) {
 			out.files = append(out.files, progFile{name: ts[0].text, write: write})
 		}
@@ -242,7 +243,12 @@ func lexAwk(s string) []awkTok {
 				case '\\':
 					j += 2
 				case '[':
-					j = bracketEnd(s, j)
+					// A bracket expression holds '/' (/[/]/), not a newline.
+					e := bracketEnd(s, j)
+					if nl := strings.IndexByte(s[j:e], '\n'); nl >= 0 {
+						e = j + nl
+					}
+					j = e
 				default:
 					j++
 				}

@@ -58,18 +58,23 @@ func readSedAs(s string, brackets bool) sedRead {
 	// delimited moves past text ending at delim; i is just past the
 	// opening delimiter. A regular expression (re) may hold a bracket
 	// expression in which the delimiter does not count.
+	// A newline that no backslash escapes ends the script with an error.
 	delimited := func(delim byte, re bool) bool {
-		for i < len(s) && s[i] != delim {
+		for i < len(s) && s[i] != delim && s[i] != '\n' {
 			switch {
 			case s[i] == '\\':
 				i++
 			case re && brackets && s[i] == '[':
-				i = bracketEnd(s, i)
+				e := bracketEnd(s, i)
+				if nl := strings.IndexByte(s[i:e], '\n'); nl >= 0 {
+					e = i + nl
+				}
+				i = e
 				continue
 			}
 			i++
 		}
-		if i >= len(s) {
+		if i >= len(s) || s[i] != delim {
 			return false
 		}
 		i++
@@ -82,7 +87,7 @@ func readSedAs(s string, brackets bool) sedRead {
 	}
 	// file records the file name that runs from after the command letter
 	// (and blanks) to the end of the line, as GNU sed reads it. An empty name
-// is kept: in a script with an expansion it may be the expansion's.
+	// is kept: in a script with an expansion it may be the expansion's.
 	file := func(write bool) {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 			i++
