@@ -233,12 +233,14 @@ func (r *run) progFiles(sc *scope, b string, script field, files []progFile, cmd
 		if pf.name == "" {
 			continue // the program refuses to run
 		}
+		// checkWords matches the name as written and, here (outside the
+		// matching of the command line's own words), as resolved through
+		// symbolic links too: checkTargets would add nothing.
 		f := field{val: pf.name}
 		r.checkWords(sc, []field{f}, cmd)
 		if pf.write {
 			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 		} else {
-			r.checkTargets(sc, []field{f}, cmd)
 			r.rawDiskRead(f, cmd)
 		}
 	}
