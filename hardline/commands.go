@@ -859,6 +859,13 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			progs, inputs = append(progs, p.ops[0]), p.ops[1:]
 		}
 		for _, f := range files { // program files are read
+			if stdinProgram(f) {
+				r.interpStdin(b, c, cmd)
+				if f.why == whyProcSubst || c.in.kind == inNone {
+					inline("with a program from standard input or a process substitution")
+				}
+				continue
+			}
 			r.progFiles(sc, b, f, []progFile{{name: f.val}}, cmd)
 			if f.val == "inplace" || f.val == "inplace.awk" {
 				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files

@@ -245,3 +245,10 @@ func (r *run) progFiles(sc *scope, b string, script field, files []progFile, cmd
 		}
 	}
 }
+
+// stdinProgram reports whether a program file option (sed -f, awk -f)
+// names standard input or a process substitution: code that is not on
+// disk to be read later.
+func stdinProgram(f field) bool {
+	return f.why == whyProcSubst || !f.dyn && (f.val == "-" || f.val == "/dev/stdin")
+}

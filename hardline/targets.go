@@ -538,9 +538,13 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 		ops = ops[1:]
 	}
 	// A script file is read like a read operand (what it says is unknown,
-	// as with any program's script file).
+	// as with any program's script file); a script read from standard
+	// input or a process substitution is code the analyser cannot read.
 	for _, f := range scriptFiles {
-		if !f.dyn && f.val != "" && f.val != "-" {
+		switch {
+		case stdinProgram(f):
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed reads its script from standard input or a process substitution, which the analyser cannot read", cmd, "")
+		case !f.dyn && f.val != "":
 			r.progFiles(sc, "sed", f, []progFile{{name: f.val}}, cmd)
 		}
 	}
