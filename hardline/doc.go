@@ -63,8 +63,9 @@
 // "/x" or any concatenation asks (inline-interpreter), as does a sed script
 // with an expansion that names a file. Neither program expands ~, so a
 // name such as ~/.bashrc is judged as written, like a quoted "~" in a
-// redirection. gawk -i inplace writes its input files; gawk -l and @load
-// load native code and ask.
+// redirection. A sed script or awk program read from standard input or a
+// process substitution (sed -f -, awk -f <(...)) asks. gawk -i inplace
+// writes its input files; gawk -l and @load load native code and ask.
 //
 //	family               programs (examples)
 //	shells               sh, bash, zsh, env, eval, source, trap, alias, cd, xargs, parallel, watch, flock, echo and other builtins
