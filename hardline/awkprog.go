@@ -37,47 +37,33 @@ func awkSpecial(name string) bool {
 // parentheses (print ($1 > 2) compares); string and regular expression
 // literals are skipped. The target of a getline redirection is read as
 // the primary right after '<', and counts as named only when what
-// follows cannot continue it.
+// follows cannot continue it. The work is linear in the program's length.
 func readAwk(prog string) awkRead {
 	var out awkRead
-	toks := lexAwk(prog)
+	p := newAwkProg(prog)
+	toks := p.toks
 	// Every print and getline is read on its own, even inside another
 	// statement that does not parse, so that nothing hides one.
 	for k := 0; k < len(toks); k++ {
 		t := toks[k]
 		switch {
 		case t.kind == 'n' && (t.text == "print" || t.text == "printf"):
-			end := awkStmtEnd(toks, k+1)
-			depth := 0
-			for j := k + 1; j < end; j++ {
-				if toks[j].kind != 'o' {
-					continue
-				}
-				switch toks[j].text {
-				case "(", "[":
-					depth++
-				case ")", "]":
-					depth--
-				case ">", ">>":
-					if depth == 0 {
-						out.target(prog, toks[j+1:end], true)
-						j = end
-					}
-				}
+			if j := p.stop[k+1]; j < len(toks) && p.redirect(j) {
+				out.target(p, j+1, p.stmtEnd[j+1], true)
 			}
 		case t.kind == 'n' && t.text == "getline":
-			j := awkLvalueEnd(toks, k+1)
+			j := p.lvalueEnd(k + 1)
 			if j >= len(toks) || toks[j].kind != 'o' || toks[j].text != "<" {
 				continue
 			}
-			end := awkPrimaryEnd(toks, j+1)
+			end := p.primaryEnd(j + 1)
 			if end < len(toks) && !awkEndsPrimary(toks[end]) {
-				end = awkStmtEnd(toks, end) // "<" "a" "b": which file is unspecified
+				end = p.stmtEnd[end] // "<" "a" "b": which file is unspecified
 			}
-			out.target(prog, toks[j+1:end], false)
+			out.target(p, j+1, end, false)
 		case t.kind == '@' && t.text == "@include":
 			if k+1 < len(toks) && toks[k+1].kind == 's' {
-				out.target(prog, toks[k+1:k+2], false)
+				out.target(p, k+1, k+2, false)
 			}
 		case t.kind == '@' && t.text == "@load":
 			out.loads = true
@@ -86,72 +72,109 @@ func readAwk(prog string) awkRead {
 	return out
 }
 
-// target records the file that the tokens ts name: one string or number
-// literal, or one in parentheses, is named; anything else is not.
-func (out *awkRead) target(prog string, ts []awkTok, write bool) {
-	for len(ts) >= 3 && ts[0].text == "(" && ts[0].kind == 'o' && ts[len(ts)-1].text == ")" && ts[len(ts)-1].kind == 'o' &&
-		awkStmtEnd(ts, 1) == len(ts)-1 {
-		ts = ts[1 : len(ts)-1]
-	}
-	switch {
-	case len(ts) == 1 && (ts[0].kind == 's' || ts[0].kind == '0'):
-		// A number names the file it converts to (print 3 > 2 writes "2").
-		if !awkSpecial(ts[0].text) {
-			out.files = append(out.files, progFile{name: ts[0].text, write: write})
+// awkProg is a tokenised awk program with the tables that let readAwk
+// find a statement's end and its redirection in constant time.
+type awkProg struct {
+	src  string
+	toks []awkTok
+	// match is the index of the bracket that closes toks[j], or
+	// len(toks) when none does (or toks[j] opens nothing).
+	match []int
+	// stmtEnd is the index of the token that ends the statement or
+	// expression starting at toks[j]: ';', a newline, a pipe, or a closing
+	// bracket of one opened before it, outside brackets opened after it;
+	// len(toks) when nothing does.
+	stmtEnd []int
+	// stop is stmtEnd, or the index of a '>' or '>>' outside brackets
+	// before it.
+	stop []int
+}
+
+func newAwkProg(src string) *awkProg {
+	toks := lexAwk(src)
+	n := len(toks)
+	p := &awkProg{src: src, toks: toks, match: make([]int, n), stmtEnd: make([]int, n+1), stop: make([]int, n+1)}
+	var stack []int
+	for j, t := range toks {
+		p.match[j] = n
+		switch {
+		case t.kind != 'o':
+		case t.text == "(" || t.text == "[" || t.text == "{":
+			stack = append(stack, j)
+		case (t.text == ")" || t.text == "]" || t.text == "}") && len(stack) > 0:
+			p.match[stack[len(stack)-1]] = j
+			stack = stack[:len(stack)-1]
 		}
-	case len(ts) == 0:
+	}
+	p.stmtEnd[n], p.stop[n] = n, n
+	for j := n - 1; j >= 0; j-- {
+		t := toks[j]
+		switch {
+		case t.kind != 'o':
+			p.stmtEnd[j], p.stop[j] = p.stmtEnd[j+1], p.stop[j+1]
+		case t.text == "(" || t.text == "[" || t.text == "{":
+			if m := p.match[j]; m < n {
+				p.stmtEnd[j], p.stop[j] = p.stmtEnd[m+1], p.stop[m+1]
+			} else {
+				p.stmtEnd[j], p.stop[j] = n, n // never closed
+			}
+		case t.text == ")" || t.text == "]" || t.text == "}" || t.text == ";" || t.text == "\n" || t.text == "|" || t.text == "|&":
+			p.stmtEnd[j], p.stop[j] = j, j
+		case t.text == ">" || t.text == ">>":
+			p.stmtEnd[j], p.stop[j] = p.stmtEnd[j+1], j
+		default:
+			p.stmtEnd[j], p.stop[j] = p.stmtEnd[j+1], p.stop[j+1]
+		}
+	}
+	return p
+}
+
+// redirect reports whether toks[j] is an output redirection operator.
+func (p *awkProg) redirect(j int) bool {
+	t := p.toks[j]
+	return t.kind == 'o' && (t.text == ">" || t.text == ">>")
+}
+
+// closed returns the index past the bracket that closes toks[j].
+func (p *awkProg) closed(j int) int { return min(p.match[j]+1, len(p.toks)) }
+
+// target records the file that toks[from:to] name: one string or number
+// literal, or one in parentheses, is named; anything else is not.
+func (out *awkRead) target(p *awkProg, from, to int, write bool) {
+	for to-from >= 3 && p.toks[from].kind == 'o' && p.toks[from].text == "(" && p.match[from] == to-1 {
+		from, to = from+1, to-1
+	}
+	switch t := p.toks[min(from, len(p.toks)-1)]; {
+	case to-from == 1 && (t.kind == 's' || t.kind == '0'):
+		// A number names the file it converts to (print 3 > 2 writes "2").
+		if !awkSpecial(t.text) {
+			out.files = append(out.files, progFile{name: t.text, write: write})
+		}
+	case to <= from:
 		out.unnamed = append(out.unnamed, progFile{name: "nothing", write: write})
 	default:
-		out.unnamed = append(out.unnamed, progFile{name: prog[ts[0].pos:ts[len(ts)-1].end], write: write})
+		out.unnamed = append(out.unnamed, progFile{name: p.src[t.pos:p.toks[to-1].end], write: write})
 	}
 }
 
-// awkStmtEnd returns the index of the token that ends the statement or
-// expression starting at toks[k]: ';', a newline, '}', a pipe or a ')' or
-// ']' that closes a parenthesis opened before it, outside parentheses.
-func awkStmtEnd(toks []awkTok, k int) int {
-	depth := 0
-	for j := k; j < len(toks); j++ {
-		t := toks[j]
-		if t.kind != 'o' {
-			continue
-		}
-		switch t.text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			if depth == 0 {
-				return j
-			}
-			depth--
-		case ";", "\n", "|", "|&":
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(toks)
-}
-
-// awkLvalueEnd returns the index past the optional variable after
-// getline: a name with an optional subscript, or a field ($expr).
-func awkLvalueEnd(toks []awkTok, k int) int {
-	if k >= len(toks) {
+// lvalueEnd returns the index past the optional variable after getline
+// at toks[k]: a name with an optional subscript, or a field ($expr).
+func (p *awkProg) lvalueEnd(k int) int {
+	if k >= len(p.toks) {
 		return k
 	}
-	switch t := toks[k]; {
-	case t.kind == 'n' && !awkKeywords[t.text]:
-		return awkPrimaryEnd(toks, k)
-	case t.kind == 'o' && t.text == "$":
-		return awkPrimaryEnd(toks, k)
+	switch t := p.toks[k]; {
+	case t.kind == 'n' && !awkKeywords[t.text], t.kind == 'o' && t.text == "$":
+		return p.primaryEnd(k)
 	}
 	return k
 }
 
-// awkPrimaryEnd returns the index past the primary expression at toks[k]:
+// primaryEnd returns the index past the primary expression at toks[k]:
 // a literal, a name with subscripts or arguments, a parenthesised
 // expression, or $ and a primary.
-func awkPrimaryEnd(toks []awkTok, k int) int {
+func (p *awkProg) primaryEnd(k int) int {
+	toks := p.toks
 	for k < len(toks) && toks[k].kind == 'o' && (toks[k].text == "$" || toks[k].text == "-" || toks[k].text == "+" || toks[k].text == "!") {
 		k++
 	}
@@ -159,26 +182,17 @@ func awkPrimaryEnd(toks []awkTok, k int) int {
 		return k
 	}
 	t := toks[k]
-	k++
 	switch {
 	case t.kind == 'o' && t.text == "(":
-		return awkClose(toks, k)
+		return p.closed(k)
 	case t.kind == 'n':
+		k++
 		for k < len(toks) && toks[k].kind == 'o' && (toks[k].text == "[" || toks[k].text == "(" && toks[k].pos == toks[k-1].end) {
-			k = awkClose(toks, k+1)
+			k = p.closed(k)
 		}
+		return k
 	}
-	return k
-}
-
-// awkClose returns the index past the bracket that closes the one before
-// toks[k].
-func awkClose(toks []awkTok, k int) int {
-	end := awkStmtEnd(toks, k)
-	for end < len(toks) && toks[end].kind == 'o' && toks[end].text != ")" && toks[end].text != "]" && toks[end].text != "}" {
-		end = awkStmtEnd(toks, end+1) // a ';' or newline inside parentheses: read on
-	}
-	return min(end+1, len(toks))
+	return k + 1
 }
 
 // awkEndsPrimary reports whether t, after getline's target, leaves the
@@ -209,7 +223,7 @@ var awkOps = []string{"**=", ">>", ">=", "<=", "==", "!=", "!~", "&&", "||", "|&
 // lexAwk splits an awk program into tokens. Comments and line
 // continuations are dropped; ';' and newlines are operators.
 func lexAwk(s string) []awkTok {
-	var toks []awkTok
+	toks := make([]awkTok, 0, len(s)/4+4) // about one token in four bytes
 	emit := func(kind byte, text string, pos, end int) {
 		toks = append(toks, awkTok{kind: kind, text: text, pos: pos, end: end})
 	}
@@ -243,12 +257,7 @@ func lexAwk(s string) []awkTok {
 				case '\\':
 					j += 2
 				case '[':
-					// A bracket expression holds '/' (/[/]/), not a newline.
-					e := bracketEnd(s, j)
-					if nl := strings.IndexByte(s[j:e], '\n'); nl >= 0 {
-						e = j + nl
-					}
-					j = e
+					j = bracketEnd(s, j) // it holds '/' (/[/]/), not a newline
 				default:
 					j++
 				}

@@ -65,11 +65,7 @@ func readSedAs(s string, brackets bool) sedRead {
 			case s[i] == '\\':
 				i++
 			case re && brackets && s[i] == '[':
-				e := bracketEnd(s, i)
-				if nl := strings.IndexByte(s[i:e], '\n'); nl >= 0 {
-					e = i + nl
-				}
-				i = e
+				i = bracketEnd(s, i)
 				continue
 			}
 			i++
@@ -189,9 +185,11 @@ func readSedAs(s string, brackets bool) sedRead {
 }
 
 // bracketEnd returns the index just past the bracket expression that
-// starts at s[i] ('['), or len(s) when it does not end. A ']' first in the
-// list (after an optional '^') is a member; [:class:], [=e=] and [.c.]
-// are read whole.
+// starts at s[i] ('['), or the index of the newline or the end of s that
+// comes first when it does not end. A ']' first in the list (after an
+// optional '^') is a member; [:class:], [=e=] and [.c.] are read whole
+// when they end within a few bytes (a class name is short), so that the
+// work stays linear.
 func bracketEnd(s string, i int) int {
 	j := i + 1
 	if j < len(s) && s[j] == '^' {
@@ -200,20 +198,23 @@ func bracketEnd(s string, i int) int {
 	if j < len(s) && s[j] == ']' {
 		j++
 	}
-	for j < len(s) && s[j] != ']' {
+	for j < len(s) && s[j] != ']' && s[j] != '\n' {
 		if s[j] == '[' && j+1 < len(s) && (s[j+1] == ':' || s[j+1] == '=' || s[j+1] == '.') {
-			if k := strings.Index(s[j+2:], string(s[j+1])+"]"); k >= 0 {
+			if k := strings.Index(s[j+2:min(j+2+maxClassName, len(s))], string(s[j+1])+"]"); k >= 0 {
 				j += k + 4
 				continue
 			}
 		}
 		j++
 	}
-	if j >= len(s) {
-		return len(s)
+	if j >= len(s) || s[j] == '\n' {
+		return j
 	}
 	return j + 1
 }
+
+// maxClassName bounds the bytes bracketEnd reads for a class's end.
+const maxClassName = 32
 
 // progFiles judges the files a program's own language names (b's script
 // or program, from the field script) the way a redirection's target or a
