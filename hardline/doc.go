@@ -61,7 +61,8 @@
 // -i/--include name program files that are read. A target counts as named
 // only when it is one string or number literal; a variable, ENVIRON["HOME"]
 // "/x" or any concatenation asks (inline-interpreter), as does a sed script
-// with an expansion that names a file. Neither program expands ~, so a
+// with an expansion that names a file or that is nothing but an expansion
+// (sed "$script"); an expansion in a pattern or a replacement is data. Neither program expands ~, so a
 // name such as ~/.bashrc is judged as written, like a quoted "~" in a
 // redirection. A sed script or awk program read from standard input or a
 // process substitution (sed -f -, awk -f <(...)) asks. gawk -i inplace

@@ -552,6 +552,12 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 		// A script with an expansion (s/x/$v/) is judged by its literal
 		// parts: a value in a pattern or a replacement is data; a file
 		// its w or r command names cannot be named.
+		if sf.dyn && strings.TrimSpace(sf.val) == "" {
+			// Nothing of it is known (sed "$script"): like any program
+			// that comes whole from a variable, it asks.
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that comes from "+sf.why, cmd, "")
+			continue
+		}
 		rd := readSed(sf.val)
 		if rd.executes {
 			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that executes shell commands (the e command or flag)", cmd, "")
