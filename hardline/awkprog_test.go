@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestReadAwk(t *testing.T) {
@@ -39,6 +40,7 @@ func TestReadAwk(t *testing.T) {
 		{"a variable target is unnamed", `{ print > f }`, nil, []progFile{w("f")}, false},
 		{"a concatenation is unnamed", `{ print > ENVIRON["HOME"] "/.bashrc" }`, nil, []progFile{w(`ENVIRON["HOME"] "/.bashrc"`)}, false},
 		{"a literal followed by more is unnamed", `{ print > "/etc/" $1 }`, nil, []progFile{w(`"/etc/" $1`)}, false},
+		{"a name past ASCII is read whole", `{ print > é }`, nil, []progFile{w("é")}, false},
 		{"a missing target is unnamed", `{ print > }`, nil, []progFile{w("nothing")}, false},
 		{"getline < reads", `BEGIN { getline < "/etc/shadow" }`, []progFile{r("/etc/shadow")}, nil, false},
 		{"getline var < reads", `BEGIN { while ((getline l < "in") > 0) n++ }`, []progFile{r("in")}, nil, false},
@@ -78,6 +80,9 @@ func FuzzAwkProgram(f *testing.F) {
 		}
 		got := readAwk(s)
 		for _, pf := range got.unnamed {
+			if utf8.ValidString(s) && !utf8.ValidString(pf.name) {
+				t.Fatalf("readAwk(%q) splits a character in the target %q", s, pf.name)
+			}
 			if pf.name != "nothing" && !strings.Contains(s, pf.name) {
 				t.Fatalf("readAwk(%q) reports the target %q, which is not in the program", s, pf.name)
 			}
