@@ -32,8 +32,8 @@ func awkSpecial(name string) bool {
 	return name == "/dev/stdout" || name == "/dev/stderr" || name == "/dev/stdin" || name == "-"
 }
 
-// readAwk reads an awk program's output and input redirections. A '>'
-// is a redirection only in a print or printf statement outside
+// readAwk reads an awk program's output and input redirections and the
+// files it adds to ARGV. A '>' is a redirection only in a print or printf statement outside
 // parentheses (print ($1 > 2) compares); string and regular expression
 // literals are skipped. The target of a getline redirection is read as
 // the primary right after '<', and counts as named only when what
@@ -61,6 +61,8 @@ func readAwk(prog string) awkRead {
 				end = p.stmtEnd[end] // "<" "a" "b": which file is unspecified
 			}
 			out.target(p, j+1, end, false)
+		case t.kind == 'n' && t.text == "ARGV":
+			out.argv(p, k)
 		case t.kind == '@' && t.text == "@include":
 			if k+1 < len(toks) && toks[k+1].kind == 's' {
 				out.target(p, k+1, k+2, false)
@@ -88,6 +90,9 @@ type awkProg struct {
 	// stop is stmtEnd, or the index of a '>' or '>>' outside brackets
 	// before it.
 	stop []int
+	// argvIn maps a use of ARGV inside brackets to the bracket that holds
+	// it.
+	argvIn map[int]int
 }
 
 func newAwkProg(src string) *awkProg {
@@ -97,6 +102,12 @@ func newAwkProg(src string) *awkProg {
 	var stack []int
 	for j, t := range toks {
 		p.match[j] = n
+		if t.kind == 'n' && t.text == "ARGV" && len(stack) > 0 {
+			if p.argvIn == nil {
+				p.argvIn = map[int]int{}
+			}
+			p.argvIn[j] = stack[len(stack)-1]
+		}
 		switch {
 		case t.kind != 'o':
 		case t.text == "(" || t.text == "[" || t.text == "{":
@@ -154,6 +165,50 @@ func (out *awkRead) target(p *awkProg, from, to int, write bool) {
 		out.unnamed = append(out.unnamed, progFile{name: "nothing", write: write})
 	default:
 		out.unnamed = append(out.unnamed, progFile{name: p.src[t.pos:p.toks[to-1].end], write: write})
+	}
+}
+
+// awkArrayChangers are the functions that change an array or an element
+// given to them.
+var awkArrayChangers = map[string]bool{"sub": true, "gsub": true, "split": true, "patsplit": true, "match": true, "asort": true, "asorti": true}
+
+// argv judges the use of ARGV at toks[k]. ARGV lists the files awk reads
+// after BEGIN, so an element assigned a literal names a file that is read
+// (ARGV[1] = "/etc/shadow"); an element assigned anything else, or
+// changed by getline, sub, gsub, split or a function given the whole
+// array, names a file that cannot be named.
+func (out *awkRead) argv(p *awkProg, k int) {
+	toks := p.toks
+	n := len(toks)
+	prev := func(text string) bool { return k > 0 && toks[k-1].kind != 's' && toks[k-1].text == text }
+	if prev("in") || prev("delete") {
+		return // for (i in ARGV), delete ARGV[i]: no file is added
+	}
+	if o, ok := p.argvIn[k]; ok && o > 0 && toks[o].text == "(" && toks[o-1].kind == 'n' && awkArrayChangers[toks[o-1].text] {
+		out.unnamed = append(out.unnamed, progFile{name: "ARGV changed by " + toks[o-1].text})
+		return
+	}
+	if prev("getline") {
+		out.unnamed = append(out.unnamed, progFile{name: "ARGV set by getline"})
+		return
+	}
+	if k+1 >= n || toks[k+1].kind != 'o' || toks[k+1].text != "[" {
+		out.unnamed = append(out.unnamed, progFile{name: "ARGV handed on whole"})
+		return
+	}
+	j := p.closed(k + 1)
+	if j >= n || toks[j].kind != 'o' {
+		return
+	}
+	switch toks[j].text {
+	case "=":
+		end := p.primaryEnd(j + 1)
+		if end < n && !awkEndsPrimary(toks[end]) {
+			end = p.stmtEnd[end]
+		}
+		out.target(p, j+1, end, false)
+	case "+=", "-=", "*=", "/=", "%=", "^=", "**=", "++", "--":
+		out.unnamed = append(out.unnamed, progFile{name: p.src[toks[k].pos:toks[j].end]})
 	}
 }
 

@@ -57,7 +57,9 @@
 // it, and what either reading finds counts. awk programs are tokenised so
 // that strings, regular expressions and comments are skipped: print and
 // printf with > or >> outside parentheses write their target (print ($1 >
-// 2) compares), getline < and gawk's @include read theirs, and -f, -E and
+// 2) compares), getline < and gawk's @include read theirs, an ARGV element
+// assigned a file names one read after BEGIN (ARGV changed by sub, split or
+// getline, or handed to a function whole, cannot be named), and -f, -E and
 // -i/--include name program files that are read. A target counts as named
 // only when it is one string or number literal; a variable, ENVIRON["HOME"]
 // "/x" or any concatenation asks (inline-interpreter), as does a sed script
