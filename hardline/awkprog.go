@@ -440,5 +440,6 @@ func (r *run) awkInPlace(sc *scope, inputs []field, cmd string) {
 			continue
 		}
 		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		r.noteWritten(f, "", false)
 	}
 }

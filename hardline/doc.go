@@ -66,7 +66,9 @@
 // with an expansion that names a file or that is nothing but an expansion
 // (sed "$script"); an expansion in a pattern or a replacement is data. Neither program expands ~, so a
 // name such as ~/.bashrc is judged as written, like a quoted "~" in a
-// redirection. A sed script or awk program read from standard input or a
+// redirection. A file they write (sed -i and gawk -i inplace included) and
+// the command then runs asks (runs-written-file), as after a redirection.
+// A sed script or awk program read from standard input or a
 // process substitution (sed -f -, awk -f <(...)) asks. gawk -i inplace
 // writes its input files; gawk -l and @load load native code and ask.
 //

@@ -241,6 +241,7 @@ func (r *run) progFiles(sc *scope, b string, script field, files []progFile, cmd
 		r.checkWords(sc, []field{f}, cmd)
 		if pf.write {
 			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+			r.noteWritten(f, "", false) // running it later in the command asks
 		} else {
 			r.rawDiskRead(f, cmd)
 		}

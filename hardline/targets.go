@@ -569,6 +569,7 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 	}
 	for _, t := range ops {
 		r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+		r.noteWritten(t, "", false)
 	}
 }
 
