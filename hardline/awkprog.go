@@ -8,12 +8,12 @@ import (
 // awkRead is what an awk program does with files besides its input.
 type awkRead struct {
 	// files are the files it names with a string literal: written by
-	// print > "f", print >> "f" and printf, read by getline < "f" and
-	// gawk's @include "f".
+	// print > "f", print >> "f" and printf, read by getline < "f",
+	// ARGV[i] = "f" and gawk's @include "f".
 	files []progFile
-	// unnamed are the redirections whose target is not a string literal
-	// (a variable, ENVIRON["HOME"] "/x", a concatenation): name holds the
-	// target's text.
+	// unnamed are the redirections and ARGV elements whose file is not a
+	// literal (a variable, ENVIRON["HOME"] "/x", a concatenation, ARGV
+	// changed by sub): name holds the target's text or says how.
 	unnamed []progFile
 	// loads says the program loads a native extension (gawk's @load).
 	loads bool
@@ -33,11 +33,12 @@ func awkSpecial(name string) bool {
 }
 
 // readAwk reads an awk program's output and input redirections and the
-// files it adds to ARGV. A '>' is a redirection only in a print or printf statement outside
-// parentheses (print ($1 > 2) compares); string and regular expression
-// literals are skipped. The target of a getline redirection is read as
-// the primary right after '<', and counts as named only when what
-// follows cannot continue it. The work is linear in the program's length.
+// files it adds to ARGV. A '>' is a redirection only in a print or printf
+// statement outside parentheses (print ($1 > 2) compares); string and
+// regular expression literals are skipped. The target of a getline
+// redirection is read as the primary right after '<', and counts as named
+// only when what follows cannot continue it. The work is linear in the
+// program's length.
 func readAwk(prog string) awkRead {
 	var out awkRead
 	p := newAwkProg(prog)

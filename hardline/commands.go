@@ -871,6 +871,11 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files
 			}
 		}
+		for _, pr := range progs { // what it writes is judged even when it also asks
+			if !pr.dyn {
+				r.awkFiles(sc, b, pr, cmd)
+			}
+		}
 		if len(p.get("-l", "--load")) > 0 {
 			inline("loading a native extension (-l)")
 			return
@@ -880,7 +885,6 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				inline("with a program that runs commands (system(), pipes)")
 				return
 			}
-			r.awkFiles(sc, b, pr, cmd)
 		}
 	case lb == "deno":
 		if len(args) > 0 && args[0].val == "eval" {

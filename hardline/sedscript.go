@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // progFile is a file a program's own language names: a sed script's w or
 // r command, an awk program's print > "file" or getline < "file".
@@ -28,20 +31,11 @@ func readSed(script string) sedRead {
 	a, b := readSedAs(script, true), readSedAs(script, false)
 	a.executes = a.executes || b.executes
 	for _, f := range b.files {
-		if !containsFile(a.files, f) {
+		if !slices.Contains(a.files, f) {
 			a.files = append(a.files, f)
 		}
 	}
 	return a
-}
-
-func containsFile(fs []progFile, f progFile) bool {
-	for _, g := range fs {
-		if g == f {
-			return true
-		}
-	}
-	return false
 }
 
 // sedSpecial are the names GNU sed handles itself instead of opening them.
@@ -57,8 +51,8 @@ func readSedAs(s string, brackets bool) sedRead {
 	i := 0
 	// delimited moves past text ending at delim; i is just past the
 	// opening delimiter. A regular expression (re) may hold a bracket
-	// expression in which the delimiter does not count.
-	// A newline that no backslash escapes ends the script with an error.
+	// expression in which the delimiter does not count. A newline that no
+	// backslash escapes ends the script with an error (false).
 	delimited := func(delim byte, re bool) bool {
 		for i < len(s) && s[i] != delim && s[i] != '\n' {
 			switch {
