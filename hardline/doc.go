@@ -56,21 +56,21 @@
 // expression is read both as one piece (s/[/]/x/) and as other seds may read
 // it, and what either reading finds counts. awk programs are tokenised so
 // that strings, regular expressions and comments are skipped: print and
-// printf with > or >> outside parentheses write their target (print ($1 >
-// 2) compares), getline < and gawk's @include read theirs, an ARGV element
-// assigned a file names one read after BEGIN (ARGV changed by sub, split or
-// getline, or handed to a function whole, cannot be named), and -f, -E and
-// -i/--include name program files that are read. A target counts as named
-// only when it is one string or number literal; a variable, ENVIRON["HOME"]
-// "/x" or any concatenation asks (inline-interpreter), as does a sed script
-// with an expansion that names a file or that is nothing but an expansion
-// (sed "$script"); an expansion in a pattern or a replacement is data. Neither program expands ~, so a
-// name such as ~/.bashrc is judged as written, like a quoted "~" in a
-// redirection. A file they write (sed -i and gawk -i inplace included) and
-// the command then runs asks (runs-written-file), as after a redirection.
-// A sed script or awk program read from standard input or a
-// process substitution (sed -f -, awk -f <(...)) asks. gawk -i inplace
-// writes its input files; gawk -l and @load load native code and ask.
+// printf with > or >> outside parentheses write their target (print ($1 > 2)
+// compares), getline < and gawk's @include read theirs, an ARGV element
+// assigned a file names one read after BEGIN, -f, -E and -i/--include name
+// program files that are read, and gawk -i inplace writes its input files. A
+// target counts as named only when it is one string or number literal; a
+// variable, ENVIRON["HOME"] "/x", a concatenation or ARGV changed by sub,
+// split or getline asks (inline-interpreter), as does a sed script with an
+// expansion that names a file or that is nothing but an expansion (sed
+// "$script"); an expansion in a pattern or a replacement is data. Neither
+// program expands ~, so a name such as ~/.bashrc is judged as written, like
+// a quoted "~" in a redirection. A file they write (sed -i included) that
+// the command then runs asks (runs-written-file), as after a redirection. A
+// sed script or awk program read from standard input or a process
+// substitution (sed -f -, awk -f <(...)) asks, and so do gawk -l and @load,
+// which load native code.
 //
 //	family               programs (examples)
 //	shells               sh, bash, zsh, env, eval, source, trap, alias, cd, xargs, parallel, watch, flock, echo and other builtins
