@@ -75,14 +75,16 @@ var (
 	azureChars  = set("A-Za-z0-9_~.-")
 	wordChars   = set("A-Za-z0-9_")
 	keyTail     = set("A-Za-z0-9_-")
+	lowerHex    = set("0-9a-f")
+	hexUpper    = set("0-9a-fA-F")
 )
 
 // shapes is the registry of known secret shapes. Add a shape by adding a
 // row; the tests walk the table.
 var shapes = []shape{
-	{name: "aws-access-key-id", about: "AWS access key IDs (AKIA..., ASIA..., and the other IAM prefixes)",
+	{name: "aws-access-key-id", about: "AWS access key IDs (AKIA..., ASIA..., and the other IAM prefixes), with a secret access key that follows on the same line",
 		anchors:       []string{"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "APKA", "ASCA"},
-		caseSensitive: true, body: upperDigits, min: 16, max: 16},
+		caseSensitive: true, check: awsKeyPair},
 	{name: "gcp-api-key", about: "Google Cloud API keys (AIza...)",
 		anchors: []string{"AIza"}, caseSensitive: true, body: b64url, min: 35, max: 35},
 	{name: "gcp-oauth-client-secret", about: "Google OAuth client secrets (GOCSPX-...)",
@@ -114,6 +116,36 @@ var shapes = []shape{
 		anchors: []string{"pypi-AgE"}, caseSensitive: true, body: b64url, min: 50, max: 255},
 	{name: "huggingface-token", about: "Hugging Face access tokens (hf_...)",
 		anchors: []string{"hf_"}, caseSensitive: true, body: alnum, min: 30, max: 40, mixed: true},
+	{name: "digitalocean-token", about: "DigitalOcean personal, OAuth and refresh tokens (dop_v1_, doo_v1_, dor_v1_)",
+		anchors: []string{"dop_v1_", "doo_v1_", "dor_v1_"}, caseSensitive: true, body: lowerHex, min: 64, max: 64},
+	{name: "sendgrid-key", about: "SendGrid API keys (SG.<22>.<43>)",
+		anchors: []string{"SG."}, caseSensitive: true, check: sendgrid},
+	{name: "vault-token", about: "HashiCorp Vault service, batch and recovery tokens (hvs., hvb., hvr.)",
+		anchors: []string{"hvs.", "hvb.", "hvr."}, caseSensitive: true, body: b64url, min: 24, max: 512},
+	{name: "twilio-api-key", about: "Twilio API key SIDs (SK and 32 hex digits)",
+		anchors: []string{"SK"}, caseSensitive: true, body: hexUpper, min: 32, max: 32},
+	{name: "docker-hub-token", about: "Docker Hub personal and organisation access tokens (dckr_pat_, dckr_oat_)",
+		anchors: []string{"dckr_pat_", "dckr_oat_"}, caseSensitive: true, body: b64url, min: 20, max: 128},
+	{name: "grafana-token", about: "Grafana service account and Cloud tokens (glsa_, glc_)",
+		anchors: []string{"glsa_", "glc_"}, caseSensitive: true, body: set("A-Za-z0-9_=+/"), min: 32, max: 512, mixed: true},
+	{name: "shopify-token", about: "Shopify access tokens and shared secrets (shpat_, shpca_, shppa_, shpss_)",
+		anchors: []string{"shpat_", "shpca_", "shppa_", "shpss_"}, caseSensitive: true, body: hexUpper, min: 32, max: 32},
+	{name: "databricks-token", about: "Databricks personal access tokens (dapi and 32 hex digits)",
+		anchors: []string{"dapi"}, caseSensitive: true, body: set("0-9a-f-"), min: 32, max: 40, mixed: true},
+	{name: "linear-key", about: "Linear API keys (lin_api_)",
+		anchors: []string{"lin_api_"}, caseSensitive: true, body: alnum, min: 40, max: 40},
+	{name: "age-secret-key", about: "age encryption secret keys (AGE-SECRET-KEY-1...)",
+		anchors: []string{"AGE-SECRET-KEY-1"}, caseSensitive: true, body: upperDigits, min: 58, max: 58},
+	{name: "google-oauth-token", about: "Google OAuth access tokens (ya29.)",
+		anchors: []string{"ya29."}, caseSensitive: true, body: b64url, min: 20, max: 2048},
+	{name: "sentry-token", about: "Sentry organisation and user auth tokens (sntrys_, sntryu_)",
+		anchors: []string{"sntrys_", "sntryu_"}, caseSensitive: true, body: set("A-Za-z0-9_=+/"), min: 32, max: 1024},
+	{name: "pulumi-token", about: "Pulumi access tokens (pul-)",
+		anchors: []string{"pul-"}, caseSensitive: true, body: lowerHex, min: 40, max: 40},
+	{name: "rubygems-key", about: "RubyGems API keys (rubygems_)",
+		anchors: []string{"rubygems_"}, caseSensitive: true, body: lowerHex, min: 48, max: 48},
+	{name: "tailscale-key", about: "Tailscale auth and API keys (tskey-)",
+		anchors: []string{"tskey-"}, caseSensitive: true, body: alnumDash, min: 20, max: 128, mixed: true},
 	{name: "jwt", about: "JSON Web Tokens (three base64url segments, the first a JSON header)",
 		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
 	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
@@ -222,6 +254,61 @@ func azureClientSecret(t []byte, at, n int) (span, bool) {
 	return span{at - 4, k}, true
 }
 
+// awsSecretChars are the characters of an AWS secret access key.
+var awsSecretChars = set("A-Za-z0-9/+")
+
+// awsKeyPair finds an access key ID, and with it a secret access key (40
+// characters of base64, with a digit and both cases, standing as a word of
+// its own) later on the same line and at most 256 bytes on: a key pair is
+// often written as two columns or two arguments with no names around them.
+func awsKeyPair(t []byte, at, n int) (span, bool) {
+	if at > 0 && wordChars[t[at-1]] {
+		return span{}, false
+	}
+	k := run(t, at+n, upperDigits, 17)
+	if k-(at+n) != 16 || k < len(t) && wordChars[t[k]] {
+		return span{}, false
+	}
+	end := k
+	for i := k; i < len(t) && i < k+256 && t[i] != '\n' && t[i] != '\r'; i++ {
+		if awsSecretChars[t[i]] && (i == 0 || !awsSecretChars[t[i-1]] && !wordChars[t[i-1]]) {
+			j := run(t, i, awsSecretChars, 41)
+			if j-i == 40 && (j == len(t) || !awsSecretChars[t[j]] && !wordChars[t[j]]) && mixed(t[i:j]) && hasBoth(t[i:j]) {
+				end = j
+				break
+			}
+			i = j - 1
+		}
+	}
+	return span{at, end}, true
+}
+
+// hasBoth reports whether v holds an upper-case and a lower-case letter.
+func hasBoth(v []byte) bool {
+	var upper, lower bool
+	for _, c := range v {
+		upper = upper || 'A' <= c && c <= 'Z'
+		lower = lower || 'a' <= c && c <= 'z'
+	}
+	return upper && lower
+}
+
+// sendgrid is "SG." 22 base64url characters, ".", and 43 more.
+func sendgrid(t []byte, at, n int) (span, bool) {
+	if at > 0 && wordChars[t[at-1]] {
+		return span{}, false
+	}
+	k := run(t, at+n, b64url, 23)
+	if k-(at+n) != 22 || k >= len(t) || t[k] != '.' {
+		return span{}, false
+	}
+	k2 := run(t, k+1, b64url, 44)
+	if k2-(k+1) != 43 {
+		return span{}, false
+	}
+	return span{at, k2}, true
+}
+
 func jwt(t []byte, at, _ int) (span, bool) {
 	if at > 0 && b64urlDot[t[at-1]] {
 		return span{}, false
@@ -244,6 +331,7 @@ var (
 	pemPrivate = []byte("PRIVATE KEY")
 	pemEnd     = []byte("-----END ")
 	pemDashes  = []byte("-----")
+	pemBegin   = []byte("-----BEGIN ")
 )
 
 func pemPrivateKey(t []byte, at, n int) (span, bool) {
@@ -297,7 +385,7 @@ func urlPassword(t []byte, at, n int) (span, bool) {
 var textKeys = []string{
 	"password", "passwd", "passphrase", "secret", "token", "api_key", "api-key", "apikey",
 	"access_key", "access-key", "private_key", "private-key", "credential",
-	"authorization", "cookie",
+	"authorization", "cookie", "auth",
 }
 
 var lineValueKeys = map[string]bool{"authorization": true, "cookie": true}
@@ -327,12 +415,29 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	if wholeLine {
 		stop = lineStop
 	}
+	var quote byte
 	if k < len(t) && (t[k] == '"' || t[k] == '\'') {
+		quote = t[k]
 		k++
 	}
+	if bytes.HasPrefix(t[k:], pemBegin) {
+		return span{}, false // a PEM block: its own shape takes all of it
+	}
 	j := k
-	for k < len(t) && k-j < maxScan && !stop[t[k]] {
-		k++
+	if quote != 0 && !wholeLine {
+		// A quoted value runs to its closing quote, spaces and all
+		// (password = "correct horse battery staple").
+		for k < len(t) && k-j < maxScan && t[k] != quote && t[k] != '\n' && t[k] != '\r' {
+			if t[k] == '\\' && k+1 < len(t) {
+				k++
+			}
+			k++
+		}
+		k = min(k, len(t))
+	} else {
+		for k < len(t) && k-j < maxScan && !stop[t[k]] {
+			k++
+		}
 	}
 	if k == j {
 		return span{}, false

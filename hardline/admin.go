@@ -244,7 +244,14 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		cands = append(cands, name)
 	}
 	shell := shells[b] || b == "source" || b == "."
-	if shell || isInterpreter(b) {
+	if i, m := pythonModule(b, args); i >= 0 {
+		// python -m NAME runs NAME.py or NAME/__main__.py on its path,
+		// the working folder first.
+		if !m.dyn {
+			p := strings.ReplaceAll(m.val, ".", "/")
+			cands = append(cands, field{val: p + ".py"}, field{val: p + "/__main__.py"})
+		}
+	} else if shell || isInterpreter(b) {
 		for _, a := range args {
 			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") {
 				cands = append(cands, a)

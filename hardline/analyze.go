@@ -1031,12 +1031,72 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 	out := r.calls.fields(len(ws))
 	for _, w := range ws {
 		if !hasBraces(w) {
-			out = append(out, r.word(sc, w))
+			f := r.word(sc, w)
+			r.assignmentTilde(sc, w, &f)
+			out = append(out, f)
 			continue
 		}
 		out = r.braceWords(sc, w, out)
 	}
 	return out
+}
+
+// assignmentTilde expands, in an argument shaped like an assignment
+// (of=~/x, DESTDIR=~/y, PATH=~/bin:~/sbin), the tilde-prefixes after the
+// first '=' and after each ':', as bash does outside POSIX mode: dd
+// of=~/.bashrc writes the startup file. f is the word's field as expanded
+// without them (a tilde is expanded only at a word's start), which begins
+// with the word's first literal.
+func (r *run) assignmentTilde(sc *scope, w *syntax.Word, f *field) {
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return
+	}
+	v := l.Value
+	eq := strings.IndexByte(v, '=')
+	if eq <= 0 || !strings.Contains(v[eq:], "~") {
+		return
+	}
+	if name := strings.TrimSuffix(v[:eq], "+"); !isName(name) {
+		return
+	}
+	var b strings.Builder
+	done := 0 // v[:done] is in b
+	for k := eq + 1; k < len(v); k++ {
+		if v[k] != '~' || v[k-1] != '=' && v[k-1] != ':' || k > eq+1 && v[k-1] == '=' {
+			continue
+		}
+		end := k + 1
+		for end < len(v) && v[end] != '/' && v[end] != ':' {
+			end++
+		}
+		if end == len(v) && len(w.Parts) > 1 || strings.ContainsRune(v[:end], '\\') {
+			break // the prefix runs into an expansion or holds a quoted character: bash leaves it
+		}
+		env := exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
+		var home expand.Variable
+		switch user := v[k+1 : end]; user {
+		case "":
+			home = env.Get("HOME")
+		case "+":
+			home = env.Get("PWD")
+		case "-":
+			env.dynamic("~-")
+		default:
+			home = env.Get("HOME " + user)
+		}
+		if !home.IsSet() || home.Str == "" {
+			continue
+		}
+		b.WriteString(v[done:k])
+		b.WriteString(home.Str)
+		done = end
+	}
+	if done == 0 || !strings.HasPrefix(f.val, v[:done]) {
+		return
+	}
+	b.WriteString(f.val[done:])
+	f.val = b.String()
 }
 
 // braceWords appends the fields of a word with braces to out. It is apart
@@ -1045,7 +1105,9 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	cw := copyWord(w)
 	if !syntax.SplitBraces(cw) {
-		return append(out, r.word(sc, w))
+		f := r.word(sc, w)
+		r.assignmentTilde(sc, w, &f) // bash leaves the words of a real brace expansion alone
+		return append(out, f)
 	}
 	n := 0
 	for bw, err := range expand.BracesSeq(nil, cw) {
@@ -1055,6 +1117,11 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 			break
 		}
 		out = append(out, r.word(sc, bw))
+	}
+	if n == 1 && !out[len(out)-1].dyn {
+		// Braces that expand to the one word they are ({x}) are no
+		// brace expansion to bash.
+		r.assignmentTilde(sc, w, &out[len(out)-1])
 	}
 	return out
 }

@@ -244,3 +244,39 @@ func TestBoundDetail(t *testing.T) {
 		})
 	}
 }
+
+// TestAssignmentShapedArgumentsExpandTheirTildes compares the analyser's
+// reading of arguments shaped like assignments with bash's (outside POSIX
+// mode, bash expands a tilde after their first '=' and after each ':').
+func TestAssignmentShapedArgumentsExpandTheirTildes(t *testing.T) {
+	a := testAnalyzer(t)
+	env := testEnv()
+	for _, tc := range []struct{ arg, want string }{
+		{"of=~/x", "of=/home/dev/x"},
+		{`of=~"/x"`, "of=~/x"},
+		{`"of=~/x"`, "of=~/x"},
+		{`of=\~/x`, "of=~/x"},
+		{"DESTDIR=~", "DESTDIR=/home/dev"},
+		{"p=a:~/b:c", "p=a:/home/dev/b:c"},
+		{"p=~:~/b", "p=/home/dev:/home/dev/b"},
+		{"a-b=~/x", "a-b=~/x"},
+		{"of=~+/x", "of=/home/dev/work/proj/x"},
+		{"x+=~/y", "x+=/home/dev/y"},
+		{"of=~root/x", "of=/root/x"},
+		{`of=~/"x"`, "of=/home/dev/x"},
+		{"of=a~/x", "of=a~/x"},
+		{"of==~/x", "of==~/x"},
+		{"of=~/{x}", "of=/home/dev/{x}"},
+		{"of=~/{x,}", "of=~/x"}, // bash leaves the words of a brace expansion alone
+	} {
+		t.Run(tc.arg, func(t *testing.T) {
+			tr, _ := a.read("dd "+tc.arg, env)
+			if len(tr.argv) != 1 || len(tr.argv[0]) < 2 {
+				t.Fatalf("argv %q", tr.argv)
+			}
+			if got := tr.argv[0][1]; got != tc.want {
+				t.Errorf("dd %s: the analyser reads %q, bash passes %q", tc.arg, got, tc.want)
+			}
+		})
+	}
+}

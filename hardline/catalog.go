@@ -190,6 +190,13 @@ type Entry struct {
 	// special is code for a grammar that roles cannot say (find's
 	// expressions, sed scripts, dd's operands); it runs after the roles.
 	special handler
+	// judgesPaths says that special, when it returns true, has resolved
+	// every argument that may name a path (checkTargets) and judged the
+	// rest as what they are (a mode, a signal name, a pattern, a command
+	// it analysed): the operands without a role are then not resolved
+	// again as possible paths. Without it they are, since a link among
+	// them could reach a sensitive file.
+	judgesPaths bool
 	// compiled is the entry prepared for lookups.
 	compiled *compiledEntry
 }
@@ -606,6 +613,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		if !roled[i] {
 			unroled = append(unroled, f)
 		}
+	}
+	if handled && e.judgesPaths {
+		return
 	}
 	r.checkTargets(sc, unroled, cmd)
 	if handled {

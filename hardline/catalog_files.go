@@ -83,19 +83,29 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("chmod chattr setfacl"), Family: "files", Summary: "mode changes of /, home or system folders block",
+		judgesPaths: true, // the mode or owner is not a path; chmod resolves the rest
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.chmod(sc, b, args, cmd, ruleChmodSystem)
 			return true
 		}},
 	{Names: names("chown chgrp"), Family: "files", Summary: "owner changes of /, home or system folders block",
+		judgesPaths: true, // the mode or owner is not a path; chmod resolves the rest
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.chmod(sc, b, args, cmd, ruleChownSystem)
 			return true
 		}},
 	{Names: names("find"), Family: "files", Summary: "-delete deletes the start points' contents; -exec and -ok run commands; -fprint writes",
+		judgesPaths: true, // find resolves its start points and the files its primaries name
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.find(sc, args, c, cmd)
 			return true
+		}},
+	{Names: names("yq"), Family: "files", Summary: "-i writes the files it edits", DataOnly: true,
+		Options:  vals("opIs", "--output-format", "--input-format", "--indent", "--split-exp", "--expression", "--front-matter"),
+		Operands: []Operand{operands(0, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.yqInPlace(sc, args, cmd)
+			return false
 		}},
 	{Names: names("sort"), Family: "files", Summary: "-o writes", DataOnly: true,
 		Options: append(vals("kStT", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--files0-from", "--batch-size", "--random-source", "--compress-program"),
@@ -124,11 +134,40 @@ var _ = register([]Entry{
 		Options:  []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleRead)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.patternGiven(sc, b, args, cmd)
 			r.readsTree(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("ls dir vdir tree du df cut tr paste join column fold fmt expand unexpand rev shuf comm diff cmp sdiff diff3 jq yq realpath readlink basename dirname date seq yes sleep id whoami groups hostname uname pwd which whereis tput clear printenv locale nproc free uptime ps pgrep top htop lsof lsblk blkid findmnt iconv numfmt factor expr tsort ptx look spell aspell tldr"),
-		Family: "files", Summary: "read or print only; arguments are text or paths read", DataOnly: true},
+	{Names: names("cut paste join column fold fmt expand unexpand rev comm cmp tsort ptx spell aspell look"),
+		// No value options: the same letter takes a value in one of them
+		// and is a flag in another (cut -d, paste -s, column -t), and a
+		// file taken for a value would not be resolved. A value read as an
+		// operand is resolved too, which costs a lookup and judges nothing.
+		Family: "files", Summary: "operands are files read (look's first is a word)", DataOnly: true,
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("diff sdiff diff3"), Family: "files", Summary: "operands and --from-file/--to-file are read; sdiff -o writes; --diff-program runs a program",
+		DataOnly: true,
+		Options: append(vals("CUILFSD", "--context", "--unified", "--width", "--ignore-matching-lines", "--label", "--show-function-line",
+			"--exclude", "--starting-file", "--ifdef", "--line-format", "--old-line-format", "--new-line-format", "--unchanged-line-format",
+			"--old-group-format", "--new-group-format", "--unchanged-group-format", "--changed-group-format", "--horizon-lines",
+			"--tabsize", "--palette", "--color"),
+			opt(RoleRead, "--from-file", "--to-file", "-X", "--exclude-from"), opt(RoleWrite, "-o", "--output"),
+			opt(RoleCommand, "--diff-program")),
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("shuf"), Family: "files", Summary: "the operand is read (with -e, the operands are text); -o writes", DataOnly: true,
+		Options:  append(vals("ni", "--head-count", "--input-range"), opt(RoleWrite, "-o", "--output"), opt(RoleRead, "--random-source")),
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("iconv"), Family: "files", Summary: "operands are read; -o writes", DataOnly: true,
+		Options:  append(vals("ft", "--from-code", "--to-code"), opt(RoleWrite, "-o", "--output")),
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("jq gojq jaq"), Family: "files", Summary: "operands (the filter, then files) and -f, --slurpfile, --rawfile are read", DataOnly: true,
+		Options: []Option{opt(RoleRead, "-f", "--from-file"), val("--indent", "-L"), {Names: []string{"--arg", "--argjson"}, Takes: 2},
+			{Names: []string{"--slurpfile", "--rawfile"}, Takes: 2, Role: RoleRead}},
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("date"), Family: "files", Summary: "-f and -r read a file (an invalid date is printed back)", DataOnly: true,
+		Options: []Option{opt(RoleRead, "-f", "--file", "-r", "--reference"), val("-d", "--date", "-s", "--set")}},
+	{Names: names("ls dir vdir tree du df tr realpath readlink basename dirname seq yes sleep id whoami groups hostname uname pwd which whereis tput clear printenv locale nproc free uptime ps pgrep top htop lsof lsblk blkid findmnt numfmt factor expr tldr"),
+		Family: "files", Summary: "print names or text only; arguments are text or names, not contents", DataOnly: true},
 })
 
 // rawReadAll reports a raw disk named by any word of a reader.

@@ -3,26 +3,35 @@ package hardline
 // nodeCodeOptions are node options that load or run code.
 var nodeCodeOptions = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval", "-p", "--print", "--inspect"}
 
+// interpreterEnv are the variables that make an interpreter load code.
+var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name: "PYTHONHOME", Role: RoleProgram},
+	{Name: "NODE_OPTIONS", Role: RoleEscape, Markers: nodeCodeOptions},
+	{Name: "PERL5OPT", Role: RoleEscape, Markers: []string{"-M", "-m", "-d", "-e", "-E", "-I"}}, {Name: "PERL5DB", Role: RoleProgram}, {Name: "PERLDB_OPTS", Role: RoleProgram},
+	{Name: "RUBYOPT", Role: RoleEscape, Markers: []string{"-r", "-e", "-I"}},
+	{Name: "JAVA_TOOL_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+	{Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+	{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+	{Name: "LD_PRELOAD", Role: RoleProgram}, {Name: "LD_AUDIT", Role: RoleProgram}, {Name: "DYLD_INSERT_LIBRARIES", Role: RoleProgram},
+	{Name: "PHPRC", Role: RoleProgram}, {Name: "PHP_INI_SCAN_DIR", Role: RoleProgram}}
+
+// interpreterSpecial judges an interpreter's inline code, its program from
+// stdin and python's file server.
+func interpreterSpecial(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	r.interpreter(sc, b, args, c, cmd)
+	r.fileServer(b, args, cmd)
+	return true
+}
+
 // Language interpreters: inline code asks, a script file is ordinary, code
 // from a pipe or a process substitution asks; variables that make them load
 // code ask.
 var _ = register([]Entry{
-	{Names: names("python pypy node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell awk gawk mawk nawk expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
-		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; python -m http.server serves its folder",
-		Env: []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name: "PYTHONHOME", Role: RoleProgram},
-			{Name: "NODE_OPTIONS", Role: RoleEscape, Markers: nodeCodeOptions},
-			{Name: "PERL5OPT", Role: RoleEscape, Markers: []string{"-M", "-m", "-d", "-e", "-E", "-I"}}, {Name: "PERL5DB", Role: RoleProgram}, {Name: "PERLDB_OPTS", Role: RoleProgram},
-			{Name: "RUBYOPT", Role: RoleEscape, Markers: []string{"-r", "-e", "-I"}},
-			{Name: "JAVA_TOOL_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
-			{Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
-			{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
-			{Name: "LD_PRELOAD", Role: RoleProgram}, {Name: "LD_AUDIT", Role: RoleProgram}, {Name: "DYLD_INSERT_LIBRARIES", Role: RoleProgram},
-			{Name: "PHPRC", Role: RoleProgram}, {Name: "PHP_INI_SCAN_DIR", Role: RoleProgram}},
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.interpreter(sc, b, args, c, cmd)
-			r.fileServer(b, args, cmd)
-			return true
-		}},
+	{Names: names("python pypy"), Family: "interpreters", Summary: "-c is inline code (asks); -m names a module (data); a program from stdin asks; python -m http.server serves its folder",
+		Options: vals("cmWX", "--check-hash-based-pycs"), OptionsFirst: true,
+		Env: interpreterEnv, special: interpreterSpecial},
+	{Names: names("node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell awk gawk mawk nawk expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
+		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
+		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them",
 		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

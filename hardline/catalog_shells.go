@@ -50,6 +50,7 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("command"), Family: "shells", Summary: "runs the command; -v and -V only look it up",
+		judgesPaths: true, // a name looked up, or a command analysed with its own entry
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			rest := args
 			for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") && !rest[0].dyn {
@@ -90,14 +91,26 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("trap"), Family: "shells", Summary: "the handler is analysed as a script",
+	{Names: names("trap"), Family: "shells", Summary: "the handler is analysed as a script; -p, -l and -P only print",
+		judgesPaths: true, // signal names and the handler, which is analysed
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if len(args) > 1 && !strings.HasPrefix(args[0].val, "-") {
-				if args[0].dyn {
-					r.finding(ruleEvalDynamic, Dynamic, Ask, "trap runs a handler that comes from "+args[0].why, cmd, "")
+			rest := args
+			for len(rest) > 0 && !rest[0].dyn && len(rest[0].val) > 1 && rest[0].val[0] == '-' {
+				v := rest[0].val
+				rest = rest[1:]
+				if v == "--" {
+					break
+				}
+				if strings.ContainsAny(v, "lpP") {
+					return true // trap -p, -l, -P: a listing
+				}
+			}
+			if len(rest) > 1 && rest[0].val != "-" {
+				if rest[0].dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, "trap runs a handler that comes from "+rest[0].why, cmd, "")
 					return true
 				}
-				r.script(args[0].val, sc.known(c.pos), sc.depth+c.depth+1)
+				r.script(rest[0].val, sc.known(c.pos), sc.depth+c.depth+1)
 			}
 			return true
 		}},

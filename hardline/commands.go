@@ -760,11 +760,111 @@ var inlineFlags = map[string][]string{
 	"erl": {"-eval"}, "scala": {"-e"},
 }
 
+// pythonModule finds the module python runs with -m: the index of the -m
+// word and the module's name, or -1 when there is none (a script, inline
+// code, or not python).
+func pythonModule(b string, args []field) (int, field) {
+	if !strings.HasPrefix(b, "py") || !pythonRE.MatchString(b) {
+		return -1, field{}
+	}
+	for i, a := range args {
+		switch {
+		case a.dyn || !strings.HasPrefix(a.val, "-"):
+			return -1, field{} // the script: what follows is its own
+		case a.val == "-m" && i+1 < len(args):
+			return i, args[i+1]
+		case strings.HasPrefix(a.val, "-m") && len(a.val) > 2:
+			m := a
+			m.val = a.val[2:]
+			return i, m
+		}
+	}
+	return -1, field{}
+}
+
+// moduleDropped is python's arguments without the module name -m gives:
+// a name on the module path, not a file the program is given.
+func moduleDropped(b string, args []field) []field {
+	i, _ := pythonModule(b, args)
+	switch {
+	case i < 0:
+		return args
+	case args[i].val == "-m":
+		return append(args[:i:i], args[i+2:]...)
+	default:
+		return append(args[:i:i], args[i+1:]...)
+	}
+}
+
+// inPlaceValues are, for perl and ruby, the short options whose value
+// follows them (attached, or as the next word when nothing is attached).
+var inPlaceValues = map[string]string{"perl": "eEMmIFxdDC", "ruby": "eIrCEFWx"}
+
+// inPlaceEdits returns the files perl -i and ruby -i edit in place (perl
+// -pi -e CODE FILE..., ruby -i.bak -pe CODE FILE...): they are written like
+// sed -i's. The program is the -e value or else the first operand; the
+// operands after it are the files.
+func inPlaceEdits(b string, args []field) []field {
+	lb := asciiLower(b)
+	switch lb {
+	case "perl5":
+		lb = "perl"
+	case "jruby":
+		lb = "ruby"
+	}
+	takes, ok := inPlaceValues[lb]
+	if !ok {
+		return nil
+	}
+	inPlace, program, ended := false, false, false
+	var files []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case ended || a.dyn || v == "-" || !strings.HasPrefix(v, "-"):
+			if program {
+				files = append(files, a)
+			}
+			program = true
+			continue
+		case v == "--":
+			ended = true
+			continue
+		case strings.HasPrefix(v, "--"):
+			continue
+		}
+	letters:
+		for j := 1; j < len(v); j++ {
+			switch {
+			case v[j] == 'i':
+				inPlace = true
+				break letters // the rest is the backup extension
+			case strings.IndexByte(takes, v[j]) >= 0:
+				if j == len(v)-1 && i+1 < len(args) {
+					i++ // the value is the next word
+				}
+				if v[j] == 'e' || v[j] == 'E' && lb == "perl" {
+					program = true
+				}
+				break letters
+			}
+		}
+	}
+	if !inPlace {
+		return nil
+	}
+	return files
+}
+
 // interpreter judges a language interpreter: inline code is dynamic, a
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
-	r.mayWrite(b, args, cmd) // what the script does with its arguments is unknown
+	r.mayWrite(b, moduleDropped(b, args), cmd) // what the script does with its arguments is unknown
+	for _, f := range inPlaceEdits(b, args) {
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+	}
 	inline := func(how string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+how+" runs inline code the analyser cannot read", cmd, "")
 	}

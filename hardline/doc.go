@@ -140,7 +140,7 @@
 //	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path; a recursive read of any home; getent shadow
 //	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system:; a shell, interpreter, exec or compound command redirected to /dev/tcp or /dev/udp; zsh's ztcp and zsocket (a shell handed to a network peer)
 //	system-admin                command  ask       boot, firmware, volume and mount tools; userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
-//	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, tmux bind/hooks, direnv allow
+//	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, a git hook or .git/config written, tmux bind/hooks, direnv allow
 //	link-escape                 command  ask       ln -s to /, a system folder, the home folder or an ancestor of a root (ln -s / x && rm -rf x/)
 //	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh)
 //	raw-disk-read               path     ask       reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda)

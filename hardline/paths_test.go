@@ -3,6 +3,7 @@ package hardline
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -574,5 +575,54 @@ func TestMatchIndexAgreesWithScan(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOnlyPathsAreResolved defends Entry.judgesPaths and the entries'
+// value options: the words a program's grammar gives another meaning (a
+// mode, a signal, a pattern, a tag, a module) are not looked up through
+// the file system, and the paths of the same lines still are.
+func TestOnlyPathsAreResolved(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		cmd      string
+		resolved []string // relative to the working folder
+		not      []string
+	}{
+		{"trap cleanup EXIT", nil, []string{"cleanup", "EXIT"}},
+		{"trap -- 'cat notes.txt' INT", []string{"notes.txt"}, []string{"INT", "--"}},
+		{"command -v go", nil, []string{"go"}},
+		{"command cat notes.txt", []string{"notes.txt"}, []string{"cat"}},
+		{"find build -type f -name 'app-*' -exec sha256sum {} +", []string{"build"}, []string{"f", "app-*", "sha256sum", "{}", "+"}},
+		{"find . -newer stamp -files0-from list -samefile x -newermt yesterday", []string{"stamp", "list", "x"}, []string{"yesterday"}},
+		{"find . -name x odd", []string{"odd"}, []string{"x"}},
+		{"chmod -R u+rwX,go-w dist", []string{"dist"}, []string{"u+rwX,go-w"}},
+		{"chmod --reference ref out", []string{"ref", "out"}, nil},
+		{"chown dev:dev out", []string{"out"}, []string{"dev:dev"}},
+		{"docker build -t app:latest --build-arg VERSION=1.0.0 -f Dockerfile.dev .", []string{"Dockerfile.dev", "."}, []string{"app:latest", "VERSION=1.0.0", "1.0.0", "build"}},
+		{"docker run --env-file vars alpine", []string{"vars", "alpine"}, nil},
+		{"python3 -m pytest -q tests/", []string{"tests/"}, []string{"pytest"}},
+		{"python3 tool.py -m x", []string{"tool.py", "x"}, nil},
+		{"echo x > a.sh; python3 -m pytest tests/", []string{"tests/", "pytest.py", "pytest/__main__.py"}, []string{"pytest"}},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			seen := map[string]bool{}
+			env := testEnv()
+			env.Canonical = func(abs string) (string, error) {
+				seen[strings.TrimPrefix(strings.TrimPrefix(abs, env.WorkDir), "/")] = true
+				return abs, nil
+			}
+			a.Command(tc.cmd, env)
+			for _, w := range tc.resolved {
+				if !seen[w] {
+					t.Errorf("%q was not resolved; resolved: %v", w, slices.Sorted(maps.Keys(seen)))
+				}
+			}
+			for _, w := range tc.not {
+				if seen[w] {
+					t.Errorf("%q was resolved, but it is not a path to this program", w)
+				}
+			}
+		})
 	}
 }

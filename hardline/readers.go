@@ -31,7 +31,9 @@ func (r *run) editor(b string, args []field, cmd string) {
 		case "emacs":
 			inline = v == "--eval" || strings.HasPrefix(v, "--eval=") || v == "-eval" || v == "--execute" || strings.HasPrefix(v, "--execute=")
 		default:
-			inline = v == "-c" || v == "--cmd" || (len(v) > 1 && v[0] == '+' && !isDigits(v[1:]) && v[1:] != "/" && v[1] != '/')
+			// -c in a cluster of short options too (ex -sc 'CMD' FILE).
+			inline = v == "--cmd" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsRune(v[1:], 'c') ||
+				(len(v) > 1 && v[0] == '+' && !isDigits(v[1:]) && v[1:] != "/" && v[1] != '/')
 			if v == "-S" && i+1 < len(args) {
 				continue // sources a script file: ordinary
 			}
@@ -43,5 +45,18 @@ func (r *run) editor(b string, args []field, cmd string) {
 			r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+v+" runs editor commands the analyser cannot read", cmd, "")
 			return
 		}
+	}
+}
+
+// yqInPlace judges yq -i (--inplace): every operand may be a file it
+// rewrites, and is judged as a write (the expression, read as a path in the
+// working folder, is inside the roots and adds nothing).
+func (r *run) yqInPlace(sc *scope, args []field, cmd string) {
+	p := parseOpts(args, "opIs", []string{"--output-format", "--input-format", "--indent", "--split-exp", "--expression", "--front-matter"}, "")
+	if !strings.ContainsRune(p.short, 'i') && !p.has("--inplace") {
+		return
+	}
+	for _, f := range p.ops {
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 	}
 }

@@ -89,7 +89,7 @@ func Rules() []RuleInfo {
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
 		{ruleReverseShell, Command, Block, "handing a shell or program to a network peer (nc -e /bin/sh, ncat --sh-exec, socat exec:, bash -i >& /dev/tcp/...)"},
 		{ruleSystemAdmin, Command, Ask, "changing accounts, passwords, the firewall, services, kernel modules or security settings (userdel, passwd -d, iptables -F, systemctl stop, setenforce 0)"},
-		{rulePersistence, Command, Ask, "scheduling commands to run later (crontab FILE, crontab -, at)"},
+		{rulePersistence, Command, Ask, "scheduling commands to run later (crontab FILE, crontab -, at, a git hook or .git/config written)"},
 		{ruleLinkEscape, Command, Ask, "a symbolic link to /, a system folder, the home folder or an ancestor of a root (ln -s / x)"},
 		{ruleRunsWritten, Dynamic, Ask, "running a script that the same command wrote (echo ... > x.sh && bash x.sh)"},
 		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it"},

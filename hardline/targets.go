@@ -139,6 +139,20 @@ func globMayMatch(gc []string, patterns []pattern, dotglob, folders bool) (strin
 // value.
 var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "rg": "egtTAB", "ag": "GABC"}
 
+// patternGiven judges the first operand of a search given its pattern by
+// an option (grep -e PAT FILE, rg --regexp=PAT FILE, grep -f PATS FILE):
+// it is a file read, not the pattern the catalogue's roles take it for.
+func (r *run) patternGiven(sc *scope, b string, args []field, cmd string) {
+	p := parseOpts(args, treeReaderValues[b], []string{"--regexp", "--file", "--max-count", "--context", "--after-context",
+		"--before-context", "--include", "--exclude", "--exclude-dir", "--glob", "--type", "--type-not"}, "")
+	if len(p.get("-e", "-f", "--regexp", "--file")) == 0 || len(p.ops) == 0 {
+		return
+	}
+	first := p.ops[:1]
+	r.checkTargets(sc, first, cmd)
+	r.rawDiskRead(first[0], cmd)
+}
+
 // readsTree flags a recursive reader (cp -r, tar c, zip -r, rsync -a,
 // scp -r, grep -r, rg) of the home folder or one of its ancestors: it
 // would read every sensitive path in it.
@@ -382,10 +396,25 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 			r.finding(ruleProtectedWrite, Command, Block, "writes a protected system file", cmd, p)
 		case a.match(a.lists.startup, p):
 			r.finding(ruleStartupWrite, Command, Block, "writes a shell or login startup file", cmd, p)
+		case gitRunsIt(a.key(p)):
+			r.finding(rulePersistence, Command, Ask, "writes a git hook or a repository's configuration, which git runs or obeys on a later command", cmd, p)
 		case r.classify(p) != clInside:
 			r.finding(ruleWriteOutside, Command, Ask, "writes outside every writable root", cmd, p)
 		}
 	}
+}
+
+// gitRunsIt reports whether the comparison key of a path names a file git
+// runs (a hook) or reads commands from (a repository's config: core.pager,
+// core.fsmonitor, filter drivers, aliases), in a repository, a submodule's
+// or a worktree's git folder.
+func gitRunsIt(key string) bool {
+	i := strings.LastIndex(key, "/.git/")
+	if i < 0 {
+		return false
+	}
+	rest := key[i+len("/.git/"):]
+	return rest == "config" || strings.HasSuffix(rest, "/config") || strings.HasPrefix(rest, "hooks/") || strings.Contains(rest, "/hooks/")
 }
 
 // judgeDevice judges a target of a tool that destroys what it is given
@@ -665,6 +694,16 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 		ops = ops[1:] // the mode or owner
 	}
 	recursive := strings.ContainsRune(p.short, 'R') || p.has("--recursive")
+	// The mode or owner is not a path; the targets and the files options
+	// name (--reference, setfacl -M) are (see Entry.judgesPaths).
+	paths := ops
+	if p.has("--reference") {
+		paths = p.ops // --reference FILE, its value read as an operand
+	}
+	for _, vs := range p.values {
+		paths = append(paths[:len(paths):len(paths)], vs...)
+	}
+	r.checkTargets(sc, paths, cmd)
 	for _, t := range ops {
 		res, ok := r.knownTarget(t, recursive, b+" changes", cmd)
 		if !ok {
@@ -902,23 +941,43 @@ var findValueOpts = map[string]bool{
 	"-context": true, "-fstype": true, "-regextype": true, "-files0-from": true,
 }
 
+// findPathOpts are the find primaries whose argument is a file find reads
+// (its list of start points, or a file compared by its metadata).
+var findPathOpts = map[string]bool{"-newer": true, "-anewer": true, "-cnewer": true, "-samefile": true, "-files0-from": true}
+
+// find judges find's start points and expression. It resolves the start
+// points and every word of the expression that is not a primary, an
+// operator or the argument of a primary that takes a pattern, a number or
+// a name (see Entry.judgesPaths); commands run by -exec and -ok are
+// analysed with their own entries.
 func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 	starts := findStarts(args)
 	i := slices.IndexFunc(args, func(f field) bool {
 		return !f.dyn && (strings.HasPrefix(f.val, "-") && !slices.Contains([]string{"-H", "-L", "-P"}, f.val) || f.val == "(" || f.val == "!")
 	})
 	if i < 0 {
+		r.checkTargets(sc, starts, cmd)
 		return
 	}
+	var buf [8]field // checkTargets keeps no field
+	paths := append(buf[:0], starts...)
 	expr := args[i:]
 	for j := 0; j < len(expr); j++ {
 		v := expr[j].val
 		switch {
+		case expr[j].dyn || !strings.HasPrefix(v, "-") && v != "(" && v != ")" && v != "!" && v != ",":
+			paths = append(paths, expr[j]) // not a word find's grammar gives a meaning
+		case findPathOpts[v] || strings.HasPrefix(v, "-newer") && len(v) == len("-newerXY") && v[len(v)-1] != 't':
+			if j+1 < len(expr) {
+				paths = append(paths, expr[j+1])
+			}
+			j++
 		case findValueOpts[v] || strings.HasPrefix(v, "-newer"):
 			j++
 		case v == "-fprintf" || v == "-fprint" || v == "-fprint0" || v == "-fls":
 			if j+1 < len(expr) {
 				r.judgeWrite(sc, expr[j+1], ruleDiskWrite, cmd)
+				paths = append(paths, expr[j+1])
 			}
 			j++
 			if v == "-fprintf" {
@@ -962,4 +1021,5 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 			j = end
 		}
 	}
+	r.checkTargets(sc, paths, cmd)
 }

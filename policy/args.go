@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/toolgate/toolgate/roots"
 	"github.com/toolgate/toolgate/toolmeta"
@@ -56,6 +57,10 @@ func collectArgs(a *callArgs, c *Call, m *toolmeta.Metadata, set *roots.Set) err
 			return err
 		case !ok:
 			return fmt.Errorf("argument %q: the command is missing", m.CommandArgument)
+		case strings.TrimSpace(s) == "":
+			// Nothing to judge, and a host may read an empty command as
+			// "start a shell": refused like a missing one.
+			return fmt.Errorf("argument %q: the command is empty", m.CommandArgument)
 		}
 		a.command, a.hasCommand = s, true
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/hardline"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/roots"
 	"github.com/toolgate/toolgate/toolmeta"
@@ -74,6 +75,12 @@ func TestDeclaredArgumentsMustBeGiven(t *testing.T) {
 	})
 	t.Run("an exec tool without its command is call.invalid", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: map[string]any{}}, policy.Deny, policy.ReasonCallInvalid)
+	})
+	t.Run("an exec tool with an empty or blank command is call.invalid", func(t *testing.T) {
+		for _, cmd := range []string{"", " ", "\t\n"} {
+			d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.Deny, policy.ReasonCallInvalid)
+			assert.Contains(t, d.Message, "the command is empty")
+		}
 	})
 	t.Run("an external tool without its target is call.invalid", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "email"}, policy.Deny, policy.ReasonCallInvalid)
@@ -526,4 +533,42 @@ func TestAnApprovalRequiredSaysWhy(t *testing.T) {
 		d := check(t, w.engine(t, nil), write, policy.Allow, policy.ReasonModeAllow)
 		assert.Empty(t, d.Message)
 	})
+}
+
+// TestAPathArgumentIsJudgedInBothReadings defends the stricter of the two
+// readings of a path argument: as given (made absolute against the primary
+// root) and as resolved. The link is made after the policy was loaded, so
+// the sensitive pattern's own canonical form did not follow it: the given
+// path matches the pattern and the place the link leads to does not.
+func TestAPathArgumentIsJudgedInBothReadings(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.MkdirAll(w.ws+"/public", 0o755))
+	hard, err := hardline.New(hardline.Config{Home: w.home, SensitivePaths: []string{w.ws + "/secrets/**"}})
+	require.NoError(t, err)
+	e := w.engine(t, func(c *policy.Config) { c.Hardline = hard })
+	t.Run("before the link, the other folder is not sensitive", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "public/x")}, policy.Allow, policy.ReasonModeAllow)
+	})
+	require.NoError(t, os.Symlink(w.ws+"/public", w.ws+"/secrets"))
+	for _, p := range []string{"secrets/x", w.ws + "/secrets/x"} {
+		t.Run(p+" is sensitive as given", func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", p)}, policy.Deny, policy.ReasonHardlinePath)
+		})
+	}
+}
+
+// TestTheFirstRuleIsNotDisplacedByAWeakerOne covers a deny at the first
+// position of the rules, found before a later ask for the same tool.
+func TestTheFirstRuleIsNotDisplacedByAWeakerOne(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, func(c *policy.Config) {
+		c.Rules = []policy.Rule{
+			{ID: "deny-shell", Tool: "shell", Decision: policy.RuleDeny},
+			{ID: "ask-shell", Tool: "shell", Decision: policy.RuleAsk},
+			{ID: "ask-sh", Tool: "sh*", Decision: policy.RuleAsk},
+			{ID: "ask-any", Decision: policy.RuleAsk},
+		}
+	})
+	d := check(t, e, policy.Call{Tool: "shell", Args: args("command", "ls")}, policy.Deny, policy.ReasonRuleDeny)
+	assert.Equal(t, "deny-shell", d.Rule)
 }

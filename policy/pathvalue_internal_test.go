@@ -1,0 +1,44 @@
+package policy
+
+import (
+	"os"
+	"strconv"
+	"testing"
+)
+
+// TestPathValueReadings defends the readings of a path argument one by
+// one. Several are also enforced elsewhere (roots refuses /proc/self by
+// itself, hardline expands a leading ~), so a test through Evaluate alone
+// would not notice one of them failing.
+func TestPathValueReadings(t *testing.T) {
+	t.Run("the file scheme is recognised from its five bytes, in any case", func(t *testing.T) {
+		for s, want := range map[string]bool{"file:": true, "FILE:/x": true, "fIlE:x": true, "file": false, "fil:": false, "": false, "files:/x": false} {
+			if got := isFileURL(s); got != want {
+				t.Errorf("isFileURL(%q) = %v, want %v", s, got, want)
+			}
+		}
+	})
+	t.Run("the evaluating process's own entries are process-relative", func(t *testing.T) {
+		self := strconv.Itoa(os.Getpid())
+		for _, p := range []string{"/proc/self", "/proc/self/cwd", "/proc/thread-self/root", "/proc/curproc/file",
+			"/proc/" + self + "/environ", "/dev/fd", "/dev/fd/3", "/dev/stdin", "/dev/stdout", "/dev/stderr"} {
+			if !processRelativeResolved(p) {
+				t.Errorf("processRelativeResolved(%q) = false, want true", p)
+			}
+		}
+		for _, p := range []string{"/proc/1/environ", "/proc", "/proc/selfish", "/dev/null", "/dev/fdx", "/dev/stdinx", "/home/self"} {
+			if processRelativeResolved(p) {
+				t.Errorf("processRelativeResolved(%q) = true, want false", p)
+			}
+		}
+	})
+	t.Run("a leading ~ or $HOME is the home folder", func(t *testing.T) {
+		e := &Engine{home: "/h/me"}
+		for in, want := range map[string]string{"~": "/h/me", "~/": "/h/me/", "~/.ssh/id_rsa": "/h/me/.ssh/id_rsa",
+			"$HOME/x": "/h/me/x", "${HOME}": "/h/me", "$HOMEx": "$HOMEx", "a/~": "a/~", "~no-such-user-here/x": "~no-such-user-here/x"} {
+			if got := e.expandHome(in); got != want {
+				t.Errorf("expandHome(%q) = %q, want %q", in, got, want)
+			}
+		}
+	})
+}
