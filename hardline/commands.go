@@ -951,10 +951,34 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		}
 		r.interpStdin(b, c, cmd)
 	case lb == "awk" || lb == "gawk" || lb == "mawk" || lb == "nawk":
-		p := parseOpts(args, "fvFWe", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load"}, "")
+		p := parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
 		progs := p.get("-e", "--source")
-		if len(p.get("-f", "--file")) == 0 && len(p.ops) > 0 {
-			progs = append(progs, p.ops[0])
+		files := p.get("-f", "--file", "-E", "--exec", "-i", "--include")
+		inputs := p.ops
+		if len(p.get("-f", "--file", "-E", "--exec")) == 0 && len(p.ops) > 0 {
+			progs, inputs = append(progs, p.ops[0]), p.ops[1:]
+		}
+		for _, f := range files { // program files are read
+			if stdinProgram(f) {
+				r.interpStdin(b, c, cmd)
+				if f.why == whyProcSubst || c.in.kind == inNone {
+					inline("with a program from standard input or a process substitution")
+				}
+				continue
+			}
+			r.progFiles(sc, b, f, []progFile{{name: f.val}}, cmd)
+			if f.val == "inplace" || f.val == "inplace.awk" {
+				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files
+			}
+		}
+		for _, pr := range progs { // what it writes is judged even when it also asks
+			if !pr.dyn {
+				r.awkFiles(sc, b, pr, cmd)
+			}
+		}
+		if len(p.get("-l", "--load")) > 0 {
+			inline("loading a native extension (-l)")
+			return
 		}
 		for _, pr := range progs {
 			if pr.dyn || awkExecRE.MatchString(pr.val) {

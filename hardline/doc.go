@@ -45,6 +45,33 @@
 // through Config.Commands (checked by ValidateCommands); they only add to
 // the built-in entry of the same name, never replace it.
 //
+// Two programs write and read files through their own language, and those
+// files are judged as a redirection's target (written) or a read operand
+// (read) of the same command would be. sed scripts (-e, --expression, the
+// first operand) are read as GNU sed compiles them, with addresses, blocks
+// and several commands on a line: w and W and the s command's w flag write
+// the file named by the rest of the line (w a;b writes "a;b"), r and R read
+// it into the output, and -f/--file names a script file that is read;
+// /dev/stdout, /dev/stderr and /dev/stdin are sed's own. A bracket
+// expression is read both as one piece (s/[/]/x/) and as other seds may read
+// it, and what either reading finds counts. awk programs are tokenised so
+// that strings, regular expressions and comments are skipped: print and
+// printf with > or >> outside parentheses write their target (print ($1 > 2)
+// compares), getline < and gawk's @include read theirs, an ARGV element
+// assigned a file names one read after BEGIN, -f, -E and -i/--include name
+// program files that are read, and gawk -i inplace writes its input files. A
+// target counts as named only when it is one string or number literal; a
+// variable, ENVIRON["HOME"] "/x", a concatenation or ARGV changed by sub,
+// split or getline asks (inline-interpreter), as does a sed script with an
+// expansion that names a file or that is nothing but an expansion (sed
+// "$script"); an expansion in a pattern or a replacement is data. Neither
+// program expands ~, so a name such as ~/.bashrc is judged as written, like
+// a quoted "~" in a redirection. A file they write (sed -i included) that
+// the command then runs asks (runs-written-file), as after a redirection. A
+// sed script or awk program read from standard input or a process
+// substitution (sed -f -, awk -f <(...)) asks, and so do gawk -l and @load,
+// which load native code.
+//
 //	family               programs (examples)
 //	shells               sh, bash, zsh, env, eval, source, trap, alias, cd, xargs, parallel, watch, flock, echo and other builtins
 //	privilege            sudo, doas, pkexec, run0, su, runuser, sg, gosu, setpriv, chpst
@@ -121,7 +148,7 @@
 //	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static
 //	pipe-to-shell               dynamic  ask       curl | sh, base64 -d | bash, source <(curl ...), bash <(...), curl | python3
 //	eval-dynamic                dynamic  ask       eval "$x", sh -c "$(...)", su -c "$CMD"
-//	inline-interpreter          dynamic  ask       python -c, node -e/-p, perl -e, ruby -e, php -r, lua -e, pwsh -Command, osascript -e, awk with system() or pipes, interpreters fed a here-document, git -c core.pager=..., vim -c/+cmd, emacs --eval, sed's e command or s///e flag
+//	inline-interpreter          dynamic  ask       python -c, node -e/-p, perl -e, ruby -e, php -r, lua -e, pwsh -Command, osascript -e, awk with system(), pipes, -l/@load or a redirection target that is not a literal, interpreters fed a here-document, git -c core.pager=..., vim -c/+cmd, emacs --eval, sed's e command or s///e flag, a sed script with an expansion that names a file
 //	xargs-dynamic               dynamic  ask       xargs or parallel feeding rm, mv, chmod, shred, sh -c from input that is not known
 //	argument-command            command  ask       an argument of a program not marked data-only that is itself a blocked command (tool 'rm -rf ~')
 //	env-code                    dynamic  ask       LD_PRELOAD, BASH_ENV, ENV, PYTHONSTARTUP, GIT_CONFIG_GLOBAL, NODE_OPTIONS=--require, PERL5OPT=-M, make SHELL=... set to code
@@ -193,9 +220,10 @@
 // that take a command in a form the net cannot parse (encoded, split over
 // several arguments, read from a file), symlinks created by the command
 // itself before use, and races between this check and execution.
-// Interpreter code (python -c, node -e, awk programs, sed's e command,
-// debugger and editor scripts) is not read: inline code asks, script files
-// are ordinary. Remote commands (ssh host cmd, docker exec, kubectl exec)
+// Interpreter code (python -c, node -e, sed's e command, debugger and
+// editor scripts) is not read: inline code asks, script files are
+// ordinary; of awk programs and sed scripts only the files they name are
+// read (above), and the contents of awk and sed program files are not. Remote commands (ssh host cmd, docker exec, kubectl exec)
 // are not judged as local operations. Other shells' syntax (fish, csh,
 // cmd.exe, PowerShell) is read as bash or asks. Only a sandbox at the
 // operating-system level bounds what a permitted command can do.

@@ -496,7 +496,7 @@ func (r *run) copy(sc *scope, b string, args []field, cmd string) {
 
 func (r *run) sed(sc *scope, args []field, cmd string) {
 	inPlace, script := false, false
-	var ops, scripts []field
+	var ops, scripts, scriptFiles []field
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -510,16 +510,23 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 			inPlace = true
 		case v == "--expression" || v == "--file":
 			script = true
-			if v == "--expression" && i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
+			if i+1 < len(args) {
+				if v == "--expression" {
+					scripts = append(scripts, args[i+1])
+				} else {
+					scriptFiles = append(scriptFiles, args[i+1])
+				}
 			}
 			i++
 		case v == "--line-length":
 			i++
 		case strings.HasPrefix(v, "--expression=") || strings.HasPrefix(v, "--file="):
 			script = true
-			if e, ok := strings.CutPrefix(v, "--expression="); ok {
-				scripts = append(scripts, field{val: e, dyn: a.dyn, why: a.why})
+			name, val, _ := strings.Cut(v, "=")
+			if name == "--expression" {
+				scripts = append(scripts, field{val: val, dyn: a.dyn, why: a.why})
+			} else {
+				scriptFiles = append(scriptFiles, field{val: val, dyn: a.dyn, why: a.why})
 			}
 		case strings.HasPrefix(v, "--"):
 		default:
@@ -531,12 +538,16 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 					break short
 				case 'e', 'f':
 					script = true
+					var val field
+					if j < len(v)-1 {
+						val = field{val: v[j+1:], dyn: a.dyn, why: a.why}
+					} else if i+1 < len(args) {
+						val = args[i+1]
+					}
 					if v[j] == 'e' {
-						if j < len(v)-1 {
-							scripts = append(scripts, field{val: v[j+1:], dyn: a.dyn, why: a.why})
-						} else if i+1 < len(args) {
-							scripts = append(scripts, args[i+1])
-						}
+						scripts = append(scripts, val)
+					} else {
+						scriptFiles = append(scriptFiles, val)
 					}
 					if j == len(v)-1 {
 						i++
@@ -555,19 +566,39 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 		scripts = append(scripts, ops[0])
 		ops = ops[1:]
 	}
-	for _, sc := range scripts {
-		// A script with an expansion (s/x/$v/) is judged by its literal
-		// parts: a value in a pattern or a replacement is data.
-		if sedExecutes(sc.val) {
-			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that executes shell commands (the e command or flag)", cmd, "")
-			break
+	// A script file is read like a read operand (what it says is unknown,
+	// as with any program's script file); a script read from standard
+	// input or a process substitution is code the analyser cannot read.
+	for _, f := range scriptFiles {
+		switch {
+		case stdinProgram(f):
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed reads its script from standard input or a process substitution, which the analyser cannot read", cmd, "")
+		case !f.dyn && f.val != "":
+			r.progFiles(sc, "sed", f, []progFile{{name: f.val}}, cmd)
 		}
+	}
+	for _, sf := range scripts {
+		// A script with an expansion (s/x/$v/) is judged by its literal
+		// parts: a value in a pattern or a replacement is data; a file
+		// its w or r command names cannot be named.
+		if sf.dyn && strings.TrimSpace(sf.val) == "" {
+			// Nothing of it is known (sed "$script"): like any program
+			// that comes whole from a variable, it asks.
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that comes from "+sf.why, cmd, "")
+			continue
+		}
+		rd := readSed(sf.val)
+		if rd.executes {
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that executes shell commands (the e command or flag)", cmd, "")
+		}
+		r.progFiles(sc, "sed", sf, rd.files, cmd)
 	}
 	if !inPlace {
 		return
 	}
 	for _, t := range ops {
 		r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+		r.noteWritten(t, "", false)
 	}
 }
 
