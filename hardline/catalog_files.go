@@ -77,7 +77,8 @@ var _ = register([]Entry{
 		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operand(0, RoleWrite), operands(1, RoleData)}},
 	{Names: names("fallocate"), Family: "files", Summary: "operands are written",
 		Options: vals("lo", "--length", "--offset"), Operands: []Operand{operands(0, RoleWrite)}},
-	{Names: names("sed gsed"), Family: "files", Summary: "-i writes the files; the e command runs shell commands",
+	{Names: names("sed gsed"), Family: "files", Summary: "-i writes the files; w, W, r, R, s///w and -f name files judged as written or read; the e command runs shell commands",
+		judgesPaths: true, // the script is not a path; sed resolves its input files
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.sed(sc, args, cmd)
 			return true

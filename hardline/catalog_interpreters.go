@@ -29,7 +29,10 @@ var _ = register([]Entry{
 	{Names: names("python pypy"), Family: "interpreters", Summary: "-c is inline code (asks); -m names a module (data); a program from stdin asks; python -m http.server serves its folder",
 		Options: vals("cmWX", "--check-hash-based-pycs"), OptionsFirst: true,
 		Env: interpreterEnv, special: interpreterSpecial},
-	{Names: names("node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell awk gawk mawk nawk expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
+	{Names: names("awk gawk mawk nawk"), Family: "interpreters", Summary: "the program's redirections and getline files are judged; system() and pipes ask; -f, -E and -i read program files; gawk -i inplace writes its inputs",
+		judgesPaths: true, // the program is read, its files and the inputs resolved by the awk reader
+		Env:         interpreterEnv, special: interpreterSpecial},
+	{Names: names("node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
 		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them",

@@ -760,6 +760,19 @@ var inlineFlags = map[string][]string{
 	"erl": {"-eval"}, "scala": {"-e"},
 }
 
+// inlineAwk reports whether b is awk given its program on the command
+// line: the files it writes are then read from the program itself, and
+// its operands are only read.
+func inlineAwk(b string, args []field) bool {
+	switch asciiLower(b) {
+	case "awk", "gawk", "mawk", "nawk":
+	default:
+		return false
+	}
+	p := parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
+	return len(p.get("-f", "--file", "-E", "--exec")) == 0
+}
+
 // pythonModule finds the module python runs with -m: the index of the -m
 // word and the module's name, or -1 when there is none (a script, inline
 // code, or not python).
@@ -861,7 +874,9 @@ func inPlaceEdits(b string, args []field) []field {
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
-	r.mayWrite(b, moduleDropped(b, args), cmd) // what the script does with its arguments is unknown
+	if !inlineAwk(b, args) {
+		r.mayWrite(b, moduleDropped(b, args), cmd) // what the script does with its arguments is unknown
+	}
 	for _, f := range inPlaceEdits(b, args) {
 		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 	}
@@ -971,6 +986,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files
 			}
 		}
+		r.checkTargets(sc, inputs, cmd) // the files it reads (see Entry.judgesPaths)
 		for _, pr := range progs { // what it writes is judged even when it also asks
 			if !pr.dyn {
 				r.awkFiles(sc, b, pr, cmd)

@@ -593,6 +593,7 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 		}
 		r.progFiles(sc, "sed", sf, rd.files, cmd)
 	}
+	r.checkTargets(sc, ops, cmd) // the input files (see Entry.judgesPaths)
 	if !inPlace {
 		return
 	}
