@@ -987,7 +987,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			}
 		}
 		r.checkTargets(sc, inputs, cmd) // the files it reads (see Entry.judgesPaths)
-		for _, pr := range progs { // what it writes is judged even when it also asks
+		for _, pr := range progs {      // what it writes is judged even when it also asks
 			if !pr.dyn {
 				r.awkFiles(sc, b, pr, cmd)
 			}
