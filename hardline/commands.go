@@ -986,8 +986,10 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files
 			}
 		}
-		r.checkTargets(sc, inputs, cmd) // the files it reads (see Entry.judgesPaths)
-		for _, pr := range progs {      // what it writes is judged even when it also asks
+		// The files it reads (see Entry.judgesPaths), and what it writes,
+		// judged even when it also asks.
+		r.checkTargets(sc, inputs, cmd)
+		for _, pr := range progs {
 			if !pr.dyn {
 				r.awkFiles(sc, b, pr, cmd)
 			}
