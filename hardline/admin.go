@@ -251,6 +251,8 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			p := strings.ReplaceAll(m.val, ".", "/")
 			cands = append(cands, field{val: p + ".py"}, field{val: p + "/__main__.py"})
 		}
+	} else if awk := awkPrograms(b, args); awk != nil {
+		cands = append(cands, awk...) // awk's program files; an inline program is no file
 	} else if shell || isInterpreter(b) {
 		for _, a := range args {
 			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") {

@@ -760,17 +760,25 @@ var inlineFlags = map[string][]string{
 	"erl": {"-eval"}, "scala": {"-e"},
 }
 
+// awkPrograms returns, for awk, the program files it runs (-f, -E), empty
+// and not nil when the program is on the command line; nil for another
+// program.
+func awkPrograms(b string, args []field) []field {
+	switch asciiLower(b) {
+	case "awk", "gawk", "mawk", "nawk":
+	default:
+		return nil
+	}
+	p := parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
+	return append([]field{}, p.get("-f", "--file", "-E", "--exec")...)
+}
+
 // inlineAwk reports whether b is awk given its program on the command
 // line: the files it writes are then read from the program itself, and
 // its operands are only read.
 func inlineAwk(b string, args []field) bool {
-	switch asciiLower(b) {
-	case "awk", "gawk", "mawk", "nawk":
-	default:
-		return false
-	}
-	p := parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
-	return len(p.get("-f", "--file", "-E", "--exec")) == 0
+	progs := awkPrograms(b, args)
+	return progs != nil && len(progs) == 0
 }
 
 // pythonModule finds the module python runs with -m: the index of the -m

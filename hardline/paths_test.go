@@ -606,6 +606,7 @@ func TestOnlyPathsAreResolved(t *testing.T) {
 		{"sed -i 's/^version: .*/version: 1.0.0/' chart/Chart.yaml", []string{"chart/Chart.yaml"}, []string{"s/^version: .*/version: 1.0.0/", "s"}},
 		{"sed -n -e p -f prog.sed in.txt", []string{"in.txt", "prog.sed"}, []string{"p"}},
 		{"awk '{print $5, $9}' data.txt", []string{"data.txt"}, []string{"{print $5, $9}"}},
+		{"echo x > out.txt; awk '{print $5, $9}' data.txt", []string{"data.txt"}, []string{"{print $5, $9}"}},
 		{"gawk -F: -v n=1 -f prog.awk in.txt", []string{"in.txt", "prog.awk"}, []string{":"}},
 		{"awk -v n=1 '{print n}' in.txt", []string{"in.txt"}, []string{"n=1", "{print n}"}},
 		{"echo x > a.sh; python3 -m pytest tests/", []string{"tests/", "pytest.py", "pytest/__main__.py"}, []string{"pytest"}},
