@@ -178,20 +178,10 @@ var _ = register([]Entry{
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
 	{Names: names("hash"), Family: "shells", Summary: "hash -p FILE NAME makes NAME run FILE: later uses of NAME cannot be judged by their name (asks)",
 		DataOnly: true, judgesPaths: true,
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if slices.ContainsFunc(args, func(f field) bool { return f.dyn || shortFlag(f.val, 'p') }) {
-				r.finding(ruleDynamicName, Dynamic, Ask, "hash -p makes a command name run another program, so later commands cannot be judged by their names", cmd, "")
-			}
-			return true
-		}},
+		special: asksOnFlag('p', ruleDynamicName, "hash -p makes a command name run another program, so later commands cannot be judged by their names")},
 	{Names: names("enable"), Family: "shells", Summary: "enable -f loads a builtin from a shared object: code the analyser cannot read (asks)",
 		DataOnly: true, judgesPaths: true,
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if slices.ContainsFunc(args, func(f field) bool { return f.dyn || shortFlag(f.val, 'f') }) {
-				r.finding(ruleInlineInterp, Dynamic, Ask, "enable -f loads a shared object into the shell, code the analyser cannot read", cmd, "")
-			}
-			return true
-		}},
+		special: asksOnFlag('f', ruleInlineInterp, "enable -f loads a shared object into the shell, code the analyser cannot read")},
 	{Names: names("history"), Family: "shells", Summary: "-w and -a write the history to a file; -r and -n read one into it",
 		DataOnly: true, judgesPaths: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -218,6 +208,18 @@ var _ = register([]Entry{
 			return true
 		}},
 })
+
+// asksOnFlag is the handler of a builtin whose arguments are text unless
+// the short option flag is given (or an argument is not known): then it
+// asks under rule, saying why.
+func asksOnFlag(flag byte, rule, why string) handler {
+	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		if slices.ContainsFunc(args, func(f field) bool { return f.dyn || shortFlag(f.val, flag) }) {
+			r.finding(rule, Dynamic, Ask, why, cmd, "")
+		}
+		return true
+	}
+}
 
 // shortFlag reports whether v is a cluster of short options holding c.
 func shortFlag(v string, c byte) bool {
