@@ -1116,7 +1116,7 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 			out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
 			break
 		}
-		out = append(out, r.word(sc, bw))
+		out = append(out, r.word(sc, joinLits(bw)))
 	}
 	if n == 1 && !out[len(out)-1].dyn {
 		// Braces that expand to the one word they are ({x}) are no
@@ -1124,6 +1124,38 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 		r.assignmentTilde(sc, w, &out[len(out)-1])
 	}
 	return out
+}
+
+// joinLits joins the adjacent literal parts of a word that brace
+// expansion left apart ({~,x} gives "~" and ""): the word is expanded as
+// bash sees it, a tilde-prefix included.
+func joinLits(w *syntax.Word) *syntax.Word {
+	adjacent := false
+	for i := 1; i < len(w.Parts); i++ {
+		_, a := w.Parts[i-1].(*syntax.Lit)
+		_, b := w.Parts[i].(*syntax.Lit)
+		adjacent = adjacent || a && b
+	}
+	if !adjacent {
+		return w
+	}
+	c := *w
+	c.Parts = nil
+	for _, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			c.Parts = append(c.Parts, p)
+			continue
+		}
+		if n := len(c.Parts); n > 0 {
+			if pl, ok := c.Parts[n-1].(*syntax.Lit); ok {
+				c.Parts[n-1] = &syntax.Lit{ValuePos: pl.ValuePos, ValueEnd: l.ValueEnd, Value: pl.Value + l.Value}
+				continue
+			}
+		}
+		c.Parts = append(c.Parts, &syntax.Lit{ValuePos: l.ValuePos, ValueEnd: l.ValueEnd, Value: l.Value})
+	}
+	return &c
 }
 
 func hasBraces(w *syntax.Word) bool {

@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -278,5 +279,24 @@ func TestAssignmentShapedArgumentsExpandTheirTildes(t *testing.T) {
 				t.Errorf("dd %s: the analyser reads %q, bash passes %q", tc.arg, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestBraceExpansionLeavesTildesToExpand compares the words of brace
+// expansion with bash's: a tilde that starts a word after the expansion is
+// expanded ({~,x} gives the home folder), one inside a word is not.
+func TestBraceExpansionLeavesTildesToExpand(t *testing.T) {
+	a := testAnalyzer(t)
+	for cmd, want := range map[string][]string{
+		"{rm,-rf,~}":      {"rm", "-rf", "/home/dev"},
+		"rm -rf {~,/tmp}": {"rm", "-rf", "/home/dev", "/tmp"},
+		"echo {a,~/x}":    {"echo", "a", "/home/dev/x"},
+		"echo x{~,y}":     {"echo", "x~", "xy"},
+		"echo x{,~}":      {"echo", "x", "x~"},
+	} {
+		tr, _ := a.read(cmd, testEnv())
+		if len(tr.argv) != 1 || !slices.Equal(tr.argv[0], want) {
+			t.Errorf("%s: the analyser reads %q, bash runs %q", cmd, tr.argv, want)
+		}
 	}
 }
