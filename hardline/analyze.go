@@ -1041,29 +1041,40 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 	return out
 }
 
-// assignmentTilde expands, in an argument shaped like an assignment
-// (of=~/x, DESTDIR=~/y, PATH=~/bin:~/sbin), the tilde-prefixes after the
-// first '=' and after each ':', as bash does outside POSIX mode: dd
-// of=~/.bashrc writes the startup file. f is the word's field as expanded
-// without them (a tilde is expanded only at a word's start), which begins
-// with the word's first literal.
+// assignmentTilde expands the tilde-prefixes of an argument that the
+// expand package leaves alone and bash does not: in a word shaped like an
+// assignment (of=~/x, DESTDIR=~/y, PATH=~/bin:~/sbin), those after the
+// first '=' and after each ':', as bash does outside POSIX mode (dd
+// of=~/.bashrc writes the startup file); and at a word's start, a prefix
+// that a ':' ends (~:x). f is the word's field as expanded without them,
+// which begins with the word's first literal.
 func (r *run) assignmentTilde(sc *scope, w *syntax.Word, f *field) {
 	l, ok := w.Parts[0].(*syntax.Lit)
-	if !ok {
+	if !ok || strings.IndexByte(l.Value, '~') < 0 {
 		return
 	}
 	v := l.Value
 	eq := strings.IndexByte(v, '=')
-	if eq <= 0 || !strings.Contains(v[eq:], "~") {
-		return
-	}
-	if name := strings.TrimSuffix(v[:eq], "+"); !isName(name) {
-		return
+	if eq > 0 && !isName(strings.TrimSuffix(v[:eq], "+")) {
+		eq = -1
 	}
 	var b strings.Builder
 	done := 0 // v[:done] is in b
-	for k := eq + 1; k < len(v); k++ {
-		if v[k] != '~' || v[k-1] != '=' && v[k-1] != ':' || k > eq+1 && v[k-1] == '=' {
+	for k := 0; k < len(v); k++ {
+		switch {
+		case v[k] != '~':
+			continue
+		case k == 0:
+			if i := strings.IndexAny(v, "/:"); i < 0 || v[i] != ':' {
+				continue // expanded already, or not a prefix bash expands
+			}
+			if len(w.Parts) > 1 && strings.IndexByte(v, '/') < 0 {
+				// bash reads ~:"x" and ~:$x irregularly (the first not
+				// at all, the second without expanding $x); either way
+				// the result is glued to "HOME:", no path under HOME.
+				continue
+			}
+		case eq <= 0 || k <= eq || v[k-1] != ':' && k != eq+1:
 			continue
 		}
 		end := k + 1
@@ -1109,16 +1120,20 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 		r.assignmentTilde(sc, w, &f) // bash leaves the words of a real brace expansion alone
 		return append(out, f)
 	}
-	n := 0
+	n, start := 0, len(out)
 	for bw, err := range expand.BracesSeq(nil, cw) {
 		n++
 		if err != nil || n > maxBraceFields {
 			out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
 			break
 		}
-		out = append(out, r.word(sc, joinLits(bw)))
+		jw := joinLits(bw)
+		if l, ok := jw.Parts[0].(*syntax.Lit); ok && len(jw.Parts) == 1 && l.Value == "" {
+			continue // an unquoted empty word is removed ({~,} is one word)
+		}
+		out = append(out, r.word(sc, jw))
 	}
-	if n == 1 && !out[len(out)-1].dyn {
+	if n == 1 && len(out) > start && !out[len(out)-1].dyn {
 		// Braces that expand to the one word they are ({x}) are no
 		// brace expansion to bash.
 		r.assignmentTilde(sc, w, &out[len(out)-1])
