@@ -26,9 +26,10 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("userdel deluser useradd adduser usermod groupdel delgroup groupmod chpasswd chage vipw vigr visudo pwconv dscl sysadminctl net setenforce csrutil spctl auditctl modprobe insmod rmmod update-alternatives passwd iptables ip6tables nft ufw firewall-cmd pfctl ebtables arptables service launchctl rc-service sv"),
-		Family: "services", Summary: "account, kernel-module, firewall and service changes ask; listings are fine",
+		Family: "services", Summary: "account, kernel-module, firewall and service changes ask; listings are fine; launchctl reboot stops the host and asuser, bsexec and submit run commands",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.admin(b, args, cmd)
+			r.serviceMore(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("getent"), Family: "services", Summary: "getent shadow and gshadow read the password hashes",
@@ -42,3 +43,54 @@ var _ = register([]Entry{
 			return true
 		}},
 })
+
+// serviceMore judges what admin does not: service, rc-service and sv
+// stopping or restarting a service (ask), and launchctl's reboot (block),
+// asuser/bsexec/submit (the command runs) and setenv (a variable every
+// later program inherits).
+func (r *run) serviceMore(sc *scope, b string, args []field, c ctx, cmd string) {
+	ops := parseOpts(args, "", nil, "").ops
+	switch b {
+	case "service", "rc-service":
+		for _, o := range ops {
+			switch o.val {
+			case "stop", "restart", "force-reload", "zap", "pause":
+				r.finding(ruleSystemAdmin, Command, Ask, b+" "+o.val+" stops or restarts a service", cmd, "")
+				return
+			}
+		}
+	case "sv":
+		if len(ops) > 0 {
+			switch ops[0].val {
+			case "down", "d", "stop", "kill", "k", "exit", "x", "restart", "t", "term", "force-stop", "force-restart", "force-shutdown", "shutdown":
+				r.finding(ruleSystemAdmin, Command, Ask, "sv "+ops[0].val+" stops or restarts a service", cmd, "")
+			}
+		}
+	case "launchctl":
+		if len(args) == 0 {
+			return
+		}
+		switch args[0].val {
+		case "reboot":
+			r.finding(ruleShutdown, Command, Block, "launchctl reboot restarts or stops the host", cmd, "")
+		case "asuser", "bsexec":
+			if len(args) > 2 {
+				r.next(sc, args[2:], c)
+			}
+		case "submit":
+			for i, a := range args {
+				if a.val == "--" {
+					r.next(sc, args[i+1:], c)
+					break
+				}
+			}
+		case "setenv":
+			if len(args) > 2 && !args[1].dyn {
+				r.envAssign(sc, args[1].val, args[2], c, cmd)
+				r.finding(ruleSystemAdmin, Command, Ask, "launchctl setenv sets a variable every later program inherits", cmd, "")
+			}
+		case "config", "limit", "kill", "bootout", "remove", "stop":
+			r.finding(ruleSystemAdmin, Command, Ask, "launchctl "+args[0].val+" changes services or limits", cmd, "")
+		}
+	}
+}
