@@ -101,6 +101,9 @@ var _ = register([]Entry{
 			if strings.Contains(line, "os") && (strings.Contains(line, "reboot") || strings.Contains(line, "shutdown") || strings.Contains(line, "win32shutdown")) {
 				r.finding(ruleShutdown, Command, Block, "wmic stops or restarts the host", cmd, "")
 			}
+			if strings.Contains(line, "shadowcopy") && strings.Contains(line, "delete") {
+				r.finding(ruleSystemAdmin, Command, Ask, "wmic shadowcopy delete removes the volume's backups", cmd, "")
+			}
 			for i, a := range args {
 				if asciiLower(a.val) == "create" && i+1 < len(args) {
 					r.reparseFields(sc, args[i+1:], c, cmd, true)
