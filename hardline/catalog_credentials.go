@@ -67,8 +67,14 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("keyctl"), Family: "credentials", Summary: "keyctl print, pipe and read print a kernel key's secret", DataOnly: true,
 		Subcommands: []Entry{{Names: names("print pipe read"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords", DataOnly: true,
-		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("show dump"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source",
+		DataOnly: true,
+		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("show dump"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("serve"), DataOnly: true, Subcommands: []Entry{{Names: names("http webdav ftp sftp dlna nfs restic s3 docker"), DataOnly: true, Options: vals("", "--addr", "--user", "--pass", "--htpasswd", "--config"), Operands: []Operand{operand(0, RoleReadTree)}}}},
+			{Names: names("copy copyto cat check"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers"), Operands: []Operand{operand(0, RoleReadTree), operand(1, RoleWriteTree)}},
+			{Names: names("sync bisync"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers", "--backup-dir"), Operands: []Operand{operand(0, RoleReadTree), operand(1, RoleDeleteTree)}},
+			{Names: names("move moveto"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers"), Operands: []Operand{operand(0, RoleDeleteTree), operand(1, RoleWriteTree)}},
+			{Names: names("purge delete rmdirs"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter"), Operands: []Operand{operand(0, RoleDeleteTree)}}}},
 	{Names: names("keepassxc-cli"), Family: "credentials", Summary: "export and clip read every or one password; show -s prints one", DataOnly: true,
 		Subcommands: []Entry{{Names: names("export clip"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected")}, Rule: ruleSensitivePath}}},
@@ -97,6 +103,7 @@ func (r *run) awsCredentials(args []field, cmd string) {
 		if k := strings.Join(awsSecretCalls(args), " "); k != "" {
 			r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
 		}
+		r.awsS3(args, cmd)
 		return
 	}
 	words = words[i:]
@@ -105,6 +112,7 @@ func (r *run) awsCredentials(args []field, cmd string) {
 		r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
 		return
 	}
+	r.awsS3(args, cmd)
 	if words[1] == "get" && len(words) > 2 {
 		k := words[2]
 		secret = strings.Contains(k, "secret") || strings.Contains(k, "token") || strings.Contains(k, "key_id") || strings.Contains(k, "access_key")
@@ -158,4 +166,32 @@ func abbreviations(name string, min int) []string {
 		out = append(out, name[:n])
 	}
 	return out
+}
+
+// awsS3 judges aws s3 sync, and cp or mv with --recursive, from a local
+// folder: the folder is read whole (uploading a home folder reads every
+// secret in it).
+func (r *run) awsS3(args []field, cmd string) {
+	var ops []field
+	recursive := false
+	for _, a := range args {
+		switch {
+		case a.val == "--recursive":
+			recursive = true
+		case !strings.HasPrefix(a.val, "-"):
+			ops = append(ops, a)
+		}
+	}
+	for i := 0; i+2 < len(ops); i++ {
+		if ops[i].val != "s3" {
+			continue
+		}
+		op := ops[i+1].val
+		if op == "sync" || (op == "cp" || op == "mv") && recursive {
+			if src := ops[i+2]; !strings.HasPrefix(src.val, "s3://") {
+				r.readTree(src, "aws s3 "+op, cmd)
+			}
+		}
+		return
+	}
 }

@@ -13,6 +13,9 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.reverseShell(b, args, cmd)
 			r.rawReadAll(args, cmd)
+			if b == "socat" {
+				r.socatAddresses(sc, args, c, cmd)
+			}
 			return true
 		}},
 	{Names: names("curl"), Family: "network", Summary: "-o, --output-dir and -w %output{FILE} are written; -T and @FILE are read (uploads); file: URLs are read as curl spells them; a config from stdin is read",
@@ -55,6 +58,9 @@ var _ = register([]Entry{
 			if b == "scp" {
 				r.copy(sc, b, args, cmd)
 			}
+			if b == "sftp" && c.in.kind == inText {
+				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+			}
 			return true
 		}},
 	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; -a reads its sources whole",
@@ -66,10 +72,14 @@ var _ = register([]Entry{
 			r.copy(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("openssl"), Family: "network", Summary: "-out is written; raw disks read ask", DataOnly: true,
-		Options: []Option{opt(RoleWrite, "-out", "-keyout"), opt(RoleRead, "-in", "-inkey", "-key")},
+	{Names: names("openssl"), Family: "network", Summary: "-out is written; raw disks read ask; s_server -WWW and -HTTP serve the working folder",
+		DataOnly: true,
+		Options:  []Option{opt(RoleWrite, "-out", "-keyout"), opt(RoleRead, "-in", "-inkey", "-key")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)
+			if has(args, "-WWW", "-HTTP", "-www") {
+				r.readTree(field{val: "."}, "openssl s_server", cmd)
+			}
 			return false
 		}},
 	{Names: names("http-server serve miniserve darkhttpd updog webfsd static-web-server simple-http-server live-server"), Family: "network", Summary: "file servers read the folder they serve whole",
@@ -93,7 +103,31 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("ngrok cloudflared bore localtunnel lt"), Family: "network", Summary: "tunnels: file:// serves a folder", DataOnly: true},
+	{Names: names("ngrok cloudflared bore localtunnel lt"), Family: "network", Summary: "tunnels: file:// serves a folder", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if i := strings.Index(a.val, "file://"); i >= 0 && !a.dyn {
+					r.readTree(field{val: a.val[i+len("file://"):]}, b, cmd)
+				}
+			}
+			return true
+		}},
+	{Names: names("smbclient tnftp pftp"), Family: "network", Summary: "commands from -c or a known stdin: put uploads, get writes, ! runs a shell command",
+		Stdin: RoleEscape, DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				if a.val == "-c" && i+1 < len(args) {
+					r.ftpScript(sc, b, args[i+1], c, cmd)
+				}
+			}
+			if c.in.kind == inText {
+				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+			}
+			return true
+		}},
+	{Names: names("wormhole magic-wormhole croc"), Family: "network", Summary: "send uploads files and folders whole",
+		DataOnly:    true,
+		Subcommands: []Entry{{Names: names("send"), DataOnly: true, Options: vals("", "--code", "--text"), Operands: []Operand{operands(0, RoleReadTree)}}}},
 })
 
 // reverseShell flags a network tool that hands a shell or program to a
@@ -290,4 +324,81 @@ func (r *run) wgetCommands(sc *scope, args []field, c ctx, cmd string) {
 // wgetKey is a .wgetrc command or long option name in one spelling.
 func wgetKey(s string) string {
 	return strings.NewReplacer("-", "", "_", "").Replace(asciiLower(strings.TrimSpace(s)))
+}
+
+// socatAddresses judges socat's file addresses: OPEN, CREATE, GOPEN, FILE,
+// PIPE and UNIX sockets name files read and written, a PTY's link= is
+// written, and SHELL runs a shell command as SYSTEM does.
+func (r *run) socatAddresses(sc *scope, args []field, c ctx, cmd string) {
+	for _, a := range args {
+		if a.dyn || strings.HasPrefix(a.val, "-") && a.val != "-" {
+			continue
+		}
+		typ, rest, ok := strings.Cut(a.val, ":")
+		t := asciiLower(typ)
+		opts := rest
+		if !ok {
+			opts = a.val
+		}
+		for o := range strings.SplitSeq(opts, ",") {
+			if l, ok := strings.CutPrefix(o, "link="); ok {
+				r.judgeWrite(sc, field{val: l}, ruleDiskWrite, cmd)
+			}
+		}
+		if !ok {
+			continue
+		}
+		target, _, _ := strings.Cut(rest, ",")
+		switch t {
+		case "open", "create", "creat", "gopen", "file", "pipe", "unix-listen", "unix-connect", "unix-client", "unix-sendto", "unix-recv", "unix-recvfrom":
+			f := field{val: target}
+			r.checkWords(sc, []field{f}, cmd)
+			r.rawDiskRead(f, cmd)
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		case "shell":
+			r.finding(ruleReverseShell, Command, Block, "socat hands a shell command to a network peer", cmd, "")
+			r.reparseField(sc, field{val: strings.Trim(target, `"'`)}, c, cmd, true)
+		}
+	}
+}
+
+// ftpScript judges commands of ftp, lftp, sftp, smbclient and tftp: put
+// and its kin read local files (and folders whole with -r or mirror -R),
+// get writes its local target, and ! or a shell escape runs a command.
+func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
+	if text.dyn {
+		return
+	}
+	for line := range strings.SplitSeq(strings.ReplaceAll(text.val, ";", "\n"), "\n") {
+		words := strings.Fields(line)
+		if len(words) == 0 {
+			continue
+		}
+		verb := asciiLower(words[0])
+		var ops []field
+		recursive := false
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "-") {
+				recursive = recursive || strings.ContainsAny(w, "rR") || w == "--reverse"
+				continue
+			}
+			ops = append(ops, r.debuggerPath(w))
+		}
+		switch {
+		case strings.HasPrefix(verb, "!"):
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
+			r.reparseField(sc, field{val: strings.TrimSpace(line[strings.IndexByte(line, '!')+1:])}, c, cmd, true)
+		case verb == "put" || verb == "mput" || verb == "reput" || verb == "send" || verb == "append" || verb == "mirror" && recursive:
+			r.checkWords(sc, ops, cmd)
+			if recursive || verb == "mirror" {
+				for _, o := range ops {
+					r.readTree(o, b, cmd)
+				}
+			}
+		case verb == "get" || verb == "reget" || verb == "recv" || verb == "mget" || verb == "mirror":
+			if len(ops) > 1 {
+				r.judgeWrite(sc, ops[len(ops)-1], ruleDiskWrite, cmd)
+			}
+		}
+	}
 }
