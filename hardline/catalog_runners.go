@@ -47,8 +47,12 @@ var _ = register([]Entry{
 				Options:  vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
-			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache config export version check update upgrade use where which current plugin"),
-				Summary: "package management: arguments are names and text", DataOnly: true},
+			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache config export version check update upgrade use where which current plugin create"),
+				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					r.condaPrefix(sc, b, args, cmd)
+					return true
+				}},
 		}},
 	{Names: names("bundle bundler"), Family: "runners", Summary: "bundle exec runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}},
@@ -64,6 +68,20 @@ var _ = register([]Entry{
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
 	wrapper("runners", "runs the command with variables from files", "fevc", []string{"--file", "--env", "--values"}, 0, "dotenv", "dotenvx-run"),
 	wrapper("runners", "envdir DIR CMD runs CMD", "", nil, 1, "envdir"),
+	wrapper("runners", "runs the command with variables from a file", "fer", []string{"--file", "--environments", "--rc-file"}, 0, "env-cmd"),
+	wrapper("runners", "runs the command after its variable assignments", "", nil, 0, "cross-env", "cross-env-shell", "corepack"),
+	{Names: names("dotenvx"), Family: "runners", Summary: "dotenvx run -- CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("fe", "--env-file", "--env", "--convention"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("volta"), Family: "runners", Summary: "volta run CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--node", "--npm", "--pnpm", "--yarn", "--env"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("fnm"), Family: "runners", Summary: "fnm exec CMD runs CMD", Subcommands: []Entry{{Names: names("exec"), Options: vals("", "--using"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("nvm n"), Family: "runners", Summary: "nvm exec VERSION CMD and n exec VERSION CMD run CMD", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
+	{Names: names("pip pip3"), Family: "runners", Summary: "install's --target, --prefix, --root and --src are written and its local sources read whole; download -d and wheel -w are written; --log and --report are written",
+		Options: []Option{opt(RoleWrite, "--log", "--log-file"), val("--cache-dir", "--proxy", "--python", "--timeout", "--retries")},
+		Subcommands: []Entry{{Names: names("install"), DataOnly: true,
+			Options: []Option{opt(RoleWriteTree, "-t", "--target", "--prefix", "--root", "--src"), opt(RoleWrite, "--log", "--report"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"),
+				opt(RoleReadTree, "-e", "--editable"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--platform", "--python-version", "--implementation", "--abi", "--no-binary", "--only-binary", "--config-settings", "-C", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action")},
+			Operands: []Operand{operands(0, RoleReadTree)}},
+			{Names: names("download wheel"), DataOnly: true, Options: []Option{opt(RoleWriteTree, "-d", "--dest", "-w", "--wheel-dir"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links")}},
+			{Names: names("uninstall freeze list show check config cache search inspect debug hash index help completion"), DataOnly: true}}},
 	{Names: names("go"), Family: "runners", Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
 		LongSingleDash: true,
 		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
@@ -425,5 +443,23 @@ func (r *run) cmakeE(sc *scope, args []field, c ctx, cmd string) {
 		}
 		r.simple(sc, rest[1:], c2)
 		r.cwd = saved
+	}
+}
+
+// condaPrefix judges conda's environment folders: create and install write
+// -p/--prefix; remove --all and env remove delete it whole.
+func (r *run) condaPrefix(sc *scope, b string, args []field, cmd string) {
+	prog, sub, _ := strings.Cut(b, " ")
+	if prog != "conda" && prog != "mamba" && prog != "micromamba" {
+		return
+	}
+	p := parseOpts(args, "pnfc", []string{"--prefix", "--name", "--file", "--channel"}, "")
+	del := (sub == "remove" || sub == "uninstall") && p.has("--all") || sub == "env" && len(p.ops) > 0 && (p.ops[0].val == "remove" || p.ops[0].val == "rm")
+	for _, d := range p.get("-p", "--prefix") {
+		if del {
+			r.judgeDelete(sc, d, true, cmd, b)
+		} else if sub == "create" || sub == "install" || sub == "update" || sub == "env" {
+			r.judgeWrite(sc, d, ruleDiskWrite, cmd)
+		}
 	}
 }
