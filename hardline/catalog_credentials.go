@@ -80,7 +80,7 @@ var _ = register([]Entry{
 			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected")}, Rule: ruleSensitivePath}}},
 	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.awsCredentials(args, cmd)
+			r.awsCredentials(sc, args, cmd)
 			return true
 		}},
 	{Names: names("docker-credential-desktop docker-credential-osxkeychain docker-credential-secretservice docker-credential-pass docker-credential-wincred docker-credential-ecr-login docker-credential-gcloud"),
@@ -90,7 +90,7 @@ var _ = register([]Entry{
 
 // awsCredentials flags aws configure get of a credential and aws configure
 // export-credentials.
-func (r *run) awsCredentials(args []field, cmd string) {
+func (r *run) awsCredentials(sc *scope, args []field, cmd string) {
 	var words []string
 	for _, a := range args {
 		if !strings.HasPrefix(a.val, "-") {
@@ -103,7 +103,7 @@ func (r *run) awsCredentials(args []field, cmd string) {
 		if k := strings.Join(awsSecretCalls(args), " "); k != "" {
 			r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
 		}
-		r.awsS3(args, cmd)
+		r.awsS3(sc, args, cmd)
 		return
 	}
 	words = words[i:]
@@ -112,7 +112,7 @@ func (r *run) awsCredentials(args []field, cmd string) {
 		r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
 		return
 	}
-	r.awsS3(args, cmd)
+	r.awsS3(sc, args, cmd)
 	if words[1] == "get" && len(words) > 2 {
 		k := words[2]
 		secret = strings.Contains(k, "secret") || strings.Contains(k, "token") || strings.Contains(k, "key_id") || strings.Contains(k, "access_key")
@@ -171,7 +171,7 @@ func abbreviations(name string, min int) []string {
 // awsS3 judges aws s3 sync, and cp or mv with --recursive, from a local
 // folder: the folder is read whole (uploading a home folder reads every
 // secret in it).
-func (r *run) awsS3(args []field, cmd string) {
+func (r *run) awsS3(sc *scope, args []field, cmd string) {
 	var ops []field
 	recursive := false
 	for _, a := range args {
@@ -190,6 +190,13 @@ func (r *run) awsS3(args []field, cmd string) {
 		if op == "sync" || (op == "cp" || op == "mv") && recursive {
 			if src := ops[i+2]; !strings.HasPrefix(src.val, "s3://") {
 				r.readTree(src, "aws s3 "+op, cmd)
+			}
+		}
+		if op == "sync" && i+3 < len(ops) && has(args, "--delete") {
+			if dst := ops[i+3]; !strings.HasPrefix(dst.val, "s3://") {
+				// sync --delete removes what the bucket lacks from the folder.
+				dst.contents = true
+				r.judgeDelete(sc, dst, true, cmd, "aws s3 sync --delete")
 			}
 		}
 		return

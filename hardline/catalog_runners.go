@@ -231,8 +231,11 @@ func npmEnv() []EnvVar {
 func npmSubcommands() []Entry {
 	return []Entry{
 		{Names: names("exec x dlx"), Summary: "runs a package's program", Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
-		{Names: names("config set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
+		{Names: names("config c set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				if strings.HasSuffix(b, " set") {
+					args = append([]field{{val: "set"}}, args...) // npm set KEY VALUE
+				}
 				r.npmConfig(sc, args, c, cmd)
 				return true
 			}},
@@ -367,6 +370,9 @@ func (r *run) makeText(sc *scope, args []field, c ctx, cmd string) {
 			{
 				if _, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(l[:strings.IndexByte(l, ';')], ":") && !strings.HasPrefix(l, "\t") {
 					scripts = append(scripts, recipe)
+				}
+				if recipe, ok := strings.CutPrefix(l, "\t"); ok && t.val != c.in.text {
+					scripts = append(scripts, recipe) // a recipe line of --eval text
 				}
 				for rest := l; ; {
 					i := strings.Index(rest, "$(shell ")

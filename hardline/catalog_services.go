@@ -78,9 +78,13 @@ func (r *run) serviceMore(sc *scope, b string, args []field, c ctx, cmd string) 
 				r.next(sc, args[2:], c)
 			}
 		case "submit":
+			var prog []field
 			for i, a := range args {
+				if a.val == "-p" && i+1 < len(args) {
+					prog = []field{args[i+1]}
+				}
 				if a.val == "--" {
-					r.next(sc, args[i+1:], c)
+					r.next(sc, append(prog, args[i+1:]...), c)
 					break
 				}
 			}
