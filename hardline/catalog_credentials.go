@@ -45,6 +45,15 @@ var _ = register([]Entry{
 					}
 					return true
 				}}}}}},
+	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token", DataOnly: true,
+		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if slices.ContainsFunc(args, func(f field) bool { return strings.Contains(asciiLower(f.val), "token") }) {
+						r.finding(ruleSensitivePath, Path, Block, "glab config get prints a stored token", cmd, "")
+					}
+					return true
+				}}}}}},
 	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets", DataOnly: true,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{

@@ -65,6 +65,7 @@ var _ = register([]Entry{
 			return false
 		}},
 	wrapper("multiplexers", "dtach -c/-A/-n SOCKET CMD runs a detached command", "aAcner", nil, 0, "dtach"),
+	{Names: names("dvtm"), Family: "multiplexers", Summary: "each operand is a command run in its own window", Options: vals("mdhtsc"), Operands: []Operand{operands(0, RoleScript)}},
 	wrapper("multiplexers", "abduco -c/-A/-n NAME CMD runs a detached command", "aAcne", nil, 0, "abduco"),
 	{Names: names("zellij"), Family: "multiplexers", Summary: "zellij run and action write-chars run commands",
 		Options: vals("slcn", "--session", "--layout", "--config", "--config-dir", "--data-dir", "--max-panes", "--new-session-with-layout"),

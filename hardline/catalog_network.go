@@ -41,7 +41,7 @@ var _ = register([]Entry{
 		Options: []Option{keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
 			keyed(RoleScript, "RemoteCommand", "-o"), keyed(RoleScript, "PKCS11Provider", "-o"), keyed(RoleScript, "SecurityKeyProvider", "-o"),
 			keyed(RoleProgram, "PKCS11Provider", "-o"), keyed(RoleProgram, "SecurityKeyProvider", "-o"), keyed(RoleWrite, "UserKnownHostsFile", "-o"),
-			opt(RoleWrite, "-E"), opt(RoleRead, "-F", "-i", "-S"), opt(RoleProgram, "-I"), val("-b", "-B", "-c", "-D", "-e", "-J", "-L", "-l", "-m", "-O", "-p", "-Q", "-R", "-W", "-w", "-P")},
+			opt(RoleWrite, "-E"), opt(RoleRead, "-F", "-i", "-S"), opt(RoleProgram, "-I"), opt(RoleScript, "--ssh"), val("-b", "-B", "-c", "-D", "-e", "-J", "-L", "-l", "-m", "-O", "-p", "-Q", "-R", "-W", "-w", "-P")},
 		Env:      []EnvVar{{Name: "SSH_ASKPASS", Role: RoleCommand}},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -96,6 +96,31 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleWrite, "-w"), opt(RoleProgram, "-X"), opt(RoleRead, "-r"),
 			val("-i", "-c", "-a", "-b", "-f", "-s", "-y", "-B", "-Y", "-R", "-T", "-e", "-E", "-o", "-d", "-z", "-j", "-J", "-F", "-t", "-u", "-O", "-2", "-M", "--autostop", "--ring-buffer", "--capture-filter", "--display-filter", "--read-filter")},
 		DataOnly: true},
+	{Names: names("aria2c"), Family: "network", Summary: "--on-download-* run a program; -d is the folder written and -o a file in it; -i is read",
+		Options: []Option{opt(RoleCommand, "--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-pause", "--on-download-stop", "--on-bt-download-complete"),
+			opt(RoleWriteTree, "-d", "--dir"), opt(RoleWrite, "-l", "--log", "--save-session"), opt(RoleRead, "-i", "--input-file", "--conf-path", "--netrc-path"),
+			val("-o", "--out", "-x", "--max-connection-per-server", "-s", "--split", "-j", "--max-concurrent-downloads", "-t", "--timeout", "-U", "--user-agent", "--header")},
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "doxsjtUil", []string{"--dir", "--out"}, "")
+			dirs, outs := p.get("-d", "--dir"), p.get("-o", "--out")
+			for _, o := range outs {
+				if len(dirs) > 0 && !dirs[0].dyn && !o.dyn {
+					o.val = strings.TrimSuffix(dirs[0].val, "/") + "/" + o.val
+				}
+				r.judgeWrite(sc, o, ruleDiskWrite, cmd)
+			}
+			return false
+		}},
+	{Names: names("axel http https xh xhs"), Family: "network", Summary: "HTTP clients: -o and --output are written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-o", "--output")}},
+	wrapper("network", "sshpass runs the command with a password", "pfdP", nil, 0, "sshpass"),
+	{Names: names("nmap"), Family: "network", Summary: "the -o* output files are written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-oN", "-oX", "-oS", "-oG", "-oA", "-oM", "-oH"), opt(RoleRead, "-iL", "--resume", "--excludefile")}},
+	{Names: names("masscan"), Family: "network", Summary: "the -o* output files are written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-oL", "-oX", "-oJ", "-oG", "-oB", "-oD", "-oU", "--output-filename"), opt(RoleRead, "-c", "--conf", "-iL", "--includefile")}},
+	{Names: names("mitmdump mitmproxy mitmweb"), Family: "network", Summary: "-w is written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-w", "--save-stream-file"), val("-s", "--scripts", "-p", "--listen-port", "-m", "--mode", "--set")}},
 	{Names: names("ztcp zsocket"), Family: "network", Summary: "zsh's socket builtins leave a connection open on a file descriptor for what follows, as exec N<>/dev/tcp/... does (reverse-shell)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) > 0 && !(len(args) == 1 && args[0].val == "-L") {

@@ -68,6 +68,17 @@ var _ = register([]Entry{
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
 	wrapper("runners", "runs the command with variables from files", "fevc", []string{"--file", "--env", "--values"}, 0, "dotenv", "dotenvx-run"),
 	wrapper("runners", "envdir DIR CMD runs CMD", "", nil, 1, "envdir"),
+	{Names: names("stack cabal opam"), Family: "runners", Summary: "exec runs a command in the project's environment", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("guix"), Family: "runners", Summary: "guix shell and environment run the command after --", Subcommands: []Entry{{Names: names("shell environment"), Options: []Option{flag(RoleCommand, "--")}}}},
+	{Names: names("flox"), Family: "runners", Summary: "flox activate runs the command after -- or -c", Subcommands: []Entry{{Names: names("activate"), Options: []Option{flag(RoleCommand, "--"), opt(RoleScript, "-c", "--command"), val("-d", "--dir", "-r", "--remote")}}}},
+	{Names: names("brew"), Family: "runners", Summary: "brew bundle exec runs a command", DataOnly: true, Subcommands: []Entry{{Names: names("bundle"), DataOnly: true, Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}}}},
+	{Names: names("rbenv pyenv nodenv jenv goenv plenv"), Family: "runners", Summary: "exec runs a command with the chosen version", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("scl"), Family: "runners", Summary: "scl enable COLLECTION... 'CMD' runs its last operand as a shell command", Subcommands: []Entry{{Names: names("enable run"), Operands: []Operand{operand(-1, RoleScript), operands(0, RoleData)}}}},
+	{Names: names("rustup"), Family: "runners", Summary: "rustup run TOOLCHAIN CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--install"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
+	wrapper("runners", "xcrun runs a developer tool by name", "", []string{"--sdk", "--toolchain"}, 0, "xcrun"),
+	{Names: names("ghcup"), Family: "runners", Summary: "ghcup run runs the command after --", Subcommands: []Entry{{Names: names("run"), Options: []Option{flag(RoleCommand, "--"), val("--ghc", "--cabal", "--hls", "--stack", "-b", "--bindir")}}}},
+	{Names: names("mix"), Family: "runners", Summary: "mix run -e runs Elixir code; mix cmd runs a command", Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleProgram, "-e", "--eval"), opt(RoleRead, "-r", "--require")}},
+		{Names: names("cmd"), Options: vals("", "--app", "--cd"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	wrapper("runners", "runs the command with variables from a file", "fer", []string{"--file", "--environments", "--rc-file"}, 0, "env-cmd"),
 	wrapper("runners", "runs the command after its variable assignments", "", nil, 0, "cross-env", "cross-env-shell", "corepack"),
 	{Names: names("dotenvx"), Family: "runners", Summary: "dotenvx run -- CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("fe", "--env-file", "--env", "--convention"), Operands: []Operand{operand(0, RoleCommand)}}}},
@@ -230,6 +241,7 @@ func npmEnv() []EnvVar {
 // entry that lists them.
 func npmSubcommands() []Entry {
 	return []Entry{
+		{Names: names("token"), Summary: "token create prints a new registry token", DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}},
 		{Names: names("exec x dlx"), Summary: "runs a package's program", Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
 		{Names: names("config c set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
