@@ -38,6 +38,7 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleWrite, "-o", "--output"), val("-f", "--format")}, Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("perf"), Family: "debuggers", Summary: "record, stat, trace and c2c run the command (kmem, lock, sched, mem and others after record); -o is written",
 		Subcommands: []Entry{{Names: names("kmem kwork timechart c2c mem sched kvm lock"), Operands: []Operand{operand(0, RoleCommand)},
+			Options:     append([]Option{opt(RoleWrite, "-o", "--output")}, vals("eFcpPtuCGjmrIx", "--event", "--freq", "--pid", "--tid", "--cpu", "--call-graph", "--uid", "--cgroup", "--repeat", "--delay", "--filter")...),
 			Subcommands: []Entry{{Names: names("record"), Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("eFcpPtuCGjmrIx", "--event", "--freq", "--pid", "--tid", "--cpu", "--call-graph")...), Operands: []Operand{operand(0, RoleCommand)}}}},
 			{Names: names("inject"), DataOnly: true, Options: []Option{opt(RoleWrite, "-o", "--output"), val("-i", "--input")}},
 			{Names: names("data"), DataOnly: true, Subcommands: []Entry{{Names: names("convert"), DataOnly: true, Options: []Option{opt(RoleWrite, "--to-json", "--to-ctf"), val("-i", "--input")}}}},

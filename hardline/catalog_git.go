@@ -56,13 +56,13 @@ var _ = register([]Entry{
 				Summary: "a credential helper's get prints a stored password", DataOnly: true, Options: vals("", "--file", "--socket", "--timeout"),
 				Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("grep"), Summary: "-O and --open-files-in-pager run a pager command; patterns are data", DataOnly: true,
-				Options: append([]Option{opt(RoleScript, "-O", "--open-files-in-pager"), opt(RoleRead, "-f")}, gitDataOptions...)},
+				Options: append([]Option{opt(RoleScript, "-O", "--open-files-in-pager"), opt(RoleRead, "-f"), opt(RoleWrite, "--output")}, gitDataOptions...)},
 			{Names: names("instaweb"), Summary: "--httpd and --browser name programs it runs", Options: []Option{opt(RoleScript, "-d", "--httpd", "-b", "--browser"), val("-p", "--port", "-m", "--module-path")}},
 			{Names: names("fast-import fast-export"), Summary: "--export-marks is written", DataOnly: true,
 				Options: []Option{opt(RoleWrite, "--export-marks"), opt(RoleRead, "--import-marks", "--import-marks-if-exists")}},
 			{Names: names("apply am"), Summary: "--directory is the folder written; --unsafe-paths lets the patch write outside the work tree",
 				Rule: ruleWriteOutside, DataOnly: true,
-				Options: append([]Option{opt(RoleWriteTree, "--directory"), flag(RoleTrigger, "--unsafe-paths")}, vals("pC", "--exclude", "--include", "--whitespace", "--build-fake-ancestor")...)},
+				Options: append([]Option{opt(RoleWriteTree, "--directory"), flag(RoleTrigger, "--unsafe-paths"), opt(RoleWrite, "--output")}, vals("pC", "--exclude", "--include", "--whitespace", "--build-fake-ancestor")...)},
 			{Names: names("checkout-index"), Summary: "--prefix is where the files are written", DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					for _, p := range parseOpts(args, "", []string{"--prefix"}, "").get("--prefix") {

@@ -60,9 +60,9 @@ var _ = register([]Entry{
 	wrapper("sandboxes", "runs the command in a minimal jail", "ucgSbkPvT", []string{"--config"}, 0, "minijail0", "nsjail", "landrun", "isolate"),
 	wrapper("sandboxes", "runs the command in a container on the host's files", "Z", []string{"--container", "--name", "--additional-flags"}, 0, "toolbox-run"),
 	{Names: names("distrobox-enter"), Family: "sandboxes", Summary: "runs the command after -- in a container that shares the home folder",
-		Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags")}},
+		Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags", "--container")}, special: distroboxOperands},
 	{Names: names("distrobox"), Family: "sandboxes", Summary: "distrobox enter runs the command after -- in a container that shares the home folder",
-		Subcommands: []Entry{{Names: names("enter"), Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags")}}}},
+		Subcommands: []Entry{{Names: names("enter"), Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags")}, special: distroboxOperands}}},
 	{Names: names("toolbox"), Family: "sandboxes", Summary: "toolbox run runs the command in a container that shares the home folder",
 		Subcommands: []Entry{{Names: names("run"), Options: vals("cdr", "--container", "--distro", "--release"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("bwrap bubblewrap"), Family: "sandboxes", Summary: "runs the command after its options; --bind and friends take two values",
@@ -136,3 +136,15 @@ var _ = register([]Entry{
 				return false
 			}}}},
 })
+
+// distroboxOperands judges distrobox-enter's operands when no -- or -e
+// names the command: they are read as a command, as a wrapper's would be.
+func distroboxOperands(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if has(args, "--", "-e", "--exec") {
+		return false
+	}
+	if ops := parseOpts(args, "na", []string{"--name", "--additional-flags", "--container"}, "").ops; len(ops) > 0 {
+		r.next(sc, ops, c)
+	}
+	return true
+}
