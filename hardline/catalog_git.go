@@ -12,7 +12,7 @@ var gitExecKeys = []string{"core.pager", "core.sshcommand", "core.fsmonitor", "c
 	"gpg.ssh.program", "gpg.x509.program", "gpg.openpgp.program", "core.gitproxy", "difftool.", "mergetool.", "merge.tool", "web.browser", "browser.",
 	"sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "uploadpack.", "receivepack.", "include.", "includeif.",
 	"core.worktree", "init.templatedir", "remote.", "interactive.difffilter", "core.alternaterefscommand", "sendemail.sendmailcmd",
-	"sendemail.headercmd", "protocol.ext.allow", "protocol.allow", "man.", "help.browser", "instaweb.", "guitool."}
+	"sendemail.headercmd", "protocol.ext.allow", "protocol.allow", "gpg.ssh.defaultkeycommand", "man.", "help.browser", "instaweb.", "guitool."}
 
 // gitDataOptions are git options whose value is a message, a pattern or a
 // revision.
@@ -206,8 +206,26 @@ func (r *run) gitMoreKey(sc *scope, kv field, c ctx, cmd string) {
 	}
 	r.finding(ruleInlineInterp, Dynamic, Ask, "git -c "+k+" runs a command the analyser does not follow", cmd, "")
 	if !kv.dyn && v != "" {
-		r.reparseField(sc, field{val: strings.TrimPrefix(v, "!")}, c, cmd, true)
+		r.reparseField(sc, field{val: gitCommandText(k, v)}, c, cmd, true)
 	}
+}
+
+// gitCommandText is the command a key's value (or an ext:: URL in the key
+// or the value) stands for: "!CMD" is CMD, ext::CMD is CMD with git's %
+// escapes undone.
+func gitCommandText(k, v string) string {
+	ext := func(t string) string { return strings.NewReplacer("% ", " ", "%%", "%").Replace(t) }
+	if t, ok := strings.CutPrefix(strings.TrimSpace(v), "ext::"); ok {
+		return ext(t)
+	}
+	if i := strings.Index(k, "ext::"); i >= 0 && strings.HasPrefix(k, "url.") {
+		t := k[i+len("ext::"):]
+		if j := strings.LastIndex(t, "."); j >= 0 {
+			t = t[:j]
+		}
+		return ext(t)
+	}
+	return strings.TrimPrefix(v, "!")
 }
 
 // gitMoreExecKey reports whether git runs the value of a key that
@@ -215,6 +233,10 @@ func (r *run) gitMoreKey(sc *scope, kv field, c ctx, cmd string) {
 // submodule.NAME.update that starts with '!'.
 func gitMoreExecKey(k, v string) bool {
 	switch {
+	case strings.HasPrefix(k, "credential.") && strings.HasSuffix(k, ".helper"):
+		return true
+	case strings.HasPrefix(k, "url.") && strings.Contains(k, "ext::"), strings.HasPrefix(strings.TrimSpace(v), "ext::"):
+		return true
 	case strings.HasPrefix(k, "merge.") && strings.HasSuffix(k, ".driver"):
 		return true
 	case strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"):
@@ -236,6 +258,6 @@ func (r *run) gitMoreConfigSet(sc *scope, args []field, c ctx, cmd string) {
 	}
 	r.finding(rulePersistence, Command, Ask, "git config "+ops[0].val+" stores a command git runs later", cmd, "")
 	if !ops[1].dyn {
-		r.reparseField(sc, field{val: strings.TrimPrefix(ops[1].val, "!")}, c, cmd, true)
+		r.reparseField(sc, field{val: gitCommandText(asciiLower(ops[0].val), ops[1].val)}, c, cmd, true)
 	}
 }
