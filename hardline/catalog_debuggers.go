@@ -131,6 +131,21 @@ func (r *run) debuggerCommands(sc *scope, b string, args []field, c ctx, cmd str
 	if c.in.kind == inText {
 		texts = append(texts, c.in.text)
 	}
+	// Attached to init, killing or signalling the program stops the host.
+	init := false
+	for i, a := range args {
+		if (a.val == "-p" || a.val == "--pid" || a.val == "--attach-pid") && i+1 < len(args) && args[i+1].val == "1" || a.val == "--pid=1" || a.val == "--attach-pid=1" {
+			init = true
+		}
+	}
+	for _, t := range texts {
+		for line := range strings.SplitSeq(t, "\n") {
+			w := strings.Fields(asciiLower(line))
+			if init && len(w) > 0 && (w[0] == "kill" || w[0] == "k" || w[0] == "signal" || w[0] == "queue-signal" || w[0] == "process" && len(w) > 1 && (w[1] == "kill" || w[1] == "signal") || strings.Contains(line, "exit(") || strings.Contains(line, "raise(") || strings.Contains(line, "abort(")) {
+				r.finding(ruleKillAll, Command, Block, b+" kills or signals init, which stops the host", cmd, "")
+			}
+		}
+	}
 	for _, t := range texts {
 		for line := range strings.SplitSeq(t, "\n") {
 			r.debuggerLine(sc, b, strings.TrimSpace(line), c, cmd)
@@ -140,7 +155,7 @@ func (r *run) debuggerCommands(sc *scope, b string, args []field, c ctx, cmd str
 
 // debuggerCalls are functions whose call from a debugger runs a command or
 // changes files.
-var debuggerCalls = []string{"system(", "popen(", "exec", "unlink(", "remove(", "rmdir(", "rename(", "kill(", "dlopen(", "fork(", "open(", "truncate(", "chmod(", "write("}
+var debuggerCalls = []string{"system(", "popen(", "exec", "unlink(", "remove(", "rmdir(", "rename(", "kill(", "dlopen(", "fork(", "open(", "truncate(", "chmod(", "write(", "exit(", "abort(", "raise(", "reboot("}
 
 func (r *run) debuggerLine(sc *scope, b, line string, c ctx, cmd string) {
 	words := strings.Fields(line)
