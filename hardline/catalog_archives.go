@@ -10,7 +10,9 @@ import (
 var _ = register([]Entry{
 	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands; --index-file and -g are written",
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleWrite, "--index-file", "-g", "--listed-incremental"),
-			keyed(RoleScript, "exec", "--checkpoint-action"), opt(RoleScript, "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"),
+			keyed(RoleScript, "exec", abbreviations("--checkpoint-action", len("--checkpoint-"))...),
+			opt(RoleScript, append(append(append(append(abbreviations("--to-command", len("--to-c")), abbreviations("--use-compress-program", len("--use"))...),
+				abbreviations("--rsh-command", len("--rsh"))...), abbreviations("--info-script", len("--inf"))...), append(abbreviations("--new-volume-script", len("--new-")), "-I", "-F")...)...),
 			val("-f", "--file", "-b", "--blocking-factor", "-H", "--format", "-K", "--starting-file", "-L", "--tape-length", "-N", "--newer", "--after-date", "-T", "--files-from", "-V", "--label", "-X", "--exclude-from", "--exclude", "--checkpoint", "--owner", "--group", "--mode", "--mtime", "--transform", "--xform", "--strip-components")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, "tar", args, cmd)

@@ -79,7 +79,7 @@ var _ = register([]Entry{
 			{Names: names("maintenance"), Summary: "maintenance start schedules git to run from cron or a timer (persistence)", DataOnly: true,
 				Subcommands: []Entry{{Names: names("start"), Rule: rulePersistence, DataOnly: true}}},
 			{Names: names("rebase"), Summary: "--exec runs a command after each commit",
-				Options: append([]Option{opt(RoleScript, "-x", "--exec")}, vals("sXS", "--onto", "--strategy", "--strategy-option")...)},
+				Options: append([]Option{opt(RoleScript, append(abbreviations("--exec", len("--exe")), "-x")...)}, vals("sXS", "--onto", "--strategy", "--strategy-option")...)},
 			{Names: names("bisect"), Summary: "bisect run runs a command",
 				Subcommands: []Entry{{Names: names("run"), Operands: []Operand{operand(0, RoleCommand)}}}},
 			{Names: names("submodule"), Summary: "submodule foreach runs a script in each submodule",

@@ -29,7 +29,8 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("wget wget2"), Family: "network", Summary: "-O, -o and -a are written; -P is the folder written; --use-askpass runs a program; -e COMMAND is read as the option it sets",
-		Options: []Option{opt(RoleWrite, "-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--hsts-file", "--rejected-log"), opt(RoleWriteTree, "-P", "--directory-prefix"),
+		Options: []Option{opt(RoleWrite, append(abbreviations("--output-document", len("--output-d")), "-O", "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--hsts-file", "--rejected-log")...),
+			opt(RoleWriteTree, append(abbreviations("--directory-prefix", len("--directory-")), "-P")...), opt(RoleCommand, abbreviations("--use-askpass", len("--use-a"))...),
 			opt(RoleRead, "-i", "--input-file", "--post-file", "--body-file", "--load-cookies", "--certificate", "--private-key", "--ca-certificate", "--config"), opt(RoleCommand, "--use-askpass"),
 			val("-t", "--tries", "-T", "--timeout", "-w", "--wait", "-U", "--user-agent", "--header", "--user", "--password", "--post-data", "--body-data", "--method", "-e", "--execute", "-l", "--level", "-A", "--accept", "-R", "--reject", "-D", "--domains", "-Q", "--quota", "--limit-rate", "-B", "--base")},
 		DataOnly: true,
