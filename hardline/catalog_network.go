@@ -3,6 +3,7 @@ package hardline
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -47,6 +48,7 @@ var _ = register([]Entry{
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.sshOptions(sc, args, c, cmd)
+			r.sshConfigStdin(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("scp sftp"), Family: "network", Summary: "-S names the transport program and -D a local server program; -o ProxyCommand runs a command; a local destination is written",
@@ -62,6 +64,7 @@ var _ = register([]Entry{
 			if b == "sftp" && c.in.kind == inText {
 				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
 			}
+			r.sshConfigStdin(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; -a reads its sources whole",
@@ -438,4 +441,31 @@ func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
 			}
 		}
 	}
+}
+
+// sshConfigStdin reads ssh -F /dev/stdin (or -F -) with a known standard
+// input as the -o options it holds (ProxyCommand, LocalCommand, ...).
+func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd string) {
+	if c.in.kind != inText || !slices.ContainsFunc(args, func(f field) bool { return isStdin(f.val) || f.val == "-F/dev/stdin" }) {
+		return
+	}
+	var opts []field
+	for line := range strings.SplitSeq(c.in.text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.ContainsAny(k, " \t") {
+			k, v, _ = strings.Cut(line, " ")
+		}
+		opts = append(opts, field{val: "-o"}, field{val: strings.TrimSpace(k) + "=" + strings.TrimSpace(v)})
+	}
+	c2 := c
+	c2.in = input{}
+	name := b
+	if name != "scp" && name != "sftp" {
+		name = "ssh"
+	}
+	r.applyEntry(sc, builtinCatalog()[name], b, opts, c2, cmd)
 }
