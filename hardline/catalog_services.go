@@ -37,6 +37,8 @@ var _ = register([]Entry{
 			r.serviceMore(sc, b, args, c, cmd)
 			return true
 		}},
+	{Names: names("gpasswd newusers groupadd addgroup pw net1"), Family: "services", Summary: "group membership and batch account changes ask (gpasswd -a USER sudo grants root)", Rule: ruleSystemAdmin,
+		Options: []Option{flag(RoleHarmless, "-h", "--help")}},
 	{Names: names("incrontab fcrontab"), Family: "services", Summary: "installing an incron or fcron table schedules commands (persistence)", Rule: rulePersistence,
 		Options: []Option{flag(RoleHarmless, "-l", "--list", "-h", "--help", "-r", "--remove")}},
 	{Names: names("chsh lchsh"), Family: "services", Summary: "chsh -s changes the program every login runs (persistence)", Rule: rulePersistence,
