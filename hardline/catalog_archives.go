@@ -1,45 +1,281 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Archivers and compressors: what they read whole, where they extract, and
 // the commands some run.
 var _ = register([]Entry{
-	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C is the folder, written when extracting; --to-command, --checkpoint-action=exec, -I and --rsh-command run commands",
-		Options: []Option{opt(RoleWorkDir, "-C", "--directory"),
-			keyed(RoleScript, "exec", "--checkpoint-action"), opt(RoleScript, "--to-command", "--use-compress-program", "-I", "--rsh-command", "--info-script", "--new-volume-script", "-F"),
+	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands; --index-file and -g are written",
+		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleWrite, "--index-file", "-g", "--listed-incremental"),
+			keyed(RoleScript, "exec", abbreviations("--checkpoint-action", len("--checkpoint-"))...),
+			opt(RoleScript, append(append(append(append(abbreviations("--to-command", len("--to-c")), abbreviations("--use-compress-program", len("--use"))...),
+				abbreviations("--rsh-command", len("--rsh"))...), abbreviations("--info-script", len("--inf"))...), append(abbreviations("--new-volume-script", len("--new-")), "-I", "-F")...)...),
 			val("-f", "--file", "-b", "--blocking-factor", "-H", "--format", "-K", "--starting-file", "-L", "--tape-length", "-N", "--newer", "--after-date", "-T", "--files-from", "-V", "--label", "-X", "--exclude-from", "--exclude", "--checkpoint", "--owner", "--group", "--mode", "--mtime", "--transform", "--xform", "--strip-components")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, "tar", args, cmd)
 			r.tarOutput(sc, args, cmd)
 			r.tarExtract(sc, args, cmd)
+			if has(args, "-T", "--files-from") && (has(args, "-") || has(args, "--files-from=-")) {
+				r.readsListed(c, b, cmd) // find ~ | tar -cf x.tar -T -
+			}
 			return true
 		}},
-	{Names: names("zip"), Family: "archives", Summary: "-r reads folders whole; the archive is written; -TT runs a command",
-		Options: []Option{opt(RoleScript, "-TT", "--unzip-command"), val("-b", "-n", "-t", "-tt", "-x", "-i", "-P", "--password", "-O", "--output-file")},
+	{Names: names("zip"), Family: "archives", Summary: "-r reads folders whole; the archive, --out and the -b temporary folder are written; -TT runs a command; -@ reads the names on stdin",
+		Options:  []Option{opt(RoleScript, "-TT", "--unzip-command"), opt(RoleWrite, "-O", "--out", "--output-file", "-b"), val("-n", "-t", "-tt", "-x", "-i", "-P", "--password")},
+		Operands: []Operand{operand(0, RoleWrite)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
+			if has(args, "-@", "--names-stdin") {
+				r.readsListed(c, b, cmd) // find ~ | zip x.zip -@
+			}
 			return true
 		}},
-	{Names: names("unzip"), Family: "archives", Summary: "-d is written", DataOnly: true,
-		Options: []Option{opt(RoleWriteTree, "-d"), val("-x", "-P", "-O", "-I")}, Operands: []Operand{operand(0, RoleRead)}},
-	{Names: names("7z 7za 7zr 7zz"), Family: "archives", Summary: "-o is written; adding reads folders whole", DataOnly: true,
+	{Names: names("unzip bsdunzip"), Family: "archives", Summary: "-d (or the working folder) is written; -: extracts above it (asks)", DataOnly: true,
+		Options: []Option{opt(RoleWriteTree, "-d"), val("-x", "-P", "-O", "-I")}, Operands: []Operand{operand(0, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "dxPOI", nil, "")
+			if strings.ContainsAny(p.short, "lvtpZz") {
+				return false // a listing, a test or the contents to stdout
+			}
+			if strings.ContainsRune(p.short, ':') {
+				r.finding(ruleWriteOutside, Command, Ask, b+" -: extracts names with ../ above the extraction folder", cmd, "")
+			}
+			if len(p.get("-d")) == 0 {
+				r.judgeWriteTree(sc, field{val: "."}, cmd)
+			}
+			return false
+		}},
+	{Names: names("7z 7za 7zr 7zz"), Family: "archives", Summary: "-o (or the working folder) is written; -spf extracts anywhere (asks); adding reads folders whole and -sdel deletes them", DataOnly: true,
 		Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")},
 		Subcommands: []Entry{
-			{Names: names("a u"), Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")}, Operands: []Operand{operand(0, RoleWrite), operands(1, RoleReadTree)}, DataOnly: true},
-			{Names: names("x e"), Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")}, Operands: []Operand{operand(0, RoleRead)}, DataOnly: true},
+			{Names: names("a u"), Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")}, Operands: []Operand{operand(0, RoleWrite), operands(1, RoleReadTree)}, DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if has(args, "-sdel") {
+						ops := parseLine(builtinCatalog()["7z"].subs["a"], args, nil).ops
+						for _, o := range ops[min(1, len(ops)):] {
+							r.judgeDelete(sc, o, true, cmd, "7z -sdel")
+						}
+					}
+					return false
+				}},
+			{Names: names("x e"), Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")}, Operands: []Operand{operand(0, RoleRead)}, DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if has(args, "-spf", "-spf2") {
+						r.finding(ruleWriteOutside, Command, Ask, "7z -spf extracts the archive's absolute paths anywhere", cmd, "")
+					}
+					if !has(args, "-so") && !slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.val, "-o") }) {
+						r.judgeWriteTree(sc, field{val: "."}, cmd)
+					}
+					return false
+				}},
+			{Names: names("d rn"), Operands: []Operand{operand(0, RoleWrite)}, DataOnly: true},
 		}},
-	{Names: names("cpio"), Family: "archives", Summary: "-D is the folder, written when extracting; -p copies into its operand; -F is the archive",
-		Options:  []Option{opt(RoleWorkDir, "-D", "--directory"), flag(RoleExtract, "-i", "--extract"), opt(RoleWrite, "-O"), opt(RoleRead, "-I"), val("-F", "--file", "-H", "--format", "-E", "--pattern-file", "-R", "--owner", "-M", "--message", "--rsh-command")},
-		Operands: []Operand{operands(0, RoleWriteTree)}, DataOnly: true},
-	{Names: names("gzip gunzip xz unxz zstd unzstd bzip2 bunzip2 lz4 lzma zcat xzcat bzcat zstdcat lzip pigz pbzip2 brotli"), Family: "archives", Summary: "operands are read (and replaced); -o is written", DataOnly: true,
-		Options:  []Option{opt(RoleWrite, "-o", "--output"), val("-S", "--suffix", "-T", "--threads", "-b", "-p", "--processes", "-D", "--dict")},
-		Operands: []Operand{operands(0, RoleRead)}},
-	{Names: names("rar unrar"), Family: "archives", Summary: "archives; extraction folders are written", DataOnly: true,
-		Subcommands: []Entry{{Names: names("x e"), Operands: []Operand{operand(0, RoleRead), operand(-1, RoleWrite)}, DataOnly: true},
+	{Names: names("cpio bsdcpio"), Family: "archives", Summary: "-D (or the working folder) is written when extracting; -p copies into its operand; -F is the archive, written by -o; --rsh-command runs a command; --absolute-filenames extracts anywhere (asks)",
+		Options: []Option{opt(RoleWorkDir, "-D", "--directory"), flag(RoleExtract, "-i", "--extract"), opt(RoleWrite, "-O"), opt(RoleRead, "-I", "-F", "--file", "-E", "--pattern-file"),
+			opt(RoleScript, "--rsh-command"), val("-H", "--format", "-R", "--owner", "-M", "--message")},
+		Operands: []Operand{operands(0, RoleWriteTree)}, DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.cpio(sc, args, c, cmd)
+			return false
+		}},
+	{Names: names("gzip gunzip xz unxz zstd unzstd bzip2 bunzip2 lz4 lzma unlzma zcat xzcat bzcat zstdcat lz4cat lzip pigz unpigz pbzip2 brotli"), Family: "archives", Summary: "operands are read and, unless kept, replaced (deleted; -r recursively); -o and --output-dir-* are written",
+		DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-o", "--output"), opt(RoleWriteTree, "--output-dir-flat", "--output-dir-mirror"), flag(RoleRecursive, "-r", "--recursive"),
+			val("-S", "--suffix", "-T", "--threads", "-b", "-p", "--processes", "-D", "--dict")},
+		Operands: []Operand{operands(0, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.compressorReplaces(sc, b, args, cmd)
+			return false
+		}},
+	{Names: names("rar unrar"), Family: "archives", Summary: "archives; extraction folders (the last operand, -op, or the working folder) are written", DataOnly: true,
+		Subcommands: []Entry{{Names: names("x e"), Operands: []Operand{operand(0, RoleRead), operand(-1, RoleWriteTree)}, DataOnly: true,
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				dest := false
+				var ops []field
+				for _, a := range args {
+					if v, ok := strings.CutPrefix(a.val, "-op"); ok && v != "" {
+						f := a
+						f.val = v
+						r.judgeWriteTree(sc, f, cmd)
+						dest = true
+					} else if !strings.HasPrefix(a.val, "-") {
+						ops = append(ops, a)
+					}
+				}
+				if !dest && len(ops) < 2 {
+					r.judgeWriteTree(sc, field{val: "."}, cmd)
+				}
+				return false
+			}},
 			{Names: names("a"), Operands: []Operand{operand(0, RoleWrite), operands(1, RoleReadTree)}, DataOnly: true}}},
-	{Names: names("ar"), Family: "archives", Summary: "the archive is written", DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}},
+	{Names: names("ar"), Family: "archives", Summary: "the archive is written; --output is the extraction folder", DataOnly: true,
+		Options: []Option{opt(RoleWriteTree, "--output")}, Operands: []Operand{operand(1, RoleWrite)}},
+	{Names: names("pax"), Family: "archives", Summary: "-w reads its operands whole and writes -f; -r extracts into the working folder, anywhere with -s (asks); -rw copies into the last operand",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.pax(sc, args, c, cmd)
+			return true
+		}},
+	{Names: names("cabextract unar aunpack atool patool dtrx unsquashfs"), Family: "archives", Summary: "extractors: the output folder is written",
+		DataOnly: true,
+		Options: []Option{opt(RoleWriteTree, "-d", "-o", "-X", "--extract-to", "--outdir", "--output-directory", "-dest", "--directory"),
+			val("-F", "--filter", "-p", "--password", "-e", "--encoding", "-t", "--format")}},
+	{Names: names("mksquashfs"), Family: "archives", Summary: "the sources are read whole; the image is written", DataOnly: true,
+		Operands: []Operand{operand(-1, RoleWrite), operands(0, RoleReadTree)}},
+	{Names: names("dpkg-deb"), Family: "archives", Summary: "-x, -X and -R extract a package into the folder named", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "", nil, "")
+			if strings.ContainsAny(p.short, "xXR") || p.has("--extract") || p.has("--vextract") || p.has("--raw-extract") {
+				if len(p.ops) > 1 {
+					r.judgeWriteTree(sc, p.ops[1], cmd)
+				}
+			}
+			return true
+		}},
+	{Names: names("jar"), Family: "archives", Summary: "jar c reads its operands whole; x extracts into the working folder", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) == 0 {
+				return true
+			}
+			mode := strings.TrimLeft(args[0].val, "-")
+			switch {
+			case strings.ContainsAny(mode, "cu"):
+				for _, a := range args[1:] {
+					if !strings.HasPrefix(a.val, "-") {
+						r.readTree(a, b, cmd)
+					}
+				}
+			case strings.ContainsRune(mode, 'x'):
+				r.judgeWriteTree(sc, field{val: "."}, cmd)
+			}
+			return true
+		}},
 })
+
+// has reports whether one of the words is among args.
+func has(args []field, words ...string) bool {
+	return slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(words, f.val) })
+}
+
+// readsListed judges an archiver reading the names of what it archives
+// from standard input: names from find or ls over a home folder read every
+// secret in it (find ~ | cpio -o).
+func (r *run) readsListed(c ctx, b, cmd string) {
+	if !c.in.find {
+		return
+	}
+	for _, w := range c.in.words {
+		r.readTree(w, b, cmd)
+	}
+}
+
+// cpio judges cpio's modes: -o writes -F and reads the names on stdin;
+// -i without -D extracts into the working folder, anywhere with
+// --absolute-filenames.
+func (r *run) cpio(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "DFOIEHRMC", []string{"--directory", "--file", "--pattern-file", "--format", "--owner", "--message", "--rsh-command", "--io-size"}, "")
+	switch {
+	case strings.ContainsRune(p.short, 'o') || p.has("--create"):
+		for _, f := range p.get("-F", "--file") {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+		r.readsListed(c, "cpio", cmd)
+	case strings.ContainsRune(p.short, 'i') || p.has("--extract"):
+		if strings.ContainsRune(p.short, 't') || p.has("--list") || p.has("--to-stdout") {
+			return
+		}
+		if p.has("--absolute-filenames") {
+			r.finding(ruleWriteOutside, Command, Ask, "cpio --absolute-filenames extracts the archive's absolute paths anywhere", cmd, "")
+		}
+		if len(p.get("-D", "--directory")) == 0 {
+			r.judgeWriteTree(sc, field{val: "."}, cmd)
+		}
+	case strings.ContainsRune(p.short, 'p') || p.has("--pass-through"):
+		r.readsListed(c, "cpio", cmd)
+	}
+}
+
+// compressorReplaces judges gzip and its kin replacing their operands:
+// unless the output goes to stdout, the input is kept or the program only
+// lists or tests, each operand is deleted (recursively with -r), and lz4's
+// second operand is its output.
+func (r *run) compressorReplaces(sc *scope, b string, args []field, cmd string) {
+	switch b {
+	case "zcat", "xzcat", "bzcat", "zstdcat", "lz4cat":
+		return
+	}
+	p := parseOpts(args, "oSTbpD", []string{"--output", "--suffix", "--threads", "--processes", "--dict"}, "")
+	if strings.ContainsAny(p.short, "cklt") || p.has("--stdout") || p.has("--to-stdout") || p.has("--keep") || p.has("--list") || p.has("--test") || len(p.get("-o", "--output")) > 0 {
+		return
+	}
+	keeps := b == "zstd" || b == "unzstd" || b == "lz4" || b == "brotli"
+	if keeps && !p.has("--rm") && !strings.ContainsRune(p.short, 'j') {
+		if b == "lz4" && len(p.ops) == 2 && !strings.ContainsRune(p.short, 'm') && !p.has("--multiple") {
+			r.judgeWrite(sc, p.ops[1], ruleDiskWrite, cmd)
+		}
+		return
+	}
+	recursive := strings.ContainsRune(p.short, 'r') || p.has("--recursive")
+	decompress := strings.ContainsRune(p.short, 'd') || p.has("--decompress") || p.has("--uncompress") || strings.HasPrefix(b, "un") || b == "gunzip" || b == "bunzip2"
+	for _, o := range p.ops {
+		if o.val == "-" {
+			continue
+		}
+		r.judgeDelete(sc, o, recursive, cmd, b)
+		if decompress && !o.dyn {
+			// gzip -d ~/.bashrc.gz writes ~/.bashrc.
+			for _, suf := range []string{".gz", ".xz", ".zst", ".bz2", ".lz4", ".lzma", ".lz", ".br", ".z", ".Z"} {
+				if out, ok := strings.CutSuffix(o.val, suf); ok && out != "" {
+					t := o
+					t.val = out
+					r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+					break
+				}
+			}
+		}
+	}
+}
+
+// pax judges pax's modes: -w reads its operands whole and writes -f; -r
+// extracts into the working folder (a -s rewrite to an absolute path
+// writes anywhere); -r -w copies the operands into the last one.
+func (r *run) pax(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "fsbxoptBDEGTUs", nil, "")
+	read, write := strings.ContainsRune(p.short, 'r'), strings.ContainsRune(p.short, 'w')
+	ops := p.ops
+	switch {
+	case read && write:
+		if len(ops) > 0 {
+			r.judgeWriteTree(sc, ops[len(ops)-1], cmd)
+			ops = ops[:len(ops)-1]
+		}
+		for _, o := range ops {
+			r.readTree(o, "pax", cmd)
+		}
+		if len(ops) == 0 {
+			r.readsListed(c, "pax", cmd)
+		}
+	case write:
+		for _, f := range p.get("-f") {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+		for _, o := range ops {
+			r.readTree(o, "pax", cmd)
+		}
+		if len(ops) == 0 {
+			r.readsListed(c, "pax", cmd)
+		}
+	case read:
+		for _, s := range p.get("-s") {
+			if len(s.val) > 2 && strings.Contains(s.val[1:], string(s.val[0])+"/") {
+				r.finding(ruleWriteOutside, Command, Ask, "pax -s rewrites names to absolute paths", cmd, "")
+			}
+		}
+		r.judgeWriteTree(sc, field{val: "."}, cmd)
+	}
+}
 
 // tarOutput judges where tar writes: -f ARCHIVE when creating, and -C when
 // extracting (judged by the roles).
@@ -52,15 +288,19 @@ func (r *run) tarOutput(sc *scope, args []field, cmd string) {
 			continue
 		}
 		switch {
-		case v == "-c" || v == "--create" || v == "-r" || v == "--append" || v == "-u" || v == "--update":
+		case v == "-c" || v == "--create" || v == "-r" || v == "--append" || v == "-u" || v == "--update" || v == "-A" || v == "--catenate" || v == "--concatenate" || v == "--delete":
 			create = true
+		case strings.HasPrefix(v, "--file="):
+			f := a
+			f.val = v[len("--file="):]
+			archive = &f
 		case v == "-f" || v == "--file":
 			if i+1 < len(args) {
 				f := args[i+1]
 				archive = &f
 			}
 		case len(v) > 2 && v[0] == '-' && v[1] != '-':
-			if strings.ContainsAny(v[1:], "cru") {
+			if j := strings.IndexByte(v, 'f'); strings.ContainsAny(v[1:max(j, 1)], "cruA") || j < 0 && strings.ContainsAny(v[1:], "cruA") {
 				create = true
 			}
 			if j := strings.IndexByte(v, 'f'); j > 0 {
@@ -75,7 +315,7 @@ func (r *run) tarOutput(sc *scope, args []field, cmd string) {
 			}
 		case i == 0 && len(v) > 0 && v[0] != '-':
 			// tar czf OUT: bundled letters without a dash.
-			if strings.ContainsAny(v, "cru") {
+			if strings.ContainsAny(v, "cruA") {
 				create = true
 			}
 			if strings.IndexByte(v, 'f') >= 0 && len(args) > 1 {
@@ -87,12 +327,15 @@ func (r *run) tarOutput(sc *scope, args []field, cmd string) {
 	if create && archive != nil && archive.val != "-" {
 		r.judgeWrite(sc, *archive, ruleDiskWrite, cmd)
 	}
+	if !create && archive != nil {
+		r.rawDiskRead(*archive, cmd)
+	}
 }
 
 // tarExtract judges the folders tar extracts into (-C, --directory), with
 // the extract mode given as -x, --extract, --get or bundled letters (xzf).
 func (r *run) tarExtract(sc *scope, args []field, cmd string) {
-	extract := false
+	extract, anywhere, toStdout := false, false, false
 	var dirs []field
 	for i, a := range args {
 		v := a.val
@@ -100,6 +343,10 @@ func (r *run) tarExtract(sc *scope, args []field, cmd string) {
 		case a.dyn:
 		case v == "-x" || v == "--extract" || v == "--get":
 			extract = true
+		case v == "-P" || v == "--absolute-names" || v == "--absolute-paths":
+			anywhere = true
+		case v == "-O" || v == "--to-stdout" || v == "--to-command" || strings.HasPrefix(v, "--to-command="):
+			toStdout = true
 		case v == "-C" || v == "--directory":
 			if i+1 < len(args) {
 				dirs = append(dirs, args[i+1])
@@ -123,10 +370,22 @@ func (r *run) tarExtract(sc *scope, args []field, cmd string) {
 			if strings.ContainsRune(letters, 'x') {
 				extract = true
 			}
+			if strings.ContainsRune(letters, 'P') {
+				anywhere = true
+			}
+			if strings.ContainsRune(letters, 'O') {
+				toStdout = true
+			}
 		}
 	}
 	if !extract {
 		return
+	}
+	if anywhere {
+		r.finding(ruleWriteOutside, Command, Ask, "tar -P extracts the archive's absolute paths anywhere", cmd, "")
+	}
+	if len(dirs) == 0 && !toStdout {
+		dirs = append(dirs, field{val: "."})
 	}
 	for _, d := range dirs {
 		r.judgeWriteTree(sc, d, cmd)

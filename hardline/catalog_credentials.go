@@ -10,33 +10,86 @@ import (
 // (sensitive-path). Everyday uses (listing keys, checking a login, a
 // region) stay allowed.
 var _ = register([]Entry{
-	{Names: names("gpg gpg2"), Family: "credentials", Summary: "--export-secret-keys and --export-secret-subkeys print private keys", DataOnly: true,
-		Options: []Option{flag(RoleTrigger, "--export-secret-keys", "--export-secret-subkeys")}, Rule: ruleSensitivePath},
+	{Names: names("gpg gpg2 gpgsm"), Family: "credentials", Summary: "--export-secret-keys, --export-secret-subkeys and gpgsm's --export-secret-key-* print private keys, however abbreviated", DataOnly: true,
+		Options: []Option{flag(RoleTrigger, append(append(abbreviations("--export-secret-keys", len("--export-secret-k")), abbreviations("--export-secret-subkeys", len("--export-secret-s"))...),
+			"--export-secret-key-p12", "--export-secret-key-p8", "--export-secret-key-raw")...)}, Rule: ruleSensitivePath},
 	{Names: names("security"), Family: "credentials", Summary: "macOS keychain: dump-keychain and find-*-password print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("dump-keychain find-generic-password find-internet-password export"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("secret-tool kwallet-query"), Family: "credentials", Summary: "secret-tool lookup and kwallet-query -r print stored secrets", DataOnly: true,
-		Subcommands: []Entry{{Names: names("lookup"), Rule: ruleSensitivePath, DataOnly: true}},
+		Subcommands: []Entry{{Names: names("lookup search"), Rule: ruleSensitivePath, DataOnly: true}},
 		Options:     []Option{flag(RoleTrigger, "-r", "--read-password")}, Rule: ruleSensitivePath},
-	{Names: names("pass gopass"), Family: "credentials", Summary: "password stores: show prints a secret", DataOnly: true,
-		Subcommands: []Entry{{Names: names("show cat otp"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("op"), Family: "credentials", Summary: "1Password: read and item get print secrets", DataOnly: true,
-		Subcommands: []Entry{{Names: names("read"), Rule: ruleSensitivePath, DataOnly: true},
-			{Names: names("item"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and LastPass show print secrets", DataOnly: true,
-		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so does auth status --show-token", DataOnly: true,
+	{Names: names("pass gopass"), Family: "credentials", Summary: "password stores: show, a bare entry name, -c and grep print or copy a secret", DataOnly: true,
+		Subcommands: []Entry{{Names: names("show cat otp grep"), Rule: ruleSensitivePath, DataOnly: true}},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "", nil, "")
+			if len(p.ops) > 0 && !p.ops[0].dyn && !slices.Contains(passCommands, p.ops[0].val) {
+				r.finding(ruleSensitivePath, Path, Block, b+" "+p.ops[0].val+" prints or copies a stored secret", cmd, "")
+			}
+			return false
+		}},
+	{Names: names("op"), Family: "credentials", Summary: "1Password: read, inject, item get and document get print secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("read inject"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("item document"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("list ls"), DataOnly: true, Subcommands: []Entry{{Names: names("items"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so do auth status --show-token, auth git-credential and config get of a token", DataOnly: true,
+		Options: vals("R", "--repo", "--hostname"),
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
-			{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true},
-			{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}}}},
-	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token print tokens", DataOnly: true,
+			{Names: names("token git-credential"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if slices.ContainsFunc(args, func(f field) bool { return strings.Contains(asciiLower(f.val), "token") }) {
+						r.finding(ruleSensitivePath, Path, Block, "gh config get prints a stored token", cmd, "")
+					}
+					return true
+				}}}}}},
+	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token", DataOnly: true,
+		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if slices.ContainsFunc(args, func(f field) bool { return strings.Contains(asciiLower(f.val), "token") }) {
+						r.finding(ruleSensitivePath, Path, Block, "glab config get prints a stored token", cmd, "")
+					}
+					return true
+				}}}}}},
+	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets", DataOnly: true,
+		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
 			{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
-			{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}}}},
-	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token", DataOnly: true,
-		Subcommands: []Entry{{Names: names("account"), DataOnly: true, Subcommands: []Entry{{Names: names("get-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+			{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("config-helper"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("secrets"), DataOnly: true, Subcommands: []Entry{{Names: names("versions"), DataOnly: true, Subcommands: []Entry{{Names: names("access"), Rule: ruleSensitivePath, DataOnly: true}}}}}}},
+	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show and ad sp credential reset print secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("account"), DataOnly: true, Subcommands: []Entry{{Names: names("get-access-token"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("keyvault"), DataOnly: true, Subcommands: []Entry{{Names: names("secret"), DataOnly: true, Subcommands: []Entry{{Names: names("show download"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+			{Names: names("ad"), DataOnly: true, Subcommands: []Entry{{Names: names("sp app"), DataOnly: true, Subcommands: []Entry{{Names: names("credential"), DataOnly: true, Subcommands: []Entry{{Names: names("reset"), Rule: ruleSensitivePath, DataOnly: true}}}}}}}}},
+	{Names: names("vault bao"), Family: "credentials", Summary: "HashiCorp Vault and OpenBao: read, kv get, token lookup/create and print token print secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("read"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("kv"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("token"), DataOnly: true, Subcommands: []Entry{{Names: names("lookup create"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("print"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token", DataOnly: true,
+		Subcommands: []Entry{{Names: names("auth:token"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token", DataOnly: true,
+		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("keyctl"), Family: "credentials", Summary: "keyctl print, pipe and read print a kernel key's secret", DataOnly: true,
+		Subcommands: []Entry{{Names: names("print pipe read"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source",
+		DataOnly: true,
+		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("show dump"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("serve"), DataOnly: true, Subcommands: []Entry{{Names: names("http webdav ftp sftp dlna nfs restic s3 docker"), DataOnly: true, Options: vals("", "--addr", "--user", "--pass", "--htpasswd", "--config"), Operands: []Operand{operand(0, RoleReadTree)}}}},
+			{Names: names("copy copyto cat check"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers"), Operands: []Operand{operand(0, RoleReadTree), operand(1, RoleWriteTree)}},
+			{Names: names("sync bisync"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers", "--backup-dir"), Operands: []Operand{operand(0, RoleReadTree), operand(1, RoleDeleteTree)}},
+			{Names: names("move moveto"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers"), Operands: []Operand{operand(0, RoleDeleteTree), operand(1, RoleWriteTree)}},
+			{Names: names("purge delete rmdirs"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter"), Operands: []Operand{operand(0, RoleDeleteTree)}}}},
+	{Names: names("keepassxc-cli"), Family: "credentials", Summary: "export and clip read every or one password; show -s prints one", DataOnly: true,
+		Subcommands: []Entry{{Names: names("export clip"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected")}, Rule: ruleSensitivePath}}},
 	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.awsCredentials(args, cmd)
+			r.awsCredentials(sc, args, cmd)
 			return true
 		}},
 	{Names: names("docker-credential-desktop docker-credential-osxkeychain docker-credential-secretservice docker-credential-pass docker-credential-wincred docker-credential-ecr-login docker-credential-gcloud"),
@@ -46,7 +99,7 @@ var _ = register([]Entry{
 
 // awsCredentials flags aws configure get of a credential and aws configure
 // export-credentials.
-func (r *run) awsCredentials(args []field, cmd string) {
+func (r *run) awsCredentials(sc *scope, args []field, cmd string) {
 	var words []string
 	for _, a := range args {
 		if !strings.HasPrefix(a.val, "-") {
@@ -56,15 +109,105 @@ func (r *run) awsCredentials(args []field, cmd string) {
 	// Global options (--profile NAME) may come first: start at configure.
 	i := slices.Index(words, "configure")
 	if i < 0 || len(words) < i+2 {
+		if k := strings.Join(awsSecretCalls(args), " "); k != "" {
+			r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
+		}
+		r.awsS3(sc, args, cmd)
 		return
 	}
 	words = words[i:]
 	secret := words[1] == "export-credentials"
+	if k := strings.Join(awsSecretCalls(args), " "); k != "" {
+		r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
+		return
+	}
+	r.awsS3(sc, args, cmd)
 	if words[1] == "get" && len(words) > 2 {
 		k := words[2]
 		secret = strings.Contains(k, "secret") || strings.Contains(k, "token") || strings.Contains(k, "key_id") || strings.Contains(k, "access_key")
 	}
 	if secret {
 		r.finding(ruleSensitivePath, Path, Block, "aws configure prints a stored credential", cmd, "")
+	}
+}
+
+// passCommands are pass's and gopass's sub-commands; any other first
+// operand is an entry name, which they print.
+var passCommands = strings.Fields("init ls list find search show grep insert add edit generate rm remove delete mv rename move cp copy git help version otp " +
+	"audit cat clone config convert create env fsck fscopy fsmove history link merge mounts process pwgen rcs recipients setup sum sync templates unclip update age alias completion")
+
+// awsSecretCalls returns the service and operation of an aws call that
+// prints a secret or a credential (sts get-session-token, secretsmanager
+// get-secret-value, ssm get-parameter --with-decryption, ecr
+// get-login-password), or nothing.
+func awsSecretCalls(args []field) []string {
+	var words []string
+	decrypt := false
+	for _, a := range args {
+		if a.val == "--with-decryption" {
+			decrypt = true
+		}
+		if !strings.HasPrefix(a.val, "-") {
+			words = append(words, asciiLower(a.val))
+		}
+	}
+	for i := 0; i+1 < len(words); i++ {
+		svc, op := words[i], words[i+1]
+		switch {
+		case svc == "sts" && (op == "get-session-token" || op == "assume-role" || op == "get-federation-token" || op == "assume-role-with-web-identity" || op == "assume-role-with-saml"),
+			svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value"),
+			(svc == "ecr" || svc == "ecr-public") && op == "get-login-password",
+			svc == "codeartifact" && op == "get-authorization-token",
+			svc == "rds" && op == "generate-db-auth-token",
+			svc == "ssm" && strings.HasPrefix(op, "get-parameter") && decrypt:
+			return []string{svc, op}
+		}
+	}
+	return nil
+}
+
+// abbreviations lists a long option and every prefix of it down to min
+// bytes: programs that accept unique abbreviations (gpg, GNU getopt) take
+// them all.
+func abbreviations(name string, min int) []string {
+	var out []string
+	for n := len(name); n >= min; n-- {
+		out = append(out, name[:n])
+	}
+	return out
+}
+
+// awsS3 judges aws s3 sync, and cp or mv with --recursive, from a local
+// folder: the folder is read whole (uploading a home folder reads every
+// secret in it).
+func (r *run) awsS3(sc *scope, args []field, cmd string) {
+	var ops []field
+	recursive := false
+	for _, a := range args {
+		switch {
+		case a.val == "--recursive":
+			recursive = true
+		case !strings.HasPrefix(a.val, "-"):
+			ops = append(ops, a)
+		}
+	}
+	for i := 0; i+2 < len(ops); i++ {
+		if ops[i].val != "s3" {
+			continue
+		}
+		op := ops[i+1].val
+		if op == "sync" || (op == "cp" || op == "mv") && recursive {
+			if src := ops[i+2]; !strings.HasPrefix(src.val, "s3://") {
+				r.readTree(src, "aws s3 "+op, cmd)
+			}
+		}
+		if op == "sync" && i+3 < len(ops) && has(args, "--delete") {
+			if dst := ops[i+3]; !strings.HasPrefix(dst.val, "s3://") {
+				// sync --delete removes what the bucket lacks from the folder.
+				dst.contents = true
+				r.judgeDelete(sc, dst, true, cmd, "aws s3 sync --delete")
+			}
+		}
+		return
 	}
 }

@@ -1,32 +1,230 @@
 package hardline
 
+import (
+	"slices"
+	"strings"
+)
+
 // Debuggers, tracers and profilers: they run the command they trace, and
 // some take commands in their own language with a shell escape.
 var _ = register([]Entry{
-	{Names: names("strace"), Family: "debuggers", Summary: "runs the traced command; -o is written",
+	{Names: names("strace"), Family: "debuggers", Summary: "runs the traced command; -o is written, and -o '|CMD' or '!CMD' runs CMD; injecting into pid 1 kills the host",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "oepsuEabIOSPX", []string{"--output", "--trace", "--attach", "--user", "--env", "--string-limit", "--signal", "--status", "--decode-fds", "--inject", "--fault"}, "")
+			for _, o := range p.get("-o", "--output") {
+				if t, ok := strings.CutPrefix(o.val, "|"); ok {
+					r.reparseField(sc, field{val: t}, c, cmd, true)
+				} else if t, ok := strings.CutPrefix(o.val, "!"); ok {
+					r.reparseField(sc, field{val: t}, c, cmd, true)
+				}
+			}
+			init := slices.ContainsFunc(p.get("-p", "--attach"), func(f field) bool { return f.val == "1" })
+			inject := slices.ContainsFunc(p.get("-e", "--inject", "--fault"), func(f field) bool {
+				return strings.Contains(f.val, "inject") || strings.Contains(f.val, "fault") || strings.Contains(f.val, "signal") || strings.Contains(f.val, "retval") || strings.Contains(f.val, "error")
+			}) || len(p.get("--inject", "--fault")) > 0
+			if init && inject {
+				r.finding(ruleKillAll, Command, Block, "strace tampers with the system calls of init, which stops the host", cmd, "")
+			}
+			return false
+		},
 		Options:  append([]Option{opt(RoleWrite, "-o", "--output")}, vals("epsuEabIOSPX", "--trace", "--attach", "--user", "--env", "--string-limit", "--signal", "--status", "--decode-fds")...),
 		Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("ltrace"), Family: "debuggers", Summary: "runs the traced command; -o is written",
 		Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("epsuEaAnDFlLwx")...), Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("valgrind heaptrack memusage"), Family: "debuggers", Summary: "runs the profiled command",
-		Options: []Option{opt(RoleWrite, "--log-file", "--xml-file", "-o", "--output")}, Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("perf"), Family: "debuggers", Summary: "record, stat, trace and c2c run the command; -o is written",
-		Subcommands: []Entry{{Names: names("record stat trace c2c mem sched kvm lock ftrace"), Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("eFcpPtuCGjmrIx", "--event", "--freq", "--pid", "--tid", "--cpu", "--call-graph", "--uid", "--cgroup", "--repeat", "--delay", "--filter")...),
-			Operands: []Operand{operand(0, RoleCommand)}},
-			{Names: names("report script annotate top list diff archive probe buildid-list evlist inject"), DataOnly: true, Options: vals("iGsFk", "--input", "--sort", "--fields")}}},
-	{Names: names("rr uftrace"), Family: "debuggers", Summary: "record runs the command",
+	{Names: names("valgrind heaptrack memusage"), Family: "debuggers", Summary: "runs the profiled command; its log and the tools' output files are written; --db-command runs a command",
+		Options: []Option{opt(RoleWrite, "--log-file", "--xml-file", "-o", "--output", "--massif-out-file", "--callgrind-out-file", "--cachegrind-out-file", "--dhat-out-file", "--vgdb-prefix"),
+			opt(RoleScript, "--db-command")}, Operands: []Operand{operand(0, RoleCommand)}},
+	{Names: names("gtime"), Family: "debuggers", Summary: "GNU time (as gtime) runs the command; -o is written",
+		Options: []Option{opt(RoleWrite, "-o", "--output"), val("-f", "--format")}, Operands: []Operand{operand(0, RoleCommand)}},
+	{Names: names("perf"), Family: "debuggers", Summary: "record, stat, trace and c2c run the command (kmem, lock, sched, mem and others after record); -o is written",
+		Subcommands: []Entry{{Names: names("kmem kwork timechart c2c mem sched kvm lock"), Operands: []Operand{operand(0, RoleCommand)},
+			Options:     append([]Option{opt(RoleWrite, "-o", "--output")}, vals("eFcpPtuCGjmrIx", "--event", "--freq", "--pid", "--tid", "--cpu", "--call-graph", "--uid", "--cgroup", "--repeat", "--delay", "--filter")...),
+			Subcommands: []Entry{{Names: names("record"), Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("eFcpPtuCGjmrIx", "--event", "--freq", "--pid", "--tid", "--cpu", "--call-graph")...), Operands: []Operand{operand(0, RoleCommand)}}}},
+			{Names: names("inject"), DataOnly: true, Options: []Option{opt(RoleWrite, "-o", "--output"), val("-i", "--input")}},
+			{Names: names("data"), DataOnly: true, Subcommands: []Entry{{Names: names("convert"), DataOnly: true, Options: []Option{opt(RoleWrite, "--to-json", "--to-ctf"), val("-i", "--input")}}}},
+			{Names: names("record stat trace ftrace"), Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("eFcpPtuCGjmrIx", "--event", "--freq", "--pid", "--tid", "--cpu", "--call-graph", "--uid", "--cgroup", "--repeat", "--delay", "--filter")...),
+				Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("report script annotate top list diff archive probe buildid-list evlist"), DataOnly: true, Options: vals("iGsFk", "--input", "--sort", "--fields")}}},
+	{Names: names("rr uftrace"), Family: "debuggers", Summary: "record runs the command, as does a command given without a sub-command", Operands: []Operand{operand(0, RoleCommand)},
 		Subcommands: []Entry{{Names: names("record live"), Options: vals("odFTDNUAb", "--output-trace-dir"), Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("replay report dump info graph tui ps"), DataOnly: true}}},
-	{Names: names("gdb cgdb ddd gdb-multiarch"), Family: "debuggers", Summary: "-ex commands: shell and ! run a shell command, python and guile run code; --args runs the program",
-		Options: []Option{opt(RoleEscape, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"),
+	{Names: names("gdb cgdb ddd gdb-multiarch"), Family: "debuggers", Summary: "-ex commands and commands on a known stdin: shell and ! run a shell command, python and guile run code, run's arguments pass through a shell, calls into the program ask; --args runs the program",
+		Stdin: RoleEscape,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.debuggerCommands(sc, b, args, c, cmd)
+			return false
+		},
+		Options: []Option{opt(RoleEscape, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "--init-eval-command", "-init-eval-command"),
 			opt(RoleRead, "-x", "--command", "-ix", "--init-command"), flag(RoleCommand, "--args", "-args"), opt(RoleWorkDir, "-cd", "--cd"),
 			val("-p", "--pid", "-c", "--core", "-s", "--symbols", "-e", "--exec", "-d", "--directory", "-D", "--data-directory", "-i", "--interpreter", "-tty", "--tty")},
 		Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
-	{Names: names("lldb"), Family: "debuggers", Summary: "-o commands: platform shell and script run commands; -- runs the program",
+	{Names: names("lldb"), Family: "debuggers", Summary: "-o commands and commands on a known stdin: platform shell and script run commands, expressions calling into the program ask; PROG -- ARGS and -- run the program",
+		Stdin: RoleEscape,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.debuggerCommands(sc, b, args, c, cmd)
+			for i, a := range args {
+				if a.val == "--" {
+					if i > 0 && !strings.HasPrefix(args[i-1].val, "-") && (i < 2 || !slices.Contains([]string{"-o", "-O", "-k", "-s", "-S", "-p", "-n", "-c", "-a", "-l"}, args[i-2].val)) {
+						r.next(sc, append([]field{args[i-1]}, args[i+1:]...), c)
+					}
+					break
+				}
+			}
+			return false
+		},
 		Options: []Option{opt(RoleEscape, "-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"), opt(RoleRead, "-s", "--source", "-S", "--source-before-file"),
 			flag(RoleCommand, "--"), val("-p", "--attach-pid", "-n", "--attach-name", "-c", "--core", "-a", "--arch", "-l", "--script-language")},
 		Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
 	{Names: names("bpftrace dtrace"), Family: "debuggers", Summary: "-c runs a command; inline probe programs may run commands (system) and ask",
 		Options: []Option{opt(RoleCommand, "-c"), opt(RoleProgram, "-e", "-n"), opt(RoleRead, "-s"), opt(RoleWrite, "-o"), val("-p", "-I", "-B", "-f", "-m", "-i", "-x")}},
+	{Names: names("gdbserver"), Family: "debuggers", Summary: "gdbserver COMM PROG ARGS runs the program; --wrapper WRAPPER -- runs it under a command",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			i := 0
+			for i < len(args) && strings.HasPrefix(args[i].val, "-") && !args[i].dyn {
+				if args[i].val == "--wrapper" {
+					j := i + 1
+					for j < len(args) && args[j].val != "--" {
+						j++
+					}
+					if j > i+1 {
+						r.next(sc, args[i+1:j], c)
+					}
+					i = j
+				}
+				i++
+			}
+			if i+1 < len(args) {
+				r.next(sc, args[i+1:], c)
+			}
+			return true
+		}},
+	{Names: names("trace-cmd"), Family: "debuggers", Summary: "trace-cmd record runs the command; -o is written",
+		Subcommands: []Entry{{Names: names("record stream profile"), Options: append([]Option{opt(RoleWrite, "-o")}, vals("epPcbsOTlgnmMCrBiHKNtqvdDfS")...), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("pdb jdb"), Family: "debuggers", Summary: "debuggers that run a program", Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
 })
+
+// debuggerCommands judges what gdb's and lldb's own command languages do
+// beyond the shell escapes RoleEscape reads: an abbreviated shell (she,
+// shel, platform sh, pla sh), run's arguments (passed through a shell,
+// so redirections and substitutions run), target remote | CMD, set
+// exec-wrapper CMD, aliases of the escapes and eval (asks), calls into the
+// program (print system(...), call, compile, expr), and the files that
+// logging, dump and log enable -f write.
+func (r *run) debuggerCommands(sc *scope, b string, args []field, c ctx, cmd string) {
+	var texts []string
+	for i, a := range args {
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		switch {
+		case slices.Contains([]string{"-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "-init-eval-command", "--init-eval-command", "-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"}, v) && i+1 < len(args) && !args[i+1].dyn:
+			texts = append(texts, args[i+1].val)
+		default:
+			for _, pre := range []string{"-ex=", "--ex=", "-eval-command=", "--eval-command=", "-iex=", "--iex=", "-init-eval-command=", "--init-eval-command=", "--one-line="} {
+				if t, ok := strings.CutPrefix(v, pre); ok {
+					texts = append(texts, t)
+				}
+			}
+		}
+	}
+	if c.in.kind == inText {
+		texts = append(texts, c.in.text)
+	}
+	// Attached to init, killing or signalling the program stops the host.
+	init := false
+	for i, a := range args {
+		if (a.val == "-p" || a.val == "--pid" || a.val == "--attach-pid") && i+1 < len(args) && args[i+1].val == "1" || a.val == "--pid=1" || a.val == "--attach-pid=1" {
+			init = true
+		}
+	}
+	for _, t := range texts {
+		for line := range strings.SplitSeq(t, "\n") {
+			w := strings.Fields(asciiLower(line))
+			if init && len(w) > 0 && (w[0] == "kill" || w[0] == "k" || w[0] == "signal" || w[0] == "queue-signal" || w[0] == "process" && len(w) > 1 && (w[1] == "kill" || w[1] == "signal") || strings.Contains(line, "exit(") || strings.Contains(line, "raise(") || strings.Contains(line, "abort(")) {
+				r.finding(ruleKillAll, Command, Block, b+" kills or signals init, which stops the host", cmd, "")
+			}
+		}
+	}
+	for _, t := range texts {
+		for line := range strings.SplitSeq(t, "\n") {
+			r.debuggerLine(sc, b, strings.TrimSpace(line), c, cmd)
+		}
+	}
+}
+
+// debuggerCalls are functions whose call from a debugger runs a command or
+// changes files.
+var debuggerCalls = []string{"system(", "popen(", "exec", "unlink(", "remove(", "rmdir(", "rename(", "kill(", "dlopen(", "fork(", "open(", "truncate(", "chmod(", "write(", "exit(", "abort(", "raise(", "reboot("}
+
+func (r *run) debuggerLine(sc *scope, b, line string, c ctx, cmd string) {
+	words := strings.Fields(line)
+	if len(words) == 0 {
+		return
+	}
+	first := asciiLower(words[0])
+	rest := strings.TrimSpace(line[len(words[0]):])
+	ask := func(why string) {
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" "+why, cmd, "")
+	}
+	script := func(s string) {
+		if strings.TrimSpace(s) != "" {
+			r.reparseField(sc, field{val: s}, c, cmd, true)
+		}
+	}
+	switch {
+	case len(first) >= 3 && strings.HasPrefix("shell", first) && first != "shell":
+		ask("runs a shell command from its own command language")
+		script(rest)
+	case (first == "platform" || first == "pla" || first == "plat") && len(words) > 1 && strings.HasPrefix("shell", asciiLower(words[1])):
+		ask("runs a shell command from its own command language")
+		script(strings.TrimSpace(rest[len(words[1]):]))
+	case first == "run" || first == "r" || first == "start" || first == "starti":
+		if rest != "" {
+			script("true " + rest) // the arguments pass through a shell
+		}
+	case first == "target" && strings.Contains(rest, "|"):
+		ask("runs a shell command to reach its target")
+		script(rest[strings.IndexByte(rest, '|')+1:])
+	case first == "set" && len(words) > 2 && words[1] == "exec-wrapper":
+		ask("runs the program under a wrapper command")
+		script(strings.TrimSpace(rest[len(words[1]):]))
+	case first == "alias" || first == "eval" || first == "compile" || first == "define" || first == "command" && strings.Contains(rest, "alias") || first == "command" && strings.Contains(rest, "script"):
+		ask("defines or evaluates commands the analyser does not follow")
+	case first == "set" && strings.HasPrefix(rest, "logging file "):
+		r.judgeWrite(sc, r.debuggerPath(strings.TrimSpace(rest[len("logging file "):])), ruleDiskWrite, cmd)
+	case first == "dump" || first == "append":
+		for _, w := range words[1:] {
+			if strings.ContainsAny(w, "/~.") || !slices.Contains([]string{"binary", "ihex", "srec", "tekhex", "verilog", "value", "memory"}, w) {
+				r.judgeWrite(sc, r.debuggerPath(w), ruleDiskWrite, cmd)
+				break
+			}
+		}
+	case first == "log" && strings.Contains(rest, "-f "):
+		if f := strings.Fields(rest[strings.Index(rest, "-f ")+3:]); len(f) > 0 {
+			r.judgeWrite(sc, r.debuggerPath(f[0]), ruleDiskWrite, cmd)
+		}
+	case first == "memory" && strings.Contains(rest, "--outfile "):
+		if f := strings.Fields(rest[strings.Index(rest, "--outfile ")+len("--outfile "):]); len(f) > 0 {
+			r.judgeWrite(sc, r.debuggerPath(f[0]), ruleDiskWrite, cmd)
+		}
+	}
+	if strings.Contains(line, "(") {
+		low := asciiLower(line)
+		for _, f := range debuggerCalls {
+			if strings.Contains(low, f) {
+				ask("calls a function of the program that may run a command or change files")
+				break
+			}
+		}
+	}
+}
+
+// debuggerPath is a file name in a debugger command: gdb and lldb expand a
+// leading ~ themselves.
+func (r *run) debuggerPath(p string) field {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		p = r.a.home + p[1:]
+	}
+	return field{val: p}
+}

@@ -19,7 +19,7 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("ddrescue dcfldd dc3dd partclone partclone.dd"), Family: "disks", Summary: "the last operand is written (a device blocks); reading a raw disk asks",
-		Options:  vals("bcilmoOsTv", "--sector-size", "--cluster-size", "--input-position", "--output-position", "--size", "--domain-mapfile"),
+		Options:  append([]Option{opt(RoleDevice, "-O", "--overwrite", "-o", "--output")}, vals("bcilmsTv", "--sector-size", "--cluster-size", "--input-position", "--output-position", "--size", "--domain-mapfile")...),
 		Operands: []Operand{operand(0, RoleRead), operand(1, RoleDevice)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for _, f := range args {
@@ -27,6 +27,11 @@ var _ = register([]Entry{
 					t := f
 					t.val = v
 					r.judgeWrite(sc, t, ruleDdDevice, cmd)
+				}
+				if v, ok := strings.CutPrefix(f.val, "wipe="); ok {
+					t := f
+					t.val = v
+					r.judgeDevice(sc, t, ruleWipeDevice, cmd, b)
 				}
 			}
 			return false
@@ -82,6 +87,7 @@ var _ = register([]Entry{
 	{Names: names("nvme cryptsetup zpool zfs lvremove vgremove pvremove sg_format sg_sanitize badblocks dmsetup mdadm"), Family: "disks", Summary: "destroying a device, volume or pool blocks",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.volume(b, args, cmd)
+			r.volumeMore(sc, b, args, cmd)
 			return true
 		}},
 	{Names: names("pvcreate vgcreate lvcreate lvreduce lvresize vgreduce pvmove lvconvert"), Family: "disks", Summary: "volume managers on a device ask",
@@ -90,6 +96,16 @@ var _ = register([]Entry{
 		Family: "disks", Summary: "boot and firmware tools change what the host boots",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.bootTool(b, args, cmd)
+			return true
+		}},
+	{Names: names("partclone.ext4 partclone.ext3 partclone.xfs partclone.btrfs partclone.ntfs partclone.fat partclone.vfat partclone.exfat partclone.hfsp partclone.apfs ntfsclone e2image"),
+		Family: "disks", Summary: "a device named as the output (-o, -O, --overwrite, or e2image's last operand) is overwritten",
+		Options:  []Option{opt(RoleDevice, "-o", "--output", "-O", "--overwrite"), opt(RoleRead, "-s", "--source"), val("-L", "--logfile")},
+		Operands: []Operand{operand(-1, RoleDevice)}, DataOnly: true},
+	{Names: names("fsck e2fsck fsck.ext2 fsck.ext3 fsck.ext4 fsck.xfs fsck.vfat fsck.fat fsck.btrfs xfs_repair ntfsfix tune2fs resize2fs debugfs zerofree btrfs btrfstune xfs_admin xfs_growfs e4defrag dosfsck chkdsk chkdsk.exe bcdedit bcdedit.exe vssadmin vssadmin.exe cipher cipher.exe sdelete sdelete64 manage-bde fsutil"),
+		Family: "disks", Summary: "file system repair, tuning and erasing tools and Windows boot, shadow copy and encryption tools change disks (ask); listings and read-only checks are fine",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.diskTool(b, args, cmd)
 			return true
 		}},
 	{Names: names("umount swapoff"), Family: "disks", Summary: "unmounting asks", Rule: ruleSystemAdmin,
@@ -166,4 +182,82 @@ func (r *run) bootTool(b string, args []field, cmd string) {
 		return
 	}
 	r.finding(ruleSystemAdmin, Command, Ask, b+" changes what the host boots", cmd, "")
+}
+
+// volumeMore judges volume and pool commands r.volume does not: creating a
+// pool or an array on devices erases them; stopping arrays, removing
+// mappings and rolling back snapshots ask.
+func (r *run) volumeMore(sc *scope, b string, args []field, cmd string) {
+	p := parseOpts(args, "onlLmRc", []string{"--level", "--raid-devices", "--name", "--metadata", "--chunk", "--spare-devices"}, "")
+	if len(p.ops) == 0 && b != "mdadm" {
+		return
+	}
+	sub := ""
+	if len(p.ops) > 0 {
+		sub = p.ops[0].val
+	}
+	switch {
+	case b == "zpool" && (sub == "create" || sub == "add" || sub == "attach" || sub == "replace" || sub == "labelclear"), b == "mdadm" && (p.has("--create") || strings.ContainsRune(p.short, 'C') || p.has("--zero-superblock")):
+		for _, o := range p.ops {
+			if strings.HasPrefix(o.val, "/dev/") {
+				r.judgeDevice(sc, o, ruleWipeDevice, cmd, b)
+			}
+		}
+	case b == "zfs" && sub == "rollback", b == "mdadm" && (p.has("--stop") || strings.ContainsRune(p.short, 'S') || p.has("--fail") || p.has("--remove")),
+		b == "dmsetup" && (sub == "remove" || sub == "wipe_table" || sub == "clear" || sub == "reload"), b == "zpool" && (sub == "offline" || sub == "detach" || sub == "export" || sub == "remove"):
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+sub+" changes a volume, a pool or its data", cmd, "")
+	}
+}
+
+// diskTool judges file system repair and tuning tools and Windows disk
+// tools: acting on a device (or a drive) asks; a read-only check, a listing
+// or help is fine.
+func (r *run) diskTool(b string, args []field, cmd string) {
+	vals := fieldVals(args)
+	low := asciiLower(strings.Join(vals, " "))
+	switch b {
+	case "btrfs":
+		if strings.Contains(low, "check") && !strings.Contains(low, "--repair") || strings.Contains(low, " show") || strings.Contains(low, " list") || strings.HasPrefix(low, "filesystem df") || strings.HasPrefix(low, "filesystem usage") || strings.HasPrefix(low, "filesystem show") || strings.HasPrefix(low, "subvolume list") || strings.HasPrefix(low, "subvolume show") || strings.HasPrefix(low, "device stats") || strings.HasPrefix(low, "scrub status") || low == "" || strings.HasPrefix(low, "subvolume create") || strings.HasPrefix(low, "subvolume snapshot") || strings.HasPrefix(low, "version") || strings.HasPrefix(low, "--version") || strings.HasPrefix(low, "--help") {
+			return
+		}
+	case "bcdedit", "bcdedit.exe":
+		if !strings.Contains(low, "/delete") && !strings.Contains(low, "/set") && !strings.Contains(low, "/deletevalue") && !strings.Contains(low, "/import") && !strings.Contains(low, "/create") && !strings.Contains(low, "/default") {
+			return
+		}
+	case "vssadmin", "vssadmin.exe":
+		if !strings.Contains(low, "delete") && !strings.Contains(low, "resize") {
+			return
+		}
+	case "fsutil":
+		if !strings.Contains(low, "setzerodata") && !strings.Contains(low, "setvaliddata") && !strings.Contains(low, "deletejournal") && !strings.Contains(low, "setshortname") && !strings.Contains(low, "behavior set") && !strings.Contains(low, "repair") {
+			return
+		}
+	case "manage-bde":
+		if !strings.Contains(low, "-off") && !strings.Contains(low, "-forcerecovery") && !strings.Contains(low, "-protectors -delete") && !strings.Contains(low, "-protectors -disable") && !strings.Contains(low, "-lock") {
+			return
+		}
+	case "cipher", "cipher.exe", "sdelete", "sdelete64":
+		if !strings.Contains(low, "/w") && !strings.Contains(low, "-z") && !strings.Contains(low, "-c") && !strings.Contains(low, "-s") && !strings.Contains(low, "/d") && !strings.Contains(low, "/e") {
+			return
+		}
+	case "chkdsk", "chkdsk.exe":
+		if !strings.Contains(low, "/f") && !strings.Contains(low, "/r") && !strings.Contains(low, "/x") && !strings.Contains(low, "/b") {
+			return
+		}
+	default:
+		dev := false
+		for _, v := range vals {
+			if strings.HasPrefix(v, "/dev/") || v == "-n" && (b == "e2fsck" || strings.HasPrefix(b, "fsck")) || v == "--help" || v == "-h" || v == "-V" || v == "--version" {
+				if strings.HasPrefix(v, "/dev/") {
+					dev = true
+					continue
+				}
+				return // a read-only check or help
+			}
+		}
+		if !dev || (b == "tune2fs" || b == "debugfs") && !strings.Contains(low, "-w") && !strings.Contains(low, "-o") && !strings.Contains(low, "-O") && !strings.Contains(low, "-e") && !strings.Contains(low, "-u") && !strings.Contains(low, "-U") && !strings.Contains(low, "-j") && !strings.Contains(low, "-c") && !strings.Contains(low, "-r") && !strings.Contains(low, "-m") && !strings.Contains(low, "-i") && !strings.Contains(low, "-L") {
+			return
+		}
+	}
+	r.finding(ruleSystemAdmin, Command, Ask, b+" changes a disk, a file system or what the host boots", cmd, "")
 }

@@ -1,13 +1,18 @@
 package hardline
 
-import "strings"
+import (
+	"path"
+	"slices"
+	"strings"
+)
 
 // gitExecKeys are configuration keys whose value git runs as a command.
 var gitExecKeys = []string{"core.pager", "core.sshcommand", "core.fsmonitor", "core.editor", "core.hookspath",
 	"sequence.editor", "diff.external", "credential.helper", "gpg.program", "core.askpass", "pager.", "uploadpack.packobjectshook",
 	"gpg.ssh.program", "gpg.x509.program", "gpg.openpgp.program", "core.gitproxy", "difftool.", "mergetool.", "merge.tool", "web.browser", "browser.",
 	"sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "uploadpack.", "receivepack.", "include.", "includeif.",
-	"core.worktree", "init.templatedir", "remote."}
+	"core.worktree", "init.templatedir", "remote.", "interactive.difffilter", "core.alternaterefscommand", "sendemail.sendmailcmd",
+	"sendemail.headercmd", "protocol.ext.allow", "protocol.allow", "gpg.ssh.defaultkeycommand", "man.", "help.browser", "instaweb.", "guitool."}
 
 // gitDataOptions are git options whose value is a message, a pattern or a
 // revision.
@@ -16,14 +21,16 @@ var gitDataOptions = vals("mSGeCct", "--message", "--grep", "--author", "--commi
 var _ = register([]Entry{
 	{Names: names("git"), Family: "git", Summary: "-C, -c KEY=VALUE, --config-env and --work-tree; sub-commands that run commands, write files or serve folders",
 		Options: []Option{opt(RoleWorkDir, "-C"), val("-c", "--config-env", "--git-dir", "--namespace", "--super-prefix", "--list-cmds", "--attr-source"),
-			opt(RoleProgram, "--exec-path"), opt(RoleReadTree, "--work-tree")},
+			opt(RoleProgram, "--exec-path"), opt(RoleReadTree, "--work-tree"), opt(RoleWorkDir, "--work-tree")},
 		Env: []EnvVar{{Name: "GIT_SSH_COMMAND", Role: RoleScript}, {Name: "GIT_SSH", Role: RoleCommand}, {Name: "GIT_PROXY_COMMAND", Role: RoleCommand},
 			{Name: "GIT_EXTERNAL_DIFF", Role: RoleCommand}, {Name: "GIT_PAGER", Role: RoleScript}, {Name: "GIT_EDITOR", Role: RoleScript},
 			{Name: "GIT_SEQUENCE_EDITOR", Role: RoleScript}, {Name: "GIT_ASKPASS", Role: RoleCommand}, {Name: "GIT_CONFIG_PARAMETERS", Role: RoleProgram},
 			{Name: "GIT_CONFIG_VALUE_*", Role: RoleScript}, {Name: "GIT_CONFIG_GLOBAL", Role: RoleProgram}, {Name: "GIT_CONFIG_SYSTEM", Role: RoleProgram},
-			{Name: "GIT_EXEC_PATH", Role: RoleProgram}, {Name: "GIT_TEMPLATE_DIR", Role: RoleProgram}},
+			{Name: "GIT_EXEC_PATH", Role: RoleProgram}, {Name: "GIT_TEMPLATE_DIR", Role: RoleProgram},
+			{Name: "GIT_CONFIG_COUNT", Role: RoleProgram}, {Name: "GIT_WORK_TREE", Role: RoleProgram}, {Name: "GIT_ALLOW_PROTOCOL", Role: RoleProgram}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.git(sc, args, c, cmd)
+			r.gitMore(sc, args, c, cmd)
 			return false
 		},
 		Subcommands: []Entry{
@@ -45,8 +52,34 @@ var _ = register([]Entry{
 				}},
 			{Names: names("credential"), Summary: "credential fill prints a stored password", DataOnly: true,
 				Subcommands: []Entry{{Names: names("fill"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("credential-store credential-cache credential-libsecret credential-osxkeychain credential-wincred credential-manager credential-manager-core credential-gnome-keyring"),
+				Summary: "a credential helper's get prints a stored password", DataOnly: true, Options: vals("", "--file", "--socket", "--timeout"),
+				Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("grep"), Summary: "-O and --open-files-in-pager run a pager command; patterns are data", DataOnly: true,
+				Options: append([]Option{opt(RoleScript, "-O", "--open-files-in-pager"), opt(RoleRead, "-f"), opt(RoleWrite, "--output")}, gitDataOptions...)},
+			{Names: names("instaweb"), Summary: "--httpd and --browser name programs it runs", Options: []Option{opt(RoleScript, "-d", "--httpd", "-b", "--browser"), val("-p", "--port", "-m", "--module-path")}},
+			{Names: names("fast-import fast-export"), Summary: "--export-marks is written", DataOnly: true,
+				Options: []Option{opt(RoleWrite, "--export-marks"), opt(RoleRead, "--import-marks", "--import-marks-if-exists")}},
+			{Names: names("apply am"), Summary: "--directory is the folder written; --unsafe-paths lets the patch write outside the work tree",
+				Rule: ruleWriteOutside, DataOnly: true,
+				Options: append([]Option{opt(RoleWriteTree, "--directory"), flag(RoleTrigger, "--unsafe-paths"), opt(RoleWrite, "--output")}, vals("pC", "--exclude", "--include", "--whitespace", "--build-fake-ancestor")...)},
+			{Names: names("checkout-index"), Summary: "--prefix is where the files are written", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					for _, p := range parseOpts(args, "", []string{"--prefix"}, "").get("--prefix") {
+						r.judgeWriteTree(sc, p, cmd)
+						if d := path.Dir(p.val); !strings.HasSuffix(p.val, "/") && !p.dyn {
+							r.judgeWriteTree(sc, field{val: d}, cmd) // --prefix=/root/.bash writes /root/.bashrc
+						}
+					}
+					return true
+				}},
+			{Names: names("init"), Summary: "the folder and --separate-git-dir are written; --template installs hooks", DataOnly: true,
+				Options:  []Option{opt(RoleWrite, "--separate-git-dir"), opt(RoleProgram, "--template"), val("-b", "--initial-branch", "--object-format", "--ref-format", "--shared")},
+				Operands: []Operand{operand(0, RoleWrite)}},
+			{Names: names("maintenance"), Summary: "maintenance start schedules git to run from cron or a timer (persistence)", DataOnly: true,
+				Subcommands: []Entry{{Names: names("start"), Rule: rulePersistence, DataOnly: true}}},
 			{Names: names("rebase"), Summary: "--exec runs a command after each commit",
-				Options: append([]Option{opt(RoleScript, "-x", "--exec")}, vals("sXS", "--onto", "--strategy", "--strategy-option")...)},
+				Options: append([]Option{opt(RoleScript, append(abbreviations("--exec", len("--exe")), "-x")...)}, vals("sXS", "--onto", "--strategy", "--strategy-option")...)},
 			{Names: names("bisect"), Summary: "bisect run runs a command",
 				Subcommands: []Entry{{Names: names("run"), Operands: []Operand{operand(0, RoleCommand)}}}},
 			{Names: names("submodule"), Summary: "submodule foreach runs a script in each submodule",
@@ -55,7 +88,7 @@ var _ = register([]Entry{
 				Options: append([]Option{opt(RoleScript, "--tree-filter", "--index-filter", "--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter", "--setup")},
 					vals("d", "--subdirectory-filter")...)},
 			{Names: names("clone fetch pull push ls-remote"), Summary: "--upload-pack, --receive-pack and --exec run commands; --template installs hooks; clone writes its folder",
-				Options: append([]Option{opt(RoleScript, "-u", "--upload-pack", "--receive-pack", "--exec"), opt(RoleProgram, "--template")},
+				Options: append([]Option{opt(RoleScript, "-u", "--upload-pack", "--receive-pack", "--exec"), opt(RoleProgram, "--template"), opt(RoleWrite, "--separate-git-dir")},
 					vals("objc", "--origin", "--branch", "--depth", "--reference", "--separate-git-dir", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--config", "--server-option", "--push-option")...),
 				Operands: []Operand{operand(1, RoleWrite)}},
 			{Names: names("archive"), Summary: "--output is written; --exec runs a command",
@@ -68,9 +101,11 @@ var _ = register([]Entry{
 			{Names: names("daemon"), Summary: "the served folders are read whole",
 				Options:  append([]Option{opt(RoleReadTree, "--base-path"), opt(RoleScript, "--access-hook")}, vals("", "--listen", "--port", "--user", "--group", "--interpolated-path", "--pid-file", "--timeout", "--init-timeout", "--max-connections")...),
 				Operands: []Operand{operands(0, RoleReadTree)}},
-			{Names: names("config"), Summary: "setting a key whose value git runs analyses the value and asks",
+			{Names: names("config"), Summary: "setting a key whose value git runs analyses the value and asks; -f FILE is written",
+				Options: []Option{opt(RoleWrite, "-f", "--file")},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.gitConfigSet(sc, args, c, cmd)
+					r.gitMoreConfigSet(sc, args, c, cmd)
 					return true
 				}},
 			{Names: names("send-email"), Summary: "--sendmail-cmd and --to-cmd run commands",
@@ -90,8 +125,139 @@ var _ = register([]Entry{
 					r.checkTargets(sc, ops, cmd) // what it stages, in the folder git -C moved to
 					return true
 				}},
-			{Names: names("status log show diff grep blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes init remote gc prune am apply"),
+			{Names: names("status log show diff blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes remote gc prune"),
 				Summary: "arguments are revisions, paths and messages", DataOnly: true,
 				Options: append([]Option{opt(RoleWrite, "--output")}, gitDataOptions...)},
 		}},
 })
+
+// gitMore judges what r.git does not: configuration keys given to git -c
+// or to clone -c/--config whose value git runs (merge drivers, submodule
+// update commands), clone's -c keys, and ext:: remote URLs, whose text git
+// runs as a command when the ext transport is allowed.
+func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
+	sub := -1
+	var workTree *field
+	defer func() {
+		// Sub-commands that write the work tree write the folder
+		// --work-tree names (git --work-tree=/etc checkout -f .).
+		if workTree != nil && sub >= 0 && gitTreeWriters[args[sub].val] {
+			r.judgeWriteTree(sc, *workTree, cmd)
+		}
+	}()
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if args[i].dyn {
+			continue
+		}
+		switch {
+		case sub < 0 && v == "-c" && i+1 < len(args):
+			r.gitMoreKey(sc, args[i+1], c, cmd)
+			i++
+		case sub < 0 && v == "--work-tree" && i+1 < len(args):
+			workTree = &args[i+1]
+			i++
+		case sub < 0 && strings.HasPrefix(v, "--work-tree="):
+			f := args[i]
+			f.val = v[len("--work-tree="):]
+			workTree = &f
+		case sub < 0 && (v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env"):
+			i++
+		case sub < 0 && !strings.HasPrefix(v, "-"):
+			sub = i
+		case sub >= 0 && (v == "--config") && i+1 < len(args) && slices.Contains([]string{"clone", "submodule"}, args[sub].val):
+			r.gitConfig(sc, args[i+1], c, cmd)
+			r.gitMoreKey(sc, args[i+1], c, cmd)
+			i++
+		case sub >= 0 && strings.HasPrefix(v, "--config=") && args[sub].val == "clone":
+			f := args[i]
+			f.val = v[len("--config="):]
+			r.gitConfig(sc, f, c, cmd)
+			r.gitMoreKey(sc, f, c, cmd)
+		case sub >= 0 && strings.HasPrefix(v, "-c") && args[sub].val == "clone":
+			f := args[i]
+			if len(v) > 2 {
+				f.val = v[2:]
+			} else if i+1 < len(args) {
+				i++
+				f = args[i]
+			}
+			r.gitConfig(sc, f, c, cmd)
+			r.gitMoreKey(sc, f, c, cmd)
+		}
+		if t, ok := strings.CutPrefix(v, "ext::"); ok && sub >= 0 && i > sub {
+			r.finding(ruleInlineInterp, Dynamic, Ask, "git runs the command of an ext:: remote", cmd, "")
+			t = strings.NewReplacer("% ", " ", "%%", "%").Replace(t)
+			r.reparseField(sc, field{val: t}, c, cmd, true)
+		}
+	}
+}
+
+// gitTreeWriters are the sub-commands that write files of the work tree.
+var gitTreeWriters = map[string]bool{"checkout": true, "switch": true, "restore": true, "reset": true, "merge": true, "pull": true,
+	"stash": true, "cherry-pick": true, "revert": true, "rebase": true, "am": true, "apply": true, "read-tree": true, "checkout-index": true, "sparse-checkout": true, "clean": true}
+
+// gitMoreKey judges one KEY=VALUE whose key git runs by its name's end.
+func (r *run) gitMoreKey(sc *scope, kv field, c ctx, cmd string) {
+	k, v, _ := strings.Cut(kv.val, "=")
+	k = asciiLower(k)
+	if !gitMoreExecKey(k, v) {
+		return
+	}
+	r.finding(ruleInlineInterp, Dynamic, Ask, "git -c "+k+" runs a command the analyser does not follow", cmd, "")
+	if !kv.dyn && v != "" {
+		r.reparseField(sc, field{val: gitCommandText(k, v)}, c, cmd, true)
+	}
+}
+
+// gitCommandText is the command a key's value (or an ext:: URL in the key
+// or the value) stands for: "!CMD" is CMD, ext::CMD is CMD with git's %
+// escapes undone.
+func gitCommandText(k, v string) string {
+	ext := func(t string) string { return strings.NewReplacer("% ", " ", "%%", "%").Replace(t) }
+	if t, ok := strings.CutPrefix(strings.TrimSpace(v), "ext::"); ok {
+		return ext(t)
+	}
+	if i := strings.Index(k, "ext::"); i >= 0 && strings.HasPrefix(k, "url.") {
+		t := k[i+len("ext::"):]
+		if j := strings.LastIndex(t, "."); j >= 0 {
+			t = t[:j]
+		}
+		return ext(t)
+	}
+	return strings.TrimPrefix(v, "!")
+}
+
+// gitMoreExecKey reports whether git runs the value of a key that
+// gitExecKeys, by prefix, does not name: merge.NAME.driver and a
+// submodule.NAME.update that starts with '!'.
+func gitMoreExecKey(k, v string) bool {
+	switch {
+	case strings.HasPrefix(k, "credential.") && strings.HasSuffix(k, ".helper"):
+		return true
+	case strings.HasPrefix(k, "url.") && strings.Contains(k, "ext::"), strings.HasPrefix(strings.TrimSpace(v), "ext::"):
+		return true
+	case strings.HasPrefix(k, "merge.") && strings.HasSuffix(k, ".driver"):
+		return true
+	case strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"):
+		return strings.HasPrefix(strings.TrimSpace(v), "!")
+	}
+	return false
+}
+
+// gitMoreConfigSet judges git config KEY VALUE for the keys gitMoreExecKey
+// names: storing them asks.
+func (r *run) gitMoreConfigSet(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "f", []string{"--file", "--blob", "--type", "--default", "--comment"}, "")
+	ops := p.ops
+	if len(ops) > 0 && ops[0].val == "set" {
+		ops = ops[1:]
+	}
+	if len(ops) < 2 || !gitMoreExecKey(asciiLower(ops[0].val), ops[1].val) {
+		return
+	}
+	r.finding(rulePersistence, Command, Ask, "git config "+ops[0].val+" stores a command git runs later", cmd, "")
+	if !ops[1].dyn {
+		r.reparseField(sc, field{val: gitCommandText(asciiLower(ops[0].val), ops[1].val)}, c, cmd, true)
+	}
+}

@@ -1,5 +1,10 @@
 package hardline
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Terminal multiplexers, terminals and detached runners: they run a command
 // given as words or as one script, often later or out of sight.
 var tmuxCommandSubs = []Entry{
@@ -14,8 +19,20 @@ var tmuxCommandSubs = []Entry{
 			r.tmuxCommands(sc, parseOpts(args, "t", nil, "").ops, 1, c, cmd)
 			return true
 		}},
-	{Names: names("send-keys send"), Summary: "keys typed into a pane, often a shell",
-		Options: vals("tNX"), Operands: []Operand{operands(0, RoleScript)}},
+	{Names: names("send-keys send"), Summary: "keys typed into a pane, often a shell; key names (Space, Enter) and -H hex codes are read as the text they type",
+		Options: vals("tNX"), Operands: []Operand{operands(0, RoleScript)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.tmuxKeys(sc, args, c, cmd)
+			return false
+		}},
+	{Names: names("set-environment setenv"), Summary: "variables every new pane's shell starts with", Options: vals("t"),
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if ops := parseOpts(args, "t", nil, "").ops; len(ops) > 1 && !ops[0].dyn {
+				r.envAssign(sc, ops[0].val, ops[1], c, cmd)
+			}
+			return true
+		}},
+	{Names: names("save-buffer saveb"), Summary: "the file is written", Options: vals("b"), Operands: []Operand{operand(0, RoleWrite)}, DataOnly: true},
 	{Names: names("pipe-pane pipep"), Summary: "a command fed the pane's output", Options: vals("t"), Operands: []Operand{operands(0, RoleScript)}},
 	{Names: names("bind-key bind set-hook set-option set setw set-window-option command-prompt confirm-before confirm display-menu menu source-file source"),
 		Summary: "key bindings, hooks and prompts run tmux commands later", Rule: rulePersistence,
@@ -36,7 +53,7 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("screen"), Family: "multiplexers", Summary: "the command after the options runs in a new window; -X stuff types into one",
-		Options:      append([]Option{opt(RoleRead, "-c")}, vals("SpTeht")...),
+		Options:      append([]Option{opt(RoleRead, "-c"), opt(RoleWrite, "-Logfile")}, vals("SpTeht")...),
 		OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i, a := range args {
@@ -48,17 +65,55 @@ var _ = register([]Entry{
 			return false
 		}},
 	wrapper("multiplexers", "dtach -c/-A/-n SOCKET CMD runs a detached command", "aAcner", nil, 0, "dtach"),
+	{Names: names("dvtm"), Family: "multiplexers", Summary: "each operand is a command run in its own window", Options: vals("mdhtsc"), Operands: []Operand{operands(0, RoleScript)}},
 	wrapper("multiplexers", "abduco -c/-A/-n NAME CMD runs a detached command", "aAcne", nil, 0, "abduco"),
 	{Names: names("zellij"), Family: "multiplexers", Summary: "zellij run and action write-chars run commands",
+		Options: vals("slcn", "--session", "--layout", "--config", "--config-dir", "--data-dir", "--max-panes", "--new-session-with-layout"),
 		Subcommands: []Entry{{Names: names("run r"), Options: append([]Option{opt(RoleWorkDir, "--cwd")}, vals("nd", "--name", "--direction", "--height", "--width", "--x", "--y")...), Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("action ac"), Subcommands: []Entry{{Names: names("write-chars new-pane"), Operands: []Operand{operands(0, RoleScript)}}}}}},
-	{Names: names("xterm uxterm urxvt rxvt st alacritty foot kitty konsole terminator xfce4-terminal mate-terminal lxterminal tilix qterminal sakura terminology wezterm gnome-terminal ptyxis kgx cool-retro-term"),
+	{Names: names("alacritty"), Family: "multiplexers", Summary: "-e and --command run the rest of the line in a new terminal",
+		Options: []Option{flag(RoleCommand, "-e", "--command", "-x", "--exec", "--"), opt(RoleWorkDir, "--working-directory"), val("-T", "--title", "--class", "--config-file", "-o", "--option", "--socket")},
+		Subcommands: []Entry{{Names: names("msg"), Subcommands: []Entry{{Names: names("create-window"),
+			Options: []Option{flag(RoleCommand, "-e", "--command"), opt(RoleWorkDir, "--working-directory"), val("-T", "--title", "--class", "-o", "--option")}}}}}},
+	{Names: names("kitty kitten"), Family: "multiplexers", Summary: "the command after the options runs in a new terminal; @ launch runs one and @ send-text types into one",
+		OptionsFirst: true,
+		Options: []Option{opt(RoleWorkDir, "-d", "--directory", "--working-directory"), opt(RoleRead, "--session"), flag(RoleCommand, "-e", "--", "-x", "--exec"),
+			val("-c", "--config", "-o", "--override", "--class", "--name", "-T", "--title", "--listen-on", "--start-as", "--instance-group", "--watcher", "-w")},
+		Operands: []Operand{operand(0, RoleCommand)},
+		Subcommands: []Entry{{Names: names("@"), Options: vals("", "--to", "--password"), Subcommands: []Entry{
+			{Names: names("launch"), OptionsFirst: true, Options: []Option{opt(RoleWorkDir, "--cwd"), val("--type", "--title", "--tab-title", "--window-title", "--location", "--env", "--var", "--match", "-m", "--os-window-title", "--next-to", "--bias", "--color", "--spacing", "--watcher", "--marker", "--source-window")}, Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("send-text"), Options: vals("m", "--match", "--match-tab", "--from-file"), Operands: []Operand{operands(0, RoleScript)},
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					for _, o := range parseOpts(args, "m", []string{"--match", "--match-tab", "--from-file"}, "").ops {
+						if !o.dyn {
+							r.reparseField(sc, field{val: unescapeStuff(o.val)}, c, cmd, true)
+						}
+					}
+					return false
+				}}}}}},
+	{Names: names("foot footclient"), Family: "multiplexers", Summary: "the command after the options runs in a new terminal",
+		OptionsFirst: true,
+		Options:      []Option{opt(RoleWorkDir, "-D", "--working-directory"), flag(RoleCommand, "-e", "-x", "--exec", "--"), val("-c", "--config", "-o", "--override", "-t", "--term", "-T", "--title", "-a", "--app-id", "-w", "--window-size-pixels", "-W", "--window-size-chars", "-f", "--font", "-s", "--server", "-p", "--print-pid", "-l", "--log-colorize", "-d", "--log-level")},
+		Operands:     []Operand{operand(0, RoleCommand)}},
+	{Names: names("wezterm"), Family: "multiplexers", Summary: "wezterm start and cli spawn run a command; cli send-text types into a pane",
+		Options: []Option{flag(RoleCommand, "-e", "-x", "--exec", "--"), val("--config-file", "--config")},
+		Subcommands: []Entry{{Names: names("start ssh connect"), OptionsFirst: true, Options: []Option{opt(RoleWorkDir, "--cwd"), val("--class", "--domain", "--workspace", "--position")}, Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("cli"), Subcommands: []Entry{{Names: names("spawn split-pane"), OptionsFirst: true, Options: []Option{opt(RoleWorkDir, "--cwd"), val("--pane-id", "--domain-name", "--window-id", "--workspace", "--percent", "--cells")}, Operands: []Operand{operand(0, RoleCommand)}},
+				{Names: names("send-text"), Options: vals("", "--pane-id"), Operands: []Operand{operands(0, RoleScript)}}}}}},
+	wrapper("multiplexers", "runs the command in the user's preferred terminal", "", nil, 0, "xdg-terminal-exec", "contour"),
+	{Names: names("xterm uxterm urxvt rxvt st konsole terminator xfce4-terminal mate-terminal lxterminal tilix qterminal sakura terminology gnome-terminal ptyxis kgx cool-retro-term x-terminal-emulator ghostty rio"),
 		Family: "multiplexers", Summary: "-e, -x, --command and -- run a command in a new terminal",
 		Options: append([]Option{flag(RoleCommand, "-e", "-x", "--", "--exec"), opt(RoleScript, "--command"), opt(RoleWorkDir, "--working-directory", "--workdir", "-d")},
 			vals("gTnfo", "--geometry", "--title", "--class", "--name", "--profile", "--config-file", "--font", "-fn", "-fg", "-bg", "-title", "--role", "--tab-with-profile", "--window-with-profile")...)},
-	wrapper("multiplexers", "runs the command immune to hangups", "", nil, 0, "nohup", "chronic", "ts", "sem"),
+	wrapper("multiplexers", "runs the command immune to hangups", "", nil, 0, "nohup", "chronic", "ts"),
+	wrapper("multiplexers", "GNU parallel's sem runs the command when a slot is free", "j", []string{"--id", "--jobs", "--semaphoretimeout", "--st", "--semaphorename"}, 0, "sem"),
 	wrapper("multiplexers", "runs the command in a new session", "", nil, 0, "setsid"),
-	wrapper("multiplexers", "runs the command as a daemon", "acelopu", nil, 0, "daemonize", "daemon"),
+	{Names: names("daemonize"), Family: "multiplexers", Summary: "runs the command as a daemon; -o, -e, -p and -l are written",
+		Options: []Option{opt(RoleWrite, "-o", "-e", "-p", "-l"), opt(RoleWorkDir, "-c"), val("-E", "-u")}, Operands: []Operand{operand(0, RoleCommand)}},
+	{Names: names("daemon"), Family: "multiplexers", Summary: "runs the command after the options as a daemon; its output and pid files are written",
+		Options: []Option{opt(RoleWrite, "-o", "--output", "-O", "--stdout", "-E", "--stderr", "-l", "--errlog", "-b", "--dbglog", "-F", "--pidfile"), opt(RoleWorkDir, "-D", "--chdir"),
+			val("-n", "--name", "-u", "--user", "-R", "--chroot", "-m", "--umask", "-e", "--env", "-X", "--command", "-P", "--pidfiles", "-L", "--delay", "-M", "--limit", "-A", "--acceptable", "-C", "--config")},
+		Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("start-stop-daemon"), Family: "multiplexers", Summary: "--exec and --startas name the program; its arguments follow --",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			p := parseOpts(args, "xadpnucgrsRNk", []string{"--exec", "--startas", "--chdir", "--pidfile", "--name", "--user", "--chuid", "--group", "--chroot", "--signal", "--retry", "--nicelevel", "--umask"}, "")
@@ -66,10 +121,26 @@ var _ = register([]Entry{
 			if len(prog) > 0 {
 				r.next(sc, append([]field{prog[0]}, p.ops...), c)
 			}
+			if strings.ContainsRune(p.short, 'K') || p.has("--stop") {
+				// Stopping init, or every process of root, stops the host.
+				for _, f := range append(prog, p.get("-n", "--name")...) {
+					if b := base(f.val); b == "init" || b == "systemd" || b == "launchd" {
+						r.finding(ruleKillAll, Command, Block, "start-stop-daemon --stop signals init, which stops the host", cmd, "")
+						return true
+					}
+				}
+				for _, u := range p.get("-u", "--user") {
+					if u.val == "root" || u.val == "0" {
+						r.finding(ruleKillAll, Command, Block, "start-stop-daemon --stop signals every process of root", cmd, "")
+						return true
+					}
+				}
+			}
 			return true
 		},
 		Options: []Option{opt(RoleWorkDir, "-d", "--chdir"), val("-p", "--pidfile", "-n", "--name", "-u", "--user", "-c", "--chuid", "-g", "--group", "-r", "--chroot", "-s", "--signal", "-R", "--retry", "-N", "--nicelevel", "-k", "--umask")}},
 	{Names: names("pueue tsp task-spooler"), Family: "multiplexers", Summary: "queued commands run later",
+		Options:     vals("LDNWc", "--config", "--profile"),
 		Subcommands: []Entry{{Names: names("add"), Options: append([]Option{opt(RoleWorkDir, "-w", "--working-directory")}, vals("gdl", "--group", "--delay", "--label", "--after", "--priority")...), Operands: []Operand{operands(0, RoleScript)}}},
 		Operands:    []Operand{operand(0, RoleCommand)}},
 })
@@ -133,7 +204,37 @@ func (r *run) screenCommand(sc *scope, args []field, c ctx, cmd string) {
 		return
 	}
 	switch args[0].val {
-	case "stuff", "exec", "screen", "eval":
+	case "eval":
+		// Each argument is a screen command line of its own.
+		for _, a := range args[1:] {
+			if !a.dyn {
+				r.reparseField(sc, field{val: "screen -X " + a.val}, c, cmd, true)
+			}
+		}
+		return
+	case "bind", "bindkey":
+		// bind KEY COMMAND ARGS: the command runs on the key, later.
+		if len(args) > 2 {
+			r.finding(rulePersistence, Command, Ask, "screen bind runs a command on a key later", cmd, "")
+			r.screenCommand(sc, args[2:], c, cmd)
+		}
+		return
+	case "at":
+		if len(args) > 2 {
+			r.screenCommand(sc, args[2:], c, cmd)
+		}
+		return
+	case "setenv":
+		if len(args) > 2 && !args[1].dyn {
+			r.envAssign(sc, args[1].val, args[2], c, cmd)
+		}
+		return
+	case "logfile", "hardcopy", "writebuf", "bufferfile":
+		if len(args) > 1 {
+			r.judgeWrite(sc, args[len(args)-1], ruleDiskWrite, cmd)
+		}
+		return
+	case "stuff", "exec", "screen":
 		rest := args[1:]
 		if args[0].val == "stuff" && len(rest) > 0 {
 			f := rest[0]
@@ -160,4 +261,35 @@ func unescapeStuff(s string) string {
 		}
 	}
 	return string(out)
+}
+
+// tmuxKeyNames are tmux key names and the text they type.
+var tmuxKeyNames = map[string]string{"Space": " ", "Enter": "\n", "C-m": "\n", "KPEnter": "\n", "C-j": "\n", "Tab": "\t", "C-i": "\t", "Escape": ""}
+
+// tmuxKeys judges send-keys written key by key (r m Space - r f Enter) or
+// as hex codes (-H 72 6d ...): the text they type is analysed.
+func (r *run) tmuxKeys(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "tNX", nil, "")
+	hex := strings.ContainsRune(p.short, 'H')
+	var text strings.Builder
+	for _, o := range p.ops {
+		if o.dyn {
+			return
+		}
+		switch k, ok := tmuxKeyNames[o.val]; {
+		case hex:
+			var b byte
+			if _, err := fmt.Sscanf(o.val, "%x", &b); err != nil {
+				return
+			}
+			text.WriteByte(b)
+		case ok:
+			text.WriteString(k)
+		default:
+			text.WriteString(o.val)
+		}
+	}
+	if t := text.String(); strings.TrimSpace(t) != "" {
+		r.reparseField(sc, field{val: t}, c, cmd, true)
+	}
 }

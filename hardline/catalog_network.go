@@ -1,5 +1,12 @@
 package hardline
 
+import (
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+)
+
 // Network tools: what they write and upload, the commands they run, and
 // the folders they serve.
 var _ = register([]Entry{
@@ -7,34 +14,46 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.reverseShell(b, args, cmd)
 			r.rawReadAll(args, cmd)
+			if b == "socat" {
+				r.socatAddresses(sc, args, c, cmd)
+			}
 			return true
 		}},
-	{Names: names("curl"), Family: "network", Summary: "-o and --output-dir are written; -T and @FILE are read (uploads)",
-		Options: []Option{opt(RoleWrite, "-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--libcurl", "--etag-save", "--stderr"),
+	{Names: names("curl"), Family: "network", Summary: "-o, --output-dir and -w %output{FILE} are written; -T and @FILE are read (uploads); file: URLs are read as curl spells them; a config from stdin is read",
+		Options: []Option{opt(RoleWrite, "-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--libcurl", "--etag-save", "--stderr", "--hsts", "--alt-svc", "--ssl-sessions"),
 			opt(RoleWriteTree, "--output-dir"), opt(RoleRead, "-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--cacert", "--cert", "--key", "--netrc-file"),
 			val("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-H", "--header", "-u", "--user", "-X", "--request", "-A", "--user-agent", "-e", "--referer", "-x", "--proxy", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-r", "--range", "--retry", "-U", "--proxy-user", "--resolve", "--connect-to", "-E", "--url", "-z", "--time-cond", "--limit-rate", "-Y", "-y", "-C", "--continue-at", "--data-ascii", "--json")},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)
+			r.curlExtras(sc, args, c, cmd)
 			return true
 		}},
-	{Names: names("wget wget2"), Family: "network", Summary: "-O, -o and -a are written; -P is the folder written; --use-askpass runs a program",
-		Options: []Option{opt(RoleWrite, "-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file"), opt(RoleWriteTree, "-P", "--directory-prefix"),
+	{Names: names("wget wget2"), Family: "network", Summary: "-O, -o and -a are written; -P is the folder written; --use-askpass runs a program; -e COMMAND is read as the option it sets",
+		Options: []Option{opt(RoleWrite, append(abbreviations("--output-document", len("--output-d")), "-O", "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--hsts-file", "--rejected-log")...),
+			opt(RoleWriteTree, append(abbreviations("--directory-prefix", len("--directory-")), "-P")...), opt(RoleCommand, abbreviations("--use-askpass", len("--use-a"))...),
 			opt(RoleRead, "-i", "--input-file", "--post-file", "--body-file", "--load-cookies", "--certificate", "--private-key", "--ca-certificate", "--config"), opt(RoleCommand, "--use-askpass"),
 			val("-t", "--tries", "-T", "--timeout", "-w", "--wait", "-U", "--user-agent", "--header", "--user", "--password", "--post-data", "--body-data", "--method", "-e", "--execute", "-l", "--level", "-A", "--accept", "-R", "--reject", "-D", "--domains", "-Q", "--quota", "--limit-rate", "-B", "--base")},
-		DataOnly: true},
-	{Names: names("ssh autossh mosh"), Family: "network", Summary: "-o ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand and Match exec run commands; -E is written; the remote command is not judged",
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.wgetCommands(sc, args, c, cmd)
+			return false
+		}},
+	{Names: names("ssh autossh mosh"), Family: "network", Summary: "-o ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand and Match exec run commands; -I and the key provider options load a library; -E and UserKnownHostsFile are written; the remote command is not judged",
 		Options: []Option{keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
 			keyed(RoleScript, "RemoteCommand", "-o"), keyed(RoleScript, "PKCS11Provider", "-o"), keyed(RoleScript, "SecurityKeyProvider", "-o"),
-			opt(RoleWrite, "-E"), opt(RoleRead, "-F", "-i", "-S"), val("-b", "-B", "-c", "-D", "-e", "-I", "-J", "-L", "-l", "-m", "-O", "-p", "-Q", "-R", "-W", "-w", "-P")},
+			keyed(RoleProgram, "PKCS11Provider", "-o"), keyed(RoleProgram, "SecurityKeyProvider", "-o"), keyed(RoleWrite, "UserKnownHostsFile", "-o"),
+			opt(RoleWrite, "-E"), opt(RoleRead, "-F", "-i", "-S"), opt(RoleProgram, "-I"), opt(RoleScript, "--ssh"), val("-b", "-B", "-c", "-D", "-e", "-J", "-L", "-l", "-m", "-O", "-p", "-Q", "-R", "-W", "-w", "-P")},
+		Env:      []EnvVar{{Name: "SSH_ASKPASS", Role: RoleCommand}},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.sshOptions(sc, args, c, cmd)
+			r.sshConfigStdin(sc, b, args, c, cmd)
 			return true
 		}},
-	{Names: names("scp sftp"), Family: "network", Summary: "-S names the transport program; -o ProxyCommand runs a command; a local destination is written",
-		Options: []Option{opt(RoleCommand, "-S"), keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
-			opt(RoleRead, "-F", "-i", "-b"), val("-c", "-D", "-J", "-l", "-P", "-X", "-R", "-s")},
+	{Names: names("scp sftp"), Family: "network", Summary: "-S names the transport program and -D a local server program; -o ProxyCommand runs a command; a local destination is written",
+		Options: []Option{opt(RoleCommand, "-S", "-D"), keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
+			keyed(RoleWrite, "UserKnownHostsFile", "-o"), opt(RoleRead, "-F", "-i", "-b"), val("-c", "-J", "-l", "-P", "-X", "-R", "-s")},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, "scp", args, cmd)
@@ -42,10 +61,14 @@ var _ = register([]Entry{
 			if b == "scp" {
 				r.copy(sc, b, args, cmd)
 			}
+			if b == "sftp" && c.in.kind == inText {
+				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+			}
+			r.sshConfigStdin(sc, b, args, c, cmd)
 			return true
 		}},
-	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination is written; --delete deletes in it; -a reads its sources whole",
-		Options: []Option{opt(RoleScript, "-e", "--rsh", "--rsync-path")}, DataOnly: true,
+	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; -a reads its sources whole",
+		Options: []Option{opt(RoleScript, "-e", "--rsh", "--rsync-path"), opt(RoleWrite, "--log-file", "--write-batch", "--only-write-batch", "-T", "--temp-dir", "--backup-dir", "--partial-dir")}, DataOnly: true,
 		Env: []EnvVar{{Name: "RSYNC_RSH", Role: RoleScript}, {Name: "RSYNC_CONNECT_PROG", Role: RoleScript}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
@@ -53,10 +76,14 @@ var _ = register([]Entry{
 			r.copy(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("openssl"), Family: "network", Summary: "-out is written; raw disks read ask", DataOnly: true,
-		Options: []Option{opt(RoleWrite, "-out", "-keyout"), opt(RoleRead, "-in", "-inkey", "-key")},
+	{Names: names("openssl"), Family: "network", Summary: "-out is written; raw disks read ask; s_server -WWW and -HTTP serve the working folder",
+		DataOnly: true,
+		Options:  []Option{opt(RoleWrite, "-out", "-keyout"), opt(RoleRead, "-in", "-inkey", "-key")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)
+			if has(args, "-WWW", "-HTTP", "-www") {
+				r.readTree(field{val: "."}, "openssl s_server", cmd)
+			}
 			return false
 		}},
 	{Names: names("http-server serve miniserve darkhttpd updog webfsd static-web-server simple-http-server live-server"), Family: "network", Summary: "file servers read the folder they serve whole",
@@ -65,6 +92,50 @@ var _ = register([]Entry{
 	{Names: names("caddy"), Family: "network", Summary: "caddy file-server --root serves a folder",
 		Subcommands: []Entry{{Names: names("file-server"), Options: []Option{opt(RoleReadTree, "-r", "--root"), val("-l", "--listen", "-d", "--domain")}},
 			{Names: names("run start"), Options: []Option{opt(RoleRead, "-c", "--config")}}}},
+	{Names: names("tcpdump"), Family: "network", Summary: "-w is written; -z runs a command on each saved file; -r and -F are read",
+		Options: []Option{opt(RoleWrite, "-w"), opt(RoleCommand, "-z"), opt(RoleRead, "-r", "-F", "-V"),
+			val("-i", "--interface", "-c", "-s", "--snapshot-length", "-C", "-G", "-W", "-E", "-M", "-T", "-y", "--linktype", "-B", "--buffer-size", "-j", "--time-stamp-type", "-Z", "--relinquish-privileges", "-Q", "--direction", "--time-stamp-precision", "--count")},
+		DataOnly: true},
+	{Names: names("tshark dumpcap"), Family: "network", Summary: "-w is written; -X lua_script loads code; -r is read",
+		Options: []Option{opt(RoleWrite, "-w"), opt(RoleProgram, "-X"), opt(RoleRead, "-r"),
+			val("-i", "-c", "-a", "-b", "-f", "-s", "-y", "-B", "-Y", "-R", "-T", "-e", "-E", "-o", "-d", "-z", "-j", "-J", "-F", "-t", "-u", "-O", "-2", "-M", "--autostop", "--ring-buffer", "--capture-filter", "--display-filter", "--read-filter")},
+		DataOnly: true},
+	{Names: names("aria2c"), Family: "network", Summary: "--on-download-* run a program; -d is the folder written and -o a file in it; -i is read",
+		Options: []Option{opt(RoleCommand, "--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-pause", "--on-download-stop", "--on-bt-download-complete"),
+			opt(RoleWriteTree, "-d", "--dir"), opt(RoleWrite, "-l", "--log", "--save-session"), opt(RoleRead, "-i", "--input-file", "--conf-path", "--netrc-path"),
+			val("-o", "--out", "-x", "--max-connection-per-server", "-s", "--split", "-j", "--max-concurrent-downloads", "-t", "--timeout", "-U", "--user-agent", "--header")},
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "doxsjtUil", []string{"--dir", "--out"}, "")
+			dirs, outs := p.get("-d", "--dir"), p.get("-o", "--out")
+			for _, o := range outs {
+				if len(dirs) > 0 && !dirs[0].dyn && !o.dyn {
+					o.val = strings.TrimSuffix(dirs[0].val, "/") + "/" + o.val
+				}
+				r.judgeWrite(sc, o, ruleDiskWrite, cmd)
+			}
+			return false
+		}},
+	{Names: names("axel http https xh xhs"), Family: "network", Summary: "HTTP clients: -o and --output are written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-o", "--output")}},
+	wrapper("network", "sshpass runs the command with a password", "pfdP", nil, 0, "sshpass"),
+	{Names: names("nmap"), Family: "network", Summary: "the -o* output files are written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-oN", "-oX", "-oS", "-oG", "-oA", "-oM", "-oH"), opt(RoleRead, "-iL", "--resume", "--excludefile")}},
+	{Names: names("masscan"), Family: "network", Summary: "the -o* output files are written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-oL", "-oX", "-oJ", "-oG", "-oB", "-oD", "-oU", "--output-filename"), opt(RoleRead, "-c", "--conf", "-iL", "--includefile")}},
+	{Names: names("mitmdump mitmproxy mitmweb"), Family: "network", Summary: "-w is written", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-w", "--save-stream-file"), val("-s", "--scripts", "-p", "--listen-port", "-m", "--mode", "--set")}},
+	{Names: names("ssh-keygen"), Family: "network", Summary: "-f is the key file, written when a key is made (and FILE.pub beside it)", DataOnly: true,
+		Options: []Option{opt(RoleWrite, "-f"), val("-t", "-b", "-C", "-N", "-P", "-O", "-I", "-n", "-V", "-z", "-s", "-Y", "-E", "-m", "-a", "-Z", "-w", "-D", "-r", "-R", "-F", "-h", "-T", "-M", "-S", "-G", "-K", "-J", "-j", "-u")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, f := range parseOpts(args, "fbCNPOIntVzsYEmaZwDrRFhTMSGKJju", nil, "").get("-f") {
+				if !f.dyn {
+					f.val += ".pub"
+					r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+				}
+			}
+			return false
+		}},
 	{Names: names("ztcp zsocket"), Family: "network", Summary: "zsh's socket builtins leave a connection open on a file descriptor for what follows, as exec N<>/dev/tcp/... does (reverse-shell)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) > 0 && !(len(args) == 1 && args[0].val == "-L") {
@@ -72,7 +143,31 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("ngrok cloudflared bore localtunnel lt"), Family: "network", Summary: "tunnels: file:// serves a folder", DataOnly: true},
+	{Names: names("ngrok cloudflared bore localtunnel lt"), Family: "network", Summary: "tunnels: file:// serves a folder", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if i := strings.Index(a.val, "file://"); i >= 0 && !a.dyn {
+					r.readTree(field{val: a.val[i+len("file://"):]}, b, cmd)
+				}
+			}
+			return true
+		}},
+	{Names: names("smbclient tnftp pftp"), Family: "network", Summary: "commands from -c or a known stdin: put uploads, get writes, ! runs a shell command",
+		Stdin: RoleEscape, DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				if a.val == "-c" && i+1 < len(args) {
+					r.ftpScript(sc, b, args[i+1], c, cmd)
+				}
+			}
+			if c.in.kind == inText {
+				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+			}
+			return true
+		}},
+	{Names: names("wormhole magic-wormhole croc"), Family: "network", Summary: "send uploads files and folders whole",
+		DataOnly:    true,
+		Subcommands: []Entry{{Names: names("send"), DataOnly: true, Options: vals("", "--code", "--text"), Operands: []Operand{operands(0, RoleReadTree)}}}},
 })
 
 // reverseShell flags a network tool that hands a shell or program to a
@@ -87,4 +182,290 @@ func (r *run) reverseShell(b string, args []field, cmd string) {
 			return
 		}
 	}
+}
+
+// curlExtras judges what curl's roles cannot say: files written by
+// -w '%output{FILE}', file: URLs in the spellings curl accepts (any case,
+// a localhost host, %-escapes, {a,b} and [a-z] globs), and a config read
+// from a known standard input (-K -), whose lines are options.
+func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
+	globoff := false
+	for _, a := range args {
+		if a.val == "-g" || a.val == "--globoff" {
+			globoff = true
+		}
+	}
+	for i, a := range args {
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		var wo, conf *field
+		switch {
+		case (v == "-w" || v == "--write-out") && i+1 < len(args):
+			wo = &args[i+1]
+		case strings.HasPrefix(v, "--write-out="):
+			wo = &field{val: v[len("--write-out="):]}
+		case strings.HasPrefix(v, "-w") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			wo = &field{val: v[2:]}
+		case (v == "-K" || v == "--config") && i+1 < len(args):
+			conf = &args[i+1]
+		case strings.HasPrefix(v, "--config="):
+			conf = &field{val: v[len("--config="):]}
+		case strings.HasPrefix(v, "-K") && len(v) > 2:
+			conf = &field{val: v[2:]}
+		}
+		if wo != nil && !wo.dyn {
+			rest := wo.val
+			for {
+				j := strings.Index(rest, "%output{")
+				if j < 0 {
+					break
+				}
+				rest = rest[j+len("%output{"):]
+				k := strings.IndexByte(rest, '}')
+				if k < 0 {
+					break
+				}
+				r.judgeWrite(sc, field{val: strings.TrimPrefix(rest[:k], ">>")}, ruleDiskWrite, cmd)
+				rest = rest[k+1:]
+			}
+		}
+		if conf != nil && isStdin(conf.val) && c.in.kind == inText {
+			c2 := c
+			c2.in = input{}
+			r.applyEntry(sc, builtinCatalog()["curl"], "curl", curlConfigArgs(c.in.text), c2, cmd)
+		}
+		if low := asciiLower(v); strings.HasPrefix(low, "file:") {
+			for _, p := range fileURLPaths(v[len("file:"):], !globoff) {
+				r.checkWords(sc, []field{p}, cmd)
+				r.rawDiskRead(p, cmd)
+			}
+		}
+	}
+}
+
+// isStdin reports whether a file name is the standard input.
+func isStdin(v string) bool {
+	return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
+}
+
+// curlConfigArgs turns a curl config file ("output = FILE", "--output FILE",
+// "-o FILE", `url: "..."`) into command-line arguments.
+func curlConfigArgs(text string) []field {
+	var out []field
+	for line := range strings.SplitSeq(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		i := strings.IndexAny(line, " \t=:")
+		key, value := line, ""
+		if i >= 0 {
+			key, value = line[:i], strings.TrimLeft(line[i:], " \t=:")
+		}
+		if strings.HasPrefix(line[max(i, 0):], ":") && strings.HasPrefix(value, "//") {
+			key, value = "url", line // a bare URL
+		}
+		key = strings.TrimLeft(key, "-")
+		if len(key) == 1 {
+			key = "-" + key
+		} else {
+			key = "--" + key
+		}
+		out = append(out, field{val: key})
+		if value = strings.Trim(strings.TrimSpace(value), `"`); value != "" {
+			out = append(out, field{val: value})
+		}
+	}
+	return out
+}
+
+// fileURLPaths returns the paths a curl file: URL reads: the host
+// (localhost) dropped, %-escapes decoded and, unless globbing is off,
+// {a,b} alternatives expanded and [a-z] ranges kept as patterns.
+func fileURLPaths(rest string, glob bool) []field {
+	if t, ok := strings.CutPrefix(rest, "//"); ok {
+		if j := strings.IndexByte(t, '/'); j > 0 {
+			t = t[j:] // file://HOST/path
+		}
+		rest = t
+	}
+	if u, err := url.PathUnescape(rest); err == nil {
+		rest = u
+	}
+	alts := []string{rest}
+	if glob {
+		alts = expandCurlBraces(rest, 64)
+	}
+	out := make([]field, 0, len(alts))
+	for _, a := range alts {
+		g := glob && strings.ContainsRune(a, '[')
+		if g {
+			a = curlRangeRE.ReplaceAllString(a, "[$1-$2]")
+		}
+		out = append(out, field{val: a, glob: g})
+	}
+	return out
+}
+
+// curlRangeRE is a curl range with a step ([a-z:2]), kept as its class.
+var curlRangeRE = regexp.MustCompile(`\[(\w)-(\w)(?::\d+)?\]`)
+
+// expandCurlBraces expands curl's {a,b} lists, up to limit results (the
+// rest are dropped: a list that long is not a path).
+func expandCurlBraces(s string, limit int) []string {
+	i := strings.IndexByte(s, '{')
+	if i < 0 {
+		return []string{s}
+	}
+	j := strings.IndexByte(s[i:], '}')
+	if j < 0 {
+		return []string{s}
+	}
+	var out []string
+	for alt := range strings.SplitSeq(s[i+1:i+j], ",") {
+		for _, tail := range expandCurlBraces(s[i+j+1:], limit) {
+			if len(out) >= limit {
+				return out
+			}
+			out = append(out, s[:i]+alt+tail)
+		}
+	}
+	return out
+}
+
+// wgetCommands reads wget -e COMMAND (a .wgetrc line, "output_document =
+// FILE") as the long option it sets.
+func (r *run) wgetCommands(sc *scope, args []field, c ctx, cmd string) {
+	ce := builtinCatalog()["wget"]
+	p := parseOpts(args, "e", []string{"--execute"}, "")
+	for _, e := range p.get("-e", "--execute") {
+		if e.dyn {
+			continue
+		}
+		k, v, ok := strings.Cut(e.val, "=")
+		if !ok {
+			continue
+		}
+		key := wgetKey(k)
+		name := map[string]string{"dirprefix": "--directory-prefix", "logfile": "--output-file", "input": "--input-file", "useaskpass": "--use-askpass"}[key]
+		for n := range ce.opts {
+			if name == "" && strings.HasPrefix(n, "--") && wgetKey(n) == key {
+				name = n
+			}
+		}
+		if name != "" {
+			r.applyEntry(sc, ce, "wget", []field{{val: name}, {val: strings.TrimSpace(v)}}, c, cmd)
+		}
+	}
+}
+
+// wgetKey is a .wgetrc command or long option name in one spelling.
+func wgetKey(s string) string {
+	return strings.NewReplacer("-", "", "_", "").Replace(asciiLower(strings.TrimSpace(s)))
+}
+
+// socatAddresses judges socat's file addresses: OPEN, CREATE, GOPEN, FILE,
+// PIPE and UNIX sockets name files read and written, a PTY's link= is
+// written, and SHELL runs a shell command as SYSTEM does.
+func (r *run) socatAddresses(sc *scope, args []field, c ctx, cmd string) {
+	for _, a := range args {
+		if a.dyn || strings.HasPrefix(a.val, "-") && a.val != "-" {
+			continue
+		}
+		typ, rest, ok := strings.Cut(a.val, ":")
+		t := asciiLower(typ)
+		opts := rest
+		if !ok {
+			opts = a.val
+		}
+		for o := range strings.SplitSeq(opts, ",") {
+			if l, ok := strings.CutPrefix(o, "link="); ok {
+				r.judgeWrite(sc, field{val: l}, ruleDiskWrite, cmd)
+			}
+		}
+		if !ok {
+			continue
+		}
+		target, _, _ := strings.Cut(rest, ",")
+		switch t {
+		case "open", "create", "creat", "gopen", "file", "pipe", "unix-listen", "unix-connect", "unix-client", "unix-sendto", "unix-recv", "unix-recvfrom":
+			f := field{val: target}
+			r.checkWords(sc, []field{f}, cmd)
+			r.rawDiskRead(f, cmd)
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		case "shell":
+			r.finding(ruleReverseShell, Command, Block, "socat hands a shell command to a network peer", cmd, "")
+			r.reparseField(sc, field{val: strings.Trim(target, `"'`)}, c, cmd, true)
+		}
+	}
+}
+
+// ftpScript judges commands of ftp, lftp, sftp, smbclient and tftp: put
+// and its kin read local files (and folders whole with -r or mirror -R),
+// get writes its local target, and ! or a shell escape runs a command.
+func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
+	if text.dyn {
+		return
+	}
+	for line := range strings.SplitSeq(strings.ReplaceAll(text.val, ";", "\n"), "\n") {
+		words := strings.Fields(line)
+		if len(words) == 0 {
+			continue
+		}
+		verb := asciiLower(words[0])
+		var ops []field
+		recursive := false
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "-") {
+				recursive = recursive || strings.ContainsAny(w, "rR") || w == "--reverse"
+				continue
+			}
+			ops = append(ops, r.debuggerPath(w))
+		}
+		switch {
+		case strings.HasPrefix(verb, "!"):
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
+			r.reparseField(sc, field{val: strings.TrimSpace(line[strings.IndexByte(line, '!')+1:])}, c, cmd, true)
+		case verb == "put" || verb == "mput" || verb == "reput" || verb == "send" || verb == "append" || verb == "mirror" && recursive:
+			r.checkWords(sc, ops, cmd)
+			if recursive || verb == "mirror" {
+				for _, o := range ops {
+					r.readTree(o, b, cmd)
+				}
+			}
+		case verb == "get" || verb == "reget" || verb == "recv" || verb == "mget" || verb == "mirror":
+			if len(ops) > 1 {
+				r.judgeWrite(sc, ops[len(ops)-1], ruleDiskWrite, cmd)
+			}
+		}
+	}
+}
+
+// sshConfigStdin reads ssh -F /dev/stdin (or -F -) with a known standard
+// input as the -o options it holds (ProxyCommand, LocalCommand, ...).
+func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd string) {
+	if c.in.kind != inText || !slices.ContainsFunc(args, func(f field) bool { return isStdin(f.val) || f.val == "-F/dev/stdin" }) {
+		return
+	}
+	var opts []field
+	for line := range strings.SplitSeq(c.in.text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.ContainsAny(k, " \t") {
+			k, v, _ = strings.Cut(line, " ")
+		}
+		opts = append(opts, field{val: "-o"}, field{val: strings.TrimSpace(k) + "=" + strings.TrimSpace(v)})
+	}
+	c2 := c
+	c2.in = input{}
+	name := b
+	if name != "scp" && name != "sftp" {
+		name = "ssh"
+	}
+	r.applyEntry(sc, builtinCatalog()[name], b, opts, c2, cmd)
 }

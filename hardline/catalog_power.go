@@ -3,6 +3,7 @@ package hardline
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -15,9 +16,10 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("killall5"), Family: "processes and power", Summary: "signals every process", Rule: ruleKillAll},
-	{Names: names("pkill killall pkill.exe taskkill skill slay"), Family: "processes and power", Summary: "a pattern that matches every process, init or every process of root blocks",
+	{Names: names("pkill killall pkill.exe taskkill skill slay"), Family: "processes and power", Summary: "a pattern that matches every process, init or every process of root blocks, and so do an inverted match and the children of init",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.killPattern(b, args, cmd)
+			r.killMore(b, args, cmd)
 			return true
 		}},
 	{Names: names("shutdown reboot halt poweroff"), Family: "processes and power", Summary: "stop or restart the host (shutdown -c, -k only warn)",
@@ -41,6 +43,7 @@ var _ = register([]Entry{
 	{Names: names("systemctl loginctl"), Family: "processes and power", Summary: "power sub-commands and power targets block; service changes ask",
 		Env: []EnvVar{{Name: "SYSTEMD_PAGER", Role: RoleCommand}, {Name: "SYSTEMD_EDITOR", Role: RoleCommand}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.systemctlMore(b, args, cmd)
 			for i, f := range args {
 				switch f.val {
 				case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "emergency", "rescue", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "sleep":
@@ -59,11 +62,57 @@ var _ = register([]Entry{
 	{Names: names("dbus-send busctl gdbus qdbus"), Family: "processes and power", Summary: "calls of logind's or systemd's power methods block",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			line := strings.Join(fieldVals(args), " ")
-			if dbusPowerRE.MatchString(line) {
+			if dbusPowerRE.MatchString(line) || dbusStopRE.MatchString(line) {
 				r.finding(ruleShutdown, Command, Block, b+" asks the system bus to stop, restart or suspend the host", cmd, "")
+			}
+			if dbusAdminRE.MatchString(line) {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" asks systemd or logind to change units, sessions or the next boot", cmd, "")
+			}
+			r.dbusTransientUnit(sc, args, c)
+			return true
+		}},
+	{Names: names("gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout mate-session-save cinnamon-session-quit"), Family: "processes and power", Summary: "desktop session tools that power off, restart or suspend the host",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				switch strings.TrimLeft(a.val, "-") {
+				case "power-off", "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "shutdown", "shutdown-dialog":
+					r.finding(ruleShutdown, Command, Block, b+" "+a.val+" stops, restarts or suspends the host", cmd, "")
+					return true
+				}
 			}
 			return true
 		}},
+	{Names: names("rundll32 rundll32.exe"), Family: "processes and power", Summary: "powrprof.dll,SetSuspendState suspends the host; shell32's ShellExec_RunDLL runs a program",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			line := asciiLower(strings.Join(fieldVals(args), " "))
+			if strings.Contains(line, "powrprof") && strings.Contains(line, "setsuspendstate") {
+				r.finding(ruleShutdown, Command, Block, "rundll32 suspends the host", cmd, "")
+			}
+			for i, a := range args {
+				if l := asciiLower(a.val); (strings.Contains(l, "shellexec_rundll") || strings.Contains(l, "url.dll,fileprotocolhandler")) && i+1 < len(args) {
+					r.next(sc, args[i+1:], c)
+				}
+			}
+			return true
+		}},
+	{Names: names("wmic wmic.exe"), Family: "processes and power", Summary: "wmic os ... reboot or shutdown stops the host; process call create runs a command",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			line := asciiLower(strings.Join(fieldVals(args), " "))
+			if strings.Contains(line, "os") && (strings.Contains(line, "reboot") || strings.Contains(line, "shutdown") || strings.Contains(line, "win32shutdown")) {
+				r.finding(ruleShutdown, Command, Block, "wmic stops or restarts the host", cmd, "")
+			}
+			if strings.Contains(line, "shadowcopy") && strings.Contains(line, "delete") {
+				r.finding(ruleSystemAdmin, Command, Ask, "wmic shadowcopy delete removes the volume's backups", cmd, "")
+			}
+			for i, a := range args {
+				if asciiLower(a.val) == "create" && i+1 < len(args) {
+					r.reparseFields(sc, args[i+1:], c, cmd, true)
+				}
+			}
+			return true
+		}},
+	{Names: names("acpitool"), Family: "processes and power", Summary: "-s and -S suspend the host",
+		Options: []Option{flag(RoleTrigger, "-s", "--suspend", "-S", "--Suspend")}, Rule: ruleShutdown},
 	{Names: names("sysctl"), Family: "processes and power", Summary: "sysctl -w and NAME=VALUE change kernel parameters",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			p := parseOpts(args, "", nil, "")
@@ -128,5 +177,115 @@ func (r *run) killPattern(b string, args []field, cmd string) {
 			r.finding(ruleKillAll, Command, Block, b+" "+f.val+" signals every process or init", cmd, "")
 			return
 		}
+	}
+}
+
+// powerUnitRE are units whose start stops, restarts or suspends the host.
+var powerUnitRE = regexp.MustCompile(`^(systemd-)?(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate)(\.service|\.target)?$|^(sleep|ctrl-alt-del|exit|final|shutdown|rescue|emergency)\.target$`)
+
+// systemctlMore judges what the power special does not: power units given
+// as services (systemd-reboot.service) or sleep targets, exit and
+// switch-root (block), and default, set-property, preset-all, revert and
+// loginctl's session, user and linger changes (ask).
+func (r *run) systemctlMore(b string, args []field, cmd string) {
+	p := parseOpts(args, "HMpstn", []string{"--host", "--machine", "--property", "--signal", "--type", "--lines", "--kill-whom", "--kill-value", "--root", "--state", "--job-mode", "--what", "--output", "--timestamp", "--drop-in", "--when", "--message"}, "")
+	if len(p.ops) == 0 {
+		return
+	}
+	verb := p.ops[0].val
+	user := p.has("--user")
+	switch {
+	case b == "systemctl" && (verb == "start" || verb == "restart" || verb == "isolate" || verb == "reload-or-restart" || verb == "enable" || verb == "set-default" || verb == "try-restart"):
+		for _, u := range p.ops[1:] {
+			if !user && powerUnitRE.MatchString(u.val) {
+				r.finding(ruleShutdown, Command, Block, b+" "+verb+" "+u.val+" stops, restarts or suspends the host", cmd, "")
+				return
+			}
+		}
+	case b == "systemctl" && (verb == "exit" || verb == "switch-root") && !user:
+		r.finding(ruleShutdown, Command, Block, b+" "+verb+" stops the service manager and the host with it", cmd, "")
+	case b == "systemctl" && (verb == "default" || verb == "set-property" || verb == "preset-all" || verb == "preset" || verb == "revert" || verb == "daemon-reexec" || verb == "exit"):
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+verb+" changes what runs on the host", cmd, "")
+	case b == "loginctl" && (verb == "terminate-user" || verb == "kill-user"):
+		for _, u := range p.ops[1:] {
+			if u.val == "root" || u.val == "0" {
+				r.finding(ruleKillAll, Command, Block, b+" "+verb+" root signals every process of root", cmd, "")
+				return
+			}
+		}
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+verb+" ends a user's processes", cmd, "")
+	case b == "loginctl" && (verb == "terminate-session" || verb == "kill-session" || verb == "terminate-seat" || verb == "flush-devices" || verb == "attach"):
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+verb+" ends sessions or moves devices", cmd, "")
+	case b == "loginctl" && verb == "enable-linger":
+		r.finding(rulePersistence, Command, Ask, "loginctl enable-linger keeps a user's services running without a login", cmd, "")
+	}
+}
+
+// killMore judges pkill's inverted match (-v: every process but those
+// named) and signals to the children of init (-P 1), and slay root.
+func (r *run) killMore(b string, args []field, cmd string) {
+	if b == "slay" {
+		for _, a := range args {
+			if a.val == "root" {
+				r.finding(ruleKillAll, Command, Block, "slay root signals every process of root", cmd, "")
+				return
+			}
+		}
+		return
+	}
+	if b == "taskkill" {
+		// taskkill /IM NAME of a process Windows cannot run without.
+		for i, a := range args {
+			v := asciiLower(a.val)
+			if (v == "/im" || v == "-im") && i+1 < len(args) {
+				switch asciiLower(args[i+1].val) {
+				case "csrss.exe", "wininit.exe", "winlogon.exe", "smss.exe", "lsass.exe", "services.exe", "system", "*":
+					r.finding(ruleKillAll, Command, Block, "taskkill ends "+args[i+1].val+", which stops the host", cmd, "")
+					return
+				}
+			}
+			if (v == "/pid" || v == "-pid") && i+1 < len(args) && (args[i+1].val == "4" || args[i+1].val == "0") {
+				r.finding(ruleKillAll, Command, Block, "taskkill ends the System process", cmd, "")
+				return
+			}
+		}
+		return
+	}
+	if b != "pkill" && b != "pgrep" {
+		return
+	}
+	p := parseOpts(args, "ugtGPsFnOoU", []string{"--signal", "--user", "--group", "--older-than", "--younger-than", "--session", "--terminal", "--parent", "--pidfile", "--ns", "--nslist", "--euid", "--uid"}, "")
+	if strings.ContainsRune(p.short, 'v') || p.has("--inverse") {
+		r.finding(ruleKillAll, Command, Block, b+" -v signals every process the pattern does not match", cmd, "")
+		return
+	}
+	for _, f := range p.get("-P", "--parent") {
+		for v := range strings.SplitSeq(f.val, ",") {
+			if v == "1" {
+				r.finding(ruleKillAll, Command, Block, b+" -P 1 signals every child of init", cmd, "")
+				return
+			}
+		}
+	}
+}
+
+// dbusStopRE are calls that stop the service manager or kill init.
+var dbusStopRE = regexp.MustCompile(`(?i)systemd1.*\b(Exit|SwitchRoot)\b|KillUnit.*\binit\.scope\b|\b(logoutAndShutdown|logoutAndReboot)\b`)
+
+// dbusAdminRE are calls that change units, sessions or the next boot.
+var dbusAdminRE = regexp.MustCompile(`(?i)\b(StopUnit|KillUnit|MaskUnitFiles|DisableUnitFiles|EnableUnitFiles|LinkUnitFiles|StartTransientUnit|SetRebootToFirmwareSetup|SetRebootToBootLoaderMenu|SetRebootToBootLoaderEntry|TerminateUser|KillUser|TerminateSession|KillSession|SetUserLinger)\b`)
+
+// dbusTransientUnit judges busctl call ... StartTransientUnit with an
+// ExecStart property (a(sasb) 1 PATH N ARGV... BOOL): the command runs.
+func (r *run) dbusTransientUnit(sc *scope, args []field, c ctx) {
+	for i := 0; i+3 < len(args); i++ {
+		if !strings.HasPrefix(args[i].val, "Exec") || args[i+1].val != "a(sasb)" {
+			continue
+		}
+		n, err := strconv.Atoi(args[i+4].val)
+		if err != nil || n <= 0 || i+5+n > len(args) {
+			continue
+		}
+		r.next(sc, args[i+5:i+5+n], c)
 	}
 }

@@ -1,28 +1,45 @@
 package hardline
 
+import "strings"
+
 // Package and language runners: programs that run a command, a script or a
 // package's binary given on their command line.
 var _ = register([]Entry{
-	{Names: names("apt apt-get aptitude"), Family: "runners", Summary: "-o KEY=VALUE with an Invoke or Pre-Install-Pkgs key runs a command",
-		Options: []Option{keyed(RoleScript, "*invoke*", "-o", "--option"), keyed(RoleScript, "*pre-install-pkgs*", "-o", "--option"), val("-t", "--target-release", "-c", "--config-file")}, DataOnly: true},
-	{Names: names("dpkg"), Family: "runners", Summary: "--pre-invoke and --post-invoke run commands",
-		Options: []Option{opt(RoleScript, "--pre-invoke", "--post-invoke", "--status-logger"), opt(RoleWorkDir, "--instdir")}, DataOnly: true},
+	{Names: names("apt apt-get aptitude"), Family: "runners", Summary: "-o KEY=VALUE with an Invoke, Pre-Install-Pkgs, Command or Pager key runs a command, Dpkg::Options are dpkg's, Dir::Bin names programs and -c a configuration (asks); removing an essential package asks",
+		Options: []Option{keyed(RoleScript, "*invoke*", "-o", "--option"), keyed(RoleScript, "*pre-install-pkgs*", "-o", "--option"), keyed(RoleScript, "*command*", "-o", "--option"),
+			keyed(RoleScript, "*pager*", "-o", "--option"), keyed(RoleScript, "*proxyautodetect*", "-o", "--option"), keyed(RoleProgram, "dir::bin*", "-o", "--option"),
+			opt(RoleProgram, "-c", "--config-file"), flag(RoleTrigger, "--allow-remove-essential"), val("-t", "--target-release")},
+		Env:  []EnvVar{{Name: "APT_CONFIG", Role: RoleProgram}},
+		Rule: ruleSystemAdmin, DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// -o Dpkg::Options::=--pre-invoke=CMD: options apt hands to dpkg.
+			for _, o := range parseOpts(args, "otc", []string{"--option", "--target-release", "--config-file"}, "").get("-o", "--option") {
+				if k, v, ok := strings.Cut(o.val, "="); ok && strings.EqualFold(strings.TrimRight(k, ":"), "dpkg::options") && !o.dyn {
+					r.applyEntry(sc, builtinCatalog()["dpkg"], "dpkg", []field{{val: v}}, c, cmd)
+				}
+			}
+			return false
+		}},
+	{Names: names("dpkg"), Family: "runners", Summary: "--pre-invoke and --post-invoke run commands; --log is written; -x extracts into a folder; forcing the removal of an essential package asks",
+		Options: []Option{opt(RoleScript, "--pre-invoke", "--post-invoke", "--status-logger"), opt(RoleWorkDir, "--instdir"), opt(RoleWrite, "--log"),
+			flag(RoleTrigger, "--force-remove-essential", "--force-all", "--force-remove-protected")},
+		Rule: ruleSystemAdmin, DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			builtinCatalog()["dpkg-deb"].e.special(r, sc, b, args, c, cmd) // dpkg -x DEB DIR
+			return false
+		}},
 	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line; -c runs a script",
 		Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("npm pnpm yarn"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; run and test run package scripts (out of reach)",
-		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), val("--registry", "--cache", "--userconfig", "--globalconfig", "--workspace", "-w", "--filter", "--loglevel", "--tag", "--otp")},
-		Env: []EnvVar{{Name: "npm_config_script_shell", Role: RoleCommand}, {Name: "NPM_CONFIG_SCRIPT_SHELL", Role: RoleCommand}, {Name: "npm_config_node_options", Role: RoleEscape, Markers: nodeCodeOptions},
-			{Name: "npm_config_userconfig", Role: RoleProgram}},
-		Subcommands: []Entry{
-			{Names: names("exec x dlx"), Summary: "runs a package's program", Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
-			{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why config get set link unlink rebuild prune dedupe cache doctor whoami login logout"),
-				Summary: "package scripts and registry commands: arguments are names and text; a package.json this command wrote asks", DataOnly: true,
-				Options: vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry"),
-				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-					r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd)
-					return true
-				}},
-		}},
+	{Names: names("npm yarn"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (out of reach)",
+		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), opt(RoleCommand, "--script-shell"),
+			val("--registry", "--cache", "--userconfig", "--globalconfig", "--workspace", "-w", "--filter", "--loglevel", "--tag", "--otp")},
+		Env:         npmEnv(),
+		Subcommands: npmSubcommands()},
+	{Names: names("pnpm"), Family: "runners", Summary: "as npm; -w and -r are flags; recursive runs its sub-command in every package",
+		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir"), opt(RoleCommand, "--script-shell", "--config.script-shell"),
+			val("--registry", "--cache", "--filter", "-F", "--loglevel", "--reporter", "--workspace-concurrency")},
+		Env:         npmEnv(),
+		Subcommands: append(npmSubcommands(), Entry{Names: names("recursive multi m"), Subcommands: npmSubcommands(), Options: vals("F", "--filter")})},
 	{Names: names("uv pipx poetry pdm hatch rye pixi conda mamba micromamba pipenv rtx mise asdf devbox"), Family: "runners", Summary: "run, exec and shell run a command with the rest of the line",
 		Options: []Option{opt(RoleWorkDir, "--directory", "--project", "--cwd", "-C"), val("--python", "-p", "--with", "--from", "-n", "--name", "-e", "--env", "--prefix", "--index-url", "--extra-index-url", "--spec")},
 		Subcommands: []Entry{
@@ -30,8 +47,12 @@ var _ = register([]Entry{
 				Options:  vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
-			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache config export version check update upgrade use where which current plugin"),
-				Summary: "package management: arguments are names and text", DataOnly: true},
+			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache config export version check update upgrade use where which current plugin create"),
+				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					r.condaPrefix(sc, b, args, cmd)
+					return true
+				}},
 		}},
 	{Names: names("bundle bundler"), Family: "runners", Summary: "bundle exec runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}},
@@ -47,20 +68,80 @@ var _ = register([]Entry{
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
 	wrapper("runners", "runs the command with variables from files", "fevc", []string{"--file", "--env", "--values"}, 0, "dotenv", "dotenvx-run"),
 	wrapper("runners", "envdir DIR CMD runs CMD", "", nil, 1, "envdir"),
-	{Names: names("go"), Family: "runners", Summary: "go run builds and runs a program; -exec and -toolexec run commands; -o and the profiles are written",
+	{Names: names("stack cabal opam"), Family: "runners", Summary: "exec runs a command in the project's environment", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("guix"), Family: "runners", Summary: "guix shell and environment run the command after --", Subcommands: []Entry{{Names: names("shell environment"), Options: []Option{flag(RoleCommand, "--")}}}},
+	{Names: names("flox"), Family: "runners", Summary: "flox activate runs the command after -- or -c", Subcommands: []Entry{{Names: names("activate"), Options: []Option{flag(RoleCommand, "--"), opt(RoleScript, "-c", "--command"), val("-d", "--dir", "-r", "--remote")}}}},
+	{Names: names("brew"), Family: "runners", Summary: "brew bundle exec runs a command", DataOnly: true, Subcommands: []Entry{{Names: names("bundle"), DataOnly: true, Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}}}},
+	{Names: names("rbenv pyenv nodenv jenv goenv plenv"), Family: "runners", Summary: "exec runs a command with the chosen version", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("scl"), Family: "runners", Summary: "scl enable COLLECTION... 'CMD' runs its last operand as a shell command", Subcommands: []Entry{{Names: names("enable run"), Operands: []Operand{operand(-1, RoleScript), operands(0, RoleData)}}}},
+	{Names: names("rustup"), Family: "runners", Summary: "rustup run TOOLCHAIN CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--install"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
+	wrapper("runners", "xcrun runs a developer tool by name", "", []string{"--sdk", "--toolchain"}, 0, "xcrun"),
+	{Names: names("ghcup"), Family: "runners", Summary: "ghcup run runs the command after --", Subcommands: []Entry{{Names: names("run"), Options: []Option{flag(RoleCommand, "--"), val("--ghc", "--cabal", "--hls", "--stack", "-b", "--bindir")}}}},
+	{Names: names("mix"), Family: "runners", Summary: "mix run -e runs Elixir code; mix cmd runs a command", Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleProgram, "-e", "--eval"), opt(RoleRead, "-r", "--require")}},
+		{Names: names("cmd"), Options: vals("", "--app", "--cd"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	wrapper("runners", "runs the command with variables from a file", "fer", []string{"--file", "--environments", "--rc-file"}, 0, "env-cmd"),
+	wrapper("runners", "runs the command after its variable assignments", "", nil, 0, "cross-env", "cross-env-shell", "corepack"),
+	{Names: names("dotenvx"), Family: "runners", Summary: "dotenvx run -- CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("fe", "--env-file", "--env", "--convention"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("volta"), Family: "runners", Summary: "volta run CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--node", "--npm", "--pnpm", "--yarn", "--env"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("fnm"), Family: "runners", Summary: "fnm exec CMD runs CMD", Subcommands: []Entry{{Names: names("exec"), Options: vals("", "--using"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("nvm n"), Family: "runners", Summary: "nvm exec VERSION CMD and n exec VERSION CMD run CMD", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
+	{Names: names("pip pip3"), Family: "runners", Summary: "install's --target, --prefix, --root and --src are written and its local sources read whole; download -d and wheel -w are written; --log and --report are written",
+		Options: []Option{opt(RoleWrite, "--log", "--log-file"), val("--cache-dir", "--proxy", "--python", "--timeout", "--retries")},
+		Subcommands: []Entry{{Names: names("install"), DataOnly: true,
+			Options: []Option{opt(RoleWriteTree, "-t", "--target", "--prefix", "--root", "--src"), opt(RoleWrite, "--log", "--report"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"),
+				opt(RoleReadTree, "-e", "--editable"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--platform", "--python-version", "--implementation", "--abi", "--no-binary", "--only-binary", "--config-settings", "-C", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action")},
+			Operands: []Operand{operands(0, RoleReadTree)}},
+			{Names: names("download wheel"), DataOnly: true, Options: []Option{opt(RoleWriteTree, "-d", "--dest", "-w", "--wheel-dir"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links")}},
+			{Names: names("uninstall freeze list show check config cache search inspect debug hash index help completion"), DataOnly: true}}},
+	{Names: names("go"), Family: "runners", Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
 		LongSingleDash: true,
-		Subcommands: []Entry{{Names: names("build test run install vet generate list get mod work clean env fmt tool doc version bug fix telemetry"),
-			Summary: "packages, flags and patterns are data", DataOnly: true,
-			Options: append([]Option{opt(RoleScript, "-exec", "-toolexec", "--exec", "--toolexec"), opt(RoleWrite, "-o", "--o", "-coverprofile", "-cpuprofile", "-memprofile", "-trace", "-blockprofile", "-mutexprofile", "-outputdir")},
-				vals("", "-run", "-bench", "-count", "-timeout", "-tags", "-ldflags", "-gcflags", "-asmflags", "-p", "-mod", "-modfile", "-pkgdir", "-covermode", "-coverpkg", "-cpu", "-parallel", "-fuzz", "-fuzztime", "-benchtime", "-skip", "-shuffle", "-C", "-buildmode", "-compiler", "-overlay", "-pgo")...)}}},
-	{Names: names("cargo"), Family: "runners", Summary: "build and test arguments are data; --config may set a runner",
-		Options:     []Option{keyed(RoleProgram, "*runner*", "--config"), opt(RoleWorkDir, "-C"), val("-Z", "--manifest-path", "--target-dir", "--color")},
-		Subcommands: []Entry{{Names: names("build b check c test t run r bench doc clippy fmt fix install add remove update new init metadata tree publish search vendor clean"), DataOnly: true, Options: vals("pj", "--package", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--target-dir", "--manifest-path", "--message-format")}}},
+		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
+			{Name: "GOENV", Role: RoleProgram}, {Name: "CGO_LDFLAGS", Role: RoleEscape, Markers: []string{"-fuse-ld=/", "-B"}}},
+		Subcommands: []Entry{{Names: names("env"), Summary: "go env -w stores variables every later go command reads", DataOnly: true,
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				p := parseOpts(args, "", nil, "")
+				if !strings.ContainsRune(p.short, 'w') {
+					return true
+				}
+				for _, o := range p.ops {
+					k, v, _ := strings.Cut(o.val, "=")
+					if _, ok := r.a.envRole(k); ok || k == "GOFLAGS" || k == "CC" || k == "CXX" || k == "GOTOOLCHAIN" {
+						r.finding(rulePersistence, Command, Ask, "go env -w "+k+" stores a setting that runs code in later go commands", cmd, "")
+						r.envAssign(sc, k, field{val: v, dyn: o.dyn, why: o.why}, c, cmd)
+					}
+				}
+				return true
+			}},
+			{Names: names("build test run install vet generate list get mod work clean fmt tool doc version bug fix telemetry"),
+				Summary: "packages, flags and patterns are data", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					r.goLinker(sc, args, c, cmd)
+					return false
+				},
+				Options: append([]Option{opt(RoleScript, "-exec", "-toolexec", "--exec", "--toolexec"), opt(RoleCommand, "-vettool", "--vettool"), opt(RoleWrite, "-o", "--o", "-coverprofile", "-cpuprofile", "-memprofile", "-trace", "-blockprofile", "-mutexprofile", "-outputdir")},
+					vals("", "-run", "-bench", "-count", "-timeout", "-tags", "-ldflags", "-gcflags", "-asmflags", "-p", "-mod", "-modfile", "-pkgdir", "-covermode", "-coverpkg", "-cpu", "-parallel", "-fuzz", "-fuzztime", "-benchtime", "-skip", "-shuffle", "-C", "-buildmode", "-compiler", "-overlay", "-pgo")...)}}},
+	{Names: names("cargo"), Family: "runners", Summary: "build and test arguments are data; --config may set a runner, a wrapper or a linker (asks); --target-dir and install --root are written; clean deletes the target folder; cargo watch runs commands",
+		Options: append([]Option{opt(RoleWorkDir, "-C"), opt(RoleWrite, "--target-dir"), val("-Z", "--manifest-path", "--color")}, cargoConfig...),
+		Env: []EnvVar{{Name: "RUSTC_WRAPPER", Role: RoleCommand}, {Name: "RUSTC_WORKSPACE_WRAPPER", Role: RoleCommand}, {Name: "CARGO_BUILD_RUSTC_WRAPPER", Role: RoleCommand},
+			{Name: "RUSTC", Role: RoleCommand}, {Name: "RUSTDOC", Role: RoleCommand}, {Name: "CARGO_TARGET_*", Role: RoleScript}, {Name: "CARGO_BUILD_RUSTC", Role: RoleCommand},
+			{Name: "RUSTFLAGS", Role: RoleEscape, Markers: []string{"linker=", "-Clinker=", "-Zcodegen-backend=", "-Zllvm-plugins="}}, {Name: "CARGO_ENCODED_RUSTFLAGS", Role: RoleProgram}},
+		Subcommands: []Entry{
+			{Names: names("build b check c test t run r bench doc clippy fmt fix add remove update new init metadata tree publish search vendor package"), DataOnly: true,
+				Options: append(append([]Option{opt(RoleWrite, "--target-dir", "--artifact-dir", "--out-dir")}, cargoConfig...), vals("pj", "--package", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--manifest-path", "--message-format")...)},
+			{Names: names("install"), DataOnly: true,
+				Options: append(append([]Option{opt(RoleWrite, "--root", "--target-dir")}, cargoConfig...), vals("j", "--version", "--git", "--branch", "--tag", "--rev", "--path", "--bin", "--example", "--features", "--jobs", "--profile", "--target", "--index", "--registry")...)},
+			{Names: names("clean"), Summary: "deletes the target folder", DataOnly: true,
+				Options: append([]Option{opt(RoleDeleteTree, "--target-dir")}, vals("p", "--package", "--manifest-path", "--profile", "--target", "--color")...)},
+			{Names: names("watch"), Summary: "cargo watch runs -s shell commands and the command after --",
+				Options:  []Option{opt(RoleScript, "-s", "--shell", "--use-shell"), val("-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay", "-C", "--workdir", "--features")},
+				Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("make gmake bmake"), Family: "runners", Summary: "-C is the folder; a makefile from stdin has its recipes analysed; SHELL= runs recipes with another program",
-		Options:  []Option{opt(RoleWorkDir, "-C", "--directory"), val("-f", "--file", "--makefile", "-j", "--jobs", "-l", "--load-average", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if")},
+		Options:  []Option{opt(RoleWorkDir, "-C", "--directory"), val("-f", "--file", "--makefile", "-j", "--jobs", "-l", "--load-average", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-E", "--eval")},
+		Env:      []EnvVar{{Name: "MAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "GNUMAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "MAKEFILES", Role: RoleProgram}},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.makeStdin(sc, args, c, cmd)
+			r.makeText(sc, args, c, cmd)
 			r.makeVars(sc, args, c, cmd)
 			files := []string{"GNUmakefile", "makefile", "Makefile"}
 			for i, a := range args {
@@ -72,13 +153,69 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners",
-		Summary: "compilers: -o and --outDir are written", DataOnly: true,
-		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir")}, vals("IDLlxWMFTU", "-include", "-isystem", "-target", "--target", "-std", "--edition", "--crate-type", "--crate-name", "-C", "-cp", "-classpath", "--sysroot", "-MF", "-MT")...)},
-	{Names: names("just task invoke rake mage gradle gradlew mvn mvnw ant sbt bazel bazelisk ninja cmake meson scons tox nox pre-commit"), Family: "runners",
+		Summary: "compilers: -o, --outDir, -MF and the other output options are written; gcc -wrapper runs a command", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.compilerExtras(sc, args, c, cmd)
+			return false
+		},
+		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir", "--output", "--outFile", "--out-file",
+			"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-femit-implib", "-outputdir", "-odir", "-hidir", "-MF"), keyed(RoleWrite, "*", "--emit")}, vals("IDLlxWMFTU", "-include", "-isystem", "-target", "--target", "-std", "--edition", "--crate-type", "--crate-name", "-C", "-cp", "-classpath", "--sysroot", "-MF", "-MT")...)},
+	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; recipes run from the justfile (out of reach)", DataOnly: true,
+		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), val("-f", "--justfile", "--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")}},
+	{Names: names("rake"), Family: "runners", Summary: "-e, -E and -p run Ruby code", DataOnly: true,
+		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), val("-f", "--rakefile", "-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
+	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written", DataOnly: true,
+		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")}},
+	{Names: names("tox"), Family: "runners", Summary: "-x/--override of a commands key runs commands", DataOnly: true,
+		Options: []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), val("-e", "-c", "--conf", "--workdir", "-f", "-m")}},
+	{Names: names("mvn mvnw"), Family: "runners", Summary: "exec:exec runs -Dexec.executable with -Dexec.args", DataOnly: true,
+		Options: []Option{val("-f", "--file", "-P", "--activate-profiles", "-pl", "--projects", "-s", "--settings", "-gs", "-t", "-T", "-rf", "-l", "--log-file", "-b")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			var exe, xargs *field
+			for _, a := range args {
+				if v, ok := strings.CutPrefix(a.val, "-Dexec.executable="); ok {
+					f := a
+					f.val = v
+					exe = &f
+				} else if v, ok := strings.CutPrefix(a.val, "-Dexec.args="); ok {
+					f := a
+					f.val = v
+					xargs = &f
+				}
+			}
+			if exe != nil {
+				line := []field{*exe}
+				if xargs != nil {
+					if xargs.dyn {
+						r.finding(ruleEvalDynamic, Dynamic, Ask, "mvn exec runs arguments that come from "+xargs.why, cmd, "")
+					}
+					for _, w := range strings.Fields(xargs.val) {
+						line = append(line, field{val: w})
+					}
+				}
+				c2 := c
+				c2.depth++
+				r.simple(sc, line, c2)
+			}
+			return false
+		}},
+	{Names: names("cmake"), Family: "runners", Summary: "cmake -E is a command language (rm, copy, touch, chdir DIR CMD, env CMD, time CMD, tar) judged as the commands it stands for; -B and --install --prefix are written; -P runs a script file",
+		DataOnly: true,
+		Options:  []Option{opt(RoleWrite, "-B"), opt(RoleWriteTree, "--prefix"), val("-S", "-G", "-T", "-A", "-D", "-U", "-C", "--build", "--install", "--config", "--component", "-j", "--parallel", "--target", "-t", "--preset")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				if a.val == "-E" && i+1 < len(args) {
+					r.cmakeE(sc, args[i+1:], c, cmd)
+					return true
+				}
+			}
+			return false
+		}},
+	{Names: names("task invoke mage gradle gradlew ant sbt ninja meson scons nox pre-commit"), Family: "runners",
 		Summary: "task runners run recipes from their files (out of reach); their arguments are task names", DataOnly: true,
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"), val("-f", "--file", "--justfile", "-D", "-P", "-b", "-B", "-G", "-S", "-e")}},
 	{Names: names("hyperfine"), Family: "runners", Summary: "every operand and --prepare, --setup, --cleanup is a script",
-		Options:  []Option{opt(RoleScript, "-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "-S", "--shell"), opt(RoleWrite, "--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode"), val("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-L", "--parameter-list", "-P", "--parameter-scan", "-n", "--command-name", "-u", "--time-unit", "--style", "-i")},
+		Options:  []Option{opt(RoleScript, "-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "-S", "--shell"), opt(RoleWrite, "--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode", "--output"), val("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-L", "--parameter-list", "-P", "--parameter-scan", "-n", "--command-name", "-u", "--time-unit", "--style", "-i")},
 		Operands: []Operand{operands(0, RoleScript)}},
 	{Names: names("entr"), Family: "runners", Summary: "runs the command when files change", Operands: []Operand{operand(0, RoleCommand)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -90,6 +227,257 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("watchexec nodemon reflex air cargo-watch onchange chokidar"), Family: "runners", Summary: "run a command or script when files change",
-		Options:  []Option{opt(RoleScript, "-x", "--exec", "-s"), val("-w", "--watch", "-e", "--exts", "--ext", "-i", "--ignore", "-d", "--debounce", "--delay", "-g", "--glob", "--signal", "-R")},
+		Options:  []Option{opt(RoleScript, "-x", "--exec", "-s", "--shell", "--build.cmd", "--build.bin", "--build.full_bin", "--build.pre_cmd", "--build.post_cmd"), val("-w", "--watch", "-e", "--exts", "--ext", "-i", "--ignore", "-d", "--debounce", "--delay", "-g", "--glob", "--signal", "-R")},
 		Operands: []Operand{operand(0, RoleCommand)}},
 })
+
+// npmEnv are the variables npm and its kin read as commands or code.
+func npmEnv() []EnvVar {
+	return []EnvVar{{Name: "npm_config_script_shell", Role: RoleCommand}, {Name: "NPM_CONFIG_SCRIPT_SHELL", Role: RoleCommand}, {Name: "npm_config_node_options", Role: RoleEscape, Markers: nodeCodeOptions},
+		{Name: "npm_config_userconfig", Role: RoleProgram}}
+}
+
+// npmSubcommands are npm's, pnpm's and yarn's sub-commands, fresh for each
+// entry that lists them.
+func npmSubcommands() []Entry {
+	return []Entry{
+		{Names: names("token"), Summary: "token create prints a new registry token", DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}},
+		{Names: names("exec x dlx"), Summary: "runs a package's program", Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
+		{Names: names("config c set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				if strings.HasSuffix(b, " set") {
+					args = append([]field{{val: "set"}}, args...) // npm set KEY VALUE
+				}
+				r.npmConfig(sc, args, c, cmd)
+				return true
+			}},
+		{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
+			Summary: "package scripts and registry commands: arguments are names and text; a package.json this command wrote asks", DataOnly: true,
+			Options: append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd)
+				if strings.HasSuffix(b, " get") {
+					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)
+				}
+				return true
+			}},
+	}
+}
+
+// npmConfig judges npm config set KEY VALUE (KEY=VALUE) and npm config get
+// KEY: a key whose value npm runs asks and the value is analysed; getting
+// an auth token prints a secret.
+func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "", nil, "")
+	if len(p.ops) < 2 {
+		return
+	}
+	verb := p.ops[0].val
+	for i := 1; i < len(p.ops); i++ {
+		o := p.ops[i]
+		k, v, ok := strings.Cut(o.val, "=")
+		if !ok && verb == "set" && i+1 < len(p.ops) {
+			v = p.ops[i+1].val
+			i++
+		}
+		lk := asciiLower(strings.TrimLeft(k, "-"))
+		switch {
+		case verb == "get" && (strings.Contains(lk, "_auth") || strings.Contains(lk, "token") || strings.Contains(lk, "password")):
+			r.finding(ruleSensitivePath, Path, Block, "npm config get "+k+" prints a registry credential", cmd, "")
+		case verb == "set" && (lk == "script-shell" || lk == "shell" || lk == "editor" || lk == "browser" || lk == "git" || lk == "viewer" || lk == "scriptshell"):
+			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores a program npm runs later", cmd, "")
+			r.reparseField(sc, field{val: v, dyn: o.dyn, why: o.why}, c, cmd, true)
+		case verb == "set" && (lk == "node-options" || lk == "userconfig" || lk == "globalconfig" || lk == "onload-script"):
+			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores code npm loads later", cmd, "")
+		}
+	}
+}
+
+// cargoConfig are cargo's --config KEY=VALUE forms that name a program it
+// runs: a runner, a rustc wrapper or a linker.
+var cargoConfig = []Option{keyed(RoleProgram, "*runner*", "--config"), keyed(RoleProgram, "*wrapper*", "--config"), keyed(RoleProgram, "*linker*", "--config"),
+	keyed(RoleProgram, "build.rustc", "--config"), keyed(RoleProgram, "build.rustdoc", "--config")}
+
+// goLinker judges go's -ldflags=-extld=CMD: the external linker runs.
+func (r *run) goLinker(sc *scope, args []field, c ctx, cmd string) {
+	for i, a := range args {
+		v := a.val
+		if v == "-ldflags" || v == "--ldflags" {
+			if i+1 >= len(args) {
+				return
+			}
+			v = args[i+1].val
+		} else if t, ok := strings.CutPrefix(strings.TrimLeft(v, "-"), "ldflags="); ok && strings.HasPrefix(v, "-") {
+			v = t
+		} else {
+			continue
+		}
+		for rest := v; ; {
+			k := strings.Index(rest, "-extld")
+			if k < 0 {
+				break
+			}
+			rest = strings.TrimLeft(rest[k+len("-extld"):], "= ")
+			ext := rest
+			if rest != "" && (rest[0] == '\'' || rest[0] == '"') {
+				if e := strings.IndexByte(rest[1:], rest[0]); e >= 0 {
+					ext = rest[1 : 1+e]
+				}
+			} else if e := strings.IndexAny(rest, " \t"); e >= 0 {
+				ext = rest[:e]
+			}
+			if ext != "" {
+				r.reparseField(sc, field{val: ext}, c, cmd, true)
+			}
+		}
+	}
+}
+
+// compilerExtras judges gcc's -wrapper PROG,ARGS (every sub-process runs
+// under it) and attached -MFFILE.
+func (r *run) compilerExtras(sc *scope, args []field, c ctx, cmd string) {
+	for i, a := range args {
+		switch {
+		case a.val == "-wrapper" && i+1 < len(args):
+			w := args[i+1]
+			if w.dyn {
+				r.finding(ruleEvalDynamic, Dynamic, Ask, "the compiler runs its steps under a wrapper that comes from "+w.why, cmd, "")
+				continue
+			}
+			var line []field
+			for _, p := range strings.Split(w.val, ",") {
+				line = append(line, field{val: p})
+			}
+			c2 := c
+			c2.depth++
+			r.simple(sc, line, c2)
+		case strings.HasPrefix(a.val, "-MF") && len(a.val) > 3:
+			f := a
+			f.val = a.val[3:]
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+	}
+}
+
+// makeText analyses makefile text the analyser can see: --eval/-E text and
+// a makefile from a known stdin. A rule's recipe after ';' and $(shell
+// ...) are shell commands (recipe lines after a tab are read by
+// makeStdin).
+func (r *run) makeText(sc *scope, args []field, c ctx, cmd string) {
+	var texts []field
+	p := parseOpts(args, "EfCjlIoW", []string{"--eval", "--file", "--makefile", "--directory", "--jobs", "--load-average", "--include-dir", "--old-file", "--what-if"}, "")
+	texts = append(texts, p.get("-E", "--eval")...)
+	for _, f := range p.get("-f", "--file", "--makefile") {
+		if isStdin(f.val) && c.in.kind == inText {
+			texts = append(texts, field{val: c.in.text})
+		}
+	}
+	for _, t := range texts {
+		if t.dyn {
+			r.finding(ruleEvalDynamic, Dynamic, Ask, "make evaluates makefile text that comes from "+t.why, cmd, "")
+			continue
+		}
+		var scripts []string
+		for l := range strings.SplitSeq(t.val, "\n") {
+			{
+				if _, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(l[:strings.IndexByte(l, ';')], ":") && !strings.HasPrefix(l, "\t") {
+					scripts = append(scripts, recipe)
+				}
+				if recipe, ok := strings.CutPrefix(l, "\t"); ok && t.val != c.in.text {
+					scripts = append(scripts, recipe) // a recipe line of --eval text
+				}
+				for rest := l; ; {
+					i := strings.Index(rest, "$(shell ")
+					if i < 0 {
+						break
+					}
+					rest = rest[i+len("$(shell "):]
+					if j := strings.LastIndexByte(rest, ')'); j >= 0 {
+						scripts = append(scripts, rest[:j])
+					}
+				}
+			}
+		}
+		for _, sct := range scripts {
+			sct = strings.ReplaceAll(strings.TrimLeft(strings.TrimSpace(sct), "@-+ "), "$$", "$")
+			r.reparseField(sc, field{val: sct}, c, cmd, true)
+		}
+	}
+}
+
+// cmakeE judges cmake -E COMMAND ARGS by the shell command it stands for.
+func (r *run) cmakeE(sc *scope, args []field, c ctx, cmd string) {
+	if len(args) == 0 || args[0].dyn {
+		return
+	}
+	rest := args[1:]
+	c2 := c
+	c2.depth++
+	line := func(prog string, pre ...string) []field {
+		out := []field{{val: prog}}
+		for _, p := range pre {
+			out = append(out, field{val: p})
+		}
+		return append(out, rest...)
+	}
+	switch args[0].val {
+	case "rm":
+		r.simple(sc, line("rm"), c2)
+	case "remove":
+		r.simple(sc, line("rm"), c2)
+	case "remove_directory":
+		r.simple(sc, line("rm", "-rf", "--"), c2)
+	case "copy", "copy_if_different":
+		r.simple(sc, line("cp"), c2)
+	case "copy_directory", "copy_directory_if_different":
+		r.simple(sc, line("cp", "-r"), c2)
+	case "rename":
+		r.simple(sc, line("mv"), c2)
+	case "touch", "touch_nocreate":
+		r.simple(sc, line("touch"), c2)
+	case "make_directory":
+		r.simple(sc, line("mkdir", "-p"), c2)
+	case "create_symlink":
+		r.simple(sc, line("ln", "-s"), c2)
+	case "create_hardlink":
+		r.simple(sc, line("ln"), c2)
+	case "tar":
+		r.simple(sc, line("tar"), c2)
+	case "cat":
+		r.simple(sc, line("cat"), c2)
+	case "time", "env":
+		r.simple(sc, line(args[0].val), c2)
+	case "chdir":
+		if len(rest) < 2 {
+			return
+		}
+		saved := r.cwd
+		if rest[0].dyn {
+			r.cwd = ""
+		} else if res := r.resolve(rest[0]); res.ok {
+			r.cwd = res.paths[len(res.paths)-1]
+		} else {
+			r.cwd = ""
+		}
+		r.simple(sc, rest[1:], c2)
+		r.cwd = saved
+	}
+}
+
+// condaPrefix judges conda's environment folders: create and install write
+// -p/--prefix; remove --all and env remove delete it whole.
+func (r *run) condaPrefix(sc *scope, b string, args []field, cmd string) {
+	prog, sub, _ := strings.Cut(b, " ")
+	if prog != "conda" && prog != "mamba" && prog != "micromamba" {
+		return
+	}
+	p := parseOpts(args, "pnfc", []string{"--prefix", "--name", "--file", "--channel"}, "")
+	del := (sub == "remove" || sub == "uninstall") && p.has("--all") || sub == "env" && len(p.ops) > 0 && (p.ops[0].val == "remove" || p.ops[0].val == "rm")
+	for _, d := range p.get("-p", "--prefix") {
+		if del {
+			r.judgeDelete(sc, d, true, cmd, b)
+		} else if sub == "create" || sub == "install" || sub == "update" || sub == "env" {
+			r.judgeWrite(sc, d, ruleDiskWrite, cmd)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Sandboxes, namespaces and resource limiters: each runs the command after
 // its options (and positional arguments), so the command is judged as if it
@@ -22,9 +25,18 @@ var _ = register([]Entry{
 	wrapper("sandboxes", "runs the command in a chroot", "cdu", []string{"--chroot", "--directory", "--user"}, 0, "schroot"),
 	wrapper("sandboxes", "runs the command in a firejail sandbox", "", nil, 0, "firejail"),
 	wrapper("sandboxes", "runs the command without fsync", "", nil, 0, "eatmydata", "nocache", "catchsegv", "with-contenv", "dumb-init", "tini", "dbus-run-session", "dbus-launch", "unbuffer", "flatpak-spawn", "host-spawn", "distrobox-host-exec"),
-	wrapper("sandboxes", "runs the command as fake root", "lsib", nil, 0, "fakeroot", "fakechroot"),
-	wrapper("sandboxes", "runs the command with a fake clock", "fm", nil, 1, "faketime"),
-	wrapper("sandboxes", "runs the command for another architecture", "", nil, 1, "setarch"),
+	{Names: names("fakeroot fakechroot"), Family: "sandboxes", Summary: "runs the command as fake root; -s saves its database to a file",
+		Options: []Option{opt(RoleWrite, "-s"), opt(RoleRead, "-i"), val("-l", "-b", "--lib", "--faked")}, Operands: []Operand{operand(0, RoleCommand)}},
+	wrapper("sandboxes", "runs the command with a fake clock (-f and -m are flags)", "p", []string{"--date-prog"}, 1, "faketime"),
+	{Names: names("setarch"), Family: "sandboxes", Summary: "setarch ARCH [flags] CMD runs CMD",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) > 1 {
+				if rest := skipOpts(args[1:], wrapSpec{}); len(rest) > 0 {
+					r.next(sc, rest, c)
+				}
+			}
+			return true
+		}},
 	wrapper("sandboxes", "runs the command for another architecture", "", nil, 0, "linux32", "linux64", "i386", "x86_64"),
 	{Names: names("runcon"), Family: "sandboxes", Summary: "runs the command with an SELinux context (CONTEXT CMD or -t TYPE CMD)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -41,10 +53,18 @@ var _ = register([]Entry{
 	wrapper("sandboxes", "runs the command with a bandwidth limit", "udwtnsL", nil, 0, "trickle"),
 	wrapper("sandboxes", "runs the command through a proxy", "uaPif", nil, 0, "torsocks", "proxychains", "proxychains4", "tsocks"),
 	wrapper("sandboxes", "runs the command with an agent", "aEPt", nil, 0, "ssh-agent"),
-	wrapper("sandboxes", "runs the command with a virtual display", "nsfe", []string{"--server-num", "--server-args", "--auth-file", "--error-file"}, 0, "xvfb-run"),
+	{Names: names("xvfb-run"), Family: "sandboxes", Summary: "runs the command with a virtual display; -e and -f are written",
+		Options:  []Option{opt(RoleWrite, "-e", "--error-file", "-f", "--auth-file"), val("-n", "--server-num", "-s", "--server-args", "-p", "--xauth-protocol")},
+		Operands: []Operand{operand(0, RoleCommand)}},
 	wrapper("sandboxes", "keeps the host awake while the command runs", "tw", nil, 0, "caffeinate", "systemd-inhibit"),
 	wrapper("sandboxes", "runs the command in a minimal jail", "ucgSbkPvT", []string{"--config"}, 0, "minijail0", "nsjail", "landrun", "isolate"),
-	wrapper("sandboxes", "runs the command in a container on the host's files", "Z", []string{"--container", "--name", "--additional-flags"}, 0, "distrobox-enter", "toolbox-run"),
+	wrapper("sandboxes", "runs the command in a container on the host's files", "Z", []string{"--container", "--name", "--additional-flags"}, 0, "toolbox-run"),
+	{Names: names("distrobox-enter"), Family: "sandboxes", Summary: "runs the command after -- in a container that shares the home folder",
+		Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags", "--container")}, special: distroboxOperands},
+	{Names: names("distrobox"), Family: "sandboxes", Summary: "distrobox enter runs the command after -- in a container that shares the home folder",
+		Subcommands: []Entry{{Names: names("enter"), Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags")}, special: distroboxOperands}}},
+	{Names: names("toolbox"), Family: "sandboxes", Summary: "toolbox run runs the command in a container that shares the home folder",
+		Subcommands: []Entry{{Names: names("run"), Options: vals("cdr", "--container", "--distro", "--release"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("bwrap bubblewrap"), Family: "sandboxes", Summary: "runs the command after its options; --bind and friends take two values",
 		Options: append([]Option{
 			{Names: names("--bind --ro-bind --dev-bind --bind-try --ro-bind-try --dev-bind-try --symlink --setenv --file --bind-data --ro-bind-data --chmod"), Takes: 2},
@@ -54,12 +74,77 @@ var _ = register([]Entry{
 	{Names: names("systemd-nspawn"), Family: "sandboxes", Summary: "runs the command in a container over a folder",
 		Options:  append([]Option{opt(RoleReadTree, "-D", "--directory")}, vals("MiuUbp", "--machine", "--image", "--user", "--bind", "--bind-ro", "--chdir", "--setenv", "--network-interface", "--property", "--capability")...),
 		Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("capsh"), Family: "sandboxes", Summary: "the arguments after -- are a shell's (capsh -- -c CMD)",
-		Options: []Option{flag(RoleShellArgs, "--")}},
-	{Names: names("systemd-run"), Family: "sandboxes", Summary: "runs the command as a transient unit; --on-* schedules it (persistence)",
+	{Names: names("capsh"), Family: "sandboxes", Summary: "the arguments after -- are a shell's (capsh -- -c CMD), or those of the program --shell names",
+		Options: []Option{flag(RoleShellArgs, "--")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			var prog *field
+			for i, a := range args {
+				if v, ok := strings.CutPrefix(a.val, "--shell="); ok {
+					f := a
+					f.val = v
+					prog = &f
+				}
+				if a.val == "--" && prog != nil {
+					r.next(sc, append([]field{*prog}, args[i+1:]...), c)
+					break
+				}
+			}
+			return false
+		}},
+	{Names: names("systemd-run"), Family: "sandboxes", Summary: "runs the command as a transient unit; -p Exec*= properties run commands too; --on-* schedules it (persistence)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, p := range parseOpts(args, "pEuMHs", []string{"--property", "--setenv", "--unit", "--description", "--slice", "--machine", "--host", "--uid", "--gid", "--nice", "--service-type", "--working-directory"}, "").get("-p", "--property") {
+				k, v, ok := strings.Cut(p.val, "=")
+				if !ok || !strings.HasPrefix(strings.TrimSpace(k), "Exec") || strings.HasSuffix(k, "Paths") || strings.HasSuffix(k, "Path") {
+					continue
+				}
+				if p.dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, "systemd-run runs a command that comes from "+p.why, cmd, "")
+					continue
+				}
+				r.reparseField(sc, field{val: strings.TrimLeft(strings.TrimSpace(v), "@-:+!|")}, c, cmd, true)
+			}
+			return false
+		},
 		Options: append([]Option{opt(RoleWorkDir, "--working-directory"), {Names: names("--on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --on-clock-change --on-timezone-change --timer-property --path-property --socket-property"), Takes: 1, Role: RoleTrigger}},
 			vals("pEuMHs", "--property", "--unit", "--description", "--setenv", "--slice", "--machine", "--host", "--uid", "--gid", "--nice", "--service-type")...),
 		Operands: []Operand{operand(0, RoleCommand)}, Rule: rulePersistence},
-	{Names: names("flatpak"), Family: "sandboxes", Summary: "flatpak run --command=PROGRAM runs a program",
-		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleCommand, "--command"), val("--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd")}, Operands: []Operand{operand(0, RoleData), operands(1, RoleData)}}}},
+	{Names: names("flatpak"), Family: "sandboxes", Summary: "flatpak run --command=PROGRAM APP ARGS runs PROGRAM ARGS",
+		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleCommand, "--command"), val("--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd")}, Operands: []Operand{operand(0, RoleData), operands(1, RoleData)},
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				var prog *field
+				for i := 0; i < len(args); i++ {
+					a := args[i]
+					switch {
+					case a.val == "--command" && i+1 < len(args):
+						prog = &args[i+1]
+						i++
+					case strings.HasPrefix(a.val, "--command="):
+						f := a
+						f.val = a.val[len("--command="):]
+						prog = &f
+					case slices.Contains([]string{"--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd"}, a.val):
+						i++
+					case !strings.HasPrefix(a.val, "-") || a.dyn:
+						// APP: the rest of the line is the program's arguments.
+						if prog != nil {
+							r.next(sc, append([]field{*prog}, args[i+1:]...), c)
+						}
+						return false
+					}
+				}
+				return false
+			}}}},
 })
+
+// distroboxOperands judges distrobox-enter's operands when no -- or -e
+// names the command: they are read as a command, as a wrapper's would be.
+func distroboxOperands(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if has(args, "--", "-e", "--exec") {
+		return false
+	}
+	if ops := parseOpts(args, "na", []string{"--name", "--additional-flags", "--container"}, "").ops; len(ops) > 0 {
+		r.next(sc, ops, c)
+	}
+	return true
+}

@@ -1,5 +1,10 @@
 package hardline
 
+import (
+	"slices"
+	"strings"
+)
+
 // Services, schedules, accounts and security settings: changes ask.
 var _ = register([]Entry{
 	{Names: names("crontab"), Family: "services", Summary: "crontab -r blocks; installing a crontab asks (persistence)",
@@ -26,9 +31,23 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("userdel deluser useradd adduser usermod groupdel delgroup groupmod chpasswd chage vipw vigr visudo pwconv dscl sysadminctl net setenforce csrutil spctl auditctl modprobe insmod rmmod update-alternatives passwd iptables ip6tables nft ufw firewall-cmd pfctl ebtables arptables service launchctl rc-service sv"),
-		Family: "services", Summary: "account, kernel-module, firewall and service changes ask; listings are fine",
+		Family: "services", Summary: "account, kernel-module, firewall and service changes ask; listings are fine; launchctl reboot stops the host and asuser, bsexec and submit run commands",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.admin(b, args, cmd)
+			r.serviceMore(sc, b, args, c, cmd)
+			return true
+		}},
+	{Names: names("gpasswd newusers groupadd addgroup pw net1"), Family: "services", Summary: "group membership and batch account changes ask (gpasswd -a USER sudo grants root)", Rule: ruleSystemAdmin,
+		Options: []Option{flag(RoleHarmless, "-h", "--help")}},
+	{Names: names("incrontab fcrontab"), Family: "services", Summary: "installing an incron or fcron table schedules commands (persistence)", Rule: rulePersistence,
+		Options: []Option{flag(RoleHarmless, "-l", "--list", "-h", "--help", "-r", "--remove")}},
+	{Names: names("chsh lchsh"), Family: "services", Summary: "chsh -s changes the program every login runs (persistence)", Rule: rulePersistence,
+		Options: []Option{{Names: names("-s --shell"), Takes: 1, Role: RoleTrigger}}},
+	{Names: names("journalctl"), Family: "services", Summary: "--vacuum-* deletes the system journal (asks)", Rule: ruleSystemAdmin,
+		Options: []Option{{Names: names("--vacuum-time --vacuum-size --vacuum-files"), Takes: 1, Role: RoleTrigger}, val("-u", "--unit", "-n", "--lines", "-p", "--priority", "-b", "--boot", "-S", "--since", "-U", "--until", "-o", "--output", "-t", "--identifier", "-D", "--directory", "--file", "-M", "--machine")}},
+	{Names: names("update-rc.d chkconfig rc-update sc sc.exe reg reg.exe systemd-tmpfiles tmpreaper tmpwatch"), Family: "services", Summary: "service removal, Windows service and registry changes (Run keys are persistence) and temporary-file cleaners ask or are judged as deletes",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.serviceTools(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("getent"), Family: "services", Summary: "getent shadow and gshadow read the password hashes",
@@ -42,3 +61,143 @@ var _ = register([]Entry{
 			return true
 		}},
 })
+
+// serviceMore judges what admin does not: service, rc-service and sv
+// stopping or restarting a service (ask), and launchctl's reboot (block),
+// asuser/bsexec/submit (the command runs) and setenv (a variable every
+// later program inherits).
+func (r *run) serviceMore(sc *scope, b string, args []field, c ctx, cmd string) {
+	ops := parseOpts(args, "", nil, "").ops
+	switch b {
+	case "service", "rc-service":
+		for _, o := range ops {
+			switch o.val {
+			case "stop", "restart", "force-reload", "zap", "pause":
+				r.finding(ruleSystemAdmin, Command, Ask, b+" "+o.val+" stops or restarts a service", cmd, "")
+				return
+			}
+		}
+	case "sv":
+		if len(ops) > 0 {
+			switch ops[0].val {
+			case "down", "d", "stop", "kill", "k", "exit", "x", "restart", "t", "term", "force-stop", "force-restart", "force-shutdown", "shutdown":
+				r.finding(ruleSystemAdmin, Command, Ask, "sv "+ops[0].val+" stops or restarts a service", cmd, "")
+			}
+		}
+	case "launchctl":
+		if len(args) == 0 {
+			return
+		}
+		switch args[0].val {
+		case "reboot":
+			r.finding(ruleShutdown, Command, Block, "launchctl reboot restarts or stops the host", cmd, "")
+		case "asuser", "bsexec":
+			if len(args) > 2 {
+				r.next(sc, args[2:], c)
+			}
+		case "submit":
+			var prog []field
+			for i, a := range args {
+				if a.val == "-p" && i+1 < len(args) {
+					prog = []field{args[i+1]}
+				}
+				if a.val == "--" {
+					r.next(sc, append(prog, args[i+1:]...), c)
+					break
+				}
+			}
+		case "setenv":
+			if len(args) > 2 && !args[1].dyn {
+				r.envAssign(sc, args[1].val, args[2], c, cmd)
+				r.finding(ruleSystemAdmin, Command, Ask, "launchctl setenv sets a variable every later program inherits", cmd, "")
+			}
+		case "config", "limit", "kill", "bootout", "remove", "stop":
+			r.finding(ruleSystemAdmin, Command, Ask, "launchctl "+args[0].val+" changes services or limits", cmd, "")
+		}
+	}
+}
+
+// serviceTools judges update-rc.d, chkconfig, rc-update, sc, reg,
+// systemd-tmpfiles and the temporary-file cleaners.
+func (r *run) serviceTools(sc *scope, b string, args []field, c ctx, cmd string) {
+	low := make([]string, len(args))
+	for i, a := range args {
+		low[i] = asciiLower(a.val)
+	}
+	line := strings.Join(low, " ")
+	ask := func(rule, why string) { r.finding(rule, Command, Ask, b+" "+why, cmd, "") }
+	switch b {
+	case "update-rc.d":
+		if strings.Contains(line, "remove") || strings.Contains(line, "disable") {
+			ask(ruleSystemAdmin, "removes or disables a service")
+		}
+	case "chkconfig":
+		if strings.Contains(line, " off") || strings.Contains(line, "--del") {
+			ask(ruleSystemAdmin, "disables a service")
+		}
+	case "rc-update":
+		if strings.HasPrefix(line, "del") || strings.HasPrefix(line, "delete") {
+			ask(ruleSystemAdmin, "removes a service from a runlevel")
+		}
+		if strings.HasPrefix(line, "add") {
+			ask(rulePersistence, "adds a service to a runlevel")
+		}
+	case "sc", "sc.exe":
+		if len(low) > 0 {
+			switch low[0] {
+			case "stop", "delete", "config", "pause", "failure", "sdset":
+				ask(ruleSystemAdmin, low[0]+" changes a Windows service")
+			case "create":
+				ask(rulePersistence, "creates a Windows service")
+			}
+		}
+	case "reg", "reg.exe":
+		if len(low) > 1 && (low[0] == "add" || low[0] == "import" || low[0] == "load" || low[0] == "restore" || low[0] == "copy") {
+			if strings.Contains(line, `\run`) || strings.Contains(line, "winlogon") || strings.Contains(line, "image file execution options") || strings.Contains(line, `\services\`) || strings.Contains(line, "appinit_dlls") || low[0] != "add" {
+				ask(rulePersistence, "changes a registry key that runs programs")
+			}
+		}
+		if len(low) > 1 && low[0] == "delete" && (strings.HasPrefix(low[1], "hklm") || strings.HasPrefix(low[1], "hkey_local_machine")) {
+			ask(ruleSystemAdmin, "deletes machine registry keys")
+		}
+	case "systemd-tmpfiles":
+		remove := strings.Contains(line, "--remove") || strings.Contains(line, "--clean")
+		create := strings.Contains(line, "--create")
+		if c.in.kind == inText && slices.ContainsFunc(args, func(f field) bool { return isStdin(f.val) }) {
+			for l := range strings.SplitSeq(c.in.text, "\n") {
+				f := strings.Fields(l)
+				if len(f) < 2 {
+					continue
+				}
+				t := field{val: f[1]}
+				switch strings.TrimRight(f[0], "!+-=~^$?") {
+				case "R", "D":
+					if remove || f[0][0] == 'R' && create {
+						r.judgeDelete(sc, t, true, cmd, b)
+					}
+				case "r":
+					if remove {
+						r.judgeDelete(sc, t, false, cmd, b)
+					}
+				case "f", "F", "w", "L", "C", "c", "b", "p", "d", "v", "q", "Q":
+					if create {
+						r.judgeWrite(sc, t, ruleDiskWrite, cmd)
+					}
+				}
+			}
+		} else if remove {
+			ask(ruleSystemAdmin, "removes files named by the system's tmpfiles configuration")
+		}
+	case "tmpreaper", "tmpwatch":
+		// tmpwatch [options] HOURS DIR...: everything old in each folder
+		// is deleted.
+		ops := parseOpts(args, "dDXUMx", []string{"--exclude", "--exclude-user", "--exclude-pattern", "--protect"}, "").ops
+		for i, o := range ops {
+			if i == 0 {
+				continue
+			}
+			o.contents = true
+			r.judgeDelete(sc, o, true, cmd, b)
+		}
+	}
+}
