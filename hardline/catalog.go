@@ -481,7 +481,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 		if ce.longSingle && strings.HasPrefix(v, "--") && len(v) > 2 {
 			v = v[1:] // Go's flag package reads --name as -name
 		}
-		if os, ok := ce.opts[v]; ok {
+		if os, ok := ce.option(v); ok {
 			var done bool
 			if i, done = option(os, i, nil); done {
 				return p
@@ -497,7 +497,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 		// -coverprofile=FILE read as -c -o verprofile=FILE would miss the
 		// file written).
 		if name, value, ok := strings.Cut(v, "="); ok && (strings.HasPrefix(v, "--") || ce.longSingle || len(name) > 2 && ce.opts[name] != nil) {
-			if os, ok := ce.opts[name]; ok && os[0].Takes > 0 {
+			if os, ok := ce.option(name); ok && os[0].Takes > 0 {
 				f := a
 				f.val = value
 				option(os, i, &f)
@@ -531,6 +531,31 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 		}
 	}
 	return p
+}
+
+// option returns the options spelled name. A long option may be
+// abbreviated, as GNU getopt_long and git's parser allow, to a prefix of
+// at least three letters that starts one long option of the entry
+// (tar --use-compress-prog, git rebase --ex); a prefix that starts several
+// is refused by those parsers, and is taken here as none of them.
+func (ce *compiledEntry) option(name string) ([]*Option, bool) {
+	if os, ok := ce.opts[name]; ok {
+		return os, true
+	}
+	if ce.longSingle || len(name) < len("--abc") || !strings.HasPrefix(name, "--") {
+		return nil, false
+	}
+	var found []*Option
+	for spelling, os := range ce.opts {
+		if !strings.HasPrefix(spelling, name) || !strings.HasPrefix(spelling, "--") {
+			continue
+		}
+		if found != nil && found[0] != os[0] {
+			return nil, false // ambiguous
+		}
+		found = os
+	}
+	return found, found != nil
 }
 
 func keyMatches(pat, k string) bool {

@@ -291,3 +291,47 @@ func analyzerWithEntries(t *testing.T, commands string) *Analyzer {
 	}
 	return a
 }
+
+// TestLongOptionsMayBeAbbreviated checks how an abbreviated long option is
+// read: a prefix of three letters or more that starts one option is that
+// option, one that starts several is none of them, and Go-style entries
+// take no abbreviation.
+func TestLongOptionsMayBeAbbreviated(t *testing.T) {
+	ce := compileEntry(&Entry{Names: []string{"x"}, Options: []Option{opt(RoleWrite, "--output"), val("--outdir"), opt(RoleCommand, "--exec")}})
+	for name, want := range map[string]string{"--output": "--output", "--outp": "--output", "--ex": "", "--exe": "--exec",
+		"--out": "", "--ou": "", "--x": "", "-o": "", "--outputs": ""} {
+		os, ok := ce.option(name)
+		got := ""
+		if ok {
+			got = os[0].Names[0]
+		}
+		if got != want {
+			t.Errorf("option(%q) = %q, want %q", name, got, want)
+		}
+	}
+	goStyle := compileEntry(&Entry{Names: []string{"y"}, LongSingleDash: true, Options: []Option{opt(RoleWrite, "-output")}})
+	if _, ok := goStyle.option("--outp"); ok {
+		t.Error("a Go-style entry took an abbreviation")
+	}
+}
+
+// TestSubcommandNamesAreUnique guards against a sub-command entry that a
+// later one of the same name silently replaces.
+func TestSubcommandNamesAreUnique(t *testing.T) {
+	var walk func(path string, subs []Entry)
+	walk = func(path string, subs []Entry) {
+		seen := map[string]bool{}
+		for _, s := range subs {
+			for _, n := range s.Names {
+				if seen[n] {
+					t.Errorf("%s names the sub-command %q twice", path, n)
+				}
+				seen[n] = true
+			}
+			walk(path+" "+s.Names[0], s.Subcommands)
+		}
+	}
+	for _, e := range Catalog() {
+		walk(e.Names[0], e.Subcommands)
+	}
+}
