@@ -67,7 +67,9 @@ var _ = register([]Entry{
 		}},
 	wrapper("shells", "runs the command", "", nil, 0, "builtin", "then", "do", "else", "!", "coproc", "arch"),
 	wrapper("shells", "replaces the shell with the command", "a", nil, 0, "exec"),
-	wrapper("shells", "runs and times the command", "fo", []string{"--format", "--output"}, 0, "time"),
+	{Names: names("time"), Family: "shells", Summary: "runs and times the command; -o writes the timings",
+		Options:  []Option{opt(RoleWrite, "-o", "--output"), val("-f", "--format")},
+		Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("busybox toybox"), Family: "shells", Summary: "runs the applet named by the first argument",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) > 0 && !strings.HasPrefix(args[0].val, "--") {
@@ -144,17 +146,29 @@ var _ = register([]Entry{
 		}},
 	{Names: names("flock"), Family: "shells", Summary: "flock FILE -c SCRIPT or flock FILE CMD",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			rest := skipOpts(args, wrapSpec{val: "wE", long: []string{"--timeout", "--wait", "--conflict-exit-code"}, pos: 1})
-			if len(rest) >= 2 && (rest[0].val == "-c" || rest[0].val == "--command") {
-				r.reparseField(sc, rest[1], c, cmd, true)
-				return true
+			// -c SCRIPT may come before or after the lock file.
+			for i, f := range args {
+				script, ok := strings.CutPrefix(f.val, "--command=")
+				switch {
+				case f.dyn:
+				case (f.val == "-c" || f.val == "--command") && i+1 < len(args):
+					r.reparseField(sc, args[i+1], c, cmd, true)
+					return true
+				case ok:
+					g := f
+					g.val = script
+					r.reparseField(sc, g, c, cmd, true)
+					return true
+				}
 			}
+			rest := skipOpts(args, wrapSpec{val: "wE", long: []string{"--timeout", "--wait", "--conflict-exit-code"}, pos: 1})
 			r.next(sc, skipOpts(rest, wrapSpec{val: "wE"}), c)
 			return true
 		}},
-	{Names: names("script"), Family: "shells", Summary: "script -c SCRIPT records a command",
-		Options:  []Option{opt(RoleScript, "-c", "--command"), val("-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "--output-limit")},
-		Operands: []Operand{operand(0, RoleWrite)}},
+	{Names: names("script"), Family: "shells", Summary: "script -c SCRIPT records a command; the typescript and -O, -I, -B, -T are written; BSD's script FILE CMD runs CMD",
+		Options: []Option{opt(RoleScript, "-c", "--command"), opt(RoleWrite, "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-t", "--timing"),
+			val("-E", "--echo", "-m", "--logging-format", "--output-limit", "-F")},
+		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleCommand)}},
 	{Names: names("wsl"), Family: "shells", Summary: "runs a command in a Linux distribution",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			rest := skipOpts(args, wrapSpec{val: "du", long: []string{"--distribution", "--user", "--cd"}})

@@ -174,7 +174,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	r.runsWritten(sc, name, b, args, c, cmd)
 	ce, extra := r.a.lookupEntry(catalogName(b))
-	if ce != nil && ce.e.Family == "shells" && strings.ContainsRune(name.val, '/') && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" {
+	if ce != nil && ce.e.Family == "shells" && strings.ContainsRune(name.val, '/') && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" && b != "time" && b != "script" {
 		ce = nil // ./bin/exec is a program, not the builtin
 	}
 	for _, x := range extra {
