@@ -1,5 +1,10 @@
 package hardline
 
+import (
+	"slices"
+	"strings"
+)
+
 // Containers: a container started with the host's root, home, system
 // folders, engine socket or privileges acts on the host; what runs inside
 // is otherwise not judged as a local operation.
@@ -16,6 +21,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.containerCopy(sc, args, cmd)
 			r.kubeConfigRaw(args, cmd)
+			r.kubeSecrets(args, cmd)
 			return true
 		}},
 })
@@ -47,6 +53,62 @@ func (r *run) containerPaths(sc *scope, args []field, cmd string) {
 	}
 	p := parseOpts(sub[1:], "tfom", buildValues, "")
 	r.checkTargets(sc, append(p.ops, p.get(buildPaths...)...), cmd)
+}
+
+// kubeSecrets flags kubectl commands that print a secret's data or a
+// token: get of secrets with an output format that shows the data (yaml,
+// json, jsonpath, templates, custom columns), and create token.
+func (r *run) kubeSecrets(args []field, cmd string) {
+	var words []string
+	format := false
+	for i, a := range args {
+		v := a.val
+		switch {
+		case a.dyn:
+			format = true // an unknown word may be either
+		case v == "-o" || v == "--output":
+			if i+1 < len(args) {
+				format = format || showsData(args[i+1].val)
+			}
+		case strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--"):
+			format = format || showsData(strings.TrimPrefix(v[2:], "="))
+		case strings.HasPrefix(v, "--output="):
+			format = format || showsData(v[len("--output="):])
+		case !strings.HasPrefix(v, "-"):
+			words = append(words, asciiLower(v))
+		}
+	}
+	// Global options' values (-n prod) come before the verb: find it.
+	verb := slices.IndexFunc(words, func(w string) bool { return w == "get" || w == "create" })
+	if verb < 0 {
+		return
+	}
+	words = words[verb:]
+	switch {
+	case len(words) >= 2 && words[0] == "create" && words[1] == "token":
+		r.finding(ruleSensitivePath, Path, Block, "kubectl create token prints a service account's token", cmd, "")
+	case len(words) >= 2 && words[0] == "get" && format && slices.ContainsFunc(words[1:], func(w string) bool {
+		for _, kind := range strings.Split(w, ",") {
+			kind, _, _ = strings.Cut(kind, "/")
+			if kind == "secret" || kind == "secrets" || kind == "all" {
+				return true
+			}
+		}
+		return false
+	}):
+		r.finding(ruleSensitivePath, Path, Block, "kubectl get of secrets in a format that shows their data prints the secrets", cmd, "")
+	}
+}
+
+// showsData reports whether a kubectl output format prints an object's
+// data (not only names, ages and sizes).
+func showsData(format string) bool {
+	f, _, _ := strings.Cut(asciiLower(format), "=")
+	switch f {
+	case "", "wide", "name":
+		return false
+	}
+	return true
 }
 
 // kubeConfigRaw flags kubectl config view --raw, which prints the

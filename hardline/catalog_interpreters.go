@@ -32,7 +32,7 @@ var _ = register([]Entry{
 	{Names: names("awk gawk mawk nawk"), Family: "interpreters", Summary: "the program's redirections and getline files are judged; system() and pipes ask; -f, -E and -i read program files; gawk -i inplace writes its inputs",
 		judgesPaths: true, // the program is read, its files and the inputs resolved by the awk reader
 		Env:         interpreterEnv, special: interpreterSpecial},
-	{Names: names("node nodejs bun deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
+	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
 		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them",
@@ -47,8 +47,32 @@ var _ = register([]Entry{
 		Stdin: RoleEscape, DataOnly: true,
 		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleRead, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)}},
-	{Names: names("ftp lftp tftp bc dc gnuplot octave maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
+	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command",
+		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, f := range args {
+				if (f.val == "-c" || f.val == "-e") && i+1 < len(args) {
+					r.ftpScript(sc, b, args[i+1], c, cmd)
+				}
+			}
+			if c.in.kind == inText {
+				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+			}
+			return false
+		}},
+	{Names: names("bc dc gnuplot octave maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}},
+	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command",
+		Env: interpreterEnv,
+		Subcommands: []Entry{
+			{Names: names("x"), OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("run"), OptionsFirst: true, Options: vals("", "--cwd", "--filter", "-F", "--elide-lines", "--shell"), Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("exec"), Operands: []Operand{operands(0, RoleScript)}},
+		},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			interpreterSpecial(r, sc, b, args, c, cmd)
+			return false // a sub-command's entry, or the net, reads the rest
+		}},
 	{Names: names("less more most"), Family: "interpreters", Summary: "+CMD runs pager commands; ! in them runs a shell command; LESSOPEN runs a command",
 		Options:  []Option{opt(RoleEscape, "+"), val("-b", "-h", "-j", "-k", "-o", "-O", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "--buffers", "--pattern", "--prompt", "--tag", "--tag-file", "--tabs", "--log-file", "--LOG-FILE", "--lesskey-file")},
 		Env:      []EnvVar{{Name: "LESSOPEN", Role: RoleScript}, {Name: "LESSCLOSE", Role: RoleScript}, {Name: "LESSKEY", Role: RoleProgram}, {Name: "LESSKEYIN", Role: RoleProgram}, {Name: "LESSEDIT", Role: RoleScript}},

@@ -168,7 +168,7 @@ func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
 		recursive = strings.ContainsRune(p.short, 'r') || p.has("--recurse-paths")
 	case "grep", "egrep":
 		recursive = strings.ContainsAny(p.short, "rR") || p.has("--recursive") || p.has("--dereference-recursive")
-	case "rg", "ag", "tar":
+	case "rg", "ag", "tar", "ditto":
 		recursive = true
 	}
 	if !recursive {
@@ -176,7 +176,7 @@ func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
 	}
 	ops := p.ops
 	switch b {
-	case "cp", "scp", "rsync":
+	case "cp", "scp", "rsync", "ditto":
 		if len(ops) > 1 && len(p.get("-t", "--target-directory")) == 0 {
 			ops = ops[:len(ops)-1]
 		}
