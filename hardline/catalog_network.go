@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"net/url"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -49,6 +50,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.sshOptions(sc, args, c, cmd)
 			r.sshConfigStdin(sc, b, args, c, cmd)
+			r.sshLoopback(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("scp sftp"), Family: "network", Summary: "-S names the transport program and -D a local server program; -o ProxyCommand runs a command; a local destination is written",
@@ -468,4 +470,61 @@ func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd strin
 		name = "ssh"
 	}
 	r.applyEntry(sc, builtinCatalog()[name], b, opts, c2, cmd)
+}
+
+// loopbackHosts are the names of this machine that ssh reaches.
+var loopbackHosts = []string{"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "::1", "0.0.0.0", "0"}
+
+// sshLoopback analyses the command ssh runs on this machine (ssh localhost
+// 'rm -rf ~') as a local script: the remote side is the host itself. It
+// runs in the login's home folder, so relative paths resolve there; for
+// another user (root@localhost) the folder is not known.
+func (r *run) sshLoopback(sc *scope, b string, args []field, c ctx, cmd string) {
+	if b == "mosh" {
+		return
+	}
+	// ssh's options end at the destination; the words after it are the
+	// command, options included.
+	const takes = "bBcDEeFIiJLlmOopQRSWw"
+	i, otherLogin := 0, false
+	for i < len(args) && !args[i].dyn && len(args[i].val) > 1 && args[i].val[0] == '-' {
+		v := args[i].val
+		i++
+		if v == "--" {
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(takes, v[j]) >= 0 {
+				otherLogin = otherLogin || v[j] == 'l'
+				if j == len(v)-1 {
+					i++ // the value is the next word
+				}
+				break
+			}
+		}
+	}
+	if i+1 >= len(args) || args[i].dyn {
+		return
+	}
+	host := strings.TrimPrefix(args[i].val, "ssh://")
+	user, h, hasUser := strings.Cut(host, "@")
+	if !hasUser {
+		h, user = host, ""
+	}
+	if i := strings.LastIndexByte(h, ':'); i > 0 && !strings.Contains(h[:i], ":") {
+		h = h[:i] // host:port in the URL form
+	}
+	h = strings.Trim(asciiLower(h), "[]")
+	if !slices.Contains(loopbackHosts, h) && !strings.HasPrefix(h, "127.") {
+		return
+	}
+	saved := r.cwd
+	r.cwd = r.a.home
+	if user != "" && user != path.Base(r.a.home) || otherLogin {
+		r.cwd = "" // another login's home
+	}
+	c2 := c
+	c2.depth++
+	r.reparseFields(sc, args[i+1:], c2, cmd, true)
+	r.cwd = saved
 }
