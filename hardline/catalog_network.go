@@ -40,6 +40,18 @@ var _ = register([]Entry{
 			r.wgetCommands(sc, args, c, cmd)
 			return false
 		}},
+	{Names: names("httpd mini_httpd"), Family: "network", Summary: "serves a folder (busybox httpd -h DIR, mini_httpd -d DIR; the working folder by default): a home folder or an ancestor of one would be served whole",
+		DataOnly: true, judgesPaths: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			dir := field{val: "."}
+			p := parseOpts(args, "hpcurdCl", []string{"--port", "--addr", "--log", "--chroot"}, "")
+			if h := p.get("-h", "-d"); len(h) > 0 {
+				dir = h[len(h)-1]
+			}
+			r.checkTargets(sc, []field{dir}, cmd)
+			r.readTree(dir, b, cmd)
+			return true
+		}},
 	{Names: names("ssh autossh mosh"), Family: "network", Summary: "-o ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand and Match exec run commands; -I and the key provider options load a library; -E and UserKnownHostsFile are written; the remote command is not judged",
 		Options: []Option{keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
 			keyed(RoleScript, "RemoteCommand", "-o"), keyed(RoleScript, "PKCS11Provider", "-o"), keyed(RoleScript, "SecurityKeyProvider", "-o"),
