@@ -754,7 +754,9 @@ func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
 // environment, so a key whose value git runs asks.
 func (r *run) gitConfigEnv(kv, cmd string) {
 	k, _, _ := strings.Cut(kv, "=")
-	if gitExecKey(asciiLower(k)) {
+	// The value is in the environment, not known: a key whose value git
+	// runs only in some forms (submodule.NAME.update=!CMD) counts as run.
+	if lk := asciiLower(k); gitExecKey(lk) || gitMoreExecKey(lk, "!") {
 		r.finding(ruleInlineInterp, Dynamic, Ask, "git --config-env "+k+" runs a command from the environment", cmd, "")
 	}
 }
