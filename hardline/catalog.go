@@ -215,6 +215,8 @@ type compiledEntry struct {
 	triggers  bool
 	// longSingle: -name=value and -name are whole options (LongSingleDash).
 	longSingle bool
+	// longs are the long option names, sorted, for abbreviations.
+	longs []string
 }
 
 func compileEntry(e *Entry) *compiledEntry {
@@ -238,6 +240,12 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 			c.triggers = true
 		}
 	}
+	for n := range c.opts {
+		if strings.HasPrefix(n, "--") {
+			c.longs = append(c.longs, n)
+		}
+	}
+	slices.Sort(c.longs)
 	for _, op := range e.Operands {
 		if op.Role == RoleCommand || op.Role == RoleShellArgs || op.Role == RoleScript && op.Rest {
 			c.optsFirst = true
@@ -546,10 +554,9 @@ func (ce *compiledEntry) option(name string) ([]*Option, bool) {
 		return nil, false
 	}
 	var found []*Option
-	for spelling, os := range ce.opts {
-		if !strings.HasPrefix(spelling, name) || !strings.HasPrefix(spelling, "--") {
-			continue
-		}
+	i, _ := slices.BinarySearch(ce.longs, name)
+	for ; i < len(ce.longs) && strings.HasPrefix(ce.longs[i], name); i++ {
+		os := ce.opts[ce.longs[i]]
 		if found != nil && found[0] != os[0] {
 			return nil, false // ambiguous
 		}
