@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestToolGlobs(t *testing.T) {
@@ -66,6 +67,30 @@ func TestToolGlobs(t *testing.T) {
 	}
 }
 
+// TestToolGlobsReadCharacters pins the one reading in which tool globs
+// and path.Match differ: '?' and '*' take whole characters, never part of
+// one.
+func TestToolGlobsReadCharacters(t *testing.T) {
+	for _, c := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"0?*??0", "00\u0d700", false}, // five characters wanted, four given
+		{"0?*?0", "00\u0d700", true},
+		{"web_?", "web_\u00fc", true},
+		{"web_??", "web_\u00fc", false},
+		{"*\u00fc", "web_\u00fc", true},
+	} {
+		g, err := compileGlob(c.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.match(c.name); got != c.want {
+			t.Errorf("%q matching %q = %v, want %v", c.pattern, c.name, got, c.want)
+		}
+	}
+}
+
 // FuzzToolGlob checks the matcher against path.Match on names without '/',
 // where the two agree by definition.
 func FuzzToolGlob(f *testing.F) {
@@ -80,6 +105,17 @@ func FuzzToolGlob(f *testing.F) {
 		if strings.ContainsAny(pattern, "{}!/") || strings.Contains(name, "/") {
 			if err == nil {
 				g.match(name) // must not panic
+			}
+			return
+		}
+		if strings.Contains(pattern, "*") && strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
+			// path.Match's star advances a byte at a time and can start
+			// the rest of the pattern inside a multi-byte character
+			// ("0?*??0" matches "00\u0d700" with '?' taking its second
+			// and third bytes); tool globs read a name as characters
+			// (TestToolGlobsReadCharacters).
+			if err == nil {
+				g.match(name)
 			}
 			return
 		}
