@@ -47,12 +47,29 @@ func (r *run) containerPaths(sc *scope, args []field, cmd string) {
 	for len(sub) > 0 && (sub[0].val == "image" || sub[0].val == "buildx" || sub[0].val == "builder") {
 		sub = sub[1:]
 	}
+	for len(sub) > 0 && (sub[0].val == "container") {
+		sub = sub[1:]
+	}
+	if len(sub) > 0 && (sub[0].val == "save" || sub[0].val == "export") {
+		// docker save -o FILE, docker export -o FILE: the archive is written.
+		p := parseOpts(sub[1:], "o", []string{"--output"}, "")
+		for _, f := range p.get("-o", "--output") {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+	}
 	if len(sub) == 0 || sub[0].val != "build" {
 		r.checkTargets(sc, args, cmd)
 		return
 	}
 	p := parseOpts(sub[1:], "tfom", buildValues, "")
 	r.checkTargets(sc, append(p.ops, p.get(buildPaths...)...), cmd)
+	// The context is sent whole to the engine, which a Dockerfile can copy
+	// into an image: a home folder as context reads every secret in it.
+	if len(p.ops) > 0 {
+		if ctx := p.ops[len(p.ops)-1]; ctx.val != "-" && !strings.Contains(ctx.val, "://") {
+			r.readTree(ctx, "docker build", cmd)
+		}
+	}
 }
 
 // kubeSecrets flags kubectl commands that print a secret's data or a
