@@ -365,6 +365,12 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 			}
 		}
 		switch n := n.(type) {
+		case *syntax.WhileClause:
+			if endless(n) && spawnsUnwaited(n.Do) {
+				r.add(Finding{Rule: ruleForkBomb, Kind: Command, Severity: Block,
+					Detail:  "an endless loop starts a background process on every pass and never waits: a fork bomb",
+					Command: bound(r.nodeText(sc, n))})
+			}
 		case *syntax.FuncDecl:
 			if n.Name != nil && n.Body != nil {
 				d := &fnInfo{name: n.Name.Value, calls: map[string]bool{}}
@@ -423,6 +429,11 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 				sc.taint(wi.Name.Value)
 			}
+			if c, ok := n.Loop.(*syntax.CStyleLoop); ok && c.Cond == nil && spawnsUnwaited(n.Do) {
+				r.add(Finding{Rule: ruleForkBomb, Kind: Command, Severity: Block,
+					Detail:  "an endless loop starts a background process on every pass and never waits: a fork bomb",
+					Command: bound(r.nodeText(sc, n))})
+			}
 		case *syntax.ParamExp:
 			if n.Exp != nil && n.Param != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 				sc.taint(n.Param.Value)
@@ -460,6 +471,58 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 		}
 	}
 	return true
+}
+
+// endless reports whether a while or until loop's condition is a constant
+// that never ends it: while true, while :, until false, while ((1)).
+func endless(w *syntax.WhileClause) bool {
+	if len(w.Cond) != 1 {
+		return false
+	}
+	switch c := w.Cond[0].Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) != 1 || len(c.Assigns) > 0 {
+			return false
+		}
+		switch c.Args[0].Lit() {
+		case "true", ":":
+			return !w.Until
+		case "false":
+			return w.Until
+		}
+	case *syntax.ArithmCmd:
+		if x, ok := c.X.(*syntax.Word); ok && !w.Until {
+			l := x.Lit()
+			return l != "" && strings.Trim(l, "0123456789") == "" && strings.Trim(l, "0") != ""
+		}
+	}
+	return false
+}
+
+// spawnsUnwaited reports whether a loop body starts a command in the
+// background and has no break, exit, return or wait to end or pace the
+// loop (functions defined inside it are not followed).
+func spawnsUnwaited(body []*syntax.Stmt) bool {
+	background, paced := false, false
+	for _, st := range body {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				return false
+			case *syntax.Stmt:
+				background = background || n.Background || n.Coprocess
+			case *syntax.CallExpr:
+				if len(n.Args) > 0 {
+					switch n.Args[0].Lit() {
+					case "break", "exit", "return", "wait":
+						paced = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return background && !paced
 }
 
 // taintingCommands set shell variables named by their arguments.

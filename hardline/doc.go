@@ -129,7 +129,7 @@
 //	disk-write                  command  block     redirection, tee, cp onto a block device
 //	wipe-device                 command  block     wipefs -a, shred, blkdiscard of a device; ddrescue onto one; flashrom; hdparm erase, nvme format, cryptsetup luksFormat, lvremove, zpool destroy, ...
 //	partition-tool              command  block     fdisk, sfdisk, gdisk, sgdisk, parted, cfdisk on a device (listing is fine); diskutil eraseDisk; diskpart
-//	fork-bomb                   command  block     a function reaching itself through a pipeline or background call
+//	fork-bomb                   command  block     a function reaching itself through a pipeline or background call; an endless loop that starts background processes and never waits
 //	protected-write             command  block     writing/truncating/deleting /etc/passwd, shadow, group, sudoers(.d), fstab, PAM, ld.so.preload, cron, /boot, /dev/mem, /proc/sys, /sys, ...
 //	startup-file-write          command  block     writing ~/.bashrc, ~/.profile, ~/.zshrc, fish config, autostart, LaunchAgents, PowerShell profiles
 //	crontab-remove              command  block     crontab -r

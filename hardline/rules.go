@@ -78,7 +78,7 @@ func Rules() []RuleInfo {
 		{ruleDiskWrite, Command, Block, "redirection, tee or copy onto a block device"},
 		{ruleWipeDevice, Command, Block, "wiping a device or volume (wipefs, shred, blkdiscard, hdparm --security-erase, nvme format, cryptsetup luksFormat, lvremove, zpool destroy, ...)"},
 		{rulePartition, Command, Block, "changing a partition table (fdisk, sfdisk, gdisk, sgdisk, parted, cfdisk, diskutil eraseDisk, diskpart)"},
-		{ruleForkBomb, Command, Block, "a function that calls itself in a pipeline or in the background"},
+		{ruleForkBomb, Command, Block, "a function that calls itself in a pipeline or in the background, or an endless loop that starts background processes and never waits"},
 		{ruleProtectedWrite, Command, Block, "writing, truncating or deleting account, privilege, boot or kernel files (/etc/passwd, /etc/sudoers, /boot, /dev/mem, /proc/sys, ...)"},
 		{ruleStartupWrite, Command, Block, "writing a shell or login startup file (~/.bashrc, ~/.profile, ~/.zshrc, LaunchAgents, ...): persistence"},
 		{ruleCrontabRemove, Command, Block, "crontab -r: removing every cron job without confirmation"},
