@@ -246,20 +246,16 @@ func (r *run) pax(sc *scope, args []field, c ctx, cmd string) {
 	read, write := strings.ContainsRune(p.short, 'r'), strings.ContainsRune(p.short, 'w')
 	ops := p.ops
 	switch {
-	case read && write:
-		if len(ops) > 0 {
-			r.judgeWriteTree(sc, ops[len(ops)-1], cmd)
-			ops = ops[:len(ops)-1]
-		}
-		for _, o := range ops {
-			r.readTree(o, "pax", cmd)
-		}
-		if len(ops) == 0 {
-			r.readsListed(c, "pax", cmd)
-		}
 	case write:
-		for _, f := range p.get("-f") {
-			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		if read { // copy mode: the last operand is the folder written
+			if len(ops) > 0 {
+				r.judgeWriteTree(sc, ops[len(ops)-1], cmd)
+				ops = ops[:len(ops)-1]
+			}
+		} else {
+			for _, f := range p.get("-f") {
+				r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+			}
 		}
 		for _, o := range ops {
 			r.readTree(o, "pax", cmd)

@@ -48,18 +48,7 @@ var _ = register([]Entry{
 		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleRead, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)}},
 	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command",
-		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")},
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for i, f := range args {
-				if (f.val == "-c" || f.val == "-e") && i+1 < len(args) {
-					r.ftpScript(sc, b, args[i+1], c, cmd)
-				}
-			}
-			if c.in.kind == inText {
-				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
-			}
-			return false
-		}},
+		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}, special: ftpCommands("-c", "-e")},
 	{Names: names("bc dc gnuplot octave maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}},
 	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command",

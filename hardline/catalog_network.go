@@ -167,18 +167,7 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("smbclient tnftp pftp"), Family: "network", Summary: "commands from -c or a known stdin: put uploads, get writes, ! runs a shell command",
-		Stdin: RoleEscape, DataOnly: true,
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for i, a := range args {
-				if a.val == "-c" && i+1 < len(args) {
-					r.ftpScript(sc, b, args[i+1], c, cmd)
-				}
-			}
-			if c.in.kind == inText {
-				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
-			}
-			return true
-		}},
+		Stdin: RoleEscape, DataOnly: true, special: ftpCommands("-c")},
 	{Names: names("wormhole magic-wormhole croc"), Family: "network", Summary: "send uploads files and folders whole",
 		DataOnly:    true,
 		Subcommands: []Entry{{Names: names("send"), DataOnly: true, Options: vals("", "--code", "--text"), Operands: []Operand{operands(0, RoleReadTree)}}}},
@@ -413,6 +402,22 @@ func (r *run) socatAddresses(sc *scope, args []field, c ctx, cmd string) {
 			r.finding(ruleReverseShell, Command, Block, "socat hands a shell command to a network peer", cmd, "")
 			r.reparseField(sc, field{val: strings.Trim(target, `"'`)}, c, cmd, true)
 		}
+	}
+}
+
+// ftpCommands is the handler of a file-transfer client whose commands come
+// from the values of the given options or from a known stdin.
+func ftpCommands(opts ...string) handler {
+	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		for i, a := range args {
+			if slices.Contains(opts, a.val) && i+1 < len(args) {
+				r.ftpScript(sc, b, args[i+1], c, cmd)
+			}
+		}
+		if c.in.kind == inText {
+			r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+		}
+		return true
 	}
 }
 

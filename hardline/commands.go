@@ -769,8 +769,13 @@ func awkPrograms(b string, args []field) []field {
 	default:
 		return nil
 	}
-	p := parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
-	return append([]field{}, p.get("-f", "--file", "-E", "--exec")...)
+	return append([]field{}, awkOpts(args).get("-f", "--file", "-E", "--exec")...)
+}
+
+// awkOpts parses awk's options: -f and -E name program files, -e and
+// --source give program text, -i includes, -l loads, -v and -F take values.
+func awkOpts(args []field) opts {
+	return parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
 }
 
 // inlineAwk reports whether b is awk given its program on the command
@@ -974,7 +979,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		}
 		r.interpStdin(b, c, cmd)
 	case lb == "awk" || lb == "gawk" || lb == "mawk" || lb == "nawk":
-		p := parseOpts(args, "fvFWeEil", []string{"--file", "--assign", "--field-separator", "--source", "--include", "--load", "--exec"}, "")
+		p := awkOpts(args)
 		progs := p.get("-e", "--source")
 		files := p.get("-f", "--file", "-E", "--exec", "-i", "--include")
 		inputs := p.ops
