@@ -121,6 +121,11 @@ type Operand struct {
 	Rest bool `json:"rest,omitempty"`
 	// Role is what the operand is.
 	Role Role `json:"role"`
+	// Unless names options that give this operand's value themselves
+	// (grep -e PATTERN, -f FILE): when one is given, the operand is not on
+	// the line, and every later operand moves up one place. Only for an
+	// operand with a non-negative index and no Rest.
+	Unless []string `json:"unless,omitempty"`
 }
 
 // EnvVar is an environment variable that makes a program run or load code.
@@ -217,6 +222,8 @@ type compiledEntry struct {
 	longSingle bool
 	// longs are the long option names, sorted, for abbreviations.
 	longs []string
+	// shifting are the options that an operand's Unless names.
+	shifting map[*Option]bool
 }
 
 func compileEntry(e *Entry) *compiledEntry {
@@ -249,6 +256,14 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 	for _, op := range e.Operands {
 		if op.Role == RoleCommand || op.Role == RoleShellArgs || op.Role == RoleScript && op.Rest {
 			c.optsFirst = true
+		}
+		for _, n := range op.Unless {
+			for _, o := range c.opts[n] {
+				if c.shifting == nil {
+					c.shifting = map[*Option]bool{}
+				}
+				c.shifting[o] = true
+			}
 		}
 	}
 	if len(e.Subcommands) > 0 {
@@ -387,6 +402,7 @@ type parsedLine struct {
 	ops      []field
 	values   []roleValue
 	flags    roleSet
+	shifted  bool    // an option named by an operand's Unless was given
 	rest     []field // the command after a RoleCommand/RoleShellArgs flag
 	restRole Role
 	sub      *compiledEntry
@@ -441,6 +457,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 	// reports whether the rest of the line is a command.
 	option := func(os []*Option, i int, attached *field) (int, bool) {
 		o := os[0]
+		p.shifted = p.shifted || ce.shifting[o]
 		switch {
 		case o.Takes == 0 && (o.Role == RoleCommand || o.Role == RoleShellArgs):
 			p.rest, p.restRole = args[i+1:], o.Role
@@ -578,16 +595,21 @@ func keyMatches(pat, k string) bool {
 // operandRoles gives the operands their roles and reports which had one.
 // out is an empty slice the caller lends (a line rarely gives more than a
 // few operands a role).
-func operandRoles(e *Entry, ops []field, out []roleValue) ([]roleValue, []bool) {
+func operandRoles(e *Entry, ops []field, out []roleValue, shifted bool) ([]roleValue, []bool) {
 	claimed := make([]bool, len(ops))
-	for _, o := range e.Operands {
+	operands := e.Operands
+	if shifted {
+		var buf [8]Operand
+		operands = shiftOperands(buf[:0], operands)
+	}
+	for _, o := range operands {
 		if o.Index < 0 && len(ops) >= 2 && -o.Index <= len(ops) {
 			i := len(ops) + o.Index
 			claimed[i] = true
 			out = append(out, roleValue{role: o.Role, f: ops[i]})
 		}
 	}
-	for _, o := range e.Operands {
+	for _, o := range operands {
 		if o.Index < 0 {
 			continue
 		}
@@ -614,6 +636,28 @@ func operandRoles(e *Entry, ops []field, out []roleValue) ([]roleValue, []bool) 
 		}
 	}
 	return out, claimed
+}
+
+// shiftOperands appends to out the operands as they stand when the options
+// an operand's Unless names were given: those operands are gone, and the
+// later ones have moved up one place for each.
+func shiftOperands(out []Operand, operands []Operand) []Operand {
+	for _, o := range operands {
+		if len(o.Unless) > 0 {
+			continue
+		}
+		if o.Index >= 0 {
+			gone := 0
+			for _, u := range operands {
+				if len(u.Unless) > 0 && u.Index < o.Index {
+					gone++
+				}
+			}
+			o.Index -= gone
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // applyEntry judges a command line by a catalogue entry: the values and
@@ -664,7 +708,7 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c ctx, cmd string) (roled []bool, moved bool) {
 	e := ce.e
 	var obuf [8]roleValue // roles are judged here and kept nowhere: on the stack
-	ops, roled := operandRoles(e, p.ops, obuf[:0])
+	ops, roled := operandRoles(e, p.ops, obuf[:0], p.shifted)
 	moved = false
 	vals := ops
 	if len(p.values) > 0 {

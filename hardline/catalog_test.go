@@ -98,6 +98,8 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 		{Names: []string{"tool"}, Operands: []Operand{{Index: 0, Role: RoleRecursive}, {Index: -1, Rest: true, Role: RoleWrite}},
 			Env: []EnvVar{{Name: "1X", Role: RoleEscape}}, Rule: "no-such-rule", Stdin: "nothing",
 			Subcommands: []Entry{{Names: []string{"sub"}, Options: []Option{{Names: []string{"-o"}, Role: RoleWrite}}}}},
+		{Names: []string{"search"}, Options: []Option{{Names: []string{"-e"}, Takes: 1}},
+			Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "-x"}}, {Index: 1, Rest: true, Role: RoleRead, Unless: []string{"-e"}}}},
 	}
 	err := ValidateCommands(entries)
 	if err == nil {
@@ -105,7 +107,8 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 	}
 	want := []string{"commands[1].names[0]", "commands[1].names[1]", "commands[1].options[0].names[0]", "commands[1].options[0].takes",
 		"commands[1].options[0].role", "commands[2].operands[0].role", "commands[2].operands[1].rest", "commands[2].stdin",
-		"commands[2].env[0].name", "commands[2].env[0].markers", "commands[2].rule", "commands[2].subcommands[0].options[0].role"}
+		"commands[2].env[0].name", "commands[2].env[0].markers", "commands[2].rule", "commands[2].subcommands[0].options[0].role",
+		"commands[3].operands[0].unless[1]", "commands[3].operands[1].unless"}
 	var got []string
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
 		var ee *EntryError
@@ -333,5 +336,41 @@ func TestSubcommandNamesAreUnique(t *testing.T) {
 	}
 	for _, e := range Catalog() {
 		walk(e.Names[0], e.Subcommands)
+	}
+}
+
+// TestAnOptionGivingAnOperandShiftsTheRest checks Operand.Unless: with
+// the option given, the operand it names is absent and the later operands
+// move up; without it, the roles stand as written.
+func TestAnOptionGivingAnOperandShiftsTheRest(t *testing.T) {
+	e := &Entry{Names: []string{"search"}, Options: []Option{{Names: []string{"-e", "--regexp"}, Takes: 1}},
+		Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "--regexp"}}, {Index: 1, Rest: true, Role: RoleRead}, {Index: -1, Role: RoleWrite}}}
+	ce := compileEntry(e)
+	for _, tc := range []struct {
+		line string
+		want []Role // each operand's role, "" for none
+	}{
+		{"PAT a b", []Role{RoleData, RoleRead, RoleWrite}},
+		{"-e PAT a b", []Role{RoleRead, RoleWrite}},
+		{"--regexp=PAT a b c", []Role{RoleRead, RoleRead, RoleWrite}},
+		{"-ePAT a", []Role{RoleRead}},
+	} {
+		args := make([]field, 0, 4)
+		for _, w := range strings.Fields(tc.line) {
+			args = append(args, field{val: w})
+		}
+		p := parseLine(ce, args, nil)
+		vals, _ := operandRoles(e, p.ops, nil, p.shifted)
+		got := make([]Role, len(p.ops))
+		for _, v := range vals {
+			for i := range p.ops {
+				if p.ops[i].val == v.f.val {
+					got[i] = v.role
+				}
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: roles %v, want %v", tc.line, got, tc.want)
+		}
 	}
 }

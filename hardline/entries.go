@@ -94,6 +94,14 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 		if op.Rest && op.Index < 0 {
 			bad(p+".rest", "rest applies to a non-negative index")
 		}
+		if len(op.Unless) > 0 && (op.Index < 0 || op.Rest) {
+			bad(p+".unless", "unless applies to one operand at a non-negative index")
+		}
+		for j, n := range op.Unless {
+			if !slices.ContainsFunc(e.Options, func(o Option) bool { return slices.Contains(o.Names, n) }) {
+				bad(fmt.Sprintf("%s.unless[%d]", p, j), "%q is not one of the entry's options", n)
+			}
+		}
 	}
 	if e.Stdin != "" && (!validRole(e.Stdin) || flagRole(e.Stdin)) {
 		bad(at+".stdin", "%q is not a role for standard input", e.Stdin)

@@ -139,20 +139,6 @@ func globMayMatch(gc []string, patterns []pattern, dotglob, folders bool) (strin
 // value.
 var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "rg": "egtTAB", "ag": "GABC"}
 
-// patternGiven judges the first operand of a search given its pattern by
-// an option (grep -e PAT FILE, rg --regexp=PAT FILE, grep -f PATS FILE):
-// it is a file read, not the pattern the catalogue's roles take it for.
-func (r *run) patternGiven(sc *scope, b string, args []field, cmd string) {
-	p := parseOpts(args, treeReaderValues[b], []string{"--regexp", "--file", "--max-count", "--context", "--after-context",
-		"--before-context", "--include", "--exclude", "--exclude-dir", "--glob", "--type", "--type-not"}, "")
-	if len(p.get("-e", "-f", "--regexp", "--file")) == 0 || len(p.ops) == 0 {
-		return
-	}
-	first := p.ops[:1]
-	r.checkTargets(sc, first, cmd)
-	r.rawDiskRead(first[0], cmd)
-}
-
 // readsTree flags a recursive reader (cp -r, tar c, zip -r, rsync -a,
 // scp -r, grep -r, rg) of the home folder or one of its ancestors: it
 // would read every sensitive path in it.
