@@ -132,7 +132,7 @@ var _ = register([]Entry{
 		Options:  vals("nNcsw", "--lines", "--bytes", "--max-unchanged-stats", "--pid", "--sleep-interval", "--wrap"),
 		Operands: []Operand{operands(0, RoleRead)}},
 	{Names: names("grep egrep fgrep rg ag ack"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets", DataOnly: true,
-		Options:  []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
+		Options: []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
 		// With -e or -f the pattern is not an operand: the first one is a file.
 		Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "--regexp", "-f", "--file"}}, operands(1, RoleRead)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
