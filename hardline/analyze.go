@@ -1095,7 +1095,7 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 	for _, w := range ws {
 		if !hasBraces(w) {
 			f := r.word(sc, w)
-			r.assignmentTilde(sc, w, &f)
+			r.extraTildes(sc, w, &f)
 			out = append(out, f)
 			continue
 		}
@@ -1104,14 +1104,14 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 	return out
 }
 
-// assignmentTilde expands the tilde-prefixes of an argument that the
+// extraTildes expands the tilde-prefixes of an argument that the
 // expand package leaves alone and bash does not: in a word shaped like an
 // assignment (of=~/x, DESTDIR=~/y, PATH=~/bin:~/sbin), those after the
 // first '=' and after each ':', as bash does outside POSIX mode (dd
 // of=~/.bashrc writes the startup file); and at a word's start, a prefix
 // that a ':' ends (~:x). f is the word's field as expanded without them,
 // which begins with the word's first literal.
-func (r *run) assignmentTilde(sc *scope, w *syntax.Word, f *field) {
+func (r *run) extraTildes(sc *scope, w *syntax.Word, f *field) {
 	l, ok := w.Parts[0].(*syntax.Lit)
 	if !ok || strings.IndexByte(l.Value, '~') < 0 {
 		return
@@ -1180,7 +1180,7 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	cw := copyWord(w)
 	if !syntax.SplitBraces(cw) {
 		f := r.word(sc, w)
-		r.assignmentTilde(sc, w, &f) // bash leaves the words of a real brace expansion alone
+		r.extraTildes(sc, w, &f) // bash leaves the words of a real brace expansion alone
 		return append(out, f)
 	}
 	n, start := 0, len(out)
@@ -1199,7 +1199,7 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	if n == 1 && len(out) > start && !out[len(out)-1].dyn {
 		// Braces that expand to the one word they are ({x}) are no
 		// brace expansion to bash.
-		r.assignmentTilde(sc, w, &out[len(out)-1])
+		r.extraTildes(sc, w, &out[len(out)-1])
 	}
 	return out
 }

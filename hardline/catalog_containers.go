@@ -44,11 +44,8 @@ var (
 // an option may be one, as for a program the catalogue does not describe.
 func (r *run) containerPaths(sc *scope, args []field, cmd string) {
 	sub := args
-	for len(sub) > 0 && (sub[0].val == "image" || sub[0].val == "buildx" || sub[0].val == "builder") {
-		sub = sub[1:]
-	}
-	for len(sub) > 0 && (sub[0].val == "container") {
-		sub = sub[1:]
+	for len(sub) > 0 && (sub[0].val == "image" || sub[0].val == "container" || sub[0].val == "buildx" || sub[0].val == "builder") {
+		sub = sub[1:] // docker image save, docker container export, docker buildx build
 	}
 	if len(sub) > 0 && (sub[0].val == "save" || sub[0].val == "export") {
 		// docker save -o FILE, docker export -o FILE: the archive is written.
