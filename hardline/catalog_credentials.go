@@ -9,6 +9,21 @@ import (
 // secret through the tool that guards it is reading a sensitive path
 // (sensitive-path). Everyday uses (listing keys, checking a login, a
 // region) stay allowed.
+// printsTokenKey is the handler of a "config get KEY" that prints a
+// stored token when the key names one.
+func printsTokenKey(what string) handler {
+	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		dyn := slices.IndexFunc(args, func(f field) bool { return f.dyn })
+		switch {
+		case slices.ContainsFunc(args, func(f field) bool { return !f.dyn && strings.Contains(asciiLower(f.val), "token") }):
+			r.finding(ruleSensitivePath, Path, Block, what+" prints a stored token", cmd, "")
+		case dyn >= 0:
+			r.finding(ruleDynamicTarget, Dynamic, Ask, what+" prints a key that comes from "+args[dyn].why+", which may be a token", cmd, "")
+		}
+		return true
+	}
+}
+
 var _ = register([]Entry{
 	{Names: names("gpg gpg2 gpgsm"), Family: "credentials", Summary: "--export-secret-keys, --export-secret-subkeys and gpgsm's --export-secret-key-* print private keys, however abbreviated", DataOnly: true,
 		Options: []Option{flag(RoleTrigger, append(append(abbreviations("--export-secret-keys", len("--export-secret-k")), abbreviations("--export-secret-subkeys", len("--export-secret-s"))...),
@@ -42,21 +57,11 @@ var _ = register([]Entry{
 			{Names: names("token git-credential"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
-				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-					if slices.ContainsFunc(args, func(f field) bool { return strings.Contains(asciiLower(f.val), "token") }) {
-						r.finding(ruleSensitivePath, Path, Block, "gh config get prints a stored token", cmd, "")
-					}
-					return true
-				}}}}}},
+				special: printsTokenKey("gh config get")}}}}},
 	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token", DataOnly: true,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
-				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-					if slices.ContainsFunc(args, func(f field) bool { return strings.Contains(asciiLower(f.val), "token") }) {
-						r.finding(ruleSensitivePath, Path, Block, "glab config get prints a stored token", cmd, "")
-					}
-					return true
-				}}}}}},
+				special: printsTokenKey("glab config get")}}}}},
 	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets", DataOnly: true,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
