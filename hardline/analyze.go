@@ -124,6 +124,9 @@ type run struct {
 	// canonOnly is set while checkTargets matches the resolved forms of
 	// targets.
 	canonOnly bool
+	// startCwd is the folder the program applyEntry judges starts in,
+	// before an option such as -C moves it.
+	startCwd string
 	// lexCwd is the folder the words were matched as written in: a target
 	// resolved after the program moved its working folder (git -C ~) is
 	// matched as written again.
@@ -703,8 +706,7 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			for _, as := range n.Args {
 				if as.Value != nil {
 					f := r.word(sc, as.Value)
-					f.command = true
-					r.checkWords(sc, []field{f}, "")
+					r.checkAssigned(sc, f, "")
 					if as.Name != nil {
 						r.envAssign(sc, as.Name.Value, f, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
 					}
@@ -859,8 +861,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	for _, as := range call.Assigns {
 		if as.Value != nil {
 			f := r.word(sc, as.Value)
-			f.command = true
-			r.checkWords(sc, []field{f}, cmdText)
+			r.checkAssigned(sc, f, cmdText)
 			if as.Name != nil {
 				r.envAssign(sc, as.Name.Value, f, ctx{in: in, pos: call.Pos().Offset()}, cmdText)
 			}
@@ -882,6 +883,34 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net})
 	r.noteOuts(outs, call, fields, in)
+}
+
+// checkAssigned checks a variable's value (VAR=value, export VAR=value),
+// which a program may read as a path or run as a command: each path-like
+// part of each word as written, and through the file system the value
+// and its words, except option strings (GOFLAGS=-mod=readonly names no
+// file, and its parts are no more files than any other text).
+func (r *run) checkAssigned(sc *scope, f field, cmd string) {
+	f.command = true
+	r.lexicalOnly, r.lexCwd = true, r.cwd
+	r.checkWords(sc, []field{f}, cmd)
+	r.lexicalOnly = false
+	if r.env.Canonical == nil || f.dyn {
+		return
+	}
+	var buf [8]field // checkTargets keeps no field: the list stays on the stack
+	ts := buf[:0]
+	if !strings.HasPrefix(f.val, "-") {
+		ts = append(ts, field{val: f.val})
+	}
+	if strings.ContainsAny(f.val, " \t\n") {
+		for _, w := range strings.Fields(f.val) {
+			if !strings.HasPrefix(w, "-") {
+				ts = append(ts, field{val: w})
+			}
+		}
+	}
+	r.checkTargets(sc, ts, cmd)
 }
 
 func isDigits(s string) bool {

@@ -666,7 +666,9 @@ func shiftOperands(out []Operand, operands []Operand) []Operand {
 func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c ctx, cmd string) {
 	p := parseLine(ce, args, r.calls.fields(len(args)))
 	e := ce.e
-	saved := r.cwd
+	saved, savedStart := r.cwd, r.startCwd
+	r.startCwd = saved
+	defer func() { r.startCwd = savedStart }()
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
 	if moved {
 		defer func() { r.cwd = saved }()
@@ -702,6 +704,18 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	}
 }
 
+// chdir moves the run's working folder to f, resolved in the current one;
+// where that cannot be known, the folder is unknown ("").
+func (r *run) chdir(f field) {
+	if f.dyn || f.glob {
+		r.cwd = ""
+	} else if res := r.resolve(f); res.ok {
+		r.cwd = res.paths[len(res.paths)-1]
+	} else {
+		r.cwd = ""
+	}
+}
+
 // applyRoles judges the values and operands of a parsed line and reports
 // which operands had a role. A working folder it sets (git -C) stays set
 // for the caller to restore.
@@ -715,22 +729,18 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		vals = append(p.values, ops...)
 	}
 	recursive := p.flags.has(RoleRecursive) || c.findTree
-	// The working folder first: later paths resolve there.
+	// The working folder first: later paths resolve there. Each folder is
+	// judged where it is given, the folder before it (git -C a -C b).
 	for _, v := range vals {
 		if v.role != RoleWorkDir {
 			continue
 		}
+		r.checkTargets(sc, []field{v.f}, cmd)
 		if p.flags.has(RoleExtract) {
 			r.judgeWriteTree(sc, v.f, cmd)
 		}
 		moved = true
-		if v.f.dyn || v.f.glob {
-			r.cwd = ""
-		} else if res := r.resolve(v.f); res.ok {
-			r.cwd = res.paths[len(res.paths)-1]
-		} else {
-			r.cwd = ""
-		}
+		r.chdir(v.f)
 	}
 	if e.Rule != "" {
 		raise := !p.flags.has(RoleHarmless)
@@ -746,7 +756,7 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	targets := buf[:0]
 	for _, v := range vals {
 		switch v.role {
-		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleWorkDir:
+		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice:
 			targets = append(targets, v.f)
 		}
 	}

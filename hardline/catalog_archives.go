@@ -14,10 +14,15 @@ var _ = register([]Entry{
 			opt(RoleScript, append(append(append(append(abbreviations("--to-command", len("--to-c")), abbreviations("--use-compress-program", len("--use"))...),
 				abbreviations("--rsh-command", len("--rsh"))...), abbreviations("--info-script", len("--inf"))...), append(abbreviations("--new-volume-script", len("--new-")), "-I", "-F")...)...),
 			val("-f", "--file", "-b", "--blocking-factor", "-H", "--format", "-K", "--starting-file", "-L", "--tape-length", "-N", "--newer", "--after-date", "-T", "--files-from", "-V", "--label", "-X", "--exclude-from", "--exclude", "--checkpoint", "--owner", "--group", "--mode", "--mtime", "--transform", "--xform", "--strip-components")},
+		judgesPaths: true, // tarFolders judges the names in each folder tar visits
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.readsTree(sc, "tar", args, cmd)
+			// tar opens the archive in the folder it starts in; each -C
+			// moves it, relative to the last, before the names after it.
+			moved := r.cwd
+			r.cwd = r.startCwd
 			r.tarOutput(sc, args, cmd)
-			r.tarExtract(sc, args, cmd)
+			r.tarFolders(sc, args, cmd)
+			r.cwd = moved
 			if has(args, "-T", "--files-from") && (has(args, "-") || has(args, "--files-from=-")) {
 				r.readsListed(c, b, cmd) // find ~ | tar -cf x.tar -T -
 			}
@@ -328,62 +333,80 @@ func (r *run) tarOutput(sc *scope, args []field, cmd string) {
 	}
 }
 
-// tarExtract judges the folders tar extracts into (-C, --directory), with
-// the extract mode given as -x, --extract, --get or bundled letters (xzf).
-func (r *run) tarExtract(sc *scope, args []field, cmd string) {
-	extract, anywhere, toStdout := false, false, false
-	var dirs []field
+// tarMode is what tar's options say about extraction: the folders -C
+// (--directory) names in order, and the extract mode given as -x,
+// --extract, --get or bundled letters (xzf).
+type tarMode struct {
+	dirs                        []field
+	extract, anywhere, toStdout bool
+}
+
+func tarOptions(args []field) tarMode {
+	var m tarMode
 	for i, a := range args {
 		v := a.val
 		switch {
 		case a.dyn:
 		case v == "-x" || v == "--extract" || v == "--get":
-			extract = true
+			m.extract = true
 		case v == "-P" || v == "--absolute-names" || v == "--absolute-paths":
-			anywhere = true
+			m.anywhere = true
 		case v == "-O" || v == "--to-stdout" || v == "--to-command" || strings.HasPrefix(v, "--to-command="):
-			toStdout = true
+			m.toStdout = true
 		case v == "-C" || v == "--directory":
 			if i+1 < len(args) {
-				dirs = append(dirs, args[i+1])
+				m.dirs = append(m.dirs, args[i+1])
 			}
 		case strings.HasPrefix(v, "--directory="):
 			f := a
 			f.val = v[len("--directory="):]
-			dirs = append(dirs, f)
+			m.dirs = append(m.dirs, f)
 		case len(v) > 1 && v[0] == '-' && v[1] != '-' || i == 0 && !strings.HasPrefix(v, "-"):
 			letters := strings.TrimPrefix(v, "-")
 			if j := strings.IndexByte(letters, 'C'); j >= 0 {
 				if j+1 < len(letters) {
 					f := a
 					f.val = letters[j+1:]
-					dirs = append(dirs, f)
+					m.dirs = append(m.dirs, f)
 				} else if i+1 < len(args) {
-					dirs = append(dirs, args[i+1])
+					m.dirs = append(m.dirs, args[i+1])
 				}
 				letters = letters[:j]
 			}
 			if strings.ContainsRune(letters, 'x') {
-				extract = true
+				m.extract = true
 			}
 			if strings.ContainsRune(letters, 'P') {
-				anywhere = true
+				m.anywhere = true
 			}
 			if strings.ContainsRune(letters, 'O') {
-				toStdout = true
+				m.toStdout = true
 			}
 		}
 	}
-	if !extract {
-		return
-	}
-	if anywhere {
+	return m
+}
+
+// tarFolders judges tar's names in each folder it works in, from the one
+// it starts in through each -C, which moves it relative to the last; the
+// folders it extracts into are judged as they are reached.
+func (r *run) tarFolders(sc *scope, args []field, cmd string) {
+	m := tarOptions(args)
+	if m.extract && m.anywhere {
 		r.finding(ruleWriteOutside, Command, Ask, "tar -P extracts the archive's absolute paths anywhere", cmd, "")
 	}
-	if len(dirs) == 0 && !toStdout {
-		dirs = append(dirs, field{val: "."})
+	ops := treeOperands("tar", args)
+	r.checkTargets(sc, ops, cmd)
+	r.readsTreeOf("tar", ops, cmd)
+	for _, d := range m.dirs {
+		if m.extract {
+			r.judgeWriteTree(sc, d, cmd)
+		}
+		r.chdir(d)
+		r.checkTargets(sc, ops, cmd)
+		r.readsTreeOf("tar", ops, cmd)
 	}
-	for _, d := range dirs {
-		r.judgeWriteTree(sc, d, cmd)
+	if m.extract && len(m.dirs) == 0 && !m.toStdout {
+		r.judgeWriteTree(sc, field{val: "."}, cmd)
 	}
 }

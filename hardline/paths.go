@@ -324,7 +324,7 @@ func (r *run) resolveWord(f field) resolved {
 			res.paths = append(res.paths, p)
 		}
 	}
-	if r.env.Canonical != nil && (a.windows || !shellRelative(lex)) {
+	if r.env.Canonical != nil && (a.windows || !shellRelative(lex) && !deviceFile(lex)) {
 		native := raw
 		if a.windows {
 			native = strings.ReplaceAll(raw, "/", `\`)
@@ -355,6 +355,18 @@ func shellRelative(p string) bool {
 		if p == pre || strings.HasPrefix(p, pre) && p[len(pre)] == '/' {
 			return true
 		}
+	}
+	return false
+}
+
+// deviceFile reports whether the clean path p is one of the character
+// devices every Unix system has at a fixed path (/dev/null, /dev/zero,
+// /dev/tty, ...). Only the system's administrator can put a link in their
+// place, so they are judged as written, with no lookup.
+func deviceFile(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty":
+		return true
 	}
 	return false
 }

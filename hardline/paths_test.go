@@ -610,6 +610,21 @@ func TestOnlyPathsAreResolved(t *testing.T) {
 		{"gawk -F: -v n=1 -f prog.awk in.txt", []string{"in.txt", "prog.awk"}, []string{":"}},
 		{"awk -v n=1 '{print n}' in.txt", []string{"in.txt"}, []string{"n=1", "{print n}"}},
 		{"echo x > a.sh; python3 -m pytest tests/", []string{"tests/", "pytest.py", "pytest/__main__.py"}, []string{"pytest"}},
+		// A working folder is resolved where it is given, once.
+		{"make -C docs html", []string{"docs"}, []string{"docs/docs"}},
+		{"git -C sub -C deeper add x", []string{"sub", "sub/deeper", "sub/deeper/x"}, []string{"sub/sub", "sub/deeper/deeper", "x"}},
+		// tar opens the archive where it starts; -C moves it for the names.
+		{"tar -C build -czf dist/app.tar.gz .", []string{"build", "dist/app.tar.gz", "build/."}, []string{"build/build", "build/dist/app.tar.gz"}},
+		{"tar -cf out.tar a -C sub b", []string{"out.tar", "a", "sub/a", "b", "sub/b"}, []string{"sub/out.tar"}},
+		// An assignment's value is resolved whole; an option string in it
+		// is not a path.
+		{"GOFLAGS=-mod=readonly go build", nil, []string{"od=readonly", "readonly", "-mod=readonly"}},
+		{"export GOFLAGS=-mod=readonly", nil, []string{"od=readonly", "readonly", "-mod=readonly"}},
+		{"KUBECONFIG=conf/k.yaml kubectl get pods", []string{"conf/k.yaml"}, nil},
+		{"export CFG=conf/app.yaml", []string{"conf/app.yaml"}, nil},
+		{"GIT_SSH_COMMAND='ssh -i id/key' git fetch", []string{"id/key"}, []string{"-i"}},
+		// The null device is no file to look up.
+		{"go vet ./... > /dev/null 2>&1", nil, []string{"dev/null"}},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {
 			seen := map[string]bool{}

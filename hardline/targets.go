@@ -143,6 +143,12 @@ var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync":
 // scp -r, grep -r, rg) of the home folder or one of its ancestors: it
 // would read every sensitive path in it.
 func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
+	r.readsTreeOf(b, treeOperands(b, args), cmd)
+}
+
+// treeOperands returns the operands a recursive reader reads whole, none
+// when it is not reading recursively.
+func treeOperands(b string, args []field) []field {
 	p := parseOpts(args, treeReaderValues[b], nil, "")
 	recursive := false
 	switch b {
@@ -158,7 +164,7 @@ func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
 		recursive = true
 	}
 	if !recursive {
-		return
+		return nil
 	}
 	ops := p.ops
 	switch b {
@@ -178,6 +184,12 @@ func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
 			}
 		}
 	}
+	return ops
+}
+
+// readsTreeOf flags the operands of a recursive reader that hold the home
+// folder or are another user's.
+func (r *run) readsTreeOf(b string, ops []field, cmd string) {
 	for _, o := range ops {
 		if o.dyn {
 			continue
