@@ -1508,41 +1508,202 @@ func hasGlob(w *syntax.Word) bool {
 }
 
 // substOutput is the output of a command substitution that can be known
-// statically: echo or printf of static words, pwd.
+// statically (see staticOutput).
 func (r *run) substOutput(sc *scope, cs *syntax.CmdSubst) (string, bool) {
-	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
-		return "", false
-	}
-	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 || len(call.Assigns) > 0 {
-		return "", false
-	}
 	// The words expand as bash would: ~, $HOME and static variables, in a
 	// state of their own (the caller's expansion is in progress).
-	saved, savedCfg := r.xenv, r.cfg
-	defer func() { r.xenv, r.cfg = saved, savedCfg }()
-	var parts []string
-	for _, f := range r.words(sc, call.Args) {
-		if f.dyn {
+	saved, savedCfg, savedCwd := r.xenv, r.cfg, r.cwd
+	defer func() { r.xenv, r.cfg, r.cwd = saved, savedCfg, savedCwd }()
+	return r.staticOutput(sc, cs.Stmts, cs.Pos().Offset(), 0)
+}
+
+// maxStaticOutput bounds the evals staticOutput follows.
+const maxStaticOutput = 4
+
+// staticOutput is the output of statements that can be known statically:
+// echo or printf of static words, pwd, and realpath, readlink -f, dirname
+// and basename of static paths; after any cd before them (cd ~ && pwd),
+// and through command, builtin, env, nohup and eval of static words
+// ($(eval echo ~)). Anything else reports false, and the word holding it
+// is dynamic. It moves r.cwd as cd would; the caller restores it.
+func (r *run) staticOutput(sc *scope, stmts []*syntax.Stmt, pos uint, depth int) (string, bool) {
+	if depth > maxStaticOutput {
+		return "", false
+	}
+	var calls []*syntax.CallExpr
+	for _, s := range stmts {
+		if !andChain(s, &calls) {
 			return "", false
 		}
-		parts = append(parts, f.val)
 	}
-	switch parts[0] {
+	for i, call := range calls {
+		var parts []string
+		for _, f := range r.words(sc, call.Args) {
+			if f.dyn {
+				return "", false
+			}
+			parts = append(parts, f.val)
+		}
+		parts = unwrapStatic(parts)
+		if len(parts) == 0 {
+			return "", false
+		}
+		if i < len(calls)-1 {
+			// Only cd may come before the command whose output it is.
+			if base(parts[0]) != "cd" || !r.staticCd(parts[1:]) {
+				return "", false
+			}
+			continue
+		}
+		return r.staticCommand(sc, parts, pos, depth)
+	}
+	return "", false
+}
+
+// andChain appends to calls the simple commands of s, a statement or an
+// && list of them, and reports false for anything else (a redirection,
+// an assignment, a pipe, ||, a compound command).
+func andChain(s *syntax.Stmt, calls *[]*syntax.CallExpr) bool {
+	if s == nil || len(s.Redirs) > 0 || s.Negated || s.Background || s.Coprocess || len(*calls) > 8 {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 || len(c.Assigns) > 0 {
+			return false
+		}
+		*calls = append(*calls, c)
+		return true
+	case *syntax.BinaryCmd:
+		return c.Op == syntax.AndStmt && andChain(c.X, calls) && andChain(c.Y, calls)
+	}
+	return false
+}
+
+// unwrapStatic drops the wrappers that print what the command they run
+// prints: command, builtin, env (with assignments only), nohup.
+func unwrapStatic(parts []string) []string {
+	for range maxStaticOutput {
+		if len(parts) < 2 {
+			return parts
+		}
+		switch base(parts[0]) {
+		case "command", "builtin", "nohup":
+			if strings.HasPrefix(parts[1], "-") {
+				return parts
+			}
+			parts = parts[1:]
+		case "env":
+			rest := parts[1:]
+			for len(rest) > 0 && strings.IndexByte(rest[0], '=') > 0 && !strings.HasPrefix(rest[0], "-") {
+				rest = rest[1:]
+			}
+			if len(rest) == 0 || strings.HasPrefix(rest[0], "-") {
+				return parts
+			}
+			parts = rest
+		default:
+			return parts
+		}
+	}
+	return parts
+}
+
+// staticCd moves r.cwd as cd with args would, reporting false where that
+// cannot be known (cd -, a relative folder from an unknown one).
+func (r *run) staticCd(args []string) bool {
+	for len(args) > 0 && (args[0] == "-P" || args[0] == "-L" || args[0] == "--") {
+		args = args[1:]
+	}
+	switch {
+	case len(args) == 0:
+		r.cwd = r.a.home
+	case len(args) > 1 || args[0] == "-" || args[0] == "":
+		return false
+	case r.a.isAbs(r.a.slash(args[0])):
+		r.cwd = r.a.clean(r.a.slash(args[0]))
+	case r.cwd == "":
+		return false
+	default:
+		r.cwd = r.a.clean(strings.TrimSuffix(r.cwd, "/") + "/" + r.a.slash(args[0]))
+	}
+	return true
+}
+
+// staticCommand is the output of one static command line (see
+// staticOutput).
+func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (string, bool) {
+	args := parts[1:]
+	switch base(parts[0]) {
 	case "echo":
-		args := parts[1:]
-		if len(args) > 0 && args[0] == "-n" {
+		if len(args) > 0 && (args[0] == "-n" || args[0] == "-E") {
 			args = args[1:]
 		}
 		return strings.Join(args, " "), true
 	case "printf":
-		if len(parts) < 2 {
+		if len(args) == 0 {
 			return "", false
 		}
-		out, _, err := expand.Format(staticConfig(), parts[1], parts[2:])
+		out, _, err := expand.Format(staticConfig(), args[0], args[1:])
 		return out, err == nil
 	case "pwd":
 		return r.cwd, r.cwd != ""
+	case "realpath", "grealpath", "readlink", "greadlink":
+		// The path as the program prints it, made absolute; links in it
+		// are resolved with the rest of the word.
+		var paths []string
+		canon := base(parts[0]) != "readlink" && base(parts[0]) != "greadlink"
+		for _, a := range args {
+			switch {
+			case a == "-f" || a == "-e" || a == "-m" || strings.HasPrefix(a, "--canonicalize"):
+				canon = true
+			case a == "-q" || a == "-s" || a == "-z" || a == "--quiet" || a == "--":
+			case strings.HasPrefix(a, "-"):
+				return "", false
+			default:
+				paths = append(paths, a)
+			}
+		}
+		if !canon || len(paths) != 1 {
+			return "", false
+		}
+		p := r.a.slash(paths[0])
+		if !r.a.isAbs(p) {
+			if r.cwd == "" {
+				return "", false
+			}
+			p = strings.TrimSuffix(r.cwd, "/") + "/" + p
+		}
+		return r.a.clean(p), true
+	case "dirname", "basename":
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 || len(args) > 2 || strings.HasPrefix(args[0], "-") || base(parts[0]) == "dirname" && len(args) != 1 {
+			return "", false
+		}
+		p := r.a.slash(args[0])
+		if base(parts[0]) == "dirname" {
+			return path.Dir(p), true
+		}
+		b := path.Base(p)
+		if len(args) == 2 && b != args[1] {
+			b = strings.TrimSuffix(b, args[1])
+		}
+		return b, true
+	case "eval":
+		text := strings.Join(args, " ")
+		if text == "" || len(text) > r.a.maxBytes {
+			return "", false
+		}
+		p := r.a.parsers.Get().(*syntax.Parser)
+		f, err := p.Parse(strings.NewReader(text), "")
+		r.a.parsers.Put(p)
+		if err != nil {
+			return "", false
+		}
+		sub := &scope{src: text, depth: sc.depth + 1, inherit: sc.known(pos)}
+		return r.staticOutput(sub, f.Stmts, 0, depth+1)
 	}
 	return "", false
 }

@@ -36,6 +36,7 @@ const (
 	ruleRunsWritten     = "runs-written-file"
 	ruleDynamicName     = "dynamic-command-name"
 	ruleDynamicTarget   = "dynamic-target"
+	ruleDynamicSecret   = "dynamic-sensitive-path"
 	rulePipeToShell     = "pipe-to-shell"
 	ruleEvalDynamic     = "eval-dynamic"
 	ruleInlineInterp    = "inline-interpreter"
@@ -95,6 +96,7 @@ func Rules() []RuleInfo {
 		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it"},
 		{ruleDynamicName, Dynamic, Ask, "a command name from a variable, substitution or pattern"},
 		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static"},
+		{ruleDynamicSecret, Dynamic, Ask, "a path whose folder is not static and whose known end names a credential file found in a home folder (\"$X/.ssh/id_rsa\", \"$(cmd)/.aws/credentials\")"},
 		{rulePipeToShell, Dynamic, Ask, "a shell or interpreter reading code from a pipe, download or process substitution"},
 		{ruleEvalDynamic, Dynamic, Ask, "eval, sh -c and similar of text that is not literal"},
 		{ruleInlineInterp, Dynamic, Ask, "inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r, pwsh -Command, awk with system(), ...)"},

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -19,6 +20,9 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 	}
 	var buf [8]string
 	for _, f := range fs {
+		if f.dyn && !r.canonOnly {
+			r.dynamicSecret(f, cmd)
+		}
 		cands := candidates(buf[:0], f.val)
 		if f.command && strings.ContainsAny(f.val, " \t\n") {
 			for _, w := range strings.Fields(f.val) {
@@ -59,6 +63,32 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// dynamicSecret flags a word whose start is not static (a variable, a
+// command substitution) and whose static end names a credential file as
+// it lies in a home folder: "$X/.ssh/id_rsa" is an SSH key in whatever
+// folder $X names, very likely a home. Each end that starts a path
+// component is tried; the parts that are not known expand to nothing in
+// f.val.
+func (r *run) dynamicSecret(f field, cmd string) {
+	v := r.a.slash(f.val)
+	if len(v) > 4096 || !strings.ContainsRune(v, '/') {
+		return
+	}
+	for i := 0; i < len(v); i++ {
+		if i > 0 && v[i-1] != '/' {
+			continue
+		}
+		rest := r.a.clean("/" + v[i:])
+		if rest == "/" {
+			break
+		}
+		if pat, ok := r.a.matchHomeRel(r.a.key(rest)); ok {
+			r.finding(ruleDynamicSecret, Dynamic, Ask, "a path that ends in "+strings.TrimPrefix(rest, "/")+" below a folder from "+cmp.Or(f.why, "an expansion")+" names a credential file (pattern "+pat+")", cmd, "")
+			return
 		}
 	}
 }
