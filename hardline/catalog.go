@@ -699,6 +699,7 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	if handled {
 		return
 	}
+	r.wholeHome(b, unroled, cmd)
 	for _, f := range unroled {
 		r.net(sc, f, c, cmd)
 	}
@@ -848,15 +849,7 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 // readTree blocks a recursive read of the home folder, of any user's home
 // folder or of an ancestor of one: it would read every secret there.
 func (r *run) readTree(f field, b, cmd string) {
-	if f.dyn {
-		return
-	}
-	for _, abs := range r.resolve(f).paths {
-		if r.a.within(r.a.home, abs) || r.isAnyHome(abs) {
-			r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
-			return
-		}
-	}
+	r.readsTreeOf(b, []field{f}, cmd)
 }
 
 // isAnyHome reports whether p is some user's home folder or an ancestor of

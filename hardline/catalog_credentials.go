@@ -62,15 +62,24 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")}}}}},
-	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets", DataOnly: true,
+	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets; storage cp/rsync/mv and compute scp read their local sources whole", DataOnly: true,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
-		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
-			{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
-			{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)}}}},
+			{Names: names("compute"), DataOnly: true, Subcommands: []Entry{{Names: names("scp"), Options: vals("", "--zone", "--project", "--ssh-key-file", "--scp-flag", "--port"), Operands: []Operand{operands(0, RoleReadTree)}}}},
+			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
+				{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
+				{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("config-helper"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("secrets"), DataOnly: true, Subcommands: []Entry{{Names: names("versions"), DataOnly: true, Subcommands: []Entry{{Names: names("access"), Rule: ruleSensitivePath, DataOnly: true}}}}}}},
-	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show and ad sp credential reset print secrets", DataOnly: true,
-		Subcommands: []Entry{{Names: names("account"), DataOnly: true, Subcommands: []Entry{{Names: names("get-access-token"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show and ad sp credential reset print secrets; storage uploads read their local sources (-s/--source whole, -f/--file)", DataOnly: true,
+		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{
+			{Names: names("blob file"), DataOnly: true, Subcommands: []Entry{
+				{Names: names("upload-batch sync"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-d", "--destination", "-c", "--container", "--account-name", "--account-key", "--pattern", "--connection-string", "--sas-token", "--destination-path")}},
+				{Names: names("upload"), Options: []Option{opt(RoleRead, "-f", "--file", "--source"), val("-c", "--container", "-n", "--name", "--account-name", "--account-key", "--connection-string", "--sas-token", "-s", "--share-name", "-p", "--path")}}}},
+			{Names: names("copy"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-d", "--destination", "--account-name", "--account-key")}},
+			{Names: names("fs"), DataOnly: true, Subcommands: []Entry{{Names: names("directory file"), DataOnly: true, Subcommands: []Entry{
+				{Names: names("upload"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-f", "--file-system", "-d", "--destination-path", "--account-name", "--account-key")}}}}}}}},
+			{Names: names("account"), DataOnly: true, Subcommands: []Entry{{Names: names("get-access-token"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("keyvault"), DataOnly: true, Subcommands: []Entry{{Names: names("secret"), DataOnly: true, Subcommands: []Entry{{Names: names("show download"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 			{Names: names("ad"), DataOnly: true, Subcommands: []Entry{{Names: names("sp app"), DataOnly: true, Subcommands: []Entry{{Names: names("credential"), DataOnly: true, Subcommands: []Entry{{Names: names("reset"), Rule: ruleSensitivePath, DataOnly: true}}}}}}}}},
 	{Names: names("vault bao"), Family: "credentials", Summary: "HashiCorp Vault and OpenBao: read, kv get, token lookup/create and print token print secrets", DataOnly: true,

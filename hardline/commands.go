@@ -183,6 +183,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if ce == nil {
 		if len(extra) == 0 {
 			r.checkTargets(sc, args, cmd)
+			r.wholeHome(b, args, cmd)
 			r.mayWrite(b, args, cmd)
 			for _, f := range args {
 				r.net(sc, f, c, cmd)

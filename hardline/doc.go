@@ -88,6 +88,7 @@
 //	network              nc, ncat, socat, curl, wget, ssh -o ...Command, scp -S, rsync -e, openssl, file servers, caddy, tunnels
 //	containers           docker, podman, nerdctl (host mounts, privileges, cp), kubectl cp
 //	services             crontab, at, schtasks, account, firewall and service tools, getent shadow
+//	storage              restic, borg, kopia, duplicity, rdiff-backup, s3cmd, azcopy, b2, mc, oci, az storage and gcloud storage uploads: the local folders read whole
 //	credentials          gpg --export-secret-keys, security (macOS keychain), secret-tool, pass, op, bw, gh auth token, gcloud auth print-*, az, aws configure get, kubectl config view --raw, git credential fill, docker-credential-*
 //
 // The generic net: an argument with no role, of a program the catalogue
@@ -95,7 +96,9 @@
 // text), is parsed as a shell command, and one with a blocking finding
 // makes the call ask (rule argument-command): an unknown program cannot
 // carry `rm -rf ~` past the floor, while `grep -r "rm -rf /" .` and `git
-// commit -m "rm -rf /"` stay allowed. Literal scripts are re-parsed
+// commit -m "rm -rf /"` stay allowed. A second net asks when such an argument is
+// a home folder or an ancestor of one, handed whole (rule whole-home:
+// restic-like backup ~); the catalogue's own tree readers block. Literal scripts are re-parsed
 // wherever they appear (sh -c with its positional parameters, eval,
 // here-documents and here-strings fed to a shell, `echo '...' | sh`,
 // aliases and their later use, git aliases), /proc/PID/root/x is judged as
@@ -138,6 +141,7 @@
 //	kernel-param                command  block     sysctl -w
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root
 //	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path; a recursive read of any home; getent shadow
+//	whole-home                  path     ask       a home folder or an ancestor of one given whole to a program the catalogue does not describe, or as an operand no role explains (restic backup ~, az storage blob upload-batch -s ~)
 //	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system:; a shell, interpreter, exec or compound command redirected to /dev/tcp or /dev/udp; zsh's ztcp and zsocket (a shell handed to a network peer)
 //	system-admin                command  ask       boot, firmware, volume and mount tools; userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
 //	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, a git hook or .git/config written, tmux bind/hooks, direnv allow

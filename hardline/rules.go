@@ -28,6 +28,7 @@ const (
 	ruleKernelParam     = "kernel-param"
 	ruleWriteOutside    = "write-outside-roots"
 	ruleSensitivePath   = "sensitive-path"
+	ruleWholeHome       = "whole-home"
 	ruleRawDiskRead     = "raw-disk-read"
 	ruleSystemAdmin     = "system-admin"
 	rulePersistence     = "persistence"
@@ -88,6 +89,7 @@ func Rules() []RuleInfo {
 		{ruleKernelParam, Command, Block, "sysctl -w: changing kernel parameters"},
 		{ruleWriteOutside, Command, Ask, "a non-recursive write, delete, move or mode change outside every writable root"},
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
+		{ruleWholeHome, Path, Ask, "a home folder, or an ancestor of one, handed whole to a program whose catalogue entry does not say what it does with it (restic backup ~, rdiff-backup / x)"},
 		{ruleReverseShell, Command, Block, "handing a shell or program to a network peer (nc -e /bin/sh, ncat --sh-exec, socat exec:, bash -i >& /dev/tcp/...)"},
 		{ruleSystemAdmin, Command, Ask, "changing accounts, passwords, the firewall, services, kernel modules or security settings (userdel, passwd -d, iptables -F, systemctl stop, setenforce 0)"},
 		{rulePersistence, Command, Ask, "scheduling commands to run later (crontab FILE, crontab -, at, a git hook or .git/config written)"},

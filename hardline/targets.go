@@ -114,7 +114,8 @@ func (r *run) checkTargets(sc *scope, fs []field, cmd string) {
 }
 
 // listingPrograms print names, not contents.
-var listingPrograms = map[string]bool{"ls": true, "dir": true, "vdir": true, "du": true, "tree": true, "exa": true, "eza": true, "lsd": true}
+var listingPrograms = map[string]bool{"ls": true, "dir": true, "vdir": true, "du": true, "tree": true, "exa": true, "eza": true, "lsd": true,
+	"ncdu": true, "gdu": true, "dua": true, "dust": true, "diskus": true}
 
 // globMaySensitive reports whether an absolute pattern may match a sensitive
 // path: its components match the literal components of a pattern's folder.
@@ -220,17 +221,35 @@ func treeOperands(b string, args []field) []field {
 // readsTreeOf flags the operands of a recursive reader that hold the home
 // folder or are another user's.
 func (r *run) readsTreeOf(b string, ops []field, cmd string) {
-	for _, o := range ops {
-		if o.dyn {
+	if abs, ok := r.holdsHome(ops); ok {
+		r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
+	}
+}
+
+// holdsHome returns the first of fs that is, as written or resolved, the
+// home folder, an ancestor of it (/, /home) or another user's home: a
+// program given it whole may read every credential there.
+func (r *run) holdsHome(fs []field) (string, bool) {
+	for _, o := range fs {
+		if o.dyn || o.val == "" || strings.HasPrefix(o.val, "-") {
 			continue
 		}
 		res := r.resolve(o)
 		for _, abs := range res.paths {
 			if r.a.within(r.a.home, abs) || r.isAnyHome(abs) {
-				r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
-				return
+				return abs, true
 			}
 		}
+	}
+	return "", false
+}
+
+// wholeHome is the generic net for a home folder handed whole to a
+// program whose catalogue entry does not say what it does with it (restic
+// backup ~, an uploader's source folder): see rule whole-home.
+func (r *run) wholeHome(b string, fs []field, cmd string) {
+	if abs, ok := r.holdsHome(fs); ok {
+		r.finding(ruleWholeHome, Path, Ask, b+" is given "+abs+" whole, and what it does with it is not known: it holds every credential in the home folder", cmd, abs)
 	}
 }
 

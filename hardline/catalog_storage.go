@@ -1,0 +1,37 @@
+package hardline
+
+// Backup tools and cloud storage clients: the local folders they read whole
+// to store or upload elsewhere. A home folder handed to one of them is every
+// credential in it (sensitive-path); one handed to a program the catalogue
+// does not describe asks (whole-home).
+var _ = register([]Entry{
+	{Names: names("restic"), Family: "storage", Summary: "backup reads its operands and --files-from lists whole",
+		Options: vals("r", "--repo", "--repository-file", "--password-file", "--password-command", "--cache-dir", "--tag", "--host", "-o", "--option"),
+		Subcommands: []Entry{{Names: names("backup"), Options: append(vals("e", "--exclude", "--exclude-file", "--iexclude", "--tag", "--host", "--parent"), opt(RoleRead, "--files-from", "--files-from-raw", "--files-from-verbatim")),
+			Operands: []Operand{operands(0, RoleReadTree)}}}},
+	{Names: names("borg borgbackup"), Family: "storage", Summary: "create reads the paths after the archive whole",
+		Subcommands: []Entry{{Names: names("create"), Options: vals("e", "--exclude", "--exclude-from", "--pattern", "--patterns-from", "--comment", "--compression", "-C", "--chunker-params", "--paths-from-command"),
+			Operands: []Operand{operand(0, RoleData), operands(1, RoleReadTree)}}}},
+	{Names: names("kopia"), Family: "storage", Summary: "snapshot create reads its operands whole",
+		Subcommands: []Entry{{Names: names("snapshot"), Subcommands: []Entry{{Names: names("create"), Options: vals("", "--description", "--tags", "--parallel"),
+			Operands: []Operand{operands(0, RoleReadTree)}}}}}},
+	{Names: names("duplicity rdiff-backup duplicati-cli"), Family: "storage", Summary: "the source folder (the first operand) is read whole",
+		Options:  vals("", "--exclude", "--include", "--exclude-filelist", "--include-filelist", "--name", "--archive-dir", "--tempdir", "--encrypt-key", "--sign-key"),
+		Operands: []Operand{operand(0, RoleReadTree)}},
+	{Names: names("s3cmd"), Family: "storage", Summary: "put and sync read their local sources whole",
+		Options:     vals("c", "--config", "--access_key", "--secret_key", "--exclude", "--include", "--exclude-from", "--include-from", "--storage-class", "--mime-type"),
+		Subcommands: []Entry{{Names: names("put sync"), Operands: []Operand{operands(0, RoleReadTree)}}}},
+	{Names: names("azcopy"), Family: "storage", Summary: "copy (cp) and sync read their local sources whole",
+		Subcommands: []Entry{{Names: names("copy cp sync"), Options: vals("", "--include-pattern", "--exclude-pattern", "--include-path", "--exclude-path", "--log-level", "--from-to", "--block-size-mb", "--cap-mbps"),
+			Operands: []Operand{operands(0, RoleReadTree)}}}},
+	{Names: names("b2"), Family: "storage", Summary: "sync reads a local source whole; upload-file and file upload read the local file",
+		Subcommands: []Entry{{Names: names("sync"), Options: vals("", "--threads", "--exclude-regex", "--include-regex", "--compare-versions", "--keep-days"), Operands: []Operand{operand(0, RoleReadTree)}},
+			{Names: names("upload-file upload_file"), Options: vals("", "--content-type", "--info", "--threads"), Operands: []Operand{operand(1, RoleRead)}},
+			{Names: names("file"), Subcommands: []Entry{{Names: names("upload"), Options: vals("", "--content-type", "--info", "--threads"), Operands: []Operand{operand(1, RoleRead)}}}}}},
+	{Names: names("mc mcli"), Family: "storage", Summary: "MinIO client: cp, mirror and put read their local sources whole",
+		Subcommands: []Entry{{Names: names("cp mirror put mv"), Options: vals("", "--exclude", "--storage-class", "--attr", "--encrypt-key", "--limit-upload"), Operands: []Operand{operands(0, RoleReadTree)}}}},
+	{Names: names("oci"), Family: "storage", Summary: "os object bulk-upload reads --src-dir whole; os object put reads --file",
+		Subcommands: []Entry{{Names: names("os"), Subcommands: []Entry{{Names: names("object"), Subcommands: []Entry{
+			{Names: names("bulk-upload sync"), Options: []Option{opt(RoleReadTree, "--src-dir"), val("-bn", "--bucket-name", "--prefix", "--include", "--exclude", "-ns", "--namespace")}},
+			{Names: names("put"), Options: []Option{opt(RoleRead, "--file"), val("-bn", "--bucket-name", "--name", "-ns", "--namespace")}}}}}}}},
+})
