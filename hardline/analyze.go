@@ -268,6 +268,8 @@ type scope struct {
 	inherit map[string]string
 	pipeUp  map[*syntax.Stmt]*syntax.Stmt // statement -> the statement piping into it
 	procIn  map[*syntax.Stmt]bool         // statements in a process substitution
+	// filterDepth bounds pipeInput's walk up through filters.
+	filterDepth int
 }
 
 // varDef is what the pre-pass learnt about a shell variable.
@@ -986,8 +988,14 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 			items = append(items, field{val: w, glob: strings.ContainsAny(w, "*?[")})
 		}
 		return input{kind: inText, text: text, words: items, detail: "text from " + b}
-	case "find":
-		return input{kind: inUnknown, words: findStarts(args), find: true, detail: "paths from find"}
+	case "find", "bfs", "gfind":
+		return input{kind: inUnknown, words: findStarts(args), find: true, detail: "paths from " + b}
+	case "locate", "plocate", "mlocate", "slocate", "glocate":
+		// The database holds every indexed path, home folders included,
+		// and a pattern matches anywhere in a path.
+		return input{kind: inUnknown, words: []field{{val: "/"}}, find: true, detail: "paths from " + b}
+	case "fd", "fdfind":
+		return input{kind: inUnknown, words: fdStarts(args), find: true, detail: "paths from " + b}
 	case "ls":
 		var starts []field
 		for _, f := range args {
@@ -1008,9 +1016,43 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 		if len(args) > 0 {
 			return input{kind: inFile, detail: "file contents"}
 		}
+		return r.throughFilter(sc, up, b, unknown)
+	default:
+		// Any other program given a home folder, or an ancestor of one,
+		// may print paths from all of it (rg --files ~, tree -fi ~).
+		if abs, ok := r.holdsHome(args); ok {
+			return input{kind: inUnknown, words: []field{{val: abs}}, find: true, detail: "paths from " + b}
+		}
+		if pathFilters[b] {
+			return r.throughFilter(sc, up, b, unknown)
+		}
 	}
 	return unknown
 }
+
+// throughFilter is the input of a pipe from up, a filter that passes on
+// (some of) the lines it reads: a list of paths stays one through it (du
+// -a ~ | cut -f2 | xargs cat reads what du lists). Anything else is
+// unknown.
+func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input) input {
+	upper, ok := sc.pipeUp[up]
+	if !ok || upper == up || sc.filterDepth >= 8 {
+		return unknown
+	}
+	sc.filterDepth++
+	in := r.pipeInput(sc, upper)
+	sc.filterDepth--
+	if !in.find {
+		return unknown
+	}
+	in.detail += " through " + b
+	return in
+}
+
+// pathFilters are programs that, reading a pipe, print parts of the lines
+// they read: a list of paths stays a list of paths through them.
+var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true, "awk": true, "gawk": true, "mawk": true,
+	"cut": true, "sort": true, "uniq": true, "head": true, "tail": true, "tr": true, "tac": true, "rev": true, "shuf": true, "tee": true, "column": true, "nl": true}
 
 func fieldVals(fs []field) []string {
 	out := make([]string, len(fs))

@@ -101,6 +101,12 @@ var _ = register([]Entry{
 			r.find(sc, args, c, cmd)
 			return true
 		}},
+	{Names: names("fd fdfind"), Family: "files", Summary: "lists names under its search paths; -x/--exec and -X/--exec-batch run a command on everything found there",
+		judgesPaths: true, // fdExec judges the command with the search paths in place of what is found
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.fdExec(sc, args, c)
+			return true
+		}},
 	{Names: names("yq"), Family: "files", Summary: "-i writes the files it edits", DataOnly: true,
 		Options:  vals("opIs", "--output-format", "--input-format", "--indent", "--split-exp", "--expression", "--front-matter"),
 		Operands: []Operand{operands(0, RoleRead)},

@@ -105,7 +105,12 @@
 // /x, and a shell script the command writes (echo, printf, cat or tee of a
 // here-document) and then runs is analysed as written; one whose text is
 // not known asks. `cd` is followed so that `cd ~/.ssh && cat id_rsa` and
-// `cd / && rm -rf *` are judged where they run.
+// `cd / && rm -rf *` are judged where they run. Paths piped into xargs are
+// known by where they come from: find, bfs, fd and ls name their start
+// folders, locate the whole file system, and any other program given a
+// home folder or an ancestor of one lists all of it; filters (grep, sed,
+// awk, cut, sort, head, tail, cat, tee, ...) pass such a list on. fd's
+// -x and -X run their command on everything found, as find -exec does.
 //
 // Targets are made absolute against Env.WorkDir (the primary root) and
 // judged lexically and, when Env.Canonical is set, through symlinks; the

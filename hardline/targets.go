@@ -980,6 +980,77 @@ func findStarts(args []field) []field {
 	return starts
 }
 
+// fdStarts returns the folders fd searches: the operands after the
+// pattern, --search-path and --base-directory values, else ".".
+func fdStarts(args []field) []field {
+	p := parseOpts(args, "edtEjSocxXgh", []string{"--extension", "--max-depth", "--min-depth", "--exact-depth", "--type", "--exclude", "--threads",
+		"--size", "--owner", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "--newer", "--older",
+		"--color", "--exec", "--exec-batch", "--max-results", "--batch-size", "--path-separator", "--ignore-file", "--format", "--hyperlink",
+		"--search-path", "--base-directory"}, "")
+	starts := append(p.get("--search-path", "--base-directory"), p.ops[min(1, len(p.ops)):]...)
+	if len(starts) == 0 {
+		starts = []field{{val: "."}}
+	}
+	return starts
+}
+
+// fdExec judges the command fd's -x/--exec or -X/--exec-batch runs, once
+// for each search path standing for everything found under it, as find
+// -exec is judged: the placeholders ({}, {/}, {//}, {.}, {/.}) become the
+// path, and without one the path is the last argument.
+func (r *run) fdExec(sc *scope, args []field, c ctx) {
+	at := slices.IndexFunc(args, func(f field) bool {
+		return !f.dyn && (f.val == "-x" || f.val == "-X" || f.val == "--exec" || f.val == "--exec-batch")
+	})
+	if at < 0 {
+		return
+	}
+	run := args[at+1:]
+	if end := slices.IndexFunc(run, func(f field) bool { return f.val == ";" }); end >= 0 {
+		run = run[:end]
+	}
+	if len(run) == 0 {
+		return
+	}
+	for si, s := range fdStarts(args[:at]) {
+		if si >= maxXargsItems {
+			break
+		}
+		s.contents = true
+		fs := make([]field, 0, len(run)+1)
+		placed := false
+		for _, f := range run {
+			if ph := fdPlaceholder(f.val); ph != "" {
+				f.val = strings.ReplaceAll(f.val, ph, s.val)
+				f.dyn, f.glob, f.contents = f.dyn || s.dyn, f.glob || s.glob, true
+				if s.dyn {
+					f.why = s.why
+				}
+				placed = true
+			}
+			fs = append(fs, f)
+		}
+		if !placed {
+			fs = append(fs, s)
+		}
+		c2 := c
+		c2.depth++
+		c2.in = input{}
+		c2.findTree = true
+		r.simple(sc, fs, c2)
+	}
+}
+
+// fdPlaceholder returns the fd placeholder v holds, or "".
+func fdPlaceholder(v string) string {
+	for _, ph := range [...]string{"{/.}", "{//}", "{/}", "{.}", "{}"} {
+		if strings.Contains(v, ph) {
+			return ph
+		}
+	}
+	return ""
+}
+
 // findValueOpts are find primaries that take one argument.
 var findValueOpts = map[string]bool{
 	"-name": true, "-iname": true, "-path": true, "-ipath": true, "-regex": true, "-iregex": true,
