@@ -1137,8 +1137,10 @@ func (e *exEnv) Get(name string) expand.Variable {
 			}
 			return str("/root")
 		}
+		// Another user's home, wherever the system keeps it: the usual
+		// place stands for it (see tildeHome).
 		e.dynamic("~" + user)
-		return str(path.Join(path.Dir(e.r.a.home), user))
+		return str(e.r.a.usersFolder() + "/" + user)
 	}
 	if v, ok := e.sc.lookup(name, e.pos); ok {
 		e.f.expn = true

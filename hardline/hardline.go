@@ -345,6 +345,17 @@ func (a *Analyzer) matchHomeRel(rest string) (string, bool) {
 	return "", false
 }
 
+// usersFolder is the folder that usually holds users' homes.
+func (a *Analyzer) usersFolder() string {
+	switch a.goos {
+	case "windows":
+		return "C:/Users"
+	case "darwin":
+		return "/Users"
+	}
+	return "/home"
+}
+
 // otherHomeRest returns the part of p below a user's home folder (the
 // folders of otherHomes), starting with "/", or false when p is not below
 // one. p is clean and slash-form, lower case on Windows.

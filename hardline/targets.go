@@ -322,6 +322,10 @@ func candidates(out []string, v string) []string {
 // needs a person: that is reported, and false returned whenever there is
 // nothing resolved to judge.
 func (r *run) knownTarget(t field, recursive bool, action, cmd string) (resolved, bool) {
+	if h, ok := r.tildeHome(t); ok {
+		// ~name is that user's home wherever it is: judged as one.
+		return resolved{paths: []string{h}, ok: true}, true
+	}
 	if t.dyn {
 		switch {
 		case t.why == whyXargs:
@@ -336,6 +340,19 @@ func (r *run) knownTarget(t field, recursive bool, action, cmd string) (resolved
 		r.finding(ruleDynamicTarget, Dynamic, Ask, action+" "+t.val+" recursively: "+res.why, cmd, "")
 	}
 	return res, res.ok
+}
+
+// tildeHome reports whether t is exactly another user's home, ~name or
+// ~name/, and returns the path that stands for it. Bash expands ~name to
+// the home the account database gives, which the analyser cannot know;
+// that it is a home is all a delete, move or mode change needs.
+func (r *run) tildeHome(t field) (string, bool) {
+	user, ok := strings.CutPrefix(t.why, "~")
+	if !t.dyn || !ok || user == "" || r.a.windows {
+		return "", false
+	}
+	h := r.a.usersFolder() + "/" + user
+	return h, strings.TrimSuffix(t.val, "/") == h
 }
 
 // judgeDelete judges a delete target (rm, find -delete, rsync --delete).
