@@ -300,3 +300,22 @@ func TestBraceExpansionLeavesTildesToExpand(t *testing.T) {
 		}
 	}
 }
+
+// TestTildeNameIsAHomeOnlyWhole defends tildeHome: ~name and ~name/ are a
+// user's whole home and ~name/.. holds it; a folder below it is neither.
+func TestTildeNameIsAHomeOnlyWhole(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct{ cmd, rule string }{
+		{"rm -rf ~bob", ruleRmHome},
+		{"rm -rf ~bob/", ruleRmHome},
+		{"rm -rf ~bob/tmp", ruleDynamicTarget},
+		{"rm -rf ~bob/..", ruleRmSystem},
+		{"rm -rf ~bob/../..", ruleRmRoot},
+		{"rm -rf ~bob/../x", ruleDynamicTarget},
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		if len(res.Findings) == 0 || res.Findings[0].Rule != tc.rule {
+			t.Errorf("%s: want %s first, got %+v", tc.cmd, tc.rule, res.Findings)
+		}
+	}
+}

@@ -342,8 +342,9 @@ func (r *run) knownTarget(t field, recursive bool, action, cmd string) (resolved
 	return res, res.ok
 }
 
-// tildeHome reports whether t is exactly another user's home, ~name or
-// ~name/, and returns the path that stands for it. Bash expands ~name to
+// tildeHome reports whether t is another user's home, ~name or ~name/,
+// or an ancestor of it (~name/..), and returns the path that stands for
+// it. Bash expands ~name to
 // the home the account database gives, which the analyser cannot know;
 // that it is a home is all a delete, move or mode change needs.
 func (r *run) tildeHome(t field) (string, bool) {
@@ -352,7 +353,10 @@ func (r *run) tildeHome(t field) (string, bool) {
 		return "", false
 	}
 	h := r.a.usersFolder() + "/" + user
-	return h, strings.TrimSuffix(t.val, "/") == h
+	if p := r.a.clean(t.val); r.a.within(h, p) {
+		return p, true // the home or an ancestor of it (~bob/..)
+	}
+	return "", false
 }
 
 // judgeDelete judges a delete target (rm, find -delete, rsync --delete).
