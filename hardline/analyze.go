@@ -810,13 +810,20 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			in = input{kind: inText, detail: "a here-document"}
 			if rd.Hdoc != nil {
 				in.text = r.nodeText(sc, rd.Hdoc)
+				if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
+					// The items a reader such as xargs takes from it,
+					// expanded as the here-document is unless quoted.
+					if hf := r.document(sc, rd.Hdoc); !hf.dyn {
+						in.words = textWords(hf.val)
+					}
+				}
 			}
 		case syntax.WordHdoc:
 			f := r.word(sc, rd.Word)
 			if f.dyn {
 				in = input{kind: inUnknown, detail: "a here-string with " + f.why}
 			} else {
-				in = input{kind: inText, text: f.val, detail: "a here-string"}
+				in = input{kind: inText, text: f.val, words: textWords(f.val), detail: "a here-string"}
 			}
 		case syntax.RdrIn:
 			f := r.word(sc, rd.Word)
@@ -877,14 +884,22 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	// A program that lists names (ls ~/*) does not read what a pattern
 	// may match; the paths it names exactly are still checked.
 	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
-	r.lexicalOnly, r.lexCwd = true, r.cwd
-	r.checkWords(sc, fields, cmdText)
-	r.listing, r.lexicalOnly = false, false
+	r.checkAsWritten(sc, fields, cmdText)
+	r.listing = false
 	if len(fields) == 1 && base(fields[0].val) == "exec" {
 		r.netShell("exec", ctx{net: net}, cmdText) // the socket stays open for what follows
 	}
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net})
 	r.noteOuts(outs, call, fields, in)
+}
+
+// checkAsWritten matches words against the sensitive paths as written
+// (checkWords without the file system); checkTargets resolves those that
+// the catalogue says are targets.
+func (r *run) checkAsWritten(sc *scope, fs []field, cmd string) {
+	r.lexicalOnly, r.lexCwd = true, r.cwd
+	r.checkWords(sc, fs, cmd)
+	r.lexicalOnly = false
 }
 
 // checkAssigned checks a variable's value (VAR=value, export VAR=value),
@@ -894,9 +909,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 // file, and its parts are no more files than any other text).
 func (r *run) checkAssigned(sc *scope, f field, cmd string) {
 	f.command = true
-	r.lexicalOnly, r.lexCwd = true, r.cwd
-	r.checkWords(sc, []field{f}, cmd)
-	r.lexicalOnly = false
+	r.checkAsWritten(sc, []field{f}, cmd)
 	if r.env.Canonical == nil || f.dyn {
 		return
 	}
@@ -983,11 +996,7 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 				}
 			}
 		}
-		var items []field
-		for _, w := range strings.Fields(text) {
-			items = append(items, field{val: w, glob: strings.ContainsAny(w, "*?[")})
-		}
-		return input{kind: inText, text: text, words: items, detail: "text from " + b}
+		return input{kind: inText, text: text, words: textWords(text), detail: "text from " + b}
 	case "find", "bfs", "gfind":
 		return input{kind: inUnknown, words: findStarts(args), find: true, detail: "paths from " + b}
 	case "locate", "plocate", "mlocate", "slocate", "glocate":
@@ -1053,6 +1062,16 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input)
 // they read: a list of paths stays a list of paths through them.
 var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true, "awk": true, "gawk": true, "mawk": true,
 	"cut": true, "sort": true, "uniq": true, "head": true, "tail": true, "tr": true, "tac": true, "rev": true, "shuf": true, "tee": true, "column": true, "nl": true}
+
+// textWords are the items xargs reads from text: its blank-separated
+// words.
+func textWords(text string) []field {
+	var items []field
+	for _, w := range strings.Fields(text) {
+		items = append(items, field{val: w, glob: strings.ContainsAny(w, "*?[")})
+	}
+	return items
+}
 
 func fieldVals(fs []field) []string {
 	out := make([]string, len(fs))
@@ -1340,8 +1359,18 @@ func (r *run) word(sc *scope, w *syntax.Word) field {
 
 // expandWord is word for a word that is not a plain literal.
 func (r *run) expandWord(sc *scope, w *syntax.Word) field {
+	return r.expand(sc, w, false)
+}
+
+// document is a here-document's body as the shell expands it.
+func (r *run) document(sc *scope, w *syntax.Word) field {
+	return r.expand(sc, w, true)
+}
+
+// expand expands w as a word (doc false) or as a here-document's body.
+func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	var pf field
-	if r.paramWord(sc, w, &pf) {
+	if !doc && r.paramWord(sc, w, &pf) {
 		pf.glob = hasGlob(w)
 		return pf
 	}
@@ -1362,6 +1391,16 @@ func (r *run) expandWord(sc *scope, w *syntax.Word) field {
 		r.cmdSubst, r.procSubst = r.cmdSubstHook, r.procSubstHook
 	}
 	r.cfg = expand.Config{Env: &r.xenv, CmdSubst: r.cmdSubst, ProcSubst: r.procSubst}
+	if doc {
+		// A here-document's body: expanded, with no tilde expansion, no
+		// splitting and no patterns.
+		v, err := expand.Document(&r.cfg, w)
+		if err != nil {
+			r.xenv.dynamic("an expansion error")
+		}
+		f.val = v
+		return *f
+	}
 	f.glob = hasGlob(w)
 	vals, err := expand.Fields(&r.cfg, w)
 	switch {

@@ -319,3 +319,27 @@ func TestTildeNameIsAHomeOnlyWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestHereDocumentItems defends the items xargs reads from a
+// here-document: expanded as bash expands a here-document (variables, no
+// tilde), unless its delimiter is quoted.
+func TestHereDocumentItems(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct{ cmd, rule string }{
+		{"xargs rm -rf <<EOF\n$HOME\nEOF\n", ruleRmHome},
+		{"xargs rm -rf <<-EOF\n\t$HOME/\nEOF\n", ruleRmHome},
+		{"xargs cat <<EOF\n$HOME/.ssh/id_rsa\nEOF\n", ruleSensitivePath},
+		{"xargs rm -rf <<EOF\n~\nEOF\n", ""}, // no tilde expansion: ./~
+		{"xargs rm -rf <<'EOF'\n$HOME\nEOF\n", ""},
+		{"xargs rm -rf <<EOF\nbuild\nEOF\n", ""},
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		got := ""
+		if len(res.Findings) > 0 {
+			got = res.Findings[0].Rule
+		}
+		if got != tc.rule {
+			t.Errorf("%q: want %q first, got %+v", tc.cmd, tc.rule, res.Findings)
+		}
+	}
+}

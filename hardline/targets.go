@@ -925,6 +925,11 @@ func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 	c2.depth++
 	c2.in = input{}
 	c2.findTree = c.findTree || in.find
+	if in.kind == inText {
+		// Items from known text become arguments that no earlier check
+		// has read as paths (xargs cat <<< ~/.ssh/id_rsa).
+		r.checkAsWritten(sc, items, commandText(append(slices.Clone(cmd), items...)))
+	}
 	for _, it := range items {
 		var fs []field
 		if repl != "" {
@@ -951,8 +956,7 @@ func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 	}
 }
 
-func (r *run) parallel(sc *scope, args []field, c ctx, cmd string) {
-	spec := wrapSpec{val: "jSaIdEXNLnPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
+func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec) {
 	rest := skipOpts(args, spec)
 	sep := slices.IndexFunc(rest, func(f field) bool { return strings.HasPrefix(f.val, ":::") })
 	command, items := rest, []field(nil)
@@ -980,6 +984,39 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string) {
 		command = splitString(command[0])
 	}
 	r.feed(sc, command, in, repl, c)
+}
+
+// parallelSpec, rushSpec and xeSpec are the options of GNU parallel, rush
+// and gargs, and xe that take a value.
+var (
+	parallelSpec = wrapSpec{val: "jSaIdEXNLnPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
+	rushSpec     = wrapSpec{val: "jDdnrtTvCiopw", long: []string{"--jobs", "--delimiter", "--field-delimiter", "--nrecords", "--records-delimiter", "--timeout", "--trim", "--assign", "--succ-cmd-file", "--infile", "--out-file", "--procs", "--retries", "--retry-interval"}}
+	xeSpec       = wrapSpec{val: "fIjnNs"}
+)
+
+// xe runs its command with the items from stdin, or its script (-s)
+// through sh with them; -a and -A take the items from the command line.
+func (r *run) xe(sc *scope, args []field, c ctx) {
+	rest := skipOpts(args, xeSpec)
+	p := parseOpts(args[:len(args)-len(rest)], xeSpec.val, nil, "")
+	if s := p.get("-s"); len(s) > 0 {
+		// sh -c SCRIPT xe ITEMS: the items are $1, $2, ...
+		rest = append([]field{{val: "sh"}, {val: "-c"}, s[0], {val: "xe"}}, rest...)
+	}
+	in := c.in
+	if strings.ContainsAny(p.short, "aA") || len(p.get("-f")) > 0 {
+		in = input{kind: inUnknown, detail: "xe arguments"}
+	}
+	repl := "{}"
+	if v := p.get("-I"); len(v) > 0 {
+		repl = v[0].val
+	}
+	if !slices.ContainsFunc(rest, func(f field) bool { return strings.Contains(f.val, repl) }) {
+		repl = "" // the items are appended
+	}
+	if len(rest) > 0 {
+		r.feed(sc, rest, in, repl, c)
+	}
 }
 
 // findStarts returns the start points of a find command line.
