@@ -343,3 +343,32 @@ func TestHereDocumentItems(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenBuildFilesAreRead defends the readers of build files the
+// command writes and then runs: make's and just's.
+func TestWrittenBuildFilesAreRead(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct{ cmd, rule string }{
+		{"cat > Makefile <<'EOF'\nall:\n\trm -rf ~\nEOF\nmake", ruleRmHome},
+		{"cat > Makefile <<'EOF'\nX := $(shell cat ~/.ssh/id_rsa)\nall:\n\techo ok\nEOF\nmake", ruleSensitivePath},
+		{"cat > x.mk <<'EOF'\nall: ; rm -rf ~\nEOF\nmake -f x.mk", ruleRmHome},
+		{"cat > justfile <<'EOF'\nx:\n    rm -rf ~\nEOF\njust x", ruleRmHome},
+		{"cat > justfile <<'EOF'\nh := `cat ~/.ssh/id_rsa`\nx:\n    echo ok\nEOF\njust", ruleSensitivePath},
+		{"cat > justfile <<'EOF'\nx:\n    cat {{home_directory()}}/.ssh/id_rsa\nEOF\njust x", ruleSensitivePath},
+		{"cat > justfile <<'EOF'\nx:\n    #!/bin/bash\n    rm -rf ~\nEOF\njust x", ruleRmHome},
+		{"cat > justfile <<'EOF'\nx:\n    #!/usr/bin/env python3\n    import os\nEOF\njust x", ruleInlineInterp},
+		{"cat > j <<'EOF'\nx:\n    rm -rf ~\nEOF\njust -f j x", ruleRmHome},
+		{"just -f /dev/stdin x <<'EOF'\nx:\n    rm -rf ~\nEOF", ruleRmHome},
+		{"cat > justfile <<'EOF'\nbuild:\n    go build ./...\nEOF\njust build", ""},
+		{"cat > justfile <<'EOF'\nset shell := [\"bash\", \"-c\"]\nbuild: test\n    go build ./...\ntest:\n    go test ./...\nEOF\njust build", ""},
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		got := ""
+		if len(res.Findings) > 0 {
+			got = res.Findings[0].Rule
+		}
+		if got != tc.rule {
+			t.Errorf("%q: want %q first, got %+v", tc.cmd, tc.rule, res.Findings)
+		}
+	}
+}

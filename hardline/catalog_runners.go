@@ -149,7 +149,7 @@ var _ = register([]Entry{
 					files = []string{args[i+1].val}
 				}
 			}
-			r.buildFileWritten(sc, files, c, b, cmd)
+			r.buildFileWritten(sc, files, c, b, cmd, func(text string) { r.makefileScripts(sc, text, true, c, cmd) })
 			return true
 		}},
 	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners",
@@ -160,8 +160,25 @@ var _ = register([]Entry{
 		},
 		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir", "--output", "--outFile", "--out-file",
 			"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-femit-implib", "-outputdir", "-odir", "-hidir", "-MF"), keyed(RoleWrite, "*", "--emit")}, vals("IDLlxWMFTU", "-include", "-isystem", "-target", "--target", "-std", "--edition", "--crate-type", "--crate-name", "-C", "-cp", "-classpath", "--sysroot", "-MF", "-MT")...)},
-	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; recipes run from the justfile (out of reach)", DataOnly: true,
-		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), val("-f", "--justfile", "--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")}},
+	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; a justfile from stdin or written by this command has its recipes and backticks analysed (one on disk is out of reach)", DataOnly: true,
+		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), val("-f", "--justfile", "--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "fd", []string{"--justfile", "--working-directory", "--shell", "--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix"}, "")
+			files := []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
+			if f := p.get("-f", "--justfile"); len(f) > 0 {
+				if f[0].dyn || isStdin(f[0].val) || f[0].why == whyProcSubst {
+					if c.in.kind != inText || !isStdin(f[0].val) {
+						r.finding(rulePipeToShell, Dynamic, Ask, "just runs recipes from input that is not known", cmd, "")
+					} else {
+						r.justfile(sc, c.in.text, c, cmd)
+					}
+					return false
+				}
+				files = []string{f[0].val}
+			}
+			r.buildFileWritten(sc, files, c, b, cmd, func(text string) { r.justfile(sc, text, c, cmd) })
+			return false
+		}},
 	{Names: names("rake"), Family: "runners", Summary: "-e, -E and -p run Ruby code", DataOnly: true,
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), val("-f", "--rakefile", "-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
 	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written", DataOnly: true,
@@ -255,7 +272,7 @@ func npmSubcommands() []Entry {
 			Summary: "package scripts and registry commands: arguments are names and text; a package.json this command wrote asks", DataOnly: true,
 			Options: append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd)
+				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
 				if strings.HasSuffix(b, " get") {
 					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)
 				}
@@ -377,31 +394,37 @@ func (r *run) makeText(sc *scope, args []field, c ctx, cmd string) {
 			r.finding(ruleEvalDynamic, Dynamic, Ask, "make evaluates makefile text that comes from "+t.why, cmd, "")
 			continue
 		}
-		var scripts []string
-		for l := range strings.SplitSeq(t.val, "\n") {
-			{
-				if _, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(l[:strings.IndexByte(l, ';')], ":") && !strings.HasPrefix(l, "\t") {
-					scripts = append(scripts, recipe)
-				}
-				if recipe, ok := strings.CutPrefix(l, "\t"); ok && t.val != c.in.text {
-					scripts = append(scripts, recipe) // a recipe line of --eval text
-				}
-				for rest := l; ; {
-					i := strings.Index(rest, "$(shell ")
-					if i < 0 {
-						break
-					}
-					rest = rest[i+len("$(shell "):]
-					if j := strings.LastIndexByte(rest, ')'); j >= 0 {
-						scripts = append(scripts, rest[:j])
-					}
-				}
+		// Recipe lines after a tab in stdin's text are read by makeStdin.
+		r.makefileScripts(sc, t.val, t.val != c.in.text, c, cmd)
+	}
+}
+
+// makefileScripts analyses the shell commands of makefile text: a rule's
+// recipe after ';', $(shell ...), and, when tabs is set, recipe lines
+// after a tab. Each runs in a shell of its own, as make runs it.
+func (r *run) makefileScripts(sc *scope, text string, tabs bool, c ctx, cmd string) {
+	var scripts []string
+	for l := range strings.SplitSeq(text, "\n") {
+		if _, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(l[:strings.IndexByte(l, ';')], ":") && !strings.HasPrefix(l, "\t") {
+			scripts = append(scripts, recipe)
+		}
+		if recipe, ok := strings.CutPrefix(l, "\t"); ok && tabs {
+			scripts = append(scripts, recipe)
+		}
+		for rest := l; ; {
+			i := strings.Index(rest, "$(shell ")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("$(shell "):]
+			if j := strings.LastIndexByte(rest, ')'); j >= 0 {
+				scripts = append(scripts, rest[:j])
 			}
 		}
-		for _, sct := range scripts {
-			sct = strings.ReplaceAll(strings.TrimLeft(strings.TrimSpace(sct), "@-+ "), "$$", "$")
-			r.reparseField(sc, field{val: sct}, c, cmd, true)
-		}
+	}
+	for _, sct := range scripts {
+		sct = strings.ReplaceAll(strings.TrimLeft(strings.TrimSpace(sct), "@-+ "), "$$", "$")
+		r.reparseField(sc, field{val: sct}, c, cmd, true)
 	}
 }
 
@@ -479,5 +502,82 @@ func (r *run) condaPrefix(sc *scope, b string, args []field, cmd string) {
 		} else if sub == "create" || sub == "install" || sub == "update" || sub == "env" {
 			r.judgeWrite(sc, d, ruleDiskWrite, cmd)
 		}
+	}
+}
+
+// justfile analyses a justfile's text: the recipe lines (indented under a
+// recipe's header), run by a shell, and the backticks, run when the file
+// is loaded. A recipe whose body starts with #! runs another program and
+// asks unless that program is a shell.
+func (r *run) justfile(sc *scope, text string, c ctx, cmd string) {
+	var lines []string
+	inRecipe, first := false, false
+	for l := range strings.SplitSeq(text, "\n") {
+		for rest := l; ; {
+			i := strings.IndexByte(rest, '`')
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(rest[i+1:], '`')
+			if j < 0 {
+				break
+			}
+			lines = append(lines, rest[i+1:i+1+j])
+			rest = rest[i+2+j:]
+		}
+		switch {
+		case strings.TrimSpace(l) == "":
+		case l[0] == ' ' || l[0] == '\t':
+			if !inRecipe {
+				continue
+			}
+			body := strings.TrimSpace(l)
+			if first && strings.HasPrefix(body, "#!") {
+				if !shebangShell(body) {
+					r.finding(ruleInlineInterp, Dynamic, Ask, "a just recipe runs a script with "+strings.TrimPrefix(body, "#!"), cmd, "")
+					inRecipe = false
+				}
+			} else {
+				lines = append(lines, justInterpolate(strings.TrimLeft(body, "@-")))
+			}
+			first = false
+		default:
+			// A header (name args: deps) starts a recipe; an assignment
+			// (x := ...), a setting or an import does not.
+			head, _, ok := strings.Cut(l, ":")
+			inRecipe = ok && !strings.HasPrefix(l[len(head):], ":=") && !strings.HasPrefix(head, "set ") && !strings.HasPrefix(head, "export ") && !strings.HasPrefix(head, "#")
+			first = true
+		}
+	}
+	if len(lines) > 0 {
+		r.script(strings.Join(lines, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
+	}
+}
+
+// justInterpolate replaces a recipe line's {{expression}}s with what the
+// shell can be told of them: the home folder where the expression names
+// it (home_directory(), env_var("HOME")), else a variable that is not
+// known.
+func justInterpolate(line string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(line, "{{")
+		if i < 0 || strings.HasPrefix(line[i:], "{{{{") {
+			b.WriteString(line)
+			return b.String()
+		}
+		j := strings.Index(line[i+2:], "}}")
+		if j < 0 {
+			b.WriteString(line)
+			return b.String()
+		}
+		expr := line[i+2 : i+2+j]
+		b.WriteString(line[:i])
+		if strings.Contains(expr, "home_dir") || strings.Contains(expr, "HOME") {
+			b.WriteString("~")
+		} else {
+			b.WriteString("${__just_expression}")
+		}
+		line = line[i+4+j:]
 	}
 }

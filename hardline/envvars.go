@@ -144,10 +144,10 @@ func (r *run) fileInput(f field) input {
 }
 
 // buildFileWritten judges a runner that reads a build file from its
-// working folder (package.json, a makefile) that this command wrote: a
-// makefile whose text is known has its recipes analysed; anything else
-// asks (runs-written-file).
-func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string) {
+// working folder (package.json, a makefile, a justfile) that this command
+// wrote: one whose text is known is given to analyse, when the runner has
+// a reader for it (nil for none); anything else asks (runs-written-file).
+func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string, analyse func(text string)) {
 	if len(r.written) == 0 {
 		return
 	}
@@ -157,10 +157,8 @@ func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string) 
 			if !ok {
 				continue
 			}
-			if w.known && (name == "Makefile" || name == "makefile" || name == "GNUmakefile") {
-				c2 := c
-				c2.in = input{kind: inText, text: w.content}
-				r.makeStdin(sc, []field{{val: "-f"}, {val: "-"}}, c2, cmd)
+			if w.known && analyse != nil {
+				analyse(w.content)
 				return
 			}
 			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
