@@ -775,11 +775,14 @@ func leftmost(s *syntax.Stmt, depth int) []*syntax.Stmt {
 
 // input describes a command's standard input.
 type input struct {
-	kind   inputKind
-	text   string  // script text (here-doc, here-string, static echo)
-	words  []field // items for xargs, when known
-	find   bool    // items are find start points: everything under them
-	detail string
+	kind  inputKind
+	text  string  // script text (here-doc, here-string, static echo)
+	words []field // items for xargs, when known
+	find  bool    // items are find start points: everything under them
+	// environ says the input holds the shell's environment (env | ...),
+	// and with it any secret the environment carries.
+	environ bool
+	detail  string
 }
 
 type inputKind uint8
@@ -881,6 +884,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		return
 	}
 	fields := r.words(sc, call.Args)
+	if len(fields) > 0 && !fields[0].dyn {
+		r.environSent(fields, in, net, cmdText)
+	}
 	// A program that lists names (ls ~/*) does not read what a pattern
 	// may match; the paths it names exactly are still checked.
 	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
@@ -955,6 +961,22 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 	if up == nil {
 		return unknown
 	}
+	if d, ok := up.Cmd.(*syntax.DeclClause); ok && d.Variant != nil {
+		// declare -p, export -p: builtins of their own in the syntax.
+		var args []field
+		for _, as := range d.Args {
+			switch {
+			case as.Naked && as.Name == nil && as.Value != nil:
+				args = append(args, field{val: as.Value.Lit()})
+			case as.Name != nil:
+				args = append(args, field{val: as.Name.Value})
+			}
+		}
+		if environDump(d.Variant.Value, args) {
+			return input{kind: inUnknown, environ: true, detail: "the environment from " + d.Variant.Value}
+		}
+		return unknown
+	}
 	call, ok := up.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return unknown
@@ -1016,6 +1038,10 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 			starts = []field{{val: "."}}
 		}
 		return input{kind: inUnknown, words: starts, find: true, detail: "paths from ls"}
+	case "env", "printenv", "set", "export", "declare", "typeset":
+		if environDump(b, args) {
+			return input{kind: inUnknown, environ: true, detail: "the environment from " + b}
+		}
 	case "cat":
 		for _, f := range args {
 			if f.dyn || f.why == whyProcSubst || f.val == "-" {
@@ -1035,6 +1061,13 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 		if pathFilters[b] {
 			return r.throughFilter(sc, up, b, unknown)
 		}
+		if encoders[b] {
+			// Encoded, the environment is still the environment; a list
+			// of paths is no longer one.
+			if in := r.throughFilter(sc, up, b, unknown); in.environ {
+				return in
+			}
+		}
 	}
 	return unknown
 }
@@ -1051,12 +1084,86 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input)
 	sc.filterDepth++
 	in := r.pipeInput(sc, upper)
 	sc.filterDepth--
-	if !in.find {
+	if !in.find && !in.environ {
 		return unknown
 	}
 	in.detail += " through " + b
 	return in
 }
+
+// environDump reports whether the builtin or program b with args prints
+// the whole environment with its values: env and printenv without a
+// command or name, set without arguments, export -p, declare and typeset
+// -p or -x without names.
+func environDump(b string, args []field) bool {
+	var ops []field
+	opts := ""
+	for _, a := range args {
+		if a.dyn {
+			return false
+		}
+		if strings.HasPrefix(a.val, "-") && len(ops) == 0 {
+			opts += a.val[1:]
+			continue
+		}
+		ops = append(ops, a)
+	}
+	switch b {
+	case "env":
+		// env [-i] [-u NAME] [-C DIR] [NAME=VALUE]... prints; a command
+		// after them, or one -S splits, runs instead.
+		for i := 0; i < len(args); i++ {
+			v := args[i].val
+			switch {
+			case v == "-u" || v == "--unset" || v == "-C" || v == "--chdir":
+				i++
+			case strings.HasPrefix(v, "-S") || strings.HasPrefix(v, "--split-string"):
+				return false
+			case v == "-" || v == "--ignore-environment" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'i'):
+				return false // an empty environment: only what it is given
+			case strings.HasPrefix(v, "-") && v != "-":
+			case strings.IndexByte(v, '=') <= 0:
+				return false
+			}
+		}
+		return true
+	case "printenv":
+		return len(ops) == 0
+	case "set":
+		return len(args) == 0
+	case "export":
+		return len(ops) == 0
+	default: // declare, typeset
+		return len(ops) == 0 && (opts == "" || strings.ContainsAny(opts, "px"))
+	}
+}
+
+// networkSenders are programs that send what they read on stdin to
+// another host.
+var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true,
+	"ssh": true, "openssl": true, "http": true, "https": true, "xh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true,
+	"ftp": true, "lftp": true, "sftp": true, "smbclient": true, "pastebinit": true, "gh": true, "nc.openbsd": true, "nc.traditional": true}
+
+// environSent flags a command that sends the shell's environment to the
+// network: a program that sends its stdin elsewhere reading a dump of the
+// environment (env | curl -d @- URL), or a dump redirected to a socket
+// (env > /dev/tcp/host/port). The environment holds what the
+// environment's variables hold, secrets included, as /proc/self/environ
+// does.
+func (r *run) environSent(fs []field, in input, net, cmd string) {
+	b := base(fs[0].val)
+	switch {
+	case in.environ && networkSenders[b]:
+		r.finding(ruleSensitivePath, Path, Block, b+" sends "+in.detail+", which holds the shell's secrets, to another host", cmd, "")
+	case net != "" && environDump(b, fs[1:]):
+		r.finding(ruleSensitivePath, Path, Block, b+" writes the environment, which holds the shell's secrets, to "+net, cmd, "")
+	}
+}
+
+// encoders are programs that pass on what they read, encoded or
+// compressed.
+var encoders = map[string]bool{"base64": true, "base32": true, "basenc": true, "gzip": true, "xz": true, "bzip2": true, "zstd": true,
+	"lz4": true, "brotli": true, "xxd": true, "od": true, "hexdump": true, "openssl": true, "gpg": true, "age": true}
 
 // pathFilters are programs that, reading a pipe, print parts of the lines
 // they read: a list of paths stays a list of paths through them.

@@ -372,3 +372,29 @@ func TestWrittenBuildFilesAreRead(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvironDump defends environDump: which command lines print the
+// whole environment with its values.
+func TestEnvironDump(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"env", true}, {"env -0", true}, {"env A=1", true}, {"env A=1 make", false}, {"env make", false},
+		{"env -u HOME", true}, {"env -i A=1", false}, {"env -0i", false}, {"env -C /tmp", true}, {"env -u HOME make", false}, {"env -S 'a b'", false}, {"env -", false},
+		{"printenv", true}, {"printenv PATH", false},
+		{"set", true}, {"set -e", false}, {"set -- a", false},
+		{"export", true}, {"export -p", true}, {"export X", false},
+		{"declare", true}, {"declare -p", true}, {"declare -x", true}, {"declare -f", false}, {"declare -F", false}, {"declare -p X", false},
+		{"typeset -x", true}, {"typeset -i", false},
+	} {
+		fs := strings.Fields(strings.ReplaceAll(tc.line, "'", ""))
+		var args []field
+		for _, f := range fs[1:] {
+			args = append(args, field{val: f})
+		}
+		if got := environDump(fs[0], args); got != tc.want {
+			t.Errorf("environDump(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}

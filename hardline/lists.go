@@ -204,7 +204,7 @@ var diskDevices = []string{
 	"/dev/sr*", "/dev/fd[0-9]*", "/dev/zram*", "/dev/ram*", "/dev/nbd*", "/dev/mtd*",
 	"/dev/ubi*", "/dev/root", "/dev/disk/**", "/dev/block/**", "/dev/bcache*", "/dev/rbd*",
 	"/dev/ad*", "/dev/da*", "/dev/wd*", "//./physicaldrive*", "//?/physicaldrive*",
-	"//./[a-zA-Z]:", "/dev/mem", "/dev/kmem", "/dev/port",
+	"//./[a-zA-Z]:", "/dev/mem", "/dev/kmem", "/dev/port", "/proc/kcore",
 }
 
 // harmlessDevices can always be written.
