@@ -166,6 +166,16 @@ func (r *run) killPattern(b string, args []field, cmd string) {
 			return
 		}
 	}
+	// No pattern: the selectors alone choose, every process of a user,
+	// session, terminal or group (pkill -u dev is kill -1 as dev).
+	selectors := []string{"-u", "--euid", "-U", "--uid", "--user", "-t", "--terminal", "-s", "--session", "-g", "--pgroup", "-G", "--group"}
+	if b == "killall" {
+		selectors = []string{"-u", "--user"} // killall's -s is the signal
+	}
+	if sel := p.get(selectors...); len(p.ops) == 0 && len(sel) > 0 && b != "taskkill" && b != "slay" {
+		r.finding(ruleKillAll, Command, Block, b+" with no pattern signals every process it selects", cmd, "")
+		return
+	}
 	for _, f := range p.ops {
 		if f.dyn {
 			continue

@@ -37,6 +37,21 @@ var _ = register([]Entry{
 			r.serviceMore(sc, b, args, c, cmd)
 			return true
 		}},
+	{Names: names("ip ifconfig ifup ifdown nmcli tc route wg-quick rfkill netplan"), Family: "services",
+		Summary: "changing interfaces, addresses, routes, traffic control or radios asks (ip link set eth0 down, nmcli networking off); listings are fine; ip netns exec and ip vrf exec run a command",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if b == "ip" {
+				// ip netns exec NAME CMD and ip vrf exec NAME CMD run CMD.
+				for i := 0; i+2 < len(args); i++ {
+					if (args[i].val == "netns" || args[i].val == "vrf") && args[i+1].val == "exec" {
+						r.next(sc, args[i+3:], c)
+						return true
+					}
+				}
+			}
+			r.netConfig(b, args, cmd)
+			return true
+		}},
 	{Names: names("gpasswd newusers groupadd addgroup pw net1"), Family: "services", Summary: "group membership and batch account changes ask (gpasswd -a USER sudo grants root)", Rule: ruleSystemAdmin,
 		Options: []Option{flag(RoleHarmless, "-h", "--help")}},
 	{Names: names("incrontab fcrontab"), Family: "services", Summary: "installing an incron or fcron table schedules commands (persistence)", Rule: rulePersistence,
@@ -199,5 +214,54 @@ func (r *run) serviceTools(sc *scope, b string, args []field, c ctx, cmd string)
 			o.contents = true
 			r.judgeDelete(sc, o, true, cmd, b)
 		}
+	}
+}
+
+// netConfigVerbs are the words of network configuration tools that change
+// the host's networking rather than show it.
+var netConfigVerbs = map[string]bool{"set": true, "add": true, "del": true, "delete": true, "flush": true, "replace": true, "change": true,
+	"append": true, "prepend": true, "down": true, "up": true, "off": true, "on": true, "modify": true, "disconnect": true, "connect": true,
+	"block": true, "unblock": true, "apply": true, "reapply": true, "attach": true, "detach": true}
+
+// netConfig judges network configuration tools: a verb that changes
+// interfaces, addresses, routes, queues or radios asks (system-admin).
+func (r *run) netConfig(b string, args []field, cmd string) {
+	var ops []string
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if args[i].dyn {
+			ops = append(ops, "")
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			if b == "ip" && (v == "-n" || v == "-netns" || v == "-f" || v == "-family" || v == "-b" || v == "-batch" || v == "-rc" || v == "-rcvbuf") {
+				if v == "-b" || v == "-batch" {
+					r.finding(ruleSystemAdmin, Command, Ask, "ip -batch runs commands from a file", cmd, "")
+					return
+				}
+				i++
+			}
+			continue
+		}
+		ops = append(ops, asciiLower(v))
+	}
+	change := false
+	switch b {
+	case "ifup", "ifdown", "wg-quick":
+		change = len(ops) > 0
+	case "ifconfig":
+		change = len(ops) >= 2
+	case "netplan":
+		change = len(ops) > 0 && (ops[0] == "apply" || ops[0] == "try" || ops[0] == "set")
+	default:
+		for _, o := range ops {
+			if netConfigVerbs[o] || o == "" {
+				change = true
+				break
+			}
+		}
+	}
+	if change {
+		r.finding(ruleSystemAdmin, Command, Ask, b+" changes the host's networking", cmd, "")
 	}
 }

@@ -26,7 +26,16 @@ var _ = register([]Entry{
 		}},
 	{Names: names("sudoedit doasedit"), Family: "privilege", Summary: "edits files as another user: each is written",
 		Options: vals("ugpCDrtTUh"), Operands: []Operand{operands(0, RoleWrite)}},
-	wrapper("privilege", "runs the command as another user", "uC", nil, 0, "doas"),
+	{Names: names("doas"), Family: "privilege", Summary: "runs the command as another user; -s runs a shell, which reads stdin",
+		Options: vals("uC"),
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			rest := skipOpts(args, wrapSpec{val: "uC"})
+			if len(rest) == 0 && slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.val, "-") && strings.ContainsRune(f.val, 's') }) {
+				rest = []field{{val: "sh"}}
+			}
+			r.next(sc, rest, c)
+			return true
+		}},
 	wrapper("privilege", "runs the command as another user", "", []string{"--user"}, 0, "pkexec"),
 	wrapper("privilege", "runs the command as another user", "uDg", []string{"--user", "--group", "--chdir", "--unit", "--property", "--description", "--slice", "--setenv", "--nice", "--machine"}, 0, "run0"),
 	wrapper("privilege", "runs the command as another user", "", nil, 1, "gosu", "su-exec", "setuidgid", "s6-setuidgid", "envuidgid"),

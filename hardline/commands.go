@@ -536,6 +536,11 @@ func (r *run) sudo(sc *scope, args []field, cmd string, next func([]field)) {
 		}
 		return
 	}
+	if len(rest) == 0 && (strings.ContainsAny(p.short, "si") || p.has("--shell") || p.has("--login")) {
+		// sudo -s and sudo -i with no command: a shell reading its
+		// commands from stdin.
+		rest = []field{{val: "sh"}}
+	}
 	next(rest)
 }
 
@@ -568,6 +573,10 @@ func (r *run) su(sc *scope, b string, args []field, c ctx, cmd string, next func
 		case v == "-s" || v == "--shell" || v == "-g" || v == "-G" || v == "--group" || v == "--supp-group" || v == "-w" || v == "--whitelist-environment":
 			i++
 		}
+	}
+	if b == "su" || b == "runuser" {
+		// No command: the user's shell reads its commands from stdin.
+		next([]field{{val: "sh"}})
 	}
 }
 
