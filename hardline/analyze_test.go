@@ -313,10 +313,7 @@ func TestTildeNameIsAHomeOnlyWhole(t *testing.T) {
 		{"rm -rf ~bob/../..", ruleRmRoot},
 		{"rm -rf ~bob/../x", ruleDynamicTarget},
 	} {
-		res := a.Command(tc.cmd, testEnv())
-		if len(res.Findings) == 0 || res.Findings[0].Rule != tc.rule {
-			t.Errorf("%s: want %s first, got %+v", tc.cmd, tc.rule, res.Findings)
-		}
+		wantFirstRule(t, a, tc.cmd, tc.rule)
 	}
 }
 
@@ -333,14 +330,7 @@ func TestHereDocumentItems(t *testing.T) {
 		{"xargs rm -rf <<'EOF'\n$HOME\nEOF\n", ""},
 		{"xargs rm -rf <<EOF\nbuild\nEOF\n", ""},
 	} {
-		res := a.Command(tc.cmd, testEnv())
-		got := ""
-		if len(res.Findings) > 0 {
-			got = res.Findings[0].Rule
-		}
-		if got != tc.rule {
-			t.Errorf("%q: want %q first, got %+v", tc.cmd, tc.rule, res.Findings)
-		}
+		wantFirstRule(t, a, tc.cmd, tc.rule)
 	}
 }
 
@@ -362,14 +352,7 @@ func TestWrittenBuildFilesAreRead(t *testing.T) {
 		{"cat > justfile <<'EOF'\nbuild:\n    go build ./...\nEOF\njust build", ""},
 		{"cat > justfile <<'EOF'\nset shell := [\"bash\", \"-c\"]\nbuild: test\n    go build ./...\ntest:\n    go test ./...\nEOF\njust build", ""},
 	} {
-		res := a.Command(tc.cmd, testEnv())
-		got := ""
-		if len(res.Findings) > 0 {
-			got = res.Findings[0].Rule
-		}
-		if got != tc.rule {
-			t.Errorf("%q: want %q first, got %+v", tc.cmd, tc.rule, res.Findings)
-		}
+		wantFirstRule(t, a, tc.cmd, tc.rule)
 	}
 }
 
@@ -396,5 +379,19 @@ func TestEnvironDump(t *testing.T) {
 		if got := environDump(fs[0], args); got != tc.want {
 			t.Errorf("environDump(%q) = %v, want %v", tc.line, got, tc.want)
 		}
+	}
+}
+
+// wantFirstRule checks that the worst finding for cmd in the test
+// workspace is of rule ("" for none).
+func wantFirstRule(t *testing.T, a *Analyzer, cmd, rule string) {
+	t.Helper()
+	res := a.Command(cmd, testEnv())
+	got := ""
+	if len(res.Findings) > 0 {
+		got = res.Findings[0].Rule
+	}
+	if got != rule {
+		t.Errorf("%q: want %q first, got %+v", cmd, rule, res.Findings)
 	}
 }
