@@ -100,6 +100,32 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
+	{Names: names("gotty ttyd"), Family: "network", Summary: "serve a terminal running the command to web peers: a shell or interpreter there is handed to them (reverse-shell)",
+		OptionsFirst: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			rest := skipOpts(args, terminalServers[b])
+			r.sharesProgram(b, rest, cmd)
+			r.next(sc, rest, c)
+			return true
+		}},
+	{Names: names("tmate sshx tty-share teleconsole"), Family: "network", Summary: "share the terminal's shell with remote peers (reverse-shell)", Rule: ruleReverseShell,
+		Options: []Option{flag(RoleHarmless, "-h", "--help", "-V", "--version")}},
+	{Names: names("upterm"), Family: "network", Summary: "upterm host shares a shell, or the command it is given, with remote peers (reverse-shell)",
+		Subcommands: []Entry{{Names: names("host"), Options: vals("", "--server", "--force-command", "--private-key", "--known-hosts", "--github-user", "--gitlab-user", "--authorized-keys"),
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				r.sharesProgram(b, skipOpts(args, wrapSpec{long: []string{"--server", "--force-command", "--private-key", "--known-hosts", "--github-user", "--gitlab-user", "--authorized-keys"}}), cmd)
+				return true
+			}}}},
+	{Names: names("websocat"), Family: "network", Summary: "exec:, sh-c: and cmd: addresses hand a program to the peer (reverse-shell)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if v := asciiLower(a.val); hasPrefix(v, "exec:") || hasPrefix(v, "sh-c:") || hasPrefix(v, "cmd:") {
+					r.finding(ruleReverseShell, Command, Block, b+" hands a program to a network peer", cmd, "")
+					break
+				}
+			}
+			return true
+		}},
 	{Names: names("http-server serve miniserve darkhttpd updog webfsd static-web-server simple-http-server live-server"), Family: "network", Summary: "file servers read the folder they serve whole",
 		Options:  []Option{opt(RoleReadTree, "-d", "--directory", "-r", "--root", "--dir"), val("-p", "--port", "-a", "--address", "-b", "--bind", "-i", "--interfaces", "-c", "--cache")},
 		Operands: []Operand{operands(0, RoleReadTree)}},
@@ -544,4 +570,26 @@ func (r *run) sshLoopback(sc *scope, b string, args []field, c ctx, cmd string) 
 	c2.depth++
 	r.reparseFields(sc, args[i+1:], c2, cmd, true)
 	r.cwd = saved
+}
+
+// sharesProgram judges a program that serves a terminal running rest to
+// remote peers (gotty, ttyd, upterm host -- CMD): a shell or an
+// interpreter there, or none (the user's shell), is a shell handed to
+// them. Anything else is judged as the command it is, by the caller's
+// roles.
+func (r *run) sharesProgram(b string, rest []field, cmd string) {
+	if len(rest) > 0 && rest[0].val == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 || !rest[0].dyn && (shells[base(rest[0].val)] || isInterpreter(base(rest[0].val))) || rest[0].dyn {
+		r.finding(ruleReverseShell, Command, Block, b+" hands a shell or interpreter to remote peers", cmd, "")
+	}
+}
+
+// terminalServers are the options of gotty and ttyd that take a value.
+var terminalServers = map[string]wrapSpec{
+	"gotty": {val: "apc", long: []string{"--address", "--port", "--path", "--credential", "--random-url-length", "--tls-crt", "--tls-key", "--tls-ca-crt", "--index", "--title-format",
+		"--reconnect-time", "--max-connection", "--timeout", "--width", "--height", "--ws-origin", "--term", "--config"}},
+	"ttyd": {val: "piUcHugswtTmIbPCKAd", long: []string{"--port", "--interface", "--socket-owner", "--credential", "--auth-header", "--uid", "--gid", "--signal", "--cwd",
+		"--client-option", "--terminal-type", "--max-clients", "--index", "--base-path", "--ping-interval", "--ssl-cert", "--ssl-key", "--ssl-ca", "--debug"}},
 }
