@@ -704,6 +704,8 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			}
 		case *syntax.Stmt:
 			r.stmt(sc, n)
+		case *syntax.ParamExp:
+			r.promptExpansion(sc, n)
 		case *syntax.DeclClause:
 			for _, as := range n.Args {
 				if as.Value != nil {
@@ -717,6 +719,50 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 		}
 		return true
 	})
+}
+
+// promptExpansion judges ${NAME@P}: bash expands the value as a prompt
+// string, running the command substitutions in it. A value the analyser
+// knows has those analysed; one it does not know asks.
+func (r *run) promptExpansion(sc *scope, pe *syntax.ParamExp) {
+	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Exp.Word.Lit() != "P" || pe.Param == nil {
+		return
+	}
+	name := pe.Param.Value
+	v, ok := sc.lookup(name, pe.Pos().Offset())
+	if name == "HOME" && !ok {
+		v, ok = r.a.home, true
+	}
+	if !ok {
+		r.finding(ruleEvalDynamic, Dynamic, Ask, "${"+name+"@P} expands a value that is not known as a prompt, running its command substitutions", bound(r.nodeText(sc, pe)), "")
+		return
+	}
+	if !strings.Contains(v, "$(") && !strings.ContainsRune(v, '`') {
+		return
+	}
+	// The value is read as the inside of a double-quoted word; each
+	// command substitution in it runs.
+	src := ": \"" + strings.ReplaceAll(v, `"`, `\"`) + "\""
+	p := r.a.parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	r.a.parsers.Put(p)
+	if err != nil {
+		r.finding(ruleEvalDynamic, Dynamic, Ask, "${"+name+"@P} runs command substitutions the analyser cannot read", bound(r.nodeText(sc, pe)), "")
+		return
+	}
+	var subs []string
+	walkTree(f, func(n syntax.Node) bool {
+		if cs, ok := n.(*syntax.CmdSubst); ok && cs.Left.IsValid() && cs.Right.IsValid() {
+			if l, rt := int(cs.Left.Offset()), int(cs.Right.Offset()); l < rt && rt <= len(src) {
+				subs = append(subs, strings.TrimPrefix(strings.TrimPrefix(src[l:rt], "$("), "`"))
+			}
+			return false
+		}
+		return true
+	})
+	for _, sub := range subs {
+		r.script(sub, sc.known(pe.Pos().Offset()), sc.depth+1)
+	}
 }
 
 // rightmost is the statement whose output feeds a pipe.

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -897,6 +898,14 @@ func inPlaceEdits(b string, args []field) []field {
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
+	for _, a := range args {
+		// A process substitution or an open descriptor may be the
+		// program itself (python3 <(curl -s URL)).
+		if a.why == whyProcSubst || !a.dyn && (strings.HasPrefix(a.val, "/dev/fd/") || strings.HasPrefix(a.val, "/proc/self/fd/")) {
+			r.finding(rulePipeToShell, Dynamic, Ask, b+" is given "+cmp.Or(a.why, a.val)+", which may be the program it runs", cmd, "")
+			break
+		}
+	}
 	if !inlineAwk(b, args) {
 		r.mayWrite(b, moduleDropped(b, args), cmd) // what the script does with its arguments is unknown
 	}
