@@ -25,12 +25,13 @@ func printsTokenKey(what string) handler {
 }
 
 var _ = register([]Entry{
-	{Names: names("gpg gpg2 gpgsm"), Family: "credentials", Summary: "--export-secret-keys, --export-secret-subkeys and gpgsm's --export-secret-key-* print private keys, however abbreviated", DataOnly: true,
+	{Names: names("gpg gpg2 gpgsm"), Family: "credentials", Summary: "--export-secret-keys, --export-secret-subkeys and gpgsm's --export-secret-key-* print private keys, however abbreviated; -o/--output is written", DataOnly: true,
 		Options: []Option{flag(RoleTrigger, append(append(abbreviations("--export-secret-keys", len("--export-secret-k")), abbreviations("--export-secret-subkeys", len("--export-secret-s"))...),
 			"--export-secret-key-p12", "--export-secret-key-p8", "--export-secret-key-raw")...),
 			// Public exports, named so that they are not read as abbreviations
 			// of the secret ones.
-			{Names: []string{"--export", "--export-ssh-key", "--export-options", "--export-filter", "--export-ownertrust"}}}, Rule: ruleSensitivePath},
+			{Names: []string{"--export", "--export-ssh-key", "--export-options", "--export-filter", "--export-ownertrust"}},
+			opt(RoleWrite, "-o", "--output")}, Rule: ruleSensitivePath},
 	{Names: names("security"), Family: "credentials", Summary: "macOS keychain: dump-keychain and find-*-password print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("dump-keychain find-generic-password find-internet-password export"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("secret-tool kwallet-query"), Family: "credentials", Summary: "secret-tool lookup and kwallet-query -r print stored secrets", DataOnly: true,

@@ -29,6 +29,7 @@ var _ = register([]Entry{
 			}
 			if dst != nil {
 				r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+				r.judgeInto(sc, srcs, *dst, true, false, nil, cmd)
 			}
 			return true
 		}},
@@ -133,9 +134,12 @@ var _ = register([]Entry{
 	{Names: names("split"), Family: "files", Summary: "pieces are written under the prefix", DataOnly: true,
 		Options:  vals("abClnt", "--suffix-length", "--additional-suffix", "--bytes", "--line-bytes", "--lines", "--number", "--separator", "--filter", "--prefix", "--digits", "-f", "-n", "-b"),
 		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
-	{Names: names("cat tac head tail od hexdump hd strings base64 base32 nl wc md5sum sha1sum sha256sum sha512sum b2sum cksum pv bat batcat file stat"),
+	{Names: names("cat tac head tail od hexdump hd strings nl wc md5sum sha1sum sha256sum sha512sum b2sum cksum pv bat batcat file stat"),
 		Family: "files", Summary: "operands are read; a raw disk asks", DataOnly: true,
 		Options:  vals("nNcsw", "--lines", "--bytes", "--max-unchanged-stats", "--pid", "--sleep-interval", "--wrap"),
+		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("base64 base32 basenc"), Family: "files", Summary: "operands are read; -o/--output (macOS, BSD) is written", DataOnly: true,
+		Options:  []Option{opt(RoleWrite, "-o", "--output"), opt(RoleRead, "-i", "--input"), val("-w", "--wrap", "-b", "--break")},
 		Operands: []Operand{operands(0, RoleRead)}},
 	{Names: names("grep egrep fgrep rg ag ack"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets", DataOnly: true,
 		Options: []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},

@@ -97,7 +97,7 @@ var _ = register([]Entry{
 		LongSingleDash: true,
 		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
 			{Name: "GOENV", Role: RoleProgram}, {Name: "CGO_LDFLAGS", Role: RoleEscape, Markers: []string{"-fuse-ld=/", "-B"}}},
-		Subcommands: []Entry{{Names: names("env"), Summary: "go env -w stores variables every later go command reads", DataOnly: true,
+		Subcommands: []Entry{{Names: names("env"), Summary: "go env -w stores variables every later go command reads; GOBIN, GOPATH and the cache folders are written later", DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				p := parseOpts(args, "", nil, "")
 				if !strings.ContainsRune(p.short, 'w') {
@@ -105,6 +105,11 @@ var _ = register([]Entry{
 				}
 				for _, o := range p.ops {
 					k, v, _ := strings.Cut(o.val, "=")
+					switch k {
+					case "GOBIN", "GOPATH", "GOMODCACHE", "GOCACHE", "GOTMPDIR", "GOCOVERDIR", "GOENV", "GOTELEMETRYDIR":
+						// Later go commands write there.
+						r.judgeWriteTree(sc, field{val: v, dyn: o.dyn, why: o.why}, cmd)
+					}
 					if _, ok := r.a.envRole(k); ok || k == "GOFLAGS" || k == "CC" || k == "CXX" || k == "GOTOOLCHAIN" {
 						r.finding(rulePersistence, Command, Ask, "go env -w "+k+" stores a setting that runs code in later go commands", cmd, "")
 						r.envAssign(sc, k, field{val: v, dyn: o.dyn, why: o.why}, c, cmd)

@@ -560,6 +560,38 @@ func (r *run) copy(sc *scope, b string, args []field, cmd string) {
 		}
 	}
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+	r.judgeInto(sc, srcs, *dst, recursive || b == "rsync" && strings.ContainsAny(p.short, "r"), b == "rsync", remote, cmd)
+}
+
+// judgeInto judges what copying or moving srcs to dst writes when dst is a
+// folder (cp .bashrc ~ writes ~/.bashrc): dst/NAME for each source, a tree
+// when the copy is recursive, and dst itself as a tree for a source that
+// stands for its contents (dir/., and rsync's dir/). Whether dst is a
+// folder is not asked: both readings are judged.
+func (r *run) judgeInto(sc *scope, srcs []field, dst field, recursive, rsync bool, remote func(field) bool, cmd string) {
+	if d := r.a.clean(r.a.slash(dst.val)); dst.dyn || deviceFile(d) || shellRelative(d) {
+		return // a device or a descriptor, no folder
+	}
+	for _, s := range srcs {
+		if s.dyn || remote != nil && remote(s) {
+			continue
+		}
+		v := r.a.slash(s.val)
+		if v == "." || strings.HasSuffix(v, "/.") || rsync && strings.HasSuffix(v, "/") {
+			if recursive {
+				r.judgeWriteTree(sc, dst, cmd)
+			}
+			continue
+		}
+		into := dst
+		into.val = strings.TrimSuffix(r.a.slash(dst.val), "/") + "/" + path.Base(v)
+		if recursive {
+			r.judgeWriteTree(sc, into, cmd)
+		} else {
+			r.judgeWrite(sc, into, ruleDiskWrite, cmd)
+		}
+	}
 }
 
 func (r *run) sed(sc *scope, args []field, cmd string) {
