@@ -138,11 +138,20 @@ var _ = register([]Entry{
 func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 	sub := -1
 	var workTree *field
+	moved := false // by -C, into the work tree or a folder in it
 	defer func() {
 		// Sub-commands that write the work tree write the folder
-		// --work-tree names (git --work-tree=/etc checkout -f .).
-		if workTree != nil && sub >= 0 && gitTreeWriters[args[sub].val] {
+		// --work-tree names (git --work-tree=/etc checkout -f .), else
+		// at least the folder -C moved to (git -C ~ reset --hard), which
+		// r.cwd holds now.
+		if sub < 0 || !gitWritesTree(args[sub].val, args[sub+1:]) {
+			return
+		}
+		switch {
+		case workTree != nil:
 			r.judgeWriteTree(sc, *workTree, cmd)
+		case moved:
+			r.judgeWriteTree(sc, field{val: "."}, cmd)
 		}
 	}()
 	for i := 0; i < len(args); i++ {
@@ -162,6 +171,7 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			f.val = v[len("--work-tree="):]
 			workTree = &f
 		case sub < 0 && (v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env"):
+			moved = moved || v == "-C"
 			i++
 		case sub < 0 && !strings.HasPrefix(v, "-"):
 			sub = i
@@ -196,6 +206,32 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 // gitTreeWriters are the sub-commands that write files of the work tree.
 var gitTreeWriters = map[string]bool{"checkout": true, "switch": true, "restore": true, "reset": true, "merge": true, "pull": true,
 	"stash": true, "cherry-pick": true, "revert": true, "rebase": true, "am": true, "apply": true, "read-tree": true, "checkout-index": true, "sparse-checkout": true, "clean": true}
+
+// gitWritesTree reports whether the sub-command sub with args writes the
+// work tree: one of gitTreeWriters, except the forms that only look or
+// touch the index (clean -n, reset without --hard, stash list, apply
+// --check).
+func gitWritesTree(sub string, args []field) bool {
+	if !gitTreeWriters[sub] {
+		return false
+	}
+	has := func(names ...string) bool {
+		return slices.ContainsFunc(args, func(f field) bool { return slices.Contains(names, f.val) })
+	}
+	switch sub {
+	case "clean":
+		return !has("-n", "--dry-run") && !slices.ContainsFunc(args, func(f field) bool {
+			return strings.HasPrefix(f.val, "-") && !strings.HasPrefix(f.val, "--") && strings.ContainsRune(f.val, 'n')
+		})
+	case "reset":
+		return has("--hard", "--merge", "--keep")
+	case "stash":
+		return len(args) == 0 || strings.HasPrefix(args[0].val, "-") || has("push", "save", "pop", "apply")
+	case "apply":
+		return !has("--check", "--stat", "--numstat", "--summary", "--cached")
+	}
+	return true
+}
 
 // gitMoreKey judges one KEY=VALUE whose key git runs by its name's end.
 func (r *run) gitMoreKey(sc *scope, kv field, c ctx, cmd string) {
