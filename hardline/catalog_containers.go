@@ -9,9 +9,24 @@ import (
 // folders, engine socket or privileges acts on the host; what runs inside
 // is otherwise not judged as a local operation.
 var _ = register([]Entry{
-	{Names: names("docker podman nerdctl"), Family: "containers", Summary: "run, create and exec with host mounts or privileges ask; cp to the host writes",
+	{Names: names("docker podman nerdctl"), Family: "containers", Summary: "run, create and exec with host mounts or privileges ask; cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if b == "podman" {
+				// podman unshare CMD runs CMD on the host, in a user
+				// namespace that still sees the user's files.
+				if i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") }); i >= 0 && args[i].val == "unshare" {
+					rest := args[i+1:]
+					for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+						rest = rest[1:]
+					}
+					if len(rest) == 0 {
+						rest = []field{{val: "sh"}} // a shell, reading stdin
+					}
+					r.next(sc, rest, c)
+					return true
+				}
+			}
 			r.container(b, args, cmd)
 			r.containerCopy(sc, args, cmd)
 			r.containerPaths(sc, args, cmd)

@@ -47,6 +47,11 @@ var _ = register([]Entry{
 			r.su(sc, b, args, c, cmd, func(rest []field) { r.next(sc, rest, c) })
 			return true
 		}},
+	{Names: names("newgrp"), Family: "privilege", Summary: "starts a shell with another group, which reads stdin",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.next(sc, []field{{val: "sh"}}, c)
+			return true
+		}},
 	{Names: names("sg"), Family: "privilege", Summary: "sg GROUP -c SCRIPT and sg GROUP CMD run a command",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) >= 3 && args[1].val == "-c" {
