@@ -844,7 +844,7 @@ const (
 func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	in := input{}
 	if up, ok := sc.pipeUp[s]; ok {
-		in = r.pipeInput(sc, up)
+		in = r.pipeInput(sc, up, consumesPaths(s))
 	}
 	call, _ := s.Cmd.(*syntax.CallExpr)
 	var outs []outRedir
@@ -1001,8 +1001,9 @@ func (r *run) nodeText(sc *scope, n syntax.Node) string {
 	return sc.src[start:end]
 }
 
-// pipeInput describes what the statement up writes into a pipe.
-func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
+// pipeInput describes what the statement up writes into a pipe; paths says
+// the reader runs commands on the paths it reads (consumesPaths).
+func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	unknown := input{kind: inUnknown, detail: "the output of another command"}
 	if up == nil {
 		return unknown
@@ -1101,8 +1102,10 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 	default:
 		// Any other program given a home folder, or an ancestor of one,
 		// may print paths from all of it (rg --files ~, tree -fi ~).
-		if abs, ok := r.holdsHome(args); ok {
-			return input{kind: inUnknown, words: []field{{val: abs}}, find: true, detail: "paths from " + b}
+		if paths {
+			if abs, ok := r.holdsHome(args); ok {
+				return input{kind: inUnknown, words: []field{{val: abs}}, find: true, detail: "paths from " + b}
+			}
 		}
 		if pathFilters[b] {
 			return r.throughFilter(sc, up, b, unknown)
@@ -1118,6 +1121,26 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt) input {
 	return unknown
 }
 
+// pathConsumers run commands on the items they read (see feed).
+var pathConsumers = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true}
+
+// consumesPaths reports whether s runs commands on the paths it reads
+// (xargs, parallel, ..., also behind a wrapper such as sudo or nice): only
+// then is it worth resolving where an unknown producer's paths come from
+// (rg --files ~ | xargs cat).
+func consumesPaths(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	for _, w := range call.Args[:min(len(call.Args), 4)] {
+		if pathConsumers[base(w.Lit())] {
+			return true
+		}
+	}
+	return false
+}
+
 // throughFilter is the input of a pipe from up, a filter that passes on
 // (some of) the lines it reads: a list of paths stays one through it (du
 // -a ~ | cut -f2 | xargs cat reads what du lists). Anything else is
@@ -1128,7 +1151,7 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input)
 		return unknown
 	}
 	sc.filterDepth++
-	in := r.pipeInput(sc, upper)
+	in := r.pipeInput(sc, upper, true)
 	sc.filterDepth--
 	if !in.find && !in.environ {
 		return unknown
