@@ -131,6 +131,11 @@ type run struct {
 	// resolved after the program moved its working folder (git -C ~) is
 	// matched as written again.
 	lexCwd string
+	// loopVars and loopTree are set while readLoop judges a loop's body
+	// for one of its items: the variables read stand for it, and targets
+	// stand for everything under them.
+	loopVars map[string]field
+	loopTree bool
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
 	// calls holds the answers of this call's lookups, shared with the runs
@@ -883,6 +888,12 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			switch d := netDevice(rd.Word, f); {
 			case f.why == whyProcSubst:
 				in = input{kind: inUnknown, detail: "a process substitution"}
+				// < <(CMD) reads what CMD writes, as CMD | would.
+				if ps, ok := procSubstIn(rd.Word); ok {
+					if pin := r.pipeInput(sc, rightmost(ps.Stmts[len(ps.Stmts)-1]), consumesPaths(s)); pin.find || pin.environ {
+						in = pin
+					}
+				}
 			case d != "":
 				in = input{kind: inUnknown, detail: "the network connection " + d}
 			default:
@@ -914,6 +925,19 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if call == nil {
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(outs, nil, nil, in)
+		if wc, ok := s.Cmd.(*syntax.WhileClause); ok {
+			if in.kind == inNone {
+				// A pipe into a loop is recorded against the statements
+				// that read it first (see leftmost).
+				for _, t := range leftmost(s, 0) {
+					if up, ok := sc.pipeUp[t]; ok {
+						in = r.pipeInput(sc, up, true)
+						break
+					}
+				}
+			}
+			r.readLoop(sc, wc, in)
+		}
 		return
 	}
 	for _, as := range call.Assigns {
@@ -941,7 +965,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if len(fields) == 1 && base(fields[0].val) == "exec" {
 		r.netShell("exec", ctx{net: net}, cmdText) // the socket stays open for what follows
 	}
-	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net})
+	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net, findTree: r.loopTree})
 	r.noteOuts(outs, call, fields, in)
 }
 
@@ -978,6 +1002,61 @@ func (r *run) checkAssigned(sc *scope, f field, cmd string) {
 		}
 	}
 	r.checkTargets(sc, ts, cmd)
+}
+
+// readLoop judges a while-read loop fed paths from find or another
+// producer (find ~ | while read f; do cat "$f"; done): its body runs once
+// for each start, the loop's variables standing for everything under it,
+// as xargs after find does.
+func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
+	if wc.Until || !in.find || len(in.words) == 0 || r.loopVars != nil {
+		return
+	}
+	vars := readVars(wc.Cond)
+	if len(vars) == 0 {
+		return
+	}
+	for i, it := range in.words {
+		if i >= maxXargsItems {
+			break
+		}
+		r.loopVars = map[string]field{}
+		for _, v := range vars {
+			r.loopVars[v] = it
+		}
+		r.loopTree = true
+		r.walk(sc, &syntax.File{Stmts: wc.Do})
+	}
+	r.loopVars, r.loopTree = nil, false
+}
+
+// readVars returns the variables a loop condition that is only read sets
+// (read -r f, read -r a b, read with REPLY), none for anything else.
+func readVars(cond []*syntax.Stmt) []string {
+	if len(cond) != 1 {
+		return nil
+	}
+	call, ok := cond[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || call.Args[0].Lit() != "read" {
+		return nil
+	}
+	var names []string
+	for i := 1; i < len(call.Args); i++ {
+		v := call.Args[i].Lit()
+		switch {
+		case v == "":
+			return nil
+		case v == "-d" || v == "-p" || v == "-n" || v == "-N" || v == "-t" || v == "-u" || v == "-i" || v == "-a":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			names = append(names, v)
+		}
+	}
+	if len(names) == 0 {
+		names = []string{"REPLY"}
+	}
+	return names
 }
 
 func isDigits(s string) bool {
@@ -1121,8 +1200,19 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	return unknown
 }
 
-// pathConsumers run commands on the items they read (see feed).
-var pathConsumers = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true}
+// pathConsumers run commands on the items they read (see feed), or read
+// the files they name (cpio -o, afio -o, pax -w, zip -@, tar -T -).
+var pathConsumers = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true,
+	"cpio": true, "bsdcpio": true, "afio": true, "pax": true, "zip": true, "tar": true, "bsdtar": true, "rsync": true}
+
+// procSubstIn returns the input process substitution w is, <(CMD).
+func procSubstIn(w *syntax.Word) (*syntax.ProcSubst, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return nil, false
+	}
+	ps, ok := w.Parts[0].(*syntax.ProcSubst)
+	return ps, ok && ps.Op == syntax.CmdIn && len(ps.Stmts) > 0
+}
 
 // consumesPaths reports whether s runs commands on the paths it reads
 // (xargs, parallel, ..., also behind a wrapper such as sudo or nice): only
@@ -1295,6 +1385,13 @@ type exEnv struct {
 func (e *exEnv) Get(name string) expand.Variable {
 	str := func(s string) expand.Variable {
 		return expand.Variable{Set: true, Kind: expand.String, Str: s}
+	}
+	if it, ok := e.r.loopVars[name]; ok {
+		e.f.expn = true
+		if it.dyn {
+			e.dynamic(it.why)
+		}
+		return str(it.val)
 	}
 	switch {
 	case name == "IFS":

@@ -28,6 +28,13 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)
 			r.curlExtras(sc, args, c, cmd)
+			if c.findTree {
+				// After find (xargs -I{} curl -F f=@{}), a file sent from
+				// a start point stands for everything under it.
+				for _, f := range curlUploads(args) {
+					r.readTree(f, b, cmd)
+				}
+			}
 			return true
 		}},
 	{Names: names("wget wget2"), Family: "network", Summary: "-O, -o and -a are written; -P is the folder written; --use-askpass runs a program; -e COMMAND is read as the option it sets",
@@ -592,4 +599,30 @@ var terminalServers = map[string]wrapSpec{
 		"--reconnect-time", "--max-connection", "--timeout", "--width", "--height", "--ws-origin", "--term", "--config"}},
 	"ttyd": {val: "piUcHugswtTmIbPCKAd", long: []string{"--port", "--interface", "--socket-owner", "--credential", "--auth-header", "--uid", "--gid", "--signal", "--cwd",
 		"--client-option", "--terminal-type", "--max-clients", "--index", "--base-path", "--ping-interval", "--ssl-cert", "--ssl-key", "--ssl-ca", "--debug"}},
+}
+
+// curlUploads returns the files curl's data and form options send: -d
+// @FILE, --data-binary @FILE, --data-urlencode NAME@FILE, -F NAME=@FILE and
+// NAME=<FILE.
+func curlUploads(args []field) []field {
+	var out []field
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i].val {
+		case "-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--json", "-F", "--form":
+			v := args[i+1]
+			if v.dyn {
+				continue
+			}
+			j := strings.IndexAny(v.val, "@<")
+			if j < 0 || args[i].val != "--data-urlencode" && j > 0 && !strings.HasPrefix(args[i].val, "-F") && args[i].val != "--form" {
+				continue
+			}
+			f := v
+			f.val, _, _ = strings.Cut(v.val[j+1:], ";") // -F f=@x;type=text/plain
+			if f.val != "" && f.val != "-" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }

@@ -110,7 +110,9 @@
 // folders, locate the whole file system, and any other program given a
 // home folder or an ancestor of one lists all of it; filters (grep, sed,
 // awk, cut, sort, head, tail, cat, tee, ...) pass such a list on. fd's
-// -x and -X run their command on everything found, as find -exec does.
+// -x and -X run their command on everything found, as find -exec does, and
+// so does the body of a while-read loop fed such a list, by a pipe or by
+// < <(...), with the loop's variables standing for each start.
 //
 // Targets are made absolute against Env.WorkDir (the primary root) and
 // judged lexically and, when Env.Canonical is set, through symlinks; the
