@@ -491,7 +491,9 @@ loop:
 				chdir = v[len("--chdir="):]
 			}
 			i++
-		case strings.Contains(v, "=") && isName(v[:strings.IndexByte(v, '=')]):
+		case strings.IndexByte(v, '=') > 0:
+			// env takes any NAME=VALUE before the command, names the
+			// shell cannot assign included (BASH_FUNC_ls%%=...).
 			r.envWord(sc, a, c, cmd)
 			i++
 		default:

@@ -8,6 +8,10 @@ import (
 // program run or load code (see EnvVar): a command is analysed, a file of
 // code or an option that loads code asks (rule env-code).
 func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
+	if codePathVars[name] {
+		r.codePath(name, f, cmd)
+		return
+	}
 	v, ok := r.a.envRole(name)
 	if !ok {
 		return
@@ -54,7 +58,9 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 // assignments judges NAME=VALUE words given to env or as a prefix.
 func (r *run) envWord(sc *scope, f field, c ctx, cmd string) {
 	i := strings.IndexByte(f.val, '=')
-	if i <= 0 || !isName(f.val[:i]) {
+	// env passes names the shell cannot assign, such as bash's exported
+	// functions (BASH_FUNC_ls%%).
+	if i <= 0 || !isName(f.val[:i]) && !strings.HasPrefix(f.val, "BASH_FUNC_") {
 		return
 	}
 	v := f
@@ -187,6 +193,41 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 					r.finding(l.rule, Command, Block, "writes into "+p+", which holds "+l.what+" ("+l.list[i].source+")", cmd, p)
 					return
 				}
+			}
+		}
+	}
+}
+
+// codePathVars are search paths from which programs load code: modules,
+// libraries, character-set converters.
+var codePathVars = map[string]bool{"PYTHONPATH": true, "PERL5LIB": true, "PERLLIB": true, "RUBYLIB": true, "NODE_PATH": true,
+	"LD_LIBRARY_PATH": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true, "DYLD_FALLBACK_LIBRARY_PATH": true,
+	"GCONV_PATH": true, "LUA_PATH": true, "LUA_CPATH": true, "GEM_PATH": true, "ZDOTDIR": true}
+
+// codePath judges a search path for code: folders in a writable root are
+// the project's own code, as much as the program it runs; a folder
+// anywhere else (/tmp/x) may hold what the program then loads in place of
+// its own modules or libraries, and asks (env-code).
+func (r *run) codePath(name string, f field, cmd string) {
+	if f.dyn {
+		r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to a search path that comes from "+f.why, cmd, "")
+		return
+	}
+	for _, d := range strings.Split(f.val, ":") {
+		d = strings.TrimSuffix(d, "/?.lua")
+		d = strings.TrimSuffix(d, "/?.so")
+		if d == "" || d == "/dev/null" {
+			continue
+		}
+		res := r.resolve(field{val: d})
+		if !res.ok {
+			r.finding(ruleEnvCode, Dynamic, Ask, name+" loads code from "+d+", "+res.why, cmd, "")
+			return
+		}
+		for _, p := range res.paths {
+			if r.classify(p) != clInside {
+				r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load code from "+p+", outside every writable root", cmd, p)
+				return
 			}
 		}
 	}
