@@ -931,6 +931,64 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
 		r.reparseField(sc, field{val: s}, c, cmd, true)
 	}
+	r.escapeFiles(sc, f.val, b, cmd)
+}
+
+// Meta-commands of database shells that read, write or load a file.
+var (
+	escapeReads  = []string{".read ", ".import ", ".restore ", ".open ", "\\i ", "\\ir ", "\\include ", "\\include_relative ", "\\. "}
+	escapeWrites = []string{".output ", ".once ", ".save ", ".backup ", ".excel ", "\\o ", "\\out ", "\\w ", "\\write ", "\\T ", "tee "}
+	escapeLoads  = []string{".load "}
+)
+
+// escapeFiles judges the files a database shell's meta-commands name:
+// .read and \i read them, .output, .save and \o write them, and .load
+// loads native code (asks).
+func (r *run) escapeFiles(sc *scope, text, b, cmd string) {
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		name := func(pre string) (field, bool) {
+			rest, ok := strings.CutPrefix(t, pre)
+			if !ok {
+				return field{}, false
+			}
+			ws := strings.Fields(rest)
+			for len(ws) > 1 && strings.HasPrefix(ws[0], "-") {
+				ws = ws[1:] // .open --readonly F, .once -x
+			}
+			if len(ws) == 0 {
+				return field{}, false
+			}
+			v := ws[0]
+			if pre == ".backup " || pre == ".save " {
+				v = ws[len(ws)-1] // .backup ?DB? FILE
+			}
+			v = strings.Trim(v, `'"`)
+			return field{val: v}, v != "" && !strings.HasPrefix(v, "|")
+		}
+		for _, pre := range escapeReads {
+			if f, ok := name(pre); ok {
+				r.checkWords(sc, []field{f}, cmd)
+				r.rawDiskRead(f, cmd)
+			}
+		}
+		for _, pre := range escapeWrites {
+			if f, ok := name(pre); ok {
+				r.checkWords(sc, []field{f}, cmd)
+				r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+				if f.val == "~" || strings.HasPrefix(f.val, "~/") {
+					// psql expands ~ in file names, sqlite3 does not:
+					// both readings are judged.
+					r.judgeWrite(sc, field{val: r.a.home + f.val[1:]}, ruleDiskWrite, cmd)
+				}
+			}
+		}
+		for _, pre := range escapeLoads {
+			if _, ok := name(pre); ok {
+				r.finding(ruleInlineInterp, Dynamic, Ask, b+" loads native code (.load)", cmd, "")
+			}
+		}
+	}
 }
 
 // ruleInfo returns the catalogue description of a rule.

@@ -323,6 +323,13 @@ func (r *run) resolveWord(f field) resolved {
 		if p, ok := procRoot(lex); ok {
 			res.paths = append(res.paths, p)
 		}
+		// /proc/self/cwd is the shell's working folder; ".." after it
+		// leaves that folder, not /proc/self.
+		for _, pre := range [...]string{"/proc/self/cwd", "/proc/thread-self/cwd"} {
+			if rest, ok := strings.CutPrefix(raw, pre); ok && (rest == "" || rest[0] == '/') && r.cwd != "" {
+				res.paths = append(res.paths, a.clean(r.cwd+rest))
+			}
+		}
 	}
 	if r.env.Canonical != nil && (a.windows || !shellRelative(lex) && !deviceFile(lex)) {
 		native := raw
