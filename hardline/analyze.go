@@ -864,7 +864,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			in = input{kind: inText, detail: "a here-document"}
 			if rd.Hdoc != nil {
 				in.text = r.nodeText(sc, rd.Hdoc)
-				if rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc {
+				if (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && consumesPaths(s) {
 					// The items a reader such as xargs takes from it,
 					// expanded as the here-document is unless quoted.
 					if hf := r.document(sc, rd.Hdoc); !hf.dyn {
@@ -1177,7 +1177,7 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 		if len(args) > 0 {
 			return input{kind: inFile, detail: "file contents"}
 		}
-		return r.throughFilter(sc, up, b, unknown)
+		return r.throughFilter(sc, up, b, unknown, paths)
 	default:
 		// Any other program given a home folder, or an ancestor of one,
 		// may print paths from all of it (rg --files ~, tree -fi ~).
@@ -1187,12 +1187,12 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 			}
 		}
 		if pathFilters[b] {
-			return r.throughFilter(sc, up, b, unknown)
+			return r.throughFilter(sc, up, b, unknown, paths)
 		}
 		if encoders[b] {
 			// Encoded, the environment is still the environment; a list
 			// of paths is no longer one.
-			if in := r.throughFilter(sc, up, b, unknown); in.environ {
+			if in := r.throughFilter(sc, up, b, unknown, false); in.environ {
 				return in
 			}
 		}
@@ -1235,13 +1235,13 @@ func consumesPaths(s *syntax.Stmt) bool {
 // (some of) the lines it reads: a list of paths stays one through it (du
 // -a ~ | cut -f2 | xargs cat reads what du lists). Anything else is
 // unknown.
-func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input) input {
+func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input, paths bool) input {
 	upper, ok := sc.pipeUp[up]
 	if !ok || upper == up || sc.filterDepth >= 8 {
 		return unknown
 	}
 	sc.filterDepth++
-	in := r.pipeInput(sc, upper, true)
+	in := r.pipeInput(sc, upper, paths)
 	sc.filterDepth--
 	if !in.find && !in.environ {
 		return unknown

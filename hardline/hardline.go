@@ -176,13 +176,17 @@ type Analyzer struct {
 	// sensIndex and homeRelIndex find the first match in sensitive and
 	// homeRel without trying every pattern.
 	sensIndex, homeRelIndex patternIndex
-	maxBytes                int
-	maxDepth                int
-	lists                   lists
-	indexes                 map[*pattern]*patternIndex // the lists' indexes for match, by first element
-	fold                    bool                       // names compare case-insensitively (caseFolding)
-	alias                   aliases                    // canonical forms of the home folders (addAliases)
-	parsers                 sync.Pool
+	// homeRelFirst holds the first folder of every homeRel pattern, in
+	// comparison form; homeRelAny says one of them is a pattern itself.
+	homeRelFirst map[string]bool
+	homeRelAny   bool
+	maxBytes     int
+	maxDepth     int
+	lists        lists
+	indexes      map[*pattern]*patternIndex // the lists' indexes for match, by first element
+	fold         bool                       // names compare case-insensitively (caseFolding)
+	alias        aliases                    // canonical forms of the home folders (addAliases)
+	parsers      sync.Pool
 	// callCaches are the *callCache values of finished calls, emptied
 	// before reuse.
 	callCaches sync.Pool
@@ -245,6 +249,13 @@ func New(cfg Config) (*Analyzer, error) {
 					continue
 				}
 				a.homeRel = append(a.homeRel, hp)
+				// The first folder of each, for dynamicSecret's quick test.
+				first, _, _ := strings.Cut(strings.TrimPrefix(p, "~/"), "/")
+				if a.homeRelFirst == nil {
+					a.homeRelFirst = map[string]bool{}
+				}
+				a.homeRelFirst[a.key(first)] = true
+				a.homeRelAny = a.homeRelAny || strings.ContainsAny(first, "*?[{\\")
 			}
 		}
 		if err := a.compileLists(); err != nil { // a bug in the built-in lists

@@ -82,6 +82,9 @@ func (r *run) dynamicSecret(f field, cmd string) {
 		if i > 0 && v[i-1] != '/' {
 			continue
 		}
+		if first, _, _ := strings.Cut(v[i:], "/"); !r.a.homeRelAny && !r.a.homeRelFirst[r.a.key(first)] {
+			continue // no credential file's path starts with this folder
+		}
 		rest := r.a.clean("/" + v[i:])
 		if rest == "/" {
 			break
