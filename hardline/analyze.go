@@ -925,6 +925,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if call == nil {
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(outs, nil, nil, in)
+		if fc, ok := s.Cmd.(*syntax.ForClause); ok {
+			r.forLoop(sc, fc)
+		}
 		if wc, ok := s.Cmd.(*syntax.WhileClause); ok {
 			if in.kind == inNone {
 				// A pipe into a loop is recorded against the statements
@@ -957,6 +960,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if len(fields) > 0 && !fields[0].dyn {
 		r.environSent(fields, in, net, cmdText)
 	}
+	r.defaultReading(sc, call)
 	// A program that lists names (ls ~/*) does not read what a pattern
 	// may match; the paths it names exactly are still checked.
 	r.listing = len(fields) > 0 && listingPrograms[base(fields[0].val)]
@@ -967,6 +971,61 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net, findTree: r.loopTree})
 	r.noteOuts(outs, call, fields, in)
+}
+
+// defaultReading judges a command whose words hold ${NAME:-WORD} (or -,
+// :=, =) of a variable the analyser does not know a second time, with
+// WORD in its place: bash uses it when NAME is unset, so ${RM:-rm} -rf
+// ${D:-~} may be rm -rf ~.
+func (r *run) defaultReading(sc *scope, call *syntax.CallExpr) {
+	type edit struct {
+		start, end int
+		text       string
+	}
+	var edits []edit
+	for _, w := range call.Args {
+		walkTree(w, func(n syntax.Node) bool {
+			pe, ok := n.(*syntax.ParamExp)
+			if !ok || n == nil {
+				return true
+			}
+			if pe.Exp == nil || pe.Exp.Word == nil || pe.Param == nil || pe.Excl || pe.Length {
+				return true
+			}
+			switch pe.Exp.Op {
+			case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+			default:
+				return true
+			}
+			if _, known := sc.lookup(pe.Param.Value, pe.Pos().Offset()); known || pe.Param.Value == "HOME" || pe.Param.Value == "PWD" {
+				return true
+			}
+			start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
+			if text := r.nodeText(sc, pe.Exp.Word); text != "" && start >= 0 && end <= len(sc.src) {
+				edits = append(edits, edit{start, end, text})
+			}
+			return false
+		})
+	}
+	if len(edits) == 0 || len(edits) > 8 {
+		return
+	}
+	start, end := int(call.Pos().Offset()), int(call.End().Offset())
+	if start < 0 || end > len(sc.src) {
+		return
+	}
+	var b strings.Builder
+	at := start
+	for _, e := range edits {
+		if e.start < at || e.end > end {
+			return
+		}
+		b.WriteString(sc.src[at:e.start])
+		b.WriteString(e.text)
+		at = e.end
+	}
+	b.WriteString(sc.src[at:end])
+	r.script(b.String(), sc.known(call.Pos().Offset()), sc.depth+1)
 }
 
 // checkAsWritten matches words against the sensitive paths as written
@@ -1028,6 +1087,29 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 		r.walk(sc, &syntax.File{Stmts: wc.Do})
 	}
 	r.loopVars, r.loopTree = nil, false
+}
+
+// forLoop judges a for loop over a list of words (for f in ~/*; do rm -rf
+// "$f"; done) once for each word, the loop's variable standing for it: a
+// pattern stands for everything it may match. The main walk judges the
+// body with the variable unknown as well.
+func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
+	wi, ok := fc.Loop.(*syntax.WordIter)
+	if !ok || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 || r.loopVars != nil {
+		return
+	}
+	items := r.words(sc, wi.Items)
+	for i, it := range items {
+		if i >= maxXargsItems {
+			break
+		}
+		if it.dyn {
+			continue
+		}
+		r.loopVars = map[string]field{wi.Name.Value: it}
+		r.walk(sc, &syntax.File{Stmts: fc.Do})
+	}
+	r.loopVars = nil
 }
 
 // readVars returns the variables a loop condition that is only read sets
@@ -1388,6 +1470,7 @@ func (e *exEnv) Get(name string) expand.Variable {
 	}
 	if it, ok := e.r.loopVars[name]; ok {
 		e.f.expn = true
+		e.f.glob = e.f.glob || it.glob // the loop's pattern, already expanded
 		if it.dyn {
 			e.dynamic(it.why)
 		}
@@ -1644,7 +1727,7 @@ func (r *run) document(sc *scope, w *syntax.Word) field {
 func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	var pf field
 	if !doc && r.paramWord(sc, w, &pf) {
-		pf.glob = hasGlob(w)
+		pf.glob = pf.glob || hasGlob(w)
 		return pf
 	}
 	// The field lives in the call's arena: the expansion callbacks reach it
