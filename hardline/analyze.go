@@ -983,29 +983,36 @@ func (r *run) defaultReading(sc *scope, call *syntax.CallExpr) {
 		text       string
 	}
 	var edits []edit
+	part := func(p syntax.WordPart) {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || pe.Exp == nil || pe.Exp.Word == nil || pe.Param == nil || pe.Excl || pe.Length {
+			return
+		}
+		switch pe.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		default:
+			return
+		}
+		if _, known := sc.lookup(pe.Param.Value, pe.Pos().Offset()); known || pe.Param.Value == "HOME" || pe.Param.Value == "PWD" {
+			return
+		}
+		start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
+		if text := r.nodeText(sc, pe.Exp.Word); text != "" && start >= 0 && end <= len(sc.src) {
+			edits = append(edits, edit{start, end, text})
+		}
+	}
+	// The expansions of the words themselves, quoted or not; those in a
+	// command substitution are judged with it.
 	for _, w := range call.Args {
-		walkTree(w, func(n syntax.Node) bool {
-			pe, ok := n.(*syntax.ParamExp)
-			if !ok || n == nil {
-				return true
+		for _, p := range w.Parts {
+			if dq, ok := p.(*syntax.DblQuoted); ok {
+				for _, q := range dq.Parts {
+					part(q)
+				}
+				continue
 			}
-			if pe.Exp == nil || pe.Exp.Word == nil || pe.Param == nil || pe.Excl || pe.Length {
-				return true
-			}
-			switch pe.Exp.Op {
-			case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
-			default:
-				return true
-			}
-			if _, known := sc.lookup(pe.Param.Value, pe.Pos().Offset()); known || pe.Param.Value == "HOME" || pe.Param.Value == "PWD" {
-				return true
-			}
-			start, end := int(pe.Pos().Offset()), int(pe.End().Offset())
-			if text := r.nodeText(sc, pe.Exp.Word); text != "" && start >= 0 && end <= len(sc.src) {
-				edits = append(edits, edit{start, end, text})
-			}
-			return false
-		})
+			part(p)
+		}
 	}
 	if len(edits) == 0 || len(edits) > 8 {
 		return
@@ -1103,7 +1110,9 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		if i >= maxXargsItems {
 			break
 		}
-		if it.dyn {
+		if it.dyn || !it.glob && !strings.ContainsAny(it.val, "/*?[") && !strings.HasPrefix(it.val, ".") {
+			// A plain name (linux, amd64) is no more a path in the body
+			// than the unknown variable the main walk reads there.
 			continue
 		}
 		r.loopVars = map[string]field{wi.Name.Value: it}
