@@ -275,6 +275,9 @@ type scope struct {
 	procIn  map[*syntax.Stmt]bool         // statements in a process substitution
 	// filterDepth bounds pipeInput's walk up through filters.
 	filterDepth int
+	// funcs are the functions the script defines, by name: a call is
+	// judged with its arguments as the body's positional parameters.
+	funcs map[string]*syntax.FuncDecl
 }
 
 // varDef is what the pre-pass learnt about a shell variable.
@@ -352,17 +355,28 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 	var stack []bool
 	depth, ok := 0, true
 	var fns []*fnInfo
+	var funcs []bool // per node on the stack: a function definition
+	inFunc := 0      // function definitions around the node
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
 				depth--
 			}
 			stack = stack[:len(stack)-1]
+			if funcs[len(funcs)-1] {
+				inFunc--
+			}
+			funcs = funcs[:len(funcs)-1]
 			return true
 		}
 		if !ok || !r.step() {
 			ok = false
 			return false
+		}
+		_, fn := n.(*syntax.FuncDecl)
+		funcs = append(funcs, fn)
+		if fn {
+			inFunc++
 		}
 		nest := nesting(n)
 		stack = append(stack, nest)
@@ -386,6 +400,14 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				d := &fnInfo{name: n.Name.Value, calls: map[string]bool{}}
 				collectCalls(n.Body, d.calls)
 				fns = append(fns, d)
+				if sc.funcs == nil {
+					sc.funcs = map[string]*syntax.FuncDecl{}
+				}
+				if _, twice := sc.funcs[n.Name.Value]; twice {
+					sc.funcs[n.Name.Value] = nil // which one runs depends on the order
+				} else {
+					sc.funcs[n.Name.Value] = n
+				}
 			}
 		case *syntax.CallExpr:
 			for _, as := range n.Assigns {
@@ -433,7 +455,9 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				}
 			}
 			for _, as := range n.Args {
-				r.assign(sc, as, nameref || variant == "local" || variant == "declare" && as.Naked)
+				// A local in a function body holds only there; in a body
+				// judged on its own (a call's, see simple) it is plain.
+				r.assign(sc, as, nameref || (variant == "local" || variant == "declare" && as.Naked) && inFunc > 0)
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {

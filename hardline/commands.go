@@ -173,6 +173,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.aliases = saved
 		return
 	}
+	if fd, ok := sc.funcs[name.val]; ok && fd != nil && len(args) > 0 {
+		// A call of a function the script defines: its body runs with
+		// the arguments as $1, $2, ... (the main walk judged it with
+		// them unknown). The body is judged as a script of its own, which
+		// knows no functions, so a recursive call stops there; the depth
+		// bound holds as for any nested script.
+		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
+	}
 	r.runsWritten(sc, name, b, args, c, cmd)
 	ce, extra := r.a.lookupEntry(catalogName(b))
 	if ce != nil && ce.e.Family == "shells" && strings.ContainsRune(name.val, '/') && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" && b != "time" && b != "script" {
