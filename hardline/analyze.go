@@ -136,6 +136,8 @@ type run struct {
 	// stand for everything under them.
 	loopVars map[string]field
 	loopTree bool
+	// inlined counts the function calls judged with their arguments.
+	inlined int
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
 	// calls holds the answers of this call's lookups, shared with the runs

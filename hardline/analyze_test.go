@@ -395,3 +395,36 @@ func wantFirstRule(t *testing.T, a *Analyzer, cmd, rule string) {
 		t.Errorf("%q: want %q first, got %+v", cmd, rule, res.Findings)
 	}
 }
+
+// TestFunctionCallsStayWithinBounds defends telling and maxInlined: a long
+// script calling its own function is judged once per body for workspace
+// paths, and at most maxInlined times for others, not once per call; the
+// lookups it makes show it.
+func TestFunctionCallsStayWithinBounds(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		arg     string
+		lookups int
+	}{{"./app%d", 60 + 20}, {"/tmp/app%d", 60 + 20 + maxInlined*10}} { // each call's argument, the body once, the calls judged
+		var b strings.Builder
+		b.WriteString("build() {\n")
+		for i := range 10 {
+			fmt.Fprintf(&b, "  go build -o \"$1/bin-%d\" ./cmd/x\n", i)
+		}
+		b.WriteString("}\n")
+		for i := range 60 {
+			fmt.Fprintf(&b, "build "+tc.arg+"\n", i)
+		}
+		n := 0
+		env := testEnv()
+		env.Canonical = func(p string) (string, error) { n++; return testCanonical(p) }
+		for _, f := range a.Command(b.String(), env).Findings {
+			if f.Rule == ruleTooComplex {
+				t.Errorf("%s: %+v", tc.arg, f)
+			}
+		}
+		if n > tc.lookups {
+			t.Errorf("%s: %d lookups, want at most %d", tc.arg, n, tc.lookups)
+		}
+	}
+}

@@ -173,12 +173,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.aliases = saved
 		return
 	}
-	if fd, ok := sc.funcs[name.val]; ok && fd != nil && len(args) > 0 {
-		// A call of a function the script defines: its body runs with
-		// the arguments as $1, $2, ... (the main walk judged it with
-		// them unknown). The body is judged as a script of its own, which
-		// knows no functions, so a recursive call stops there; the depth
-		// bound holds as for any nested script.
+	if fd, ok := sc.funcs[name.val]; ok && fd != nil && r.inlined < maxInlined && slices.ContainsFunc(args, r.telling) {
+		// A call of a function the script defines, with an argument
+		// that may change what the body does: the body runs with the
+		// arguments as $1, $2, ... (the main walk judged it with them
+		// unknown). It is judged as a script of its own, which knows no
+		// functions, so a recursive call stops there; the depth bound
+		// holds as for any nested script.
+		r.inlined++
 		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
 	}
 	r.runsWritten(sc, name, b, args, c, cmd)
@@ -270,6 +272,34 @@ func catalogName(b string) string {
 		return "lua"
 	}
 	return b
+}
+
+// maxInlined bounds the function calls one command has judged with their
+// arguments.
+const maxInlined = 8
+
+// telling reports whether an argument may change what a function's body
+// does beyond what the body with unknown arguments shows: a program that
+// destroys (rm, dd, ...) or a path outside every writable root, lexically.
+// Names and paths in the workspace do not.
+func (r *run) telling(f field) bool {
+	if f.dyn {
+		return false
+	}
+	if slices.Contains(dangerousNames, base(f.val)) {
+		return true
+	}
+	v := r.a.slash(f.val)
+	if f.glob || !strings.ContainsRune(v, '/') && !strings.HasPrefix(v, ".") {
+		return f.glob
+	}
+	if !r.a.isAbs(v) {
+		if r.cwd == "" {
+			return true
+		}
+		v = strings.TrimSuffix(r.cwd, "/") + "/" + v
+	}
+	return r.classify(r.a.clean(v)) != clInside
 }
 
 // next analyses the command a wrapper runs.
