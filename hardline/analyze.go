@@ -859,7 +859,13 @@ type input struct {
 	// environ says the input holds the shell's environment (env | ...),
 	// and with it any secret the environment carries.
 	environ bool
-	detail  string
+	// peer says the input is what a network peer sends over a connection
+	// a client holds open (nc HOST PORT | sh).
+	peer bool
+	// shellOut says the input is the output of a shell that reads its
+	// commands from its own input (sh -i 2>&1 | nc HOST PORT).
+	shellOut bool
+	detail   string
 }
 
 type inputKind uint8
@@ -1281,6 +1287,18 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 			starts = []field{{val: "."}}
 		}
 		return input{kind: inUnknown, words: starts, find: true, detail: "paths from ls"}
+	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "busybox-nc", "telnet", "socat", "websocat", "cryptcat", "sbd", "pwncat":
+		return input{kind: inUnknown, peer: true, detail: "a connection " + b + " holds"}
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash", "pwsh":
+		if slices.ContainsFunc(args, func(f field) bool { return f.dyn || !strings.HasPrefix(f.val, "-") || f.val == "-c" }) &&
+			!slices.ContainsFunc(args, func(f field) bool { return f.val == "-s" || f.val == "-i" }) {
+			return unknown // a script or a command line, not commands from its input
+		}
+		return input{kind: inUnknown, shellOut: true, detail: "the output of " + b + " reading commands from its input"}
+	case "openssl":
+		if len(args) > 0 && args[0].val == "s_client" {
+			return input{kind: inUnknown, peer: true, detail: "a connection openssl s_client holds"}
+		}
 	case "env", "printenv", "set", "export", "declare", "typeset":
 		if environDump(b, args) {
 			return input{kind: inUnknown, environ: true, detail: "the environment from " + b}
@@ -1429,6 +1447,8 @@ var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "nc
 func (r *run) environSent(fs []field, in input, net, cmd string) {
 	b := base(fs[0].val)
 	switch {
+	case in.shellOut && networkSenders[b]:
+		r.finding(ruleReverseShell, Command, Block, b+" hands "+in.detail+" to a network peer", cmd, "")
 	case in.environ && networkSenders[b]:
 		r.finding(ruleSensitivePath, Path, Block, b+" sends "+in.detail+", which holds the shell's secrets, to another host", cmd, "")
 	case net != "" && environDump(b, fs[1:]):

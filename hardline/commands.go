@@ -780,6 +780,10 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 		r.script(c.in.text, sc.known(c.pos), sc.depth+c.depth+1)
 		r.cwd = saved
 	case inUnknown:
+		if c.in.peer {
+			r.finding(ruleReverseShell, Command, Block, b+" runs the commands a network peer sends ("+c.in.detail+")", cmd, "")
+			return
+		}
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
 	}
 }
@@ -1114,6 +1118,10 @@ func (r *run) interpStdin(b string, c ctx, cmd string) {
 	case inText:
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a program from "+c.in.detail+" that the analyser cannot read", cmd, "")
 	case inUnknown:
+		if c.in.peer {
+			r.finding(ruleReverseShell, Command, Block, b+" runs the code a network peer sends ("+c.in.detail+")", cmd, "")
+			return
+		}
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
 	}
 }
