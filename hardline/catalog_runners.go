@@ -117,7 +117,10 @@ var _ = register([]Entry{
 				}
 				return true
 			}},
-			{Names: names("build test run install vet generate list get mod work clean fmt tool doc version bug fix telemetry"),
+			{Names: names("tool"), Summary: "go tool pprof -output and the -o of cover, covdata, compile, link and asm are written", DataOnly: true,
+				Subcommands: []Entry{{Names: names("pprof"), DataOnly: true, Options: []Option{opt(RoleWrite, "-output", "--output"), opt(RoleRead, "-source_path", "--source_path")}},
+					{Names: names("cover covdata trace compile link asm"), DataOnly: true, Options: []Option{opt(RoleWrite, "-o"), opt(RoleWriteTree, "-outdir")}}}},
+			{Names: names("build test run install vet generate list get mod work clean fmt doc version bug fix telemetry"),
 				Summary: "packages, flags and patterns are data", DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.goLinker(sc, args, c, cmd)
