@@ -46,9 +46,17 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("op"), Family: "credentials", Summary: "1Password: read, inject, item get and document get print secrets", DataOnly: true,
+	{Names: names("op"), Family: "credentials", Summary: "1Password: read, inject, item get and document get print secrets; run -- CMD runs a command", DataOnly: true,
 		Subcommands: []Entry{{Names: names("read inject"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("run"), Summary: "runs the command after --", special: afterDashes},
 			{Names: names("item document"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("doppler infisical"), Family: "credentials", Summary: "run -- CMD runs a command with the secrets in its environment; --command runs a shell command", DataOnly: true,
+		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleScript, "--command")}, special: afterDashes}}},
+	{Names: names("aws-vault chamber"), Family: "credentials", Summary: "exec ... -- CMD runs a command with the credentials in its environment", DataOnly: true,
+		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", special: afterDashes}}},
+	wrapper("credentials", "envchain NAMESPACE CMD runs CMD with the keychain's variables", "", nil, 1, "envchain"),
+	{Names: names("sops"), Family: "credentials", Summary: "exec-env FILE CMD and exec-file FILE CMD run a shell command with the decrypted secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("exec-env exec-file"), Operands: []Operand{operand(0, RoleData), operand(1, RoleScript)}}}},
 	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("list ls"), DataOnly: true, Subcommands: []Entry{{Names: names("items"), Rule: ruleSensitivePath, DataOnly: true}}}}},

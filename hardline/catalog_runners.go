@@ -1,6 +1,10 @@
 package hardline
 
-import "strings"
+import (
+	"path"
+	"slices"
+	"strings"
+)
 
 // Package and language runners: programs that run a command, a script or a
 // package's binary given on their command line.
@@ -61,8 +65,30 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleScript, "--run", "--command"), val("-p", "--packages", "-I", "--arg", "--argstr", "-A", "--attr")}},
 	{Names: names("nix"), Family: "runners", Summary: "nix develop -c, nix shell -c and nix run run commands",
 		Subcommands: []Entry{{Names: names("develop shell"), Options: []Option{flag(RoleCommand, "-c", "--command"), val("--profile", "--override-input", "--arg", "--argstr")}},
-			{Names: names("run"), Options: []Option{flag(RoleCommand, "--")}},
+			{Names: names("run"), Options: []Option{flag(RoleCommand, "--")},
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					// nix run nixpkgs#bash -- -c CMD runs bash -c CMD.
+					for i, a := range args {
+						if strings.HasPrefix(a.val, "-") || a.dyn {
+							continue
+						}
+						if _, prog, ok := strings.Cut(a.val, "#"); ok && prog != "" {
+							rest := args[i+1:]
+							if j := slices.IndexFunc(rest, func(f field) bool { return f.val == "--" }); j >= 0 {
+								rest = rest[j+1:]
+							} else {
+								rest = nil
+							}
+							prog, _, _ = strings.Cut(path.Base(prog), ".")
+							r.next(sc, append([]field{{val: prog}}, rest...), c)
+						}
+						break
+					}
+					return false
+				}},
 			{Names: names("build eval flake search profile store path-info log why-depends hash repl fmt"), DataOnly: true}}},
+	{Names: names("dune"), Family: "runners", Summary: "dune exec -- PROG ARGS runs a program",
+		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", special: afterDashes}}},
 	{Names: names("direnv"), Family: "runners", Summary: "direnv exec DIR CMD runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleWorkDir), operand(1, RoleCommand)}},
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
