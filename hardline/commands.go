@@ -942,6 +942,18 @@ func inPlaceEdits(b string, args []field) []field {
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
+	if b == "deno" {
+		// deno run npm:PKG ARGS runs the package's program, as npx does.
+		for i, a := range args {
+			if pkg, ok := strings.CutPrefix(a.val, "npm:"); ok && !a.dyn && i > 0 && slices.ContainsFunc(args[:i], func(f field) bool { return f.val == "run" }) {
+				if j := strings.LastIndexByte(pkg, '@'); j > 0 {
+					pkg = pkg[:j] // npm:rimraf@5
+				}
+				r.next(sc, append([]field{{val: path.Base(pkg)}}, args[i+1:]...), c)
+				break
+			}
+		}
+	}
 	for _, a := range args {
 		// A process substitution or an open descriptor may be the
 		// program itself (python3 <(curl -s URL)).
