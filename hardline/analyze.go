@@ -743,7 +743,7 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 					f := r.word(sc, as.Value)
 					r.checkAssigned(sc, f, "")
 					if as.Name != nil {
-						r.envAssign(sc, as.Name.Value, f, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
+						r.envAssign(sc, as.Name.Value, r.selfExtended(f, as), ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
 					}
 				}
 			}
@@ -980,7 +980,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			f := r.word(sc, as.Value)
 			r.checkAssigned(sc, f, cmdText)
 			if as.Name != nil {
-				r.envAssign(sc, as.Name.Value, f, ctx{in: in, pos: call.Pos().Offset()}, cmdText)
+				r.envAssign(sc, as.Name.Value, r.selfExtended(f, as), ctx{in: in, pos: call.Pos().Offset()}, cmdText)
 			}
 		}
 	}
@@ -1065,6 +1065,37 @@ func (r *run) defaultReading(sc *scope, call *syntax.CallExpr) {
 	}
 	b.WriteString(sc.src[at:end])
 	r.script(b.String(), sc.known(call.Pos().Offset()), sc.depth+1)
+}
+
+// selfExtended returns f, the value of the assignment as, as static when
+// its only expansions are of the variable itself and of the known $HOME
+// and $PWD (PATH="$PWD/bin:$PATH"): what the variable held before is no
+// part this command adds.
+func (r *run) selfExtended(f field, as *syntax.Assign) field {
+	if !f.dyn || as.Name == nil || as.Value == nil {
+		return f
+	}
+	self := func(p syntax.WordPart) bool {
+		name, ok := simpleParam(p)
+		return ok && (name == as.Name.Value || name == "HOME" || name == "PWD" && r.cwd != "")
+	}
+	for _, p := range as.Value.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, lit := q.(*syntax.Lit); !lit && !self(q) {
+					return f
+				}
+			}
+		default:
+			if !self(p) {
+				return f
+			}
+		}
+	}
+	f.dyn, f.why = false, ""
+	return f
 }
 
 // checkAsWritten matches words against the sensitive paths as written
