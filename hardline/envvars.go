@@ -113,6 +113,9 @@ func (r *run) fileServer(b string, args []field, cmd string) {
 	}
 	dir := field{val: "."}
 	for i, a := range args {
+		if a.val == "httpd" && i+1 < len(args) && !strings.HasPrefix(args[i+1].val, "-") {
+			dir = args[i+1] // ruby -run -e httpd DIR
+		}
 		if (a.val == "-d" || a.val == "--directory" || a.val == "-t") && i+1 < len(args) {
 			dir = args[i+1]
 		} else if v, ok := strings.CutPrefix(a.val, "--directory="); ok {
