@@ -195,7 +195,8 @@
 //	group                  patterns
 //	SSH, GPG, credentials  ~/.ssh/**, ~/.gnupg/**, ~/.netrc, ~/_netrc, ~/.pgpass, ~/.my.cnf, ~/.git-credentials, ~/.config/git/credentials, ~/.password-store/**, ~/.vault-token
 //	cloud, containers      ~/.aws/**, ~/.azure/**, ~/.config/gcloud/**, ~/.kube/**, ~/.docker/config.json, ~/.oci/**, ~/.config/doctl/**, ~/.s3cfg, ~/.boto, ~/.config/rclone/rclone.conf, ~/.terraform.d/credentials.tfrc.json
-//	registries, forges     ~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.cargo/credentials(.toml), ~/.m2/settings.xml, ~/.config/gh/hosts.yml, ~/.config/hub
+//	registries, forges     ~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.cargo/credentials(.toml), ~/.m2/settings.xml, ~/.config/gh/hosts.yml, ~/.config/hub, glab, yarn, pip, gradle, maven's settings-security, ivy, composer, ~/.terraformrc, helm repositories
+//	developer services     GitHub Copilot, configstore (firebase and other CLIs), Netlify, Vercel, Fly, Supabase, Wrangler, Kaggle, Hugging Face, Pulumi, CircleCI, Sentry, sops' age keys
 //	keyrings               ~/.local/share/keyrings/**, ~/.config/op/**, ~/Library/Keychains/**, /Library/Keychains/**
 //	browsers and mail      ~/.mozilla/**, ~/.thunderbird/**, ~/.config/{google-chrome,chromium,BraveSoftware,microsoft-edge}/**, ~/Library/Application Support/{Google/Chrome,Firefox,BraveSoftware,Microsoft Edge}/**, ~/Library/{Safari,Cookies,Messages,Mail}/**, TCC
 //	history                ~/.bash_history, ~/.zsh_history, ~/.zhistory, ~/.sh_history, ~/.history, fish_history, ~/.python_history, ~/.node_repl_history, ~/.psql_history, ~/.mysql_history, ~/.sqlite_history
