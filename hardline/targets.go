@@ -226,6 +226,18 @@ func treeOperands(b string, args []field) []field {
 func (r *run) readsTreeOf(b string, ops []field, cmd string) {
 	if abs, ok := r.holdsHome(ops); ok {
 		r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds sensitive host paths", cmd, abs)
+		return
+	}
+	for _, o := range ops {
+		if o.dyn || o.val == "" || strings.HasPrefix(o.val, "-") {
+			continue
+		}
+		for _, abs := range r.resolve(o).paths {
+			if pat, ok := r.holdsSensitive(abs); ok {
+				r.finding(ruleSensitivePath, Path, Block, b+" reads recursively "+abs+", which holds a sensitive host path ("+pat+")", cmd, abs)
+				return
+			}
+		}
 	}
 }
 
@@ -243,6 +255,29 @@ func (r *run) holdsHome(fs []field) (string, bool) {
 				return abs, true
 			}
 		}
+	}
+	return "", false
+}
+
+// holdsSensitive returns a sensitive pattern that lies inside the folder
+// abs (~/.config holds ~/.config/gh/hosts.yml), in the user's home or, for
+// the built-in home patterns, in another user's.
+func (r *run) holdsSensitive(abs string) (string, bool) {
+	in := func(pats []pattern, dir string) (string, bool) {
+		dir = strings.TrimSuffix(dir, "/") + "/"
+		for i := range pats {
+			if pre := pats[i].prefix; pre != "" && strings.HasPrefix(pre, dir) {
+				return pats[i].source, true
+			}
+		}
+		return "", false
+	}
+	k := r.a.key(abs)
+	if src, ok := in(r.a.sensitive, k); ok {
+		return src, true
+	}
+	if rest, ok := r.a.otherHomeRest(k); ok {
+		return in(r.a.homeRel, rest)
 	}
 	return "", false
 }
