@@ -89,7 +89,7 @@ var _ = register([]Entry{
 	{Names: names("afio"), Family: "archives", Summary: "-o writes the archive and reads the files whose names come on stdin; -i and -r extract into the working folder",
 		Options: vals("bcdEFgGHjJKLMnNPQRSTYZ", "--delete"),
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if strings.HasPrefix(has1(args), "o") {
+			if hasShort(args, 'o') {
 				r.readsListed(c, b, cmd)
 			}
 			return false
@@ -417,15 +417,4 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 	if m.extract && len(m.dirs) == 0 && !m.toStdout {
 		r.judgeWriteTree(sc, field{val: "."}, cmd)
 	}
-}
-
-// has1 returns the letters of args' first option group ("o" for afio -o
-// X), "" when it has none.
-func has1(args []field) string {
-	for _, a := range args {
-		if v := a.val; len(v) > 1 && v[0] == '-' && v[1] != '-' {
-			return v[1:]
-		}
-	}
-	return ""
 }

@@ -52,16 +52,3 @@ func names(s string) []string { return strings.Fields(s) }
 func hasPrefix(s, p string) bool       { return strings.HasPrefix(s, p) }
 func contains(s, sub string) bool      { return strings.Contains(s, sub) }
 func containsAny(s, chars string) bool { return strings.ContainsAny(s, chars) }
-
-// afterDashes is the handler of a program or sub-command that runs the
-// command after "--" (doppler run -- CMD, aws-vault exec P -- CMD). Without
-// "--" it judges nothing itself, and the generic net applies.
-func afterDashes(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-	for i, a := range args {
-		if a.val == "--" && !a.dyn {
-			r.next(sc, args[i+1:], c)
-			return true
-		}
-	}
-	return false
-}

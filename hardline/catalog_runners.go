@@ -88,7 +88,7 @@ var _ = register([]Entry{
 				}},
 			{Names: names("build eval flake search profile store path-info log why-depends hash repl fmt"), DataOnly: true}}},
 	{Names: names("dune"), Family: "runners", Summary: "dune exec -- PROG ARGS runs a program",
-		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", special: afterDashes}}},
+		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}}}},
 	{Names: names("direnv"), Family: "runners", Summary: "direnv exec DIR CMD runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleWorkDir), operand(1, RoleCommand)}},
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
