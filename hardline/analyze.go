@@ -2145,14 +2145,28 @@ func (r *run) staticCd(args []string) bool {
 		r.cwd = r.a.home
 	case len(args) > 1 || args[0] == "-" || args[0] == "":
 		return false
-	case r.a.isAbs(r.a.slash(args[0])):
-		r.cwd = r.a.clean(r.a.slash(args[0]))
-	case r.cwd == "":
-		return false
 	default:
-		r.cwd = r.a.clean(strings.TrimSuffix(r.cwd, "/") + "/" + r.a.slash(args[0]))
+		d, ok := r.lexicalAbs(args[0])
+		if !ok {
+			return false
+		}
+		r.cwd = d
 	}
 	return true
+}
+
+// lexicalAbs returns v made absolute against the working folder and
+// cleaned, without the file system; false when v is relative and the
+// folder is unknown.
+func (r *run) lexicalAbs(v string) (string, bool) {
+	v = r.a.slash(v)
+	if !r.a.isAbs(v) {
+		if r.cwd == "" {
+			return "", false
+		}
+		v = strings.TrimSuffix(r.cwd, "/") + "/" + v
+	}
+	return r.a.clean(v), true
 }
 
 // staticCommand is the output of one static command line (see
@@ -2192,14 +2206,7 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		if !canon || len(paths) != 1 {
 			return "", false
 		}
-		p := r.a.slash(paths[0])
-		if !r.a.isAbs(p) {
-			if r.cwd == "" {
-				return "", false
-			}
-			p = strings.TrimSuffix(r.cwd, "/") + "/" + p
-		}
-		return r.a.clean(p), true
+		return r.lexicalAbs(paths[0])
 	case "dirname", "basename":
 		if len(args) > 0 && args[0] == "--" {
 			args = args[1:]

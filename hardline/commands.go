@@ -293,13 +293,8 @@ func (r *run) telling(f field) bool {
 	if f.glob || !strings.ContainsRune(v, '/') && !strings.HasPrefix(v, ".") {
 		return f.glob
 	}
-	if !r.a.isAbs(v) {
-		if r.cwd == "" {
-			return true
-		}
-		v = strings.TrimSuffix(r.cwd, "/") + "/" + v
-	}
-	return r.classify(r.a.clean(v)) != clInside
+	p, ok := r.lexicalAbs(v)
+	return !ok || r.classify(p) != clInside
 }
 
 // next analyses the command a wrapper runs.
