@@ -1,6 +1,9 @@
 package roots
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // Memo remembers, for the resolutions of one evaluation, what each
 // file-system lookup answered: the kind of every name looked up and the
@@ -9,6 +12,15 @@ import "sync"
 // none at all: everything below it is missing too). Each remembered answer
 // still counts against the [Budget] as the lookup it replaces, so a
 // resolution takes the same budget with or without a Memo.
+//
+// On Linux, a Memo that has looked up listAfter names of one folder lists
+// the folder (one read of its entries instead of a lookup per name) when
+// it lies on a local disk or memory file system, and answers the folder's
+// later names from the listing: a name listed with its kind, or a name
+// absent from it. A name the listing cannot vouch for is still looked up:
+// one whose kind the file system did not report, one that is not ASCII,
+// and one that an entry matches but for case (the folder may fold case).
+// Folders with more than 16 KiB of entries are not listed.
 //
 // A Memo belongs to one evaluation: make a new one per call and drop it
 // after, so that every call sees the file system as it is then. Within the
@@ -27,6 +39,9 @@ type Memo struct {
 	base  *Set // the set the memo was made for
 	kinds map[string]kind
 	links map[string]string
+	// folders is what the memo knows of each folder for listing it (see
+	// dirLister).
+	folders map[string]*folderState
 }
 
 // CanonicalMemo is CanonicalBudget with the lookups remembered in m (nil
@@ -47,7 +62,7 @@ func (m *Memo) through(s *Set) *Set {
 		c := *s
 		c.opts.sys = memoSys{inner: s.opts.sys, m: m}
 		m.set, m.base = &c, s
-		m.kinds, m.links = nil, nil // answers of another set's file system
+		m.kinds, m.links, m.folders = nil, nil, nil // answers of another set's file system
 	}
 	return m.set
 }
@@ -58,8 +73,66 @@ type memoSys struct {
 	m     *Memo
 }
 
+// lstat answers from the memo, then from the listing of name's folder
+// when the file system can list it and the folder's names have been
+// looked up listAfter times already, and then from the file system.
 func (ms memoSys) lstat(name string) (kind, error) {
-	return remember(&ms.m.mu, &ms.m.kinds, name, ms.inner.lstat)
+	lister, ok := ms.inner.(dirLister)
+	if !ok {
+		return remember(&ms.m.mu, &ms.m.kinds, name, ms.inner.lstat)
+	}
+	m := ms.m
+	dir, base := unixParent(name), name[strings.LastIndexByte(name, '/')+1:]
+	m.mu.Lock()
+	if k, ok := m.kinds[name]; ok {
+		m.mu.Unlock()
+		return k, nil
+	}
+	if m.folders == nil {
+		m.folders = make(map[string]*folderState, 4)
+	}
+	f := m.folders[dir]
+	if f == nil {
+		f = &folderState{}
+		m.folders[dir] = f
+	}
+	// A folder is listed only after a lookup in it succeeded: that proves
+	// its names can be looked up (a folder that can be read but not
+	// searched lists names that lstat cannot reach).
+	if !f.tried && f.lookups >= listAfter {
+		f.tried = true
+		m.mu.Unlock()
+		l, ok := lister.list(dir)
+		m.mu.Lock()
+		if ok {
+			f.listing = l
+		}
+	}
+	if f.listing != nil {
+		if k, ok := f.listing.lookup(base); ok {
+			m.remember(name, k)
+			m.mu.Unlock()
+			return k, nil
+		}
+	}
+	m.mu.Unlock()
+	k, err := ms.inner.lstat(name)
+	if err != nil {
+		return k, err
+	}
+	m.mu.Lock()
+	f.lookups++
+	m.remember(name, k)
+	m.mu.Unlock()
+	return k, nil
+}
+
+// remember keeps the kind of name; m.mu is held.
+func (m *Memo) remember(name string, k kind) {
+	if m.kinds == nil {
+		m.kinds = make(map[string]kind, 32)
+	}
+	m.kinds[name] = k
 }
 
 func (ms memoSys) readlink(name string) (string, error) {
