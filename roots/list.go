@@ -9,10 +9,6 @@ import "strings"
 // and again, as a script's targets in its working folder are.
 const listAfter = 2
 
-// maxListing bounds the bytes of one folder's listing: a folder with
-// more entries is not listed and its names are looked up one by one.
-const maxListing = 16 << 10
-
 // dirLister is a file system that can list a folder in one go. Only the
 // real file system on Linux implements it (list_linux.go), and only for
 // file systems whose listing agrees with their lookups.

@@ -25,6 +25,10 @@ var listedFileSystems = [...]int64{
 	unix.BCACHEFS_SUPER_MAGIC,
 }
 
+// maxListing bounds the bytes of one folder's listing: a folder with
+// more entries is not listed and its names are looked up one by one.
+const maxListing = 16 << 10
+
 // listBuffers are the buffers listings are read into.
 var listBuffers = sync.Pool{New: func() any { b := make([]byte, maxListing); return &b }}
 
