@@ -195,8 +195,8 @@ type callCache struct {
 	resolved []resolvedWords        // resolve's answers by context, as indexes into answers
 	answers  []resolved
 	spare    map[string]int32 // an emptied map for the first context of resolved
-	arena    []field          // fields handed out by fields
-	strs     []string
+	arena    arena[field]     // fields handed out by fields
+	strs     arena[string]
 }
 
 // reset empties the caches for a new call whose maps should hold about
@@ -219,10 +219,8 @@ func (c *callCache) reset(hint int) {
 	}
 	clear(c.answers[:cap(c.answers)])
 	c.answers = c.answers[:0]
-	// The arena keeps its last chunk; what the earlier call carved from it
-	// is overwritten before it is read (fields hands out empty slices, and
-	// field zeroes its field).
-	c.arena, c.strs = c.arena[:0], c.strs[:0]
+	c.arena.reset()
+	c.strs.reset()
 }
 
 // fields returns an empty slice with room for n fields, carved from the
@@ -232,12 +230,7 @@ func (c *callCache) fields(n int) []field {
 	if c == nil || n > 64 {
 		return make([]field, 0, n)
 	}
-	if cap(c.arena)-len(c.arena) < n {
-		c.arena = make([]field, 0, min(max(2*cap(c.arena), 16, n), 256))
-	}
-	i := len(c.arena)
-	c.arena = c.arena[:i+n]
-	return c.arena[i : i : i+n]
+	return c.arena.take(n, 256)
 }
 
 // field returns a zero field carved from the call's arena.
@@ -253,12 +246,52 @@ func (c *callCache) strings(n int) []string {
 	if c == nil || n > 16 {
 		return make([]string, 0, n)
 	}
-	if cap(c.strs)-len(c.strs) < n {
-		c.strs = make([]string, 0, min(max(2*cap(c.strs), 16), 128))
+	return c.strs.take(n, 128)
+}
+
+// maxChunks bounds the chunks an arena keeps from call to call; a call
+// that needs more gets plain allocations past them.
+const maxChunks = 8
+
+// arena hands out empty slices carved from chunks that are kept, emptied,
+// for the next call, so that a call of the usual size allocates none.
+type arena[T any] struct {
+	chunks [][]T
+	cur    int // the chunk being carved
+}
+
+// take returns an empty slice with room for n elements (n at most size,
+// the length of a new chunk).
+func (a *arena[T]) take(n, size int) []T {
+	for {
+		if a.cur < len(a.chunks) {
+			c := a.chunks[a.cur]
+			if i := len(c); cap(c)-i >= n {
+				a.chunks[a.cur] = c[:i+n]
+				return c[i : i : i+n]
+			}
+			if a.cur+1 < len(a.chunks) {
+				a.cur++
+				continue
+			}
+		}
+		if len(a.chunks) >= maxChunks {
+			return make([]T, 0, n)
+		}
+		a.chunks = append(a.chunks, make([]T, 0, size))
+		a.cur = len(a.chunks) - 1
 	}
-	i := len(c.strs)
-	c.strs = c.strs[:i+n]
-	return c.strs[i : i : i+n]
+}
+
+// reset empties the chunks for the next call, clearing what this call
+// carved so that none of its values (command words among them) is kept
+// alive or seen again.
+func (a *arena[T]) reset() {
+	for i := 0; i < len(a.chunks) && i <= a.cur; i++ {
+		clear(a.chunks[i])
+		a.chunks[i] = a.chunks[i][:0]
+	}
+	a.cur = 0
 }
 
 // canonAnswer is one answer of Env.Canonical.

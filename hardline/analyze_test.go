@@ -428,3 +428,49 @@ func TestFunctionCallsStayWithinBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestArena checks the per-call arena: slices it hands out do not share
+// memory, a call past the kept chunks still gets what it asks for, and
+// reset drops every value of the call before the memory is handed out
+// again.
+func TestArena(t *testing.T) {
+	var a arena[string]
+	var got [][]string
+	for i := 0; i < 3*maxChunks*4; i++ {
+		s := a.take(3, 4)
+		if len(s) != 0 || cap(s) != 3 {
+			t.Fatalf("take(3) = len %d cap %d", len(s), cap(s))
+		}
+		s = append(s, "a", "b", fmt.Sprint(i))
+		got = append(got, s)
+	}
+	for i, s := range got {
+		if s[2] != fmt.Sprint(i) {
+			t.Fatalf("slice %d holds %q: slices share memory", i, s)
+		}
+	}
+	if len(a.chunks) != maxChunks {
+		t.Errorf("kept %d chunks, want the bound %d", len(a.chunks), maxChunks)
+	}
+	a.reset()
+	for i, c := range a.chunks {
+		if len(c) != 0 || slices.ContainsFunc(c[:cap(c)], func(s string) bool { return s != "" }) {
+			t.Errorf("chunk %d after reset: len %d, %q", i, len(c), c[:cap(c)])
+		}
+	}
+	if a.cur != 0 {
+		t.Errorf("cur = %d after reset, want 0", a.cur)
+	}
+	s := append(a.take(2, 4), "x", "y")
+	t2 := append(a.take(2, 4), "z")
+	if s[0] != "x" || s[1] != "y" || t2[0] != "z" || &a.chunks[0][0] != &s[0] {
+		t.Errorf("after reset the first chunk is not carved again: %q %q", s, t2)
+	}
+	// The kept chunks after the first are carved again too, in order.
+	for i := 0; i < 4; i++ {
+		a.take(1, 4)
+	}
+	if u := a.take(3, 4); cap(a.chunks[2]) == 0 || &a.chunks[2][:1][0] != &u[:1][0] {
+		t.Error("after reset the third kept chunk is not carved again")
+	}
+}
