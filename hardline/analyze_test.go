@@ -474,3 +474,47 @@ func TestArena(t *testing.T) {
 		t.Error("after reset the third kept chunk is not carved again")
 	}
 }
+
+// TestSplitString checks env -S splitting against GNU env's rules.
+func TestSplitString(t *testing.T) {
+	r := &run{a: testAnalyzer(t), cwd: "/home/dev/work/proj"}
+	for _, tc := range []struct {
+		in   string
+		want string // fields joined by "|"; a dynamic field is "<dyn>"
+	}{
+		{`rm -rf ~`, `rm|-rf|~`},
+		{`rm -rf ${HOME}`, `rm|-rf|` + testHome},
+		{`cat "${HOME}/x y"`, `cat|` + testHome + `/x y`},
+		{`cat '${HOME}'`, `cat|${HOME}`},
+		{`rm $HOME`, `rm|$HOME`},
+		{`rm ${PWD}/b`, `rm|/home/dev/work/proj/b`},
+		{`rm -rf ${TARGET}`, `rm|-rf|<dyn>`},
+		{`rm -rf "${TARGET}/x"`, `rm|-rf|<dyn>`},
+		{`rm\_-rf /`, `rm -rf|/`},
+		{`a\tb`, "a\tb"},
+		{`echo hi \c rm -rf /`, `echo|hi`},
+		{`echo "hi\c" rm -rf /`, `echo|hi`},
+		{`#rm -rf /`, ``},
+		{`echo a#b #c`, `echo|a#b`},
+		{`  perl   -w  `, `perl|-w`},
+		{`""`, ``},
+	} {
+		var got []string
+		for _, f := range r.splitString(field{val: tc.in}) {
+			if f.dyn {
+				got = append(got, "<dyn>")
+			} else {
+				got = append(got, f.val)
+			}
+		}
+		if g := strings.Join(got, "|"); g != tc.want {
+			t.Errorf("splitString(%q) = %q, want %q", tc.in, g, tc.want)
+		}
+	}
+	if fs := (&run{a: r.a}).splitString(field{val: "rm ${PWD}/b"}); len(fs) != 2 || !fs[1].dyn {
+		t.Errorf("${PWD} in an unknown folder split into %+v, want it dynamic", fs)
+	}
+	if fs := r.splitString(field{dyn: true}); len(fs) != 1 || !fs[0].dyn {
+		t.Errorf("dynamic text split into %+v, want one dynamic field", fs)
+	}
+}

@@ -51,16 +51,18 @@ var _ = register([]Entry{
 				Options:  vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
-			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache config export version check update upgrade use where which current plugin create"),
+			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache export version check update upgrade use where which current plugin create"),
 				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove", DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.condaPrefix(sc, b, args, cmd)
 					return true
 				}},
+			{Names: names("config"), Summary: "config set (poetry config, conda config --add, pdm, hatch, pixi) of a package source asks", DataOnly: true, special: configSource},
 		}},
 	{Names: names("bundle bundler"), Family: "runners", Summary: "bundle exec runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}},
-			{Names: names("install update add remove list show outdated config init check lock"), DataOnly: true}}},
+			{Names: names("install update add remove list show outdated init check lock"), DataOnly: true},
+			{Names: names("config"), Summary: "bundle config of a mirror or source asks", DataOnly: true, special: configSource}}},
 	{Names: names("nix-shell"), Family: "runners", Summary: "--run and --command run scripts",
 		Options: []Option{opt(RoleScript, "--run", "--command"), val("-p", "--packages", "-I", "--arg", "--argstr", "-A", "--attr")}},
 	{Names: names("nix"), Family: "runners", Summary: "nix develop -c, nix shell -c and nix run run commands",
@@ -97,7 +99,13 @@ var _ = register([]Entry{
 	{Names: names("stack cabal opam"), Family: "runners", Summary: "exec runs a command in the project's environment", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("guix"), Family: "runners", Summary: "guix shell and environment run the command after --", Subcommands: []Entry{{Names: names("shell environment"), Options: []Option{flag(RoleCommand, "--")}}}},
 	{Names: names("flox"), Family: "runners", Summary: "flox activate runs the command after -- or -c", Subcommands: []Entry{{Names: names("activate"), Options: []Option{flag(RoleCommand, "--"), opt(RoleScript, "-c", "--command"), val("-d", "--dir", "-r", "--remote")}}}},
-	{Names: names("brew"), Family: "runners", Summary: "brew bundle exec runs a command", DataOnly: true, Subcommands: []Entry{{Names: names("bundle"), DataOnly: true, Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}}}},
+	{Names: names("brew"), Family: "runners", Summary: "brew bundle exec runs a command; brew tap USER/REPO stores a package source", DataOnly: true, Subcommands: []Entry{{Names: names("bundle"), DataOnly: true, Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
+		{Names: names("tap"), Summary: "a tap named stores a package source; brew tap alone lists them", DataOnly: true, special: sourceNamed}}},
+	{Names: names("gem"), Family: "runners", Summary: "gem sources --add stores a package source", Subcommands: []Entry{{Names: names("sources source"), Summary: "--add stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "-a", "--add")}}}},
+	{Names: names("add-apt-repository apt-add-repository"), Family: "runners", Summary: "adds a package source (unless --remove or --list)", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleHarmless, "-r", "--remove", "-L", "--list")}},
+	{Names: names("helm"), Family: "runners", Summary: "helm repo add stores a chart source", Subcommands: []Entry{{Names: names("repo"), DataOnly: true, Subcommands: []Entry{{Names: names("add"), Summary: "stores a chart source", DataOnly: true, Rule: rulePackageSource}}}}},
+	{Names: names("zypper"), Family: "runners", Summary: "zypper addrepo stores a package source", Subcommands: []Entry{{Names: names("addrepo ar"), Summary: "stores a package source", DataOnly: true, Rule: rulePackageSource}}},
+	{Names: names("dnf yum dnf5"), Family: "runners", Summary: "config-manager --add-repo stores a package source", Subcommands: []Entry{{Names: names("config-manager"), Summary: "--add-repo stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "--add-repo")}}}},
 	{Names: names("rbenv pyenv nodenv jenv goenv plenv"), Family: "runners", Summary: "exec runs a command with the chosen version", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("scl"), Family: "runners", Summary: "scl enable COLLECTION... 'CMD' runs its last operand as a shell command", Subcommands: []Entry{{Names: names("enable run"), Operands: []Operand{operand(-1, RoleScript), operands(0, RoleData)}}}},
 	{Names: names("rustup"), Family: "runners", Summary: "rustup run TOOLCHAIN CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--install"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
@@ -118,7 +126,8 @@ var _ = register([]Entry{
 				opt(RoleReadTree, "-e", "--editable"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--platform", "--python-version", "--implementation", "--abi", "--no-binary", "--only-binary", "--config-settings", "-C", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action")},
 			Operands: []Operand{operands(0, RoleReadTree)}},
 			{Names: names("download wheel"), DataOnly: true, Options: []Option{opt(RoleWriteTree, "-d", "--dest", "-w", "--wheel-dir"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links")}},
-			{Names: names("uninstall freeze list show check config cache search inspect debug hash index help completion"), DataOnly: true}}},
+			{Names: names("uninstall freeze list show check cache search inspect debug hash index help completion"), DataOnly: true},
+			{Names: names("config"), Summary: "config set of an index, a trusted host or a proxy asks", DataOnly: true, special: configSource}}},
 	{Names: names("go"), Family: "runners", Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
 		LongSingleDash: true,
 		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
@@ -135,6 +144,9 @@ var _ = register([]Entry{
 					case "GOBIN", "GOPATH", "GOMODCACHE", "GOCACHE", "GOTMPDIR", "GOCOVERDIR", "GOENV", "GOTELEMETRYDIR":
 						// Later go commands write there.
 						r.judgeWriteTree(sc, field{val: v, dyn: o.dyn, why: o.why}, cmd)
+					}
+					if goSource(k, v) {
+						r.packageSource("go env -w "+k, cmd)
 					}
 					if _, ok := r.a.envRole(k); ok || k == "GOFLAGS" || k == "CC" || k == "CXX" || k == "GOTOOLCHAIN" {
 						r.finding(rulePersistence, Command, Ask, "go env -w "+k+" stores a setting that runs code in later go commands", cmd, "")
@@ -340,6 +352,8 @@ func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
 			r.reparseField(sc, field{val: v, dyn: o.dyn, why: o.why}, c, cmd, true)
 		case verb == "set" && (lk == "node-options" || lk == "userconfig" || lk == "globalconfig" || lk == "onload-script"):
 			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores code npm loads later", cmd, "")
+		case verb == "set" && sourceKey(lk):
+			r.packageSource(commandName(cmd)+" config set "+k, cmd)
 		}
 	}
 }
@@ -614,4 +628,105 @@ func justInterpolate(line string) string {
 		}
 		line = line[i+4+j:]
 	}
+}
+
+// sourceKeyParts are the parts of a configuration key that says where a
+// package manager or git fetches code from, or how it checks what it
+// fetched.
+var sourceKeyParts = []string{"index-url", "index_url", "indexurl", "extra-index", "find-links", "find_links",
+	"trusted-host", "trusted_host", "registry", "mirror", "channel", "repositor", "source", "insteadof",
+	"proxy", "sumdb", "nosumcheck", "insecure", "strict-ssl", "strict_ssl", "sslverify", "ssl_verify",
+	"ssl-verify", "cafile", "cainfo", "capath", "ca-file", "cert"}
+
+// sourceKey reports whether a configuration key names a package source, a
+// proxy, a URL rewrite, a checksum database or a TLS setting: storing it
+// changes where every later install fetches code from, or whether what it
+// fetched is checked.
+func sourceKey(k string) bool {
+	k = asciiLower(k)
+	for _, p := range sourceKeyParts {
+		if strings.Contains(k, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// goSource reports whether go env -w K=V changes where go fetches modules
+// from or whether it checks them: a proxy other than the public one, a
+// checksum database other than the public one (or none), any insecure
+// pattern, and a private or no-checksum pattern that matches every host
+// ("*" or one starting with it). GOPROXY=https://proxy.golang.org,direct,
+// the default, and GOPRIVATE=github.com/myorg/* do not.
+func goSource(k, v string) bool {
+	broad := func() bool {
+		for _, p := range strings.Split(v, ",") {
+			if strings.HasPrefix(strings.TrimSpace(p), "*") {
+				return true
+			}
+		}
+		return false
+	}
+	switch k {
+	case "GOPROXY":
+		for _, p := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '|' }) {
+			switch strings.TrimSpace(p) {
+			case "direct", "off", "https://proxy.golang.org", "proxy.golang.org":
+			default:
+				return true
+			}
+		}
+		return false
+	case "GOSUMDB":
+		return v != "" && v != "sum.golang.org" && !strings.HasPrefix(v, "sum.golang.org+")
+	case "GOINSECURE":
+		return v != ""
+	case "GOPRIVATE", "GONOSUMDB", "GONOSUMCHECK", "GONOPROXY":
+		return broad()
+	}
+	return false
+}
+
+// packageSource reports a stored package source (rule package-source).
+func (r *run) packageSource(what, cmd string) {
+	r.finding(rulePackageSource, Command, Ask, what+" stores where later installs fetch code from, or how they check it", cmd, "")
+}
+
+// configSource judges a package manager's config sub-command (pip config
+// set KEY VALUE, poetry config KEY VALUE, bundle config [set] KEY VALUE,
+// conda config --add KEY VALUE, pdm, hatch and pixi config): a key that
+// names a source, proxy or TLS setting asks, unless the command only reads
+// the configuration.
+func configSource(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for _, a := range args {
+		switch strings.TrimLeft(a.val, "-") {
+		case "get", "list", "show", "l", "describe", "show-sources", "debug", "edit", "env", "info":
+			if len(args) > 0 && a.val == args[0].val || strings.HasPrefix(a.val, "-") {
+				return true
+			}
+		}
+	}
+	for _, a := range args {
+		if a.dyn {
+			continue
+		}
+		k, _, _ := strings.Cut(strings.TrimLeft(a.val, "-"), "=")
+		if sourceKey(k) {
+			r.packageSource(b+" "+k, cmd)
+			return true
+		}
+	}
+	return true
+}
+
+// sourceNamed reports a package source when the command names one (brew
+// tap USER/REPO); without an operand it only lists them.
+func sourceNamed(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for _, a := range args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") {
+			r.packageSource(b, cmd)
+			break
+		}
+	}
+	return true
 }

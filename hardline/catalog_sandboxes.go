@@ -109,32 +109,33 @@ var _ = register([]Entry{
 		Options: append([]Option{opt(RoleWorkDir, "--working-directory"), {Names: names("--on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --on-clock-change --on-timezone-change --timer-property --path-property --socket-property"), Takes: 1, Role: RoleTrigger}},
 			vals("pEuMHs", "--property", "--unit", "--description", "--setenv", "--slice", "--machine", "--host", "--uid", "--gid", "--nice", "--service-type")...),
 		Operands: []Operand{operand(0, RoleCommand)}, Rule: rulePersistence},
-	{Names: names("flatpak"), Family: "sandboxes", Summary: "flatpak run --command=PROGRAM APP ARGS runs PROGRAM ARGS",
-		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleCommand, "--command"), val("--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd")}, Operands: []Operand{operand(0, RoleData), operands(1, RoleData)},
-			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-				var prog *field
-				for i := 0; i < len(args); i++ {
-					a := args[i]
-					switch {
-					case a.val == "--command" && i+1 < len(args):
-						prog = &args[i+1]
-						i++
-					case strings.HasPrefix(a.val, "--command="):
-						f := a
-						f.val = a.val[len("--command="):]
-						prog = &f
-					case slices.Contains([]string{"--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd"}, a.val):
-						i++
-					case !strings.HasPrefix(a.val, "-") || a.dyn:
-						// APP: the rest of the line is the program's arguments.
-						if prog != nil {
-							r.next(sc, append([]field{*prog}, args[i+1:]...), c)
+	{Names: names("flatpak"), Family: "sandboxes", Summary: "flatpak run --command=PROGRAM APP ARGS runs PROGRAM ARGS; remote-add stores a package source",
+		Subcommands: []Entry{{Names: names("remote-add"), Summary: "stores a package source", DataOnly: true, Rule: rulePackageSource},
+			{Names: names("run"), Options: []Option{opt(RoleCommand, "--command"), val("--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd")}, Operands: []Operand{operand(0, RoleData), operands(1, RoleData)},
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					var prog *field
+					for i := 0; i < len(args); i++ {
+						a := args[i]
+						switch {
+						case a.val == "--command" && i+1 < len(args):
+							prog = &args[i+1]
+							i++
+						case strings.HasPrefix(a.val, "--command="):
+							f := a
+							f.val = a.val[len("--command="):]
+							prog = &f
+						case slices.Contains([]string{"--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd"}, a.val):
+							i++
+						case !strings.HasPrefix(a.val, "-") || a.dyn:
+							// APP: the rest of the line is the program's arguments.
+							if prog != nil {
+								r.next(sc, append([]field{*prog}, args[i+1:]...), c)
+							}
+							return false
 						}
-						return false
 					}
-				}
-				return false
-			}}}},
+					return false
+				}}}},
 })
 
 // distroboxOperands judges distrobox-enter's operands when no -- or -e

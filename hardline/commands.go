@@ -493,6 +493,15 @@ func (r *run) envCmd(sc *scope, args []field, c ctx, cmd string, next func([]fie
 	i := 0
 	var split []field
 	chdir := ""
+	// value applies an option that takes one: -u, -C, -S and -P.
+	value := func(o byte, v field) {
+		switch o {
+		case 'S':
+			split = append(split, r.splitString(v)...)
+		case 'C':
+			chdir = v.val
+		}
+	}
 loop:
 	for i < len(args) {
 		a := args[i]
@@ -503,27 +512,43 @@ loop:
 		case v == "--" || v == "-":
 			i++
 			break loop
-		case v == "-S" || v == "--split-string":
-			if i+1 < len(args) {
-				split = append(split, splitString(args[i+1])...)
-			}
-			i += 2
-		case strings.HasPrefix(v, "--split-string="):
-			split = append(split, splitString(field{val: v[len("--split-string="):]})...)
+		case strings.HasPrefix(v, "--"):
+			// GNU getopt_long: --NAME VALUE, --NAME=VALUE, and any
+			// unambiguous prefix of NAME.
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			o := envLongOption(name)
 			i++
-		case strings.HasPrefix(v, "-S"):
-			split = append(split, splitString(field{val: v[2:]})...)
-			i++
-		case v == "-u" || v == "-C" || v == "-P" || v == "--unset" || v == "--chdir":
-			if (v == "-C" || v == "--chdir") && i+1 < len(args) {
-				chdir = args[i+1].val
+			if o == 0 {
+				continue
 			}
-			i += 2
+			if !hasVal {
+				if i >= len(args) {
+					break loop
+				}
+				val, a = args[i].val, args[i]
+				i++
+			}
+			a.val = val
+			value(o, a)
 		case strings.HasPrefix(v, "-"):
-			if strings.HasPrefix(v, "--chdir=") {
-				chdir = v[len("--chdir="):]
-			}
+			// A cluster of short options (-iv, -vS'CMD'): -u, -C, -S and
+			// -P take the rest of the word, or else the next word.
 			i++
+			for j := 1; j < len(v); j++ {
+				if o := v[j]; strings.IndexByte("uCSP", o) >= 0 {
+					f := a
+					if j+1 < len(v) {
+						f.val = v[j+1:]
+					} else if i < len(args) {
+						f = args[i]
+						i++
+					} else {
+						break loop
+					}
+					value(o, f)
+					break
+				}
+			}
 		case strings.IndexByte(v, '=') > 0:
 			// env takes any NAME=VALUE before the command, names the
 			// shell cannot assign included (BASH_FUNC_ls%%=...).
@@ -536,6 +561,11 @@ loop:
 	var rest []field
 	if i < len(args) {
 		rest = args[i:]
+	}
+	if len(split) > 0 {
+		// The words -S makes were never words of the shell: they are
+		// matched as written here, as the shell's own words were.
+		r.checkAsWritten(sc, split, cmd)
 	}
 	rest = append(split, rest...)
 	if chdir != "" {
@@ -552,13 +582,147 @@ loop:
 	next(rest)
 }
 
-// splitString splits env -S text into fields.
-func splitString(f field) []field {
-	var out []field
-	for _, w := range strings.Fields(f.val) {
-		w = strings.Trim(w, `"'`)
-		out = append(out, field{val: w, dyn: f.dyn, why: f.why, glob: strings.ContainsAny(w, "*?[")})
+// envLongOption returns the short option env's long option name (or an
+// unambiguous prefix of it, as getopt_long takes) stands for when it
+// takes a value, or 0.
+func envLongOption(name string) byte {
+	for _, o := range [...]struct {
+		name  string
+		short byte
+	}{{"unset", 'u'}, {"chdir", 'C'}, {"split-string", 'S'}, {"argv0", 'a'}} {
+		if name == o.name || len(name) >= 2 && strings.HasPrefix(o.name, name) {
+			return o.short
+		}
 	}
+	return 0
+}
+
+// splitString splits env -S text into fields as GNU env does: blanks
+// separate, single quotes keep text as it is, double quotes keep blanks
+// and take backslash escapes, a backslash outside quotes escapes the next
+// character (\_ is a blank kept in the word, \c ends the text), ${NAME}
+// is the variable's value (no other expansion: no ~, no $NAME, no
+// pattern), and # starting a word begins a comment. A variable other than
+// HOME and PWD, or text that is not static, makes its field dynamic.
+func (r *run) splitString(f field) []field {
+	var out []field
+	if f.dyn {
+		return []field{{dyn: true, why: cmp.Or(f.why, "env -S text")}}
+	}
+	s := f.val
+	var b strings.Builder
+	cur := field{}
+	inWord := false
+	flush := func() {
+		if inWord {
+			cur.val = b.String()
+			cur.glob = strings.ContainsAny(cur.val, "*?[")
+			out = append(out, cur)
+		}
+		b.Reset()
+		cur, inWord = field{}, false
+	}
+	variable := func(i int) int {
+		// s[i] is '$'; ${NAME} only.
+		if i+1 >= len(s) || s[i+1] != '{' {
+			b.WriteByte('$')
+			return i + 1
+		}
+		end := strings.IndexByte(s[i:], '}')
+		if end < 0 {
+			cur.dyn, cur.why = true, "env -S text"
+			return len(s)
+		}
+		name := s[i+2 : i+end]
+		switch name {
+		case "HOME":
+			b.WriteString(r.a.home)
+		case "PWD":
+			if r.cwd == "" {
+				cur.dyn, cur.why = true, "a variable env -S expands"
+			}
+			b.WriteString(r.cwd)
+		default:
+			cur.dyn, cur.why = true, "a variable env -S expands"
+		}
+		return i + end + 1
+	}
+	escape := func(ch byte) {
+		switch ch {
+		case '_':
+			b.WriteByte(' ')
+		case 't':
+			b.WriteByte('\t')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v':
+			flush()
+			i++
+		case ch == '#' && !inWord:
+			i = len(s)
+		case ch == '\'':
+			inWord = true
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				b.WriteString(s[i+1:])
+				i = len(s)
+				break
+			}
+			b.WriteString(s[i+1 : i+1+end])
+			i += end + 2
+		case ch == '"':
+			inWord = true
+			i++
+			for i < len(s) && s[i] != '"' {
+				switch {
+				case s[i] == '\\' && i+1 < len(s):
+					if s[i+1] == 'c' {
+						flush()
+						return out
+					}
+					escape(s[i+1])
+					i += 2
+				case s[i] == '$':
+					i = variable(i)
+				default:
+					b.WriteByte(s[i])
+					i++
+				}
+			}
+			i++
+		case ch == '\\':
+			if i+1 < len(s) && s[i+1] == 'c' {
+				flush()
+				return out
+			}
+			inWord = true
+			if i+1 < len(s) {
+				escape(s[i+1])
+			}
+			i += 2
+		case ch == '$':
+			inWord = true
+			i = variable(i)
+		default:
+			inWord = true
+			b.WriteByte(ch)
+			i++
+		}
+	}
+	flush()
 	return out
 }
 
@@ -937,6 +1101,19 @@ func inPlaceEdits(b string, args []field) []field {
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
+	if i, mod := pythonModule(b, args); i >= 0 && !mod.dyn && mod.val != "" {
+		// python -m pip install ... runs pip's own command line: a module
+		// that the catalogue knows as a program is judged as that program
+		// with the arguments after it (python -m pip is pip, python -m
+		// zipfile -e is an extraction).
+		if ce, extra := r.a.lookupEntry(catalogName(mod.val)); ce != nil || len(extra) > 0 {
+			rest := args[i+1:]
+			if args[i].val == "-m" {
+				rest = args[i+2:]
+			}
+			r.next(sc, append([]field{mod}, rest...), c)
+		}
+	}
 	if b == "deno" {
 		// deno run npm:PKG ARGS runs the package's program, as npx does.
 		for i, a := range args {

@@ -84,7 +84,7 @@
 //	disks                mkfs, dd, ddrescue, shred, wipefs -a, fdisk and kin, diskutil, hdparm, nvme, lvm, boot and firmware tools, mount
 //	processes and power  kill, pkill, killall, shutdown, init, systemctl and loginctl power verbs and targets, D-Bus power calls, sysctl
 //	git                  git -C/-c/--config-env/--work-tree, rebase --exec, bisect run, submodule foreach, filter-branch, upload-pack, difftool -x, config, daemon
-//	runners              npx, npm/pnpm/yarn exec, uv/poetry/pdm/conda run, bundle exec, nix-shell --run, nix develop -c, direnv exec, go -exec, make, apt -o, dpkg hooks, hyperfine, entr, watchexec
+//	runners              npx, npm/pnpm/yarn exec, uv/poetry/pdm/conda run, bundle exec, nix-shell --run, nix develop -c, direnv exec, go -exec, make, apt -o, dpkg hooks, hyperfine, entr, watchexec; package sources stored (gem, helm, zypper, dnf, add-apt-repository)
 //	multiplexers         tmux (new, split-window, run-shell, send-keys, ...), screen, dtach, abduco, zellij, terminals' -e, nohup, setsid, start-stop-daemon, pueue
 //	sandboxes            nice, timeout, chroot, unshare, nsenter, bwrap, firejail, systemd-nspawn, systemd-run, capsh, prlimit, cpulimit, proxies, xvfb-run
 //	debuggers            strace, ltrace, valgrind, perf, rr, gdb (-ex, --args), lldb (-o, --), bpftrace, dtrace
@@ -156,6 +156,7 @@
 //	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system:; a shell, interpreter, exec or compound command redirected to /dev/tcp or /dev/udp; zsh's ztcp and zsocket (a shell handed to a network peer)
 //	system-admin                command  ask       boot, firmware, volume and mount tools; userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
 //	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, a git hook or .git/config written, tmux bind/hooks, direnv allow
+//	package-source              command  ask       storing where later installs fetch code from or how they check it: pip/npm/yarn/pnpm/poetry/conda/bundle config of an index, registry, mirror, channel, proxy or TLS setting; go env -w GOPROXY, GOSUMDB=off, GOINSECURE, a GOPRIVATE or GONOSUMDB of every host; git config url.*.insteadOf, http.proxy, http.sslVerify; gem sources --add, add-apt-repository, helm repo add, brew tap USER/REPO, zypper addrepo, dnf config-manager --add-repo, flatpak remote-add
 //	link-escape                 command  ask       ln -s to /, a system folder, the home folder or an ancestor of a root (ln -s / x && rm -rf x/)
 //	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh)
 //	raw-disk-read               path     ask       reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda)

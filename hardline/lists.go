@@ -198,6 +198,15 @@ var startupFiles = []string{
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.mkshrc",
 	"~/.cshrc", "~/.tcshrc", "~/.login", "~/.xprofile", "~/.xinitrc", "~/.xsessionrc",
 	"~/.pam_environment", "~/.config/fish/config.fish", "~/.config/fish/conf.d/**",
+	// Read by the usual startup files: Debian's and Ubuntu's .bashrc
+	// sources .bash_aliases, Fedora's sources ~/.bashrc.d, oh-my-zsh its
+	// custom folder; fish autoloads its functions; pwsh reads its profiles.
+	"~/.bash_aliases", "~/.bashrc.d/**", "~/.oh-my-zsh/custom/**", "~/.config/fish/functions/**",
+	"~/.config/powershell/**",
+	// Python runs a user site's .pth import lines and usercustomize at
+	// every start.
+	"~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py",
+	"~/.local/lib/python*/site-packages/sitecustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth",
 	"~/.config/autostart/**", "~/.config/systemd/user/**", "~/.config/environment.d/**",
 	"~/Library/LaunchAgents/**", "~/Documents/PowerShell/**", "~/Documents/WindowsPowerShell/**",
 	"~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",

@@ -32,6 +32,7 @@ const (
 	ruleRawDiskRead     = "raw-disk-read"
 	ruleSystemAdmin     = "system-admin"
 	rulePersistence     = "persistence"
+	rulePackageSource   = "package-source"
 	ruleLinkEscape      = "link-escape"
 	ruleReverseShell    = "reverse-shell"
 	ruleRunsWritten     = "runs-written-file"
@@ -93,6 +94,7 @@ func Rules() []RuleInfo {
 		{ruleReverseShell, Command, Block, "handing a shell or program to a network peer (nc -e /bin/sh, ncat --sh-exec, socat exec:, bash -i >& /dev/tcp/...)"},
 		{ruleSystemAdmin, Command, Ask, "changing accounts, passwords, the firewall, services, kernel modules or security settings (userdel, passwd -d, iptables -F, systemctl stop, setenforce 0)"},
 		{rulePersistence, Command, Ask, "scheduling commands to run later (crontab FILE, crontab -, at, a git hook or .git/config written)"},
+		{rulePackageSource, Command, Ask, "storing where later installs fetch code from or how they check it: an index, registry, mirror, channel, proxy, URL rewrite, checksum database or TLS setting (pip config set global.index-url, npm config set registry, go env -w GOPROXY, git config url.X.insteadOf, conda config --add channels, gem sources --add, add-apt-repository, helm repo add, brew tap)"},
 		{ruleLinkEscape, Command, Ask, "a symbolic link to /, a system folder, the home folder or an ancestor of a root (ln -s / x)"},
 		{ruleRunsWritten, Dynamic, Ask, "running a script that the same command wrote (echo ... > x.sh && bash x.sh)"},
 		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it"},

@@ -953,6 +953,9 @@ func (r *run) gitConfigSet(sc *scope, args []field, c ctx, cmd string) {
 	}
 	k := asciiLower(ops[0].val)
 	v := ops[1]
+	if sourceKey(k) && !strings.HasPrefix(k, "alias.") {
+		r.packageSource("git config "+k, cmd)
+	}
 	if !gitExecKey(k) || strings.HasPrefix(k, "alias.") && !strings.HasPrefix(v.val, "!") {
 		return
 	}
@@ -1051,7 +1054,7 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 	// parallel runs its command through a shell: one word may hold a script.
 	if len(command) == 1 && strings.ContainsAny(command[0].val, " ;|&") && !command[0].dyn {
 		r.reparseField(sc, field{val: strings.ReplaceAll(command[0].val, "{}", "x")}, c, cmd, true)
-		command = splitString(command[0])
+		command = r.splitString(command[0])
 	}
 	r.feed(sc, command, in, repl, c)
 }
