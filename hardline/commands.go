@@ -874,6 +874,7 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 				r.stdinScript(sc, c, cmd, b)
 			case i+1 < len(args):
 				r.scriptArg(sc, b, args[i+1], c, cmd)
+				r.scriptArgs(b, args[i+1], args[i+2:], cmd)
 			default:
 				r.stdinScript(sc, c, cmd, b)
 			}
@@ -910,6 +911,7 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 				r.stdinScript(sc, c, cmd, b)
 			default:
 				r.scriptArg(sc, b, a, c, cmd)
+				r.scriptArgs(b, a, args[i+1:], cmd)
 			}
 			return
 		}
@@ -929,6 +931,15 @@ func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
 	case f.val == "-" || f.val == "/dev/stdin" || f.val == "/dev/fd/0" || f.val == "/proc/self/fd/0":
 		r.stdinScript(sc, c, cmd, b)
 	}
+}
+
+// scriptArgs judges the arguments a shell passes to a script file (bash
+// backup.sh ~) as an undescribed program's: what the script does with
+// them is not known.
+func (r *run) scriptArgs(b string, script field, args []field, cmd string) {
+	name := b + " " + script.val
+	r.mayWrite(name, args, cmd)
+	r.wholeHome(name, args, cmd)
 }
 
 // stdinScript judges a shell that reads its script from standard input.
@@ -1017,6 +1028,59 @@ func pythonModule(b string, args []field) (int, field) {
 			m := a
 			m.val = a.val[2:]
 			return i, m
+		}
+	}
+	return -1, field{}
+}
+
+// searchedScript finds the script ruby -S or perl -S looks up on the PATH
+// (ruby -S gem sources --add URL runs the gem command): the index of its
+// name among args, or -1. An option that takes a value (-I DIR, -r LIB)
+// before S in a cluster holds the S.
+func searchedScript(b string, args []field) (int, field) {
+	lb := asciiLower(b)
+	switch lb {
+	case "perl5":
+		lb = "perl"
+	case "jruby":
+		lb = "ruby"
+	}
+	takes, ok := inPlaceValues[lb]
+	if !ok {
+		return -1, field{}
+	}
+	search := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case a.dyn:
+			return -1, field{}
+		case v == "--":
+			if search && i+1 < len(args) && !args[i+1].dyn {
+				return i + 1, args[i+1]
+			}
+			return -1, field{}
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				if v[j] == 'S' {
+					search = true
+				}
+				if strings.IndexByte(takes, v[j]) >= 0 {
+					// -e CODE makes the call ask as inline code whatever
+					// else it names.
+					if j == len(v)-1 {
+						i++ // the value is the next word
+					}
+					break
+				}
+			}
+		default:
+			if search {
+				return i, a
+			}
+			return -1, field{}
 		}
 	}
 	return -1, field{}
@@ -1114,6 +1178,13 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			r.next(sc, append([]field{mod}, rest...), c)
 		}
 	}
+	if i, name := searchedScript(b, args); i >= 0 {
+		// ruby -S gem ... and perl -S NAME run the script NAME found on
+		// the PATH: a program the catalogue knows is judged as itself.
+		if ce, extra := r.a.lookupEntry(catalogName(name.val)); ce != nil || len(extra) > 0 {
+			r.next(sc, append([]field{name}, args[i+1:]...), c)
+		}
+	}
 	if b == "deno" {
 		// deno run npm:PKG ARGS runs the package's program, as npx does.
 		for i, a := range args {
@@ -1135,7 +1206,11 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		}
 	}
 	if !inlineAwk(b, args) {
-		r.mayWrite(b, moduleDropped(b, args), cmd) // what the script does with its arguments is unknown
+		// What the script does with its arguments is unknown, as an
+		// undescribed program's: a protected or startup file may be
+		// written, a home folder handed whole may be read whole.
+		r.mayWrite(b, moduleDropped(b, args), cmd)
+		r.wholeHome(b, moduleDropped(b, args), cmd)
 	}
 	for _, f := range inPlaceEdits(b, args) {
 		r.judgeWrite(sc, f, ruleDiskWrite, cmd)

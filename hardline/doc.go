@@ -152,7 +152,7 @@
 //	kernel-param                command  block     sysctl -w
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root
 //	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path; a recursive read of any home; getent shadow; the environment sent to another host (env | curl -d @- URL, env > /dev/tcp/...)
-//	whole-home                  path     ask       a home folder or an ancestor of one given whole to a program the catalogue does not describe, or as an operand no role explains (restic backup ~, az storage blob upload-batch -s ~)
+//	whole-home                  path     ask       a home folder or an ancestor of one given whole to a program the catalogue does not describe (a script a shell or interpreter runs included: bash backup.sh ~), or as an operand no role explains (restic backup ~, az storage blob upload-batch -s ~)
 //	reverse-shell               command  block     nc -e/-c, ncat --exec/--sh-exec, socat exec:/system:; a shell, interpreter, exec or compound command redirected to /dev/tcp or /dev/udp; zsh's ztcp and zsocket (a shell handed to a network peer)
 //	system-admin                command  ask       boot, firmware, volume and mount tools; userdel, useradd, usermod, passwd with arguments, visudo, setenforce, modprobe, sysctl -w, iptables/nft/ufw changes, systemctl stop/disable/mask/enable/kill; docker/podman run with /, home, a system folder or the engine's socket mounted, or --privileged
 //	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, a git hook or .git/config written, tmux bind/hooks, direnv allow
