@@ -200,8 +200,9 @@
 //	developer services     GitHub Copilot, configstore (firebase and other CLIs), Netlify, Vercel, Fly, Supabase, Wrangler, Kaggle, Hugging Face, Pulumi, CircleCI, Sentry, sops' age keys
 //	keyrings               ~/.local/share/keyrings/**, ~/.config/op/**, ~/Library/Keychains/**, /Library/Keychains/**
 //	browsers and mail      ~/.mozilla/**, ~/.thunderbird/**, ~/.config/{google-chrome,chromium,BraveSoftware,microsoft-edge}/**, ~/Library/Application Support/{Google/Chrome,Firefox,BraveSoftware,Microsoft Edge}/**, ~/Library/{Safari,Cookies,Messages,Mail}/**, TCC
+//	chat, wallets, keys    Slack and Discord profiles, Electrum, Bitcoin and Ethereum wallets and keystores, Exodus, ~/.config/solana/id.json, ~/.nuget/NuGet/NuGet.Config, ~/.android/adbkey
 //	history                ~/.bash_history, ~/.zsh_history, ~/.zhistory, ~/.sh_history, ~/.history, fish_history, ~/.python_history, ~/.node_repl_history, ~/.psql_history, ~/.mysql_history, ~/.sqlite_history
-//	system secrets         /etc/shadow(-), /etc/gshadow(-), /etc/sudoers, /etc/sudoers.d/**, /etc/security/opasswd, /etc/master.passwd, /etc/ssh/ssh_host_*_key, /etc/krb5.keytab, /proc/*/environ, /proc/*/mem, /run/secrets/**, macOS dslocal
+//	system secrets         /etc/shadow(-), /etc/gshadow(-), /etc/sudoers, /etc/sudoers.d/**, /etc/security/opasswd, /etc/master.passwd, /etc/ssh/ssh_host_*_key, /etc/krb5.keytab, /tmp/krb5cc_*, /proc/*/environ, /proc/*/mem, /run/secrets/**, macOS dslocal, Kubernetes and k3s credentials (/etc/kubernetes/*.conf, pki, kubelet pki, k3s.yaml and token), TLS private keys (/etc/ssl/private, /etc/pki/tls/private, Let's Encrypt privkey and accounts), Wi-Fi secrets (NetworkManager system-connections, wpa_supplicant)
 //	Windows                ?:/Windows/System32/config/** (SAM, SECURITY, SYSTEM), ?:/Windows/repair/**, AppData Credentials, Protect, Vault, PSReadLine ConsoleHost_history.txt, Chrome/Edge/Brave/Firefox profiles, gcloud, GitHub CLI, npmrc
 //
 // Every word of a shell command is checked, as are option values after '='
