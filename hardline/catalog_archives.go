@@ -78,12 +78,12 @@ var _ = register([]Entry{
 				}},
 			{Names: names("d rn"), Operands: []Operand{operand(0, RoleWrite)}, DataOnly: true},
 		}},
-	{Names: names("cpio bsdcpio"), Family: "archives", Summary: "-D (or the working folder) is written when extracting; -p copies into its operand; -F is the archive, written by -o; --rsh-command runs a command; --absolute-filenames extracts anywhere (asks)",
+	{Names: names("cpio bsdcpio"), Family: "archives", Summary: "-D (or the working folder) is written when extracting; -p copies into its operand; -F is the archive, written by -o; --rsh-command runs a command; -i extracts absolute names anywhere unless --no-absolute-filenames (asks)",
 		Options: []Option{opt(RoleWorkDir, "-D", "--directory"), flag(RoleExtract, "-i", "--extract"), opt(RoleWrite, "-O"), opt(RoleRead, "-I", "-F", "--file", "-E", "--pattern-file"),
 			opt(RoleScript, "--rsh-command"), val("-H", "--format", "-R", "--owner", "-M", "--message")},
 		Operands: []Operand{operands(0, RoleWriteTree)}, DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.cpio(sc, args, c, cmd)
+			r.cpio(sc, b, args, c, cmd)
 			return false
 		}},
 	{Names: names("afio"), Family: "archives", Summary: "-o writes the archive and reads the files whose names come on stdin; -i and -r extract into the working folder",
@@ -185,9 +185,10 @@ func (r *run) readsListed(c ctx, b, cmd string) {
 }
 
 // cpio judges cpio's modes: -o writes -F and reads the names on stdin;
-// -i without -D extracts into the working folder, anywhere with
-// --absolute-filenames.
-func (r *run) cpio(sc *scope, args []field, c ctx, cmd string) {
+// -i without -D extracts into the working folder, and its absolute names
+// anywhere unless --no-absolute-filenames is given (bsdcpio: only with
+// --insecure).
+func (r *run) cpio(sc *scope, b string, args []field, c ctx, cmd string) {
 	p := parseOpts(args, "DFOIEHRMC", []string{"--directory", "--file", "--pattern-file", "--format", "--owner", "--message", "--rsh-command", "--io-size"}, "")
 	switch {
 	case strings.ContainsRune(p.short, 'o') || p.has("--create"):
@@ -199,8 +200,12 @@ func (r *run) cpio(sc *scope, args []field, c ctx, cmd string) {
 		if strings.ContainsRune(p.short, 't') || p.has("--list") || p.has("--to-stdout") {
 			return
 		}
-		if p.has("--absolute-filenames") {
-			r.finding(ruleWriteOutside, Command, Ask, "cpio --absolute-filenames extracts the archive's absolute paths anywhere", cmd, "")
+		if b == "bsdcpio" && p.has("--insecure") || b != "bsdcpio" && !p.has("--no-absolute-filenames") {
+			// GNU cpio extracts an absolute name where it points unless
+			// told not to ("This is the default", its manual says of
+			// --absolute-filenames): the archive may write anywhere.
+			// bsdcpio strips them unless --insecure.
+			r.finding(ruleWriteOutside, Command, Ask, "cpio -i extracts the archive's absolute names where they point (GNU cpio's default; --no-absolute-filenames keeps them in the folder)", cmd, "")
 		}
 		if len(p.get("-D", "--directory")) == 0 {
 			r.judgeWriteTree(sc, field{val: "."}, cmd)

@@ -121,10 +121,20 @@ var _ = register([]Entry{
 	{Names: names("uniq"), Family: "files", Summary: "the second operand is written", DataOnly: true,
 		Options:  vals("fsw", "--skip-fields", "--skip-chars", "--check-chars", "--group", "--all-repeated"),
 		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
-	{Names: names("patch"), Family: "files", Summary: "the file patched and -o are written; -d is the working folder",
+	{Names: names("patch"), Family: "files", Summary: "the file patched and -o are written; -d is the working folder; without a file named, the files the patch names are written anywhere under the working folder",
 		Options: []Option{opt(RoleWrite, "-o", "--output"), opt(RoleRead, "-i", "--input"), opt(RoleWorkDir, "-d", "--directory"),
 			val("-p", "--strip", "-B", "--prefix", "-D", "--ifdef", "-F", "--fuzz", "-r", "--reject-file", "-V", "--version-control", "-Y", "--basename-prefix", "-z", "--suffix", "--backup-if-mismatch", "--quoting-style")},
-		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleRead)}},
+		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// patch < x.patch writes the files its patch names, which
+			// the command does not show: anywhere under the folder it
+			// works in (the roles moved the run there for -d).
+			p := parseOpts(args, "oidpBDFrVYz", []string{"--output", "--input", "--directory", "--strip", "--prefix", "--ifdef", "--fuzz", "--reject-file", "--version-control", "--basename-prefix", "--suffix", "--backup-if-mismatch", "--quoting-style"}, "")
+			if len(p.ops) == 0 && !p.has("--dry-run") && len(p.get("-o", "--output")) == 0 {
+				r.judgeWriteTree(sc, field{val: "."}, cmd)
+			}
+			return true
+		}},
 	{Names: names("xxd"), Family: "files", Summary: "the second operand is written", DataOnly: true,
 		Options:  vals("cglsno", "-cols", "-groupsize", "-len", "-seek", "-name", "-offset"),
 		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},

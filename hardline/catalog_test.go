@@ -167,7 +167,7 @@ func TestEveryRoleIsJudged(t *testing.T) {
 		"paths written, written into, deleted and destroyed": {
 			{"sort -o /etc/passwd x", "protected-write"}, {"sort -o out x", ""}, {"tar -xf x.tar -C ~", "startup-file-write"},
 			{"tar -xf x.tar -C build", ""}, {"rimraf ~", "rm-home"}, {"rimraf build", ""}, {"shred /dev/sda", "wipe-device"},
-			{"shred secret.txt", ""}, {"cpio -i -D /etc < x", "protected-write"}, {"cpio -i -D out < x", ""},
+			{"shred secret.txt", ""}, {"cpio -i -D /etc < x", "protected-write"}, {"cpio -i --no-absolute-filenames -D out < x", ""}, {"cpio -i -D out < x", "write-outside-roots"},
 		},
 		"paths read, and read whole": {
 			{"cat /dev/sda", "raw-disk-read"}, {"zip -r x.zip ~", "sensitive-path"}, {"zip -r x.zip src", ""},

@@ -198,6 +198,12 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 				}
 			}
 		}
+		if k := a.key(p); strings.HasSuffix(k, "/.git") || strings.Contains(k, "/.git/") {
+			// Whatever it writes there may be a hook or the configuration,
+			// which git runs or obeys on a later command (as gitRunsIt).
+			r.finding(rulePersistence, Command, Ask, "writes into "+p+", a repository's .git folder, whose hooks and configuration git runs or obeys on a later command", cmd, p)
+			return
+		}
 	}
 }
 
