@@ -75,7 +75,15 @@ var _ = register([]Entry{
 				}},
 			{Names: names("init"), Summary: "the folder and --separate-git-dir are written; --template installs hooks", DataOnly: true,
 				Options:  []Option{opt(RoleWrite, "--separate-git-dir"), opt(RoleProgram, "--template"), val("-b", "--initial-branch", "--object-format", "--ref-format", "--shared")},
-				Operands: []Operand{operand(0, RoleWrite)}},
+				Operands: []Operand{operand(0, RoleWrite)},
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					// Without a folder named, the folder git works in (git
+					// -C ~ init, cd ~ && git init) is the one written.
+					if p := parseOpts(args, "b", []string{"--separate-git-dir", "--template", "--initial-branch", "--object-format", "--ref-format", "--shared"}, ""); len(p.ops) == 0 {
+						r.judgeWrite(sc, field{val: "."}, ruleDiskWrite, cmd)
+					}
+					return true
+				}},
 			{Names: names("maintenance"), Summary: "maintenance start schedules git to run from cron or a timer (persistence)", DataOnly: true,
 				Subcommands: []Entry{{Names: names("start"), Rule: rulePersistence, DataOnly: true}}},
 			{Names: names("rebase"), Summary: "--exec runs a command after each commit",
