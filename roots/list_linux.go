@@ -4,6 +4,7 @@ package roots
 
 import (
 	"encoding/binary"
+	"strings"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -109,6 +110,9 @@ func parseDirents(b []byte) (*dirListing, bool) {
 			return nil, false // no NUL: not a record as described
 		}
 		name = name[:end]
+		if strings.IndexByte(name, '/') >= 0 {
+			return nil, false // no name in a folder holds a slash
+		}
 		off += reclen
 		if name == "." || name == ".." {
 			continue

@@ -108,10 +108,44 @@ func TestParseDirentsRejectsMalformedRecords(t *testing.T) {
 			b[16] = 4
 			return b
 		}(),
-		"no NUL": rec(24, "abcde"),
+		"no NUL":  rec(24, "abcde"),
+		"a slash": rec(24, "a/b"),
 	} {
 		if _, ok := parseDirents(b); ok {
 			t.Errorf("%s: parsed", name)
 		}
 	}
+}
+
+// FuzzParseDirents feeds getdents64 records of any shape to the parser: it
+// must not panic, and a listing it accepts must answer only what its
+// records say.
+func FuzzParseDirents(f *testing.F) {
+	rec := func(reclen int, typ byte, name string) []byte {
+		b := make([]byte, reclen)
+		b[0] = 1
+		b[16], b[17] = byte(reclen), byte(reclen>>8)
+		b[18] = typ
+		copy(b[19:], name)
+		return b
+	}
+	f.Add(rec(24, 8, "abc"))
+	f.Add(append(rec(24, 4, "."), rec(32, 10, "link\x00name")...))
+	f.Add(append(rec(24, 0, "Ab"), rec(24, 8, "ab")...))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		l, ok := parseDirents(b)
+		if !ok {
+			return
+		}
+		for _, e := range l.entries {
+			if e.name == "." || e.name == ".." || strings.ContainsAny(e.name, "/\x00") {
+				t.Fatalf("accepted the entry %q", e.name)
+			}
+			if k, known := l.lookup(e.name); known && k == kindMissing {
+				// A listed name is never answered missing.
+				t.Fatalf("lookup(%q) = %v, %v for a listed entry %+v", e.name, k, known, e)
+			}
+		}
+	})
 }
