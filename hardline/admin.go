@@ -330,6 +330,7 @@ func (r *run) container(b string, args []field, cmd string) {
 		case v == "-v" || v == "--volume" || v == "--mount":
 			if i+1 < len(args) {
 				i++
+				r.mountsSecret(b, args[i], cmd)
 				if r.hostMount(args[i]) {
 					ask("mounts " + args[i].val + " from the host")
 					return
@@ -338,6 +339,7 @@ func (r *run) container(b string, args []field, cmd string) {
 		case strings.HasPrefix(v, "-v") && len(v) > 2, strings.HasPrefix(v, "--volume="), strings.HasPrefix(v, "--mount="):
 			f := args[i]
 			f.val = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(v, "--volume="), "--mount="), "-v")
+			r.mountsSecret(b, f, cmd)
 			if r.hostMount(f) {
 				ask("mounts " + f.val + " from the host")
 				return
@@ -346,12 +348,10 @@ func (r *run) container(b string, args []field, cmd string) {
 	}
 }
 
-// hostMount reports whether a volume or mount specification mounts /, a
-// system folder, the home folder or an ancestor of a root.
-func (r *run) hostMount(f field) bool {
-	if f.dyn {
-		return true
-	}
+// mountSource returns the host path a volume or mount specification
+// mounts (-v SRC:DST, --mount type=bind,source=SRC), or false for a named
+// volume.
+func (r *run) mountSource(f field) (string, bool) {
 	src := f.val
 	if strings.Contains(src, "source=") || strings.Contains(src, "src=") {
 		for _, kv := range strings.Split(src, ",") {
@@ -366,7 +366,43 @@ func (r *run) hostMount(f field) bool {
 		src = r.a.home + src[1:]
 	}
 	if !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, ".") {
-		return false // a named volume
+		return "", false // a named volume
+	}
+	return src, true
+}
+
+// mountsSecret blocks a mount of a sensitive path, or of a folder that
+// holds one (-v ~/.ssh:/k, -v ~/.config:/c, -v ~:/h, -v /:/host): whatever
+// runs in the container reads it, as a recursive copy of it would.
+func (r *run) mountsSecret(b string, f field, cmd string) {
+	src, ok := r.mountSource(f)
+	if f.dyn || !ok {
+		return
+	}
+	for _, abs := range r.resolve(field{val: src}).paths {
+		pat, hit := r.a.matchSensitive(abs)
+		if !hit {
+			pat, hit = r.holdsSensitive(abs)
+		}
+		if !hit && (r.a.within(r.a.home, abs) || r.isAnyHome(abs)) {
+			pat, hit = "a home folder's credentials", true
+		}
+		if hit {
+			r.finding(ruleSensitivePath, Path, Block, b+" mounts "+abs+" into the container, which holds a sensitive host path ("+pat+")", cmd, abs)
+			return
+		}
+	}
+}
+
+// hostMount reports whether a volume or mount specification mounts /, a
+// system folder, the home folder or an ancestor of a root.
+func (r *run) hostMount(f field) bool {
+	if f.dyn {
+		return true
+	}
+	src, ok := r.mountSource(f)
+	if !ok {
+		return false
 	}
 	if strings.HasSuffix(src, "/docker.sock") || strings.HasSuffix(src, "/podman.sock") || strings.HasSuffix(src, "/containerd.sock") {
 		return true // the container engine itself: root on the host
