@@ -320,6 +320,7 @@ type varDef struct {
 	value   string
 	after   uint // offset after which the value holds
 	tainted bool // assigned a value that is not static, or more than one value
+	environ bool // assigned the environment ($(env)) at some point
 }
 
 // script parses and analyses src at the given depth.
@@ -702,7 +703,9 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 	old, seen := sc.vars[name]
 	switch {
 	case f.dyn:
-		sc.taint(name)
+		// A variable once given the environment holds it from then on,
+		// as far as the analyser knows.
+		sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ})
 	case !seen:
 		sc.setVar(name, varDef{value: f.val, after: as.End().Offset()})
 	case old.tainted || old.value != f.val:
@@ -929,18 +932,19 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			in = input{kind: inText, detail: "a here-document"}
 			if rd.Hdoc != nil {
 				in.text = r.nodeText(sc, rd.Hdoc)
-				if (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && consumesPaths(s) {
-					// The items a reader such as xargs takes from it,
-					// expanded as the here-document is unless quoted.
-					if hf := r.document(sc, rd.Hdoc); !hf.dyn {
-						in.words = textWords(hf.val)
-					}
+				// Expanded as the here-document is unless quoted: the
+				// items a reader such as xargs takes from it, and whether
+				// it holds the environment ($(env) in it).
+				hf := r.document(sc, rd.Hdoc)
+				in.environ = hf.why == whyEnviron
+				if consumesPaths(s) && !hf.dyn {
+					in.words = textWords(hf.val)
 				}
 			}
 		case syntax.WordHdoc:
 			f := r.word(sc, rd.Word)
 			if f.dyn {
-				in = input{kind: inUnknown, detail: "a here-string with " + f.why}
+				in = input{kind: inUnknown, environ: f.why == whyEnviron, detail: "a here-string with " + f.why}
 			} else {
 				in = input{kind: inText, text: f.val, words: textWords(f.val), detail: "a here-string"}
 			}
@@ -1436,7 +1440,15 @@ func consumesPaths(s *syntax.Stmt) bool {
 // unknown.
 func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input, paths bool) input {
 	upper, ok := sc.pipeUp[up]
-	if !ok || upper == up || sc.filterDepth >= 8 {
+	if !ok || upper == up {
+		// The first stage of the pipe: a here-document or here-string
+		// holding the environment is what it passes on.
+		if r.redirEnviron(sc, up) {
+			return input{kind: inUnknown, environ: true, detail: "the environment in a here-document through " + b}
+		}
+		return unknown
+	}
+	if sc.filterDepth >= 8 {
 		return unknown
 	}
 	sc.filterDepth++
@@ -1447,6 +1459,24 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input,
 	}
 	in.detail += " through " + b
 	return in
+}
+
+// redirEnviron reports whether a statement reads a here-document or a
+// here-string that holds the environment (<<EOF with $(env) in it).
+func (r *run) redirEnviron(sc *scope, st *syntax.Stmt) bool {
+	for _, rd := range st.Redirs {
+		switch {
+		case (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && rd.Hdoc != nil:
+			if r.document(sc, rd.Hdoc).why == whyEnviron {
+				return true
+			}
+		case rd.Op == syntax.WordHdoc:
+			if r.word(sc, rd.Word).why == whyEnviron {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // environDump reports whether the builtin or program b with args prints
@@ -1515,6 +1545,8 @@ func (r *run) environSent(fs []field, in input, net, cmd string) {
 		r.finding(ruleReverseShell, Command, Block, b+" hands "+in.detail+" to a network peer", cmd, "")
 	case in.environ && networkSenders[b]:
 		r.finding(ruleSensitivePath, Path, Block, b+" sends "+in.detail+", which holds the shell's secrets, to another host", cmd, "")
+	case networkSenders[b] && slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron }):
+		r.finding(ruleSensitivePath, Path, Block, b+" is given the environment, which holds the shell's secrets, to send to another host", cmd, "")
 	case net != "" && environDump(b, fs[1:]):
 		r.finding(ruleSensitivePath, Path, Block, b+" writes the environment, which holds the shell's secrets, to "+net, cmd, "")
 	}
@@ -1568,6 +1600,7 @@ type field struct {
 }
 
 const (
+	whyEnviron   = "a substitution that prints the environment"
 	whyProcSubst = "process substitution"
 	whyXargs     = "xargs input"
 )
@@ -1639,6 +1672,11 @@ func (e *exEnv) Get(name string) expand.Variable {
 	if v, ok := e.sc.lookup(name, e.pos); ok {
 		e.f.expn = true
 		return str(v)
+	}
+	if d, ok := e.sc.vars[name]; ok && d.environ {
+		e.dynamic(whyEnviron)
+		e.f.why = whyEnviron
+		return expand.Variable{}
 	}
 	e.dynamic("$" + name)
 	return expand.Variable{}
@@ -1908,8 +1946,35 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 		_, err := io.WriteString(out, s)
 		return err
 	}
+	if r.substEnviron(sc, cs.Stmts) {
+		// $(env), $(printenv | base64): the word holds the environment,
+		// secrets included; environSent judges where it goes.
+		r.xenv.dynamic(whyEnviron)
+		r.xenv.f.why = whyEnviron
+		return nil
+	}
 	r.xenv.dynamic("a command substitution")
 	return nil
+}
+
+// substEnviron reports whether a command substitution's output holds the
+// shell's environment: one of its statements is a dump of it (env,
+// printenv, set, export -p, declare -p), alone or first in a pipeline,
+// whatever the pipeline does with it after.
+func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
+	for _, st := range stmts {
+		for st != nil {
+			if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+				st = b.X
+				continue
+			}
+			break
+		}
+		if st != nil && r.pipeInput(sc, st, false).environ {
+			return true
+		}
+	}
+	return false
 }
 
 // procSubstHook is the expansion's ProcSubst: a process substitution makes
