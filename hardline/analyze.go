@@ -1601,6 +1601,7 @@ type field struct {
 
 const (
 	whyEnviron   = "a substitution that prints the environment"
+	whyAllPids   = "the ID of every process, or of init, from a command substitution"
 	whyProcSubst = "process substitution"
 	whyXargs     = "xargs input"
 )
@@ -1951,6 +1952,11 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 		// secrets included; environSent judges where it goes.
 		r.xenv.dynamic(whyEnviron)
 		r.xenv.f.why = whyEnviron
+		return nil
+	}
+	if r.substAllPids(sc, cs.Stmts) {
+		r.xenv.dynamic(whyAllPids)
+		r.xenv.f.why = whyAllPids
 		return nil
 	}
 	r.xenv.dynamic("a command substitution")

@@ -842,6 +842,11 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		r.rawDiskRead(f, cmd)
 		r.readTree(f, b, cmd)
 	case RoleDevice:
+		if f.contents {
+			// find ~ -exec shred {} +: destroying every file under a
+			// folder is as final as deleting it.
+			r.judgeDelete(sc, f, true, cmd, b)
+		}
 		r.judgeDevice(sc, f, ruleWipeDevice, cmd, b)
 	}
 }

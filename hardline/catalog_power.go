@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Processes and power: signals to everything or to init, and stopping,
@@ -141,6 +143,10 @@ func (r *run) kill(args []field, cmd string) {
 		rest = rest[1:]
 	}
 	for _, f := range rest {
+		if f.dyn && f.why == whyAllPids {
+			r.finding(ruleKillAll, Command, Block, "kill is given "+whyAllPids, cmd, "")
+			return
+		}
 		if f.val == "-1" {
 			r.finding(ruleKillAll, Command, Block, "kill -1 signals every process the user may signal", cmd, "")
 			return
@@ -155,6 +161,14 @@ func (r *run) kill(args []field, cmd string) {
 // killPattern judges pkill and killall: a pattern that matches every
 // process (., .*, -r .), init or systemd, or every process of root blocks.
 func (r *run) killPattern(b string, args []field, cmd string) {
+	if what, ok := selectsAll(b, args); ok {
+		r.finding(ruleKillAll, Command, Block, b+" "+what, cmd, "")
+	}
+}
+
+// selectsAll reports whether pkill, killall or pgrep with args select
+// every process, init or every process of root, and says which.
+func selectsAll(b string, args []field) (string, bool) {
 	p := parseOpts(args, "ugtGPsFnOoU", []string{"--signal", "--user", "--group", "--older-than", "--younger-than", "--session", "--terminal", "--parent", "--pidfile", "--ns", "--nslist", "--euid", "--uid"}, "")
 	all := func(v string) bool {
 		return v == "." || v == ".*" || v == "" || v == "^" || v == "$" || v == ".+" || v == "init" || v == "systemd" || v == "launchd" ||
@@ -162,8 +176,7 @@ func (r *run) killPattern(b string, args []field, cmd string) {
 	}
 	for _, u := range p.get("-u", "--euid", "-U", "--uid", "--user") {
 		if u.val == "root" || u.val == "0" {
-			r.finding(ruleKillAll, Command, Block, b+" signals every process of root", cmd, "")
-			return
+			return "signals every process of root", true
 		}
 	}
 	// No pattern: the selectors alone choose, every process of a user,
@@ -173,8 +186,7 @@ func (r *run) killPattern(b string, args []field, cmd string) {
 		selectors = []string{"-u", "--user"} // killall's -s is the signal
 	}
 	if sel := p.get(selectors...); len(p.ops) == 0 && len(sel) > 0 && b != "taskkill" && b != "slay" {
-		r.finding(ruleKillAll, Command, Block, b+" with no pattern signals every process it selects", cmd, "")
-		return
+		return "with no pattern signals every process it selects", true
 	}
 	for _, f := range p.ops {
 		if f.dyn {
@@ -184,10 +196,83 @@ func (r *run) killPattern(b string, args []field, cmd string) {
 			if b == "taskkill" {
 				continue
 			}
-			r.finding(ruleKillAll, Command, Block, b+" "+f.val+" signals every process or init", cmd, "")
-			return
+			return f.val + " signals every process or init", true
 		}
 	}
+	return "", false
+}
+
+// substAllPids reports whether a command substitution prints the IDs of
+// every process, or init's: pgrep with a pattern that matches all (pgrep
+// -f .), ps of every process (ps -e, ps -ef, ps -A, ps ax) unless a later
+// stage of its pipeline picks lines (grep, or awk with a pattern), pidof
+// init. kill $(pgrep -f .) is then kill -1.
+func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
+	if len(stmts) != 1 {
+		return false
+	}
+	// The pipeline's stages, first to last.
+	var stages []*syntax.Stmt
+	var walk func(st *syntax.Stmt)
+	walk = func(st *syntax.Stmt) {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+			walk(b.X)
+			walk(b.Y)
+			return
+		}
+		stages = append(stages, st)
+	}
+	walk(stmts[0])
+	argv := func(st *syntax.Stmt) []field {
+		call, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return nil
+		}
+		fs := r.words(sc, call.Args)
+		if len(fs) == 0 || fs[0].dyn {
+			return nil
+		}
+		return fs
+	}
+	// A later stage that picks some lines (ps aux | grep server | awk
+	// '{print $2}') selects some processes, not every one.
+	for _, st := range stages[1:] {
+		fs := argv(st)
+		if fs == nil {
+			return false
+		}
+		switch base(fs[0].val) {
+		case "grep", "egrep", "fgrep", "rg", "ag", "sed", "pgrep":
+			return false
+		case "awk", "gawk", "mawk", "nawk":
+			for _, a := range fs[1:] {
+				if !strings.HasPrefix(a.val, "-") && strings.ContainsAny(a.val, "/~=") {
+					return false
+				}
+			}
+		}
+	}
+	fs := argv(stages[0])
+	if fs == nil {
+		return false
+	}
+	args := fs[1:]
+	switch base(fs[0].val) {
+	case "pgrep":
+		_, all := selectsAll("pkill", args)
+		return all
+	case "pidof":
+		return slices.ContainsFunc(args, func(f field) bool { return f.val == "init" || f.val == "systemd" })
+	case "ps":
+		for _, a := range args {
+			v := strings.TrimPrefix(a.val, "-")
+			short := strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--")
+			if short && strings.ContainsAny(v, "eA") || a.val == "--everyone" || !strings.HasPrefix(a.val, "-") && strings.ContainsRune(v, 'a') && strings.ContainsRune(v, 'x') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // powerUnitRE are units whose start stops, restarts or suspends the host.
