@@ -115,6 +115,10 @@ var _ = register([]Entry{
 			r.next(sc, rest, c)
 			return true
 		}},
+	{Names: names("sshd dropbear tinysshd"), Family: "network", Summary: "starts an SSH server: network peers that log in get a shell here (system-admin)", Rule: ruleSystemAdmin,
+		Options: []Option{flag(RoleHarmless, "-t", "-T", "-V", "-h", "--help")}},
+	{Names: names("jupyter"), Family: "network", Summary: "notebook, lab and server run a code-execution server: one listening beyond this machine or without a token asks",
+		DataOnly: true, special: jupyterServer},
 	{Names: names("tmate sshx tty-share teleconsole"), Family: "network", Summary: "share the terminal's shell with remote peers (reverse-shell)", Rule: ruleReverseShell,
 		Options: []Option{flag(RoleHarmless, "-h", "--help", "-V", "--version")}},
 	{Names: names("upterm"), Family: "network", Summary: "upterm host shares a shell, or the command it is given, with remote peers (reverse-shell)",
@@ -190,8 +194,11 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("ngrok cloudflared bore localtunnel lt"), Family: "network", Summary: "tunnels: file:// serves a folder", DataOnly: true,
+	{Names: names("ngrok cloudflared bore localtunnel lt frpc zrok pgrok tunnelto"), Family: "network", Summary: "tunnels: exposing a web server is allowed; a raw TCP port, SSH or another non-web service to the internet asks (system-admin); file:// serves a folder", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if what, ok := tunnelsService(b, args); ok {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" exposes "+what+" to the internet: whoever reaches it reaches this machine", cmd, "")
+			}
 			for _, a := range args {
 				if i := strings.Index(a.val, "file://"); i >= 0 && !a.dyn {
 					r.readTree(field{val: a.val[i+len("file://"):]}, b, cmd)
@@ -625,4 +632,61 @@ func curlUploads(args []field) []field {
 		}
 	}
 	return out
+}
+
+// jupyterServer judges jupyter's servers (notebook, lab, server): they run
+// code for whoever reaches them, so listening on an address other than
+// loopback (--ip=0.0.0.0, --ip='*') or without a token or password asks,
+// whichever sub-command is given them.
+func jupyterServer(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	for i, a := range args[1:] {
+		k, v, ok := strings.Cut(a.val, "=")
+		if !ok && i+2 < len(args) {
+			v = args[i+2].val
+		}
+		lk := asciiLower(strings.TrimLeft(k, "-"))
+		switch {
+		case a.dyn:
+		case lk == "ip" || strings.HasSuffix(lk, ".ip"):
+			if v != "localhost" && v != "127.0.0.1" && v != "::1" && v != "" {
+				r.finding(ruleSystemAdmin, Command, Ask, "jupyter "+args[0].val+" listens on "+v+": whoever reaches it runs code here", cmd, "")
+				return true
+			}
+		case (strings.HasSuffix(lk, ".token") || strings.HasSuffix(lk, ".password")) && ok && strings.Trim(v, `'"`) == "":
+			r.finding(ruleSystemAdmin, Command, Ask, "jupyter "+args[0].val+" runs without a token or password: whoever reaches it runs code here", cmd, "")
+			return true
+		}
+	}
+	return true
+}
+
+// tunnelsService reports whether a tunnel exposes more than a web server:
+// a raw TCP or TLS port (ngrok tcp, bore, frpc's configured proxies), or a
+// URL whose scheme is not http or https (cloudflared --url ssh://...), or
+// port 22. A web server (ngrok http 8080) is development as usual.
+func tunnelsService(b string, args []field) (string, bool) {
+	if b == "bore" || b == "frpc" {
+		if len(args) > 0 && args[0].val != "--help" && args[0].val != "-h" && args[0].val != "--version" && args[0].val != "-V" {
+			return "a raw TCP port", true
+		}
+		return "", false
+	}
+	for _, a := range args {
+		if a.dyn {
+			continue
+		}
+		v := asciiLower(a.val)
+		if i := strings.Index(v, "://"); i > 0 {
+			if scheme := v[strings.LastIndexAny(v[:i], "= ")+1 : i]; scheme != "http" && scheme != "https" && scheme != "file" {
+				return "a " + scheme + " service", true
+			}
+		}
+		if v == "tcp" || v == "tls" || v == "22" || strings.HasSuffix(v, ":22") {
+			return "a raw TCP port or SSH", true
+		}
+	}
+	return "", false
 }

@@ -86,6 +86,25 @@ func (r *run) makeVars(sc *scope, args []field, c ctx, cmd string) {
 // sshOptions runs the net over ssh's -o values that name commands under
 // keys the entry does not list (Match exec).
 func (r *run) sshOptions(sc *scope, args []field, c ctx, cmd string) {
+	if b := commandName(cmd); b == "ssh" || b == "autossh" {
+		fwd := args
+		if b == "autossh" {
+			// autossh's own -M PORT comes first; the rest is ssh's.
+			fwd = nil
+			for i := 0; i < len(args); i++ {
+				if args[i].val == "-M" {
+					i++
+					continue
+				}
+				if !strings.HasPrefix(args[i].val, "-M") {
+					fwd = append(fwd, args[i])
+				}
+			}
+		}
+		if sshRemoteForward(fwd) {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" -R opens a port of the remote host onto this machine: whoever reaches it there reaches this machine", cmd, "")
+		}
+	}
 	for i, a := range args {
 		if a.val == "-o" && i+1 < len(args) {
 			k, v, _ := strings.Cut(args[i+1].val, "=")
@@ -94,6 +113,42 @@ func (r *run) sshOptions(sc *scope, args []field, c ctx, cmd string) {
 			}
 		}
 	}
+}
+
+// sshRemoteForward reports whether ssh's arguments ask for a remote port
+// forward: -R SPEC (alone, attached, or last in a cluster of flags such
+// as -NfR) or -o RemoteForward=SPEC.
+func sshRemoteForward(args []field) bool {
+	const flags = "46AaCfGgKkMNnqsTtVvXxYy"
+	for i, a := range args {
+		v := a.val
+		if v == "--" || !strings.HasPrefix(v, "-") || len(v) < 2 {
+			if !strings.HasPrefix(v, "-") {
+				return false // the destination: what follows is the remote command
+			}
+			continue
+		}
+		if v == "-o" && i+1 < len(args) || strings.HasPrefix(v, "-o") && len(v) > 2 {
+			o := strings.TrimPrefix(v, "-o")
+			if o == "" {
+				o = args[i+1].val
+			}
+			if k, _, _ := strings.Cut(strings.TrimSpace(o), "="); strings.EqualFold(strings.TrimSpace(k), "RemoteForward") ||
+				strings.HasPrefix(asciiLower(strings.TrimSpace(o)), "remoteforward ") {
+				return true
+			}
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if v[j] == 'R' {
+				return true
+			}
+			if strings.IndexByte(flags, v[j]) < 0 {
+				break // an option that takes the rest as its value
+			}
+		}
+	}
+	return false
 }
 
 // fileServer judges interpreters started as file servers (python -m
