@@ -352,7 +352,7 @@ func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
 			r.reparseField(sc, field{val: v, dyn: o.dyn, why: o.why}, c, cmd, true)
 		case verb == "set" && (lk == "node-options" || lk == "userconfig" || lk == "globalconfig" || lk == "onload-script"):
 			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores code npm loads later", cmd, "")
-		case verb == "set" && sourceKey(lk):
+		case verb == "set" && sourceKey(lk) && !officialSource(v):
 			r.packageSource(commandName(cmd)+" config set "+k, cmd)
 		}
 	}
@@ -634,7 +634,7 @@ func justInterpolate(line string) string {
 // package manager or git fetches code from, or how it checks what it
 // fetched.
 var sourceKeyParts = []string{"index-url", "index_url", "indexurl", "extra-index", "find-links", "find_links",
-	"trusted-host", "trusted_host", "registry", "mirror", "channel", "repositor", "source", "insteadof",
+	"trusted-host", "trusted_host", "registry", "mirror", "channels", "channel_alias", "repositor", "source", "insteadof",
 	"proxy", "sumdb", "nosumcheck", "insecure", "strict-ssl", "strict_ssl", "sslverify", "ssl_verify",
 	"ssl-verify", "cafile", "cainfo", "capath", "ca-file", "cert"}
 
@@ -706,17 +706,41 @@ func configSource(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 			}
 		}
 	}
-	for _, a := range args {
+	for i, a := range args {
 		if a.dyn {
 			continue
 		}
-		k, _, _ := strings.Cut(strings.TrimLeft(a.val, "-"), "=")
-		if sourceKey(k) {
-			r.packageSource(b+" "+k, cmd)
+		k, v, hasV := strings.Cut(strings.TrimLeft(a.val, "-"), "=")
+		if !sourceKey(k) {
+			continue
+		}
+		// The value follows the key (KEY VALUE) or is joined to it.
+		if !hasV && i+1 < len(args) && !args[i+1].dyn {
+			v, hasV = args[i+1].val, true
+		}
+		if hasV && officialSource(v) {
 			return true
 		}
+		r.packageSource(b+" "+k, cmd)
+		return true
 	}
 	return true
+}
+
+// officialSources are the public registries and channels package managers
+// use by default: storing one changes nothing about where code comes
+// from (npm config set registry https://registry.npmjs.org/, conda config
+// --add channels conda-forge).
+var officialSources = map[string]bool{
+	"https://registry.npmjs.org": true, "https://registry.yarnpkg.com": true, "https://pypi.org/simple": true,
+	"https://pypi.python.org/simple": true, "https://rubygems.org": true, "https://proxy.golang.org": true,
+	"https://index.crates.io": true, "https://repo.maven.apache.org/maven2": true,
+	"conda-forge": true, "defaults": true, "bioconda": true, "pytorch": true, "nvidia": true,
+}
+
+// officialSource reports whether a stored value is one of officialSources.
+func officialSource(v string) bool {
+	return officialSources[strings.TrimSuffix(strings.Trim(strings.TrimSpace(v), `'"`), "/")]
 }
 
 // sourceNamed reports a package source when the command names one (brew
