@@ -371,24 +371,27 @@ func (r *run) mountSource(f field) (string, bool) {
 	return src, true
 }
 
-// mountsSecret blocks a mount of a sensitive path, or of a folder that
-// holds one (-v ~/.ssh:/k, -v ~/.config:/c, -v ~:/h, -v /:/host): whatever
-// runs in the container reads it, as a recursive copy of it would.
+// mountsSecret judges a mount's source: a sensitive path itself (-v
+// ~/.ssh:/k, -v ~/.kube/config:/c) blocks, since whatever runs in the
+// container reads it; a folder that holds one, a home folder or an
+// ancestor (-v ~/.m2:/root/.m2, -v ~/.config:/c, -v $HOME:/h) asks, since
+// the container may read what it holds as the tool would at home.
 func (r *run) mountsSecret(b string, f field, cmd string) {
 	src, ok := r.mountSource(f)
 	if f.dyn || !ok {
 		return
 	}
 	for _, abs := range r.resolve(field{val: src}).paths {
-		pat, hit := r.a.matchSensitive(abs)
-		if !hit {
-			pat, hit = r.holdsSensitive(abs)
+		if pat, hit := r.a.matchSensitive(abs); hit {
+			r.finding(ruleSensitivePath, Path, Block, b+" mounts the sensitive host path "+abs+" into the container ("+pat+")", cmd, abs)
+			return
 		}
+		pat, hit := r.holdsSensitive(abs)
 		if !hit && (r.a.within(r.a.home, abs) || r.isAnyHome(abs)) {
 			pat, hit = "a home folder's credentials", true
 		}
 		if hit {
-			r.finding(ruleSensitivePath, Path, Block, b+" mounts "+abs+" into the container, which holds a sensitive host path ("+pat+")", cmd, abs)
+			r.finding(ruleSystemAdmin, Command, Ask, b+" mounts "+abs+" into the container, which holds sensitive host paths ("+pat+")", cmd, abs)
 			return
 		}
 	}
