@@ -935,10 +935,12 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 				// Expanded as the here-document is unless quoted: the
 				// items a reader such as xargs takes from it, and whether
 				// it holds the environment ($(env) in it).
-				hf := r.document(sc, rd.Hdoc)
-				in.environ = hf.why == whyEnviron
-				if consumesPaths(s) && !hf.dyn {
-					in.words = textWords(hf.val)
+				if paths := consumesPaths(s); paths || rd.Hdoc.Lit() == "" {
+					hf := r.document(sc, rd.Hdoc)
+					in.environ = hf.why == whyEnviron
+					if paths && !hf.dyn {
+						in.words = textWords(hf.val)
+					}
 				}
 			}
 		case syntax.WordHdoc:
@@ -1294,12 +1296,8 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 		}
 		return unknown
 	}
-	call, ok := up.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return unknown
-	}
-	fs := r.words(sc, call.Args)
-	if len(fs) == 0 || fs[0].dyn {
+	fs := r.argv(sc, up)
+	if fs == nil {
 		return unknown
 	}
 	args := fs[1:]
@@ -1466,7 +1464,8 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input,
 func (r *run) redirEnviron(sc *scope, st *syntax.Stmt) bool {
 	for _, rd := range st.Redirs {
 		switch {
-		case (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && rd.Hdoc != nil:
+		case (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc) && rd.Hdoc != nil && rd.Hdoc.Lit() == "":
+			// Only a here-document with expansions can hold $(env).
 			if r.document(sc, rd.Hdoc).why == whyEnviron {
 				return true
 			}
@@ -1947,20 +1946,30 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 		_, err := io.WriteString(out, s)
 		return err
 	}
-	if r.substEnviron(sc, cs.Stmts) {
-		// $(env), $(printenv | base64): the word holds the environment,
-		// secrets included; environSent judges where it goes.
-		r.xenv.dynamic(whyEnviron)
-		r.xenv.f.why = whyEnviron
-		return nil
-	}
-	if r.substAllPids(sc, cs.Stmts) {
-		r.xenv.dynamic(whyAllPids)
-		r.xenv.f.why = whyAllPids
-		return nil
-	}
 	r.xenv.dynamic("a command substitution")
+	if why := r.substKind(sc, cs); why != "" {
+		// $(env) holds the environment, secrets included (environSent
+		// judges where it goes); $(pgrep -f .) every process's ID.
+		f.why = why
+	}
 	return nil
+}
+
+// substKind tells what a substitution that is not static prints when that
+// matters: the environment (whyEnviron) or every process's ID
+// (whyAllPids), else "". Reading it expands the substitution's own words,
+// so the caller's expansion state is saved and restored around it, as
+// substOutput does.
+func (r *run) substKind(sc *scope, cs *syntax.CmdSubst) string {
+	saved, savedCfg := r.xenv, r.cfg
+	defer func() { r.xenv, r.cfg = saved, savedCfg }()
+	switch {
+	case r.substEnviron(sc, cs.Stmts):
+		return whyEnviron
+	case r.substAllPids(sc, cs.Stmts):
+		return whyAllPids
+	}
+	return ""
 }
 
 // substEnviron reports whether a command substitution's output holds the
@@ -1969,18 +1978,53 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 // whatever the pipeline does with it after.
 func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
 	for _, st := range stmts {
-		for st != nil {
-			if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
-				st = b.X
+		first := pipeStages(st)[0]
+		// The name decides before anything is expanded: a dump, or a
+		// filter reading a here-document that may hold one.
+		if call, ok := first.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			switch n := base(call.Args[0].Lit()); {
+			case n == "env" || n == "printenv" || n == "set" || n == "export":
+			case (n == "cat" || pathFilters[n] || encoders[n]) && len(first.Redirs) > 0:
+			default:
 				continue
 			}
-			break
 		}
-		if st != nil && r.pipeInput(sc, st, false).environ {
+		if r.pipeInput(sc, first, false).environ {
 			return true
 		}
 	}
 	return false
+}
+
+// pipeStages returns the stages of the pipeline st, first to last (st
+// alone when it is not a pipeline).
+func pipeStages(st *syntax.Stmt) []*syntax.Stmt {
+	var out []*syntax.Stmt
+	var walk func(st *syntax.Stmt, depth int)
+	walk = func(st *syntax.Stmt, depth int) {
+		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && depth < 64 {
+			walk(b.X, depth+1)
+			walk(b.Y, depth+1)
+			return
+		}
+		out = append(out, st)
+	}
+	walk(st, 0)
+	return out
+}
+
+// argv returns the expanded words of a simple command statement, or nil
+// when st is not one or its name is not static.
+func (r *run) argv(sc *scope, st *syntax.Stmt) []field {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	fs := r.words(sc, call.Args)
+	if len(fs) == 0 || fs[0].dyn {
+		return nil
+	}
+	return fs
 }
 
 // procSubstHook is the expansion's ProcSubst: a process substitution makes

@@ -211,33 +211,22 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 	if len(stmts) != 1 {
 		return false
 	}
-	// The pipeline's stages, first to last.
-	var stages []*syntax.Stmt
-	var walk func(st *syntax.Stmt)
-	walk = func(st *syntax.Stmt) {
-		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
-			walk(b.X)
-			walk(b.Y)
-			return
-		}
-		stages = append(stages, st)
+	stages := pipeStages(stmts[0])
+	// The first stage's name decides before anything is expanded: most
+	// substitutions are not listings of processes.
+	call, ok := stages[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
 	}
-	walk(stmts[0])
-	argv := func(st *syntax.Stmt) []field {
-		call, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Args) == 0 {
-			return nil
-		}
-		fs := r.words(sc, call.Args)
-		if len(fs) == 0 || fs[0].dyn {
-			return nil
-		}
-		return fs
+	switch base(call.Args[0].Lit()) {
+	case "pgrep", "pidof", "ps":
+	default:
+		return false
 	}
 	// A later stage that picks some lines (ps aux | grep server | awk
 	// '{print $2}') selects some processes, not every one.
 	for _, st := range stages[1:] {
-		fs := argv(st)
+		fs := r.argv(sc, st)
 		if fs == nil {
 			return false
 		}
@@ -252,7 +241,7 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 			}
 		}
 	}
-	fs := argv(stages[0])
+	fs := r.argv(sc, stages[0])
 	if fs == nil {
 		return false
 	}

@@ -698,13 +698,23 @@ func (r *run) packageSource(what, cmd string) {
 // names a source, proxy or TLS setting asks, unless the command only reads
 // the configuration.
 func configSource(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	// Only reading: a read verb as the first operand (pip config --user
+	// get) or a read option (conda config --show), and no write verb or
+	// option anywhere.
+	reads, writes, operand := false, false, false
 	for _, a := range args {
-		switch strings.TrimLeft(a.val, "-") {
+		v := a.val
+		first := !operand && !strings.HasPrefix(v, "-")
+		operand = operand || first
+		switch strings.TrimLeft(v, "-") {
 		case "get", "list", "show", "l", "describe", "show-sources", "debug", "edit", "env", "info":
-			if len(args) > 0 && a.val == args[0].val || strings.HasPrefix(a.val, "-") {
-				return true
-			}
+			reads = reads || first || strings.HasPrefix(v, "-")
+		case "set", "unset", "add", "append", "prepend", "remove", "remove-key":
+			writes = true
 		}
+	}
+	if reads && !writes {
+		return true
 	}
 	for i, a := range args {
 		if a.dyn {

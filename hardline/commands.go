@@ -1038,14 +1038,7 @@ func pythonModule(b string, args []field) (int, field) {
 // name among args, or -1. An option that takes a value (-I DIR, -r LIB)
 // before S in a cluster holds the S.
 func searchedScript(b string, args []field) (int, field) {
-	lb := asciiLower(b)
-	switch lb {
-	case "perl5":
-		lb = "perl"
-	case "jruby":
-		lb = "ruby"
-	}
-	takes, ok := inPlaceValues[lb]
+	_, takes, ok := perlRubyValues(b)
 	if !ok {
 		return -1, field{}
 	}
@@ -1104,11 +1097,9 @@ func moduleDropped(b string, args []field) []field {
 // follows them (attached, or as the next word when nothing is attached).
 var inPlaceValues = map[string]string{"perl": "eEMmIFxdDC", "ruby": "eIrCEFWx"}
 
-// inPlaceEdits returns the files perl -i and ruby -i edit in place (perl
-// -pi -e CODE FILE..., ruby -i.bak -pe CODE FILE...): they are written like
-// sed -i's. The program is the -e value or else the first operand; the
-// operands after it are the files.
-func inPlaceEdits(b string, args []field) []field {
+// perlRubyValues returns the language b runs ("perl" for perl5, "ruby"
+// for jruby) and its inPlaceValues, or false for any other program.
+func perlRubyValues(b string) (lang, takes string, ok bool) {
 	lb := asciiLower(b)
 	switch lb {
 	case "perl5":
@@ -1116,7 +1107,16 @@ func inPlaceEdits(b string, args []field) []field {
 	case "jruby":
 		lb = "ruby"
 	}
-	takes, ok := inPlaceValues[lb]
+	takes, ok = inPlaceValues[lb]
+	return lb, takes, ok
+}
+
+// inPlaceEdits returns the files perl -i and ruby -i edit in place (perl
+// -pi -e CODE FILE..., ruby -i.bak -pe CODE FILE...): they are written like
+// sed -i's. The program is the -e value or else the first operand; the
+// operands after it are the files.
+func inPlaceEdits(b string, args []field) []field {
+	lb, takes, ok := perlRubyValues(b)
 	if !ok {
 		return nil
 	}

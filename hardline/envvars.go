@@ -122,10 +122,10 @@ func sshRemoteForward(args []field) bool {
 	const flags = "46AaCfGgKkMNnqsTtVvXxYy"
 	for i, a := range args {
 		v := a.val
-		if v == "--" || !strings.HasPrefix(v, "-") || len(v) < 2 {
-			if !strings.HasPrefix(v, "-") {
-				return false // the destination: what follows is the remote command
-			}
+		switch {
+		case !strings.HasPrefix(v, "-"):
+			return false // the destination: what follows is the remote command
+		case v == "-" || v == "--":
 			continue
 		}
 		if v == "-o" && i+1 < len(args) || strings.HasPrefix(v, "-o") && len(v) > 2 {
