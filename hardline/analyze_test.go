@@ -518,3 +518,18 @@ func TestSplitString(t *testing.T) {
 		t.Errorf("dynamic text split into %+v, want one dynamic field", fs)
 	}
 }
+
+func TestPythonName(t *testing.T) {
+	for _, b := range []string{"python", "python3", "python3.12", "python2.7", "pypy", "pypy3",
+		"pypy3.10", "python3.6m", "python3.13t", "python3.13d", "pythonw", "python3-dbg", "python3.12d-dbg"} {
+		if !pythonName(b) {
+			t.Errorf("pythonName(%q) = false, want true", b)
+		}
+	}
+	for _, b := range []string{"", "py", "pyth", "python-config", "python3-config", "pythonx", "python3.12tt",
+		"pip", "pydoc3", "ipython", "python3.12-venv", "pypy-", "xpython3", "python3-dbg-dbg"} {
+		if pythonName(b) {
+			t.Errorf("pythonName(%q) = true, want false", b)
+		}
+	}
+}

@@ -264,7 +264,7 @@ func (r *run) netJoined(sc *scope, args []field, c ctx, cmd string) {
 // interpreters (python3.12, lua5.4) and mkfs.TYPE share one entry.
 func catalogName(b string) string {
 	switch {
-	case strings.HasPrefix(b, "py") && pythonRE.MatchString(b):
+	case pythonName(b):
 		return "python"
 	case strings.HasPrefix(b, "mkfs") || strings.HasPrefix(b, "newfs"):
 		return "mkfs"
@@ -358,10 +358,16 @@ loop:
 
 // opts is a parsed GNU-style command line.
 type opts struct {
-	short  string             // short option letters
-	long   []string           // long options, without values
-	values map[string][]field // values of options that take one
-	ops    []field            // operands
+	short  string     // short option letters
+	long   []string   // long options, without values
+	values []optValue // values of options that take one, in order
+	ops    []field    // operands
+}
+
+// optValue is the value an option was given.
+type optValue struct {
+	name string // -o, --output
+	f    field
 }
 
 func (p opts) has(long string) bool { return slices.Contains(p.long, long) }
@@ -369,7 +375,11 @@ func (p opts) has(long string) bool { return slices.Contains(p.long, long) }
 func (p opts) get(names ...string) []field {
 	var out []field
 	for _, n := range names {
-		out = append(out, p.values[n]...)
+		for _, v := range p.values {
+			if v.name == n {
+				out = append(out, v.f)
+			}
+		}
 	}
 	return out
 }
@@ -379,14 +389,11 @@ func (p opts) get(names ...string) []field {
 // group with a letter outside flagset (when flagset is set) is an operand,
 // as chmod's "-x" mode is.
 func parseOpts(args []field, val string, long []string, flagset string) opts {
-	p := opts{}
+	p := opts{ops: make([]field, 0, len(args))}
 	var sb [32]byte
 	short := sb[:0] // the short option letters, made a string once
 	addValue := func(name string, f field) {
-		if p.values == nil {
-			p.values = map[string][]field{}
-		}
-		p.values[name] = append(p.values[name], f)
+		p.values = append(p.values, optValue{name, f})
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -958,10 +965,24 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 	}
 }
 
-var pythonRE = regexp.MustCompile(`^(python|pypy)[0-9.]*[mw]?$`)
+// pythonName reports whether b names a Python interpreter: python or pypy,
+// then digits and dots, then one of the build letters (m pymalloc, d debug,
+// t free-threaded, w windowed) and Debian's -dbg, each optional: python3,
+// python3.12, python3.13t, pythonw, python3-dbg.
+func pythonName(b string) bool {
+	rest, ok := strings.CutPrefix(b, "python")
+	if !ok {
+		if rest, ok = strings.CutPrefix(b, "pypy"); !ok {
+			return false
+		}
+	}
+	rest = strings.TrimLeft(rest, "0123456789.")
+	rest = strings.TrimSuffix(rest, "-dbg")
+	return rest == "" || len(rest) == 1 && strings.IndexByte("mdtw", rest[0]) >= 0
+}
 
 func isInterpreter(b string) bool {
-	if pythonRE.MatchString(b) {
+	if pythonName(b) {
 		return true
 	}
 	switch b {
@@ -1015,7 +1036,7 @@ func inlineAwk(b string, args []field) bool {
 // word and the module's name, or -1 when there is none (a script, inline
 // code, or not python).
 func pythonModule(b string, args []field) (int, field) {
-	if !strings.HasPrefix(b, "py") || !pythonRE.MatchString(b) {
+	if !pythonName(b) {
 		return -1, field{}
 	}
 	for i, a := range args {
@@ -1226,7 +1247,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		lb = "perl"
 	}
 	switch {
-	case strings.HasPrefix(b, "py") && pythonRE.MatchString(b):
+	case pythonName(b):
 		for i := 0; i < len(args); i++ {
 			v := args[i].val
 			switch {

@@ -839,8 +839,9 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 	if p.has("--reference") {
 		paths = p.ops // --reference FILE, its value read as an operand
 	}
-	for _, vs := range p.values {
-		paths = append(paths[:len(paths):len(paths)], vs...)
+	paths = slices.Clip(paths) // ops is not written through
+	for _, v := range p.values {
+		paths = append(paths, v.f)
 	}
 	r.checkTargets(sc, paths, cmd)
 	for _, t := range ops {
