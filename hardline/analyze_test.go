@@ -533,3 +533,15 @@ func TestPythonName(t *testing.T) {
 		}
 	}
 }
+
+func TestVersionless(t *testing.T) {
+	for b, want := range map[string]string{
+		"ruby3.1": "ruby", "php8.2": "php", "perl5.36.0": "perl", "guile-3.0": "guile", "node18": "node",
+		"luajit-2.1.0-beta3": "luajit", "gcc-12": "gcc", "pip3.12": "pip",
+		"ruby": "", "rm.": "", "x.": "", "123": "", "-1": "", "tool-beta": "", "a-rc1": "",
+	} {
+		if got := versionless(b); got != want {
+			t.Errorf("versionless(%q) = %q, want %q", b, got, want)
+		}
+	}
+}

@@ -159,7 +159,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.next(sc, fs[1:], c)
 		return
 	}
-	b := base(name.val)
+	b := r.a.programName(base(name.val))
 	args := fs[1:]
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
 		// An alias defined earlier in the command: judge what it stands for.
@@ -272,6 +272,54 @@ func catalogName(b string) string {
 		return "lua"
 	}
 	return b
+}
+
+// programName is the name under which the analyser knows the program b,
+// when b is not a name it knows as written: the name in lower case (macOS
+// and Windows find /bin/rm for RM, their file systems folding case), or
+// without a version (ruby3.1, php8.2, perl5.36.0, guile-3.0,
+// luajit-2.1.0-beta3 are the versioned binaries distributions install).
+// A name it knows neither way is returned as it is. Reading an unknown
+// program as the one it is named after errs on the safe side: the
+// catalogued program's roles are the stricter reading.
+func (a *Analyzer) programName(b string) string {
+	if a.knows(b) {
+		return b
+	}
+	l := asciiLower(b)
+	if l != b && a.knows(l) {
+		return l
+	}
+	if v := versionless(l); v != "" && a.knows(v) {
+		return v
+	}
+	return b
+}
+
+// knows reports whether b is a program the analyser describes: a
+// catalogue entry (built-in or the policy's), a shell or an interpreter.
+func (a *Analyzer) knows(b string) bool {
+	ce, extra := a.lookupEntry(catalogName(b))
+	return ce != nil || len(extra) > 0 || shells[b] || isInterpreter(b)
+}
+
+// versionless returns b without the version a distribution's binary name
+// carries (node18, tclsh8.6, guile-3.0, luajit-2.1.0-beta3), or "" when b
+// carries none.
+func versionless(b string) string {
+	s := b
+	if i := strings.LastIndexByte(s, '-'); i > 0 {
+		tag := strings.TrimRight(s[i+1:], "0123456789")
+		if tag == "alpha" || tag == "beta" || tag == "rc" || tag == "dev" || tag == "pre" {
+			s = s[:i]
+		}
+	}
+	t := strings.TrimRight(s, "0123456789.")
+	if len(t) == len(s) || !strings.ContainsAny(s[len(t):], "0123456789") {
+		return ""
+	}
+	t = strings.TrimRight(t, "-_")
+	return t
 }
 
 // maxInlined bounds the function calls one command has judged with their

@@ -47,7 +47,10 @@
 // expressions, sed scripts, dd's operands, shells' own options) are code
 // attached to their entry. A policy adds entries for its own programs
 // through Config.Commands (checked by ValidateCommands); they only add to
-// the built-in entry of the same name, never replace it.
+// the built-in entry of the same name, never replace it. A command name the
+// catalogue does not know as written is looked up in lower case (RM runs
+// /bin/rm where the file system folds case) and then without a version
+// (ruby3.1, php8.2, guile-3.0, luajit-2.1.0-beta3).
 //
 // Two programs write and read files through their own language, and those
 // files are judged as a redirection's target (written) or a read operand
