@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -1561,12 +1562,22 @@ var encoders = map[string]bool{"base64": true, "base32": true, "basenc": true, "
 var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true, "awk": true, "gawk": true, "mawk": true,
 	"cut": true, "sort": true, "uniq": true, "head": true, "tail": true, "tr": true, "tac": true, "rev": true, "shuf": true, "tee": true, "column": true, "nl": true}
 
-// textWords are the items xargs reads from text: its blank-separated
-// words.
+// textWords are the items xargs may read from text: its words separated
+// by blanks or NULs (xargs -0), and each line or NUL-ended item that holds
+// a blank, whole (xargs -0 and -d '\n' keep "/home/dev/My Files" one item).
+// Judging both readings errs on the strict side.
 func textWords(text string) []field {
 	var items []field
-	for _, w := range strings.Fields(text) {
+	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return c == 0 || unicode.IsSpace(c) }) {
 		items = append(items, field{val: w, glob: strings.ContainsAny(w, "*?[")})
+	}
+	if !strings.ContainsAny(text, " \t") {
+		return items
+	}
+	for _, l := range strings.FieldsFunc(text, func(c rune) bool { return c == 0 || c == '\n' }) {
+		if l = strings.TrimSpace(l); strings.ContainsAny(l, " \t") {
+			items = append(items, field{val: l, glob: strings.ContainsAny(l, "*?[")})
+		}
 	}
 	return items
 }

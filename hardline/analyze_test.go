@@ -545,3 +545,21 @@ func TestVersionless(t *testing.T) {
 		}
 	}
 }
+
+func TestTextWords(t *testing.T) {
+	for text, want := range map[string][]string{
+		"a b\n":                       {"a", "b", "a b"},
+		"/home/dev\x00":               {"/home/dev"},
+		"x\x00/home/dev/My Files\x00": {"x", "/home/dev/My", "Files", "/home/dev/My Files"},
+		"one\ntwo\n":                  {"one", "two"},
+		"":                            nil,
+	} {
+		var got []string
+		for _, f := range textWords(text) {
+			got = append(got, f.val)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("textWords(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
