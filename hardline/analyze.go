@@ -198,12 +198,16 @@ type callCache struct {
 	spare    map[string]int32 // an emptied map for the first context of resolved
 	arena    arena[field]     // fields handed out by fields
 	strs     arena[string]
+	// texts holds the strings a call builds (run.commandText, join). It
+	// is never reset for reuse: the findings of a call keep its strings.
+	texts strings.Builder
 }
 
 // reset empties the caches for a new call whose maps should hold about
 // hint entries, keeping their memory unless an earlier call made it large.
 func (c *callCache) reset(hint int) {
 	c.hint, c.lookups = hint, 0
+	c.texts = strings.Builder{}
 	if len(c.canon) > 512 {
 		c.canon = nil
 	}
@@ -239,6 +243,29 @@ func (c *callCache) field() *field {
 	s := c.fields(1)[:1]
 	s[0] = field{}
 	return &s[0]
+}
+
+// join returns a+b+c written into the call's text buffer (see texts):
+// the strings a call builds share a few allocations instead of one each.
+func (c *callCache) join(a, b, d string) string {
+	if c == nil {
+		return a + b + d
+	}
+	t := c.textBuf()
+	start := t.Len()
+	t.WriteString(a)
+	t.WriteString(b)
+	t.WriteString(d)
+	return t.String()[start:]
+}
+
+// textBuf returns the call's text buffer, with room made on first use for
+// about twice the command's length.
+func (c *callCache) textBuf() *strings.Builder {
+	if c.texts.Cap() == 0 {
+		c.texts.Grow(max(c.hint*64, 64))
+	}
+	return &c.texts
 }
 
 // strings returns an empty slice with room for n strings, carved as

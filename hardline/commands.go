@@ -43,21 +43,34 @@ func printsQuoted(v string) bool {
 	return false
 }
 
+// commandText is the command fs as findings show it: its words, quoted
+// where the shell would need it, cut after MaxCommandText bytes.
 func commandText(fs []field) string {
+	var b strings.Builder
+	return writeCommandText(&b, fs)
+}
+
+// commandText is commandText written into the call's text buffer: the
+// texts of one call share a few allocations instead of one each.
+func (r *run) commandText(fs []field) string {
+	if r.calls == nil {
+		return commandText(fs)
+	}
+	return writeCommandText(r.calls.textBuf(), fs)
+}
+
+// writeCommandText appends the text of fs to b and returns it. The bytes
+// b already holds are never changed, so texts returned earlier stay valid.
+func writeCommandText(b *strings.Builder, fs []field) string {
 	if len(fs) == 1 && !fs[0].dyn && len(fs[0].val) <= MaxCommandText && !printsQuoted(fs[0].val) {
 		return fs[0].val
 	}
-	n := 0
-	for _, f := range fs {
-		n += len(f.val) + 3
-	}
-	var b strings.Builder
-	b.Grow(min(n, MaxCommandText+64))
+	start := b.Len()
 	for i, f := range fs {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		if b.Len() > MaxCommandText {
+		if b.Len()-start > MaxCommandText {
 			break
 		}
 		v := f.val
@@ -77,7 +90,7 @@ func commandText(fs []field) string {
 		}
 		b.WriteString(v)
 	}
-	return b.String()
+	return b.String()[start:]
 }
 
 // singleQuoted reports whether syntax.Quote renders v as v in single
@@ -121,7 +134,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.tooComplex("wrappers and nested scripts are deeper than the bound")
 		return
 	}
-	cmd := commandText(fs)
+	cmd := r.commandText(fs)
 	name := fs[0]
 	if r.trace != nil && sc.depth == 0 && c.depth == 0 {
 		r.traceArgv(fs)

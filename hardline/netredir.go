@@ -13,9 +13,14 @@ import (
 // already names one (>& /dev/tcp/$HOST/4444).
 func netDevice(w *syntax.Word, f field) string {
 	v := f.val
-	if f.dyn {
+	switch {
+	case f.dyn:
 		v = literalStart(w)
-	} else {
+	case !strings.Contains(v, "tcp") && !strings.Contains(v, "udp"):
+		// Cleaning keeps the names it is given: without one of these
+		// there is no /dev/tcp or /dev/udp to find.
+		return ""
+	default:
 		v = path.Clean(v)
 	}
 	if strings.HasPrefix(v, "/dev/tcp/") || strings.HasPrefix(v, "/dev/udp/") {

@@ -314,7 +314,12 @@ func (r *run) resolveWord(f field) resolved {
 		if r.cwd == "" {
 			return resolved{why: "a relative path in an unknown folder"}
 		}
-		raw = strings.TrimSuffix(r.cwd, "/") + "/" + v
+		// "./x" is "x" in the working folder: joined without the "./", the
+		// path is often clean already and cleaning it copies nothing.
+		for len(v) > 2 && v[0] == '.' && v[1] == '/' && v[2] != '/' {
+			v = v[2:]
+		}
+		raw = r.calls.join(strings.TrimSuffix(r.cwd, "/"), "/", v)
 	}
 	lex := a.clean(raw)
 	res.paths = append(r.calls.strings(2), lex)

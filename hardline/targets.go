@@ -264,9 +264,9 @@ func (r *run) holdsHome(fs []field) (string, bool) {
 // the built-in home patterns, in another user's.
 func (r *run) holdsSensitive(abs string) (string, bool) {
 	in := func(pats []pattern, dir string) (string, bool) {
-		dir = strings.TrimSuffix(dir, "/") + "/"
+		dir = strings.TrimSuffix(dir, "/")
 		for i := range pats {
-			if pre := pats[i].prefix; pre != "" && strings.HasPrefix(pre, dir) {
+			if pre := pats[i].prefix; pre != "" && prefixSlash(pre, dir) {
 				return pats[i].source, true
 			}
 		}
@@ -1002,7 +1002,7 @@ func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 	if in.kind == inText {
 		// Items from known text become arguments that no earlier check
 		// has read as paths (xargs cat <<< ~/.ssh/id_rsa).
-		r.checkAsWritten(sc, items, commandText(append(slices.Clone(cmd), items...)))
+		r.checkAsWritten(sc, items, r.commandText(append(slices.Clone(cmd), items...)))
 	}
 	for _, it := range items {
 		var fs []field

@@ -150,3 +150,20 @@ func TestBudget(t *testing.T) {
 		}
 	})
 }
+
+// A clean path whose names the memo knows resolves without building a
+// string per name: each is a slice of the path given.
+func TestCanonicalMemoAllocations(t *testing.T) {
+	dir := makeTree(t, resolveTree...)
+	s := resolveSet(t, dir)
+	var m Memo
+	for _, p := range []string{"$T/ws/a/b/c", "$T/ws/a/b/c/missing/deeper/deepest", "$T/ws/file"} {
+		p = strings.ReplaceAll(p, "$T", dir)
+		if _, err := s.CanonicalMemo(p, nil, &m); err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(10, func() { s.CanonicalMemo(p, nil, &m) }); n != 0 {
+			t.Errorf("CanonicalMemo(%q) makes %v allocations, want 0", p, n)
+		}
+	}
+}

@@ -109,11 +109,18 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 		rest = pr.Path + "/" + p
 	}
 	resolved := "/"
+	// While resolved is the start of the path walked, full[:at] (at 0
+	// stands for "/"), a name that follows it after one slash makes the
+	// next resolved a longer slice of full instead of a new string. A
+	// link's target replaces what follows, and a ".", a ".." or a second
+	// slash moves the next name past full[at]: at is -1 from then on, and
+	// names are joined by hand.
+	full, at := rest, 0
 	if root, tail, ok := s.lexicalRoot(rest); ok {
 		// The root is canonical: start there instead of at "/". Every
 		// name after it is still looked up, and a ".." or a link in
 		// them leaves the root exactly as it would from "/".
-		resolved, rest = root, tail
+		resolved, rest, at = root, tail, len(root)
 	}
 	cur := kindDir   // kind of resolved
 	missing := false // resolved ends in names that do not exist
@@ -127,6 +134,8 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 		for i < len(rest) && rest[i] == '/' {
 			i++
 		}
+		// A single slash right after full[:at]: the next name extends it.
+		aligned := at >= 0 && i == 1 && len(full)-len(rest) == at
 		rest = rest[i:]
 		if rest == "" {
 			break
@@ -153,13 +162,18 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 			continue
 		}
 		var next string
-		if resolved == "/" {
+		nextAt := -1 // at once resolved is next
+		switch {
+		case aligned:
+			nextAt = at + 1 + len(name)
+			next = full[:nextAt]
+		case resolved == "/":
 			next = "/" + name
-		} else {
+		default:
 			next = resolved + "/" + name
 		}
 		if missing {
-			resolved = next
+			resolved, at = next, nextAt
 			continue
 		}
 		if perr := b.take(p); perr != nil {
@@ -171,10 +185,13 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 		}
 		switch k {
 		case kindMissing:
-			resolved, missing = next, true
+			resolved, missing, at = next, true, nextAt
 		case kindDir, kindOther:
-			resolved, cur = next, k
+			resolved, cur, at = next, k, nextAt
 		case kindLink:
+			// resolved stays the link's folder, and what follows is the
+			// link's target: no longer a slice of full.
+			at = -1
 			if processLink(next) {
 				// Its target is whatever the resolving process sees.
 				w.viaProcess = true
