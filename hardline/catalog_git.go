@@ -150,15 +150,17 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 	defer func() {
 		// Sub-commands that write the work tree write the folder
 		// --work-tree names (git --work-tree=/etc checkout -f .), else
-		// at least the folder -C moved to (git -C ~ reset --hard), which
-		// r.cwd holds now.
+		// at least the folder they run in, which -C or cd moved to (git
+		// -C ~ reset --hard, cd ~/.oh-my-zsh && git pull) and r.cwd
+		// holds now. In a folder not known, as a write there is, it is
+		// not judged.
 		if sub < 0 || !gitWritesTree(args[sub].val, args[sub+1:]) {
 			return
 		}
 		switch {
 		case workTree != nil:
 			r.judgeWriteTree(sc, *workTree, cmd)
-		case moved:
+		case moved || r.cwd != "":
 			r.judgeWriteTree(sc, field{val: "."}, cmd)
 		}
 	}()

@@ -240,11 +240,18 @@ var startupFiles = []string{
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.mkshrc",
 	"~/.cshrc", "~/.tcshrc", "~/.login", "~/.xprofile", "~/.xinitrc", "~/.xsessionrc",
 	"~/.pam_environment", "~/.config/fish/config.fish", "~/.config/fish/conf.d/**",
+	"~/.xsession",
 	// Read by the usual startup files: Debian's and Ubuntu's .bashrc
-	// sources .bash_aliases, Fedora's sources ~/.bashrc.d, oh-my-zsh its
-	// custom folder; fish autoloads its functions; pwsh reads its profiles.
-	"~/.bash_aliases", "~/.bashrc.d/**", "~/.oh-my-zsh/custom/**", "~/.config/fish/functions/**",
-	"~/.config/powershell/**",
+	// sources .bash_aliases, Fedora's sources ~/.bashrc.d; fish autoloads
+	// its functions; pwsh reads its profiles.
+	"~/.bash_aliases", "~/.bashrc.d/**", "~/.config/fish/functions/**", "~/.config/powershell/**",
+	// Shell frameworks and plugin managers, whose files the startup files
+	// source at every start (oh-my-zsh's oh-my-zsh.sh and custom folder,
+	// prezto's init.zsh, ...), and direnv's own library, sourced by its
+	// shell hook.
+	"~/.oh-my-zsh/**", "~/.oh-my-bash/**", "~/.bash_it/**", "~/.zprezto/**", "~/.zinit/**",
+	"~/.local/share/zinit/**", "~/.zplug/**", "~/.antigen/**", "~/.zim/**", "~/.local/share/omf/**",
+	"~/.config/omf/**", "~/.direnvrc", "~/.config/direnv/direnvrc", "~/.config/direnv/lib/**",
 	// Python runs a user site's .pth import lines and usercustomize at
 	// every start.
 	"~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py",
