@@ -186,6 +186,16 @@ type Entry struct {
 	Subcommands []Entry `json:"subcommands,omitempty"`
 	// Env are environment variables that make the program run code.
 	Env []EnvVar `json:"env,omitempty"`
+	// WritesWorkDir says the program writes files into its working folder,
+	// under names it chooses, unless one of WorkDirOptions is given (wget
+	// without -O or -P, aria2c without -d): such a call is judged as a
+	// write anywhere in the working folder (a download run in the home
+	// folder may be saved as ~/.bashrc).
+	WritesWorkDir bool `json:"writesWorkDir,omitempty"`
+	// WorkDirOptions are the options that send WritesWorkDir's files
+	// elsewhere, or nowhere (wget --spider); naming one of an option's
+	// names covers all of them.
+	WorkDirOptions []string `json:"workDirOptions,omitempty"`
 	// Rule is a rule raised whenever the program runs, unless a flag with
 	// RoleHarmless is given or, when the entry has RoleTrigger flags, none
 	// of them is (wipe-device for wipefs -a, shutdown, system-admin).
@@ -224,6 +234,8 @@ type compiledEntry struct {
 	longs []string
 	// shifting are the options that an operand's Unless names.
 	shifting map[*Option]bool
+	// elsewhere are the options WorkDirOptions names.
+	elsewhere map[*Option]bool
 }
 
 func compileEntry(e *Entry) *compiledEntry {
@@ -264,6 +276,14 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 				}
 				c.shifting[o] = true
 			}
+		}
+	}
+	for _, n := range e.WorkDirOptions {
+		for _, o := range c.opts[n] {
+			if c.elsewhere == nil {
+				c.elsewhere = map[*Option]bool{}
+			}
+			c.elsewhere[o] = true
 		}
 	}
 	if len(e.Subcommands) > 0 {
@@ -399,15 +419,17 @@ var builtinEnvPrefixes = sync.OnceValue(func() map[string]EnvVar {
 
 // parsedLine is a command line read through an entry.
 type parsedLine struct {
-	ops      []field
-	values   []roleValue
-	flags    roleSet
-	shifted  bool    // an option named by an operand's Unless was given
-	rest     []field // the command after a RoleCommand/RoleShellArgs flag
-	restRole Role
-	sub      *compiledEntry
-	subName  string
-	subArgs  []field
+	ops     []field
+	values  []roleValue
+	flags   roleSet
+	shifted bool // an option named by an operand's Unless was given
+	// elsewhere: an option named by WorkDirOptions was given.
+	elsewhere bool
+	rest      []field // the command after a RoleCommand/RoleShellArgs flag
+	restRole  Role
+	sub       *compiledEntry
+	subName   string
+	subArgs   []field
 }
 
 // roleSet is the roles of the flags given on a line: a few at most.
@@ -458,6 +480,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 	option := func(os []*Option, i int, attached *field) (int, bool) {
 		o := os[0]
 		p.shifted = p.shifted || ce.shifting[o]
+		p.elsewhere = p.elsewhere || ce.elsewhere[o]
 		switch {
 		case o.Takes == 0 && (o.Role == RoleCommand || o.Role == RoleShellArgs):
 			p.rest, p.restRole = args[i+1:], o.Role
@@ -672,6 +695,10 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
 	if moved {
 		defer func() { r.cwd = saved }()
+	}
+	if e.WritesWorkDir && !p.elsewhere && r.cwd != "" {
+		// In a folder not known, as any write there, it is not judged.
+		r.judgeWriteTree(sc, field{val: "."}, cmd)
 	}
 	handled := false
 	if e.special != nil {

@@ -20,7 +20,7 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("curl"), Family: "network", Summary: "-o, --output-dir and -w %output{FILE} are written; -T and @FILE are read (uploads); file: URLs are read as curl spells them; a config from stdin is read",
+	{Names: names("curl"), Family: "network", Summary: "-o, --output-dir, the working folder with -O and -w %output{FILE} are written; -T and @FILE are read (uploads); file: URLs are read as curl spells them; a config from stdin is read",
 		Options: []Option{opt(RoleWrite, "-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--libcurl", "--etag-save", "--stderr", "--hsts", "--alt-svc", "--ssl-sessions"),
 			opt(RoleWriteTree, "--output-dir"), opt(RoleRead, "-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--cacert", "--cert", "--key", "--netrc-file"),
 			val("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-H", "--header", "-u", "--user", "-X", "--request", "-A", "--user-agent", "-e", "--referer", "-x", "--proxy", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-r", "--range", "--retry", "-U", "--proxy-user", "--resolve", "--connect-to", "-E", "--url", "-z", "--time-cond", "--limit-rate", "-Y", "-y", "-C", "--continue-at", "--data-ascii", "--json")},
@@ -28,6 +28,11 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)
 			r.curlExtras(sc, args, c, cmd)
+			if curlRemoteName(args) && r.cwd != "" {
+				// -O saves each download in the working folder under the
+				// name the URL (or, with -J, the server) gives it.
+				r.judgeWriteTree(sc, field{val: "."}, cmd)
+			}
 			if c.findTree {
 				// After find (xargs -I{} curl -F f=@{}), a file sent from
 				// a start point stands for everything under it.
@@ -37,11 +42,14 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("wget wget2"), Family: "network", Summary: "-O, -o and -a are written; -P is the folder written; --use-askpass runs a program; -e COMMAND is read as the option it sets",
-		Options: []Option{opt(RoleWrite, append(abbreviations("--output-document", len("--output-d")), "-O", "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--hsts-file", "--rejected-log")...),
+	{Names: names("wget wget2"), Family: "network", Summary: "-O, -o and -a are written; -P is the folder written, else the working folder; --use-askpass runs a program; -e COMMAND is read as the option it sets",
+		Options: []Option{opt(RoleWrite, append(abbreviations("--output-document", len("--output-d")), "-O")...),
+			opt(RoleWrite, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--hsts-file", "--rejected-log"),
 			opt(RoleWriteTree, append(abbreviations("--directory-prefix", len("--directory-")), "-P")...), opt(RoleCommand, abbreviations("--use-askpass", len("--use-a"))...),
 			opt(RoleRead, "-i", "--input-file", "--post-file", "--body-file", "--load-cookies", "--certificate", "--private-key", "--ca-certificate", "--config"), opt(RoleCommand, "--use-askpass"),
-			val("-t", "--tries", "-T", "--timeout", "-w", "--wait", "-U", "--user-agent", "--header", "--user", "--password", "--post-data", "--body-data", "--method", "-e", "--execute", "-l", "--level", "-A", "--accept", "-R", "--reject", "-D", "--domains", "-Q", "--quota", "--limit-rate", "-B", "--base")},
+			val("-t", "--tries", "-T", "--timeout", "-w", "--wait", "-U", "--user-agent", "--header", "--user", "--password", "--post-data", "--body-data", "--method", "-e", "--execute", "-l", "--level", "-A", "--accept", "-R", "--reject", "-D", "--domains", "-Q", "--quota", "--limit-rate", "-B", "--base"),
+			flag("", abbreviations("--spider", len("--sp"))...)},
+		WritesWorkDir: true, WorkDirOptions: []string{"-O", "-P", "--spider"},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.wgetCommands(sc, args, c, cmd)
@@ -155,6 +163,7 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleCommand, "--on-download-complete", "--on-download-error", "--on-download-start", "--on-download-pause", "--on-download-stop", "--on-bt-download-complete"),
 			opt(RoleWriteTree, "-d", "--dir"), opt(RoleWrite, "-l", "--log", "--save-session"), opt(RoleRead, "-i", "--input-file", "--conf-path", "--netrc-path"),
 			val("-o", "--out", "-x", "--max-connection-per-server", "-s", "--split", "-j", "--max-concurrent-downloads", "-t", "--timeout", "-U", "--user-agent", "--header")},
+		WritesWorkDir: true, WorkDirOptions: []string{"-d"},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			p := parseOpts(args, "doxsjtUil", []string{"--dir", "--out"}, "")
@@ -611,6 +620,17 @@ var terminalServers = map[string]wrapSpec{
 // curlUploads returns the files curl's data and form options send: -d
 // @FILE, --data-binary @FILE, --data-urlencode NAME@FILE, -F NAME=@FILE and
 // NAME=<FILE.
+// curlRemoteName reports whether curl saves its downloads in the working
+// folder under names it does not choose (-O, --remote-name-all, -J), with
+// no --output-dir to put them elsewhere.
+func curlRemoteName(args []field) bool {
+	p := parseOpts(args, "AbcCdDeEFHKmoPQrtTuUwxXyYz", nil, "")
+	if p.has("--output-dir") || len(p.get("--output-dir")) > 0 {
+		return false
+	}
+	return strings.ContainsAny(p.short, "OJ") || p.has("--remote-name") || p.has("--remote-name-all") || p.has("--remote-header-name")
+}
+
 func curlUploads(args []field) []field {
 	var out []field
 	for i := 0; i+1 < len(args); i++ {

@@ -100,6 +100,7 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 			Subcommands: []Entry{{Names: []string{"sub"}, Options: []Option{{Names: []string{"-o"}, Role: RoleWrite}}}}},
 		{Names: []string{"search"}, Options: []Option{{Names: []string{"-e"}, Takes: 1}},
 			Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "-x"}}, {Index: 1, Rest: true, Role: RoleRead, Unless: []string{"-e"}}}},
+		{Names: []string{"fetch"}, Options: []Option{{Names: []string{"-o"}, Takes: 1}}, WorkDirOptions: []string{"-o", "-d"}},
 	}
 	err := ValidateCommands(entries)
 	if err == nil {
@@ -108,7 +109,7 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 	want := []string{"commands[1].names[0]", "commands[1].names[1]", "commands[1].options[0].names[0]", "commands[1].options[0].takes",
 		"commands[1].options[0].role", "commands[2].operands[0].role", "commands[2].operands[1].rest", "commands[2].stdin",
 		"commands[2].env[0].name", "commands[2].env[0].markers", "commands[2].rule", "commands[2].subcommands[0].options[0].role",
-		"commands[3].operands[0].unless[1]", "commands[3].operands[1].unless"}
+		"commands[3].operands[0].unless[1]", "commands[3].operands[1].unless", "commands[4].workDirOptions", "commands[4].workDirOptions[1]"}
 	var got []string
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
 		var ee *EntryError
@@ -131,7 +132,9 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"names": ["deploy"], "options": [{"names": ["--hook"], "takes": 1, "role": "script"}, {"names": ["-o", "--out"], "takes": 1, "role": "write"}],
 		 "operands": [{"index": 0, "role": "readTree"}], "env": [{"name": "DEPLOY_HOOK", "role": "script"}]},
 		{"names": ["rm", "grep"], "dataOnly": true},
-		{"names": ["quiet"], "dataOnly": true}
+		{"names": ["quiet"], "dataOnly": true},
+		{"names": ["fetch"], "dataOnly": true, "writesWorkDir": true, "workDirOptions": ["-d"],
+		 "options": [{"names": ["-d", "--dir"], "takes": 1, "role": "writeTree"}]}
 	]`)
 	runCases(t, a, testEnv(), []tcase{
 		{"deploy --hook 'rm -rf ~' site", "rm-home"},
@@ -143,6 +146,10 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"grep -r 'rm -rf /' .", ""},
 		{"quiet 'rm -rf ~'", ""},
 		{"unknown-tool 'rm -rf ~'", "argument-command"},
+		{"cd ~ && fetch https://example.com/.bashrc", "startup-file-write"},
+		{"cd ~ && fetch --dir build https://example.com/.bashrc", "write-outside-roots"},
+		{"fetch https://example.com/.bashrc", ""},
+		{"cd build && fetch https://example.com/x", ""},
 	})
 }
 

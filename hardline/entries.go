@@ -103,6 +103,14 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 			}
 		}
 	}
+	if len(e.WorkDirOptions) > 0 && !e.WritesWorkDir {
+		bad(at+".workDirOptions", "workDirOptions apply when writesWorkDir is set")
+	}
+	for j, n := range e.WorkDirOptions {
+		if !slices.ContainsFunc(e.Options, func(o Option) bool { return slices.Contains(o.Names, n) }) {
+			bad(fmt.Sprintf("%s.workDirOptions[%d]", at, j), "%q is not one of the entry's options", n)
+		}
+	}
 	if e.Stdin != "" && (!validRole(e.Stdin) || flagRole(e.Stdin)) {
 		bad(at+".stdin", "%q is not a role for standard input", e.Stdin)
 	}
