@@ -73,7 +73,8 @@ var _ = register([]Entry{
 				special: printsTokenKey("glab config get")}}}}},
 	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets; storage cp/rsync/mv and compute scp read their local sources whole", DataOnly: true,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
-		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)}}}},
+		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)},
+			special: cloudCopy}}},
 			{Names: names("compute"), DataOnly: true, Subcommands: []Entry{{Names: names("scp"), Options: vals("", "--zone", "--project", "--ssh-key-file", "--scp-flag", "--port"), Operands: []Operand{operands(0, RoleReadTree)}}}},
 			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
@@ -84,7 +85,9 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{
 			{Names: names("blob file"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("upload-batch sync"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-d", "--destination", "-c", "--container", "--account-name", "--account-key", "--pattern", "--connection-string", "--sas-token", "--destination-path")}},
-				{Names: names("upload"), Options: []Option{opt(RoleRead, "-f", "--file", "--source"), val("-c", "--container", "-n", "--name", "--account-name", "--account-key", "--connection-string", "--sas-token", "-s", "--share-name", "-p", "--path")}}}},
+				{Names: names("upload"), Options: []Option{opt(RoleRead, "-f", "--file", "--source"), val("-c", "--container", "-n", "--name", "--account-name", "--account-key", "--connection-string", "--sas-token", "-s", "--share-name", "-p", "--path")}},
+				{Names: names("download"), Summary: "the file downloaded to is written", Options: []Option{opt(RoleWrite, "-f", "--file", "--dest"), val("-c", "--container", "-n", "--name", "--account-name", "--account-key", "--connection-string", "--sas-token", "-s", "--share-name", "-p", "--path")}},
+				{Names: names("download-batch"), Summary: "the folder downloaded to is written whole", Options: []Option{opt(RoleWriteTree, "-d", "--destination"), val("-s", "--source", "--account-name", "--account-key", "--pattern", "--connection-string", "--sas-token")}}}},
 			{Names: names("copy"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-d", "--destination", "--account-name", "--account-key")}},
 			{Names: names("fs"), DataOnly: true, Subcommands: []Entry{{Names: names("directory file"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("upload"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-f", "--file-system", "-d", "--destination-path", "--account-name", "--account-key")}}}}}}}},
@@ -203,6 +206,50 @@ func abbreviations(name string, min int) []string {
 	return out
 }
 
+// cloudCopy is the handler of a cloud storage client's copy sub-commands
+// (gsutil cp, gcloud storage rsync, azcopy sync): the downloads they make,
+// recursive with -r, -R or --recursive and always for a sync or mirror.
+func cloudCopy(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	p := parseOpts(args, "", nil, "")
+	recursive := strings.HasSuffix(b, "sync") || strings.HasSuffix(b, "mirror") || strings.ContainsAny(p.short, "rR") ||
+		p.has("--recursive") || slices.ContainsFunc(p.values, func(v optValue) bool { return v.name == "--recursive" && v.f.val != "false" })
+	ops := p.ops
+	if strings.HasSuffix(b, " get") && len(ops) == 1 {
+		ops = append(ops, field{val: "."}) // s3cmd get s3://b/x saves x here
+	}
+	r.downloads(sc, ops, recursive, cmd)
+	return false
+}
+
+// downloads judges what a copy from cloud storage writes (aws s3 cp
+// s3://b/.bashrc . writes ./.bashrc): each local operand after the first
+// remote one (a URL) may be the destination, since the words of unknown
+// options are among ops. A recursive copy or a sync writes it whole;
+// else it is written, and so is its entry named after each remote source.
+func (r *run) downloads(sc *scope, ops []field, recursive bool, cmd string) {
+	remote := func(f field) bool { return !f.dyn && strings.Contains(f.val, "://") }
+	first := slices.IndexFunc(ops, remote)
+	if first < 0 {
+		return
+	}
+	var srcs []field
+	for _, o := range ops {
+		if remote(o) {
+			srcs = append(srcs, o)
+		}
+	}
+	for _, dst := range ops[first+1:] {
+		switch {
+		case remote(dst):
+		case recursive:
+			r.judgeWriteTree(sc, dst, cmd)
+		default:
+			r.judgeWrite(sc, dst, ruleDiskWrite, cmd)
+			r.judgeInto(sc, srcs, dst, false, false, remote, cmd)
+		}
+	}
+}
+
 // awsS3 judges aws s3 sync, and cp or mv with --recursive, from a local
 // folder: the folder is read whole (uploading a home folder reads every
 // secret in it).
@@ -222,6 +269,9 @@ func (r *run) awsS3(sc *scope, args []field, cmd string) {
 			continue
 		}
 		op := ops[i+1].val
+		if op == "sync" || op == "cp" || op == "mv" {
+			r.downloads(sc, ops[i+2:], recursive || op == "sync", cmd)
+		}
 		if op == "sync" || (op == "cp" || op == "mv") && recursive {
 			if src := ops[i+2]; !strings.HasPrefix(src.val, "s3://") {
 				r.readTree(src, "aws s3 "+op, cmd)

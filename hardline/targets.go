@@ -612,10 +612,21 @@ func (r *run) judgeInto(sc *scope, srcs []field, dst field, recursive, rsync boo
 		return // a device or a descriptor, no folder
 	}
 	for _, s := range srcs {
-		if s.dyn || remote != nil && remote(s) {
+		if s.dyn {
 			continue
 		}
 		v := r.a.slash(s.val)
+		if remote != nil && remote(s) {
+			// A download: the copy is named after the remote path
+			// (scp host:.bashrc ~, aws s3 cp s3://b/.bashrc .). A name
+			// the remote side chooses (host:, a pattern it expands)
+			// may be anything in dst.
+			v = remotePath(s.val)
+			if v == "" || strings.ContainsAny(path.Base(v), "*?[{") {
+				r.judgeWriteTree(sc, dst, cmd)
+				continue
+			}
+		}
 		if v == "." || strings.HasSuffix(v, "/.") || rsync && strings.HasSuffix(v, "/") {
 			if recursive {
 				r.judgeWriteTree(sc, dst, cmd)
@@ -630,6 +641,16 @@ func (r *run) judgeInto(sc *scope, srcs []field, dst field, recursive, rsync boo
 			r.judgeWrite(sc, into, ruleDiskWrite, cmd)
 		}
 	}
+}
+
+// remotePath is the path part of a remote copy operand, after its first
+// ':' (host:x is x; s3://bucket/x is //bucket/x, whose last name is the
+// object's). It is "" when there is none (host:, the remote home).
+func remotePath(v string) string {
+	if i := strings.IndexByte(v, ':'); i >= 0 {
+		return v[i+1:]
+	}
+	return v
 }
 
 func (r *run) sed(sc *scope, args []field, cmd string) {
