@@ -60,11 +60,18 @@ var _ = register([]Entry{
 	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("list ls"), DataOnly: true, Subcommands: []Entry{{Names: names("items"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so do auth status --show-token, auth git-credential and config get of a token", DataOnly: true,
+	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so do auth status --show-token, auth git-credential and config get of a token; clones, downloads and pr checkout write their folders; a shell alias is a script", DataOnly: true,
 		Options: vals("R", "--repo", "--hostname"),
-		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
-			{Names: names("token git-credential"), Rule: ruleSensitivePath, DataOnly: true},
-			{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+		Subcommands: []Entry{
+			{Names: names("repo gist"), DataOnly: true, Subcommands: []Entry{{Names: names("clone"), DataOnly: true, special: cloneInto(1, "u", "--upstream-remote-name")}}},
+			{Names: names("release run"), DataOnly: true, Subcommands: []Entry{{Names: names("download"), DataOnly: true,
+				Options:       []Option{opt(RoleWriteTree, "-D", "--dir"), opt(RoleWrite, "-O", "--output"), val("-p", "--pattern", "-A", "--archive", "-n", "--name", "-R", "--repo")},
+				WritesWorkDir: true, WorkDirOptions: []string{"-D", "-O"}}}},
+			{Names: names("pr"), DataOnly: true, Subcommands: []Entry{{Names: names("checkout"), DataOnly: true, WritesWorkDir: true}}},
+			{Names: names("alias"), DataOnly: true, Subcommands: []Entry{{Names: names("set"), DataOnly: true, special: ghAliasSet}}},
+			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
+				{Names: names("token git-credential"), Rule: ruleSensitivePath, DataOnly: true},
+				{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("gh config get")}}}}},
 	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token", DataOnly: true,
@@ -204,6 +211,25 @@ func abbreviations(name string, min int) []string {
 		out = append(out, name[:n])
 	}
 	return out
+}
+
+// ghAliasSet judges gh alias set NAME EXPANSION: an expansion given
+// --shell (-s) or starting with '!' is a shell script gh runs whenever the
+// alias is used.
+func ghAliasSet(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	p := parseOpts(args, "", nil, "")
+	if len(p.ops) < 2 {
+		return false
+	}
+	exp := p.ops[1]
+	shell := strings.ContainsRune(p.short, 's') || p.has("--shell")
+	if v, ok := strings.CutPrefix(exp.val, "!"); ok && !exp.dyn {
+		exp.val, shell = v, true
+	}
+	if shell {
+		r.applyRole(sc, roleValue{role: RoleScript, f: exp}, false, b, c, cmd)
+	}
+	return false
 }
 
 // cloudCopy is the handler of a cloud storage client's copy sub-commands

@@ -95,10 +95,15 @@ var _ = register([]Entry{
 			{Names: names("filter-branch"), Summary: "the filters are scripts",
 				Options: append([]Option{opt(RoleScript, "--tree-filter", "--index-filter", "--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter", "--setup")},
 					vals("d", "--subdirectory-filter")...)},
-			{Names: names("clone fetch pull push ls-remote"), Summary: "--upload-pack, --receive-pack and --exec run commands; --template installs hooks; clone writes its folder",
+			{Names: names("clone"), Summary: "--upload-pack runs a command; --template installs hooks; the folder cloned into (named after the repository by default) is written whole",
 				Options: append([]Option{opt(RoleScript, "-u", "--upload-pack", "--receive-pack", "--exec"), opt(RoleProgram, "--template"), opt(RoleWrite, "--separate-git-dir")},
-					vals("objc", "--origin", "--branch", "--depth", "--reference", "--separate-git-dir", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--config", "--server-option", "--push-option")...),
-				Operands: []Operand{operand(1, RoleWrite)}},
+					vals("objc", "--origin", "--branch", "--depth", "--reference", "--separate-git-dir", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--config", "--server-option")...),
+				special: cloneInto(1, "objcu", "--origin", "--branch", "--depth", "--reference", "--reference-if-able", "--separate-git-dir", "--jobs",
+					"--filter", "--shallow-since", "--shallow-exclude", "--config", "--server-option", "--template", "--upload-pack", "--bundle-uri", "--revision")},
+			{Names: names("fetch pull push ls-remote"), Summary: "--upload-pack, --receive-pack and --exec run commands",
+				Options: append([]Option{opt(RoleScript, "-u", "--upload-pack", "--receive-pack", "--exec")},
+					vals("o", "--origin", "--branch", "--depth", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--server-option", "--push-option", "--recurse-submodules-default")...),
+				Operands: []Operand{operands(0, RoleData)}},
 			{Names: names("archive"), Summary: "--output is written; --exec runs a command",
 				Options: append([]Option{opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--exec")}, vals("", "--remote", "--prefix", "--format", "--add-file", "--add-virtual-file")...)},
 			{Names: names("difftool"), Summary: "--extcmd runs a command", Options: []Option{opt(RoleScript, "-x", "--extcmd"), val("-t", "--tool")}},
@@ -137,7 +142,82 @@ var _ = register([]Entry{
 				Summary: "arguments are revisions, paths and messages", DataOnly: true,
 				Options: append([]Option{opt(RoleWrite, "--output")}, gitDataOptions...)},
 		}},
+	{Names: names("hg chg"), Family: "git", Summary: "Mercurial: --config hooks, ui.ssh, ui.editor, ui.merge, merge-tools, pager and shell aliases (!) run commands; extensions load Python code; -e/--ssh runs a command; clone writes its folder and update, merge and revert the work tree",
+		Options: []Option{keyed(RoleScript, "hooks.*", "--config"), keyed(RoleScript, "ui.ssh", "--config"), keyed(RoleScript, "ui.editor", "--config"),
+			keyed(RoleScript, "ui.merge", "--config"), keyed(RoleScript, "merge-tools.*", "--config"), keyed(RoleScript, "pager.pager", "--config"),
+			keyed(RoleScript, "ui.remotecmd", "--config"), opt(RoleWorkDir, "-R", "--repository", "--cwd"), opt(RoleScript, "-e", "--ssh")},
+		Env:      []EnvVar{{Name: "HGEDITOR", Role: RoleScript}, {Name: "HGMERGE", Role: RoleScript}, {Name: "HGRCPATH", Role: RoleProgram}},
+		DataOnly: true,
+		special:  hgConfig,
+		Subcommands: []Entry{
+			{Names: names("clone"), DataOnly: true, special: cloneInto(1, "ruber", "--rev", "--updaterev", "--branch", "--remotecmd", "--ssh")},
+			{Names: names("update up checkout co merge revert rebase histedit strip import unshelve backout graft"), DataOnly: true, WritesWorkDir: true}}},
+	{Names: names("svn"), Family: "git", Summary: "Subversion: --editor-cmd, --diff-cmd, --diff3-cmd and the tunnels and helpers of --config-option run commands; checkout and export write their folder, update, switch, merge and revert the work tree",
+		Options: []Option{opt(RoleScript, "--editor-cmd", "--diff-cmd", "--diff3-cmd"), keyed(RoleScript, "config:tunnels:*", "--config-option"),
+			keyed(RoleScript, "config:helpers:*", "--config-option"), opt(RoleProgram, "--config-dir")},
+		Env:      []EnvVar{{Name: "SVN_EDITOR", Role: RoleScript}, {Name: "SVN_SSH", Role: RoleScript}},
+		DataOnly: true,
+		Subcommands: []Entry{
+			{Names: names("checkout co export"), DataOnly: true, special: cloneInto(1, "rm", "--revision", "--depth", "--set-depth", "--username", "--password", "--config-option", "--config-dir", "--native-eol")},
+			{Names: names("update up switch sw merge revert resolve patch"), DataOnly: true, WritesWorkDir: true}}},
 })
+
+// hgConfig judges what hg's --config values do beyond their roles: a
+// shell alias (alias.NAME=!CMD) is a script hg runs when the alias is
+// used, and an extension given a path (extensions.NAME=PATH) is Python
+// code hg loads (an empty value or "!" names a bundled one).
+func hgConfig(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a.val, "--config=")
+		if !ok && a.val == "--config" && i+1 < len(args) {
+			v, ok = args[i+1].val, !args[i+1].dyn
+		}
+		if !ok || a.dyn {
+			continue
+		}
+		k, val, _ := strings.Cut(v, "=")
+		switch k = strings.TrimSpace(asciiLower(k)); {
+		case strings.HasPrefix(k, "alias.") && strings.HasPrefix(strings.TrimSpace(val), "!"):
+			r.applyRole(sc, roleValue{role: RoleScript, f: field{val: strings.TrimPrefix(strings.TrimSpace(val), "!")}}, false, b, c, cmd)
+		case strings.HasPrefix(k, "extensions.") && val != "" && !strings.HasPrefix(val, "!"):
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" --config "+k+" loads Python code from "+val, cmd, "")
+		}
+	}
+	return false
+}
+
+// cloneInto is the handler of a clone sub-command whose repository is its
+// first operand and whose folder the operand at dest names (git clone URL
+// DIR, hg clone, svn checkout): the folder is written whole, and without
+// one, the folder named after the repository in the working folder (cd ~
+// && git clone URL/.oh-my-zsh).
+//
+// short and long are the options that take a value; should one be missing,
+// every operand from dest on is judged as the folder.
+func cloneInto(dest int, short string, long ...string) handler {
+	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		ops := parseOpts(args, short, long, "").ops
+		switch {
+		case len(ops) > dest:
+			for _, o := range ops[dest:] {
+				r.judgeWriteTree(sc, o, cmd)
+			}
+		case len(ops) == 0 || r.cwd == "":
+		case ops[0].dyn:
+			r.judgeWriteTree(sc, field{val: "."}, cmd) // a name not known, anywhere here
+		default:
+			name := strings.TrimSuffix(strings.TrimRight(remotePath(ops[0].val), "/"), ".git")
+			if i := strings.LastIndexAny(name, "/:"); i >= 0 {
+				name = name[i+1:]
+			}
+			if name == "" || name == "." || name == ".." {
+				name = "."
+			}
+			r.judgeWriteTree(sc, field{val: name}, cmd)
+		}
+		return false
+	}
+}
 
 // gitMore judges what r.git does not: configuration keys given to git -c
 // or to clone -c/--config whose value git runs (merge drivers, submodule
