@@ -705,7 +705,7 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		handled = e.special(r, sc, b, args, c, cmd)
 	}
 	if p.sub != nil && !handled {
-		r.applyEntry(sc, p.sub, b+" "+p.subName, p.subArgs, c, cmd)
+		r.applyEntry(sc, p.sub, r.calls.join(b, " ", p.subName), p.subArgs, c, cmd)
 		return
 	}
 	if e.DataOnly {

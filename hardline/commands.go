@@ -172,7 +172,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.next(sc, fs[1:], c)
 		return
 	}
-	b := r.a.programName(base(name.val))
+	b := base(name.val)
+	ce, extra := r.a.lookupEntry(catalogName(b))
+	if ce == nil && len(extra) == 0 && !shells[b] && !isInterpreter(b) {
+		if nb := r.a.otherSpelling(b); nb != "" {
+			b = nb
+			ce, extra = r.a.lookupEntry(catalogName(b))
+		}
+	}
 	args := fs[1:]
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
 		// An alias defined earlier in the command: judge what it stands for.
@@ -197,7 +204,6 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
 	}
 	r.runsWritten(sc, name, b, args, c, cmd)
-	ce, extra := r.a.lookupEntry(catalogName(b))
 	if ce != nil && ce.e.Family == "shells" && strings.ContainsRune(name.val, '/') && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" && b != "time" && b != "script" {
 		ce = nil // ./bin/exec is a program, not the builtin
 	}
@@ -287,18 +293,14 @@ func catalogName(b string) string {
 	return b
 }
 
-// programName is the name under which the analyser knows the program b,
-// when b is not a name it knows as written: the name in lower case (macOS
-// and Windows find /bin/rm for RM, their file systems folding case), or
-// without a version (ruby3.1, php8.2, perl5.36.0, guile-3.0,
-// luajit-2.1.0-beta3 are the versioned binaries distributions install).
-// A name it knows neither way is returned as it is. Reading an unknown
-// program as the one it is named after errs on the safe side: the
-// catalogued program's roles are the stricter reading.
-func (a *Analyzer) programName(b string) string {
-	if a.knows(b) {
-		return b
-	}
+// otherSpelling is the name under which the analyser knows a program b it
+// does not know as written: the name in lower case (macOS and Windows find
+// /bin/rm for RM, their file systems folding case), or without a version
+// (ruby3.1, php8.2, perl5.36.0, guile-3.0, luajit-2.1.0-beta3 are the
+// versioned binaries distributions install). It is "" when there is none.
+// Reading an unknown program as the one it is named after errs on the safe
+// side: the catalogued program's roles are the stricter reading.
+func (a *Analyzer) otherSpelling(b string) string {
 	l := asciiLower(b)
 	if l != b && a.knows(l) {
 		return l
@@ -306,7 +308,7 @@ func (a *Analyzer) programName(b string) string {
 	if v := versionless(l); v != "" && a.knows(v) {
 		return v
 	}
-	return b
+	return ""
 }
 
 // knows reports whether b is a program the analyser describes: a
