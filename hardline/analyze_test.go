@@ -563,3 +563,18 @@ func TestTextWords(t *testing.T) {
 		}
 	}
 }
+
+func TestMetadataHost(t *testing.T) {
+	for _, h := range []string{"169.254.169.254", "2852039166", "0xa9fea9fe", "0251.0376.0251.0376", "169.254.43518",
+		"169.254.0.1", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "fd00:ec2::254", "metadata.google.internal", "metadata",
+		"100.100.100.200", "168.63.129.16", "169.254.169.254.nip.io", "x.169-254-169-254.sslip.io"} {
+		if !isMetadataHost(h) {
+			t.Errorf("isMetadataHost(%q) = false, want true", h)
+		}
+	}
+	for _, h := range []string{"169.255.169.254", "10.0.0.1", "example.com", "2851995647", "169.254", "1.2.3.4.5", "256.254.169.254", "metadata.example.com", ""} {
+		if isMetadataHost(h) {
+			t.Errorf("isMetadataHost(%q) = true, want false", h)
+		}
+	}
+}

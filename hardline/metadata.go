@@ -1,0 +1,225 @@
+package hardline
+
+import (
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Cloud instance metadata services answer, to any process on the machine,
+// the credentials of the machine's role (AWS, Google Cloud, Azure, Alibaba,
+// Oracle, ECS tasks) and the user data a machine was started with, which
+// often holds secrets. A command that fetches one of those reads a secret
+// as surely as cat ~/.aws/credentials does (sensitive-path; see
+// docs/security-model.md, Hardline). Other metadata (an instance's ID, its
+// region) is not secret and stays allowed.
+
+// metadataHosts are the names and addresses of metadata services that are
+// not link-local IPv4 addresses (every 169.254.x.y is one).
+var metadataHosts = map[string]bool{
+	"metadata.google.internal": true, "metadata.goog": true, "metadata": true,
+	"fd00:ec2::254": true, "100.100.100.200": true, "168.63.129.16": true,
+}
+
+// metadataSecretPaths are the parts of a metadata path that name
+// credentials, tokens, passwords or user data.
+// (IMDSv2's session token, /latest/api/token, opens the service and is
+// no credential; instance-identity documents are signed facts.)
+var metadataSecretPaths = []string{"security-credentials", "identity-credentials", "user-data", "user_data", "userdata",
+	"service-accounts", "/identity", "attributes", "password", "/credentials"}
+
+// metadataMarkers are substrings that every word naming a metadata
+// service holds, in some spelling: the analyser looks no further into a
+// word that holds none. A host spelled as one number or in octal or hex
+// (curl accepts http://2852039166/ for 169.254.169.254) is found through
+// "://".
+var metadataMarkers = []string{"169.254.", "metadata", "://", "100.100.100.200", "168.63.129.16", "fd00:ec2", "AWS_CONTAINER_CREDENTIALS"}
+
+// metadataFetch judges the arguments of a command that may fetch from a
+// metadata service: any word (a URL, a host and port, code given inline)
+// that names a secret path of one blocks. A word naming the ECS
+// credentials variable reads the task's credentials.
+func (r *run) metadataFetch(b string, args []field, cmd string) {
+	switch b {
+	case "echo", "printf", "grep", "egrep", "fgrep", "rg", "ag", "git":
+		return // text printed or searched for, not fetched
+	}
+	raw := rawSockets[b]
+	for _, f := range args {
+		v := f.val
+		if raw && metadataAddress(v) {
+			// The request a raw connection sends is not on its command
+			// line (printf 'GET /latest/...' | nc 169.254.169.254 80).
+			r.finding(ruleSensitivePath, Path, Block, b+" connects to "+v+", a cloud metadata service, which answers the machine's credentials", cmd, v)
+			return
+		}
+		if !holdsAny(v, metadataMarkers) {
+			continue
+		}
+		if strings.Contains(v, "AWS_CONTAINER_CREDENTIALS_") {
+			r.finding(ruleSensitivePath, Path, Block, b+" is given the ECS task's credentials address, which answers the task's cloud credentials", cmd, "")
+			return
+		}
+		if u, ok := metadataSecret(v); ok {
+			r.finding(ruleSensitivePath, Path, Block, b+" is given "+u+", a cloud metadata service's credentials or user data", cmd, u)
+			return
+		}
+		if host, _, ok := splitHostPath(v); f.dyn && ok && isMetadataHost(host) {
+			r.finding(ruleDynamicTarget, Dynamic, Ask, b+" is given an address on a cloud metadata service whose path is not known: it may name the machine's credentials", cmd, "")
+			return
+		}
+	}
+}
+
+// rawSockets are programs that open a connection and send what they are
+// given on standard input.
+var rawSockets = map[string]bool{"nc": true, "ncat": true, "netcat": true, "nc.traditional": true, "nc.openbsd": true,
+	"socat": true, "telnet": true, "openssl": true, "websocat": true, "cryptcat": true, "pwncat": true}
+
+// metadataAddress reports whether v, an argument of a raw connection
+// (169.254.169.254, TCP:169.254.169.254:80, -connect host:80), names a
+// metadata service's host.
+func metadataAddress(v string) bool {
+	v = strings.ToLower(v)
+	for {
+		// An IPv6 address in brackets holds the separators below.
+		open := strings.IndexByte(v, '[')
+		end := strings.IndexByte(v, ']')
+		if open < 0 || end < open {
+			break
+		}
+		if isMetadataHost(v[open+1 : end]) {
+			return true
+		}
+		v = v[:open] + " " + v[end+1:]
+	}
+	if isMetadataHost(v) {
+		return true // a bare IPv6 address
+	}
+	for _, part := range strings.FieldsFunc(v, func(c rune) bool { return c == ':' || c == ',' || c == '=' || c == '/' || c == ' ' }) {
+		if isMetadataHost(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAny reports whether s holds one of subs.
+func holdsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// metadataSecret finds in text a URL, or a host followed by a path, that
+// names a secret path of a metadata service, and returns it.
+func metadataSecret(text string) (string, bool) {
+	for i := 0; i < len(text); {
+		j := strings.IndexAny(text[i:], " \t\n'\"`()<>;,|&\\")
+		word := text[i:]
+		if j >= 0 {
+			word = text[i : i+j]
+			i += j + 1
+		} else {
+			i = len(text)
+		}
+		if word == "" {
+			continue
+		}
+		if host, p, ok := splitHostPath(word); ok && isMetadataHost(host) && metadataSecretPath(host, p) {
+			return word, true
+		}
+	}
+	return "", false
+}
+
+// splitHostPath splits a URL or a host/path word into its host (without
+// user, port or brackets) and its path, percent escapes decoded.
+func splitHostPath(w string) (host, p string, ok bool) {
+	if i := strings.Index(w, "://"); i >= 0 {
+		w = w[i+3:]
+	}
+	hostPort, rest, _ := strings.Cut(w, "/")
+	if at := strings.LastIndexByte(hostPort, '@'); at >= 0 {
+		hostPort = hostPort[at+1:]
+	}
+	switch {
+	case strings.HasPrefix(hostPort, "["):
+		end := strings.IndexByte(hostPort, ']')
+		if end < 0 {
+			return "", "", false
+		}
+		host = hostPort[1:end]
+	case strings.Count(hostPort, ":") == 1:
+		host, _, _ = strings.Cut(hostPort, ":")
+	default:
+		host = hostPort
+	}
+	if host == "" {
+		return "", "", false
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	if d, err := url.PathUnescape(rest); err == nil {
+		rest = d
+	}
+	return strings.ToLower(strings.TrimSuffix(host, ".")), "/" + rest, true
+}
+
+// isMetadataHost reports whether host is a metadata service: a named one,
+// or any IPv4 link-local address however it is spelled (dotted, one
+// number, octal or hex parts, as inet_aton reads them; or IPv4-mapped
+// IPv6).
+func isMetadataHost(host string) bool {
+	if metadataHosts[host] || strings.Contains(host, "169.254.169.254") || strings.Contains(host, "169-254-169-254") {
+		return true // wildcard DNS names it too (169.254.169.254.nip.io)
+	}
+	if ip, err := netip.ParseAddr(host); err == nil && ip.Is4In6() {
+		host = ip.Unmap().String() // ::ffff:a9fe:a9fe
+	}
+	a, ok := inetAton(host)
+	return ok && (a>>16 == 169<<8|254 || a == 100<<24|100<<16|100<<8|200 || a == 168<<24|63<<16|129<<8|16)
+}
+
+// inetAton reads an IPv4 address as inet_aton does: one to four parts,
+// each decimal, octal (leading 0) or hex (0x), the last filling the bytes
+// left.
+func inetAton(s string) (uint32, bool) {
+	parts := strings.Split(s, ".")
+	if len(parts) > 4 {
+		return 0, false
+	}
+	var v [4]uint64
+	for i, p := range parts {
+		n, err := strconv.ParseUint(p, 0, 32)
+		if err != nil || p == "" {
+			return 0, false
+		}
+		v[i] = n
+	}
+	var a uint64
+	last := len(parts) - 1
+	for i := 0; i < last; i++ {
+		if v[i] > 255 {
+			return 0, false
+		}
+		a |= v[i] << (24 - 8*i)
+	}
+	if v[last] >= 1<<(8*(4-last)) {
+		return 0, false
+	}
+	return uint32(a | v[last]), true
+}
+
+// metadataSecretPath reports whether p, on the metadata service host,
+// names credentials or user data. The ECS credentials address and Azure's
+// wire server answer nothing else.
+func metadataSecretPath(host, p string) bool {
+	if a, ok := inetAton(host); ok && (a == 169<<24|254<<16|170<<8|2 || a == 168<<24|63<<16|129<<8|16) {
+		return true
+	}
+	return holdsAny(strings.ToLower(p), metadataSecretPaths)
+}
