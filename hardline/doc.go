@@ -200,7 +200,7 @@
 //	SSH, GPG, credentials  ~/.ssh/**, ~/.gnupg/**, ~/.netrc, ~/_netrc, ~/.pgpass, ~/.my.cnf, ~/.git-credentials, ~/.config/git/credentials, ~/.password-store/**, ~/.vault-token
 //	cloud, containers      ~/.aws/**, ~/.azure/**, ~/.config/gcloud/**, ~/.kube/**, ~/.docker/config.json, ~/.oci/**, ~/.config/doctl/**, ~/.s3cfg, ~/.boto, ~/.config/rclone/rclone.conf, ~/.terraform.d/credentials.tfrc.json
 //	registries, forges     ~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.cargo/credentials(.toml), ~/.m2/settings.xml, ~/.config/gh/hosts.yml, ~/.config/hub, glab, yarn, pip, gradle, maven's settings-security, ivy, composer, ~/.terraformrc, helm repositories
-//	developer services     GitHub Copilot, configstore (firebase and other CLIs), Netlify, Vercel, Fly, Supabase, Wrangler, Kaggle, Hugging Face, Pulumi, CircleCI, Sentry, sops' age keys
+//	developer services     GitHub Copilot, configstore (firebase and other CLIs), Netlify, Vercel, Fly, Supabase, Wrangler, Kaggle, Hugging Face, Pulumi, CircleCI, Sentry, age and sops' age keys
 //	keyrings               ~/.local/share/keyrings/**, ~/.config/op/**, ~/Library/Keychains/**, /Library/Keychains/**
 //	browsers and mail      ~/.mozilla/**, ~/.thunderbird/**, ~/.config/{google-chrome,chromium,BraveSoftware,microsoft-edge}/**, ~/Library/Application Support/{Google/Chrome,Firefox,BraveSoftware,Microsoft Edge}/**, ~/Library/{Safari,Cookies,Messages,Mail}/**, TCC
 //	chat, wallets, keys    Slack and Discord profiles, Electrum, Bitcoin and Ethereum wallets and keystores, Exodus, ~/.config/solana/id.json, ~/.nuget/NuGet/NuGet.Config, ~/.android/adbkey

@@ -72,7 +72,7 @@ var builtinSensitive = []builtin{
 	{"~/.pulumi/credentials.json", ""},
 	{"~/.circleci/cli.yml", ""},
 	{"~/.sentryclirc", ""},
-	{"~/.config/sops/age/keys.txt", ""},
+	{"~/.config/sops/age/keys.txt", ""}, {"~/.config/age/**", ""}, {"~/.age/**", ""}, {"~/Library/Application Support/sops/age/keys.txt", "darwin"},
 	// Keyrings and password managers.
 	{"~/.local/share/keyrings/**", "unix"},
 	{"~/.config/op/**", ""},
