@@ -114,6 +114,9 @@ type run struct {
 	procSubst func(*syntax.ProcSubst) (string, error)
 	written   map[string]written // files the command writes by redirection or tee
 	aliases   map[string]string  // aliases the command defines
+	// fds are the inputs exec has opened on descriptors (exec 3<<<'CMD'),
+	// which a later <&3 reads.
+	fds map[string]input
 	// listing is set while the words of a listing program are checked.
 	listing bool
 	// dotglob says the command makes patterns match dot files (shopt -s
@@ -954,6 +957,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if call != nil {
 		cmdText = r.nodeText(sc, call)
 	}
+	var fdIns map[string]input // the inputs this statement opens on other descriptors
 	for _, rd := range s.Redirs {
 		switch rd.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
@@ -1001,6 +1005,18 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		case syntax.DplIn, syntax.DplOut:
 			f := r.word(sc, rd.Word)
 			net = cmp.Or(netDevice(rd.Word, f), net)
+			if rd.Op == syntax.DplIn && (rd.N == nil || rd.N.Value == "0") && !f.dyn && isDigits(f.val) && f.val != "0" {
+				// <&3 reads what the descriptor holds: what this
+				// statement or an earlier exec opened on it, else
+				// something not known.
+				if v, ok := fdIns[f.val]; ok {
+					in = v
+				} else if v, ok := r.fds[f.val]; ok {
+					in = v
+				} else if f.val != "1" && f.val != "2" {
+					in = input{kind: inUnknown, detail: "the descriptor " + f.val}
+				}
+			}
 			if f.dyn || f.val == "-" || isDigits(f.val) {
 				continue
 			}
@@ -1016,6 +1032,23 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			r.checkWords(sc, []field{f}, cmdText)
 			r.judgeWrite(sc, f, ruleDiskWrite, cmdText)
 			outs = append(outs, outRedir{f, rd.Op == syntax.AppOut || rd.Op == syntax.AppAll})
+		}
+		if rd.N != nil && rd.N.Value != "0" && (rd.Op == syntax.Hdoc || rd.Op == syntax.DashHdoc || rd.Op == syntax.WordHdoc || rd.Op == syntax.RdrIn) {
+			// 3<<<TEXT is read as standard input as well (the stricter
+			// reading), and kept for a <&3.
+			if fdIns == nil {
+				fdIns = map[string]input{}
+			}
+			fdIns[rd.N.Value] = in
+		}
+	}
+	if call != nil && len(call.Args) == 1 && call.Args[0].Lit() == "exec" {
+		// exec 3<<<TEXT opens the descriptor for the rest of the script.
+		for fd, v := range fdIns {
+			if r.fds == nil {
+				r.fds = map[string]input{}
+			}
+			r.fds[fd] = v
 		}
 	}
 	if sc.procIn[s] && in.kind == inNone {
