@@ -114,6 +114,11 @@ type run struct {
 	procSubst func(*syntax.ProcSubst) (string, error)
 	written   map[string]written // files the command writes by redirection or tee
 	aliases   map[string]string  // aliases the command defines
+	// split holds the fields of the word expand read last when it split
+	// into several. When splitting is what made the word dynamic (its
+	// why), its values were all known (a="rm -rf"; $a ~), and words uses
+	// them as the fields bash makes.
+	split []string
 	// fds are the inputs exec has opened on descriptors (exec 3<<<'CMD'),
 	// which a later <&3 reads.
 	fds map[string]input
@@ -1765,12 +1770,25 @@ func (e *exEnv) dynamic(why string) {
 	}
 }
 
+// whySplit is the reason of a field made of several fields by word
+// splitting.
+const whySplit = "word splitting"
+
 // words expands a list of words, with brace expansion.
 func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 	out := r.calls.fields(len(ws))
 	for _, w := range ws {
 		if !hasBraces(w) {
 			f := r.word(sc, w)
+			if f.dyn && f.why == whySplit && r.split != nil {
+				// Known values split into fields: each is a word, as
+				// bash passes them (no tilde or further expansion).
+				for _, v := range r.split {
+					out = append(out, field{val: v, glob: strings.ContainsAny(v, "*?["), expn: true})
+				}
+				r.split = nil
+				continue
+			}
 			r.extraTildes(sc, w, &f)
 			out = append(out, f)
 			continue
@@ -1986,6 +2004,7 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 		return *f
 	}
 	f.glob = hasGlob(w)
+	r.split = nil
 	vals, err := expand.Fields(&r.cfg, w)
 	switch {
 	case err != nil:
@@ -1995,8 +2014,11 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 		f.val = vals[0]
 	default:
 		f.val = strings.Join(vals, " ")
+		if len(vals) > 1 {
+			r.split = vals // used only when splitting is why f is dynamic
+		}
 		if len(vals) > 1 || hasExpansion(w) {
-			r.xenv.dynamic("word splitting")
+			r.xenv.dynamic(whySplit)
 		}
 	}
 	for _, p := range w.Parts {
