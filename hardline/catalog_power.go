@@ -18,6 +18,27 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("killall5"), Family: "processes and power", Summary: "signals every process", Rule: ruleKillAll},
+	{Names: names("fuser"), Family: "processes and power", Summary: "-k signals every process using a file or, with -m, a mount: given the root, a system folder, a home folder or an ancestor of one, that is every process; the files are not read",
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "n", []string{"--namespace"}, "")
+			if !strings.ContainsRune(p.short, 'k') && !p.has("--kill") {
+				return false
+			}
+			for _, o := range p.ops {
+				if o.dyn {
+					continue
+				}
+				for _, t := range r.resolve(o).paths {
+					switch r.classify(t) {
+					case clFSRoot, clHome, clSystem, clAncestor:
+						r.finding(ruleKillAll, Command, Block, "fuser -k signals every process using "+t+": on it are the processes of the whole host", cmd, t)
+						return false
+					}
+				}
+			}
+			return false
+		}},
 	{Names: names("pkill killall pkill.exe taskkill skill slay"), Family: "processes and power", Summary: "a pattern that matches every process, init or every process of root blocks, and so do an inverted match and the children of init",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.killPattern(b, args, cmd)
