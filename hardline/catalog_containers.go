@@ -30,7 +30,14 @@ var _ = register([]Entry{
 			r.container(b, args, cmd)
 			r.containerCopy(sc, args, cmd)
 			r.containerPaths(sc, args, cmd)
+			r.containerVolumes(b, args, cmd)
 			return true
+		}},
+	{Names: names("docker-compose podman-compose"), Family: "containers", Summary: "down -v deletes the project's volumes",
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.containerVolumes(b, append([]field{{val: "compose"}}, args...), cmd)
+			return false
 		}},
 	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; exec runs remotely (not judged)", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -172,5 +179,31 @@ func (r *run) containerCopy(sc *scope, args []field, cmd string) {
 	dst := p.ops[len(p.ops)-1]
 	if !contains(dst.val, ":") {
 		r.judgeWrite(sc, dst, ruleDiskWrite, cmd)
+	}
+}
+
+// containerVolumes asks before volumes are deleted: they hold data kept
+// outside every container and, often, outside every root (docker volume
+// rm and prune, system prune --volumes, podman system reset, compose down
+// -v).
+func (r *run) containerVolumes(b string, args []field, cmd string) {
+	var words []string
+	volumes := false
+	for _, a := range args {
+		switch v := a.val; {
+		case a.dyn:
+		case v == "-v" || v == "--volumes" || strings.HasPrefix(v, "--volumes="):
+			volumes = true
+		case !strings.HasPrefix(v, "-"):
+			words = append(words, v)
+		}
+	}
+	has := func(i int, names ...string) bool { return len(words) > i && slices.Contains(names, words[i]) }
+	switch {
+	case has(0, "volume") && has(1, "rm", "remove", "prune"),
+		has(0, "system") && has(1, "prune") && volumes,
+		has(0, "system") && has(1, "reset"),
+		has(0, "compose") && slices.Contains(words, "down") && volumes:
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+strings.Join(words[:min(len(words), 2)], " ")+" deletes container volumes and the data they hold", cmd, "")
 	}
 }

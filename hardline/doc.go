@@ -93,7 +93,7 @@
 //	debuggers            strace, ltrace, valgrind, perf, rr, gdb (-ex, --args), lldb (-o, --), bpftrace, dtrace
 //	interpreters         python, node, perl, ruby, awk and others; vim, emacs; ed; psql, mysql, sqlite3; ftp, bc; less, more; man
 //	network              nc, ncat, socat, curl, wget, ssh -o ...Command, scp -S, rsync -e, openssl, file servers, caddy, tunnels
-//	containers           docker, podman, nerdctl (host mounts, privileges, cp), kubectl cp
+//	containers           docker, podman, nerdctl (host mounts, privileges, cp, volumes deleted), compose down -v, kubectl cp
 //	services             crontab, at, schtasks, account, firewall and service tools, getent shadow
 //	storage              restic, borg, kopia, duplicity, rdiff-backup, s3cmd, azcopy, b2, mc, oci, gsutil, az storage and gcloud storage: the local folders uploads read whole, the local destinations downloads write
 //	credentials          gpg --export-secret-keys, security (macOS keychain), secret-tool, pass, op, bw, gh auth token, gcloud auth print-*, az, aws configure get, kubectl config view --raw, git credential fill, docker-credential-*
