@@ -39,8 +39,9 @@ var _ = register([]Entry{
 			r.containerVolumes(b, append([]field{{val: "compose"}}, args...), cmd)
 			return false
 		}},
-	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; exec runs remotely (not judged)", DataOnly: true,
+	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; exec runs remotely (not judged); delete --all or of namespaces, nodes, volumes or resource definitions asks", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.infraDestroy(b, args, cmd)
 			r.containerCopy(sc, args, cmd)
 			r.kubeConfigRaw(args, cmd)
 			r.kubeSecrets(args, cmd)
@@ -207,3 +208,8 @@ func (r *run) containerVolumes(b string, args []field, cmd string) {
 		r.finding(ruleSystemAdmin, Command, Ask, b+" "+strings.Join(words[:min(len(words), 2)], " ")+" deletes container volumes and the data they hold", cmd, "")
 	}
 }
+
+var _ = register([]Entry{
+	{Names: names("terraform tofu terragrunt pulumi doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: destroy, apply -destroy, down and delete delete cloud resources (asks); their other arguments are tried by the generic net",
+		special: infraDestroyer},
+})

@@ -78,7 +78,8 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")}}}}},
-	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets; storage cp/rsync/mv and compute scp read their local sources whole", DataOnly: true,
+	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets; storage cp/rsync/mv and compute scp read their local sources whole; delete deletes resources", DataOnly: true,
+		special: infraDestroyer,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)},
 			special: cloudCopy}}},
@@ -88,7 +89,8 @@ var _ = register([]Entry{
 				{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("config-helper"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("secrets"), DataOnly: true, Subcommands: []Entry{{Names: names("versions"), DataOnly: true, Subcommands: []Entry{{Names: names("access"), Rule: ruleSensitivePath, DataOnly: true}}}}}}},
-	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show and ad sp credential reset print secrets; storage uploads read their local sources (-s/--source whole, -f/--file)", DataOnly: true,
+	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show and ad sp credential reset print secrets; storage uploads read their local sources (-s/--source whole, -f/--file); delete deletes resources", DataOnly: true,
+		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{
 			{Names: names("blob file"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("upload-batch sync"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-d", "--destination", "-c", "--container", "--account-name", "--account-key", "--pattern", "--connection-string", "--sas-token", "--destination-path")}},
@@ -108,7 +110,8 @@ var _ = register([]Entry{
 			{Names: names("print"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token", DataOnly: true,
 		Subcommands: []Entry{{Names: names("auth:token"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token", DataOnly: true,
+	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token; destroy deletes apps and machines", DataOnly: true,
+		special:     infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("keyctl"), Family: "credentials", Summary: "keyctl print, pipe and read print a kernel key's secret", DataOnly: true,
 		Subcommands: []Entry{{Names: names("print pipe read"), Rule: ruleSensitivePath, DataOnly: true}}},
@@ -123,8 +126,9 @@ var _ = register([]Entry{
 	{Names: names("keepassxc-cli"), Family: "credentials", Summary: "export and clip read every or one password; show -s prints one", DataOnly: true,
 		Subcommands: []Entry{{Names: names("export clip"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected")}, Rule: ruleSensitivePath}}},
-	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials", DataOnly: true,
+	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials; delete-* and terminate-* operations, s3 rb --force and rm --recursive delete resources", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.infraDestroy(b, args, cmd)
 			r.awsCredentials(sc, args, cmd)
 			return true
 		}},
@@ -311,5 +315,74 @@ func (r *run) awsS3(sc *scope, args []field, cmd string) {
 			}
 		}
 		return
+	}
+}
+
+// destroyValueOptions are the options of the tools infraDestroy reads that
+// take a value as the next word.
+var destroyValueOptions = map[string]bool{"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true,
+	"--cluster": true, "--user": true, "-s": true, "--server": true, "-l": true, "--selector": true, "-o": true,
+	"--output": true, "-f": true, "--filename": true, "--field-selector": true, "--grace-period": true, "--timeout": true,
+	"--region": true, "--profile": true, "--endpoint-url": true, "--query": true, "--ca-bundle": true, "--color": true,
+	"--cli-read-timeout": true, "--cli-connect-timeout": true, "--project": true, "--subscription": true}
+
+// infraDestroyer is the handler of cloud and cluster tools whose other
+// roles are their sub-commands': it judges infraDestroy and leaves the
+// rest to them.
+func infraDestroyer(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	r.infraDestroy(b, args, cmd)
+	return false
+}
+
+// infraDestroy asks before a cloud or cluster tool deletes resources
+// (infra-destroy): what it deletes lives outside the machine, where no root
+// or undo reaches. Routine single deletions in a cluster (kubectl delete
+// pod x) stay allowed.
+func (r *run) infraDestroy(b string, args []field, cmd string) {
+	var words []string
+	flags := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].val; {
+		case args[i].dyn:
+		case strings.HasPrefix(v, "-"):
+			name, _, eq := strings.Cut(v, "=")
+			flags[name] = true
+			if !eq && destroyValueOptions[name] {
+				i++ // kubectl -n prod delete ns x, aws --region r ec2 ...
+			}
+		default:
+			words = append(words, v)
+		}
+	}
+	at := func(i int) string {
+		if i < len(words) {
+			return words[i]
+		}
+		return ""
+	}
+	destroys := false
+	switch b {
+	case "aws":
+		op := at(1)
+		destroys = strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-") ||
+			at(0) == "s3" && (op == "rb" && flags["--force"] || op == "rm" && flags["--recursive"])
+	case "gcloud", "az", "doctl", "hcloud", "linode-cli":
+		destroys = slices.Contains(words, "delete")
+	case "terraform", "tofu", "terragrunt":
+		destroys = at(0) == "destroy" || at(0) == "apply" && flags["-destroy"]
+	case "pulumi":
+		destroys = at(0) == "destroy" || at(0) == "down"
+	case "fly", "flyctl":
+		destroys = slices.Contains(words, "destroy")
+	case "kubectl", "oc":
+		switch at(1) {
+		case "ns", "namespace", "namespaces", "node", "nodes", "pv", "persistentvolume", "persistentvolumes", "crd", "crds", "customresourcedefinition", "customresourcedefinitions":
+			destroys = at(0) == "delete"
+		default:
+			destroys = at(0) == "delete" && (flags["--all"] || flags["-A"] || flags["--all-namespaces"] || strings.HasPrefix(at(1), "namespace/") || strings.HasPrefix(at(1), "ns/"))
+		}
+	}
+	if destroys {
+		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes cloud or cluster resources, outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
 	}
 }

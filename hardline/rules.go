@@ -31,6 +31,7 @@ const (
 	ruleWholeHome       = "whole-home"
 	ruleRawDiskRead     = "raw-disk-read"
 	ruleSystemAdmin     = "system-admin"
+	ruleInfraDestroy    = "infra-destroy"
 	rulePersistence     = "persistence"
 	rulePackageSource   = "package-source"
 	ruleLinkEscape      = "link-escape"
@@ -92,7 +93,8 @@ func Rules() []RuleInfo {
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
 		{ruleWholeHome, Path, Ask, "a home folder, or an ancestor of one, handed whole to a program whose catalogue entry does not say what it does with it (restic backup ~, rdiff-backup / x)"},
 		{ruleReverseShell, Command, Block, "handing a shell or program to a network peer (nc -e /bin/sh, ncat --sh-exec, socat exec:, bash -i >& /dev/tcp/...)"},
-		{ruleSystemAdmin, Command, Ask, "changing accounts, passwords, the firewall, services, kernel modules or security settings (userdel, passwd -d, iptables -F, systemctl stop, setenforce 0)"},
+		{ruleSystemAdmin, Command, Ask, "changing accounts, passwords, the firewall, services, kernel modules or security settings (userdel, passwd -d, iptables -F, systemctl stop, setenforce 0), or deleting container volumes"},
+		{ruleInfraDestroy, Command, Ask, "deleting cloud or cluster resources (terraform destroy, pulumi destroy, kubectl delete --all or a namespace, aws ... delete-*/terminate-*, aws s3 rb --force, gcloud/az ... delete)"},
 		{rulePersistence, Command, Ask, "scheduling commands to run later (crontab FILE, crontab -, at, a git hook or .git/config written)"},
 		{rulePackageSource, Command, Ask, "storing where later installs fetch code from or how they check it: an index, registry, mirror, channel, proxy, URL rewrite, checksum database or TLS setting (pip config set global.index-url, npm config set registry, go env -w GOPROXY, git config url.X.insteadOf, conda config --add channels, gem sources --add, add-apt-repository, helm repo add, brew tap)"},
 		{ruleLinkEscape, Command, Ask, "a symbolic link to /, a system folder, the home folder or an ancestor of a root (ln -s / x)"},
