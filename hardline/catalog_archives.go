@@ -8,7 +8,8 @@ import (
 // Archivers and compressors: what they read whole, where they extract, and
 // the commands some run.
 var _ = register([]Entry{
-	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands; --index-file and -g are written",
+	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands, given in TAR_OPTIONS too; --index-file and -g are written",
+		Env: []EnvVar{{Name: "TAR_OPTIONS", Role: RoleEscape, Markers: []string{"--to-c", "--use", "-I", "--rsh", "--info-script", "-F", "--new-volume-script", "--checkpoint-a"}}},
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleWrite, "--index-file", "-g", "--listed-incremental"),
 			keyed(RoleScript, "exec", abbreviations("--checkpoint-action", len("--checkpoint-"))...),
 			opt(RoleScript, append(append(append(append(abbreviations("--to-command", len("--to-c")), abbreviations("--use-compress-program", len("--use"))...),
@@ -28,7 +29,8 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("zip"), Family: "archives", Summary: "-r reads folders whole; the archive, --out and the -b temporary folder are written; -TT runs a command; -@ reads the names on stdin",
+	{Names: names("zip"), Family: "archives", Summary: "-r reads folders whole; the archive, --out and the -b temporary folder are written; -TT runs a command (ZIPOPT too); -@ reads the names on stdin",
+		Env:      []EnvVar{{Name: "ZIPOPT", Role: RoleEscape, Markers: []string{"-TT", "--unzip-command"}}},
 		Options:  []Option{opt(RoleScript, "-TT", "--unzip-command"), opt(RoleWrite, "-O", "--out", "--output-file", "-b"), val("-n", "-t", "-tt", "-x", "-i", "-P", "--password")},
 		Operands: []Operand{operand(0, RoleWrite)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
