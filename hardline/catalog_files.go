@@ -223,3 +223,24 @@ func (r *run) windowsDelete(sc *scope, b string, args []field, cmd string) {
 		r.judgeDelete(sc, t, recursive, cmd, b)
 	}
 }
+
+// moreutils' writers: sponge writes the file it is given once its input
+// ends; vidir renames and deletes the entries of the folders it is given,
+// as the edited list says.
+var _ = register([]Entry{
+	{Names: names("sponge"), Family: "files", Summary: "the file operand is written (-a appends)", DataOnly: true,
+		Operands: []Operand{operand(0, RoleWrite)}},
+	{Names: names("vidir"), Family: "files", Summary: "the folders given (the working folder by default) have their entries renamed and deleted as an editor says: written whole", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			ops := parseOpts(args, "", nil, "").ops
+			if len(ops) == 0 {
+				ops = []field{{val: "."}}
+			}
+			for _, o := range ops {
+				if o.val != "-" {
+					r.judgeWriteTree(sc, o, cmd)
+				}
+			}
+			return true
+		}},
+})
