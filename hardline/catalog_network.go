@@ -11,6 +11,16 @@ import (
 // Network tools: what they write and upload, the commands they run, and
 // the folders they serve.
 var _ = register([]Entry{
+	{Names: names("rcat rustcat"), Family: "network", Summary: "-s/--shell and -e/--exec hand a shell or program to the peer (reverse-shell)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if n, _, _ := strings.Cut(a.val, "="); n == "-s" || n == "--shell" || n == "-e" || n == "--exec" {
+					r.finding(ruleReverseShell, Command, Block, b+" hands a shell or program to a network peer", cmd, "")
+					break
+				}
+			}
+			return true
+		}},
 	{Names: names("nc ncat netcat nc.traditional nc.openbsd socat busybox-nc"), Family: "network", Summary: "-e, -c, --exec, --sh-exec and socat EXEC:/SYSTEM: hand a program to a peer (reverse-shell); raw disks read ask",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.reverseShell(b, args, cmd)
