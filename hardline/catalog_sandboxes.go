@@ -10,6 +10,18 @@ import (
 // ran alone. What a sandbox would prevent is not credited.
 var _ = register([]Entry{
 	wrapper("sandboxes", "runs the command with a lower priority", "n", []string{"--adjustment"}, 0, "nice"),
+	wrapper("sandboxes", "landrun runs the command under Landlock rules", "", []string{"--ro", "--rox", "--rw", "--rwx", "--bind-tcp", "--connect-tcp", "--env", "--log-level"}, 0, "landrun"),
+	wrapper("sandboxes", "SELinux's sandbox runs the command in a confined domain", "HTtlWwiIs", []string{"--homedir", "--tmpdir", "--type", "--level", "--windowmanager", "--include", "--includefile"}, 0, "sandbox"),
+	{Names: names("nsjail"), Family: "sandboxes", Summary: "runs the command after -- in a namespace jail; a chroot of / is the host",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if i := slices.IndexFunc(args, func(f field) bool { return f.val == "--" }); i >= 0 && i+1 < len(args) {
+				c2 := c
+				c2.depth++
+				r.next(sc, args[i+1:], c2)
+				return true
+			}
+			return false
+		}},
 	wrapper("sandboxes", "runs the command with an I/O class", "cnpPu", []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, 0, "ionice"),
 	wrapper("sandboxes", "runs the command with other buffering", "ioe", []string{"--input", "--output", "--error"}, 0, "stdbuf"),
 	wrapper("sandboxes", "timeout DURATION CMD", "sk", []string{"--signal", "--kill-after"}, 1, "timeout", "gtimeout"),
@@ -57,7 +69,7 @@ var _ = register([]Entry{
 		Options:  []Option{opt(RoleWrite, "-e", "--error-file", "-f", "--auth-file"), val("-n", "--server-num", "-s", "--server-args", "-p", "--xauth-protocol")},
 		Operands: []Operand{operand(0, RoleCommand)}},
 	wrapper("sandboxes", "keeps the host awake while the command runs", "tw", nil, 0, "caffeinate", "systemd-inhibit"),
-	wrapper("sandboxes", "runs the command in a minimal jail", "ucgSbkPvT", []string{"--config"}, 0, "minijail0", "nsjail", "landrun", "isolate"),
+	wrapper("sandboxes", "runs the command in a minimal jail", "ucgSbkPvT", []string{"--config"}, 0, "minijail0", "isolate"),
 	wrapper("sandboxes", "runs the command in a container on the host's files", "Z", []string{"--container", "--name", "--additional-flags"}, 0, "toolbox-run"),
 	{Names: names("distrobox-enter"), Family: "sandboxes", Summary: "runs the command after -- in a container that shares the home folder",
 		Options: []Option{flag(RoleCommand, "--", "-e", "--exec"), val("-n", "--name", "-a", "--additional-flags", "--container")}, special: distroboxOperands},
