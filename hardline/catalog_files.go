@@ -151,7 +151,7 @@ var _ = register([]Entry{
 	{Names: names("base64 base32 basenc"), Family: "files", Summary: "operands are read; -o/--output (macOS, BSD) is written", DataOnly: true,
 		Options:  []Option{opt(RoleWrite, "-o", "--output"), opt(RoleRead, "-i", "--input"), val("-w", "--wrap", "-b", "--break")},
 		Operands: []Operand{operands(0, RoleRead)}},
-	{Names: names("grep egrep fgrep rg ag ack"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets", DataOnly: true,
+	{Names: names("grep egrep fgrep rg ag ack ack-grep ugrep ug pt sift"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets", DataOnly: true,
 		Options: []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
 		// With -e or -f the pattern is not an operand: the first one is a file.
 		Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "--regexp", "-f", "--file"}}, operands(1, RoleRead)},

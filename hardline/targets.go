@@ -171,7 +171,7 @@ func globMayMatch(gc []string, patterns []pattern, dotglob, folders bool) (strin
 
 // treeReaderValues are the short options of recursive readers that take a
 // value.
-var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "rg": "egtTAB", "ag": "GABC"}
+var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync": "efTB", "tar": "fCbHKLNTVX", "zip": "bnt", "grep": "efmABCd", "egrep": "efmABCd", "fgrep": "efmABCd", "ugrep": "efmABCd", "ug": "efmABCd", "rg": "egtTAB", "ag": "GABC", "ack": "ABCgm", "pt": "ABCG", "sift": "ABCe"}
 
 // readsTree flags a recursive reader (cp -r, tar c, zip -r, rsync -a,
 // scp -r, grep -r, rg) of the home folder or one of its ancestors: it
@@ -192,10 +192,10 @@ func treeOperands(b string, args []field) []field {
 		recursive = strings.ContainsAny(p.short, "ra") || p.has("--recursive") || p.has("--archive")
 	case "zip":
 		recursive = strings.ContainsRune(p.short, 'r') || p.has("--recurse-paths")
-	case "grep", "egrep":
+	case "grep", "egrep", "fgrep", "ugrep", "ug":
 		recursive = strings.ContainsAny(p.short, "rR") || p.has("--recursive") || p.has("--dereference-recursive")
-	case "rg", "ag", "tar", "ditto":
-		recursive = true
+	case "rg", "ag", "ack", "ack-grep", "pt", "sift", "tar", "ditto":
+		recursive = true // searchers recurse by default
 	}
 	if !recursive {
 		return nil
@@ -206,7 +206,7 @@ func treeOperands(b string, args []field) []field {
 		if len(ops) > 1 && len(p.get("-t", "--target-directory")) == 0 {
 			ops = ops[:len(ops)-1]
 		}
-	case "grep", "egrep", "rg", "ag":
+	case "grep", "egrep", "fgrep", "ugrep", "ug", "rg", "ag", "ack", "ack-grep", "pt", "sift":
 		if len(p.get("-e", "-f", "--regexp", "--file")) == 0 && len(ops) > 0 {
 			ops = ops[1:]
 		}
