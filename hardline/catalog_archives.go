@@ -139,6 +139,9 @@ var _ = register([]Entry{
 			val("-F", "--filter", "-p", "--password", "-e", "--encoding", "-t", "--format")}},
 	{Names: names("mksquashfs"), Family: "archives", Summary: "the sources are read whole; the image is written", DataOnly: true,
 		Operands: []Operand{operand(-1, RoleWrite), operands(0, RoleReadTree)}},
+	{Names: names("genisoimage mkisofs xorrisofs"), Family: "archives", Summary: "disc images: the sources are read whole; -o is written", DataOnly: true, LongSingleDash: true,
+		Options:  []Option{opt(RoleWrite, "-o", "-output"), opt(RoleReadTree, "-graft-points"), val("-V", "-volid", "-A", "-appid", "-p", "-preparer", "-P", "-publisher", "-b", "-eltorito-boot", "-c", "-eltorito-catalog", "-m", "-exclude", "-x", "-input-charset", "-sort", "-boot-load-size")},
+		Operands: []Operand{operands(0, RoleReadTree)}},
 	{Names: names("dpkg-deb"), Family: "archives", Summary: "-x, -X and -R extract a package into the folder named", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			p := parseOpts(args, "", nil, "")
