@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -1054,6 +1055,7 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(f.val[:i], " \t") {
 		texts = append(texts, strings.TrimPrefix(f.val[i+1:], "!"))
 	}
+	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
 		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
 		sub.script(text, sc.known(c.pos), sc.depth+c.depth+1)
@@ -1069,6 +1071,45 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 			}
 		}
 	}
+}
+
+// maxEmbedded bounds the texts embeddedCommands takes from one argument.
+const maxEmbedded = 8
+
+// embeddedCommands returns the texts inside an argument that a program may
+// run as a command besides the whole: a short option's attached value
+// (-c'CMD'), the value after "KEY: " (YAML-like), and each double-quoted
+// string of JSON ({"cmd": "CMD"}), escapes decoded. Only texts with a
+// blank are returned: a command with arguments.
+func embeddedCommands(v string) []string {
+	var out []string
+	if len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[2:], " \t") {
+		out = append(out, v[2:])
+	}
+	if i := strings.Index(v, ": "); i > 0 && !strings.ContainsAny(v[:i], " \t") {
+		out = append(out, v[i+2:])
+	}
+	for rest := v; len(out) < maxEmbedded; {
+		i := strings.IndexByte(rest, '"')
+		if i < 0 {
+			break
+		}
+		j := i + 1
+		for j < len(rest) && rest[j] != '"' {
+			if rest[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(rest) {
+			break
+		}
+		if t, err := strconv.Unquote(rest[i : j+1]); err == nil && strings.ContainsAny(t, " \t") {
+			out = append(out, t)
+		}
+		rest = rest[j+1:]
+	}
+	return out
 }
 
 func commandName(cmd string) string {

@@ -103,7 +103,10 @@
 // text), is parsed as a shell command, and one with a blocking finding
 // makes the call ask (rule argument-command): an unknown program cannot
 // carry `rm -rf ~` past the floor, while `grep -r "rm -rf /" .` and `git
-// commit -m "rm -rf /"` stay allowed. A second net asks when such an argument is
+// commit -m "rm -rf /"` stay allowed. Besides the whole argument, the net
+// tries the command it may hold: after "!", after KEY=, a short option's
+// attached value (-c'CMD'), the value after "KEY: ", and each
+// double-quoted JSON string ('{"command": "CMD"}'). A second net asks when such an argument is
 // a home folder or an ancestor of one, handed whole (rule whole-home:
 // restic-like backup ~); the catalogue's own tree readers block. Literal scripts are re-parsed
 // wherever they appear (sh -c with its positional parameters, eval,
