@@ -244,7 +244,7 @@ func (r *run) mayWrite(b string, args []field, cmd string) {
 			continue
 		}
 		for _, p := range r.resolve(field{val: v}).paths {
-			if r.a.match(r.a.lists.protected, p) || r.a.match(r.a.lists.startup, p) {
+			if r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) {
 				r.finding(ruleWriteOutside, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a protected or startup file it may write", cmd, p)
 				return
 			}

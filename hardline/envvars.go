@@ -241,6 +241,11 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 	}
 	a := r.a
 	for _, p := range r.resolve(f).paths {
+		if q, ok := a.asOwnHome(p); ok && a.key(q) != a.key(p) {
+			// Another user's folder holds what the same folder in the
+			// home does (tar -C /home/bob/.config/autostart).
+			r.judgeWriteTree(sc, field{val: q}, cmd)
+		}
 		for _, l := range []struct {
 			list []pattern
 			rule string

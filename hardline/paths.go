@@ -682,6 +682,34 @@ func (a *Analyzer) otherHomeRest(p string) (string, bool) {
 	return "", false
 }
 
+// isStartup reports whether p is a startup file, in the home folder or in
+// any other user's: writing /home/bob/.bashrc runs code as bob at his next
+// login, as writing ~/.bashrc does as the user.
+func (a *Analyzer) isStartup(p string) bool {
+	if a.match(a.lists.startup, p) {
+		return true
+	}
+	q, ok := a.asOwnHome(p)
+	return ok && a.match(a.lists.startup, q)
+}
+
+// asOwnHome maps a path in another user's home folder to the same path in
+// the home folder, where the "~/" patterns are compiled.
+func (a *Analyzer) asOwnHome(p string) (string, bool) {
+	k := a.key(p)
+	rest, ok := a.otherHomeRest(k)
+	if !ok {
+		// A home folder itself: what follows it is all there is below.
+		if r, home := a.otherHomeRest(k + "/x"); home && r == "/x" {
+			rest, ok = "", true
+		}
+	}
+	if !ok || a.home == "" {
+		return "", false
+	}
+	return strings.TrimSuffix(a.home, "/") + rest, true
+}
+
 // isHome reports whether p is the home folder, as configured or canonical.
 func (a *Analyzer) isHome(p string) bool {
 	return slices.Contains(a.alias.homes, a.key(p))

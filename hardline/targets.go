@@ -500,7 +500,7 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 			}
 		case a.match(a.lists.protected, p):
 			r.finding(ruleProtectedWrite, Command, Block, "writes a protected system file", cmd, p)
-		case a.match(a.lists.startup, p):
+		case a.isStartup(p):
 			r.finding(ruleStartupWrite, Command, Block, "writes a shell or login startup file", cmd, p)
 		case gitRunsIt(a.key(p)):
 			r.finding(rulePersistence, Command, Ask, "writes a git hook or a repository's configuration, which git runs or obeys on a later command", cmd, p)
