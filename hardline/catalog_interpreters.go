@@ -38,14 +38,23 @@ var _ = register([]Entry{
 	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
 		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
-	{Names: names("vim vi nvim ex view gvim vimdiff emacs"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them",
+	{Names: names("vim vi nvim ex view gvim vimdiff emacs nano micro kak hx helix joe mcedit"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them; the files they open may be written (not view, -R or -M)",
 		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.editor(b, args, cmd)
+			r.editorFiles(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("ed red"), Family: "interpreters", Summary: "the line editor's ! command runs a shell command",
-		Stdin: RoleEscape, DataOnly: true, Options: vals("p", "--prompt")},
+	{Names: names("ed red"), Family: "interpreters", Summary: "the line editor's ! command runs a shell command; its file, and those its w commands name, are written",
+		Stdin: RoleEscape, DataOnly: true, Options: vals("p", "--prompt"), Operands: []Operand{operand(0, RoleWrite)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if c.in.kind == inText {
+				for _, f := range edWrites(c.in.text) {
+					r.judgeWrite(sc, field{val: f}, ruleDiskWrite, cmd)
+				}
+			}
+			return false
+		}},
 	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands",
 		Stdin: RoleEscape, DataOnly: true,
 		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleRead, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},

@@ -91,7 +91,7 @@
 //	multiplexers         tmux (new, split-window, run-shell, send-keys, ...), screen, dtach, abduco, zellij, terminals' -e, nohup, setsid, start-stop-daemon, pueue
 //	sandboxes            nice, timeout, chroot, unshare, nsenter, bwrap, firejail, systemd-nspawn, systemd-run, capsh, prlimit, cpulimit, proxies, xvfb-run
 //	debuggers            strace, ltrace, valgrind, perf, rr, gdb (-ex, --args), lldb (-o, --), bpftrace, dtrace
-//	interpreters         python, node, perl, ruby, awk and others; vim, emacs; ed; psql, mysql, sqlite3; ftp, bc; less, more; man
+//	interpreters         python, node, perl, ruby, awk and others; vim, emacs, nano and other editors (the files they open are written); ed (and the files its w commands name); psql, mysql, sqlite3; ftp, bc; less, more; man
 //	network              nc, ncat, socat, curl, wget, ssh -o ...Command, scp -S, rsync -e, openssl, file servers, caddy, tunnels
 //	containers           docker, podman, nerdctl (host mounts, privileges, cp, volumes deleted), compose down -v, kubectl cp
 //	services             crontab, at, schtasks, account, firewall and service tools, getent shadow

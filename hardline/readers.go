@@ -48,6 +48,82 @@ func (r *run) editor(b string, args []field, cmd string) {
 	}
 }
 
+// editorFiles judges the files an editor opens as written: the user, or
+// a command given it, may save them. view and the read-only flags (-R, -M)
+// write nothing.
+func (r *run) editorFiles(sc *scope, b string, args []field, cmd string) {
+	if b == "view" {
+		return
+	}
+	ops := parseOpts(args, "cSuUitqTwWsr", []string{"--cmd", "--config"}, "")
+	if strings.ContainsAny(ops.short, "RM") || ops.has("--readonly") || ops.has("--view") {
+		return
+	}
+	files := append(ops.ops[:len(ops.ops):len(ops.ops)], ops.get("-w", "-W")...) // vim -w/-W FILE records keys into FILE
+	if b == "emacs" {
+		// emacs spells its options whole with one dash (-nw, -batch).
+		files = nil
+		for i := 0; i < len(args); i++ {
+			switch v := args[i].val; {
+			case emacsValues[v]:
+				i++
+			case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+			default:
+				files = append(files, args[i])
+			}
+		}
+	}
+	for _, f := range files {
+		if !strings.HasPrefix(f.val, "+") {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+	}
+}
+
+// emacsValues are emacs's options that take the next word.
+var emacsValues = map[string]bool{"-l": true, "-load": true, "--load": true, "-f": true, "-funcall": true, "--funcall": true,
+	"-eval": true, "--eval": true, "-L": true, "-directory": true, "--directory": true, "--chdir": true, "-insert": true,
+	"--insert": true, "-t": true, "-d": true, "-display": true, "--display": true, "-T": true, "--title": true,
+	"-fn": true, "--font": true, "-bg": true, "-fg": true, "-u": true, "--user": true, "--execute": true}
+
+// edWrites returns the files an ed or ex script's w, W and wq commands
+// name (w /etc/passwd, 1,$w x); a w without a name writes the file being
+// edited, which the entry judges. A text line appended by the script is
+// read as a command too, the stricter reading.
+func edWrites(script string) []string {
+	var out []string
+	for _, line := range strings.Split(script, "\n") {
+		l := strings.TrimLeft(line, " \t:")
+		// The address: numbers, marks ('a), patterns (/re/, ?re?) and
+		// the signs between them.
+		for len(l) > 0 {
+			switch c := l[0]; {
+			case c >= '0' && c <= '9' || strings.IndexByte(",.$;+- \t%", c) >= 0:
+				l = l[1:]
+				continue
+			case c == '\'' && len(l) > 1:
+				l = l[2:]
+				continue
+			case c == '/' || c == '?':
+				if k := strings.IndexByte(l[1:], c); k >= 0 {
+					l = l[k+2:]
+					continue
+				}
+			}
+			break
+		}
+		for _, name := range []string{"wq", "w", "W"} {
+			if rest, ok := strings.CutPrefix(l, name); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '!') {
+				if f := strings.TrimSpace(rest); f != "" && !strings.HasPrefix(f, "!") {
+					out = append(out, f)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
 // yqInPlace judges yq -i (--inplace): every operand may be a file it
 // rewrites, and is judged as a write (the expression, read as a path in the
 // working folder, is inside the roots and adds nothing).
