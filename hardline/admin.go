@@ -32,7 +32,7 @@ func (r *run) admin(b string, args []field, cmd string) {
 	}
 	switch b {
 	case "userdel", "deluser", "useradd", "adduser", "usermod", "groupdel", "delgroup", "groupmod",
-		"chpasswd", "chage", "vipw", "vigr", "visudo", "pwconv", "dscl", "sysadminctl", "net", "setenforce",
+		"chpasswd", "chage", "vipw", "vigr", "visudo", "pwconv", "dscl", "sysadminctl", "net", "setenforce", "aa-teardown", "aa-disable", "aa-complain",
 		"csrutil", "spctl", "auditctl", "modprobe", "insmod", "rmmod", "sysctl", "update-alternatives":
 		if b == "sysctl" && !has("-w", "--write", "-p", "--load", "--system") && !strings.Contains(first, "=") {
 			return // reading a kernel parameter
