@@ -1270,6 +1270,14 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			r.next(sc, append([]field{name}, args[i+1:]...), c)
 		}
 	}
+	if b == "deno" || b == "bun" {
+		// deno run URL and bun URL run a program downloaded as they start,
+		// as curl URL | sh does.
+		if i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") && f.val != "run" }); i >= 0 && !args[i].dyn &&
+			(strings.HasPrefix(asciiLower(args[i].val), "http://") || strings.HasPrefix(asciiLower(args[i].val), "https://")) {
+			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the program it downloads from "+args[i].val+", which cannot be known before it runs", cmd, "")
+		}
+	}
 	if b == "deno" {
 		// deno run npm:PKG ARGS runs the package's program, as npx does.
 		for i, a := range args {
