@@ -50,10 +50,21 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("read inject"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("run"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}},
 			{Names: names("item document"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("doppler infisical"), Family: "credentials", Summary: "run -- CMD runs a command with the secrets in its environment; --command runs a shell command", DataOnly: true,
-		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleScript, "--command"), flag(RoleCommand, "--")}}}},
-	{Names: names("aws-vault chamber"), Family: "credentials", Summary: "exec ... -- CMD runs a command with the credentials in its environment", DataOnly: true,
-		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}}}},
+	{Names: names("doppler infisical"), Family: "credentials", Summary: "run -- CMD runs a command with the secrets in its environment; --command runs a shell command; secrets (get, download), export and infisical's secrets get print secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleScript, "--command"), flag(RoleCommand, "--")}},
+			{Names: names("secrets"), DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					// Alone, secrets prints every secret with its value.
+					if len(args) == 0 || strings.HasPrefix(args[0].val, "-") && !slices.ContainsFunc(args, func(f field) bool { return f.val == "--only-names" }) {
+						r.finding(ruleSensitivePath, Command, Block, b+" prints every secret with its value", cmd, "")
+					}
+					return false
+				},
+				Subcommands: []Entry{{Names: names("get download"), Rule: ruleSensitivePath, DataOnly: true}, {Names: names("set delete upload"), DataOnly: true}}},
+			{Names: names("export"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("aws-vault chamber"), Family: "credentials", Summary: "exec ... -- CMD runs a command with the credentials in its environment; chamber read and export print secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}},
+			{Names: names("read export"), Rule: ruleSensitivePath, DataOnly: true}}},
 	wrapper("credentials", "envchain NAMESPACE CMD runs CMD with the keychain's variables", "", nil, 1, "envchain"),
 	{Names: names("sops"), Family: "credentials", Summary: "exec-env FILE CMD and exec-file FILE CMD run a shell command with the decrypted secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("exec-env exec-file"), Operands: []Operand{operand(0, RoleData), operand(1, RoleScript)}}}},
@@ -108,8 +119,8 @@ var _ = register([]Entry{
 			{Names: names("kv"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("token"), DataOnly: true, Subcommands: []Entry{{Names: names("lookup create"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("print"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token", DataOnly: true,
-		Subcommands: []Entry{{Names: names("auth:token"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token; config and config:get print the app's secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("auth:token config config:get"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token; destroy deletes apps and machines", DataOnly: true,
 		special:     infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
