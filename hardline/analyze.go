@@ -114,6 +114,10 @@ type run struct {
 	procSubst func(*syntax.ProcSubst) (string, error)
 	written   map[string]written // files the command writes by redirection or tee
 	aliases   map[string]string  // aliases the command defines
+	// found are the start points of command substitutions that print
+	// paths found under them (cat $(find ~ -name '*.pem')), by the why
+	// of the word they made (see foundPaths).
+	found map[string][]field
 	// split holds the fields of the word expand read last when it split
 	// into several. When splitting is what made the word dynamic (its
 	// why), its values were all known (a="rm -rf"; $a ~), and words uses
@@ -778,6 +782,21 @@ func (sc *scope) known(pos uint) map[string]string {
 	return out
 }
 
+// linkPipe records, for a pipe, which statement feeds each statement
+// that reads it first.
+func (sc *scope) linkPipe(n *syntax.BinaryCmd) {
+	if n.Op != syntax.Pipe && n.Op != syntax.PipeAll {
+		return
+	}
+	up := rightmost(n.X)
+	if sc.pipeUp == nil {
+		sc.pipeUp = map[*syntax.Stmt]*syntax.Stmt{}
+	}
+	for _, s := range leftmost(n.Y, 0) {
+		sc.pipeUp[s] = up
+	}
+}
+
 // walk analyses every statement of f in source order.
 func (r *run) walk(sc *scope, f *syntax.File) {
 	walkTree(f, func(n syntax.Node) bool {
@@ -789,15 +808,7 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 		}
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
-			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				up := rightmost(n.X)
-				if sc.pipeUp == nil {
-					sc.pipeUp = map[*syntax.Stmt]*syntax.Stmt{}
-				}
-				for _, s := range leftmost(n.Y, 0) {
-					sc.pipeUp[s] = up
-				}
-			}
+			sc.linkPipe(n)
 		case *syntax.ProcSubst:
 			if sc.procIn == nil {
 				sc.procIn = map[*syntax.Stmt]bool{}
@@ -2040,12 +2051,88 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 		return err
 	}
 	r.xenv.dynamic("a command substitution")
+	if starts := r.substFinds(sc, cs); len(starts) > 0 {
+		// The paths it prints are what a find, ls or locate finds under
+		// its starts: the word stands for everything under them.
+		if r.found == nil {
+			r.found = map[string][]field{}
+		}
+		why := fmt.Sprintf("paths found by a command substitution (%d)", len(r.found)+1)
+		r.found[why] = starts
+		f.why = why
+		return nil
+	}
 	if why := r.substKind(sc, cs); why != "" {
 		// $(env) holds the environment, secrets included (environSent
 		// judges where it goes); $(pgrep -f .) every process's ID.
 		f.why = why
 	}
 	return nil
+}
+
+// substFinds returns the start points of a command substitution whose
+// output is paths found under them ($(find ~ -name x), $(ls ~/.ssh/*),
+// $(locate .env | grep x)), or nil. The caller's expansion state is kept,
+// as substKind keeps it.
+func (r *run) substFinds(sc *scope, cs *syntax.CmdSubst) []field {
+	if len(cs.Stmts) == 0 {
+		return nil
+	}
+	saved, savedCfg := r.xenv, r.cfg
+	defer func() { r.xenv, r.cfg = saved, savedCfg }()
+	// The main walk links the substitution's pipes only after the word
+	// holding it is expanded.
+	for _, st := range cs.Stmts {
+		walkTree(st, func(n syntax.Node) bool {
+			if b, ok := n.(*syntax.BinaryCmd); ok {
+				sc.linkPipe(b)
+			}
+			return true
+		})
+	}
+	in := r.pipeInput(sc, rightmost(cs.Stmts[len(cs.Stmts)-1]), true)
+	if !in.find {
+		return nil
+	}
+	return slices.Clone(in.words)
+}
+
+// foundPaths replaces the words that stand for paths found by a command
+// substitution with the substitution's start points, and says that the
+// command's targets then stand for everything under them, as after xargs
+// fed by find.
+func (r *run) foundPaths(fs []field, c ctx) ([]field, ctx) {
+	if r.found == nil {
+		return fs, c
+	}
+	var out []field
+	for i, f := range fs {
+		starts, ok := r.found[f.why]
+		if !ok || !f.dyn {
+			if out != nil {
+				out = append(out, f)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]field, 0, len(fs)+2*len(starts)), fs[:i]...)
+		}
+		for _, st := range starts {
+			if f.val != "" {
+				// The word's known text before the paths (f=@$(find
+				// ~ ...)): both readings, the prefixed one first.
+				g := st
+				g.val = f.val + st.val
+				out = append(out, g)
+			}
+			out = append(out, st)
+		}
+		c.findTree = true
+	}
+	if out == nil {
+		return fs, c
+	}
+	return out, c
 }
 
 // substKind tells what a substitution that is not static prints when that

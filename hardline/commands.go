@@ -130,6 +130,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if len(fs) == 0 || !r.step() {
 		return
 	}
+	fs, c = r.foundPaths(fs, c)
 	if sc.depth+c.depth > r.a.maxDepth {
 		r.tooComplex("wrappers and nested scripts are deeper than the bound")
 		return
