@@ -73,6 +73,22 @@ var builtinSensitive = []builtin{
 	{"~/.circleci/cli.yml", ""},
 	{"~/.sentryclirc", ""},
 	{"~/.config/sops/age/keys.txt", ""}, {"~/.config/age/**", ""}, {"~/.age/**", ""}, {"~/Library/Application Support/sops/age/keys.txt", "darwin"},
+	// Data platforms, databases and mail clients that keep passwords or
+	// tokens in a file.
+	{"~/.mylogin.cnf", ""}, {"~/.databrickscfg", ""}, {"~/.snowsql/config", ""}, {"~/.config/snowflake/**", ""},
+	{"~/.dbt/profiles.yml", ""}, {"~/.cassandra/cqlshrc", ""}, {"~/.msmtprc", ""}, {"~/.config/msmtp/config", ""},
+	{"~/.fetchmailrc", ""}, {"~/.config/aerc/accounts.conf", ""}, {"~/.irssi/config", ""}, {"~/.weechat/sec.conf", ""},
+	{"~/.config/weechat/sec.conf", ""}, {"~/.config/filezilla/**", ""}, {"~/.filezilla/**", ""}, {"~/.vnc/passwd", ""},
+	{"~/.config/tigervnc/passwd", ""}, {"~/.local/share/remmina/**", ""}, {"~/.remmina/**", ""}, {"~/.sbt/.credentials", ""},
+	{"~/.sbt/*/credentials.sbt", ""},
+	// Tunnels, cloud and payment CLIs, and coding assistants' sign-ins.
+	{"~/.ngrok2/ngrok.yml", ""}, {"~/.config/ngrok/ngrok.yml", ""}, {"~/Library/Application Support/ngrok/ngrok.yml", "darwin"},
+	{"~/.wakatime.cfg", ""}, {"~/.config/stripe/config.toml", ""}, {"~/.twilio-cli/config.json", ""},
+	{"~/.bluemix/config.json", ""}, {"~/.config/hcloud/cli.toml", ""}, {"~/.config/scaleway/config.yaml", ""},
+	{"~/.railway/config.json", ""}, {"~/.config/linode-cli", ""}, {"~/.talos/config", ""}, {"~/.minikube/**/*.key", ""},
+	{"~/.minikube/profiles/**/client.key", ""}, {"~/.claude/.credentials.json", ""}, {"~/.claude.json", ""},
+	{"~/.codex/auth.json", ""}, {"~/.gemini/oauth_creds.json", ""}, {"~/.gemini/.env", ""}, {"~/.continue/config.json", ""},
+	{"~/.continue/config.yaml", ""}, {"~/.aider.conf.yml", ""}, {"~/.config/Signal/config.json", ""},
 	// Keyrings and password managers.
 	{"~/.local/share/keyrings/**", "unix"},
 	{"~/.config/op/**", ""},
@@ -168,6 +184,9 @@ var builtinSensitive = []builtin{
 	{"/etc/NetworkManager/system-connections/**", "linux"},
 	{"/etc/wpa_supplicant/*.conf", "linux"},
 	{"/tmp/krb5cc_*", "unix"},
+	{"/etc/wireguard/**", "linux"},
+	{"/var/lib/tailscale/**", "linux"},
+	{"/var/lib/docker/volumes/**", "linux"},
 	{"/run/secrets/**", "linux"},
 	{"/var/run/secrets/**", "linux"},
 	// Windows credential stores, registry hives and profiles.
