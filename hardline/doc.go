@@ -206,7 +206,8 @@
 //	registries, forges     ~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.cargo/credentials(.toml), ~/.m2/settings.xml, ~/.config/gh/hosts.yml, ~/.config/hub, glab, yarn, pip, gradle, maven's settings-security, ivy, composer, ~/.terraformrc, helm repositories
 //	developer services     GitHub Copilot, configstore (firebase and other CLIs), Netlify, Vercel, Fly, Supabase, Wrangler, Kaggle, Hugging Face, Pulumi, CircleCI, Sentry, age and sops' age keys
 //	data, mail, tunnels    ~/.mylogin.cnf, Databricks, SnowSQL and Snowflake, dbt profiles, cqlshrc, msmtp, fetchmail, aerc, irssi, WeeChat, FileZilla, VNC and Remmina passwords, sbt credentials, ngrok, WakaTime, Stripe, Twilio, IBM Cloud, Hetzner, Scaleway, Railway, Linode, Talos, minikube keys, Signal
-//	coding assistants      ~/.claude/.credentials.json, ~/.claude.json, ~/.codex/auth.json, ~/.gemini/oauth_creds.json and .env, Continue's config, ~/.aider.conf.yml
+//	coding assistants      ~/.claude/.credentials.json, ~/.claude.json, ~/.codex/auth.json, ~/.gemini/oauth_creds.json and .env, Continue's config, ~/.aider.conf.yml, MCP server configurations (Cursor, Windsurf, Claude Desktop)
+//	more package creds     ~/.bundle/config, poetry's auth.toml, python_keyring, JFrog, containers' auth.json, Ollama's key, JetBrains' credential store, Postman and Insomnia data
 //	keyrings               ~/.local/share/keyrings/**, ~/.config/op/**, ~/Library/Keychains/**, /Library/Keychains/**
 //	browsers and mail      ~/.mozilla/**, ~/.thunderbird/**, ~/.config/{google-chrome,chromium,BraveSoftware,microsoft-edge}/**, ~/Library/Application Support/{Google/Chrome,Firefox,BraveSoftware,Microsoft Edge}/**, ~/Library/{Safari,Cookies,Messages,Mail}/**, TCC
 //	chat, wallets, keys    Slack and Discord profiles, Electrum, Bitcoin and Ethereum wallets and keystores, Exodus, ~/.config/solana/id.json, ~/.nuget/NuGet/NuGet.Config, ~/.android/adbkey

@@ -89,6 +89,15 @@ var builtinSensitive = []builtin{
 	{"~/.minikube/profiles/**/client.key", ""}, {"~/.claude/.credentials.json", ""}, {"~/.claude.json", ""},
 	{"~/.codex/auth.json", ""}, {"~/.gemini/oauth_creds.json", ""}, {"~/.gemini/.env", ""}, {"~/.continue/config.json", ""},
 	{"~/.continue/config.yaml", ""}, {"~/.aider.conf.yml", ""}, {"~/.config/Signal/config.json", ""},
+	// MCP server configurations, which hold the servers' API keys.
+	{"~/.cursor/mcp.json", ""}, {"~/.codeium/windsurf/mcp_config.json", ""}, {"~/.config/Claude/claude_desktop_config.json", ""},
+	{"~/Library/Application Support/Claude/claude_desktop_config.json", "darwin"},
+	// Package and registry credentials kept by other tools.
+	{"~/.bundle/config", ""}, {"~/.config/pypoetry/auth.toml", ""}, {"~/Library/Application Support/pypoetry/auth.toml", "darwin"},
+	{"~/.local/share/python_keyring/**", ""}, {"~/.jfrog/**", ""}, {"~/.config/containers/auth.json", ""},
+	{"/run/user/*/containers/auth.json", "linux"}, {"~/.ollama/id_*", ""},
+	{"~/.config/JetBrains/**/c.kdbx", ""}, {"~/.config/JetBrains/**/c.pwd", ""},
+	{"~/.config/Postman/**", ""}, {"~/.config/Insomnia/**", ""},
 	// Keyrings and password managers.
 	{"~/.local/share/keyrings/**", "unix"},
 	{"~/.config/op/**", ""},
