@@ -188,17 +188,8 @@ func (r *run) containerCopy(sc *scope, args []field, cmd string) {
 // rm and prune, system prune --volumes, podman system reset, compose down
 // -v).
 func (r *run) containerVolumes(b string, args []field, cmd string) {
-	var words []string
-	volumes := false
-	for _, a := range args {
-		switch v := a.val; {
-		case a.dyn:
-		case v == "-v" || v == "--volumes" || strings.HasPrefix(v, "--volumes="):
-			volumes = true
-		case !strings.HasPrefix(v, "-"):
-			words = append(words, v)
-		}
-	}
+	words, flags := verbWords(args)
+	volumes := flags.has("-v", "--volumes")
 	has := func(i int, names ...string) bool { return len(words) > i && slices.Contains(names, words[i]) }
 	switch {
 	case has(0, "volume") && has(1, "rm", "remove", "prune"),

@@ -268,7 +268,9 @@ func cloudCopy(r *run, sc *scope, b string, args []field, c ctx, cmd string) boo
 // options are among ops. A recursive copy or a sync writes it whole;
 // else it is written, and so is its entry named after each remote source.
 func (r *run) downloads(sc *scope, ops []field, recursive bool, cmd string) {
-	remote := func(f field) bool { return !f.dyn && strings.Contains(f.val, "://") }
+	// A word partly unknown is remote when its known part says so
+	// (s3://$BUCKET/x); what it names is then unknown too.
+	remote := func(f field) bool { return strings.Contains(f.val, "://") }
 	first := slices.IndexFunc(ops, remote)
 	if first < 0 {
 		return
@@ -329,6 +331,35 @@ func (r *run) awsS3(sc *scope, args []field, cmd string) {
 	}
 }
 
+// verbWords splits the arguments of a tool driven by verbs (kubectl delete
+// ns x, docker volume rm v) into its literal words and the names of the
+// options given (--volumes=true is --volumes), skipping the value of an
+// option in destroyValueOptions (kubectl -n prod delete ns x, aws
+// --region r ec2 ...).
+func verbWords(args []field) (words []string, flags optionSet) {
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].val; {
+		case args[i].dyn:
+		case strings.HasPrefix(v, "-"):
+			name, _, eq := strings.Cut(v, "=")
+			flags = append(flags, name)
+			if !eq && destroyValueOptions[name] {
+				i++
+			}
+		default:
+			words = append(words, v)
+		}
+	}
+	return words, flags
+}
+
+// optionSet is the options a line gives, by name: a few at most.
+type optionSet []string
+
+func (s optionSet) has(names ...string) bool {
+	return slices.ContainsFunc(s, func(n string) bool { return slices.Contains(names, n) })
+}
+
 // destroyValueOptions are the options of the tools infraDestroy reads that
 // take a value as the next word.
 var destroyValueOptions = map[string]bool{"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true,
@@ -350,21 +381,7 @@ func infraDestroyer(r *run, sc *scope, b string, args []field, c ctx, cmd string
 // or undo reaches. Routine single deletions in a cluster (kubectl delete
 // pod x) stay allowed.
 func (r *run) infraDestroy(b string, args []field, cmd string) {
-	var words []string
-	flags := map[string]bool{}
-	for i := 0; i < len(args); i++ {
-		switch v := args[i].val; {
-		case args[i].dyn:
-		case strings.HasPrefix(v, "-"):
-			name, _, eq := strings.Cut(v, "=")
-			flags[name] = true
-			if !eq && destroyValueOptions[name] {
-				i++ // kubectl -n prod delete ns x, aws --region r ec2 ...
-			}
-		default:
-			words = append(words, v)
-		}
-	}
+	words, flags := verbWords(args)
 	at := func(i int) string {
 		if i < len(words) {
 			return words[i]
@@ -376,11 +393,11 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 	case "aws":
 		op := at(1)
 		destroys = strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-") ||
-			at(0) == "s3" && (op == "rb" && flags["--force"] || op == "rm" && flags["--recursive"])
+			at(0) == "s3" && (op == "rb" && flags.has("--force") || op == "rm" && flags.has("--recursive"))
 	case "gcloud", "az", "doctl", "hcloud", "linode-cli":
 		destroys = slices.Contains(words, "delete")
 	case "terraform", "tofu", "terragrunt":
-		destroys = at(0) == "destroy" || at(0) == "apply" && flags["-destroy"]
+		destroys = at(0) == "destroy" || at(0) == "apply" && flags.has("-destroy")
 	case "pulumi":
 		destroys = at(0) == "destroy" || at(0) == "down"
 	case "fly", "flyctl":
@@ -390,7 +407,7 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 		case "ns", "namespace", "namespaces", "node", "nodes", "pv", "persistentvolume", "persistentvolumes", "crd", "crds", "customresourcedefinition", "customresourcedefinitions":
 			destroys = at(0) == "delete"
 		default:
-			destroys = at(0) == "delete" && (flags["--all"] || flags["-A"] || flags["--all-namespaces"] || strings.HasPrefix(at(1), "namespace/") || strings.HasPrefix(at(1), "ns/"))
+			destroys = at(0) == "delete" && (flags.has("--all", "-A", "--all-namespaces") || strings.HasPrefix(at(1), "namespace/") || strings.HasPrefix(at(1), "ns/"))
 		}
 	}
 	if destroys {

@@ -613,6 +613,11 @@ func (r *run) judgeInto(sc *scope, srcs []field, dst field, recursive, rsync boo
 	}
 	for _, s := range srcs {
 		if s.dyn {
+			if remote != nil && remote(s) {
+				// A remote file whose name is not known may be any
+				// name in dst (scp "host:$F" ~).
+				r.judgeWriteTree(sc, dst, cmd)
+			}
 			continue
 		}
 		v := r.a.slash(s.val)
