@@ -45,12 +45,20 @@ var _ = register([]Entry{
 			r.editorFiles(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("ed red"), Family: "interpreters", Summary: "the line editor's ! command runs a shell command; its file, and those its w commands name, are written",
+	{Names: names("ed red"), Family: "interpreters", Summary: "the line editor's ! command and its w, r and e commands given !CMD run shell commands; its file, and those its w commands name, are written, and those r and e name read",
 		Stdin: RoleEscape, DataOnly: true, Options: vals("p", "--prompt"), Operands: []Operand{operand(0, RoleWrite)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if c.in.kind == inText {
-				for _, f := range edWrites(c.in.text) {
+				writes, reads, shells := edCommands(c.in.text)
+				for _, f := range writes {
 					r.judgeWrite(sc, field{val: f}, ruleDiskWrite, cmd)
+				}
+				for _, f := range reads {
+					r.checkWords(sc, []field{{val: f}}, cmd)
+					r.checkTargets(sc, []field{{val: f}}, cmd)
+				}
+				for _, sh := range shells {
+					r.applyRole(sc, roleValue{role: RoleScript, f: field{val: sh}}, false, b, c, cmd)
 				}
 			}
 			return false

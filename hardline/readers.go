@@ -86,12 +86,13 @@ var emacsValues = map[string]bool{"-l": true, "-load": true, "--load": true, "-f
 	"--insert": true, "-t": true, "-d": true, "-display": true, "--display": true, "-T": true, "--title": true,
 	"-fn": true, "--font": true, "-bg": true, "-fg": true, "-u": true, "--user": true, "--execute": true}
 
-// edWrites returns the files an ed or ex script's w, W and wq commands
-// name (w /etc/passwd, 1,$w x); a w without a name writes the file being
-// edited, which the entry judges. A text line appended by the script is
-// read as a command too, the stricter reading.
-func edWrites(script string) []string {
-	var out []string
+// edCommands reads an ed or ex script: the files its w, W and wq
+// commands write (w /etc/passwd, 1,$w x) and its r, e and E commands read,
+// and the shell commands its r, e, E and w commands run (w !CMD, r !CMD,
+// e !CMD). A w without a name writes
+// the file being edited, which the entry judges. A text line appended by
+// the script is read as a command too, the stricter reading.
+func edCommands(script string) (writes, reads, shells []string) {
 	for _, line := range strings.Split(script, "\n") {
 		l := strings.TrimLeft(line, " \t:")
 		// The address: numbers, marks ('a), patterns (/re/, ?re?) and
@@ -112,16 +113,24 @@ func edWrites(script string) []string {
 			}
 			break
 		}
-		for _, name := range []string{"wq", "w", "W"} {
-			if rest, ok := strings.CutPrefix(l, name); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '!') {
-				if f := strings.TrimSpace(rest); f != "" && !strings.HasPrefix(f, "!") {
-					out = append(out, f)
-				}
-				break
+		for _, name := range []string{"wq", "w", "W", "r", "e", "E"} {
+			rest, ok := strings.CutPrefix(l, name)
+			if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '!' {
+				continue
 			}
+			switch arg := strings.TrimSpace(rest); {
+			case strings.HasPrefix(arg, "!"):
+				shells = append(shells, arg[1:])
+			case arg == "":
+			case name == "r" || name == "e" || name == "E":
+				reads = append(reads, arg)
+			default:
+				writes = append(writes, arg)
+			}
+			break
 		}
 	}
-	return out
+	return writes, reads, shells
 }
 
 // yqInPlace judges yq -i (--inplace): every operand may be a file it
