@@ -361,6 +361,9 @@ type varDef struct {
 	after   uint // offset after which the value holds
 	tainted bool // assigned a value that is not static, or more than one value
 	environ bool // assigned the environment ($(env)) at some point
+	// secret names the credential variable whose value the variable was
+	// assigned (t=$GITHUB_TOKEN), if any (see egress.go).
+	secret string
 }
 
 // script parses and analyses src at the given depth.
@@ -745,7 +748,11 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 	case f.dyn:
 		// A variable once given the environment holds it from then on,
 		// as far as the analyser knows.
-		sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ})
+		secret := old.secret
+		if c := r.credentials(sc, as.Value, nil); len(c) > 0 {
+			secret = c[0]
+		}
+		sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ, secret: secret})
 	case !seen:
 		sc.setVar(name, varDef{value: f.val, after: as.End().Offset()})
 	case old.tainted || old.value != f.val:
@@ -1107,6 +1114,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	fields := r.words(sc, call.Args)
 	if len(fields) > 0 && !fields[0].dyn {
 		r.environSent(fields, in, net, cmdText)
+		r.secretEgress(sc, s, call, fields, cmdText)
 	}
 	r.defaultReading(sc, call)
 	// A program that lists names (ls ~/*) does not read what a pattern

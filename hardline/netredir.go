@@ -31,10 +31,22 @@ func netDevice(w *syntax.Word, f field) string {
 
 // literalStart is the text a word starts with before its first expansion.
 func literalStart(w *syntax.Word) string {
+	return literalText(w, false)
+}
+
+// literalText is the literal text of a word: up to its first expansion,
+// or, with holes, whole with a NUL standing for each expansion.
+func literalText(w *syntax.Word, holes bool) string {
 	if w == nil {
 		return ""
 	}
 	var b strings.Builder
+	hole := func() bool {
+		if holes {
+			b.WriteByte(0)
+		}
+		return holes
+	}
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
@@ -43,14 +55,16 @@ func literalStart(w *syntax.Word) string {
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
-				l, ok := q.(*syntax.Lit)
-				if !ok {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				} else if !hole() {
 					return b.String()
 				}
-				b.WriteString(l.Value)
 			}
 		default:
-			return b.String()
+			if !hole() {
+				return b.String()
+			}
 		}
 	}
 	return b.String()

@@ -1,0 +1,393 @@
+package hardline
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A credential the shell's environment holds (GITHUB_TOKEN,
+// AWS_SECRET_ACCESS_KEY, an API key) is meant for one service. A command
+// that sends its value to a host that is not that service's, or to a host
+// the analyser cannot read, hands the secret to someone else as surely as
+// reading ~/.aws/credentials into a request does. Such a command asks
+// (secret-egress; see docs/security-model.md, Hardline): the value goes
+//
+//   - in the arguments or standard input of a program that sends what it
+//     is given to another host (curl, wget, nc, ssh, mail, ...), whatever
+//     the program's destination, unless every destination it names is a
+//     home of every credential it carries;
+//   - inside a URL any program is given (git clone
+//     https://$GITHUB_TOKEN@host/..., pip --index-url
+//     https://u:$PYPI_TOKEN@host/...), unless that URL's host is a home.
+//
+// A credential is an environment variable whose name says so (TOKEN,
+// SECRET, PASSWORD, API_KEY, ...) and that the script did not assign
+// itself, or a variable the script assigned from one. Homes are known for
+// the well-known names only; any other credential has none, and sending
+// it anywhere asks.
+
+// credentialHomes are the hosts that well-known credentials belong to: a
+// destination is a home when it is one of them or a name under one.
+var credentialHomes = map[string][]string{
+	"GITHUB_TOKEN": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH_TOKEN": {"github.com", "githubusercontent.com", "ghcr.io"},
+	"GITHUB_PAT": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH_PAT": {"github.com", "githubusercontent.com", "ghcr.io"},
+	"GITHUB_API_TOKEN": {"github.com", "githubusercontent.com"}, "GITHUB_ACCESS_TOKEN": {"github.com", "githubusercontent.com"},
+	"GITLAB_TOKEN": {"gitlab.com"}, "GITLAB_PRIVATE_TOKEN": {"gitlab.com"}, "GL_TOKEN": {"gitlab.com"}, "CI_JOB_TOKEN": {"gitlab.com"},
+	"NPM_TOKEN": {"npmjs.org", "npmjs.com", "npm.pkg.github.com"}, "NODE_AUTH_TOKEN": {"npmjs.org", "npmjs.com", "npm.pkg.github.com"},
+	"PYPI_TOKEN": {"pypi.org"}, "PYPI_API_TOKEN": {"pypi.org"}, "TWINE_PASSWORD": {"pypi.org"},
+	"CARGO_REGISTRY_TOKEN": {"crates.io"}, "GEM_HOST_API_KEY": {"rubygems.org"},
+	"OPENAI_API_KEY": {"openai.com"}, "ANTHROPIC_API_KEY": {"anthropic.com"}, "CLAUDE_API_KEY": {"anthropic.com"},
+	"GEMINI_API_KEY": {"googleapis.com"}, "GOOGLE_API_KEY": {"googleapis.com"}, "MISTRAL_API_KEY": {"mistral.ai"},
+	"GROQ_API_KEY": {"groq.com"}, "COHERE_API_KEY": {"cohere.com", "cohere.ai"}, "REPLICATE_API_TOKEN": {"replicate.com"},
+	"TOGETHER_API_KEY": {"together.xyz", "together.ai"}, "DEEPSEEK_API_KEY": {"deepseek.com"}, "OPENROUTER_API_KEY": {"openrouter.ai"},
+	"PERPLEXITY_API_KEY": {"perplexity.ai"}, "XAI_API_KEY": {"x.ai"},
+	"HF_TOKEN": {"huggingface.co", "hf.co"}, "HUGGINGFACE_TOKEN": {"huggingface.co", "hf.co"},
+	"HUGGING_FACE_HUB_TOKEN": {"huggingface.co", "hf.co"}, "HUGGINGFACEHUB_API_TOKEN": {"huggingface.co", "hf.co"},
+	"AWS_SECRET_ACCESS_KEY": {"amazonaws.com", "amazonaws.com.cn"}, "AWS_SESSION_TOKEN": {"amazonaws.com", "amazonaws.com.cn"},
+	"SLACK_TOKEN": {"slack.com"}, "SLACK_BOT_TOKEN": {"slack.com"}, "SLACK_API_TOKEN": {"slack.com"}, "SLACK_WEBHOOK_URL": {"slack.com"},
+	"DISCORD_TOKEN": {"discord.com", "discordapp.com"}, "DISCORD_WEBHOOK_URL": {"discord.com", "discordapp.com"},
+	"CLOUDFLARE_API_TOKEN": {"cloudflare.com"}, "CLOUDFLARE_API_KEY": {"cloudflare.com"}, "CF_API_TOKEN": {"cloudflare.com"},
+	"DIGITALOCEAN_TOKEN": {"digitalocean.com"}, "DIGITALOCEAN_ACCESS_TOKEN": {"digitalocean.com"},
+	"STRIPE_SECRET_KEY": {"stripe.com"}, "STRIPE_API_KEY": {"stripe.com"}, "SENTRY_AUTH_TOKEN": {"sentry.io"},
+	"DOCKERHUB_TOKEN": {"docker.com", "docker.io"}, "DOCKER_PASSWORD": {"docker.com", "docker.io"},
+	"CODECOV_TOKEN": {"codecov.io"}, "VERCEL_TOKEN": {"vercel.com"}, "NETLIFY_AUTH_TOKEN": {"netlify.com"},
+	"HEROKU_API_KEY": {"heroku.com"}, "CIRCLE_TOKEN": {"circleci.com"}, "CIRCLECI_TOKEN": {"circleci.com"},
+	"TWILIO_AUTH_TOKEN": {"twilio.com"}, "SENDGRID_API_KEY": {"sendgrid.com"}, "MAILGUN_API_KEY": {"mailgun.net"},
+	"DATADOG_API_KEY": {"datadoghq.com", "datadoghq.eu"}, "DD_API_KEY": {"datadoghq.com", "datadoghq.eu"},
+	"LINEAR_API_KEY": {"linear.app"}, "NOTION_TOKEN": {"notion.com", "notion.so"},
+}
+
+// credentialMarks are the parts of a variable's name (in upper case) that
+// say it holds a credential.
+var credentialMarks = []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "API_KEY", "ACCESS_KEY",
+	"PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY", "SESSION_KEY", "SIGNING_KEY", "MASTER_KEY", "ENCRYPTION_KEY", "WEBHOOK", "DATABASE_URL", "_DSN"}
+
+// notCredentialEnds are name endings of variables that say where a
+// credential is or what it is called, not what it is.
+var notCredentialEnds = []string{"_FILE", "_PATH", "_DIR", "_NAME", "_ID", "_TYPE", "_URL_FILE", "_EXPIRY", "_EXPIRES", "_EXPIRES_AT", "_TTL", "_LENGTH", "_HEADER"}
+
+// credentialName reports whether an environment variable's name says it
+// holds a credential.
+func credentialName(name string) bool {
+	if _, ok := credentialHomes[name]; ok {
+		return true
+	}
+	u := strings.ToUpper(name)
+	if strings.Contains(u, "PUBLIC") || strings.HasPrefix(u, "NO_") {
+		return false
+	}
+	for _, e := range notCredentialEnds {
+		if strings.HasSuffix(u, e) {
+			return false
+		}
+	}
+	if strings.HasSuffix(u, "_PAT") || strings.HasSuffix(u, "_KEY") || strings.HasSuffix(u, "_PASS") || strings.HasSuffix(u, "_PWD") && u != "OLD_PWD" {
+		return true
+	}
+	return holdsAny(u, credentialMarks)
+}
+
+// credentials appends to names the credentials whose values n carries:
+// expansions of credential variables (in command substitutions too) and
+// printenv NAME of one.
+func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
+	if n == nil {
+		return names
+	}
+	walkTree(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp:
+			switch {
+			case n.Param == nil:
+			case !n.Excl:
+				if c := sc.credential(n.Param.Value, n.Pos().Offset()); c != "" {
+					names = append(names, c)
+				}
+			case n.Names == 0 && n.Index == nil:
+				// ${!ref}: the value of the variable ref names, a
+				// credential when ref's known value is one's name, and
+				// perhaps one when ref is not known.
+				v, ok := sc.lookup(n.Param.Value, n.Pos().Offset())
+				if !ok {
+					v = "{!" + n.Param.Value + "}" // reported as ${!ref}
+				}
+				if !ok || sc.credential(v, n.Pos().Offset()) != "" {
+					names = append(names, v)
+				}
+			}
+		case *syntax.CallExpr:
+			if len(n.Args) > 1 && n.Args[0].Lit() == "printenv" {
+				for _, w := range n.Args[1:] {
+					if v := w.Lit(); credentialName(v) {
+						names = append(names, v)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// credential returns the credential a variable holds at offset pos: the
+// variable itself when the environment gives it and its name says so,
+// the one it was assigned from when the script assigned it, else "".
+func (sc *scope) credential(name string, pos uint) string {
+	if d, ok := sc.vars[name]; ok {
+		if d.secret != "" {
+			return d.secret
+		}
+		if !d.tainted && pos >= d.after {
+			return "" // a value the script set, which its text shows
+		}
+	}
+	if _, ok := sc.inherit[name]; ok {
+		return "" // a value the enclosing script set and the analyser knows
+	}
+	if credentialName(name) {
+		return name
+	}
+	return ""
+}
+
+// urlPrograms are the network senders whose operands are URLs (or hosts
+// and paths): the only ones whose destinations the analyser reads. An
+// ssh, nc or mail destination is taken as not known: a host alias, a raw
+// connection or a mailbox is no credential's home.
+var urlPrograms = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true}
+
+// elsewhere are the options and environment variables that send a URL
+// program's request somewhere other than the URL's host, or take URLs
+// from elsewhere: its destinations are then not known.
+var elsewhere = map[string]bool{
+	"curl --resolve": true, "curl --connect-to": true, "curl -x": true, "curl --proxy": true, "curl --preproxy": true,
+	"curl --socks4": true, "curl --socks4a": true, "curl --socks5": true, "curl --socks5-hostname": true, "curl --dns-servers": true,
+	"curl --doh-url": true, "curl -K": true, "curl --config": true, "curl --location-trusted": true, "curl --unix-socket": true,
+	"curl --abstract-unix-socket": true, "curl --proxy1.0": true,
+	"wget -e": true, "wget --execute": true, "wget -i": true, "wget --input-file": true, "wget -B": true, "wget --base": true,
+	"wget --config": true,
+	"http --proxy":  true, "https --proxy": true, "xh --proxy": true, "xh --resolve": true, "xh --unix-socket": true,
+	// the environment, for every URL program
+	"http_proxy": true, "https_proxy": true, "HTTP_PROXY": true, "HTTPS_PROXY": true, "ALL_PROXY": true, "all_proxy": true,
+	"CURL_HOME": true, "WGETRC": true, "XDG_CONFIG_HOME": true, "HTTPIE_CONFIG_DIR": true,
+}
+
+// secretEgress judges a simple command that may send a credential to
+// another host (see the comment at the top of this file). fs are call's
+// words expanded; in is what the command reads on its standard input.
+func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
+	b := base(fs[0].val)
+	if !networkSenders[b] {
+		r.credentialURLs(sc, call, cmd)
+		return
+	}
+	var names []string
+	for _, w := range call.Args[1:] {
+		names = r.credentials(sc, w, names)
+	}
+	for _, rd := range s.Redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			names = r.credentials(sc, rd.Hdoc, names) // a quoted one is one literal
+		case syntax.WordHdoc:
+			names = r.credentials(sc, rd.Word, names)
+		}
+	}
+	seen := map[*syntax.Stmt]bool{}
+	for up := sc.pipeUp[s]; up != nil && !seen[up]; up = sc.pipeUp[up] {
+		seen[up] = true
+		names = r.credentials(sc, up, names)
+	}
+	if len(names) == 0 {
+		return
+	}
+	r.judgeEgress(b, names, r.destinations(b, call, fs), cmd)
+}
+
+// judgeEgress reports each credential sent to a host that is not one of
+// its homes, or to hosts not known (hosts is empty).
+func (r *run) judgeEgress(b string, names, hosts []string, cmd string) {
+	for _, name := range names {
+		if len(hosts) > 0 && allHomes(name, hosts) {
+			continue
+		}
+		where := "to a host the command does not name statically"
+		if len(hosts) > 0 {
+			where = "to " + strings.Join(hosts, ", ") + ", not a host it belongs to"
+		}
+		r.finding(ruleSecretEgress, Path, Ask, b+" sends the credential $"+name+" "+where, cmd, "")
+		return
+	}
+}
+
+// allHomes reports whether every host is a home of the credential name.
+func allHomes(name string, hosts []string) bool {
+	homes := credentialHomes[name]
+	for _, h := range hosts {
+		if !homeOf(h, homes) {
+			return false
+		}
+	}
+	return true
+}
+
+func homeOf(host string, homes []string) bool {
+	for _, h := range homes {
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialURLs judges the URLs any program is given that carry a
+// credential: each must be on one of its homes.
+func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
+	for _, w := range call.Args[1:] {
+		if !litHolds(w, "://") {
+			continue
+		}
+		names := r.credentials(sc, w, nil)
+		if len(names) == 0 {
+			continue
+		}
+		var hosts []string
+		if host, ok := wordHost(w); ok {
+			hosts = []string{host}
+		}
+		r.judgeEgress(base(call.Args[0].Lit()), names, hosts, cmd)
+	}
+}
+
+// litHolds reports whether a literal part of w holds sub.
+func litHolds(w *syntax.Word, sub string) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.Contains(p.Value, sub) {
+				return true
+			}
+		case *syntax.SglQuoted:
+			if strings.Contains(p.Value, sub) {
+				return true
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok && strings.Contains(l.Value, sub) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wordHost returns the host a URL word (or a host/path word) names, and
+// false when a part that is not literal may be in the host: in
+// https://api.github.com$X/ the host may go on; in
+// https://user:$TOKEN@github.com/ it is known.
+func wordHost(w *syntax.Word) (string, bool) {
+	rest := literalText(w, true) // a NUL for each part that is not literal
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	if strings.IndexByte(rest, 0) >= 0 {
+		return "", false
+	}
+	host, _, ok := splitHostPath(rest)
+	return host, ok && host != ""
+}
+
+// destinations returns the hosts a network sender sends to, or nil when
+// some are not known: an operand whose host is not literal, an option
+// that sends the request elsewhere, or a program whose destinations the
+// analyser does not read.
+func (r *run) destinations(b string, call *syntax.CallExpr, fs []field) []string {
+	for _, as := range call.Assigns {
+		if as.Name != nil && (elsewhere[as.Name.Value] || b == "gh" && strings.HasPrefix(as.Name.Value, "GH_")) {
+			return nil
+		}
+	}
+	if b == "gh" {
+		// gh talks to github.com unless told another host.
+		for _, f := range fs[1:] {
+			if strings.HasPrefix(f.val, "--hostname") || f.dyn && (f.val == "" || f.val[0] == '-') {
+				return nil
+			}
+		}
+		return []string{"github.com"}
+	}
+	if !urlPrograms[b] || len(fs) != len(call.Args) {
+		return nil // braces or split words: fields and words differ
+	}
+	ce, _ := r.a.lookupEntry(b)
+	var ops []int // indices of the operands in fs
+	for i := 1; i < len(fs); i++ {
+		v := fs[i].val
+		switch {
+		case len(v) < 2 || v[0] != '-':
+			ops = append(ops, i)
+		case v == "--":
+			for i++; i < len(fs); i++ {
+				ops = append(ops, i)
+			}
+		case strings.HasPrefix(v, "--"):
+			name, _, attached := strings.Cut(v, "=")
+			if elsewhere[b+" "+name] {
+				return nil
+			}
+			if name == "--url" {
+				if !attached {
+					i++
+				}
+				ops = append(ops, min(i, len(fs)-1)) // wordHost reads past --url=
+				continue
+			}
+			if ce == nil {
+				continue
+			}
+			if os, ok := ce.option(name); ok && os[0].Takes > 0 && !attached {
+				i += os[0].Takes
+			}
+		default: // a group of short options: -sSLo FILE, -H'x: y'
+			for j := 1; j < len(v); j++ {
+				name := "-" + v[j:j+1]
+				if elsewhere[b+" "+name] {
+					return nil
+				}
+				if ce == nil {
+					continue
+				}
+				if os, ok := ce.opts[name]; ok && os[0].Takes > 0 {
+					if j+1 == len(v) {
+						i += os[0].Takes
+					}
+					break
+				}
+			}
+		}
+	}
+	if b != "curl" && b != "wget" {
+		// [METHOD] URL [REQUEST_ITEM ...]: the items are headers and data.
+		if len(ops) > 1 && !fs[ops[0]].dyn && strings.ToUpper(fs[ops[0]].val) == fs[ops[0]].val && !strings.ContainsAny(fs[ops[0]].val, ".:/") {
+			ops = ops[1:]
+		}
+		ops = ops[:min(len(ops), 1)]
+	}
+	var hosts []string
+	for _, i := range ops {
+		h, ok := wordHost(call.Args[i])
+		if !ok {
+			return nil
+		}
+		hosts = append(hosts, h)
+	}
+	return hosts
+}

