@@ -107,7 +107,34 @@ var _ = register([]Entry{
 		}},
 	{Names: names("trace-cmd"), Family: "debuggers", Summary: "trace-cmd record runs the command; -o is written",
 		Subcommands: []Entry{{Names: names("record stream profile"), Options: append([]Option{opt(RoleWrite, "-o")}, vals("epPcbsOTlgnmMCrBiHKNtqvdDfS")...), Operands: []Operand{operand(0, RoleCommand)}}}},
-	{Names: names("pdb jdb"), Family: "debuggers", Summary: "debuggers that run a program", Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
+	{Names: names("jdb"), Family: "debuggers", Summary: "debuggers that run a program", Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
+	{Names: names("pdb pdb3"), Family: "debuggers", Summary: "python -m pdb runs a program; a -c debugger command that is not a plain step, break or listing is a Python statement (asks)",
+		Options: vals("cm", "--command"), OptionsFirst: true, Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i := 0; i < len(args) && strings.HasPrefix(args[i].val, "-"); i++ { // pdb's options, before the program
+				var command field
+				switch v := args[i].val; {
+				case v == "-c" || v == "--command":
+					if i++; i < len(args) {
+						command = args[i]
+					}
+				case strings.HasPrefix(v, "--command="):
+					command = field{val: v[len("--command="):], dyn: args[i].dyn}
+				case strings.HasPrefix(v, "-c"):
+					command = field{val: v[2:], dyn: args[i].dyn}
+				case v == "-m":
+					i++
+					continue
+				default:
+					continue
+				}
+				if !plainPdbCommand(command) {
+					r.finding(ruleInlineInterp, Dynamic, Ask, b+" -c "+command.val+" may run Python statements the analyser cannot read", cmd, "")
+					break
+				}
+			}
+			return false
+		}},
 })
 
 // debuggerCommands judges what gdb's and lldb's own command languages do
@@ -234,4 +261,30 @@ func (r *run) debuggerPath(p string) field {
 		p = r.a.home + p[1:]
 	}
 	return field{val: p}
+}
+
+// plainPdbCommands are pdb's commands that take no expression: any other
+// line pdb is given (p EXPR, !STMT, a bare statement, a breakpoint's
+// condition) is evaluated as Python.
+var plainPdbCommands = map[string]bool{"c": true, "cont": true, "continue": true, "n": true, "next": true, "s": true, "step": true,
+	"r": true, "return": true, "q": true, "quit": true, "exit": true, "bt": true, "w": true, "where": true, "l": true, "list": true,
+	"ll": true, "longlist": true, "u": true, "up": true, "d": true, "down": true, "h": true, "help": true, "a": true, "args": true,
+	"unt": true, "until": true}
+
+// plainPdbCommand reports whether a pdb -c command runs no Python: a
+// plain command, or a breakpoint at [FILE:]LINE or a function name
+// without a condition.
+func plainPdbCommand(f field) bool {
+	if f.dyn {
+		return false
+	}
+	cmd, arg, _ := strings.Cut(strings.TrimSpace(f.val), " ")
+	arg = strings.TrimSpace(arg)
+	switch {
+	case plainPdbCommands[cmd] && arg == "":
+		return true
+	case cmd == "b" || cmd == "break" || cmd == "tbreak":
+		return arg == "" || !strings.ContainsAny(arg, ",;()!= \t")
+	}
+	return false
 }

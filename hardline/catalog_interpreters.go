@@ -91,4 +91,50 @@ var _ = register([]Entry{
 		Env: []EnvVar{{Name: "PAGER", Role: RoleScript}, {Name: "MANPAGER", Role: RoleScript}, {Name: "EDITOR", Role: RoleScript}, {Name: "VISUAL", Role: RoleScript},
 			{Name: "BROWSER", Role: RoleScript}, {Name: "FCEDIT", Role: RoleScript}, {Name: "TERMINAL", Role: RoleScript}, {Name: "MANROFFOPT", Role: RoleData}},
 		DataOnly: true},
+	// Python's standard modules with a command line, run as python -m NAME
+	// (see interpreter): each is judged as the program it is.
+	{Names: names("venv virtualenv"), Family: "interpreters", Summary: "python -m venv DIR and virtualenv DIR write the environment's folders",
+		Options:  vals("p", "--prompt", "--python", "--activators", "--seeder", "--app-data", "--extra-search-dir", "--creator", "--discovery", "--pip", "--setuptools", "--wheel"),
+		Operands: []Operand{operands(0, RoleWriteTree)}, DataOnly: true},
+	{Names: names("tarfile zipfile"), Family: "interpreters", Summary: "python -m tarfile and zipfile: -e extracts into its folder (tarfile's default, the working folder); -c writes the archive and reads its sources whole",
+		DataOnly: true, special: pythonArchive},
+	{Names: names("json.tool"), Family: "interpreters", Summary: "python -m json.tool IN OUT writes OUT",
+		Options: vals("", "--indent"), Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}, DataOnly: true},
+	{Names: names("cProfile profile"), Family: "interpreters", Summary: "python -m cProfile -o FILE writes FILE and runs the script after its options",
+		Options: []Option{opt(RoleWrite, "-o", "--outfile"), val("-s", "--sort", "-m")}, OptionsFirst: true, Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
+	{Names: names("trace"), Family: "interpreters", Summary: "python -m trace: -C writes the coverage folder and -f the counts file; it runs the script after its options",
+		Options:      []Option{opt(RoleWriteTree, "-C", "--coverdir"), opt(RoleWrite, "-f", "--file"), val("--ignore-module", "--ignore-dir", "-m", "--module")},
+		OptionsFirst: true, Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
+	{Names: names("timeit"), Family: "interpreters", Summary: "python -m timeit: its statements and -s's setup are Python code (asks)",
+		Options: []Option{opt(RoleProgram, "-s", "--setup"), val("-n", "--number", "-r", "--repeat", "-u", "--unit")}, Operands: []Operand{operands(0, RoleProgram)}},
 })
+
+// pythonArchive judges python -m tarfile and python -m zipfile: -e
+// ARCHIVE [DIR] extracts into DIR (tarfile's default is the working
+// folder); -c ARCHIVE SOURCE... writes ARCHIVE and reads each source
+// whole.
+func pythonArchive(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for i, a := range args {
+		rest := args[i+1:]
+		if len(rest) == 0 {
+			break
+		}
+		switch a.val {
+		case "-e", "--extract":
+			r.applyRole(sc, roleValue{role: RoleRead, f: rest[0]}, false, b, c, cmd)
+			dir := field{val: "."}
+			if len(rest) > 1 {
+				dir = rest[1]
+			}
+			r.applyRole(sc, roleValue{role: RoleWriteTree, f: dir}, false, b, c, cmd)
+			return true
+		case "-c", "--create":
+			r.applyRole(sc, roleValue{role: RoleWrite, f: rest[0]}, false, b, c, cmd)
+			for _, f := range rest[1:] {
+				r.applyRole(sc, roleValue{role: RoleReadTree, f: f}, false, b, c, cmd)
+			}
+			return true
+		}
+	}
+	return true
+}

@@ -1256,6 +1256,11 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		// that the catalogue knows as a program is judged as that program
 		// with the arguments after it (python -m pip is pip, python -m
 		// zipfile -e is an extraction).
+		switch mod.val {
+		case "code", "asyncio":
+			// The interactive console reads Python from standard input.
+			r.interpStdin(b, c, cmd)
+		}
 		if ce, extra := r.a.lookupEntry(catalogName(mod.val)); ce != nil || len(extra) > 0 {
 			rest := args[i+1:]
 			if args[i].val == "-m" {
