@@ -164,7 +164,7 @@ type written struct {
 // writtenContent is what a statement writes to its standard output when
 // that is known statically: a literal echo or printf, or cat or tee of a
 // here-document. A redirection alone (> f) writes nothing.
-func writtenContent(call *syntax.CallExpr, fields []field, in input) (string, bool) {
+func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (string, bool) {
 	if call == nil {
 		return "", false
 	}
@@ -194,9 +194,11 @@ func writtenContent(call *syntax.CallExpr, fields []field, in input) (string, bo
 		if len(args) == 1 && !strings.ContainsAny(args[0].val, "%\\") {
 			return args[0].val, true
 		}
-	case "cat", "tee":
-		if len(args) == 0 && in.kind == inText {
-			return in.text, true
+	default:
+		// cat, tee and the decoders print a static function of known
+		// text they read (see decodeText).
+		if in.kind == inText {
+			return r.a.decodeText(base(fields[0].val), args, in.text)
 		}
 	}
 	return "", false
@@ -207,7 +209,7 @@ func (r *run) noteOuts(outs []outRedir, call *syntax.CallExpr, fields []field, i
 	if len(outs) == 0 {
 		return
 	}
-	content, known := writtenContent(call, fields, in)
+	content, known := r.writtenContent(call, fields, in)
 	for _, o := range outs {
 		r.noteWritten(o.f, content, known && !o.appends)
 	}

@@ -1386,6 +1386,9 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 		return unknown
 	}
 	args := fs[1:]
+	if in, ok := r.decodedInput(sc, up, base(fs[0].val), args, paths); ok {
+		return in
+	}
 	switch b := base(fs[0].val); b {
 	case "echo", "printf":
 		for _, f := range args {
@@ -2390,6 +2393,11 @@ const maxStaticOutput = 4
 func (r *run) staticOutput(sc *scope, stmts []*syntax.Stmt, pos uint, depth int) (string, bool) {
 	if depth > maxStaticOutput {
 		return "", false
+	}
+	if len(stmts) == 1 {
+		if out, ok, handled := r.decodedOutput(sc, stmts[0], pos, depth); handled {
+			return out, ok
+		}
 	}
 	var calls []*syntax.CallExpr
 	for _, s := range stmts {

@@ -1,0 +1,342 @@
+package hardline
+
+import (
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/hex"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A payload encoded in the command and decoded on its way to a shell
+// (echo cm0gLXJmIH4= | base64 -d | sh, bash -c "$(xxd -r -p <<< 726d...)")
+// is as static as the text it decodes to: the analyser decodes it as the
+// programs would and judges the text (see docs/security-model.md,
+// Hardline). Text it cannot decode stays unknown, and a shell reading it
+// asks as before.
+
+// decodeText is what the program b with args prints when it reads text on
+// its standard input, for the programs whose output is a static function
+// of their input: base64, base32 and basenc decoding, xxd -r -p, rev, tr
+// with literal sets, gzip and bzip2 decompression, cat and tee. False for
+// anything else, including files given as operands.
+func (a *Analyzer) decodeText(b string, args []field, text string) (string, bool) {
+	for _, f := range args {
+		if f.dyn {
+			return "", false
+		}
+	}
+	var out []byte
+	var err error
+	switch b {
+	case "cat", "tee":
+		// cat reads its operands instead; tee copies to its files and
+		// prints what it reads.
+		if b == "cat" && len(args) > 0 {
+			return "", false
+		}
+		return text, true
+	case "base64", "gbase64", "base32", "gbase32", "basenc":
+		enc, ok := baseDecoder(b, args)
+		if !ok {
+			return "", false
+		}
+		out, err = enc(text)
+	case "xxd":
+		if !slices.ContainsFunc(args, func(f field) bool { return f.val == "-r" || f.val == "-revert" }) ||
+			!slices.ContainsFunc(args, func(f field) bool {
+				return f.val == "-p" || f.val == "-ps" || f.val == "-plain" || f.val == "-postscript"
+			}) ||
+			slices.ContainsFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") }) {
+			return "", false
+		}
+		out, err = hex.DecodeString(strings.Join(strings.Fields(text), ""))
+	case "rev":
+		if len(args) > 0 {
+			return "", false
+		}
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			r := []rune(l)
+			slices.Reverse(r)
+			lines[i] = string(r)
+		}
+		return strings.Join(lines, "\n"), true
+	case "tr":
+		return trText(args, text)
+	case "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat":
+		return a.decompress(b, args, text)
+	default:
+		return "", false
+	}
+	if err != nil {
+		return "", false // decoded text is never longer than the text read
+	}
+	return string(out), true
+}
+
+// baseDecoder returns the decoder base64, base32 or basenc use with args,
+// false unless they decode and read standard input.
+func baseDecoder(b string, args []field) (func(string) ([]byte, error), bool) {
+	decode, ignore := false, false
+	var enc func(string) ([]byte, error)
+	std64 := func(e *base64.Encoding) func(string) ([]byte, error) {
+		return func(s string) ([]byte, error) { return e.DecodeString(s) }
+	}
+	std32 := func(s string) ([]byte, error) { return base32.StdEncoding.DecodeString(s) }
+	switch b {
+	case "base64", "gbase64":
+		enc = std64(base64.StdEncoding)
+	case "base32", "gbase32":
+		enc = std32
+	}
+	for _, f := range args {
+		switch f.val {
+		case "-d", "-D", "--decode":
+			decode = true
+		case "-i", "--ignore-garbage":
+			ignore = true
+		case "--base64":
+			enc = std64(base64.StdEncoding)
+		case "--base64url":
+			enc = std64(base64.URLEncoding)
+		case "--base32":
+			enc = std32
+		case "--base16":
+			enc = func(s string) ([]byte, error) { return hex.DecodeString(strings.ToLower(s)) }
+		default:
+			if strings.HasPrefix(f.val, "-w") || strings.HasPrefix(f.val, "--wrap") {
+				continue
+			}
+			if f.val == "-di" || f.val == "-id" {
+				decode, ignore = true, true
+				continue
+			}
+			return nil, false // an operand (a file) or an option not read here
+		}
+	}
+	if !decode || enc == nil {
+		return nil, false
+	}
+	return func(s string) ([]byte, error) {
+		// Newlines are ignored, as GNU base64 -d ignores them; with -i
+		// so is every character outside the alphabet (read here as any
+		// blank).
+		s = strings.Join(strings.Fields(s), "")
+		if ignore {
+			s = strings.Map(func(r rune) rune {
+				if r < 0x21 || r > 0x7e {
+					return -1
+				}
+				return r
+			}, s)
+		}
+		out, err := enc(s)
+		if err != nil {
+			// Unpadded input decodes too (printf %s X | base64 -d).
+			for _, e := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+				if o, err2 := e.DecodeString(strings.TrimRight(s, "=")); err2 == nil {
+					return o, nil
+				}
+			}
+		}
+		return out, err
+	}, true
+}
+
+// decompress is what gzip -d, gunzip, zcat, bzip2 -d, bunzip2 and bzcat
+// print for text (binary, from an earlier decoder) on their input.
+func (a *Analyzer) decompress(b string, args []field, text string) (string, bool) {
+	decode := b != "gzip" && b != "bzip2"
+	for _, f := range args {
+		switch {
+		case f.val == "-d" || f.val == "--decompress" || f.val == "--uncompress":
+			decode = true
+		case f.val == "-c" || f.val == "--stdout" || f.val == "-f" || f.val == "--force" || f.val == "-q" || f.val == "--quiet":
+		default:
+			return "", false
+		}
+	}
+	if !decode {
+		return "", false
+	}
+	var r io.Reader
+	if strings.HasPrefix(b, "b") {
+		r = bzip2.NewReader(strings.NewReader(text))
+	} else {
+		z, err := gzip.NewReader(strings.NewReader(text))
+		if err != nil {
+			return "", false
+		}
+		r = z
+	}
+	var out bytes.Buffer
+	if n, err := io.Copy(&out, io.LimitReader(r, int64(a.maxBytes)+1)); err != nil || n > int64(a.maxBytes) {
+		return "", false
+	}
+	return out.String(), true
+}
+
+// trText is what tr SET1 SET2 or tr -d SET prints for text, with sets of
+// literal characters and ranges (a-z); classes, escapes and other options
+// report false.
+func trText(args []field, text string) (string, bool) {
+	del := len(args) == 2 && args[0].val == "-d"
+	if !del && len(args) != 2 {
+		return "", false
+	}
+	set := func(s string) ([]rune, bool) {
+		if strings.ContainsAny(s, `[\`) || !utf8.ValidString(s) {
+			return nil, false
+		}
+		var out []rune
+		r := []rune(s)
+		for i := 0; i < len(r); i++ {
+			if i+2 < len(r) && r[i+1] == '-' && r[i] <= r[i+2] {
+				for c := r[i]; c <= r[i+2]; c++ {
+					out = append(out, c)
+				}
+				i += 2
+				continue
+			}
+			out = append(out, r[i])
+		}
+		return out, len(out) > 0
+	}
+	if del {
+		s, ok := set(args[1].val)
+		if !ok || strings.HasPrefix(args[1].val, "-") {
+			return "", false
+		}
+		return strings.Map(func(c rune) rune {
+			if slices.Contains(s, c) {
+				return -1
+			}
+			return c
+		}, text), true
+	}
+	from, ok1 := set(args[0].val)
+	to, ok2 := set(args[1].val)
+	if !ok1 || !ok2 || strings.HasPrefix(args[0].val, "-") {
+		return "", false
+	}
+	for len(to) < len(from) {
+		to = append(to, to[len(to)-1]) // tr pads SET2 with its last character
+	}
+	return strings.Map(func(c rune) rune {
+		if i := slices.Index(from, c); i >= 0 {
+			return to[i]
+		}
+		return c
+	}, text), true
+}
+
+// decodedInput is the input a shell reads from up when up is a decoder
+// (see decodeText) whose own input is known text: a here-string or
+// here-document, or a pipe from text.
+func (r *run) decodedInput(sc *scope, up *syntax.Stmt, b string, args []field, paths bool) (input, bool) {
+	if !decoders[b] {
+		return input{}, false
+	}
+	var text string
+	known := false
+	for _, rd := range up.Redirs {
+		switch rd.Op {
+		case syntax.WordHdoc:
+			if f := r.word(sc, rd.Word); !f.dyn {
+				text, known = f.val+"\n", true
+			}
+		case syntax.Hdoc, syntax.DashHdoc:
+			if rd.Hdoc != nil {
+				if f := r.document(sc, rd.Hdoc); !f.dyn {
+					text, known = f.val, true
+				}
+			}
+		}
+	}
+	if upper, ok := sc.pipeUp[up]; ok && !known && upper != up && sc.filterDepth < 8 {
+		sc.filterDepth++
+		in := r.pipeInput(sc, upper, paths)
+		sc.filterDepth--
+		text, known = in.text, in.kind == inText
+	}
+	if !known {
+		return input{}, false
+	}
+	out, ok := r.a.decodeText(b, args, text)
+	if !ok {
+		return input{}, false
+	}
+	return input{kind: inText, text: out, words: textWords(out), detail: "text decoded by " + b}, true
+}
+
+// decoders are the programs decodeText reads.
+var decoders = map[string]bool{"cat": true, "tee": true, "base64": true, "gbase64": true, "base32": true, "gbase32": true, "basenc": true,
+	"xxd": true, "rev": true, "tr": true, "gzip": true, "gunzip": true, "zcat": true, "bzip2": true, "bunzip2": true, "bzcat": true}
+
+// decodedOutput is the output of a statement that decodes static text (see
+// decodeText): a pipe from a command whose output is static into a
+// decoder (echo X | base64 -d), or a decoder reading a here-string or
+// here-document (base64 -d <<< X). handled is false for any other
+// statement.
+func (r *run) decodedOutput(sc *scope, s *syntax.Stmt, pos uint, depth int) (out string, ok, handled bool) {
+	if s.Negated || s.Background || s.Coprocess {
+		return "", false, false
+	}
+	var text string
+	var call *syntax.CallExpr
+	switch c := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if c.Op != syntax.Pipe || len(s.Redirs) > 0 {
+			return "", false, false
+		}
+		call, _ = c.Y.Cmd.(*syntax.CallExpr)
+		if call == nil || len(c.Y.Redirs) > 0 {
+			return "", false, true
+		}
+		left, ok := r.staticOutput(sc, []*syntax.Stmt{c.X}, pos, depth+1)
+		if !ok {
+			return "", false, true
+		}
+		text = left
+	case *syntax.CallExpr:
+		if len(s.Redirs) != 1 || len(c.Args) == 0 || !decoders[base(c.Args[0].Lit())] {
+			return "", false, false
+		}
+		call = c
+		switch rd := s.Redirs[0]; rd.Op {
+		case syntax.WordHdoc:
+			f := r.word(sc, rd.Word)
+			if f.dyn {
+				return "", false, true
+			}
+			text = f.val + "\n"
+		case syntax.Hdoc, syntax.DashHdoc:
+			f := r.document(sc, rd.Hdoc)
+			if rd.Hdoc == nil || f.dyn {
+				return "", false, true
+			}
+			text = f.val
+		default:
+			return "", false, false
+		}
+	default:
+		return "", false, false
+	}
+	if len(call.Args) == 0 || len(call.Assigns) > 0 {
+		return "", false, true
+	}
+	fs := r.words(sc, call.Args)
+	if len(fs) == 0 || fs[0].dyn {
+		return "", false, true
+	}
+	out, ok = r.a.decodeText(base(fs[0].val), fs[1:], text)
+	return strings.TrimRight(out, "\n"), ok, true
+}

@@ -1,0 +1,80 @@
+package hardline
+
+import (
+	"bytes"
+	"compress/gzip"
+	"strings"
+	"testing"
+)
+
+func TestDecodeText(t *testing.T) {
+	a := testAnalyzer(t)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte("rm -rf ~\n"))
+	w.Close()
+	bomb := bytes.Buffer{}
+	w = gzip.NewWriter(&bomb)
+	w.Write(bytes.Repeat([]byte("x"), a.maxBytes+1))
+	w.Close()
+	words := func(s string) []field {
+		var out []field
+		for _, w := range strings.Fields(s) {
+			out = append(out, field{val: w})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name, prog, args, in, want string
+		ok                         bool
+	}{
+		{"base64 -d", "base64", "-d", "cm0gLXJmIH4=\n", "rm -rf ~", true},
+		{"base64 --decode, split over lines", "base64", "--decode", "cm0gLX\nJmIH4=\n", "rm -rf ~", true},
+		{"base64 without padding", "base64", "-d", "cm0gLXJmIH4", "rm -rf ~", true},
+		{"base64 -D (macOS)", "base64", "-D", "cm0gLXJmIH4=", "rm -rf ~", true},
+		{"base64 -d -i", "base64", "-d -i", "cm0g\x01LXJmIH4=", "rm -rf ~", true},
+		{"base64 -d without -i", "base64", "-d", "cm0g\x01LXJmIH4=", "", false},
+		{"base64 -di", "base64", "-di", "cm0gLXJmIH4=", "rm -rf ~", true},
+		{"base64 with a wrap option", "base64", "-w0 -d", "cm0gLXJmIH4=", "rm -rf ~", true},
+		{"base64 encoding is not decoded", "base64", "", "cm0gLXJmIH4=", "", false},
+		{"base64 of a file reads the file", "base64", "-d x.b64", "cm0gLXJmIH4=", "", false},
+		{"base64 of text that is not base64", "base64", "-d", "not base64!!", "", false},
+		{"base32 -d", "base32", "-d", "OJWSALLSMYQC6===", "rm -rf /", true},
+		{"basenc --base64url -d", "basenc", "--base64url -d", "cm0gLXJmIH4=", "rm -rf ~", true},
+		{"basenc --base16 -d", "basenc", "--base16 -d", "726D202D7266207E", "rm -rf ~", true},
+		{"basenc without an encoding", "basenc", "-d", "cm0gLXJmIH4=", "", false},
+		{"xxd -r -p", "xxd", "-r -p", "726d202d\n7266207e\n", "rm -rf ~", true},
+		{"xxd -r -ps", "xxd", "-r -ps", "726d202d7266207e", "rm -rf ~", true},
+		{"xxd -r of a hex dump is not read", "xxd", "-r", "00000000: 726d", "", false},
+		{"xxd -p encodes", "xxd", "-p", "rm", "", false},
+		{"xxd -r -p of a file", "xxd", "-r -p x.hex", "726d", "", false},
+		{"rev", "rev", "", "~ fr- mr\nb a\n", "rm -rf ~\na b\n", true},
+		{"rev of a file", "rev", "x", "~ fr- mr", "", false},
+		{"tr rot13", "tr", "a-z n-za-m", "ez -es ~", "rm -rf ~", true},
+		{"tr pads its second set", "tr", "abc x", "abcd", "xxxd", true},
+		{"tr -d", "tr", "-d X", "rXm -rXf ~", "rm -rf ~", true},
+		{"tr with a class is not read", "tr", "[:lower:] [:upper:]", "rm", "", false},
+		{"tr with an escape is not read", "tr", `\n x`, "rm", "", false},
+		{"tr -s is not read", "tr", "-s a", "aa", "", false},
+		{"gunzip", "gunzip", "", gz.String(), "rm -rf ~\n", true},
+		{"gzip -dc", "gzip", "-d -c", gz.String(), "rm -rf ~\n", true},
+		{"gzip compresses", "gzip", "", gz.String(), "", false},
+		{"zcat of a file", "zcat", "x.gz", gz.String(), "", false},
+		{"a decompressed bomb over the bound", "gunzip", "", bomb.String(), "", false},
+		{"gunzip of text that is not gzip", "gunzip", "", "rm -rf ~", "", false},
+		{"cat", "cat", "", "rm -rf ~", "rm -rf ~", true},
+		{"cat of a file", "cat", "x", "rm -rf ~", "", false},
+		{"tee", "tee", "log", "rm -rf ~", "rm -rf ~", true},
+		{"another program", "sed", "s/a/b/", "a", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := a.decodeText(tc.prog, words(tc.args), tc.in)
+			if ok != tc.ok || got != tc.want {
+				t.Errorf("decodeText(%s %s, %q) = %q, %v; want %q, %v", tc.prog, tc.args, tc.in, got, ok, tc.want, tc.ok)
+			}
+		})
+	}
+	if _, ok := a.decodeText("base64", []field{{val: "-d"}, {val: "-w", dyn: true}}, "cm0gLXJmIH4="); ok {
+		t.Error("a dynamic argument was decoded")
+	}
+}
