@@ -1,6 +1,8 @@
 package hardline
 
 import (
+	"fmt"
+	"net/netip"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -67,6 +69,86 @@ var credentialMarks = []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHR
 // credential is or what it is called, not what it is.
 var notCredentialEnds = []string{"_FILE", "_PATH", "_DIR", "_NAME", "_ID", "_TYPE", "_URL_FILE", "_EXPIRY", "_EXPIRES", "_EXPIRES_AT", "_TTL", "_LENGTH", "_HEADER"}
 
+// isCredential reports whether an environment variable holds a
+// credential: the configuration names it, or its name says so.
+func (a *Analyzer) isCredential(name string) bool {
+	if _, ok := a.credentials[name]; ok {
+		return true
+	}
+	return credentialName(name)
+}
+
+// homes returns the hosts a credential belongs to: built in for the
+// well-known names, else configured.
+func (a *Analyzer) homes(name string) []string {
+	if h, ok := credentialHomes[name]; ok {
+		return h
+	}
+	return a.credentials[name]
+}
+
+// addCredentials checks and records the configured credentials.
+func (a *Analyzer) addCredentials(cs []Credential) []error {
+	var errs []error
+	for i, c := range cs {
+		if !isShellName(c.Env) {
+			errs = append(errs, fmt.Errorf("hardline: Config.Credentials[%d].Env %q is not a variable name", i, c.Env))
+			continue
+		}
+		if _, ok := credentialHomes[c.Env]; ok && len(c.Hosts) > 0 {
+			errs = append(errs, fmt.Errorf("hardline: Config.Credentials[%d].Hosts: %s belongs to %s, built in; it cannot be given other hosts",
+				i, c.Env, strings.Join(credentialHomes[c.Env], ", ")))
+			continue
+		}
+		hosts := []string{}
+		for j, h := range c.Hosts {
+			if !isHostName(h) {
+				errs = append(errs, fmt.Errorf("hardline: Config.Credentials[%d].Hosts[%d] %q is not a host name (lower case, no scheme, port or path)", i, j, h))
+				continue
+			}
+			hosts = append(hosts, h)
+		}
+		if a.credentials == nil {
+			a.credentials = map[string][]string{}
+		}
+		a.credentials[c.Env] = append(a.credentials[c.Env], hosts...)
+	}
+	return errs
+}
+
+// isShellName reports whether s is a shell variable's name.
+func isShellName(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isHostName reports whether s is a host name as destinations compares
+// them: lower-case labels of letters, digits and hyphens, or an IP
+// address.
+func isHostName(s string) bool {
+	if _, err := netip.ParseAddr(s); err == nil {
+		return true
+	}
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, l := range strings.Split(s, ".") {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		for _, c := range l {
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // credentialName reports whether an environment variable's name says it
 // holds a credential.
 func credentialName(name string) bool {
@@ -101,7 +183,7 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 			switch {
 			case n.Param == nil:
 			case !n.Excl:
-				if c := sc.credential(n.Param.Value, n.Pos().Offset()); c != "" {
+				if c := r.credential(sc, n.Param.Value, n.Pos().Offset()); c != "" {
 					names = append(names, c)
 				}
 			case n.Names == 0 && n.Index == nil:
@@ -112,14 +194,14 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 				if !ok {
 					v = "{!" + n.Param.Value + "}" // reported as ${!ref}
 				}
-				if !ok || sc.credential(v, n.Pos().Offset()) != "" {
+				if !ok || r.credential(sc, v, n.Pos().Offset()) != "" {
 					names = append(names, v)
 				}
 			}
 		case *syntax.CallExpr:
 			if len(n.Args) > 1 && n.Args[0].Lit() == "printenv" {
 				for _, w := range n.Args[1:] {
-					if v := w.Lit(); credentialName(v) {
+					if v := w.Lit(); r.a.isCredential(v) {
 						names = append(names, v)
 					}
 				}
@@ -133,7 +215,7 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 // credential returns the credential a variable holds at offset pos: the
 // variable itself when the environment gives it and its name says so,
 // the one it was assigned from when the script assigned it, else "".
-func (sc *scope) credential(name string, pos uint) string {
+func (r *run) credential(sc *scope, name string, pos uint) string {
 	if d, ok := sc.vars[name]; ok {
 		if d.secret != "" {
 			return d.secret
@@ -145,7 +227,7 @@ func (sc *scope) credential(name string, pos uint) string {
 	if _, ok := sc.inherit[name]; ok {
 		return "" // a value the enclosing script set and the analyser knows
 	}
-	if credentialName(name) {
+	if r.a.isCredential(name) {
 		return name
 	}
 	return ""
@@ -209,7 +291,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 // its homes, or to hosts not known (hosts is empty).
 func (r *run) judgeEgress(b string, names, hosts []string, cmd string) {
 	for _, name := range names {
-		if len(hosts) > 0 && allHomes(name, hosts) {
+		if len(hosts) > 0 && allHomes(r.a.homes(name), hosts) {
 			continue
 		}
 		where := "to a host the command does not name statically"
@@ -221,9 +303,8 @@ func (r *run) judgeEgress(b string, names, hosts []string, cmd string) {
 	}
 }
 
-// allHomes reports whether every host is a home of the credential name.
-func allHomes(name string, hosts []string) bool {
-	homes := credentialHomes[name]
+// allHomes reports whether every host is one of homes or under one.
+func allHomes(homes, hosts []string) bool {
 	for _, h := range hosts {
 		if !homeOf(h, homes) {
 			return false

@@ -164,6 +164,23 @@ type Config struct {
 	// They only add: an entry for a program the built-in catalogue knows
 	// is applied besides the built-in entry, never instead of it.
 	Commands []Entry
+	// Credentials are environment variables that hold secrets whatever
+	// their names (the policy file's secrets), with the hosts each may be
+	// sent to: secret-egress judges them as it judges GITHUB_TOKEN (see
+	// docs/security-model.md, Hardline). A variable whose homes are built
+	// in (GITHUB_TOKEN's) may be named, but not given other hosts.
+	Credentials []Credential
+}
+
+// Credential is an environment variable that holds a secret, and the
+// hosts it belongs to.
+type Credential struct {
+	// Env is the variable's name, a shell name (LETTERS, digits, _).
+	Env string
+	// Hosts are the host names the value may be sent to; a name stands
+	// for its subdomains too (example.com covers api.example.com). Empty
+	// means none: sending the value anywhere asks.
+	Hosts []string
 }
 
 // Analyzer applies the hardline rules. It is safe for concurrent use.
@@ -172,7 +189,9 @@ type Analyzer struct {
 	windows   bool
 	home      string // slash form, cleaned
 	sensitive []pattern
-	homeRel   []pattern // the built-in "~/" patterns relative to a home: "/.ssh/**"
+	// credentials are the configured credentials' homes, by variable.
+	credentials map[string][]string
+	homeRel     []pattern // the built-in "~/" patterns relative to a home: "/.ssh/**"
 	// sensIndex and homeRelIndex find the first match in sensitive and
 	// homeRel without trying every pattern.
 	sensIndex, homeRelIndex patternIndex
@@ -276,6 +295,7 @@ func New(cfg Config) (*Analyzer, error) {
 	if err := ValidateCommands(cfg.Commands); err != nil {
 		errs = append(errs, fmt.Errorf("hardline: Config.Commands: %w", err))
 	}
+	errs = append(errs, a.addCredentials(cfg.Credentials)...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

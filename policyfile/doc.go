@@ -18,7 +18,9 @@
 //  5. tools: each tool's metadata;
 //  6. rules: only ask and deny, valid globs, distinct IDs;
 //  7. hardline: the added sensitive-path patterns;
-//  8. secrets: names and the variables that hold them;
+//  8. secrets: names, the variables that hold them, and the hosts each
+//     may be sent to (the variables are checked in the hardline phase,
+//     which judges a shell command that sends one elsewhere);
 //  9. standing approvals: external tools with a target argument only;
 //  10. agents: unknown parents, cycles, malformed definitions and rules,
 //     tools no one knows (see docs/security-model.md, Delegation);

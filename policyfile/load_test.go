@@ -342,6 +342,15 @@ func TestEachPhaseNamesItsProblemsExactly(t *testing.T) {
 			[]string{`standingApprovals[1].id: "sa-1" is used twice`}},
 		{"a secret named twice", replace(`"secrets": [{"name": "openai", "env": "OPENAI_API_KEY"}]`, `"secrets": [{"name": "openai", "env": "A"}, {"name": "openai", "env": "B"}, {"name": "", "env": "C"}]`),
 			[]string{`secrets[1].name: "openai" is used twice`, "secrets[2].name: a secret needs a name"}},
+		{"a secret's variable that is not a name", replace(`"secrets": [{"name": "openai", "env": "OPENAI_API_KEY"}]`, `"secrets": [{"name": "a", "env": ""}, {"name": "b", "env": "MY-KEY"}]`),
+			[]string{`secrets[1].env: "MY-KEY" is not a variable name`, "secrets[0].env: a secret needs the environment variable that holds it"}}, // the hardline phase first
+		{"a secret's hosts that are not host names", replace(`"secrets": [{"name": "openai", "env": "OPENAI_API_KEY"}]`,
+			`"secrets": [{"name": "a", "env": "A"}, {"name": "b", "env": "B", "hosts": ["api.example.com", "https://e.x/", "E.X", ".e.x"]}]`),
+			[]string{`secrets[1].hosts[1]: "https://e.x/" is not a host name (lower case, no scheme, port or path)`,
+				`secrets[1].hosts[2]: "E.X" is not a host name (lower case, no scheme, port or path)`,
+				`secrets[1].hosts[3]: ".e.x" is not a host name (lower case, no scheme, port or path)`}},
+		{"a built-in credential given other hosts", replace(`"secrets": [{"name": "openai", "env": "OPENAI_API_KEY"}]`, `"secrets": [{"name": "openai", "env": "OPENAI_API_KEY", "hosts": ["e.x"]}]`),
+			[]string{"secrets[0].hosts: OPENAI_API_KEY belongs to openai.com, built in; it cannot be given other hosts"}},
 		{"a root without a path", replace(`{"id": "docs", "path": "docs",`, `{"id": "docs", "path": "",`),
 			[]string{"roots[1].path: a root needs a path"}},
 	}

@@ -63,6 +63,10 @@ type Secret struct {
 	Name string `json:"name"`
 	// Env names the environment variable that holds the value.
 	Env string `json:"env"`
+	// Hosts are the hosts the value may be sent to (a name covers its
+	// subdomains). A shell command that sends $Env anywhere else asks
+	// (hardline secret-egress; see docs/security-model.md, Hardline).
+	Hosts []string `json:"hosts,omitempty"`
 }
 
 // Policy is a loaded policy file with the engine it describes.
@@ -340,8 +344,12 @@ func (l *loader) loadRules() {
 	l.rulesOK = err == nil
 }
 
-// hardlinePattern reads hardline.New's report of one bad sensitive path.
-var hardlinePattern = regexp.MustCompile(`^hardline: Config\.SensitivePaths\[(\d+)\] (.*)$`)
+// hardlinePattern reads hardline.New's report of one bad sensitive path,
+// credentialPattern its report of one bad credential.
+var (
+	hardlinePattern   = regexp.MustCompile(`^hardline: Config\.SensitivePaths\[(\d+)\] (.*)$`)
+	credentialPattern = regexp.MustCompile(`^hardline: Config\.Credentials\[(\d+)\]\.(Env|Hosts)(?:\[(\d+)\])?:?( .*)$`)
+)
 
 func (l *loader) loadHardline() {
 	if l.home == "" {
@@ -361,11 +369,36 @@ func (l *loader) loadHardline() {
 		}
 		commands = nil
 	}
-	hard, err := hardline.New(hardline.Config{SensitivePaths: l.file.Hardline.SensitivePaths, Home: l.home, Commands: commands})
+	// The secrets' variables are credentials to the analyser; a secret
+	// without one is reported by loadSecrets.
+	var creds []hardline.Credential
+	var credAt []int // the secret each credential is
+	for i, s := range l.file.Secrets {
+		if s.Env != "" {
+			creds = append(creds, hardline.Credential{Env: s.Env, Hosts: s.Hosts})
+			credAt = append(credAt, i)
+		}
+	}
+	hard, err := hardline.New(hardline.Config{SensitivePaths: l.file.Hardline.SensitivePaths, Home: l.home, Commands: commands, Credentials: creds})
 	for _, e := range leaves(err) {
 		if m := hardlinePattern.FindStringSubmatch(e.Error()); m != nil {
 			i, _ := strconv.Atoi(m[1])
 			l.report(&Problem{Path: index("hardline.sensitivePaths", i), Msg: m[2], Err: e})
+			continue
+		}
+		if m := credentialPattern.FindStringSubmatch(e.Error()); m != nil {
+			i, _ := strconv.Atoi(m[1])
+			at := index("secrets", credAt[i])
+			switch {
+			case m[2] == "Env":
+				at += ".env"
+			case m[3] != "":
+				j, _ := strconv.Atoi(m[3])
+				at = index(at+".hosts", j)
+			default:
+				at += ".hosts"
+			}
+			l.report(&Problem{Path: at, Msg: strings.TrimPrefix(m[4], " "), Err: e})
 			continue
 		}
 		l.report(&Problem{Path: "hardline", Msg: e.Error(), Err: e})
