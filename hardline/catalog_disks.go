@@ -36,9 +36,18 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("shred wipe scrub blkdiscard"), Family: "disks", Summary: "operands are destroyed: a device blocks, a file is a write",
+	{Names: names("shred scrub blkdiscard"), Family: "disks", Summary: "operands are destroyed: a device blocks, a file is a write",
 		Options:  vals("nsotlp", "--iterations", "--size", "--random-source", "--offset", "--length", "--step"),
 		Operands: []Operand{operands(0, RoleDevice)}},
+	{Names: names("wipe"), Family: "disks", Summary: "operands are destroyed: a device blocks, a file is a write; with -r a folder is deleted recursively",
+		Options: vals("lxSQ"), Operands: []Operand{operands(0, RoleDevice)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "lxSQ", nil, "")
+			for _, f := range p.ops {
+				r.judgeDelete(sc, f, strings.ContainsAny(p.short, "rR"), cmd, b)
+			}
+			return false
+		}},
 	{Names: names("wipefs"), Family: "disks", Summary: "wipefs -a (or -o OFFSET) erases signatures; without them it only lists",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			p := parseOpts(args, "otpO", []string{"--offset", "--types", "--backup", "--output", "--lock"}, "")

@@ -4,15 +4,32 @@ import "strings"
 
 // File tools: what they delete, move, write and read.
 var _ = register([]Entry{
-	{Names: names("rm srm trash trash-put"), Family: "files", Summary: "operands are deleted, recursively with -r",
+	{Names: names("rm srm"), Family: "files", Summary: "operands are deleted, recursively with -r",
 		Options: []Option{flag(RoleRecursive, "-r", "-R", "--recursive")}, Operands: []Operand{operands(0, RoleDelete)}},
-	{Names: names("rimraf del-cli rm-rf premove"), Family: "files", Summary: "operands are deleted recursively",
-		Operands: []Operand{operands(0, RoleDeleteTree)}},
+	{Names: names("rimraf del-cli rm-rf premove trash trash-put rmtrash gvfs-trash"), Family: "files", Summary: "operands are deleted recursively (a trash tool moves a folder out of its place whole)",
+		Options: vals("", "--trash-dir"), Operands: []Operand{operands(0, RoleDeleteTree)}},
+	{Names: names("kioclient kioclient5 kioclient6"), Family: "files", Summary: "kioclient move takes its sources out of their place (into trash:/ too), remove deletes recursively, copy writes its destination",
+		Subcommands: []Entry{
+			{Names: names("move mv"), Summary: "the sources leave their place; a local destination is written", special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				if len(args) > 1 {
+					for _, s := range args[:len(args)-1] {
+						r.judgeMove(sc, s, cmd)
+					}
+					if d := args[len(args)-1]; !strings.Contains(d.val, ":/") {
+						r.judgeWrite(sc, d, ruleDiskWrite, cmd)
+					}
+				}
+				return true
+			}},
+			{Names: names("remove rm"), Operands: []Operand{operands(0, RoleDeleteTree)}},
+			{Names: names("copy cp"), Operands: []Operand{operand(-1, RoleWrite)}},
+		}},
 	{Names: names("unlink rmdir"), Family: "files", Summary: "operands are deleted, one at a time",
 		Operands: []Operand{operands(0, RoleDelete)}},
 	{Names: names("gio"), Family: "files", Summary: "gio remove and gio trash delete",
 		Subcommands: []Entry{
-			{Names: names("remove trash"), Operands: []Operand{operands(0, RoleDelete)}},
+			{Names: names("remove"), Operands: []Operand{operands(0, RoleDelete)}},
+			{Names: names("trash"), Operands: []Operand{operands(0, RoleDeleteTree)}},
 			{Names: names("copy move save"), Operands: []Operand{operand(-1, RoleWrite)}},
 		}},
 	{Names: names("rd del erase deltree"), Family: "files", Summary: "Windows deletion; /s is recursive",

@@ -599,6 +599,10 @@ func (r *run) copy(sc *scope, b string, args []field, cmd string) {
 	}
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
 	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.has("--no-target-directory")) {
+		// cp -rT SRC DST copies SRC's contents into DST, as SRC/. does.
+		r.judgeWriteTree(sc, *dst, cmd)
+	}
 	r.judgeInto(sc, srcs, *dst, recursive || b == "rsync" && strings.ContainsAny(p.short, "r"), b == "rsync", remote, cmd)
 }
 
