@@ -1,7 +1,10 @@
 package hardline
 
 import (
+	"slices"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -473,4 +476,42 @@ func hasShort(args []field, c byte) bool {
 		}
 	}
 	return false
+}
+
+// runsFiles judges a program that runs the files patterns name in its
+// working folder (Entry.RunsFiles): one this command wrote first asks.
+func (r *run) runsFiles(patterns []string, b, cmd string) {
+	dir := r.a.key(strings.TrimSuffix(r.cwd, "/")) + "/"
+	var hits []string
+	for p := range r.written {
+		var rels []string
+		if r.cwd != "" {
+			if rel, ok := strings.CutPrefix(p, dir); ok {
+				rels = append(rels, rel)
+			}
+		} else {
+			// The working folder is not known: it may be any folder
+			// above the file.
+			for rel := strings.TrimPrefix(p, "/"); ; {
+				rels = append(rels, rel)
+				i := strings.IndexByte(rel, '/')
+				if i < 0 {
+					break
+				}
+				rel = rel[i+1:]
+			}
+		}
+		if slices.ContainsFunc(rels, func(rel string) bool {
+			return slices.ContainsFunc(patterns, func(pat string) bool {
+				ok, _ := doublestar.Match(r.a.key(pat), rel)
+				return ok
+			})
+		}) {
+			hits = append(hits, p)
+		}
+	}
+	if len(hits) > 0 {
+		p := slices.Min(hits)
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+	}
 }

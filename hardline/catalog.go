@@ -197,6 +197,13 @@ type Entry struct {
 	// elsewhere, or nowhere (wget --spider); naming one of an option's
 	// names covers all of them.
 	WorkDirOptions []string `json:"workDirOptions,omitempty"`
+	// RunsFiles are patterns, relative to the program's working folder,
+	// of the files whose contents it runs (a task runner's recipe file, a
+	// test runner's tests, a build's scripts: "Taskfile.yml", "**/*.go");
+	// "**" matches any folders. A matching file the same command wrote
+	// first was not there to read when the command was judged: the call
+	// asks (runs-written-file).
+	RunsFiles []string `json:"runsFiles,omitempty"`
 	// Rule is a rule raised whenever the program runs, unless a flag with
 	// RoleHarmless is given or, when the entry has RoleTrigger flags, none
 	// of them is (wipe-device for wipefs -a, shutdown, system-admin).
@@ -696,6 +703,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
 	if moved {
 		defer func() { r.cwd = saved }()
+	}
+	if len(e.RunsFiles) > 0 && len(r.written) > 0 {
+		r.runsFiles(e.RunsFiles, b, cmd)
 	}
 	if e.WritesWorkDir && !p.elsewhere && r.cwd != "" {
 		// In a folder not known, as any write there, it is not judged.

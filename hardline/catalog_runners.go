@@ -128,7 +128,7 @@ var _ = register([]Entry{
 			{Names: names("download wheel"), DataOnly: true, Options: []Option{opt(RoleWriteTree, "-d", "--dest", "-w", "--wheel-dir"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links")}},
 			{Names: names("uninstall freeze list show check cache search inspect debug hash index help completion"), DataOnly: true},
 			{Names: names("config"), Summary: "config set of an index, a trusted host or a proxy asks", DataOnly: true, special: configSource}}},
-	{Names: names("go"), Family: "runners", Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
+	{Names: names("go"), Family: "runners", RunsFiles: []string{"**/*.go"}, Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
 		LongSingleDash: true,
 		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
 			{Name: "GOENV", Role: RoleProgram}, {Name: "CGO_LDFLAGS", Role: RoleEscape, Markers: []string{"-fuse-ld=/", "-B"}}},
@@ -166,7 +166,7 @@ var _ = register([]Entry{
 				},
 				Options: append([]Option{opt(RoleScript, "-exec", "-toolexec", "--exec", "--toolexec"), opt(RoleCommand, "-vettool", "--vettool"), opt(RoleWrite, "-o", "--o", "-coverprofile", "-cpuprofile", "-memprofile", "-trace", "-blockprofile", "-mutexprofile", "-outputdir")},
 					vals("", "-run", "-bench", "-count", "-timeout", "-tags", "-ldflags", "-gcflags", "-asmflags", "-p", "-mod", "-modfile", "-pkgdir", "-covermode", "-coverpkg", "-cpu", "-parallel", "-fuzz", "-fuzztime", "-benchtime", "-skip", "-shuffle", "-C", "-buildmode", "-compiler", "-overlay", "-pgo")...)}}},
-	{Names: names("cargo"), Family: "runners", Summary: "build and test arguments are data; --config may set a runner, a wrapper or a linker (asks); --target-dir and install --root are written; clean deletes the target folder; cargo watch runs commands",
+	{Names: names("cargo"), Family: "runners", RunsFiles: []string{"**/*.rs", "**/Cargo.toml", ".cargo/config", ".cargo/config.toml"}, Summary: "build and test arguments are data; --config may set a runner, a wrapper or a linker (asks); --target-dir and install --root are written; clean deletes the target folder; cargo watch runs commands",
 		Options: append([]Option{opt(RoleWorkDir, "-C"), opt(RoleWrite, "--target-dir"), val("-Z", "--manifest-path", "--color")}, cargoConfig...),
 		Env: []EnvVar{{Name: "RUSTC_WRAPPER", Role: RoleCommand}, {Name: "RUSTC_WORKSPACE_WRAPPER", Role: RoleCommand}, {Name: "CARGO_BUILD_RUSTC_WRAPPER", Role: RoleCommand},
 			{Name: "RUSTC", Role: RoleCommand}, {Name: "RUSTDOC", Role: RoleCommand}, {Name: "CARGO_TARGET_*", Role: RoleScript}, {Name: "CARGO_BUILD_RUSTC", Role: RoleCommand},
@@ -225,13 +225,16 @@ var _ = register([]Entry{
 			r.buildFileWritten(sc, files, c, b, cmd, func(text string) { r.justfile(sc, text, c, cmd) })
 			return false
 		}},
-	{Names: names("rake"), Family: "runners", Summary: "-e, -E and -p run Ruby code", DataOnly: true,
+	{Names: names("rake"), Family: "runners", RunsFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "**/*.rake"}, Summary: "-e, -E and -p run Ruby code", DataOnly: true,
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), val("-f", "--rakefile", "-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
 	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written", DataOnly: true,
 		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")}},
-	{Names: names("tox"), Family: "runners", Summary: "-x/--override of a commands key runs commands", DataOnly: true,
+	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands", DataOnly: true,
 		Options: []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), val("-e", "-c", "--conf", "--workdir", "-f", "-m")}},
-	{Names: names("mvn mvnw"), Family: "runners", Summary: "exec:exec runs -Dexec.executable with -Dexec.args", DataOnly: true,
+	{Names: names("pytest py.test"), Family: "runners", Summary: "runs the Python tests under its folder (conftest.py and plugins are code too); --junitxml is written, --basetemp written whole", DataOnly: true,
+		RunsFiles: []string{"**/*.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"},
+		Options:   []Option{opt(RoleWrite, "--junitxml", "--junit-xml", "--resultlog", "--result-log"), opt(RoleWriteTree, "--basetemp"), val("-k", "-m", "-p", "-c", "--rootdir", "--confcutdir", "-o", "--override-ini", "--maxfail", "-n", "--tb", "--durations", "--cov", "--cov-report", "--deselect", "--ignore")}},
+	{Names: names("mvn mvnw"), Family: "runners", RunsFiles: []string{"**/pom.xml", "**/*.java", ".mvn/**"}, Summary: "exec:exec runs -Dexec.executable with -Dexec.args", DataOnly: true,
 		Options: []Option{val("-f", "--file", "-P", "--activate-profiles", "-pl", "--projects", "-s", "--settings", "-gs", "-t", "-T", "-rf", "-l", "--log-file", "-b")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			var exe, xargs *field
@@ -262,7 +265,7 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("cmake"), Family: "runners", Summary: "cmake -E is a command language (rm, copy, touch, chdir DIR CMD, env CMD, time CMD, tar) judged as the commands it stands for; -B and --install --prefix are written; -P runs a script file",
+	{Names: names("cmake"), Family: "runners", RunsFiles: []string{"**/CMakeLists.txt", "**/*.cmake"}, Summary: "cmake -E is a command language (rm, copy, touch, chdir DIR CMD, env CMD, time CMD, tar) judged as the commands it stands for; -B and --install --prefix are written; -P runs a script file",
 		DataOnly: true,
 		Options:  []Option{opt(RoleWrite, "-B"), opt(RoleWriteTree, "--prefix"), val("-S", "-G", "-T", "-A", "-D", "-U", "-C", "--build", "--install", "--config", "--component", "-j", "--parallel", "--target", "-t", "--preset")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -274,7 +277,7 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("task invoke mage gradle gradlew ant sbt ninja meson scons nox pre-commit"), Family: "runners",
+	{Names: names("task invoke mage gradle gradlew ant sbt ninja meson scons nox pre-commit"), Family: "runners", RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "**/*.sbt", "project/**", "**/*.scala", "**/*.java", "**/*.kt", "build.ninja", "**/meson.build", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
 		Summary: "task runners run recipes from their files (out of reach); their arguments are task names", DataOnly: true,
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"), val("-f", "--file", "--justfile", "-D", "-P", "-b", "-B", "-G", "-S", "-e")}},
 	{Names: names("hyperfine"), Family: "runners", Summary: "every operand and --prepare, --setup, --cleanup is a script",
@@ -315,8 +318,9 @@ func npmSubcommands() []Entry {
 				return true
 			}},
 		{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
-			Summary: "package scripts and registry commands: arguments are names and text; a package.json this command wrote asks", DataOnly: true,
-			Options: append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
+			Summary: "package scripts and registry commands: arguments are names and text; a package.json or script this command wrote asks", DataOnly: true,
+			RunsFiles: []string{"**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.jsx", "**/*.tsx", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"},
+			Options:   append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
 				if strings.HasSuffix(b, " get") {

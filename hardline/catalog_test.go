@@ -101,6 +101,7 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 		{Names: []string{"search"}, Options: []Option{{Names: []string{"-e"}, Takes: 1}},
 			Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "-x"}}, {Index: 1, Rest: true, Role: RoleRead, Unless: []string{"-e"}}}},
 		{Names: []string{"fetch"}, Options: []Option{{Names: []string{"-o"}, Takes: 1}}, WorkDirOptions: []string{"-o", "-d"}},
+		{Names: []string{"runner"}, RunsFiles: []string{"Runfile", "", "/etc/x", "../x", `a\b`, "a/../b", "[x"}},
 	}
 	err := ValidateCommands(entries)
 	if err == nil {
@@ -109,7 +110,8 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 	want := []string{"commands[1].names[0]", "commands[1].names[1]", "commands[1].options[0].names[0]", "commands[1].options[0].takes",
 		"commands[1].options[0].role", "commands[2].operands[0].role", "commands[2].operands[1].rest", "commands[2].stdin",
 		"commands[2].env[0].name", "commands[2].env[0].markers", "commands[2].rule", "commands[2].subcommands[0].options[0].role",
-		"commands[3].operands[0].unless[1]", "commands[3].operands[1].unless", "commands[4].workDirOptions", "commands[4].workDirOptions[1]"}
+		"commands[3].operands[0].unless[1]", "commands[3].operands[1].unless", "commands[4].workDirOptions", "commands[4].workDirOptions[1]",
+		"commands[5].runsFiles[1]", "commands[5].runsFiles[2]", "commands[5].runsFiles[3]", "commands[5].runsFiles[4]", "commands[5].runsFiles[5]", "commands[5].runsFiles[6]"}
 	var got []string
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
 		var ee *EntryError
@@ -134,7 +136,8 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"names": ["rm", "grep"], "dataOnly": true},
 		{"names": ["quiet"], "dataOnly": true},
 		{"names": ["fetch"], "dataOnly": true, "writesWorkDir": true, "workDirOptions": ["-d"],
-		 "options": [{"names": ["-d", "--dir"], "takes": 1, "role": "writeTree"}]}
+		 "options": [{"names": ["-d", "--dir"], "takes": 1, "role": "writeTree"}]},
+		{"names": ["runner"], "dataOnly": true, "runsFiles": ["Runfile", "scripts/**/*.run"]}
 	]`)
 	runCases(t, a, testEnv(), []tcase{
 		{"deploy --hook 'rm -rf ~' site", "rm-home"},
@@ -150,6 +153,14 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"cd ~ && fetch --dir build https://example.com/.bashrc", "write-outside-roots"},
 		{"fetch https://example.com/.bashrc", ""},
 		{"cd build && fetch https://example.com/x", ""},
+		{"echo 'rm -rf ~' > Runfile && runner", "runs-written-file"},
+		{"echo x > scripts/a/b/c.run && runner go", "runs-written-file"},
+		{"cd sub && echo x > Runfile && cd .. && runner", ""},
+		{"echo x > notes.txt && runner", ""},
+		{"runner > Runfile", ""},
+		{"cd \"$X\" && echo x > /home/dev/work/proj/a/Runfile && runner", "runs-written-file"},
+		{"cd \"$X\" && echo x > /home/dev/work/proj/scripts/b.run && runner", "runs-written-file"},
+		{"cd \"$X\" && echo x > /home/dev/work/proj/a/notes && runner", ""},
 	})
 }
 

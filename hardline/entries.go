@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // ErrInvalidEntry is the error every EntryError wraps.
@@ -109,6 +111,11 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 	for j, n := range e.WorkDirOptions {
 		if !slices.ContainsFunc(e.Options, func(o Option) bool { return slices.Contains(o.Names, n) }) {
 			bad(fmt.Sprintf("%s.workDirOptions[%d]", at, j), "%q is not one of the entry's options", n)
+		}
+	}
+	for j, f := range e.RunsFiles {
+		if f == "" || strings.HasPrefix(f, "/") || strings.Contains(f, "\\") || slices.Contains(strings.Split(f, "/"), "..") || !doublestar.ValidatePattern(f) {
+			bad(fmt.Sprintf("%s.runsFiles[%d]", at, j), "%q is not a pattern relative to the working folder (no leading /, .. or backslash)", f)
 		}
 	}
 	if e.Stdin != "" && (!validRole(e.Stdin) || flagRole(e.Stdin)) {
