@@ -168,13 +168,14 @@ var _ = register([]Entry{
 	{Names: names("base64 base32 basenc"), Family: "files", Summary: "operands are read; -o/--output (macOS, BSD) is written", DataOnly: true,
 		Options:  []Option{opt(RoleWrite, "-o", "--output"), opt(RoleRead, "-i", "--input"), val("-w", "--wrap", "-b", "--break")},
 		Operands: []Operand{operands(0, RoleRead)}},
-	{Names: names("grep egrep fgrep rg ag ack ack-grep ugrep ug pt sift"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets", DataOnly: true,
-		Options: []Option{opt(RoleRead, "-f", "--file"), val("-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
+	{Names: names("grep egrep fgrep rg ag ack ack-grep ugrep ug pt sift"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets; rg --pre runs a program on each file, ugrep --filter runs commands, ack and ag --pager run a shell command", DataOnly: true,
+		Options: []Option{opt(RoleRead, "-f", "--file"), opt(RoleScript, "--pager"), val("--pre", "--pre-glob", "--filter", "-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
 		// With -e or -f the pattern is not an operand: the first one is a file.
 		Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "--regexp", "-f", "--file"}}, operands(1, RoleRead)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
-			return true
+			r.searchFilters(sc, b, args, c, cmd)
+			return false
 		}},
 	{Names: names("cut paste join column fold fmt expand unexpand rev comm cmp tsort ptx spell aspell look"),
 		// No value options: the same letter takes a value in one of them
@@ -261,3 +262,30 @@ var _ = register([]Entry{
 			return true
 		}},
 })
+
+// searchFilters judges the programs searchers run on the files they read:
+// rg --pre PROGRAM runs PROGRAM with each file's path (a shell or an
+// interpreter there runs the files searched); ugrep --filter's
+// "EXTS:COMMAND" entries run their commands.
+func (r *run) searchFilters(sc *scope, b string, args []field, c ctx, cmd string) {
+	for i, a := range args {
+		name, v, attached := strings.Cut(a.val, "=")
+		if !attached {
+			if i+1 >= len(args) {
+				break
+			}
+			v = args[i+1].val
+		}
+		value := field{val: v, dyn: a.dyn || !attached && args[i+1].dyn}
+		switch {
+		case name == "--pre" && b == "rg":
+			r.next(sc, []field{value, {dyn: true, why: "a file rg searches"}}, c)
+		case name == "--filter" && (b == "ugrep" || b == "ug"):
+			for _, f := range strings.Split(value.val, ",") {
+				if _, command, ok := strings.Cut(f, ":"); ok {
+					r.reparseField(sc, field{val: command, dyn: value.dyn}, c, cmd, true)
+				}
+			}
+		}
+	}
+}
