@@ -82,8 +82,10 @@ var _ = register([]Entry{
 			interpreterSpecial(r, sc, b, args, c, cmd)
 			return false // a sub-command's entry, or the net, reads the rest
 		}},
-	{Names: names("less more most"), Family: "interpreters", Summary: "+CMD runs pager commands; ! in them runs a shell command; LESSOPEN runs a command",
-		Options:  []Option{opt(RoleEscape, "+"), val("-b", "-h", "-j", "-k", "-o", "-O", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "--buffers", "--pattern", "--prompt", "--tag", "--tag-file", "--tabs", "--log-file", "--LOG-FILE", "--lesskey-file")},
+	{Names: names("less more most"), Family: "interpreters", Summary: "+CMD runs pager commands; ! in them runs a shell command; LESSOPEN runs a command; a lesskey file may set LESSOPEN (asks); -o and --log-file are written",
+		Options: []Option{opt(RoleEscape, "+"), opt(RoleWrite, "-o", "-O", "--log-file", "--LOG-FILE"),
+			opt(RoleProgram, "-k", "--lesskey-file", "--lesskey-src", "--lesskey-content"),
+			val("-b", "-h", "-j", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "--buffers", "--pattern", "--prompt", "--tag", "--tag-file", "--tabs")},
 		Env:      []EnvVar{{Name: "LESSOPEN", Role: RoleScript}, {Name: "LESSCLOSE", Role: RoleScript}, {Name: "LESSKEY", Role: RoleProgram}, {Name: "LESSKEYIN", Role: RoleProgram}, {Name: "LESSEDIT", Role: RoleScript}},
 		Operands: []Operand{operands(0, RoleRead)}, DataOnly: true},
 	{Names: names("man"), Family: "interpreters", Summary: "-P and -H name a pager and a browser (commands); PAGER and MANPAGER too",

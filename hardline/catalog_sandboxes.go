@@ -103,6 +103,8 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
+	{Names: names("machinectl"), Family: "sandboxes", Summary: "machinectl shell [USER@]HOST PROGRAM ARGS runs the program (on this machine when HOST is empty or .host)",
+		Subcommands: []Entry{{Names: names("shell"), Options: vals("EM", "--setenv", "--uid", "--machine", "--host"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
 	{Names: names("systemd-run"), Family: "sandboxes", Summary: "runs the command as a transient unit; -p Exec*= properties run commands too; --on-* schedules it (persistence)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for _, p := range parseOpts(args, "pEuMHs", []string{"--property", "--setenv", "--unit", "--description", "--slice", "--machine", "--host", "--uid", "--gid", "--nice", "--service-type", "--working-directory"}, "").get("-p", "--property") {
