@@ -800,8 +800,13 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		}
 	}
 	r.checkTargets(sc, targets, cmd)
+	// A word not known that may be an option ("$FLAGS", -$X) may be the
+	// recursive flag: the static paths are then judged as if it were
+	// given (rm $FLAGS ~ is rm -rf ~ when FLAGS is -rf).
+	maybeRecursive := !recursive && slices.ContainsFunc(p.ops, func(f field) bool { return f.dyn && (f.val == "" || f.val[0] == '-') }) &&
+		slices.ContainsFunc(e.Options, func(o Option) bool { return o.Role == RoleRecursive })
 	for _, v := range vals {
-		r.applyRole(sc, v, recursive, b, c, cmd)
+		r.applyRole(sc, v, recursive || maybeRecursive && !v.f.dyn, b, c, cmd)
 	}
 	if p.rest != nil {
 		r.applyRole(sc, roleValue{role: p.restRole, rest: p.rest}, recursive, b, c, cmd)

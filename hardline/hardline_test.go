@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -255,4 +256,25 @@ func TestRealSymlinks(t *testing.T) {
 		{"cat loop/x", "unresolvable-path"},
 		{"cat loop", "unresolvable-path"},
 	})
+}
+
+// TestWordThatMayBeAnOption defends the reading of a word not known in a
+// deleting program's line as perhaps its recursive flag.
+func TestWordThatMayBeAnOption(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct{ cmd, rule, not string }{
+		{`rm $FLAGS ~`, "rm-home", ""},
+		{`rm -$X ~/Music`, "rm-home", ""},
+		{`rm $D/a.txt ~/Music`, "write-outside-roots", "rm-home"},     // $D/... is a path, not an option
+		{`rmdir $X ~/Music`, "write-outside-roots", "rm-home"},        // rmdir has no recursive flag
+		{`rm $FLAGS /tmp/x`, "rm-recursive-outside-roots", "rm-root"}, // only the static path is judged recursively
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		if ok, why := caught(res, tc.rule); !ok {
+			t.Errorf("%s: want %s: %s; got %+v", tc.cmd, tc.rule, why, res.Findings)
+		}
+		if tc.not != "" && slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == tc.not }) {
+			t.Errorf("%s: want no %s; got %+v", tc.cmd, tc.not, res.Findings)
+		}
+	}
 }
