@@ -1,7 +1,6 @@
 package hardline
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -481,37 +480,44 @@ func hasShort(args []field, c byte) bool {
 // runsFiles judges a program that runs the files patterns name in its
 // working folder (Entry.RunsFiles): one this command wrote first asks.
 func (r *run) runsFiles(patterns []string, b, cmd string) {
-	dir := r.a.key(strings.TrimSuffix(r.cwd, "/")) + "/"
-	var hits []string
+	dir := r.a.key(strings.TrimSuffix(r.cwd, "/"))
+	hit := ""
 	for p := range r.written {
-		var rels []string
+		if hit != "" && p >= hit {
+			continue // the first path in order is reported
+		}
 		if r.cwd != "" {
-			if rel, ok := strings.CutPrefix(p, dir); ok {
-				rels = append(rels, rel)
+			if rel, ok := strings.CutPrefix(p, dir); ok && strings.HasPrefix(rel, "/") && r.runsOne(patterns, rel[1:]) {
+				hit = p
 			}
-		} else {
-			// The working folder is not known: it may be any folder
-			// above the file.
-			for rel := strings.TrimPrefix(p, "/"); ; {
-				rels = append(rels, rel)
-				i := strings.IndexByte(rel, '/')
-				if i < 0 {
-					break
-				}
-				rel = rel[i+1:]
-			}
+			continue
 		}
-		if slices.ContainsFunc(rels, func(rel string) bool {
-			return slices.ContainsFunc(patterns, func(pat string) bool {
-				ok, _ := doublestar.Match(r.a.key(pat), rel)
-				return ok
-			})
-		}) {
-			hits = append(hits, p)
+		// The working folder is not known: it may be any folder above
+		// the file.
+		for rel := strings.TrimPrefix(p, "/"); ; {
+			if r.runsOne(patterns, rel) {
+				hit = p
+				break
+			}
+			i := strings.IndexByte(rel, '/')
+			if i < 0 {
+				break
+			}
+			rel = rel[i+1:]
 		}
 	}
-	if len(hits) > 0 {
-		p := slices.Min(hits)
-		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+	if hit != "" {
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+hit+", which this command writes first", cmd, hit)
 	}
+}
+
+// runsOne reports whether rel, a path relative to a program's working
+// folder, matches one of its RunsFiles patterns.
+func (r *run) runsOne(patterns []string, rel string) bool {
+	for _, pat := range patterns {
+		if ok, _ := doublestar.Match(r.a.key(pat), rel); ok {
+			return true
+		}
+	}
+	return false
 }
