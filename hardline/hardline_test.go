@@ -278,3 +278,24 @@ func TestWordThatMayBeAnOption(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsFilesFolder defends the folder a program's RunsFiles are
+// relative to: its working folder, not a folder beside or above it.
+func TestRunsFilesFolder(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		cmd  string
+		runs bool
+	}{
+		{"echo 'package x' > x.go && go test", true},
+		{"echo 'package x' > a/b/x.go && go test ./...", true},
+		{"cd sub && echo 'package x' > ../x.go && go test", false},
+		{"echo 'package x' > ../proj2/x.go && go test", false},
+		{"cd \"$X\" && echo 'package x' > /home/dev/work/proj/x.go && go test", true},
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		if got := slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleRunsWritten }); got != tc.runs {
+			t.Errorf("%s: runs-written-file = %v, want %v; findings %+v", tc.cmd, got, tc.runs, res.Findings)
+		}
+	}
+}
