@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"path"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -514,8 +515,27 @@ func (r *run) runsFiles(patterns []string, b, cmd string) {
 // runsOne reports whether rel, a path relative to a program's working
 // folder, matches one of its RunsFiles patterns.
 func (r *run) runsOne(patterns []string, rel string) bool {
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
 	for _, pat := range patterns {
-		if ok, _ := doublestar.Match(r.a.key(pat), rel); ok {
+		pat = r.a.key(pat)
+		// The last names first: most files fail there, where a full
+		// match would walk the folders.
+		last := pat[strings.LastIndexByte(pat, '/')+1:]
+		switch meta := strings.IndexAny(last, `*?[{\`); {
+		case meta < 0:
+			if last != name {
+				continue
+			}
+		case meta == 0 && strings.IndexAny(last[1:], `*?[{\`) < 0:
+			if !strings.HasSuffix(name, last[1:]) { // *.go
+				continue
+			}
+		default:
+			if ok, err := path.Match(last, name); !ok && err == nil {
+				continue
+			}
+		}
+		if ok, _ := doublestar.Match(pat, rel); ok {
 			return true
 		}
 	}
