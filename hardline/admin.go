@@ -478,9 +478,34 @@ func hasShort(args []field, c byte) bool {
 	return false
 }
 
+// runsPattern is one Entry.RunsFiles pattern, with its last name
+// classified so that most files are rejected without a full match.
+type runsPattern struct {
+	glob string
+	last string // the pattern's last name
+	kind uint8  // runsExact: last is a name; runsSuffix: *SUFFIX; runsGlob: other
+}
+
+const (
+	runsExact uint8 = iota
+	runsSuffix
+	runsGlob
+)
+
+func compileRuns(glob string) runsPattern {
+	p := runsPattern{glob: glob, last: glob[strings.LastIndexByte(glob, '/')+1:], kind: runsGlob}
+	switch meta := strings.IndexAny(p.last, `*?[{\`); {
+	case meta < 0:
+		p.kind = runsExact
+	case meta == 0 && p.last[0] == '*' && !strings.ContainsAny(p.last[1:], `*?[{\`):
+		p.kind, p.last = runsSuffix, p.last[1:]
+	}
+	return p
+}
+
 // runsFiles judges a program that runs the files patterns name in its
 // working folder (Entry.RunsFiles): one this command wrote first asks.
-func (r *run) runsFiles(patterns []string, b, cmd string) {
+func (r *run) runsFiles(patterns []runsPattern, b, cmd string) {
 	dir := r.a.key(strings.TrimSuffix(r.cwd, "/"))
 	hit := ""
 	for p := range r.written {
@@ -488,7 +513,7 @@ func (r *run) runsFiles(patterns []string, b, cmd string) {
 			continue // the first path in order is reported
 		}
 		if r.cwd != "" {
-			if rel, ok := strings.CutPrefix(p, dir); ok && strings.HasPrefix(rel, "/") && r.runsOne(patterns, rel[1:]) {
+			if rel, ok := strings.CutPrefix(p, dir); ok && strings.HasPrefix(rel, "/") && runsOne(patterns, rel[1:]) {
 				hit = p
 			}
 			continue
@@ -496,7 +521,7 @@ func (r *run) runsFiles(patterns []string, b, cmd string) {
 		// The working folder is not known: it may be any folder above
 		// the file.
 		for rel := strings.TrimPrefix(p, "/"); ; {
-			if r.runsOne(patterns, rel) {
+			if runsOne(patterns, rel) {
 				hit = p
 				break
 			}
@@ -514,28 +539,26 @@ func (r *run) runsFiles(patterns []string, b, cmd string) {
 
 // runsOne reports whether rel, a path relative to a program's working
 // folder, matches one of its RunsFiles patterns.
-func (r *run) runsOne(patterns []string, rel string) bool {
+func runsOne(patterns []runsPattern, rel string) bool {
 	name := rel[strings.LastIndexByte(rel, '/')+1:]
-	for _, pat := range patterns {
-		pat = r.a.key(pat)
+	for _, p := range patterns {
 		// The last names first: most files fail there, where a full
 		// match would walk the folders.
-		last := pat[strings.LastIndexByte(pat, '/')+1:]
-		switch meta := strings.IndexAny(last, `*?[{\`); {
-		case meta < 0:
-			if last != name {
+		switch p.kind {
+		case runsExact:
+			if p.last != name {
 				continue
 			}
-		case meta == 0 && strings.IndexAny(last[1:], `*?[{\`) < 0:
-			if !strings.HasSuffix(name, last[1:]) { // *.go
+		case runsSuffix:
+			if !strings.HasSuffix(name, p.last) {
 				continue
 			}
 		default:
-			if ok, err := path.Match(last, name); !ok && err == nil {
+			if ok, err := path.Match(p.last, name); !ok && err == nil {
 				continue
 			}
 		}
-		if ok, _ := doublestar.Match(pat, rel); ok {
+		if ok, _ := doublestar.Match(p.glob, rel); ok {
 			return true
 		}
 	}

@@ -242,6 +242,9 @@ type compiledEntry struct {
 	longs []string
 	// shifting are the options that an operand's Unless names.
 	shifting map[*Option]bool
+	// runs are RunsFiles compiled, as written and folded (the comparison
+	// form where file names are case-insensitive, see Analyzer.key).
+	runs, runsLower []runsPattern
 	// elsewhere are the options WorkDirOptions names.
 	elsewhere map[*Option]bool
 }
@@ -273,6 +276,10 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 		}
 	}
 	slices.Sort(c.longs)
+	for _, p := range e.RunsFiles {
+		c.runs = append(c.runs, compileRuns(p))
+		c.runsLower = append(c.runsLower, compileRuns(foldPath(p)))
+	}
 	for _, op := range e.Operands {
 		if op.Role == RoleCommand || op.Role == RoleShellArgs || op.Role == RoleScript && op.Rest {
 			c.optsFirst = true
@@ -705,7 +712,11 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		defer func() { r.cwd = saved }()
 	}
 	if len(e.RunsFiles) > 0 && len(r.written) > 0 {
-		r.runsFiles(e.RunsFiles, b, cmd)
+		runs := ce.runs
+		if r.a.fold {
+			runs = ce.runsLower
+		}
+		r.runsFiles(runs, b, cmd)
 	}
 	if e.WritesWorkDir && !p.elsewhere && r.cwd != "" {
 		// In a folder not known, as any write there, it is not judged.

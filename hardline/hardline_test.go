@@ -298,4 +298,19 @@ func TestRunsFilesFolder(t *testing.T) {
 			t.Errorf("%s: runs-written-file = %v, want %v; findings %+v", tc.cmd, got, tc.runs, res.Findings)
 		}
 	}
+	// Where names are case-insensitive, MAIN.GO is a Go file and
+	// TASKFILE.YML task's recipes.
+	mac, err := New(Config{Home: testHome, OS: "darwin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"echo 'package x' > MAIN.GO && go test", "echo x > TASKFILE.YML && task", "echo x > cmakelists.TXT && cmake -B build"} {
+		res := mac.Command(cmd, testEnv())
+		if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleRunsWritten }) {
+			t.Errorf("darwin: %s: want runs-written-file; findings %+v", cmd, res.Findings)
+		}
+	}
+	if res := a.Command("echo x > TASKFILE.YML && task", testEnv()); len(res.Findings) > 0 {
+		t.Errorf("linux: TASKFILE.YML is not Taskfile.yml; findings %+v", res.Findings)
+	}
 }
