@@ -3,6 +3,7 @@ package hardline
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -261,7 +262,11 @@ var elsewhere = map[string]bool{
 func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
 	b := base(fs[0].val)
 	if !networkSenders[b] {
-		r.credentialURLs(sc, call, cmd)
+		// A URL's literal text is in its field too (the parts not known
+		// are empty there): most commands hold none.
+		if slices.ContainsFunc(fs[1:], func(f field) bool { return strings.Contains(f.val, "://") }) {
+			r.credentialURLs(sc, call, cmd)
+		}
 		return
 	}
 	var names []string
