@@ -96,11 +96,15 @@ func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 
 // run is the state of one Command call.
 type run struct {
-	a        *Analyzer
-	env      Env
-	roots    []Root
-	workDir  string
-	cwd      string // "" when unknown
+	a       *Analyzer
+	env     Env
+	roots   []Root
+	workDir string
+	cwd     string // "" when unknown
+	// oldpwd is $OLDPWD once a cd of the script set it ("" when unknown);
+	// cdDone says one did.
+	oldpwd   string
+	cdDone   bool
 	findings []Finding
 	seen     map[Finding]struct{}
 	steps    int
@@ -806,7 +810,18 @@ func (sc *scope) linkPipe(n *syntax.BinaryCmd) {
 
 // walk analyses every statement of f in source order.
 func (r *run) walk(sc *scope, f *syntax.File) {
-	walkTree(f, func(n syntax.Node) bool {
+	var visit func(syntax.Node) bool
+	// apart walks nodes as bash runs them in a subshell: a cd there does
+	// not move the shell around it.
+	apart := func(nodes ...syntax.Node) bool {
+		cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+		for _, n := range nodes {
+			walkTree(n, visit)
+		}
+		r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
+		return false
+	}
+	visit = func(n syntax.Node) bool {
 		if n == nil {
 			return true
 		}
@@ -816,6 +831,14 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 		switch n := n.(type) {
 		case *syntax.BinaryCmd:
 			sc.linkPipe(n)
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				apart(n.X)
+				return apart(n.Y) // each side of a pipe is a subshell
+			}
+		case *syntax.Subshell:
+			return apart(stmtNodes(n.Stmts)...)
+		case *syntax.CmdSubst:
+			return apart(stmtNodes(n.Stmts)...)
 		case *syntax.ProcSubst:
 			if sc.procIn == nil {
 				sc.procIn = map[*syntax.Stmt]bool{}
@@ -823,7 +846,14 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			for _, s := range n.Stmts {
 				sc.procIn[s] = true
 			}
+			return apart(stmtNodes(n.Stmts)...)
 		case *syntax.Stmt:
+			if n.Background || n.Coprocess {
+				cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+				r.stmt(sc, n)
+				r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
+				return apart(stmtChildren(n)...)
+			}
 			r.stmt(sc, n)
 		case *syntax.ParamExp:
 			r.promptExpansion(sc, n)
@@ -839,7 +869,30 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			}
 		}
 		return true
-	})
+	}
+	walkTree(f, visit)
+}
+
+// stmtNodes are statements as nodes.
+func stmtNodes(stmts []*syntax.Stmt) []syntax.Node {
+	out := make([]syntax.Node, len(stmts))
+	for i, s := range stmts {
+		out[i] = s
+	}
+	return out
+}
+
+// stmtChildren are what walkTree visits under a statement: its command
+// and its redirections.
+func stmtChildren(s *syntax.Stmt) []syntax.Node {
+	var out []syntax.Node
+	if s.Cmd != nil {
+		out = append(out, s.Cmd)
+	}
+	for _, rd := range s.Redirs {
+		out = append(out, rd)
+	}
+	return out
 }
 
 // promptExpansion judges ${NAME@P}: bash expands the value as a prompt
@@ -1743,6 +1796,14 @@ func (e *exEnv) Get(name string) expand.Variable {
 		// The shell's own process: /proc/$$/environ is its environment.
 		e.dynamic("$" + name)
 		return str("self")
+	case name == "OLDPWD" && e.r.cdDone:
+		// cd sets it to the folder it left.
+		if e.r.oldpwd != "" {
+			e.f.expn = true
+			return str(e.r.oldpwd)
+		}
+		e.dynamic("$OLDPWD")
+		return expand.Variable{}
 	case name == "PWD":
 		if e.r.cwd != "" {
 			return str(e.r.cwd)

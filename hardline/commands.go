@@ -540,6 +540,8 @@ func (r *run) cd(b string, args []field) {
 			ops = append(ops, f)
 		}
 	}
+	left := r.cwd
+	defer func() { r.oldpwd, r.cdDone = left, true }()
 	switch {
 	case b == "popd":
 		r.cwd = ""
@@ -548,6 +550,13 @@ func (r *run) cd(b string, args []field) {
 			r.cwd = ""
 		} else {
 			r.cwd = r.a.home
+		}
+	case ops[0].val == "-" && !ops[0].dyn && b == "cd":
+		// cd - goes back to $OLDPWD.
+		if r.cdDone {
+			r.cwd = r.oldpwd
+		} else {
+			r.cwd = ""
 		}
 	case ops[0].dyn || ops[0].val == "-" || ops[0].glob:
 		r.cwd = ""
