@@ -12,6 +12,7 @@ var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name:
 	{Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
 	{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
 	{Name: "LD_PRELOAD", Role: RoleProgram}, {Name: "LD_AUDIT", Role: RoleProgram}, {Name: "DYLD_INSERT_LIBRARIES", Role: RoleProgram},
+	{Name: "OPENSSL_CONF", Role: RoleProgram}, {Name: "OPENSSL_ENGINES", Role: RoleProgram}, {Name: "OPENSSL_MODULES", Role: RoleProgram},
 	{Name: "PHPRC", Role: RoleProgram}, {Name: "PHP_INI_SCAN_DIR", Role: RoleProgram},
 	{Name: "NODE_REPL_EXTERNAL_MODULE", Role: RoleProgram}, {Name: "DOTNET_STARTUP_HOOKS", Role: RoleProgram},
 	{Name: "BASH_FUNC_*", Role: RoleProgram}, {Name: "VIMINIT", Role: RoleProgram}, {Name: "EXINIT", Role: RoleProgram}, {Name: "GVIMINIT", Role: RoleProgram},

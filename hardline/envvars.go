@@ -12,6 +12,23 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		r.codePath(name, f, cmd)
 		return
 	}
+	switch {
+	case historyFiles[name]:
+		// The shell or REPL writes its history there (HISTFILE=~/.bashrc
+		// bash -i appends what is typed to a startup file).
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		return
+	case name == "PYTHONWARNINGS":
+		// action:message:category:module:lineno; a category named in a
+		// module (x.Y) is imported, running the module's code.
+		for _, filter := range strings.Split(f.val, ",") {
+			if parts := strings.Split(filter, ":"); f.dyn || len(parts) > 2 && strings.Contains(parts[2], ".") {
+				r.finding(ruleEnvCode, Dynamic, Ask, name+" imports the module its warning category names ("+bound(f.val)+")", cmd, "")
+				return
+			}
+		}
+		return
+	}
 	v, ok := r.a.envRole(name)
 	if !ok {
 		return
@@ -301,3 +318,8 @@ func (r *run) codePath(name string, f field, cmd string) {
 		}
 	}
 }
+
+// historyFiles are the variables that name a file a shell or REPL writes
+// its history into.
+var historyFiles = map[string]bool{"HISTFILE": true, "LESSHISTFILE": true, "NODE_REPL_HISTORY": true, "PYTHON_HISTORY": true,
+	"MYSQL_HISTFILE": true, "PSQL_HISTORY": true, "SQLITE_HISTORY": true, "REDISCLI_HISTFILE": true}
