@@ -25,9 +25,10 @@ func printsTokenKey(what string) handler {
 }
 
 var _ = register([]Entry{
-	{Names: names("gpg gpg2 gpgsm"), Family: "credentials", Summary: "--export-secret-keys, --export-secret-subkeys and gpgsm's --export-secret-key-* print private keys, however abbreviated; -o/--output is written", DataOnly: true,
-		Options: []Option{flag(RoleTrigger, append(append(abbreviations("--export-secret-keys", len("--export-secret-k")), abbreviations("--export-secret-subkeys", len("--export-secret-s"))...),
-			"--export-secret-key-p12", "--export-secret-key-p8", "--export-secret-key-raw")...),
+	{Names: names("gpg gpg2 gpgsm"), Family: "credentials", Summary: "--export-secret-keys, --export-secret-subkeys and gpgsm's --export-secret-key-* print private keys, and --delete-secret-keys destroys them, however abbreviated; -o/--output is written", DataOnly: true,
+		Options: []Option{flag(RoleTrigger, slices.Concat(abbreviations("--export-secret-keys", len("--export-secret-k")), abbreviations("--export-secret-subkeys", len("--export-secret-s")),
+			abbreviations("--delete-secret-keys", len("--delete-secret-k")), abbreviations("--delete-secret-and-public-keys", len("--delete-secret-a")),
+			[]string{"--delete-secret-and-public-key", "--export-secret-key-p12", "--export-secret-key-p8", "--export-secret-key-raw"})...),
 			// Public exports, named so that they are not read as abbreviations
 			// of the secret ones.
 			{Names: []string{"--export", "--export-ssh-key", "--export-options", "--export-filter", "--export-ownertrust"}},
@@ -66,8 +67,12 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}},
 			{Names: names("read export"), Rule: ruleSensitivePath, DataOnly: true}}},
 	wrapper("credentials", "envchain NAMESPACE CMD runs CMD with the keychain's variables", "", nil, 1, "envchain"),
-	{Names: names("sops"), Family: "credentials", Summary: "exec-env FILE CMD and exec-file FILE CMD run a shell command with the decrypted secrets", DataOnly: true,
-		Subcommands: []Entry{{Names: names("exec-env exec-file"), Operands: []Operand{operand(0, RoleData), operand(1, RoleScript)}}}},
+	{Names: names("sops"), Family: "credentials", Summary: "-d and decrypt print the decrypted secrets; exec-env FILE CMD and exec-file FILE CMD run a shell command with them", DataOnly: true,
+		Options: []Option{flag(RoleTrigger, "-d", "--decrypt")}, Rule: ruleSensitivePath,
+		Subcommands: []Entry{{Names: names("exec-env exec-file"), Operands: []Operand{operand(0, RoleData), operand(1, RoleScript)}},
+			{Names: names("decrypt"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("keyring"), Family: "credentials", Summary: "Python's keyring: get prints a stored password", DataOnly: true,
+		Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("list ls"), DataOnly: true, Subcommands: []Entry{{Names: names("items"), Rule: ruleSensitivePath, DataOnly: true}}}}},

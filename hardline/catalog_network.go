@@ -195,6 +195,8 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleWrite, "-oL", "-oX", "-oJ", "-oG", "-oB", "-oD", "-oU", "--output-filename"), opt(RoleRead, "-c", "--conf", "-iL", "--includefile")}},
 	{Names: names("mitmdump mitmproxy mitmweb"), Family: "network", Summary: "-w is written", DataOnly: true,
 		Options: []Option{opt(RoleWrite, "-w", "--save-stream-file"), val("-s", "--scripts", "-p", "--listen-port", "-m", "--mode", "--set")}},
+	{Names: names("ssh-copy-id"), Family: "network", Summary: "installs a key that logs in to the account it names (system-admin)", Rule: ruleSystemAdmin, DataOnly: true,
+		Options: vals("ipFo")},
 	{Names: names("ssh-keygen"), Family: "network", Summary: "-f is the key file, written when a key is made (and FILE.pub beside it)", DataOnly: true,
 		Options: []Option{opt(RoleWrite, "-f"), val("-t", "-b", "-C", "-N", "-P", "-O", "-I", "-n", "-V", "-z", "-s", "-Y", "-E", "-m", "-a", "-Z", "-w", "-D", "-r", "-R", "-F", "-h", "-T", "-M", "-S", "-G", "-K", "-J", "-j", "-u")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
