@@ -52,6 +52,38 @@ var _ = register([]Entry{
 			r.netConfig(b, args, cmd)
 			return true
 		}},
+	{Names: names("timedatectl"), Family: "services", Summary: "setting the clock, the time zone or time synchronisation asks (a clock moved breaks certificate checks, logs and one-time codes)",
+		Subcommands: []Entry{{Names: names("set-time set-timezone set-ntp set-local-rtc"), Rule: ruleSystemAdmin, DataOnly: true}}},
+	{Names: names("hwclock"), Family: "services", Summary: "setting the hardware clock, or the system clock from it, asks", Rule: ruleSystemAdmin, DataOnly: true,
+		Options: []Option{flag(RoleTrigger, "--set", "--systohc", "-w", "--hctosys", "-s", "--adjust", "-a", "--systz"), val("--date", "-f", "--rtc")}},
+	{Names: names("date gdate"), Family: "services", Summary: "-f and -r read a file (an invalid date is printed back); -s, --set and an operand of digits (MMDDhhmm[[CC]YY][.ss]) set the clock (asks); a +FORMAT only prints", DataOnly: true,
+		Options: []Option{opt(RoleRead, "-f", "--file", "-r", "--reference"), val("-d", "--date", "--rfc-3339")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				v := a.val
+				digits := strings.TrimLeft(strings.Split(v, ".")[0], "0123456789") == "" && len(strings.Split(v, ".")[0]) >= 8
+				if a.dyn || v == "-s" || strings.HasPrefix(v, "--set") || strings.HasPrefix(v, "-s") && len(v) > 2 && !strings.HasPrefix(v, "--") || digits {
+					if a.dyn && strings.HasPrefix(v, "+") {
+						continue // a format from a variable
+					}
+					r.finding(ruleSystemAdmin, Command, Ask, b+" sets the system clock", cmd, "")
+					break
+				}
+			}
+			return false // -f and -r are read
+		}},
+	{Names: names("hostnamectl"), Family: "services", Summary: "setting the host's name or identity asks",
+		Subcommands: []Entry{{Names: names("set-hostname set-icon-name set-chassis set-deployment set-location"), Rule: ruleSystemAdmin, DataOnly: true}}},
+	{Names: names("hostname"), Family: "services", Summary: "hostname NAME, -F FILE and -b set the host's name (asks); its other options only print", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if !strings.HasPrefix(a.val, "-") || a.val == "-F" || a.val == "--file" || a.val == "-b" || a.val == "--boot" {
+					r.finding(ruleSystemAdmin, Command, Ask, "hostname sets the host's name", cmd, "")
+					break
+				}
+			}
+			return true
+		}},
 	{Names: names("gpasswd newusers groupadd addgroup pw net1"), Family: "services", Summary: "group membership and batch account changes ask (gpasswd -a USER sudo grants root)", Rule: ruleSystemAdmin,
 		Options: []Option{flag(RoleHarmless, "-h", "--help")}},
 	{Names: names("incrontab fcrontab"), Family: "services", Summary: "installing an incron or fcron table schedules commands (persistence)", Rule: rulePersistence,
