@@ -151,7 +151,7 @@
 //	partition-tool              command  block     fdisk, sfdisk, gdisk, sgdisk, parted, cfdisk on a device (listing is fine); diskutil eraseDisk; diskpart
 //	fork-bomb                   command  block     a function reaching itself through a pipeline or background call; an endless loop that starts background processes and never waits
 //	protected-write             command  block     writing/truncating/deleting /etc/passwd, shadow, group, sudoers(.d), fstab, PAM, ld.so.preload, cron, /boot, /dev/mem, /proc/sys, /sys, ...
-//	startup-file-write          command  block     writing ~/.bashrc, ~/.profile, ~/.zshrc, fish config, autostart, LaunchAgents, PowerShell profiles, shell frameworks (oh-my-zsh, prezto, ...), direnv's library
+//	startup-file-write          command  block     writing ~/.bashrc, ~/.profile, ~/.zshrc, fish config, autostart, LaunchAgents, PowerShell profiles, shell frameworks (oh-my-zsh, prezto, ...), direnv's library, programs' startup files that run commands (~/.gitconfig, ~/.vimrc, ~/.tmux.conf, ~/.gdbinit, IPython's startup folder, ~/.psqlrc, ~/.cargo/config.toml, Gradle's init scripts)
 //	crontab-remove              command  block     crontab -r
 //	kill-all                    command  block     kill -1 (any signal), kill 1, killall5, pkill/killall of every process, init or root's processes
 //	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff/suspend and power targets, D-Bus power calls

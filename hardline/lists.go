@@ -322,6 +322,27 @@ var startupFiles = []string{
 	"~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py",
 	"~/.local/lib/python*/site-packages/sitecustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth",
 	"~/.config/autostart/**", "~/.config/systemd/user/**", "~/.config/environment.d/**",
+	// Desktop sessions' own start and environment scripts, and window
+	// managers' configurations, whose exec lines run at login.
+	"~/.config/autostart-scripts/**", "~/.config/plasma-workspace/env/**", "~/.config/plasma-workspace/shutdown/**",
+	"~/.kde/Autostart/**", "~/.kde4/Autostart/**", "~/.config/lxsession/*/autostart", "~/.config/openbox/autostart",
+	"~/.config/i3/config", "~/.i3/config", "~/.config/sway/config", "~/.config/hypr/hyprland.conf",
+	// Programs' own startup files, which run commands whenever the program
+	// starts: git's configuration (core.pager, core.fsmonitor, aliases,
+	// hooks), editors', multiplexers', debuggers' and REPLs' rc files,
+	// IPython's startup folder, lesskey (its #env may set LESSOPEN),
+	// Gradle's init scripts, cargo's configuration (runners, wrappers).
+	"~/.gitconfig", "~/.config/git/config", "~/.hgrc", "~/.config/hg/hgrc",
+	"~/.vimrc", "~/.gvimrc", "~/.exrc", "~/.vim/**", "~/.config/nvim/**", "~/.local/share/nvim/site/**",
+	"~/.emacs", "~/.emacs.el", "~/.emacs.d/init.el", "~/.emacs.d/early-init.el", "~/.config/emacs/init.el", "~/.config/emacs/early-init.el",
+	"~/.tmux.conf", "~/.config/tmux/tmux.conf", "~/.screenrc", "~/.config/screen/screenrc",
+	"~/.gdbinit", "~/.config/gdb/gdbinit", "~/.lldbinit",
+	"~/.ipython/profile_*/startup/**", "~/.ipython/profile_*/ipython_config.py", "~/.jupyter/jupyter_*_config.py",
+	"~/.irbrc", "~/.pryrc", "~/.Rprofile", "~/.julia/config/startup.jl", "~/.mongoshrc.js", "~/.psqlrc", "~/.sqliterc",
+	"~/.octaverc", "~/.ghci", "~/.sbclrc", "~/.guile", "~/.perldb",
+	"~/.lesskey", "~/.less", "~/.config/lesskey",
+	"~/.gradle/init.gradle", "~/.gradle/init.gradle.kts", "~/.gradle/init.d/**",
+	"~/.cargo/config", "~/.cargo/config.toml",
 	"~/Library/LaunchAgents/**", "~/Documents/PowerShell/**", "~/Documents/WindowsPowerShell/**",
 	"~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
 }
