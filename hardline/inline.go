@@ -1,0 +1,91 @@
+package hardline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Inline code in another language (python -c, node -e, ruby -e, perl -e,
+// php -r) asks, since the analyser does not read the language. The shell
+// commands such code hands to a shell or runs as a program are often
+// written out as string literals, and those it does read: os.system("rm
+// -rf ~"), subprocess.run(["rm", "-rf", "/home/dev"]), execSync("..."),
+// `...`, qx{...} and %x(...) are judged as the commands they are (see
+// docs/security-model.md, Hardline). Code that builds its commands
+// otherwise still asks.
+
+// shellCallPattern finds a call that runs its first argument, a string
+// literal, through a shell: system("..."), os.popen('...'),
+// execSync(`...`), shell_exec("..."), subprocess.run("...", shell=True).
+var shellCallPattern = regexp.MustCompile(`\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+
+// argvCallPattern finds a call given its command as a list of string
+// literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),
+// execFileSync("rm", ["-rf", "x"]), spawn("rm", ["-rf", "x"]).
+var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|Popen|execv|execve|execvp|execvpe|posix_spawn|posix_spawnp|pcntl_exec|spawnv|spawnvp|spawnSync|spawn|execFileSync|execFile|exec)\s*\(\s*(?:("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)?\[((?:\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)+)\]`)
+
+// listCallPattern finds Perl's and PHP's LIST forms, run without a shell:
+// system("rm", "-rf", "x"), exec('rm', '-rf', 'x').
+var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))+)`)
+
+// backquotePattern finds Ruby's, Perl's and PHP's backquotes and Ruby's
+// and Perl's %x(...), %x{...}, qx(...), qx{...}.
+var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\\(([^)]*)\\)|\\{([^}]*)\\}|\\[([^\\]]*)\\]|\\|([^|]*)\\|)")
+
+// literalPattern is one string literal of an argv list.
+var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+
+// embeddedShell judges the shell commands inline code runs as string
+// literals (see the comment at the top of this file).
+func (r *run) embeddedShell(sc *scope, args []field, c ctx) {
+	for _, a := range args {
+		code := a.val
+		if a.dyn || len(code) < 4 || !strings.ContainsAny(code, "(`\"'{") {
+			continue
+		}
+		for _, m := range shellCallPattern.FindAllStringSubmatch(code, 8) {
+			r.embeddedScript(sc, unescapeLiteral(m[1]+m[2]+m[3]), c)
+		}
+		for _, m := range backquotePattern.FindAllStringSubmatch(code, 8) {
+			r.embeddedScript(sc, unescapeLiteral(m[1]+m[2]+m[3]+m[4]+m[5]), c)
+		}
+		for _, m := range listCallPattern.FindAllStringSubmatch(code, 8) {
+			var argv []field
+			for _, l := range literalPattern.FindAllStringSubmatch(m[1], 64) {
+				argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
+			}
+			c2 := c
+			c2.depth++
+			r.next(sc, argv, c2)
+		}
+		for _, m := range argvCallPattern.FindAllStringSubmatch(code, 8) {
+			var argv []field
+			if m[1] != "" {
+				argv = append(argv, field{val: unescapeLiteral(m[1][1 : len(m[1])-1])})
+			}
+			for _, l := range literalPattern.FindAllStringSubmatch(m[2], 64) {
+				argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
+			}
+			c2 := c
+			c2.depth++
+			r.next(sc, argv, c2)
+		}
+	}
+}
+
+// embeddedScript judges one command line inline code hands to a shell.
+func (r *run) embeddedScript(sc *scope, text string, c ctx) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	r.script(text, sc.known(c.pos), sc.depth+c.depth+1)
+}
+
+// unescapeLiteral undoes the backslash escapes of a string literal that
+// a shell command would hold: \" \' \\ \` and \n.
+func unescapeLiteral(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`, "\\`", "`", `\n`, "\n", `\t`, "\t").Replace(s)
+}
