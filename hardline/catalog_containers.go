@@ -201,6 +201,13 @@ func (r *run) containerVolumes(b string, args []field, cmd string) {
 }
 
 var _ = register([]Entry{
+	{Names: names("vagrant"), Family: "containers", Summary: "vagrant destroy deletes the machines and their disks (infra-destroy)",
+		Subcommands: []Entry{{Names: names("destroy"), DataOnly: true, Rule: ruleInfraDestroy}}},
+	{Names: names("virsh"), Family: "containers", Summary: "virsh undefine with its storage, vol-delete, vol-wipe and pool-delete delete machines' disks (infra-destroy)",
+		Subcommands: []Entry{{Names: names("vol-delete vol-wipe pool-delete"), DataOnly: true, Rule: ruleInfraDestroy},
+			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
+	{Names: names("lxc incus multipass"), Family: "containers", Summary: "delete removes instances and their disks (infra-destroy)",
+		Subcommands: []Entry{{Names: names("delete rm"), DataOnly: true, Rule: ruleInfraDestroy}}},
 	{Names: names("terraform tofu terragrunt pulumi doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: destroy, apply -destroy, down and delete delete cloud resources (asks); their other arguments are tried by the generic net",
 		special: infraDestroyer},
 })
