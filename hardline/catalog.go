@@ -3,6 +3,7 @@ package hardline
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1065,8 +1066,8 @@ func ruleInfo(name string) (RuleInfo, bool) {
 // argument-command). Short words without a space or an operator are not
 // commands.
 func (r *run) net(sc *scope, f field, c ctx, cmd string) {
-	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") {
-		return
+	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") && !strings.Contains(f.val, `",`) {
+		return // no blank, operator or JSON list of words
 	}
 	if sc.depth+c.depth+1 > r.a.maxDepth {
 		// Not judged is not allowed: wrappers in front must not hide it.
@@ -1135,8 +1136,31 @@ func embeddedCommands(v string) []string {
 		}
 		rest = rest[j+1:]
 	}
+	// A JSON array of strings is an argument vector (["rm", "-rf", "~"]):
+	// each item one word, quoted so that the shell reads it back whole.
+	for _, m := range jsonArgvPattern.FindAllString(v, maxEmbedded-min(len(out), maxEmbedded-1)) {
+		var words []string
+		for _, q := range jsonStringPattern.FindAllString(m, -1) {
+			t, err := strconv.Unquote(q)
+			if err != nil {
+				words = nil
+				break
+			}
+			words = append(words, "'"+strings.ReplaceAll(t, "'", `'\''`)+"'")
+		}
+		if len(words) > 1 {
+			out = append(out, strings.Join(words, " "))
+		}
+	}
 	return out
 }
+
+// jsonArgvPattern is a JSON array of two strings or more; jsonStringPattern
+// one of its strings.
+var (
+	jsonArgvPattern   = regexp.MustCompile(`\[\s*"(?:[^"\\]|\\.)*"(?:\s*,\s*"(?:[^"\\]|\\.)*")+\s*\]`)
+	jsonStringPattern = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+)
 
 func commandName(cmd string) string {
 	name, _, _ := strings.Cut(cmd, " ")
