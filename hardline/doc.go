@@ -106,7 +106,9 @@
 // commit -m "rm -rf /"` stay allowed. Besides the whole argument, the net
 // tries the command it may hold: after "!", after KEY=, a short option's
 // attached value (-c'CMD'), the value after "KEY: ", and each
-// double-quoted JSON string ('{"command": "CMD"}'). A second net asks when such an argument is
+// double-quoted JSON string ('{"command": "CMD"}'), and each JSON array of
+// strings as the words it holds ('{"argv": ["rm", "-rf", "~"]}'). A second
+// net asks when such an argument is
 // a home folder or an ancestor of one, handed whole (rule whole-home:
 // restic-like backup ~); the catalogue's own tree readers block. Literal scripts are re-parsed
 // wherever they appear (sh -c with its positional parameters, eval,
