@@ -132,7 +132,44 @@ func (r *run) globMaySensitive(glob string) (string, bool) {
 	if rest, ok := r.a.otherHomeRest(key); ok {
 		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel, r.dotglob, r.listing)
 	}
+	// A pattern in the folders above a home (/h*/*/.ssh/id_rsa) may name
+	// any user's home as well.
+	gc := strings.Split(key, "/")
+	try := func(folder string, names int) (string, bool) {
+		fc := strings.Split(strings.TrimSuffix(folder, "/"), "/")
+		if len(gc) <= len(fc)+names || !componentsMayMatch(gc[:len(fc)], fc, r.dotglob) {
+			return "", false
+		}
+		rest := append([]string{""}, gc[len(fc)+names:]...) // "/.ssh/id_rsa", as homeRel is
+		return globMayMatch(rest, r.a.homeRel, r.dotglob, r.listing)
+	}
+	for _, parent := range r.a.alias.parents {
+		if src, ok := try(parent, 1); ok {
+			return src, true
+		}
+	}
+	for _, home := range r.a.alias.lone {
+		if src, ok := try(home, 0); ok {
+			return src, true
+		}
+	}
 	return "", false
+}
+
+// componentsMayMatch reports whether each pattern component may name the
+// literal component at its place (or the other way round).
+func componentsMayMatch(gc, lc []string, dotglob bool) bool {
+	for j := range lc {
+		if !dotglob && strings.HasPrefix(lc[j], ".") && !strings.HasPrefix(gc[j], ".") && strings.ContainsAny(gc[j], "*?[") {
+			return false
+		}
+		m1, err := path.Match(gc[j], lc[j])
+		m2, _ := path.Match(lc[j], gc[j])
+		if !m1 && !m2 && err == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // globMayMatch compares a pattern's components with the literal ones of
@@ -149,20 +186,7 @@ func globMayMatch(gc []string, patterns []pattern, dotglob, folders bool) (strin
 		if len(gc) < len(dc) {
 			continue // the glob names folders above the sensitive one
 		}
-		ok := true
-		for j := range dc {
-			if !dotglob && strings.HasPrefix(dc[j], ".") && !strings.HasPrefix(gc[j], ".") && strings.ContainsAny(gc[j], "*?[") {
-				ok = false
-				break
-			}
-			m1, err := path.Match(gc[j], dc[j])
-			m2, _ := path.Match(dc[j], gc[j])
-			if !m1 && !m2 && err == nil {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if componentsMayMatch(gc[:len(dc)], dc, dotglob) {
 			return sp.source, true
 		}
 	}
