@@ -235,6 +235,18 @@ var builtinSensitive = []builtin{
 	{"/var/lib/docker/volumes/**", "linux"},
 	{"/run/secrets/**", "linux"},
 	{"/var/run/secrets/**", "linux"},
+	{"/etc/shadow-", "linux"}, {"/etc/gshadow-", "linux"}, {"/var/backups/shadow.bak", "linux"}, {"/var/backups/gshadow.bak", "linux"},
+	{"/var/lib/etcd/**", "linux"}, {"/var/lib/docker/containers/*/config.v2.json", "linux"},
+	// VPN, directory, mail and service credentials kept by the system.
+	{"/etc/ipsec.secrets", "unix"}, {"/etc/ipsec.d/private/**", "unix"}, {"/etc/swanctl/private/**", "unix"},
+	{"/etc/openvpn/**/*.key", "unix"}, {"/etc/openvpn/**/*pass*", "unix"}, {"/etc/ppp/chap-secrets", "unix"}, {"/etc/ppp/pap-secrets", "unix"},
+	{"/etc/samba/smbpasswd", "unix"}, {"/var/lib/samba/private/**", "unix"}, {"/var/lib/sss/db/**", "linux"}, {"/var/lib/sss/secrets/**", "linux"},
+	{"/etc/ldap.secret", "unix"}, {"/etc/libnss-ldap.secret", "unix"}, {"/etc/pam_ldap.secret", "unix"},
+	{"/etc/postfix/sasl_passwd*", "unix"}, {"/etc/exim4/passwd.client", "unix"}, {"/etc/davfs2/secrets", "unix"}, {"/etc/netplan/**", "linux"},
+	{"/etc/mysql/debian.cnf", "unix"}, {"/var/lib/postgresql/.pgpass", "unix"}, {"/etc/grafana/grafana.ini", "unix"},
+	{"/var/lib/jenkins/secrets/**", "unix"}, {"/var/lib/jenkins/credentials.xml", "unix"}, {"/var/jenkins_home/secrets/**", "unix"},
+	{"/etc/gitlab/gitlab-secrets.json", "unix"}, {"/etc/gitlab/initial_root_password", "unix"},
+	{"/etc/vault.d/**", "unix"}, {"/etc/consul.d/**", "unix"}, {"/etc/nomad.d/**", "unix"},
 	// Windows credential stores, registry hives and profiles.
 	{"?:/Windows/System32/config/**", "windows"},
 	{"?:/Windows/repair/**", "windows"},
