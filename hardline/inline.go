@@ -32,6 +32,10 @@ var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|p
 // and Perl's %x(...), %x{...}, qx(...), qx{...}.
 var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\\(([^)]*)\\)|\\{([^}]*)\\}|\\[([^\\]]*)\\]|\\|([^|]*)\\|)")
 
+// shellCallMarkers are the texts code that runs a command holds (the
+// patterns' names, backquotes, qx and %x): other code is not searched.
+var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x"}
+
 // literalPattern is one string literal of an argv list.
 var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
@@ -40,7 +44,7 @@ var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'
 func (r *run) embeddedShell(sc *scope, args []field, c ctx) {
 	for _, a := range args {
 		code := a.val
-		if a.dyn || len(code) < 4 || !strings.ContainsAny(code, "(`\"'{") {
+		if a.dyn || len(code) < 4 || !holdsAny(code, shellCallMarkers) {
 			continue
 		}
 		for _, m := range shellCallPattern.FindAllStringSubmatch(code, 8) {
