@@ -178,6 +178,9 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 	if n == nil {
 		return names
 	}
+	if w, ok := n.(*syntax.Word); ok && !expands(w.Parts) {
+		return names // literal text carries no variable's value
+	}
 	walkTree(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ParamExp:
@@ -211,6 +214,23 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 		return true
 	})
 	return names
+}
+
+// expands reports whether word parts hold an expansion: a parameter, a
+// command or process substitution, an arithmetic expansion.
+func expands(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if expands(p.Parts) {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // credential returns the credential a variable holds at offset pos: the
