@@ -273,7 +273,7 @@ func TestWordThatMayBeAnOption(t *testing.T) {
 		if ok, why := caught(res, tc.rule); !ok {
 			t.Errorf("%s: want %s: %s; got %+v", tc.cmd, tc.rule, why, res.Findings)
 		}
-		if tc.not != "" && slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == tc.not }) {
+		if tc.not != "" && hasRule(res, tc.not) {
 			t.Errorf("%s: want no %s; got %+v", tc.cmd, tc.not, res.Findings)
 		}
 	}
@@ -294,7 +294,7 @@ func TestRunsFilesFolder(t *testing.T) {
 		{"cd \"$X\" && echo 'package x' > /home/dev/work/proj/x.go && go test", true},
 	} {
 		res := a.Command(tc.cmd, testEnv())
-		if got := slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleRunsWritten }); got != tc.runs {
+		if got := hasRule(res, ruleRunsWritten); got != tc.runs {
 			t.Errorf("%s: runs-written-file = %v, want %v; findings %+v", tc.cmd, got, tc.runs, res.Findings)
 		}
 	}
@@ -306,11 +306,16 @@ func TestRunsFilesFolder(t *testing.T) {
 	}
 	for _, cmd := range []string{"echo 'package x' > MAIN.GO && go test", "echo x > TASKFILE.YML && task", "echo x > cmakelists.TXT && cmake -B build"} {
 		res := mac.Command(cmd, testEnv())
-		if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleRunsWritten }) {
+		if !hasRule(res, ruleRunsWritten) {
 			t.Errorf("darwin: %s: want runs-written-file; findings %+v", cmd, res.Findings)
 		}
 	}
 	if res := a.Command("echo x > TASKFILE.YML && task", testEnv()); len(res.Findings) > 0 {
 		t.Errorf("linux: TASKFILE.YML is not Taskfile.yml; findings %+v", res.Findings)
 	}
+}
+
+// hasRule reports whether res holds a finding of rule.
+func hasRule(res Result, rule string) bool {
+	return slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == rule })
 }

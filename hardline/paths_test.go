@@ -484,7 +484,7 @@ func TestCommandsNameOtherHomesOnFoldingSystems(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := a.Command(tc.cmd, Env{WorkDir: tc.home})
-			if !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleSensitivePath }) {
+			if !hasRule(res, ruleSensitivePath) {
 				t.Errorf("Command(%q) on %s = %+v, want a %s finding", tc.cmd, tc.goos, res.Findings, ruleSensitivePath)
 			}
 		})
