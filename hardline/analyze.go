@@ -1830,6 +1830,10 @@ func (e *exEnv) Get(name string) expand.Variable {
 	}
 	if v, ok := e.sc.lookup(name, e.pos); ok {
 		e.f.expn = true
+		if name == "@" || name == "*" {
+			// sh -c SCRIPT NAME ARGS: the arguments, each a word.
+			return expand.Variable{Set: true, Kind: expand.Indexed, List: strings.Split(v, "\x00")}
+		}
 		return str(v)
 	}
 	if d, ok := e.sc.vars[name]; ok && d.environ {

@@ -896,6 +896,12 @@ func (r *run) reparseScript(sc *scope, script field, params []field, c ctx, cmd 
 			vars[string(rune('0'+i))] = p.val
 		}
 	}
+	// "$@" and "$*" are the arguments after $0, when all are known.
+	if len(params) > 1 && !slices.ContainsFunc(params[1:], func(f field) bool { return f.dyn || strings.Contains(f.val, "\x00") }) {
+		vals := fieldVals(params[1:])
+		vars["@"] = strings.Join(vals, "\x00")
+		vars["*"] = vars["@"]
+	}
 	saved := r.cwd
 	r.script(script.val, vars, sc.depth+c.depth+1)
 	r.cwd = saved
