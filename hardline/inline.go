@@ -36,14 +36,26 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 // patterns' names, backquotes, qx and %x): other code is not searched.
 var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x"}
 
+// socketMarkers are the calls inline code opens a network connection
+// with; shellMarkers name an interactive shell or a pseudo-terminal.
+var (
+	socketMarkers = []string{"socket", "Socket", "fsockopen", "/inet/tcp", "/inet/udp", "createConnection", "net.connect", "TCPClient", "Net::Telnet"}
+	shellMarkers  = []string{"/bin/sh", "/bin/bash", "/bin/zsh", "/bin/dash", "sh -i", "bash -i", "pty.spawn", "cmd.exe", "powershell", `"sh"`, `'sh'`, `"bash"`, `'bash'`}
+)
+
 // literalPattern is one string literal of an argv list.
 var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
 // embeddedShell judges the shell commands inline code runs as string
 // literals (see the comment at the top of this file).
-func (r *run) embeddedShell(sc *scope, args []field, c ctx) {
+func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 	for _, a := range args {
 		code := a.val
+		if !a.dyn && holdsAny(code, socketMarkers) && holdsAny(code, shellMarkers) {
+			// The reverse shell of every language: a connection and a
+			// shell whose input and output it becomes.
+			r.finding(ruleReverseShell, Command, Block, b+" runs code that opens a network connection and starts a shell", cmd, "")
+		}
 		if a.dyn || len(code) < 4 || !holdsAny(code, shellCallMarkers) {
 			continue
 		}
