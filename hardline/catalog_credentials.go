@@ -89,11 +89,13 @@ var _ = register([]Entry{
 				{Names: names("token git-credential"), Rule: ruleSensitivePath, DataOnly: true},
 				{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
-				special: printsTokenKey("gh config get")}}}}},
+				special: printsTokenKey("gh config get")},
+				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("gh config set", "editor", "pager", "browser")}}}}},
 	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token", DataOnly: true,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
-				special: printsTokenKey("glab config get")}}}}},
+				special: printsTokenKey("glab config get")},
+				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("glab config set", "editor", "browser")}}}}},
 	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets; storage cp/rsync/mv and compute scp read their local sources whole; delete deletes resources", DataOnly: true,
 		special: infraDestroyer,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
@@ -417,5 +419,20 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 	}
 	if destroys {
 		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes cloud or cluster resources, outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
+	}
+}
+
+// storedCommand is the handler of a tool's "config set KEY VALUE" whose
+// keys name commands the tool runs later (gh's editor, pager and
+// browser): storing one asks (persistence), and the command is analysed.
+func storedCommand(what string, keys ...string) func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		ops := parseOpts(args, "h", []string{"--host"}, "").ops
+		if len(ops) < 2 || ops[0].dyn || !slices.Contains(keys, asciiLower(ops[0].val)) {
+			return true
+		}
+		r.finding(rulePersistence, Command, Ask, what+" "+ops[0].val+" stores a command the tool runs later", cmd, "")
+		r.applyRole(sc, roleValue{role: RoleScript, f: ops[1]}, false, b, c, cmd)
+		return true
 	}
 }
