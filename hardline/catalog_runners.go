@@ -721,6 +721,15 @@ func configSource(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 	if reads && !writes {
 		return true
 	}
+	if strings.HasPrefix(b, "pip") {
+		// pip config set global.target DIR: every later install writes
+		// there.
+		for i, a := range args[:max(len(args)-1, 0)] {
+			if k := a.val[strings.LastIndexByte(a.val, '.')+1:]; !a.dyn && strings.Contains(a.val, ".") && (k == "target" || k == "prefix" || k == "root" || k == "src") {
+				r.judgeWriteTree(sc, args[i+1], cmd)
+			}
+		}
+	}
 	for i, a := range args {
 		if a.dyn {
 			continue
