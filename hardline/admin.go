@@ -6,6 +6,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -194,8 +195,9 @@ func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (s
 		}
 		return strings.Join(vals, " ") + "\n", true
 	case "printf":
-		if len(args) == 1 && !strings.ContainsAny(args[0].val, "%\\") {
-			return args[0].val, true
+		if len(args) > 0 && !strings.HasPrefix(args[0].val, "-") {
+			out, _, err := expand.Format(staticConfig(), args[0].val, fieldVals(args[1:]))
+			return out, err == nil
 		}
 	default:
 		// cat, tee and the decoders print a static function of known

@@ -7,12 +7,29 @@ import (
 
 // Services, schedules, accounts and security settings: changes ask.
 var _ = register([]Entry{
-	{Names: names("crontab"), Family: "services", Summary: "crontab -r blocks; installing a crontab asks (persistence)",
+	{Names: names("crontab"), Family: "services", Summary: "crontab -r blocks; installing a crontab asks (persistence), and the commands of a table whose text is known (from stdin, or a file this command wrote) are analysed",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if containsAny(parseOpts(args, "uc", nil, "").short, "r") {
+			p := parseOpts(args, "uc", nil, "")
+			if containsAny(p.short, "r") {
 				r.finding(ruleCrontabRemove, Command, Block, "crontab -r removes every cron job of the user without confirmation", cmd, "")
 			}
 			r.admin(b, args, cmd)
+			table, known := "", false
+			switch {
+			case len(p.ops) == 0 || len(p.ops) == 1 && p.ops[0].val == "-" && !p.ops[0].dyn:
+				table, known = c.in.text, c.in.kind == inText
+			case len(p.ops) == 1 && !p.ops[0].dyn:
+				for _, path := range r.resolve(p.ops[0]).paths {
+					if w, ok := r.written[r.a.key(path)]; ok && w.known {
+						table, known = w.content, true
+					}
+				}
+			}
+			if known {
+				if lines := cronCommands(table); len(lines) > 0 {
+					r.script(strings.Join(lines, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
+				}
+			}
 			return true
 		}},
 	{Names: names("at batch"), Family: "services", Summary: "schedules commands to run later (persistence); the here-document is analysed",
@@ -296,4 +313,33 @@ func (r *run) netConfig(b string, args []field, cmd string) {
 	if change {
 		r.finding(ruleSystemAdmin, Command, Ask, b+" changes the host's networking", cmd, "")
 	}
+}
+
+// cronCommands are the commands of a crontab's lines: what follows the
+// five time fields or an @keyword, skipping comments and assignments.
+func cronCommands(table string) []string {
+	var out []string
+	for _, line := range strings.Split(table, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fields := strings.Fields(line)
+		switch {
+		case strings.HasPrefix(line, "@"):
+			if len(fields) > 1 {
+				out = append(out, strings.TrimSpace(strings.TrimPrefix(line, fields[0])))
+			}
+		case len(fields) > 5:
+			rest := line
+			for range 5 {
+				rest = strings.TrimLeft(rest, " \t")
+				if i := strings.IndexAny(rest, " \t"); i >= 0 {
+					rest = rest[i:]
+				}
+			}
+			out = append(out, strings.TrimSpace(rest))
+		}
+	}
+	return out
 }
