@@ -56,6 +56,19 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 			// shell whose input and output it becomes.
 			r.finding(ruleReverseShell, Command, Block, b+" runs code that opens a network connection and starts a shell", cmd, "")
 		}
+		if !a.dyn && strings.ContainsAny(code, `"'`) && strings.Contains(code, "/") {
+			// A path the code names as a literal is read or written as
+			// a word naming it would be (open("/root/.ssh/id_rsa")).
+			for _, l := range literalPattern.FindAllStringSubmatch(code, 64) {
+				v := unescapeLiteral(l[1] + l[2])
+				if v == "~" || strings.HasPrefix(v, "~/") {
+					v = strings.TrimSuffix(r.a.home, "/") + v[1:]
+				}
+				if strings.HasPrefix(v, "/") {
+					r.checkWords(sc, []field{{val: v}}, cmd)
+				}
+			}
+		}
 		if a.dyn || len(code) < 4 || !holdsAny(code, shellCallMarkers) {
 			continue
 		}
