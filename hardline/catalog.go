@@ -138,8 +138,9 @@ type EnvVar struct {
 	// Role is RoleScript (the value is a shell command: analysed), RoleCommand
 	// (the value is a program with arguments: analysed as a command line),
 	// RoleProgram (the value names code the program loads or runs: asks
-	// unless it is empty or /dev/null), or RoleEscape with Markers (the value
-	// holds options: asks when one of Markers appears in it).
+	// unless it is empty or /dev/null), RoleEscape with Markers (the value
+	// holds options: asks when one of Markers appears in it), or RoleWrite
+	// (the value names a file the program writes: judged as a write).
 	Role Role `json:"role"`
 	// Markers are the option spellings that load code (NODE_OPTIONS
 	// "--require"), for RoleEscape.

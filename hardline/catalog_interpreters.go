@@ -12,6 +12,11 @@ var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name:
 	{Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
 	{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
 	{Name: "LD_PRELOAD", Role: RoleProgram}, {Name: "LD_AUDIT", Role: RoleProgram}, {Name: "DYLD_INSERT_LIBRARIES", Role: RoleProgram},
+	// Shells and REPLs write their history to these (HISTFILE=~/.bashrc
+	// bash -i appends what is typed to a startup file).
+	{Name: "HISTFILE", Role: RoleWrite}, {Name: "LESSHISTFILE", Role: RoleWrite}, {Name: "NODE_REPL_HISTORY", Role: RoleWrite},
+	{Name: "PYTHON_HISTORY", Role: RoleWrite}, {Name: "MYSQL_HISTFILE", Role: RoleWrite}, {Name: "PSQL_HISTORY", Role: RoleWrite},
+	{Name: "SQLITE_HISTORY", Role: RoleWrite}, {Name: "REDISCLI_HISTFILE", Role: RoleWrite},
 	{Name: "OPENSSL_CONF", Role: RoleProgram}, {Name: "OPENSSL_ENGINES", Role: RoleProgram}, {Name: "OPENSSL_MODULES", Role: RoleProgram},
 	{Name: "PHPRC", Role: RoleProgram}, {Name: "PHP_INI_SCAN_DIR", Role: RoleProgram},
 	{Name: "NODE_REPL_EXTERNAL_MODULE", Role: RoleProgram}, {Name: "DOTNET_STARTUP_HOOKS", Role: RoleProgram},

@@ -132,7 +132,7 @@ func TestValidateCommandsReportsEveryProblemWithItsPath(t *testing.T) {
 func TestPolicyEntriesOnlyAdd(t *testing.T) {
 	a := analyzerWithEntries(t, `[
 		{"names": ["deploy"], "options": [{"names": ["--hook"], "takes": 1, "role": "script"}, {"names": ["-o", "--out"], "takes": 1, "role": "write"}],
-		 "operands": [{"index": 0, "role": "readTree"}], "env": [{"name": "DEPLOY_HOOK", "role": "script"}]},
+		 "operands": [{"index": 0, "role": "readTree"}], "env": [{"name": "DEPLOY_HOOK", "role": "script"}, {"name": "DEPLOY_LOG", "role": "write"}]},
 		{"names": ["rm", "grep"], "dataOnly": true},
 		{"names": ["quiet"], "dataOnly": true},
 		{"names": ["fetch"], "dataOnly": true, "writesWorkDir": true, "workDirOptions": ["-d"],
@@ -144,6 +144,8 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"deploy -o /etc/passwd site", "protected-write"},
 		{"deploy ~", "sensitive-path"},
 		{"DEPLOY_HOOK='rm -rf /' deploy site", "rm-root"},
+		{"DEPLOY_LOG=~/.bashrc deploy site", "startup-file-write"},
+		{"DEPLOY_LOG=deploy.log deploy site", ""},
 		{"deploy --hook 'make build' site", ""},
 		{"rm -rf /", "rm-root"},
 		{"grep -r 'rm -rf /' .", ""},

@@ -351,7 +351,7 @@ func homeOf(host string, homes []string) bool {
 // credential: each must be on one of its homes.
 func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
 	for _, w := range call.Args[1:] {
-		if !litHolds(w, "://") {
+		if !strings.Contains(literalText(w, true), "://") {
 			continue
 		}
 		names := r.credentials(sc, w, nil)
@@ -364,29 +364,6 @@ func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
 		}
 		r.judgeEgress(base(call.Args[0].Lit()), names, hosts, cmd)
 	}
-}
-
-// litHolds reports whether a literal part of w holds sub.
-func litHolds(w *syntax.Word, sub string) bool {
-	for _, p := range w.Parts {
-		switch p := p.(type) {
-		case *syntax.Lit:
-			if strings.Contains(p.Value, sub) {
-				return true
-			}
-		case *syntax.SglQuoted:
-			if strings.Contains(p.Value, sub) {
-				return true
-			}
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok && strings.Contains(l.Value, sub) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // wordHost returns the host a URL word (or a host/path word) names, and

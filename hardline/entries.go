@@ -127,7 +127,7 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 			bad(p+".name", "%q is not a variable name", v.Name)
 		}
 		switch v.Role {
-		case RoleScript, RoleCommand, RoleProgram, RoleData:
+		case RoleScript, RoleCommand, RoleProgram, RoleData, RoleWrite:
 			if len(v.Markers) > 0 {
 				bad(p+".markers", "markers apply to role %q only", RoleEscape)
 			}
@@ -136,7 +136,7 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 				bad(p+".markers", "role %q needs markers", RoleEscape)
 			}
 		default:
-			bad(p+".role", "%q is not a variable's role (script, command, program, escape or data)", v.Role)
+			bad(p+".role", "%q is not a variable's role (script, command, program, escape, write or data)", v.Role)
 		}
 	}
 	if e.Rule != "" {

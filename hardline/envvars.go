@@ -13,11 +13,6 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		return
 	}
 	switch {
-	case historyFiles[name]:
-		// The shell or REPL writes its history there (HISTFILE=~/.bashrc
-		// bash -i appends what is typed to a startup file).
-		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
-		return
 	case name == "PYTHONWARNINGS":
 		// action:message:category:module:lineno; a category named in a
 		// module (x.Y) is imported, running the module's code.
@@ -52,6 +47,8 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 			return
 		}
 		r.reparseField(sc, field{val: val}, c, cmd, true)
+	case RoleWrite:
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 	case RoleProgram:
 		if f.dyn || val != "" && val != "/dev/null" {
 			r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load or run code from "+bound(f.val), cmd, "")
@@ -318,8 +315,3 @@ func (r *run) codePath(name string, f field, cmd string) {
 		}
 	}
 }
-
-// historyFiles are the variables that name a file a shell or REPL writes
-// its history into.
-var historyFiles = map[string]bool{"HISTFILE": true, "LESSHISTFILE": true, "NODE_REPL_HISTORY": true, "PYTHON_HISTORY": true,
-	"MYSQL_HISTFILE": true, "PSQL_HISTORY": true, "SQLITE_HISTORY": true, "REDISCLI_HISTFILE": true}

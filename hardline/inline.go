@@ -79,27 +79,27 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 			r.embeddedScript(sc, unescapeLiteral(m[1]+m[2]+m[3]+m[4]+m[5]), c)
 		}
 		for _, m := range listCallPattern.FindAllStringSubmatch(code, 8) {
-			var argv []field
-			for _, l := range literalPattern.FindAllStringSubmatch(m[1], 64) {
-				argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
-			}
-			c2 := c
-			c2.depth++
-			r.next(sc, argv, c2)
+			r.embeddedArgv(sc, nil, m[1], c)
 		}
 		for _, m := range argvCallPattern.FindAllStringSubmatch(code, 8) {
 			var argv []field
 			if m[1] != "" {
 				argv = append(argv, field{val: unescapeLiteral(m[1][1 : len(m[1])-1])})
 			}
-			for _, l := range literalPattern.FindAllStringSubmatch(m[2], 64) {
-				argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
-			}
-			c2 := c
-			c2.depth++
-			r.next(sc, argv, c2)
+			r.embeddedArgv(sc, argv, m[2], c)
 		}
 	}
+}
+
+// embeddedArgv judges a program run with argv and then the string
+// literals of list, without a shell.
+func (r *run) embeddedArgv(sc *scope, argv []field, list string, c ctx) {
+	for _, l := range literalPattern.FindAllStringSubmatch(list, 64) {
+		argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
+	}
+	c2 := c
+	c2.depth++
+	r.next(sc, argv, c2)
 }
 
 // embeddedScript judges one command line inline code hands to a shell.
