@@ -40,6 +40,10 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 						r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+p+" (pattern "+pat+")", cmd, p)
 						break
 					}
+					if why, ok := r.a.credentialBelowHome(r.a.key(p[i:])); ok {
+						r.finding(ruleCredentialName, Path, Ask, "names "+p+", a file in a home's configuration folders whose name says it holds a credential ("+why+")", cmd, p)
+						break
+					}
 				}
 				continue
 			}
@@ -61,6 +65,9 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 						r.finding(ruleSensitivePath, Path, Block, "the pattern "+abs+" may match a sensitive host path ("+pat+")", cmd, abs)
 						break
 					}
+				}
+				if why, ok := r.a.credentialNamed(r.a.key(abs)); ok && !r.inAnyRoot(abs) {
+					r.finding(ruleCredentialName, Path, Ask, "names "+abs+", a file in a home's configuration folders whose name says it holds a credential ("+why+")", cmd, abs)
 				}
 			}
 		}

@@ -1,0 +1,182 @@
+package hardline
+
+import (
+	"path"
+	"strings"
+)
+
+// The sensitive-path lists name the credential files of the programs they
+// know. Every other program keeps its tokens somewhere too, and the class is
+// open: a new command-line tool writes ~/.config/<tool>/credentials.json
+// tomorrow. credentialNamed is the net under the lists: a file in a home's
+// configuration folders whose name says that it holds a credential
+// (credentials.json, access_token, vault_pass.txt, admin.macaroon,
+// client.key) asks, rule credential-name (see docs/security-model.md,
+// Hardline). It asks rather than blocks because a name is only a hint.
+//
+// Configuration folders are a home's dot folders (~/.config, ~/.local/share,
+// ~/.<tool>) and the per-user application folders of macOS
+// (~/Library/Application Support, ...) and Windows (AppData); a file at the
+// top of the home (~/gcp-service-account.json) is judged too. Program and
+// library trees inside them (node_modules, site-packages, dist-packages)
+// and source, documentation and binary files are not credentials, whatever
+// their names (~/.local/lib/python3.12/site-packages/google/auth/credentials.py).
+
+// credentialWords are words of a file name that say it holds a credential.
+// A name is split into words at every character that is not a letter or a
+// digit and where a lower-case letter meets an upper-case one, so that
+// "tokenizer.json" is not a token and "accessTokens.json" is.
+var credentialWords = map[string]bool{
+	"credential": true, "credentials": true, "creds": true, "cred": true,
+	"secret": true, "secrets": true,
+	"password": true, "passwords": true, "passwd": true, "passphrase": true, "pass": true,
+	"apikey": true, "apikeys": true,
+	"token": true, "tokens": true, "accesstoken": true, "accesstokens": true, "authtoken": true,
+	"macaroon": true, "macaroons": true,
+	"wallet": true, "wallets": true,
+	"keyring": true, "keyrings": true, "keychain": true, "keystore": true,
+	"privkey": true, "cookies": true,
+}
+
+// credentialPairs are two consecutive words that together name a
+// credential: api_key, private-key, auth_key, client_secret is a secret
+// already.
+var credentialPairs = map[[2]string]bool{
+	{"api", "key"}: true, {"api", "keys"}: true, {"private", "key"}: true, {"private", "keys"}: true,
+	{"auth", "key"}: true, {"access", "key"}: true, {"secret", "key"}: true, {"signing", "key"}: true,
+	{"master", "key"}: true, {"session", "key"}: true, {"license", "key"}: true, {"service", "account"}: true,
+}
+
+// credentialBases are whole names (without their extension) that are
+// credentials: auth.json, ~/.config/atuin/key, deluge's auth.
+var credentialBases = map[string]bool{
+	"auth": true, "key": true, "keys": true, "htpasswd": true, ".htpasswd": true,
+	"id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true,
+}
+
+// credentialExts are extensions of files that hold keys and key stores.
+var credentialExts = map[string]bool{
+	".key": true, ".pem": true, ".p12": true, ".pfx": true, ".jks": true, ".keystore": true,
+	".kdbx": true, ".kdb": true, ".psk": true, ".kwl": true, ".ppk": true, ".gpg": true,
+	".macaroon": true, ".keychain": true, ".keychain-db": true, ".token": true, ".secret": true,
+	".secrets": true, ".credentials": true, ".age": true,
+}
+
+// notCredentialExts are extensions of program source, documentation and
+// binaries: a file of one is read as code, not as a credential.
+var notCredentialExts = map[string]bool{
+	".py": true, ".pyc": true, ".pyi": true, ".pyo": true, ".js": true, ".mjs": true, ".cjs": true,
+	".ts": true, ".mts": true, ".cts": true, ".tsx": true, ".jsx": true, ".go": true, ".rs": true,
+	".rb": true, ".java": true, ".class": true, ".kt": true, ".scala": true, ".c": true, ".h": true,
+	".cc": true, ".cpp": true, ".hpp": true, ".cs": true, ".php": true, ".pl": true, ".pm": true,
+	".lua": true, ".vim": true, ".el": true, ".elc": true, ".sh": true, ".bash": true, ".zsh": true,
+	".fish": true, ".md": true, ".rst": true, ".html": true, ".htm": true, ".css": true, ".map": true,
+	".so": true, ".dylib": true, ".dll": true, ".a": true, ".o": true, ".swift": true, ".dart": true,
+	".ex": true, ".exs": true, ".erl": true, ".hs": true, ".ml": true, ".jl": true, ".r": true,
+	".svg": true, ".png": true, ".jpg": true, ".gif": true, ".ico": true, ".man": true, ".1": true,
+	".tmpl": true, ".tpl": true, ".example": true, ".sample": true, ".dist": true,
+}
+
+// codeTrees are folders that hold installed programs and libraries.
+var codeTrees = map[string]bool{"node_modules": true, "site-packages": true, "dist-packages": true, "__pycache__": true}
+
+// credentialNamed reports whether p, absolute, clean and in comparison
+// form, is a file in some home's configuration folders whose name says it
+// holds a credential, and returns the name's part that says so.
+func (a *Analyzer) credentialNamed(p string) (string, bool) {
+	rest, ok := a.belowAnyHome(p)
+	if !ok {
+		return "", false
+	}
+	return a.credentialBelowHome(rest)
+}
+
+// credentialBelowHome is credentialNamed for the part of a path below a
+// home folder ("/.config/tool/credentials.json").
+func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
+	rest = strings.TrimPrefix(path.Clean("/"+rest), "/")
+	first, _, found := strings.Cut(rest, "/")
+	switch {
+	case !found: // a file at the top of the home
+	case strings.HasPrefix(first, "."):
+	case a.goos == "darwin" && strings.EqualFold(first, "Library"):
+	case a.goos == "windows" && strings.EqualFold(first, "AppData"):
+	default:
+		return "", false
+	}
+	for dir := range strings.SplitSeq(path.Dir(rest), "/") {
+		if codeTrees[strings.ToLower(dir)] {
+			return "", false
+		}
+	}
+	name := path.Base(rest)
+	lower := strings.ToLower(name)
+	ext := path.Ext(lower)
+	if notCredentialExts[ext] {
+		return "", false
+	}
+	if credentialExts[ext] {
+		return ext, true
+	}
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	if credentialBases[strings.ToLower(stem)] || credentialBases[lower] {
+		return name, true
+	}
+	var prev string
+	for _, w := range nameWords(name) {
+		if credentialPairs[[2]string{prev, w}] {
+			return prev + " " + w, true
+		}
+		if credentialWords[w] {
+			return w, true
+		}
+		prev = w
+	}
+	return "", false
+}
+
+// belowAnyHome returns the part of p below the home folder or below any
+// user's home, starting with "/".
+func (a *Analyzer) belowAnyHome(p string) (string, bool) {
+	for _, h := range a.alias.homes {
+		if prefixSlash(p, strings.TrimSuffix(h, "/")) {
+			return p[len(strings.TrimSuffix(h, "/")):], true
+		}
+	}
+	return a.otherHomeRest(p)
+}
+
+// nameWords splits a file name into lower-case words: at every byte that is
+// not an ASCII letter or digit, and between a lower-case letter and an
+// upper-case one.
+func nameWords(name string) []string {
+	var words []string
+	start := -1
+	for i := 0; i <= len(name); i++ {
+		c := byte(0)
+		if i < len(name) {
+			c = name[i]
+		}
+		alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+		camel := alnum && start >= 0 && 'A' <= c && c <= 'Z' && 'a' <= name[i-1] && name[i-1] <= 'z'
+		if start >= 0 && (!alnum || camel) {
+			words = append(words, strings.ToLower(name[start:i]))
+			start = -1
+		}
+		if alnum && start < 0 {
+			start = i
+		}
+	}
+	return words
+}
+
+// inAnyRoot reports whether p is in one of the call's roots: the tool's
+// own files, whatever their names.
+func (r *run) inAnyRoot(p string) bool {
+	for _, rt := range r.roots {
+		if r.a.within(p, rt.Path) {
+			return true
+		}
+	}
+	return false
+}

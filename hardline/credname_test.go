@@ -1,0 +1,84 @@
+package hardline
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestNameWords(t *testing.T) {
+	for name, want := range map[string][]string{
+		"accessTokens.json":    {"access", "tokens", "json"},
+		"tokenizer.json":       {"tokenizer", "json"},
+		"API-KEY.txt":          {"api", "key", "txt"},
+		"service_account.json": {"service", "account", "json"},
+		"":                     nil,
+		"..x":                  {"x"},
+	} {
+		if got := nameWords(name); !slices.Equal(got, want) {
+			t.Errorf("nameWords(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestCredentialNamed checks the net under the sensitive-path lists on
+// each system's layout of homes and configuration folders.
+func TestCredentialNamed(t *testing.T) {
+	for _, c := range []struct {
+		goos, home, path string
+		want             bool
+	}{
+		{"linux", "/home/dev", "/home/dev/.config/acme/credentials.json", true},
+		{"linux", "/home/dev", "/home/dev/.acme/client.key", true},
+		{"linux", "/home/dev", "/home/dev/.acme/keystore.jks", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/auth", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/private_key", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/service-account.json", true},
+		{"linux", "/home/dev", "/home/dev/gcp-credentials.json", true},      // the top of the home
+		{"linux", "/home/dev", "/home/bob/.config/acme/token", true},        // another user's home
+		{"linux", "/home/dev", "/root/.config/acme/token", true},            // root's home
+		{"linux", "/home/dev", "/home/dev/src/app/credentials.json", false}, // not a configuration folder
+		{"linux", "/home/dev", "/home/dev/.config/acme/config.json", false},
+		{"linux", "/home/dev", "/home/dev/.config/acme/tokenizer.json", false},
+		{"linux", "/home/dev", "/home/dev/.local/lib/python3/site-packages/x/token.json", false},
+		{"linux", "/home/dev", "/home/dev/.npm-global/lib/node_modules/x/auth.json", false},
+		{"linux", "/home/dev", "/home/dev/.local/lib/python3/x/credentials.py", false},
+		{"linux", "/home/dev", "/home/dev/.config/acme/README-secrets.md", false},
+		{"linux", "/home/dev", "/etc/acme/credentials.json", false}, // not in a home
+		{"linux", "/home/dev", "/home/dev", false},
+		{"darwin", "/Users/dev", "/users/dev/library/application support/acme/credentials.json", true},
+		{"darwin", "/Users/dev", "/users/dev/documents/credentials/notes.txt", false},
+		{"windows", `C:\Users\dev`, "c:/users/dev/appdata/roaming/acme/api_key", true},
+		{"windows", `C:\Users\dev`, "c:/users/dev/documents/acme/api_key", false},
+	} {
+		a, err := New(Config{Home: c.home, OS: c.goos})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if why, got := a.credentialNamed(c.path); got != c.want {
+			t.Errorf("%s: credentialNamed(%q) = %v (%q), want %v", c.goos, c.path, got, why, c.want)
+		}
+	}
+}
+
+// TestCredentialNameOutsideRoots checks that the tool's own files are not
+// judged by their names: a root or working folder inside a dot folder of
+// the home (a dotfiles repository) holds files named like credentials.
+func TestCredentialNameOutsideRoots(t *testing.T) {
+	a := testAnalyzer(t)
+	const cmd = "cat /home/dev/.dotfiles/git/credentials.yml"
+	for _, c := range []struct {
+		name string
+		env  Env
+		want bool
+	}{
+		{"outside", testEnv(), true},
+		{"a root", Env{WorkDir: "/home/dev/work/proj", Roots: []Root{{Path: "/home/dev/.dotfiles", Writable: true}}}, false},
+		{"a read-only root", Env{WorkDir: "/home/dev/work/proj", Roots: []Root{{Path: "/home/dev/.dotfiles"}}}, false},
+		{"a working folder in no root", Env{WorkDir: "/home/dev/.config"}, true},
+	} {
+		got := slices.ContainsFunc(a.Command(cmd, c.env).Findings, func(f Finding) bool { return f.Rule == ruleCredentialName })
+		if got != c.want {
+			t.Errorf("%s: credential-name found %v, want %v", c.name, got, c.want)
+		}
+	}
+}
