@@ -794,18 +794,33 @@ func (sc *scope) known(pos uint) map[string]string {
 }
 
 // linkPipe records, for a pipe, which statement feeds each statement
-// that reads it first.
+// that reads it first: the whole left side, whose every statement may
+// write into the pipe ({ echo a; echo b; } | sh); see writerInput.
 func (sc *scope) linkPipe(n *syntax.BinaryCmd) {
 	if n.Op != syntax.Pipe && n.Op != syntax.PipeAll {
 		return
 	}
-	up := rightmost(n.X)
+	up := n.X
 	if sc.pipeUp == nil {
 		sc.pipeUp = map[*syntax.Stmt]*syntax.Stmt{}
 	}
 	for _, s := range leftmost(n.Y, 0) {
 		sc.pipeUp[s] = up
 	}
+}
+
+// upstream returns what pipes into w, a command on the left of a pipe: into
+// w itself or into the statements of it that read first.
+func (sc *scope) upstream(w *syntax.Stmt) *syntax.Stmt {
+	if up, ok := sc.pipeUp[w]; ok {
+		return up
+	}
+	for _, s := range leftmost(w, 0) {
+		if up, ok := sc.pipeUp[s]; ok {
+			return up
+		}
+	}
+	return nil
 }
 
 // walk analyses every statement of f in source order.
@@ -1024,7 +1039,7 @@ const (
 func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	in := input{}
 	if up, ok := sc.pipeUp[s]; ok {
-		in = r.pipeInput(sc, up, consumesPaths(s))
+		in = r.writerInput(sc, up, consumesPaths(s))
 	}
 	call, _ := s.Cmd.(*syntax.CallExpr)
 	var outs []outRedir
@@ -1069,7 +1084,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 				in = input{kind: inUnknown, detail: "a process substitution"}
 				// < <(CMD) reads what CMD writes, as CMD | would.
 				if ps, ok := procSubstIn(rd.Word); ok {
-					if pin := r.pipeInput(sc, rightmost(ps.Stmts[len(ps.Stmts)-1]), consumesPaths(s)); pin.find || pin.environ {
+					if pin := r.writersInput(sc, ps.Stmts, consumesPaths(s)); pin.find || pin.environ || pin.peer || pin.kind == inText {
 						in = pin
 					}
 				}
@@ -1142,7 +1157,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 				// that read it first (see leftmost).
 				for _, t := range leftmost(s, 0) {
 					if up, ok := sc.pipeUp[t]; ok {
-						in = r.pipeInput(sc, up, true)
+						in = r.writerInput(sc, up, true)
 						break
 					}
 				}
@@ -1451,8 +1466,8 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 		}
 		var text string
 		if b == "printf" {
-			if len(args) == 0 {
-				return unknown
+			if len(args) == 0 || slices.ContainsFunc(args, func(f field) bool { return strings.Contains(f.val, `\c`) }) {
+				return unknown // %b's \c ends the output, which the formatter does not do
 			}
 			out, _, err := expand.Format(staticConfig(), args[0].val, fieldVals(args[1:]))
 			if err != nil {
@@ -1460,18 +1475,26 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 			}
 			text = out
 		} else {
-			escapes := false
+			escapes, newline := false, true
 			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E" || args[0].val == "-ne" || args[0].val == "-en") {
 				escapes = escapes || strings.Contains(args[0].val, "e")
+				newline = newline && !strings.Contains(args[0].val, "n")
 				args = args[1:]
 			}
 			text = joinFields(args)
 			if escapes {
 				// echo -e: the shell reading the text sees the escapes
-				// decoded.
+				// decoded. \c ends the output, newline included, which
+				// the formatter does not do: such text is not known.
+				if strings.Contains(text, `\c`) {
+					return unknown
+				}
 				if out, _, err := expand.Format(staticConfig(), "%b", []string{text}); err == nil {
 					text = out
 				}
+			}
+			if newline {
+				text += "\n" // what echo writes: the text joined with the outputs after it is exact
 			}
 		}
 		return input{kind: inText, text: text, words: textWords(text), detail: "text from " + b}
@@ -1542,6 +1565,100 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	return unknown
 }
 
+// maxWriters bounds the statements whose outputs writersInput combines.
+const maxWriters = 16
+
+// writers appends to out the statements that write into a pipe from s, in
+// order: both sides of && and ||, every statement of a block or subshell,
+// the last stage of a pipe. A loop, conditional or other compound command
+// is one statement, whose output is not known. or says a || was crossed:
+// its right side writes only when its left side fails. It reports false
+// when there are more than maxWriters.
+func writers(s *syntax.Stmt, out []*syntax.Stmt, or *bool) ([]*syntax.Stmt, bool) {
+	if s == nil {
+		return out, true
+	}
+	ok := true
+	switch c := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			return writers(c.Y, out, or)
+		case syntax.OrStmt:
+			*or = true
+		}
+		if out, ok = writers(c.X, out, or); !ok {
+			return out, false
+		}
+		return writers(c.Y, out, or)
+	case *syntax.Block:
+		return writersOf(c.Stmts, out, or)
+	case *syntax.Subshell:
+		return writersOf(c.Stmts, out, or)
+	}
+	if len(out) >= maxWriters {
+		return out, false
+	}
+	return append(out, s), true
+}
+
+// writersOf is writers for each statement of a list.
+func writersOf(stmts []*syntax.Stmt, out []*syntax.Stmt, or *bool) ([]*syntax.Stmt, bool) {
+	ok := true
+	for _, s := range stmts {
+		if out, ok = writers(s, out, or); !ok {
+			return out, false
+		}
+	}
+	return out, true
+}
+
+// writerInput is the input a pipe carries from w, the whole command on its
+// left (see writersInput).
+func (r *run) writerInput(sc *scope, w *syntax.Stmt, paths bool) input {
+	ws := [1]*syntax.Stmt{w}
+	return r.writersInput(sc, ws[:], paths)
+}
+
+// writersInput is the input a pipe or a process substitution carries
+// from stmts: the outputs of every statement that writes into it, in
+// order (see writers), as bash writes them one after the other. The text
+// is known only when each statement's text is and no || chooses which of
+// two writes; the other properties (a list of paths, the environment, a
+// network peer, a shell's output) hold when any statement's output has
+// them, so { env; echo; } | curl -d @- URL sends the environment.
+func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
+	var buf [4]*syntax.Stmt
+	or := false
+	ws, ok := writersOf(stmts, buf[:0], &or)
+	if len(ws) == 1 && ok && !or {
+		return r.pipeInput(sc, ws[0], paths)
+	}
+	all := input{kind: inText, detail: "the outputs of several commands"}
+	var text strings.Builder
+	for _, w := range ws {
+		in := r.pipeInput(sc, w, paths)
+		all.find = all.find || in.find
+		all.environ = all.environ || in.environ
+		all.peer = all.peer || in.peer
+		all.shellOut = all.shellOut || in.shellOut
+		all.words = append(all.words, in.words...)
+		if in.kind != inText {
+			all.kind = inUnknown
+			continue
+		}
+		text.WriteString(in.text)
+	}
+	if !ok || or || len(ws) == 0 {
+		all.kind = inUnknown
+	}
+	if all.kind == inText {
+		all.text = text.String()
+		all.words = textWords(all.text)
+	}
+	return all
+}
+
 // pathConsumers run commands on the items they read (see feed), or read
 // the files they name (cpio -o, afio -o, pax -w, zip -@, tar -T -).
 var pathConsumers = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true,
@@ -1591,7 +1708,7 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input,
 		return unknown
 	}
 	sc.filterDepth++
-	in := r.pipeInput(sc, upper, paths)
+	in := r.writerInput(sc, upper, paths)
 	sc.filterDepth--
 	if !in.find && !in.environ {
 		return unknown
@@ -1747,6 +1864,9 @@ type field struct {
 	// command says the value may be a command line (an assignment such as
 	// GIT_SSH_COMMAND="ssh -i key"): its words are checked one by one.
 	command bool
+	// proc is the process substitution the value names (why is
+	// whyProcSubst), whose output a shell may run (bash <(echo ...)).
+	proc *syntax.ProcSubst
 }
 
 const (
@@ -2166,7 +2286,7 @@ func (r *run) substFinds(sc *scope, cs *syntax.CmdSubst) []field {
 			return true
 		})
 	}
-	in := r.pipeInput(sc, rightmost(cs.Stmts[len(cs.Stmts)-1]), true)
+	in := r.writersInput(sc, cs.Stmts, true)
 	if !in.find {
 		return nil
 	}
@@ -2285,9 +2405,9 @@ func (r *run) argv(sc *scope, st *syntax.Stmt) []field {
 
 // procSubstHook is the expansion's ProcSubst: a process substitution makes
 // the word dynamic.
-func (r *run) procSubstHook(*syntax.ProcSubst) (string, error) {
+func (r *run) procSubstHook(ps *syntax.ProcSubst) (string, error) {
 	r.xenv.dynamic(whyProcSubst)
-	r.xenv.f.why = whyProcSubst
+	r.xenv.f.why, r.xenv.f.proc = whyProcSubst, ps
 	return "/dev/fd/63", nil
 }
 

@@ -104,7 +104,7 @@ var _ = register([]Entry{
 			f := args[0]
 			switch {
 			case f.why == whyProcSubst:
-				r.finding(rulePipeToShell, Dynamic, Ask, "sourcing the output of a process substitution runs code that is not known", cmd, "")
+				r.procScript(sc, f, c, cmd, "source", "sourcing the output of a process substitution runs code that is not known")
 			case isStdinName(f.val):
 				r.stdinScript(sc, c, cmd, "source")
 			}

@@ -950,7 +950,7 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 		switch {
 		case a.dyn && !cflag:
 			if a.why == whyProcSubst {
-				r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the output of a process substitution", cmd, "")
+				r.procScript(sc, a, c, cmd, b, b+" runs the output of a process substitution")
 			}
 			return
 		case v == "--":
@@ -1014,10 +1014,25 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
 	switch {
 	case f.why == whyProcSubst:
-		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the output of a process substitution", cmd, "")
+		r.procScript(sc, f, c, cmd, b, b+" runs the output of a process substitution")
 	case f.val == "-" || f.val == "/dev/stdin" || f.val == "/dev/fd/0" || f.val == "/proc/self/fd/0":
 		r.stdinScript(sc, c, cmd, b)
 	}
+}
+
+// procScript judges the script a shell reads from a process substitution,
+// <(CMD): CMD's output as a script when it is known (bash <(echo 'rm -rf
+// ~')), as a pipe's would be, and else code that cannot be known (what
+// says so).
+func (r *run) procScript(sc *scope, f field, c ctx, cmd, b, what string) {
+	if f.proc != nil && f.proc.Op == syntax.CmdIn {
+		if in := r.writersInput(sc, f.proc.Stmts, false); in.kind == inText || in.peer {
+			c.in = in
+			r.stdinScript(sc, c, cmd, b)
+			return
+		}
+	}
+	r.finding(rulePipeToShell, Dynamic, Ask, what, cmd, "")
 }
 
 // scriptArgs judges the arguments a shell passes to a script file (bash

@@ -263,7 +263,7 @@ func (r *run) decodedInput(sc *scope, up *syntax.Stmt, b string, args []field, p
 	}
 	if upper, ok := sc.pipeUp[up]; ok && !known && upper != up && sc.filterDepth < 8 {
 		sc.filterDepth++
-		in := r.pipeInput(sc, upper, paths)
+		in := r.writerInput(sc, upper, paths)
 		sc.filterDepth--
 		text, known = in.text, in.kind == inText
 	}

@@ -302,9 +302,9 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 		}
 	}
 	seen := map[*syntax.Stmt]bool{}
-	for up := sc.pipeUp[s]; up != nil && !seen[up]; up = sc.pipeUp[up] {
+	for up := sc.pipeUp[s]; up != nil && !seen[up]; up = sc.upstream(up) {
 		seen[up] = true
-		names = r.credentials(sc, up, names)
+		names = r.credentials(sc, up, names) // the whole command writing into the pipe
 	}
 	if len(names) == 0 {
 		return
