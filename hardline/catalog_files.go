@@ -98,7 +98,7 @@ var _ = register([]Entry{
 	{Names: names("sed gsed"), Family: "files", Summary: "-i writes the files; w, W, r, R, s///w and -f name files judged as written or read; the e command runs shell commands",
 		judgesPaths: true, // the script is not a path; sed resolves its input files
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.sed(sc, args, cmd)
+			r.sed(sc, args, c, cmd)
 			return true
 		}},
 	{Names: names("chmod chattr setfacl"), Family: "files", Summary: "mode changes of /, home or system folders block",

@@ -43,6 +43,28 @@ var (
 	shellMarkers  = []string{"/bin/sh", "/bin/bash", "/bin/zsh", "/bin/dash", "sh -i", "bash -i", "pty.spawn", "cmd.exe", "powershell", `"sh"`, `'sh'`, `"bash"`, `'bash'`}
 )
 
+// tclCallPattern finds Tcl's and expect's exec and spawn, whose words up
+// to the end of the command are a program and its arguments: exec rm -rf
+// ~, spawn ssh host, [exec sh -c {...}].
+var tclCallPattern = regexp.MustCompile(`(?m)(?:^|[;\[{])\s*(?:exec|spawn)\s+((?:-[a-z_]+\s+)*[^;\]\n}]+)`)
+
+// homeExpr is an expression of a language for the home folder:
+// os.path.expanduser("~"), Path.home(), os.environ["HOME"], Dir.home,
+// ENV["HOME"], $ENV{HOME}, os.homedir(), process.env.HOME, getenv("HOME").
+const homeExpr = `os\.path\.expanduser\(\s*["']~/?["']\s*\)|(?:pathlib\.)?Path\.home\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["']HOME["']\s*\)|Dir\.home\b|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|(?:require\(\s*["'](?:node:)?os["']\s*\)|\bos)\.homedir\(\)|process\.env\.HOME\b|process\.env\[\s*["']HOME["']\s*\]|\bgetenv\(\s*["']HOME["']\s*\)`
+
+// treeDeletePattern finds a call that deletes a folder and all it holds,
+// given a string literal or the home folder: shutil.rmtree("/home/dev"),
+// FileUtils.rm_rf(Dir.home), fs.rmSync(os.homedir(), {recursive: true}),
+// Perl's rmtree and remove_tree, rimraf.
+var treeDeletePattern = regexp.MustCompile(`\b(?:rmtree|rm_rf|rm_r|remove_entry_secure|remove_entry|remove_tree|remove_dir_all|rmSync|rmdirSync|rimraf(?:\.sync|Sync)?|RemoveAll|\.rm)\s*\(?\s*(` + homeExpr + `|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`)
+
+// treeDeleteMarkers are the texts code that deletes a tree holds.
+var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm"}
+
+// homeExprPattern matches an argument that is exactly a home expression.
+var homeExprPattern = regexp.MustCompile(`^(?:` + homeExpr + `)$`)
+
 // literalPattern is one string literal of an argv list.
 var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
@@ -69,6 +91,16 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 				}
 			}
 		}
+		if !a.dyn && holdsAny(code, treeDeleteMarkers) {
+			for _, m := range treeDeletePattern.FindAllStringSubmatch(code, 8) {
+				r.embeddedDelete(sc, m[1], c)
+			}
+		}
+		if !a.dyn && (b == "expect" || b == "tclsh" || b == "wish") {
+			for _, m := range tclCallPattern.FindAllStringSubmatch(code, 8) {
+				r.embeddedScript(sc, m[1], c)
+			}
+		}
 		if a.dyn || len(code) < 4 || !holdsAny(code, shellCallMarkers) {
 			continue
 		}
@@ -89,6 +121,24 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 			r.embeddedArgv(sc, argv, m[2], c)
 		}
 	}
+}
+
+// embeddedDelete judges a tree deletion inline code makes, of arg (a
+// string literal or a home expression), as rm -rf of that path.
+func (r *run) embeddedDelete(sc *scope, arg string, c ctx) {
+	var p string
+	switch {
+	case homeExprPattern.MatchString(arg):
+		p = r.a.home
+	case len(arg) >= 2:
+		p = unescapeLiteral(arg[1 : len(arg)-1]) // not expanded: these calls take ~ as a name
+	}
+	if p == "" {
+		return
+	}
+	c2 := c
+	c2.depth++
+	r.next(sc, []field{{val: "rm"}, {val: "-rf"}, {val: "--"}, {val: p}}, c2)
 }
 
 // embeddedArgv judges a program run with argv and then the string

@@ -20,6 +20,10 @@ type sedRead struct {
 	// executes says it runs shell commands (the e command or the s
 	// command's e flag), or has something the reader does not know.
 	executes bool
+	// commands are the command lines the e command gives and the
+	// replacements of s commands with the e flag (s/.*/CMD/e runs the
+	// pattern space, which then holds CMD): each is judged as a script.
+	commands []string
 }
 
 // readSed reads a sed script the way GNU sed compiles it. GNU sed reads a
@@ -30,6 +34,11 @@ type sedRead struct {
 func readSed(script string) sedRead {
 	a, b := readSedAs(script, true), readSedAs(script, false)
 	a.executes = a.executes || b.executes
+	for _, c := range b.commands {
+		if !slices.Contains(a.commands, c) {
+			a.commands = append(a.commands, c)
+		}
+	}
 	for _, f := range b.files {
 		if !slices.Contains(a.files, f) {
 			a.files = append(a.files, f)
@@ -127,19 +136,26 @@ func readSedAs(s string, brackets bool) sedRead {
 				return out
 			}
 			i += 2
-			if !delimited(d, c == 's') || !delimited(d, false) { // the pattern, the replacement
+			if !delimited(d, c == 's') { // the pattern
+				out.executes = true
+				return out
+			}
+			from := i
+			if !delimited(d, false) { // the replacement
 				out.executes = true
 				return out
 			}
 			if c == 'y' {
 				continue
 			}
+			replacement := s[from : i-1]
 			// The flags run to the end of the command; w takes the rest of
 			// the line as a file name.
 			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
 				switch s[i] {
 				case 'e':
 					out.executes = true
+					out.commands = append(out.commands, sedUnescape(replacement))
 				case 'w', 'W':
 					i++
 					file(true)
@@ -149,7 +165,12 @@ func readSedAs(s string, brackets bool) sedRead {
 			}
 		case c == 'e':
 			out.executes = true // the rest of the line is a shell command
+			i++
+			from := i
 			toEOL()
+			if line := strings.TrimSpace(s[from:i]); line != "" {
+				out.commands = append(out.commands, line)
+			}
 		case c == 'w' || c == 'W' || c == 'r' || c == 'R':
 			i++
 			file(c == 'w' || c == 'W')
@@ -247,4 +268,29 @@ func (r *run) progFiles(sc *scope, b string, script field, files []progFile, cmd
 // disk to be read later.
 func stdinProgram(f field) bool {
 	return f.why == whyProcSubst || !f.dyn && (f.val == "-" || f.val == "/dev/stdin")
+}
+
+// sedUnescape is an s command's replacement as the pattern space holds it
+// after a whole-line match: an escaped delimiter, backslash or newline
+// stands for itself, and & and \1..\9 (the matched text) are dropped.
+func sedUnescape(repl string) string {
+	var b strings.Builder
+	for i := 0; i < len(repl); i++ {
+		c := repl[i]
+		switch {
+		case c == '\\' && i+1 < len(repl):
+			i++
+			switch n := repl[i]; {
+			case n == 'n':
+				b.WriteByte('\n')
+			case n >= '0' && n <= '9':
+			default:
+				b.WriteByte(n)
+			}
+		case c == '&':
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -63,6 +63,9 @@ func TestReadSed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := readSed(tt.script)
+			if !tt.executes && len(got.commands) > 0 {
+				t.Errorf("readSed(%q) runs %q", tt.script, got.commands)
+			}
 			if !slices.Equal(got.files, tt.files) || got.executes != tt.executes {
 				t.Errorf("readSed(%q) = %+v, want files %+v, executes %v", tt.script, got, tt.files, tt.executes)
 			}
@@ -96,4 +99,27 @@ func FuzzSedScript(f *testing.F) {
 			t.Fatalf("readSed(%q) misses the w command on the next line: %+v", s+"\nw /zz", after)
 		}
 	})
+}
+
+// TestReadSedCommands checks the command lines a script runs: the e
+// command's line and the replacement of an s command with the e flag, as
+// the pattern space holds it.
+func TestReadSedCommands(t *testing.T) {
+	for script, want := range map[string][]string{
+		"1e rm -rf ~":            {"rm -rf ~"},
+		"e ls\nw /etc/x":         {"ls"},
+		"$e   uname -a ":         {"uname -a"},
+		"e":                      nil,
+		"s/.*/rm -rf ~/e":        {"rm -rf ~"},
+		"s|.*|rm -rf /root|ge":   {"rm -rf /root"},
+		`s/.*/rm -rf \/root/e`:   {"rm -rf /root"},
+		`s/\(.*\)/echo & \1 x/e`: {"echo   x"},
+		"s/a/b/":                 nil,
+		`s/.*/ls\nrm -rf ~/e`:    {"ls\nrm -rf ~"},
+		"s/.*/x/;1e id":          {"id"},
+	} {
+		if got := readSed(script).commands; !slices.Equal(got, want) {
+			t.Errorf("readSed(%q).commands = %q, want %q", script, got, want)
+		}
+	}
 }

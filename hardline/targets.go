@@ -693,7 +693,7 @@ func remotePath(v string) string {
 	return v
 }
 
-func (r *run) sed(sc *scope, args []field, cmd string) {
+func (r *run) sed(sc *scope, args []field, c ctx, cmd string) {
 	inPlace, script := false, false
 	var ops, scripts, scriptFiles []field
 	for i := 0; i < len(args); i++ {
@@ -789,6 +789,9 @@ func (r *run) sed(sc *scope, args []field, cmd string) {
 		rd := readSed(sf.val)
 		if rd.executes {
 			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that executes shell commands (the e command or flag)", cmd, "")
+		}
+		for _, line := range rd.commands {
+			r.embeddedScript(sc, line, c) // the command an e runs, or a replacement run by the e flag
 		}
 		r.progFiles(sc, "sed", sf, rd.files, cmd)
 	}

@@ -1,0 +1,26 @@
+package hardline
+
+import "testing"
+
+// TestInlineCodeOnlyAsks checks that inline code whose tree deletions and
+// programs are harmless only asks, as all inline code does: a deletion in
+// the working folder, a home expression that deletes nothing, a literal ~
+// the call does not expand, a program expect spawns.
+func TestInlineCodeOnlyAsks(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, cmd := range []string{
+		`python3 -c "import shutil; shutil.rmtree('build')"`,
+		`node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`,
+		`python3 -c "import os; print(os.path.expanduser('~'))"`,
+		`ruby -e 'puts Dir.home'`,
+		`expect -c 'spawn ssh -o BatchMode=yes host true; expect eof'`,
+		`python3 -c "import shutil; shutil.rmtree('~tmp')"`,
+		`ruby -rfileutils -e 'FileUtils.rm_rf("~")'`,
+	} {
+		res := a.Command(cmd, testEnv())
+		w, ok := res.Worst()
+		if !ok || w.Severity != Ask || w.Rule != ruleInlineInterp {
+			t.Errorf("%s: worst finding %+v, want only %s (ask); findings %+v", cmd, w, ruleInlineInterp, res.Findings)
+		}
+	}
+}
