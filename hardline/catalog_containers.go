@@ -208,6 +208,14 @@ var _ = register([]Entry{
 			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
 	{Names: names("lxc incus multipass"), Family: "containers", Summary: "delete removes instances and their disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("delete rm"), DataOnly: true, Rule: ruleInfraDestroy}}},
-	{Names: names("terraform tofu terragrunt pulumi doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: destroy, apply -destroy, down and delete delete cloud resources (asks); their other arguments are tried by the generic net",
+	{Names: names("terraform tofu terragrunt doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: destroy, apply -destroy, down and delete delete cloud resources (asks); their other arguments are tried by the generic net",
 		special: infraDestroyer},
+	{Names: names("pulumi"), Family: "containers", Summary: "destroy and down delete cloud resources (asks); --show-secrets and config get print the stack's secrets in clear; other arguments are tried by the generic net",
+		Options: []Option{flag(RoleTrigger, "--show-secrets")}, Rule: ruleSensitivePath,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if words, _ := verbWords(args); len(words) >= 2 && words[0] == "config" && words[1] == "get" {
+				r.finding(ruleSensitivePath, Path, Block, "pulumi config get prints a configuration value, secrets decrypted", cmd, "")
+			}
+			return infraDestroyer(r, sc, b, args, c, cmd)
+		}},
 })

@@ -143,7 +143,22 @@ var _ = register([]Entry{
 			{Names: names("purge delete rmdirs"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter"), Operands: []Operand{operand(0, RoleDeleteTree)}}}},
 	{Names: names("keepassxc-cli"), Family: "credentials", Summary: "export and clip read every or one password; show -s prints one", DataOnly: true,
 		Subcommands: []Entry{{Names: names("export clip"), Rule: ruleSensitivePath, DataOnly: true},
-			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected")}, Rule: ruleSensitivePath}}},
+			{Names: names("attachment-export"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected", "-t", "--totp", "--all"),
+				opt(RoleTrigger, "-a", "--attributes")}, Rule: ruleSensitivePath}}},
+	{Names: names("ansible-vault"), Family: "credentials", Summary: "view and decrypt print or write the decrypted secrets", DataOnly: true,
+		Subcommands: []Entry{{Names: names("view decrypt"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("stripe"), Family: "credentials", Summary: "config --list prints the stored API keys", DataOnly: true,
+		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Options: []Option{flag(RoleTrigger, "--list")}, Rule: ruleSensitivePath}}},
+	{Names: names("supabase"), Family: "credentials", Summary: "projects api-keys prints the project's keys, the service key among them", DataOnly: true,
+		Subcommands: []Entry{{Names: names("projects"), DataOnly: true, Subcommands: []Entry{{Names: names("api-keys"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("ps"), Family: "credentials", Summary: "a BSD-style e (ps eww, ps auxe) prints every process's environment, with the secrets it holds", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if psEnviron(args) {
+				r.finding(ruleSensitivePath, Path, Block, "ps with e prints the environment of processes, with the secrets it holds", cmd, "")
+			}
+			return true
+		}},
 	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials; delete-* and terminate-* operations, s3 rb --force and rm --recursive delete resources", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
@@ -154,6 +169,34 @@ var _ = register([]Entry{
 		Family: "credentials", Summary: "credential helpers: get prints a registry's credentials", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get list"), Rule: ruleSensitivePath, DataOnly: true}}},
 })
+
+// psEnviron reports whether ps's BSD-style options (words without a dash)
+// hold e, which adds each process's environment to its command. The
+// letters o, O, p, q, t, U and k take a value: the rest of the word, or
+// the next word.
+func psEnviron(args []field) bool {
+	skip := false
+	for _, a := range args {
+		if skip {
+			skip = false
+			continue
+		}
+		if a.dyn || a.val == "" || a.val[0] == '-' {
+			continue
+		}
+		for i := 0; i < len(a.val); i++ {
+			c := a.val[i]
+			if c == 'e' {
+				return true
+			}
+			if strings.IndexByte("oOpqtUk", c) >= 0 {
+				skip = i == len(a.val)-1
+				break
+			}
+		}
+	}
+	return false
+}
 
 // awsCredentials flags aws configure get of a credential and aws configure
 // export-credentials.

@@ -206,7 +206,7 @@ var _ = register([]Entry{
 	{Names: names("mountpoint fstrim namei getfacl lsattr ncdu gdu dua dust duf diskus"), Family: "files", Summary: "read names, sizes and attributes, not contents", DataOnly: true},
 	{Names: names("inotifywait fswatch"), Family: "files", Summary: "watch names and print events, not contents; -o/--outfile is written", DataOnly: true,
 		Options: []Option{opt(RoleWrite, "-o", "--outfile"), val("-e", "--event", "--format", "--timefmt", "-t", "--timeout", "--exclude", "--include", "--fromfile", "-l", "--latency")}},
-	{Names: names("ls dir vdir tree du df tr realpath readlink basename dirname seq yes sleep id whoami groups uname pwd which whereis tput clear printenv locale nproc free uptime ps pgrep top htop lsof lsblk blkid findmnt numfmt factor expr tldr"),
+	{Names: names("ls dir vdir tree du df tr realpath readlink basename dirname seq yes sleep id whoami groups uname pwd which whereis tput clear printenv locale nproc free uptime pgrep top htop lsof lsblk blkid findmnt numfmt factor expr tldr"),
 		Family: "files", Summary: "print names or text only; arguments are text or names, not contents", DataOnly: true},
 })
 
