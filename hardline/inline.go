@@ -62,6 +62,28 @@ var treeDeletePattern = regexp.MustCompile(`\b(?:rmtree|rm_rf|rm_r|remove_entry_
 // treeDeleteMarkers are the texts code that deletes a tree holds.
 var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm"}
 
+// lit is a string literal, quotes included.
+const lit = `"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`
+
+// fileWritePatterns find calls that write a file named by a string
+// literal (group 1, quotes included): Python's open with a mode that
+// writes and Path(...).write_text, Node's writeFileSync and its
+// relatives, Ruby's File.write and File.open with a mode that writes,
+// PHP's file_put_contents and fopen, Perl's open with > or >>.
+var fileWritePatterns = []*regexp.Regexp{
+	regexp.MustCompile(`\bopen\s*\(\s*(` + lit + `)\s*,\s*(?:mode\s*=\s*)?["'][rbt]*[wax+]`),
+	regexp.MustCompile(`\bPath\s*\(\s*(` + lit + `)\s*\)\s*\.\s*(?:write_text|write_bytes|open\s*\(\s*["'][rbt]*[wax+])`),
+	regexp.MustCompile(`\b(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|copyFileSync|symlinkSync)\s*\(\s*(` + lit + `)`),
+	regexp.MustCompile(`\bFile\s*\.\s*(?:write|binwrite)\s*\(?\s*(` + lit + `)`),
+	regexp.MustCompile(`\bFile\s*\.\s*open\s*\(?\s*(` + lit + `)\s*,\s*["'][rb]*[wa+]`),
+	regexp.MustCompile(`\b(?:file_put_contents|fopen)\s*\(\s*(` + lit + `)`),
+	regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*["']\+?>>?\s*["']?\s*,?\s*(` + lit + `)`),
+	regexp.MustCompile(`\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(["']\+?>>?[^"']+["'])`),
+}
+
+// fileWriteMarkers are the texts code that writes a file holds.
+var fileWriteMarkers = []string{"open", "write", "Write", "append", "Append", "file_put_contents", "copyFileSync", "symlinkSync"}
+
 // homeExprPattern matches an argument that is exactly a home expression.
 var homeExprPattern = regexp.MustCompile(`^(?:` + homeExpr + `)$`)
 
@@ -88,6 +110,13 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 				}
 				if strings.HasPrefix(v, "/") {
 					r.checkWords(sc, []field{{val: v}}, cmd)
+				}
+			}
+		}
+		if !a.dyn && holdsAny(code, fileWriteMarkers) {
+			for _, re := range fileWritePatterns {
+				for _, m := range re.FindAllStringSubmatch(code, 8) {
+					r.embeddedWrite(sc, m[1], cmd)
 				}
 			}
 		}
@@ -139,6 +168,21 @@ func (r *run) embeddedDelete(sc *scope, arg string, c ctx) {
 	c2 := c
 	c2.depth++
 	r.next(sc, []field{{val: "rm"}, {val: "-rf"}, {val: "--"}, {val: p}}, c2)
+}
+
+// embeddedWrite judges a file inline code writes, named by a string
+// literal (quotes included; Perl's mode may lead it), as a redirection to
+// it would be judged. An absolute path and ~/ are judged; Perl's open and
+// these calls take ~ as a name, so it stays one.
+func (r *run) embeddedWrite(sc *scope, quoted, cmd string) {
+	if len(quoted) < 2 {
+		return
+	}
+	p := strings.TrimLeft(unescapeLiteral(quoted[1:len(quoted)-1]), "+> \t")
+	if p == "" {
+		return
+	}
+	r.judgeWrite(sc, field{val: p}, ruleDiskWrite, cmd)
 }
 
 // embeddedArgv judges a program run with argv and then the string

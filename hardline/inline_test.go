@@ -16,6 +16,12 @@ func TestInlineCodeOnlyAsks(t *testing.T) {
 		`expect -c 'spawn ssh -o BatchMode=yes host true; expect eof'`,
 		`python3 -c "import shutil; shutil.rmtree('~tmp')"`,
 		`ruby -rfileutils -e 'FileUtils.rm_rf("~")'`,
+		`python3 -c "open('out.txt','w').write('x')"`,
+		`python3 -c "print(open('/etc/hostname').read())"`,
+		`ruby -e 'File.open("/home/dev/.bashrc") { |f| puts f.read }'`,
+		`node -e "require('fs').writeFileSync('dist/x.json', '{}')"`,
+		`perl -e 'open(F, "</home/dev/.bashrc"); print <F>'`,
+		`python3 -c "open('~/.bashrc', 'w').write('x')"`,
 	} {
 		res := a.Command(cmd, testEnv())
 		w, ok := res.Worst()
