@@ -37,7 +37,10 @@ func (r *run) admin(b string, args []field, cmd string) {
 	switch b {
 	case "userdel", "deluser", "useradd", "adduser", "usermod", "groupdel", "delgroup", "groupmod",
 		"chpasswd", "chage", "vipw", "vigr", "visudo", "pwconv", "dscl", "sysadminctl", "net", "setenforce", "aa-teardown", "aa-disable", "aa-complain",
-		"csrutil", "spctl", "auditctl", "modprobe", "insmod", "rmmod", "sysctl", "update-alternatives":
+		"csrutil", "spctl", "auditctl", "modprobe", "insmod", "rmmod", "sysctl", "update-alternatives", "setcap":
+		if b == "setcap" && (len(args) == 0 || has("-v", "--verify")) {
+			return // usage, or a check of the capabilities a file has
+		}
 		if b == "sysctl" && !has("-w", "--write", "-p", "--load", "--system") && !strings.Contains(first, "=") {
 			return // reading a kernel parameter
 		}

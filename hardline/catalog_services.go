@@ -47,8 +47,8 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("userdel deluser useradd adduser usermod groupdel delgroup groupmod chpasswd chage vipw vigr visudo pwconv dscl sysadminctl net setenforce aa-teardown aa-disable aa-complain csrutil spctl auditctl modprobe insmod rmmod update-alternatives passwd iptables ip6tables nft ufw firewall-cmd pfctl ebtables arptables service launchctl rc-service sv"),
-		Family: "services", Summary: "account, kernel-module, firewall and service changes ask; listings are fine; launchctl reboot stops the host and asuser, bsexec and submit run commands",
+	{Names: names("userdel deluser useradd adduser usermod groupdel delgroup groupmod chpasswd chage vipw vigr visudo pwconv dscl sysadminctl net setenforce aa-teardown aa-disable aa-complain csrutil spctl auditctl modprobe insmod rmmod update-alternatives setcap passwd iptables ip6tables nft ufw firewall-cmd pfctl ebtables arptables service launchctl rc-service sv"),
+		Family: "services", Summary: "account, kernel-module, file-capability, firewall and service changes ask; listings are fine; launchctl reboot stops the host and asuser, bsexec and submit run commands",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.admin(b, args, cmd)
 			r.serviceMore(sc, b, args, c, cmd)
