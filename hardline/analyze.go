@@ -1464,38 +1464,9 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 				return unknown
 			}
 		}
-		var text string
-		if b == "printf" {
-			if len(args) == 0 || slices.ContainsFunc(args, func(f field) bool { return strings.Contains(f.val, `\c`) }) {
-				return unknown // %b's \c ends the output, which the formatter does not do
-			}
-			out, _, err := expand.Format(staticConfig(), args[0].val, fieldVals(args[1:]))
-			if err != nil {
-				return unknown
-			}
-			text = out
-		} else {
-			escapes, newline := false, true
-			for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E" || args[0].val == "-ne" || args[0].val == "-en") {
-				escapes = escapes || strings.Contains(args[0].val, "e")
-				newline = newline && !strings.Contains(args[0].val, "n")
-				args = args[1:]
-			}
-			text = joinFields(args)
-			if escapes {
-				// echo -e: the shell reading the text sees the escapes
-				// decoded. \c ends the output, newline included, which
-				// the formatter does not do: such text is not known.
-				if strings.Contains(text, `\c`) {
-					return unknown
-				}
-				if out, _, err := expand.Format(staticConfig(), "%b", []string{text}); err == nil {
-					text = out
-				}
-			}
-			if newline {
-				text += "\n" // what echo writes: the text joined with the outputs after it is exact
-			}
+		text, ok := printed(b, fieldVals(args), true)
+		if !ok {
+			return unknown
 		}
 		return input{kind: inText, text: text, words: textWords(text), detail: "text from " + b}
 	case "find", "bfs", "gfind":
@@ -1564,6 +1535,62 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	}
 	return unknown
 }
+
+// printed is what bash's echo or printf (b) writes given args: echo's
+// options (-n, -e, -E and their combinations) read, its escapes decoded
+// under -e, and its newline added when newline is set. Output that \c
+// ends early (echo -e, printf's %b) is not known: the formatter does not
+// stop there.
+func printed(b string, args []string, newline bool) (string, bool) {
+	if slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, `\c`) }) {
+		if b == "printf" || slices.ContainsFunc(args, echoEscapesOption) {
+			return "", false
+		}
+	}
+	if b == "printf" {
+		if len(args) == 0 {
+			return "", false
+		}
+		out, _, err := expand.Format(staticConfig(), args[0], args[1:])
+		return out, err == nil
+	}
+	escapes := false
+	for len(args) > 0 && echoOption(args[0]) {
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			case 'n':
+				newline = false
+			}
+		}
+		args = args[1:]
+	}
+	text := strings.Join(args, " ")
+	if escapes {
+		out, _, err := expand.Format(staticConfig(), "%b", []string{text})
+		if err != nil {
+			return "", false
+		}
+		text = out
+	}
+	if newline {
+		text += "\n" // what echo writes: joined with the outputs after it, the text is exact
+	}
+	return text, true
+}
+
+// echoOption reports whether a is an option bash's echo takes: a dash
+// and one or more of n, e and E.
+func echoOption(a string) bool {
+	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "neE") == ""
+}
+
+// echoEscapesOption reports whether a is an echo option that turns on
+// escapes.
+func echoEscapesOption(a string) bool { return echoOption(a) && strings.ContainsRune(a, 'e') }
 
 // maxWriters bounds the statements whose outputs writersInput combines.
 const maxWriters = 16
@@ -2703,17 +2730,8 @@ func (r *run) lexicalAbs(v string) (string, bool) {
 func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (string, bool) {
 	args := parts[1:]
 	switch base(parts[0]) {
-	case "echo":
-		if len(args) > 0 && (args[0] == "-n" || args[0] == "-E") {
-			args = args[1:]
-		}
-		return strings.Join(args, " "), true
-	case "printf":
-		if len(args) == 0 {
-			return "", false
-		}
-		out, _, err := expand.Format(staticConfig(), args[0], args[1:])
-		return out, err == nil
+	case "echo", "printf":
+		return printed(base(parts[0]), args, false) // a substitution drops the final newlines
 	case "pwd":
 		return r.cwd, r.cwd != ""
 	case "realpath", "grealpath", "readlink", "greadlink":
