@@ -281,6 +281,9 @@ var elsewhere = map[string]bool{
 // words expanded; in is what the command reads on its standard input.
 func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
 	b := base(fs[0].val)
+	if hc, ok := hostClients[b]; ok {
+		r.clientEgress(sc, s, call, fs, hc, cmd)
+	}
 	if !networkSenders[b] {
 		// A URL's literal text is in its field too (the parts not known
 		// are empty there): most commands hold none.
@@ -289,6 +292,17 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 		}
 		return
 	}
+	names := r.sentCredentials(sc, s, call)
+	if len(names) == 0 {
+		return
+	}
+	r.judgeEgress(b, names, r.destinations(b, call, fs), cmd)
+}
+
+// sentCredentials returns the credentials a command is given: in its
+// arguments, its here-documents and here-strings, and the commands that
+// pipe into it.
+func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr) []string {
 	var names []string
 	for _, w := range call.Args[1:] {
 		names = r.credentials(sc, w, names)
@@ -306,10 +320,238 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 		seen[up] = true
 		names = r.credentials(sc, up, names) // the whole command writing into the pipe
 	}
+	return names
+}
+
+// hostClient is a program that logs in to a server with a credential given
+// on its command line or its input (docker login -p, mysql -p, vault
+// login TOKEN): the server is where the credential goes.
+type hostClient struct {
+	sub     string   // the sub-command that sends it (login), or "" for any use
+	options []string // the options whose value names the server
+	values  []string // other options that take a value (-u USER, -p PASSWORD)
+	operand int      // the operand after sub that names it (1 is the first); 0 for none
+	// fallback is the server when none is named: localServer,
+	// configuredServer, a fixed host, or "" (not known).
+	fallback string
+	env      string // a variable that names the server instead of the fallback
+}
+
+// localServer is the fallback of the clients that talk to a server on this
+// machine unless told another: no credential leaves the machine.
+// configuredServer is the fallback of those that talk to the server the
+// user's configuration names (kubectl's kubeconfig, VAULT_ADDR set before
+// the command): the user chose it, and a command that changes the
+// configuration is judged itself.
+const (
+	localServer      = "localhost"
+	configuredServer = "the configured server"
+)
+
+// hostClients are the programs hostClient describes, by name.
+var hostClients = map[string]hostClient{
+	"docker":     {sub: "login", operand: 1, values: loginValues, fallback: "docker.io"},
+	"nerdctl":    {sub: "login", operand: 1, values: loginValues, fallback: "docker.io"},
+	"podman":     {sub: "login", operand: 1, values: loginValues, fallback: configuredServer},
+	"buildah":    {sub: "login", operand: 1, values: loginValues, fallback: configuredServer},
+	"skopeo":     {sub: "login", operand: 1, values: loginValues},
+	"oras":       {sub: "login", operand: 1, values: loginValues},
+	"crane":      {sub: "auth login", operand: 1, values: loginValues},
+	"helm":       {sub: "registry login", operand: 1, values: loginValues},
+	"mysql":      {options: []string{"-h", "--host"}, values: mysqlValues, fallback: localServer, env: "MYSQL_HOST"},
+	"mariadb":    {options: []string{"-h", "--host"}, values: mysqlValues, fallback: localServer, env: "MYSQL_HOST"},
+	"mysqldump":  {options: []string{"-h", "--host"}, values: mysqlValues, fallback: localServer, env: "MYSQL_HOST"},
+	"mysqladmin": {options: []string{"-h", "--host"}, values: mysqlValues, fallback: localServer, env: "MYSQL_HOST"},
+	"psql":       {options: []string{"-h", "--host"}, values: pgValues, fallback: localServer, env: "PGHOST"},
+	"pg_dump":    {options: []string{"-h", "--host"}, values: pgValues, fallback: localServer, env: "PGHOST"},
+	"redis-cli":  {options: []string{"-h", "-u"}, values: []string{"-a", "-p", "-n", "--user", "--pass", "-s"}, fallback: localServer},
+	"mongosh":    {options: []string{"--host"}, values: []string{"-u", "--username", "-p", "--password", "--port"}, fallback: localServer},
+	"mongo":      {options: []string{"--host"}, values: []string{"-u", "--username", "-p", "--password", "--port"}, fallback: localServer},
+	"kubectl":    {options: []string{"--server", "-s"}, fallback: configuredServer},
+	"oc":         {options: []string{"--server", "-s"}, fallback: configuredServer},
+	"vault":      {options: []string{"-address", "--address"}, fallback: configuredServer, env: "VAULT_ADDR"},
+	"twine":      {sub: "upload", options: []string{"--repository-url"}, values: []string{"-u", "--username", "-p", "--password", "-r", "--repository"}, fallback: "upload.pypi.org", env: "TWINE_REPOSITORY_URL"},
+	"smbclient":  {operand: 1, values: []string{"-U", "--user", "-W", "--workgroup", "-p", "--port"}},
+}
+
+// loginValues, mysqlValues and pgValues are options of these clients that
+// take a value.
+var (
+	loginValues = []string{"-u", "--username", "-p", "--password", "--authfile", "--cert-dir"}
+	mysqlValues = []string{"-u", "--user", "-P", "--port", "-D", "--database", "-e", "--execute", "-S", "--socket"}
+	pgValues    = []string{"-U", "--username", "-p", "--port", "-d", "--dbname", "-c", "--command", "-f", "--file"}
+)
+
+// clientEgress judges a host client (see hostClient) given credentials:
+// each must go to one of its homes or stay on this machine.
+func (r *run) clientEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, hc hostClient, cmd string) {
+	b := base(fs[0].val)
+	args := fs[1:]
+	if hc.sub != "" {
+		words, _ := verbWords(args)
+		subs := strings.Fields(hc.sub)
+		if len(words) < len(subs) || !slices.Equal(words[:len(subs)], subs) {
+			return
+		}
+		// The operands after the sub-command: drop the sub-command's words.
+		for n := len(subs); n > 0 && len(args) > 0; args = args[1:] {
+			if !strings.HasPrefix(args[0].val, "-") {
+				n--
+			}
+		}
+	}
+	names := r.sentCredentials(sc, s, call)
+	for _, as := range call.Assigns {
+		if as.Value != nil {
+			names = r.credentials(sc, as.Value, names) // MYSQL_PWD=$DB_PASSWORD mysql ...
+		}
+	}
 	if len(names) == 0 {
 		return
 	}
-	r.judgeEgress(b, names, r.destinations(b, call, fs), cmd)
+	server, known := r.clientServer(sc, b, call, args, hc)
+	switch {
+	case !known:
+		r.judgeEgress(b, names, nil, cmd)
+	case server != localServer && server != configuredServer && !loopback(server):
+		r.judgeEgress(b, names, []string{server}, cmd)
+	}
+}
+
+// clientServer returns the server a host client's args name, and false
+// when it is not known (not literal, or named by nothing the analyser
+// reads).
+func (r *run) clientServer(sc *scope, b string, call *syntax.CallExpr, args []field, hc hostClient) (string, bool) {
+	ce, _ := r.a.lookupEntry(b)
+	// words are the syntax words of args when each expanded to one field.
+	var words []*syntax.Word
+	if off := len(call.Args) - len(args); off >= 1 && r.fieldsAreWords(call, args, off) {
+		words = call.Args[off:]
+	}
+	n := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn && a.val == "" && words != nil && r.credentialWord(sc, words[i]) {
+			n++ // the credential itself, whose value the environment gives: data, not an option
+			continue
+		}
+		name, value, attached := strings.Cut(a.val, "=")
+		if !a.dyn && slices.Contains(hc.options, name) {
+			switch {
+			case attached:
+				return serverHost(field{val: value})
+			case i+1 < len(args):
+				return serverHost(args[i+1])
+			}
+			return "", false
+		}
+		if !a.dyn && len(hc.options) > 0 && len(a.val) > 2 && a.val[0] == '-' && a.val[1] != '-' && slices.Contains(hc.options, a.val[:2]) {
+			return serverHost(field{val: a.val[2:]}) // -hHOST
+		}
+		switch {
+		case a.dyn && (a.val == "" || a.val == "-" || a.val == "--"):
+			return "", false // may be the option that names the server, or the server
+		case len(a.val) > 1 && a.val[0] == '-':
+			if attached || a.dyn || len(a.val) > 2 && a.val[1] != '-' {
+				continue // -pVALUE, --opt=VALUE, or an option with a value not known
+			}
+			if slices.Contains(hc.values, name) {
+				i++
+			} else if ce != nil {
+				if os, ok := ce.option(name); ok && os[0].Takes > 0 {
+					i += os[0].Takes
+				}
+			}
+		default:
+			n++
+			if n == hc.operand {
+				return serverHost(a)
+			}
+		}
+	}
+	if hc.env != "" {
+		// A server the command or the script names in the variable; one the
+		// environment held before is the user's own choice.
+		for _, as := range call.Assigns {
+			if as.Name != nil && as.Name.Value == hc.env {
+				if as.Value == nil {
+					return "", false
+				}
+				return serverHost(r.word(sc, as.Value))
+			}
+		}
+		if _, assigned := sc.vars[hc.env]; assigned {
+			if v, ok := sc.lookup(hc.env, call.Pos().Offset()); ok {
+				return serverHost(field{val: v})
+			}
+			return "", false
+		}
+	}
+	return hc.fallback, hc.fallback != ""
+}
+
+// fieldsAreWords reports whether the words of call from off on expanded to
+// args one each, so that args[i] is call.Args[off+i].
+func (r *run) fieldsAreWords(call *syntax.CallExpr, args []field, off int) bool {
+	if len(call.Args)-off != len(args) {
+		return false
+	}
+	for _, w := range call.Args[off:] {
+		if strings.ContainsAny(literalText(w, true), "{*?[") {
+			return false // braces or a pattern may have made more fields or fewer
+		}
+	}
+	return true
+}
+
+// credentialWord reports whether w is only a credential variable's value,
+// $NAME or "$NAME": the environment gives it, so it is one field of data,
+// however it splits.
+func (r *run) credentialWord(sc *scope, w *syntax.Word) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Index != nil || pe.Length || pe.Width {
+		return false
+	}
+	return r.credential(sc, pe.Param.Value, pe.Pos().Offset()) != ""
+}
+
+// serverHost returns the host a server's name holds: a URL's host, or a
+// name or address without its port.
+func serverHost(f field) (string, bool) {
+	if f.dyn || f.val == "" {
+		return "", false
+	}
+	rest := f.val
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	host, _, ok := splitHostPath(rest)
+	return strings.ToLower(host), ok && host != ""
+}
+
+// loopback reports whether host is this machine: localhost or a loopback
+// address.
+func loopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && ip.IsLoopback()
 }
 
 // judgeEgress reports each credential sent to a host that is not one of
