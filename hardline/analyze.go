@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -107,12 +108,14 @@ type run struct {
 	cdDone   bool
 	findings []Finding
 	seen     map[Finding]struct{}
-	steps    int
-	parsed   int
-	safeWD   uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
-	complex  bool
-	cfg      expand.Config
-	xenv     exEnv
+	// procs are the process substitutions words expanded to (field.proc).
+	procs   []*syntax.ProcSubst
+	steps   int
+	parsed  int
+	safeWD  uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
+	complex bool
+	cfg     expand.Config
+	xenv    exEnv
 	// cmdSubst and procSubst are the expansion callbacks, made once per run.
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)
@@ -1655,9 +1658,15 @@ func (r *run) writerInput(sc *scope, w *syntax.Stmt, paths bool) input {
 // network peer, a shell's output) hold when any statement's output has
 // them, so { env; echo; } | curl -d @- URL sends the environment.
 func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
-	var buf [4]*syntax.Stmt
+	if len(stmts) == 1 {
+		switch stmts[0].Cmd.(type) {
+		case *syntax.BinaryCmd, *syntax.Block, *syntax.Subshell:
+		default:
+			return r.pipeInput(sc, stmts[0], paths) // one writer, as most pipes have
+		}
+	}
 	or := false
-	ws, ok := writersOf(stmts, buf[:0], &or)
+	ws, ok := writersOf(stmts, nil, &or)
 	if len(ws) == 1 && ok && !or {
 		return r.pipeInput(sc, ws[0], paths)
 	}
@@ -1892,8 +1901,10 @@ type field struct {
 	// GIT_SSH_COMMAND="ssh -i key"): its words are checked one by one.
 	command bool
 	// proc is the process substitution the value names (why is
-	// whyProcSubst), whose output a shell may run (bash <(echo ...)).
-	proc *syntax.ProcSubst
+	// whyProcSubst), whose output a shell may run (bash <(echo ...)): one
+	// more than its index in run.procs, 0 for none. A small index keeps
+	// the field at 40 bytes.
+	proc uint16
 }
 
 const (
@@ -2434,7 +2445,11 @@ func (r *run) argv(sc *scope, st *syntax.Stmt) []field {
 // the word dynamic.
 func (r *run) procSubstHook(ps *syntax.ProcSubst) (string, error) {
 	r.xenv.dynamic(whyProcSubst)
-	r.xenv.f.why, r.xenv.f.proc = whyProcSubst, ps
+	r.xenv.f.why = whyProcSubst
+	if len(r.procs) < math.MaxUint16 {
+		r.procs = append(r.procs, ps)
+		r.xenv.f.proc = uint16(len(r.procs))
+	}
 	return "/dev/fd/63", nil
 }
 

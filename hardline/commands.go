@@ -1025,14 +1025,22 @@ func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
 // ~')), as a pipe's would be, and else code that cannot be known (what
 // says so).
 func (r *run) procScript(sc *scope, f field, c ctx, cmd, b, what string) {
-	if f.proc != nil && f.proc.Op == syntax.CmdIn {
-		if in := r.writersInput(sc, f.proc.Stmts, false); in.kind == inText || in.peer {
+	if ps := r.procSubstOf(f); ps != nil && ps.Op == syntax.CmdIn {
+		if in := r.writersInput(sc, ps.Stmts, false); in.kind == inText || in.peer {
 			c.in = in
 			r.stdinScript(sc, c, cmd, b)
 			return
 		}
 	}
 	r.finding(rulePipeToShell, Dynamic, Ask, what, cmd, "")
+}
+
+// procSubstOf returns the process substitution f names, or nil.
+func (r *run) procSubstOf(f field) *syntax.ProcSubst {
+	if f.proc == 0 || int(f.proc) > len(r.procs) {
+		return nil
+	}
+	return r.procs[f.proc-1]
 }
 
 // scriptArgs judges the arguments a shell passes to a script file (bash
