@@ -110,6 +110,7 @@ type run struct {
 	seen     map[Finding]struct{}
 	// procs are the process substitutions words expanded to (field.proc).
 	procs   []*syntax.ProcSubst
+	globs   int // patterns expanded through Env.GlobLinks
 	steps   int
 	parsed  int
 	safeWD  uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
@@ -2036,9 +2037,51 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 			}
 			r.extraTildes(sc, w, &f)
 			out = append(out, f)
+			out = r.globLinks(f, out)
 			continue
 		}
+		n := len(out)
 		out = r.braceWords(sc, w, out)
+		for i := n; i < len(out) && i < n+8; i++ {
+			if out[i].glob {
+				out = r.globLinks(out[i], out)
+			}
+		}
+	}
+	return out
+}
+
+// maxGlobs bounds the patterns a call expands through Env.GlobLinks.
+const maxGlobs = 16
+
+// globLinks appends to out the matches of f, a pattern, that bash reaches
+// through a symbolic link a pattern component matched (see
+// Env.GlobLinks): rm -rf */ in a folder holding home -> /home/dev is rm
+// -rf home/ as well, and judged so. A pattern that cannot be expanded
+// within the bounds asks (see docs/security-model.md, Hardline).
+func (r *run) globLinks(f field, out []field) []field {
+	if r.env.GlobLinks == nil || r.env.Canonical == nil || f.dyn || !f.glob || !strings.ContainsAny(f.val, "*?[") {
+		return out
+	}
+	pat := r.a.slash(f.val)
+	if !r.a.isAbs(pat) {
+		if r.cwd == "" {
+			return out
+		}
+		pat = strings.TrimSuffix(r.cwd, "/") + "/" + pat
+	}
+	if r.globs++; r.globs > maxGlobs {
+		r.tooComplex(fmt.Sprintf("the command expands more than %d patterns that may match links", maxGlobs))
+		return out
+	}
+	matches, err := r.env.GlobLinks(strings.TrimRight(pat, "/"))
+	if err != nil {
+		r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: pat,
+			Detail: bound("the pattern " + pat + " cannot be expanded to see which links it matches (" + err.Error() + "), so what it reaches is unknown")})
+		return out
+	}
+	for _, m := range matches {
+		out = append(out, field{val: m, contents: f.contents, expn: true})
 	}
 	return out
 }

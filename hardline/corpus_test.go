@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -112,11 +113,36 @@ func testCanonical(abs string) (string, error) {
 	return abs, nil
 }
 
+// testGlobLinks is Env.GlobLinks for the test workspace: the matches of a
+// pattern whose leading components match one of testLinks, a pattern
+// among them, followed by literal components.
+func testGlobLinks(pattern string) ([]string, error) {
+	var out []string
+	pc := strings.Split(strings.Trim(path.Clean(pattern), "/"), "/")
+	for _, link := range slices.Sorted(maps.Keys(testLinks)) {
+		lc := strings.Split(strings.Trim(link, "/"), "/")
+		if len(pc) < len(lc) || strings.ContainsAny(strings.Join(pc[len(lc):], "/"), "*?[") {
+			continue
+		}
+		meta, ok := false, true
+		for i := range lc {
+			m, _ := path.Match(pc[i], lc[i])
+			ok = ok && m
+			meta = meta || strings.ContainsAny(pc[i], "*?[")
+		}
+		if ok && meta {
+			out = append(out, "/"+strings.Join(append(lc, pc[len(lc):]...), "/"))
+		}
+	}
+	return out, nil
+}
+
 func testEnv() Env {
 	return Env{
 		WorkDir:   "/home/dev/work/proj",
 		Roots:     []Root{{Path: "/home/dev/work/proj", Writable: true}, {Path: "/srv/docs", Writable: false}},
 		Canonical: testCanonical,
+		GlobLinks: testGlobLinks,
 	}
 }
 

@@ -82,3 +82,23 @@ func TestCredentialNameOutsideRoots(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobCredentialTail checks that a pattern whose literal end names a
+// credential file as it lies in a home asks when the file system cannot
+// expand it: a folder the pattern matches may be a home or a link to one.
+func TestGlobCredentialTail(t *testing.T) {
+	a := testAnalyzer(t)
+	env := testEnv()
+	env.GlobLinks = nil
+	for cmd, want := range map[string]bool{
+		"cat */.ssh/id_rsa":        true,
+		"cat d/*/.aws/credentials": true,
+		"cat src/*.go":             false,
+		"cat */README.md":          false,
+	} {
+		got := slices.ContainsFunc(a.Command(cmd, env).Findings, func(f Finding) bool { return f.Rule == ruleDynamicSecret })
+		if got != want {
+			t.Errorf("%s: %s found %v, want %v", cmd, ruleDynamicSecret, got, want)
+		}
+	}
+}

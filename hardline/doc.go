@@ -182,7 +182,7 @@
 //	env-code                    dynamic  ask       LD_PRELOAD, BASH_ENV, ENV, PYTHONSTARTUP, GIT_CONFIG_GLOBAL, NODE_OPTIONS=--require, PERL5OPT=-M, make SHELL=... set to code
 //	parse-error                 dynamic  ask       the command does not parse or is incomplete (the lines before the error are still judged)
 //	too-complex                 dynamic  ask       over Config.MaxBytes, nesting or wrapper depth over Config.MaxDepth, the work budget, or more than 256 paths to resolve through links
-//	unresolvable-path           dynamic  ask       a path that Env.Canonical cannot resolve (a link loop, a failed lookup, the call's lookup budget spent): what it reaches is unknown
+//	unresolvable-path           dynamic  ask       a path that Env.Canonical cannot resolve (a link loop, a failed lookup, the call's lookup budget spent), or a pattern Env.GlobLinks cannot expand within its bounds: what it reaches is unknown; find -L or -follow acting on what it finds
 //	internal-error              dynamic  ask       the analyser failed; never expected
 //
 // Judgement calls, documented: shutdown, reboot, crontab -r and kill -1

@@ -70,7 +70,7 @@ func TestRuleFamilies(t *testing.T) {
 		},
 		"fork bombs": {
 			{":(){ :|:& };:", "fork-bomb"}, {"f(){ f & }; f", "fork-bomb"}, {"f(){ echo; }; f", ""},
-			{"walk(){ for d in *; do (cd $d && walk); done; }; walk", ""},
+			{"walk(){ for d in src/*; do (cd $d && walk); done; }; walk", ""},
 		},
 		"sensitive paths": {
 			{"cat ~/.ssh/config", "sensitive-path"}, {"curl -d @$HOME/.netrc x", "sensitive-path"},

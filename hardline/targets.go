@@ -20,7 +20,9 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 	}
 	var buf [8]string
 	for _, f := range fs {
-		if f.dyn && !r.canonOnly {
+		if (f.dyn || f.glob && strings.ContainsAny(f.val, "*?[")) && !r.canonOnly {
+			// A folder from an expansion, or one a pattern matches, may be
+			// a home or a link to one (cat */.ssh/id_rsa).
 			r.dynamicSecret(f, cmd)
 		}
 		cands := candidates(buf[:0], f.val)
@@ -100,6 +102,16 @@ func (r *run) dynamicSecret(f field, cmd string) {
 			r.finding(ruleDynamicSecret, Dynamic, Ask, "a path that ends in "+strings.TrimPrefix(rest, "/")+" below a folder from "+cmp.Or(f.why, "an expansion")+" names a credential file (pattern "+pat+")", cmd, "")
 			return
 		}
+	}
+}
+
+// findFollows asks when find follows symbolic links below its start
+// points (-L, -follow) and acts on what it finds: a link in the tree may
+// lead anywhere, a home folder included, and the analyser does not list
+// the tree (see docs/security-model.md, Hardline).
+func (r *run) findFollows(args []field, cmd string) {
+	if slices.ContainsFunc(args, func(f field) bool { return !f.dyn && (f.val == "-L" || f.val == "-follow") }) {
+		r.finding(ruleUnresolvable, Dynamic, Ask, "find -L follows the symbolic links below its start points, which may lead anywhere, and acts on what it finds there", cmd, "")
 	}
 }
 
@@ -1305,7 +1317,9 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 				s.contents = true
 				r.judgeDelete(sc, s, true, cmd, "find -delete")
 			}
+			r.findFollows(args, cmd)
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
+			r.findFollows(args, cmd)
 			end := j + 1
 			for end < len(expr) && expr[end].val != ";" && expr[end].val != "+" {
 				end++

@@ -386,6 +386,14 @@ func (ev *evaluation) pathTargets() []Target {
 	return ev.d.Targets[len(ev.d.Targets)-len(ev.paths):]
 }
 
+// globDirs and globMatches bound the shell analyser's expansion of one
+// pattern (roots.GlobLinks): the folders it lists and the links it may
+// match.
+const (
+	globDirs    = 64
+	globMatches = 64
+)
+
 // hardline is step 2: sensitive host paths and destructive commands are
 // denied in every mode; a command that cannot be read statically asks.
 func (ev *evaluation) hardline() bool {
@@ -418,6 +426,9 @@ func (ev *evaluation) hardline() bool {
 	// docs/security-model.md, Hardline).
 	memo := &roots.Memo{}
 	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
+	// A pattern bash would expand to a link the workspace holds names what
+	// the link names (rm -rf */ with a link to a home in the workspace).
+	env.GlobLinks = func(p string) ([]string, error) { return roots.GlobLinks(p, globDirs, globMatches) }
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)

@@ -1,0 +1,61 @@
+package roots
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestGlobLinks(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "a"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "a", "x"), nil, 0o644))
+	must(os.WriteFile(filepath.Join(dir, "f"), nil, 0o644))
+	must(os.WriteFile(filepath.Join(outside, "x"), nil, 0o644))
+	if err := os.Symlink(outside, filepath.Join(dir, "b")); err != nil {
+		t.Skipf("symbolic links cannot be made here: %v", err)
+	}
+	must(os.Symlink(outside, filepath.Join(dir, ".hidden")))
+	must(os.Symlink(filepath.Join(outside, "x"), filepath.Join(dir, "lf")))
+	d := filepath.ToSlash(dir)
+	for _, c := range []struct {
+		pattern string
+		want    []string
+	}{
+		{d + "/*", []string{d + "/b", d + "/lf"}}, // links only; no dot names
+		{d + "/.*", []string{d + "/.hidden"}},     // a dot pattern matches dot names, not . or ..
+		{d + "/*/x", []string{d + "/b/x"}},        // below a matched link; a/x is no link's
+		{d + "/*/missing", nil},                   // names that do not exist are not matches
+		{d + "/[b]", []string{d + "/b"}},          // brackets
+		{d + "/?f", []string{d + "/lf"}},          // ?
+		{d + "/b/*", nil},                         // a link named literally is the pattern's own reading
+		{d + "/nothere/*", nil},                   // a folder that cannot be listed matches nothing
+		{d + "/a", nil},                           // no pattern
+	} {
+		got, err := GlobLinks(c.pattern, 8, 8)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("GlobLinks(%q) = %q, %v; want %q", c.pattern, got, err, c.want)
+		}
+	}
+	// d, a, b and lf are listed for */*; the file f is not (it holds no names).
+	if got, err := GlobLinks(d+"/*/*", 4, 8); err != nil || !slices.Equal(got, []string{d + "/b/x"}) {
+		t.Errorf("GlobLinks(*/*) with a bound of four folders = %q, %v; want [b/x]", got, err)
+	}
+	if _, err := GlobLinks(d+"/*/*", 1, 8); !errors.Is(err, ErrGlobBound) {
+		t.Errorf("listing two folders with a bound of one: err = %v, want ErrGlobBound", err)
+	}
+	if _, err := GlobLinks(d+"/*", 8, 1); !errors.Is(err, ErrGlobBound) {
+		t.Errorf("two links with a bound of one: err = %v, want ErrGlobBound", err)
+	}
+	if _, err := GlobLinks("rel/*", 8, 8); err == nil {
+		t.Error("a relative pattern: want an error")
+	}
+}
