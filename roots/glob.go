@@ -33,9 +33,13 @@ func GlobLinks(pattern string, maxDirs, maxMatches int) ([]string, error) {
 	if !strings.HasPrefix(rest, "/") {
 		return nil, fmt.Errorf("roots: glob pattern %q is not absolute", pattern)
 	}
+	// The folder before the first component with a pattern is walked to
+	// in one step: nothing there is matched, so no link there is a match's.
+	rest = path.Clean(rest)
+	i := strings.IndexAny(rest, "*?[")
+	cut := strings.LastIndexByte(rest[:i], '/')
 	g := globber{maxDirs: maxDirs, maxMatches: maxMatches}
-	parts := strings.Split(strings.Trim(rest, "/"), "/")
-	if err := g.walk(vol+"/", parts, false); err != nil {
+	if err := g.walk(vol+rest[:cut+1], strings.Split(rest[cut+1:], "/"), false); err != nil {
 		return nil, err
 	}
 	return g.out, nil
