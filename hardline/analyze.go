@@ -109,8 +109,11 @@ type run struct {
 	findings []Finding
 	seen     map[Finding]struct{}
 	// procs are the process substitutions words expanded to (field.proc).
-	procs   []*syntax.ProcSubst
-	globs   int // patterns expanded through Env.GlobLinks
+	procs []*syntax.ProcSubst
+	globs int // patterns expanded through Env.GlobLinks
+	// cdpath is the CDPATH the command being judged assigns for itself,
+	// nil when it assigns none.
+	cdpath  *field
 	steps   int
 	parsed  int
 	safeWD  uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
@@ -1197,7 +1200,18 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if len(fields) == 1 && base(fields[0].val) == "exec" {
 		r.netShell("exec", ctx{net: net}, cmdText) // the socket stays open for what follows
 	}
+	r.cdpath = nil
+	for _, as := range call.Assigns {
+		if as.Name != nil && as.Name.Value == "CDPATH" && len(call.Args) > 0 {
+			f := field{}
+			if as.Value != nil {
+				f = r.word(sc, as.Value)
+			}
+			r.cdpath = &f // for this command only (CDPATH=/root cd .ssh)
+		}
+	}
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net, findTree: r.loopTree})
+	r.cdpath = nil
 	r.noteOuts(outs, call, fields, in)
 }
 

@@ -140,7 +140,7 @@ var _ = register([]Entry{
 		}},
 	{Names: names("cd pushd popd chdir"), Family: "shells", Summary: "followed: later relative paths resolve in the new folder",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.cd(b, args)
+			r.cd(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("xargs"), Family: "shells", Summary: "the command runs with items from stdin: known items are substituted, unknown ones are dynamic",

@@ -533,7 +533,7 @@ func splitDest(p opts) ([]field, *field) {
 }
 
 // cd tracks the working folder of a script.
-func (r *run) cd(b string, args []field) {
+func (r *run) cd(sc *scope, b string, args []field, c ctx, cmd string) {
 	var ops []field
 	for _, f := range args {
 		if !strings.HasPrefix(f.val, "-") || f.val == "-" || f.dyn {
@@ -560,12 +560,58 @@ func (r *run) cd(b string, args []field) {
 		}
 	case ops[0].dyn || ops[0].val == "-" || ops[0].glob:
 		r.cwd = ""
+	case b != "popd" && r.cdPathApplies(sc, ops[0], c):
+		r.cdThroughPath(sc, ops[0], c, cmd)
 	default:
 		if res := r.resolve(ops[0]); res.ok {
 			r.cwd = res.paths[len(res.paths)-1]
 		} else {
 			r.cwd = ""
 		}
+	}
+}
+
+// cdPathApplies reports whether cd looks its operand up in a CDPATH the
+// command or the script assigned: the operand is relative and does not
+// start with . or .. (bash then tries each CDPATH entry first). A CDPATH
+// the environment held before is the user's own.
+func (r *run) cdPathApplies(sc *scope, op field, c ctx) bool {
+	v := op.val
+	if v == "" || strings.HasPrefix(v, "/") || v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") {
+		return false
+	}
+	_, assigned := sc.vars["CDPATH"]
+	return assigned || r.cdpath != nil
+}
+
+// cdThroughPath follows cd to op through a CDPATH the command or the
+// script set (CDPATH=/root cd .ssh goes to /root/.ssh): bash takes the
+// first entry holding op, which the analyser cannot see. With one entry
+// (besides the working folder's "" and ".") the shell is taken to be
+// there, the stricter reading; with a value not known or more entries,
+// where cd goes is not known and the command asks (see
+// docs/security-model.md, Hardline).
+func (r *run) cdThroughPath(sc *scope, op field, c ctx, cmd string) {
+	r.cwd = ""
+	var v string
+	known := false
+	if r.cdpath != nil {
+		v, known = r.cdpath.val, !r.cdpath.dyn
+	} else {
+		v, known = sc.lookup("CDPATH", c.pos)
+	}
+	var entries []string
+	for _, dir := range strings.Split(v, ":") {
+		if dir != "" && dir != "." {
+			entries = append(entries, dir)
+		}
+	}
+	if !known || len(entries) != 1 {
+		r.finding(ruleDynamicTarget, Dynamic, Ask, "cd looks "+op.val+" up in a CDPATH the command sets, so where the shell goes is not known", cmd, "")
+		return
+	}
+	if res := r.resolve(field{val: strings.TrimSuffix(entries[0], "/") + "/" + op.val}); res.ok {
+		r.cwd = res.paths[len(res.paths)-1]
 	}
 }
 
