@@ -1137,6 +1137,15 @@ func embeddedCommands(v string) []string {
 		}
 		rest = rest[j+1:]
 	}
+	// A call of a language that runs its string through a shell
+	// (system('rm -rf ~'), os.popen("...")), as inline code does.
+	if holdsAny(v, shellCallMarkers) {
+		for _, m := range shellCallPattern.FindAllStringSubmatch(v, maxEmbedded) {
+			if len(out) < maxEmbedded {
+				out = append(out, unescapeLiteral(m[1]+m[2]+m[3]))
+			}
+		}
+	}
 	// A JSON array of strings is an argument vector (["rm", "-rf", "~"]):
 	// each item one word, quoted so that the shell reads it back whole.
 	for _, m := range jsonArgvPattern.FindAllString(v, maxEmbedded-min(len(out), maxEmbedded-1)) {

@@ -221,6 +221,10 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 				r.net(sc, f, c, cmd)
 			}
 			r.netJoined(sc, args, c, cmd)
+			if c.in.kind == inText {
+				// Text it reads may be its script (mytool <<< 'rm -rf ~').
+				r.net(sc, field{val: c.in.text}, c, cmd)
+			}
 		}
 		return
 	}
@@ -232,9 +236,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 
 // mayWrite asks when a program whose arguments the catalogue does not
 // describe (one not in it, or a script an interpreter runs) is given a
-// protected system file or a shell startup file, as an operand or as an
-// option's value (--out=FILE): it may write it. Other paths it is given are
-// judged as reads only (checkTargets).
+// protected system file, a shell startup file or a disk device, as an
+// operand or as an option's value (--out=FILE): it may write it. Other
+// paths it is given are judged as reads only (checkTargets).
 func (r *run) mayWrite(b string, args []field, cmd string) {
 	for _, f := range args {
 		v := f.val
@@ -247,6 +251,10 @@ func (r *run) mayWrite(b string, args []field, cmd string) {
 		for _, p := range r.resolve(field{val: v}).paths {
 			if r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) {
 				r.finding(ruleWriteOutside, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a protected or startup file it may write", cmd, p)
+				return
+			}
+			if r.a.match(r.a.lists.disks, p) {
+				r.finding(ruleSystemAdmin, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a disk it may write", cmd, p)
 				return
 			}
 		}
