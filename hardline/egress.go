@@ -530,7 +530,13 @@ func serverHost(f field) (string, bool) {
 	if f.dyn || f.val == "" {
 		return "", false
 	}
-	rest := f.val
+	host, _, ok := splitHostPath(authority(f.val))
+	return strings.ToLower(host), ok && host != ""
+}
+
+// authority returns the host and port a URL or a host/path names: the
+// scheme, path, query, fragment and user information dropped.
+func authority(rest string) string {
 	if i := strings.Index(rest, "://"); i >= 0 {
 		rest = rest[i+3:]
 	}
@@ -540,8 +546,7 @@ func serverHost(f field) (string, bool) {
 	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
 		rest = rest[at+1:]
 	}
-	host, _, ok := splitHostPath(rest)
-	return strings.ToLower(host), ok && host != ""
+	return rest
 }
 
 // loopback reports whether host is this machine: localhost or a loopback
@@ -613,16 +618,7 @@ func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
 // https://api.github.com$X/ the host may go on; in
 // https://user:$TOKEN@github.com/ it is known.
 func wordHost(w *syntax.Word) (string, bool) {
-	rest := literalText(w, true) // a NUL for each part that is not literal
-	if i := strings.Index(rest, "://"); i >= 0 {
-		rest = rest[i+3:]
-	}
-	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-		rest = rest[at+1:]
-	}
+	rest := authority(literalText(w, true)) // a NUL for each part that is not literal
 	if strings.IndexByte(rest, 0) >= 0 {
 		return "", false
 	}
