@@ -325,7 +325,8 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr) 
 
 // hostClient is a program that logs in to a server with a credential given
 // on its command line or its input (docker login -p, mysql -p, vault
-// login TOKEN): the server is where the credential goes.
+// login TOKEN): the server is where the credential goes (see
+// docs/security-model.md, Hardline).
 type hostClient struct {
 	sub     string   // the sub-command that sends it (login), or "" for any use
 	options []string // the options whose value names the server

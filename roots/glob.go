@@ -23,7 +23,9 @@ var ErrGlobBound = errors.New("roots: the pattern lists more folders or matches 
 // folder that holds a link to a home). Matches that no link led to are not
 // returned. It lists at most maxDirs folders and returns at most
 // maxMatches paths; past either it returns ErrGlobBound. A folder that
-// cannot be listed matches nothing, as in bash.
+// cannot be listed matches nothing, as in bash. The shell analyser judges
+// what it returns (see docs/security-model.md, Hardline); like the
+// analyser's other lookups, the answer is the file system as it is now.
 func GlobLinks(pattern string, maxDirs, maxMatches int) ([]string, error) {
 	if !strings.ContainsAny(pattern, "*?[") {
 		return nil, nil
