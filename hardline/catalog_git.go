@@ -285,12 +285,49 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			r.gitConfig(sc, f, c, cmd)
 			r.gitMoreKey(sc, f, c, cmd)
 		}
-		if t, ok := strings.CutPrefix(v, "ext::"); ok && sub >= 0 && i > sub {
+		remote := v
+		if strings.HasPrefix(v, "--") {
+			_, remote, _ = strings.Cut(v, "=") // git archive --remote=ext::...
+		}
+		if t, ok := strings.CutPrefix(remote, "ext::"); ok && sub >= 0 && i > sub {
 			r.finding(ruleInlineInterp, Dynamic, Ask, "git runs the command of an ext:: remote", cmd, "")
-			t = strings.NewReplacer("% ", " ", "%%", "%").Replace(t)
-			r.reparseField(sc, field{val: t}, c, cmd, true)
+			// git runs it without a shell; read as a shell would read the
+			// text too, the stricter of the two readings stands.
+			if argv := extArgv(t); len(argv) > 0 {
+				c2 := c
+				c2.depth++
+				r.next(sc, argv, c2)
+			}
+			r.reparseField(sc, field{val: strings.NewReplacer("% ", " ", "%%", "%").Replace(t)}, c, cmd, true)
 		}
 	}
+}
+
+// extArgv splits the command of an ext:: remote as git does: an unescaped
+// space separates arguments, "% " is a space within one and "%%" a
+// percent sign (ext::sh -c rm% -rf% ~ runs sh, -c and "rm -rf ~").
+// git's own placeholders (%s, %S, %G, %V) stay as written.
+func extArgv(t string) []field {
+	var argv []field
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '%' && i+1 < len(t) && (t[i+1] == ' ' || t[i+1] == '%'):
+			i++
+			b.WriteByte(t[i])
+		case c == ' ':
+			if b.Len() > 0 {
+				argv = append(argv, field{val: b.String()})
+				b.Reset()
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if b.Len() > 0 {
+		argv = append(argv, field{val: b.String()})
+	}
+	return argv
 }
 
 // gitTreeWriters are the sub-commands that write files of the work tree.
