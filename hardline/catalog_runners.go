@@ -159,14 +159,22 @@ var _ = register([]Entry{
 			{Names: names("tool"), Summary: "go tool pprof -output and the -o of cover, covdata, compile, link and asm are written", DataOnly: true,
 				Subcommands: []Entry{{Names: names("pprof"), DataOnly: true, Options: []Option{opt(RoleWrite, "-output", "--output"), opt(RoleRead, "-source_path", "--source_path")}},
 					{Names: names("cover covdata trace compile link asm"), DataOnly: true, Options: []Option{opt(RoleWrite, "-o"), opt(RoleWriteTree, "-outdir")}}}},
-			{Names: names("build test run install vet generate list get mod work clean fmt doc version bug fix telemetry"),
+			{Names: names("build test install vet generate list get mod work clean fmt doc version bug fix telemetry"),
 				Summary: "packages, flags and patterns are data", DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.goLinker(sc, args, c, cmd)
 					return false
 				},
-				Options: append([]Option{opt(RoleScript, "-exec", "-toolexec", "--exec", "--toolexec"), opt(RoleCommand, "-vettool", "--vettool"), opt(RoleWrite, "-o", "--o", "-coverprofile", "-cpuprofile", "-memprofile", "-trace", "-blockprofile", "-mutexprofile", "-outputdir")},
-					vals("", "-run", "-bench", "-count", "-timeout", "-tags", "-ldflags", "-gcflags", "-asmflags", "-p", "-mod", "-modfile", "-pkgdir", "-covermode", "-coverpkg", "-cpu", "-parallel", "-fuzz", "-fuzztime", "-benchtime", "-skip", "-shuffle", "-C", "-buildmode", "-compiler", "-overlay", "-pgo")...)}}},
+				Options: goBuildOptions},
+			{Names: names("run"), Summary: "go run builds a package and runs it with the arguments after it, which are judged as a script's", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					r.goLinker(sc, args, c, cmd)
+					if pkg, rest, ok := goRunArgs(args); ok {
+						r.scriptArgs("go run", pkg, rest, cmd)
+					}
+					return false
+				},
+				Options: goBuildOptions}}},
 	{Names: names("cargo"), Family: "runners", RunsFiles: []string{"**/*.rs", "**/Cargo.toml", ".cargo/config", ".cargo/config.toml"}, Summary: "build and test arguments are data; --config may set a runner, a wrapper or a linker (asks); --target-dir and install --root are written; clean deletes the target folder; cargo watch runs commands",
 		Options: append([]Option{opt(RoleWorkDir, "-C"), opt(RoleWrite, "--target-dir"), val("-Z", "--manifest-path", "--color")}, cargoConfig...),
 		Env: []EnvVar{{Name: "RUSTC_WRAPPER", Role: RoleCommand}, {Name: "RUSTC_WORKSPACE_WRAPPER", Role: RoleCommand}, {Name: "CARGO_BUILD_RUSTC_WRAPPER", Role: RoleCommand},
@@ -174,6 +182,18 @@ var _ = register([]Entry{
 			{Name: "RUSTFLAGS", Role: RoleEscape, Markers: []string{"linker=", "-Clinker=", "-Zcodegen-backend=", "-Zllvm-plugins="}}, {Name: "CARGO_ENCODED_RUSTFLAGS", Role: RoleProgram}},
 		Subcommands: []Entry{
 			{Names: names("build b check c test t run r bench doc clippy fmt fix add remove update new init metadata tree publish search vendor package"), DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					// cargo run, test and bench pass what follows -- to the
+					// program they build, which the catalogue does not
+					// describe.
+					switch b[strings.LastIndexByte(b, ' ')+1:] {
+					case "run", "r", "test", "t", "bench":
+						if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
+							r.scriptArgs(b, field{val: "program"}, args[i+1:], cmd)
+						}
+					}
+					return false
+				},
 				Options: append(append([]Option{opt(RoleWrite, "--target-dir", "--artifact-dir", "--out-dir")}, cargoConfig...), vals("pj", "--package", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--manifest-path", "--message-format")...)},
 			{Names: names("install"), DataOnly: true,
 				Options: append(append([]Option{opt(RoleWrite, "--root", "--target-dir")}, cargoConfig...), vals("j", "--version", "--git", "--branch", "--tag", "--rev", "--path", "--bin", "--example", "--features", "--jobs", "--profile", "--target", "--index", "--registry")...)},
@@ -369,6 +389,32 @@ var cargoConfig = []Option{keyed(RoleProgram, "*runner*", "--config"), keyed(Rol
 	keyed(RoleProgram, "build.rustc", "--config"), keyed(RoleProgram, "build.rustdoc", "--config")}
 
 // goLinker judges go's -ldflags=-extld=CMD: the external linker runs.
+// goBuildOptions are the build flags of go build, test, run and install.
+var goBuildOptions = append([]Option{opt(RoleScript, "-exec", "-toolexec", "--exec", "--toolexec"), opt(RoleCommand, "-vettool", "--vettool"), opt(RoleWrite, "-o", "--o", "-coverprofile", "-cpuprofile", "-memprofile", "-trace", "-blockprofile", "-mutexprofile", "-outputdir")},
+	vals("", "-run", "-bench", "-count", "-timeout", "-tags", "-ldflags", "-gcflags", "-asmflags", "-p", "-mod", "-modfile", "-pkgdir", "-covermode", "-coverpkg", "-cpu", "-parallel", "-fuzz", "-fuzztime", "-benchtime", "-skip", "-shuffle", "-C", "-buildmode", "-compiler", "-overlay", "-pgo")...)
+
+// goRunArgs splits go run's arguments into the package it runs (a path,
+// an import path, or its first .go file) and the arguments after it, the
+// program's (more .go files among them are judged as its arguments too,
+// the stricter reading).
+func goRunArgs(args []field) (field, []field, bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if args[i].dyn {
+			return args[i], nil, false // the package is not known
+		}
+		if strings.HasPrefix(v, "-") {
+			name, _, attached := strings.Cut(v, "=")
+			if !attached && slices.ContainsFunc(goBuildOptions, func(o Option) bool { return o.Takes > 0 && slices.Contains(o.Names, name) }) {
+				i++
+			}
+			continue
+		}
+		return args[i], args[i+1:], true
+	}
+	return field{}, nil, false
+}
+
 func (r *run) goLinker(sc *scope, args []field, c ctx, cmd string) {
 	for i, a := range args {
 		v := a.val
