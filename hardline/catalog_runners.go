@@ -347,6 +347,14 @@ func npmSubcommands() []Entry {
 				if strings.HasSuffix(b, " get") {
 					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)
 				}
+				// A package script is a script the catalogue does not
+				// describe, and it gets the arguments after its name (the
+				// name is judged with them, the stricter reading).
+				switch b[strings.LastIndexByte(b, ' ')+1:] {
+				case "run", "run-script", "test", "start", "stop", "restart":
+					ops := parseOpts(args, "wC", []string{"--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry", "--script-shell"}, "").ops
+					r.scriptArgs(b, field{val: "script"}, ops, cmd)
+				}
 				return true
 			}},
 	}
