@@ -1021,6 +1021,11 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 			}
 			return
 		case v == "--rcfile" || v == "--init-file":
+			// An interactive shell runs the file first: judged as a script
+			// operand is (bash --rcfile <(echo ...) -i).
+			if i+1 < len(args) {
+				r.scriptArg(sc, b, args[i+1], c, cmd)
+			}
 			i++
 		case strings.HasPrefix(v, "--"):
 			if v == "--command" && i+1 < len(args) { // fish
