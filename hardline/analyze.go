@@ -110,7 +110,6 @@ type run struct {
 	seen     map[Finding]struct{}
 	// procs are the process substitutions words expanded to (field.proc).
 	procs []*syntax.ProcSubst
-	globs int // patterns expanded through Env.GlobLinks
 	// cdpath is the CDPATH the command being judged assigns for itself,
 	// nil when it assigns none.
 	cdpath  *field
@@ -216,6 +215,7 @@ type callCache struct {
 	hint     int                    // the maps' expected size, from the command's length
 	canon    map[string]canonAnswer // Env.Canonical's answers
 	lookups  int                    // Env.Canonical calls made (at most maxCanonical)
+	globbed  map[string]globAnswer  // Env.GlobLinks's answers, by pattern
 	resolved []resolvedWords        // resolve's answers by context, as indexes into answers
 	answers  []resolved
 	spare    map[string]int32 // an emptied map for the first context of resolved
@@ -249,6 +249,7 @@ func (c *callCache) reset(hint int) {
 	c.answers = c.answers[:0]
 	c.arena.reset()
 	c.strs.reset()
+	c.globbed = nil
 }
 
 // fields returns an empty slice with room for n fields, carved from the
@@ -2068,6 +2069,12 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 // maxGlobs bounds the patterns a call expands through Env.GlobLinks.
 const maxGlobs = 16
 
+// globAnswer is what Env.GlobLinks answered for one pattern.
+type globAnswer struct {
+	matches []string
+	err     error
+}
+
 // globLinks appends to out the matches of f, a pattern, that bash reaches
 // through a symbolic link a pattern component matched (see
 // Env.GlobLinks): rm -rf */ in a folder holding home -> /home/dev is rm
@@ -2084,11 +2091,20 @@ func (r *run) globLinks(f field, out []field) []field {
 		}
 		pat = strings.TrimSuffix(r.cwd, "/") + "/" + pat
 	}
-	if r.globs++; r.globs > maxGlobs {
-		r.tooComplex(fmt.Sprintf("the command expands more than %d patterns that may match links", maxGlobs))
-		return out
+	pat = strings.TrimRight(pat, "/")
+	ans, seen := r.calls.globbed[pat]
+	if !seen {
+		if len(r.calls.globbed) >= maxGlobs {
+			r.tooComplex(fmt.Sprintf("the command expands more than %d patterns that may match links", maxGlobs))
+			return out
+		}
+		ans.matches, ans.err = r.env.GlobLinks(pat)
+		if r.calls.globbed == nil {
+			r.calls.globbed = make(map[string]globAnswer, 2)
+		}
+		r.calls.globbed[pat] = ans // each pattern is expanded once per call
 	}
-	matches, err := r.env.GlobLinks(strings.TrimRight(pat, "/"))
+	matches, err := ans.matches, ans.err
 	if err != nil {
 		r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: pat,
 			Detail: bound("the pattern " + pat + " cannot be expanded to see which links it matches (" + err.Error() + "), so what it reaches is unknown")})

@@ -1,7 +1,9 @@
 package hardline
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,5 +102,28 @@ func TestGlobCredentialTail(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: %s found %v, want %v", cmd, ruleDynamicSecret, got, want)
 		}
+	}
+}
+
+// TestGlobLinksBounds checks that each pattern is expanded once per call
+// and that a command with more patterns than the bound asks.
+func TestGlobLinksBounds(t *testing.T) {
+	a := testAnalyzer(t)
+	env := testEnv()
+	calls := 0
+	env.GlobLinks = func(string) ([]string, error) { calls++; return nil, nil }
+	a.Command(`for f in d/*.x; do cat "$f" d/*.x; done; ls d/*.x`, env)
+	if calls != 1 {
+		t.Errorf("one pattern three times: %d expansions, want 1", calls)
+	}
+	calls = 0
+	var b strings.Builder
+	b.WriteString("ls")
+	for i := range maxGlobs + 1 {
+		fmt.Fprintf(&b, " d%d/*", i)
+	}
+	res := a.Command(b.String(), env)
+	if calls != maxGlobs || !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleTooComplex }) {
+		t.Errorf("%d patterns: %d expansions, findings %+v; want %d and %s", maxGlobs+1, calls, res.Findings, maxGlobs, ruleTooComplex)
 	}
 }
