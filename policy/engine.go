@@ -428,7 +428,7 @@ func (ev *evaluation) hardline() bool {
 	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
 	// A pattern bash would expand to a link the workspace holds names what
 	// the link names (rm -rf */ with a link to a home in the workspace).
-	env.GlobLinks = func(p string) ([]string, error) { return roots.GlobLinks(p, globDirs, globMatches) }
+	env.GlobLinks = func(p string) ([]string, error) { return roots.GlobLinksMemo(p, globDirs, globMatches, memo) }
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)

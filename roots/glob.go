@@ -27,6 +27,13 @@ var ErrGlobBound = errors.New("roots: the pattern lists more folders or matches 
 // what it returns (see docs/security-model.md, Hardline); like the
 // analyser's other lookups, the answer is the file system as it is now.
 func GlobLinks(pattern string, maxDirs, maxMatches int) ([]string, error) {
+	return GlobLinksMemo(pattern, maxDirs, maxMatches, nil)
+}
+
+// GlobLinksMemo is GlobLinks that does not list a folder m has seen
+// missing (m may be nil): the shell analyser's lookups of one evaluation
+// have often looked the pattern's folder up already.
+func GlobLinksMemo(pattern string, maxDirs, maxMatches int, m *Memo) ([]string, error) {
 	if !strings.ContainsAny(pattern, "*?[") {
 		return nil, nil
 	}
@@ -40,7 +47,7 @@ func GlobLinks(pattern string, maxDirs, maxMatches int) ([]string, error) {
 	rest = path.Clean(rest)
 	i := strings.IndexAny(rest, "*?[")
 	cut := strings.LastIndexByte(rest[:i], '/')
-	g := globber{maxDirs: maxDirs, maxMatches: maxMatches}
+	g := globber{maxDirs: maxDirs, maxMatches: maxMatches, memo: m}
 	if err := g.walk(vol+rest[:cut+1], strings.Split(rest[cut+1:], "/"), false); err != nil {
 		return nil, err
 	}
@@ -51,6 +58,7 @@ type globber struct {
 	maxDirs, maxMatches int
 	dirs                int
 	out                 []string
+	memo                *Memo
 }
 
 // walk matches parts below dir; linked says a link was matched on the way.
@@ -77,6 +85,9 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 	if _, err := path.Match(p, ""); err != nil {
 		return nil // a malformed pattern matches nothing
 	}
+	if g.memo.missing(strings.TrimSuffix(dir, "/")) {
+		return nil // a folder seen missing lists nothing
+	}
 	if g.dirs >= g.maxDirs {
 		return ErrGlobBound
 	}
@@ -102,4 +113,15 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 		}
 	}
 	return nil
+}
+
+// missing reports whether m has seen the name p missing.
+func (m *Memo) missing(p string) bool {
+	if m == nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k, ok := m.kinds[p]
+	return ok && k == kindMissing
 }

@@ -59,3 +59,31 @@ func TestGlobLinks(t *testing.T) {
 		t.Error("a relative pattern: want an error")
 	}
 }
+
+// TestGlobLinksMemo checks that a folder the evaluation's memo has seen
+// missing is not listed again.
+func TestGlobLinksMemo(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	dir, _ = filepath.EvalSymlinks(dir)
+	s, err := NewSet([]Root{{ID: "ws", Path: dir, Access: ReadWrite, Primary: true, Source: Workspace}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m Memo
+	if _, err := s.CanonicalMemo(filepath.Join(dir, "later", "x"), nil, &m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "later"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "later", "l")); err != nil {
+		t.Skipf("symbolic links cannot be made here: %v", err)
+	}
+	pat := filepath.ToSlash(dir) + "/later/*"
+	if got, err := GlobLinksMemo(pat, 8, 8, &m); err != nil || len(got) != 0 {
+		t.Errorf("a folder the memo saw missing: %q, %v; want nothing", got, err)
+	}
+	if got, err := GlobLinks(pat, 8, 8); err != nil || len(got) != 1 {
+		t.Errorf("without the memo: %q, %v; want the link", got, err)
+	}
+}
