@@ -127,3 +127,20 @@ func TestGlobLinksBounds(t *testing.T) {
 		t.Errorf("%d patterns: %d expansions, findings %+v; want %d and %s", maxGlobs+1, calls, res.Findings, maxGlobs, ruleTooComplex)
 	}
 }
+
+// TestSafeWorkDirPerFolder checks that the remembered answer of whether a
+// working folder can hold a sensitive path is the answer for that folder:
+// calls with other working folders, one after the other, each get theirs.
+func TestSafeWorkDirPerFolder(t *testing.T) {
+	a := testAnalyzer(t)
+	for range 2 {
+		for wd, want := range map[string]bool{"/home/dev/work/proj": false, "/home/dev": true} {
+			env := testEnv()
+			env.WorkDir = wd
+			got := slices.ContainsFunc(a.Command("cat .ssh/id_rsa", env).Findings, func(f Finding) bool { return f.Rule == ruleSensitivePath })
+			if got != want {
+				t.Errorf("cat .ssh/id_rsa in %s: sensitive-path %v, want %v", wd, got, want)
+			}
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"mvdan.cc/sh/v3/syntax"
@@ -189,6 +190,10 @@ type Analyzer struct {
 	windows   bool
 	home      string // slash form, cleaned
 	sensitive []pattern
+	// lastWorkDir is the last working folder safeWorkDir judged, and its
+	// answer: a host's calls share one working folder, and the answer
+	// depends on it and the sensitive patterns alone.
+	lastWorkDir atomic.Pointer[workDirAnswer]
 	// credentials are the configured credentials' homes, by variable.
 	credentials map[string][]string
 	homeRel     []pattern // the built-in "~/" patterns relative to a home: "/.ssh/**"

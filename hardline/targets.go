@@ -350,17 +350,37 @@ func (r *run) safeWorkDir() bool {
 		return false
 	}
 	if r.safeWD == 0 {
-		r.safeWD = 1
-		wd := r.a.key(strings.TrimSuffix(r.workDir, "/") + "/")
-		for i := range r.a.sensitive {
-			pre := r.a.sensitive[i].prefix
-			if pre == "" || strings.HasPrefix(wd, pre) || strings.HasPrefix(pre, wd) {
-				r.safeWD = 2
-				break
-			}
+		r.safeWD = 2
+		if r.a.safeWorkDir(r.workDir) {
+			r.safeWD = 1
 		}
 	}
 	return r.safeWD == 1
+}
+
+// workDirAnswer is safeWorkDir's answer for one working folder.
+type workDirAnswer struct {
+	dir  string
+	safe bool
+}
+
+// safeWorkDir reports whether no sensitive pattern can match inside wd,
+// remembering the answer for the last folder asked.
+func (a *Analyzer) safeWorkDir(wd string) bool {
+	if last := a.lastWorkDir.Load(); last != nil && last.dir == wd {
+		return last.safe
+	}
+	key := a.key(strings.TrimSuffix(wd, "/") + "/")
+	safe := true
+	for i := range a.sensitive {
+		pre := a.sensitive[i].prefix
+		if pre == "" || strings.HasPrefix(key, pre) || strings.HasPrefix(pre, key) {
+			safe = false
+			break
+		}
+	}
+	a.lastWorkDir.Store(&workDirAnswer{dir: wd, safe: safe})
+	return safe
 }
 
 // candidates are the path-like parts of a word: the word, an option's

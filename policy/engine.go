@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/toolgate/toolgate/hardline"
@@ -428,7 +429,9 @@ func (ev *evaluation) hardline() bool {
 	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
 	// A pattern bash would expand to a link the workspace holds names what
 	// the link names (rm -rf */ with a link to a home in the workspace).
-	env.GlobLinks = func(p string) ([]string, error) { return roots.GlobLinksMemo(p, globDirs, globMatches, memo) }
+	if strings.ContainsAny(ev.args.command, "*?[") { // no pattern, nothing to expand
+		env.GlobLinks = func(p string) ([]string, error) { return roots.GlobLinksMemo(p, globDirs, globMatches, memo) }
+	}
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)
