@@ -227,6 +227,30 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
+	{Names: names("tailscale"), Family: "network", Summary: "serve and funnel of a raw TCP port or SSH, and up or set with --ssh (this machine's SSH server on the tailnet), ask (system-admin)", DataOnly: true,
+		Subcommands: []Entry{{Names: names("funnel serve"), DataOnly: true,
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				what, ok := tunnelsService(b, args)
+				if !ok && slices.ContainsFunc(args, func(f field) bool {
+					return !f.dyn && (strings.HasPrefix(f.val, "--tcp") || strings.HasPrefix(f.val, "--tls-terminated-tcp"))
+				}) {
+					what, ok = "a raw TCP port", true
+				}
+				if ok {
+					r.finding(ruleSystemAdmin, Command, Ask, b+" exposes "+what+": whoever reaches it reaches this machine", cmd, "")
+				}
+				return true
+			}},
+			{Names: names("up set"), DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					for _, a := range args {
+						if v, ok := strings.CutPrefix(a.val, "--ssh"); ok && (v == "" || v == "=true" || v == "=1" || v == "=t" || a.dyn) {
+							r.finding(ruleSystemAdmin, Command, Ask, b+" --ssh runs an SSH server on this machine for the tailnet", cmd, "")
+							break
+						}
+					}
+					return true
+				}}}},
 	{Names: names("smbclient tnftp pftp"), Family: "network", Summary: "commands from -c or a known stdin: put uploads, get writes, ! runs a shell command",
 		Stdin: RoleEscape, DataOnly: true, special: ftpCommands("-c")},
 	{Names: names("wormhole magic-wormhole croc"), Family: "network", Summary: "send uploads files and folders whole",
