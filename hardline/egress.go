@@ -64,7 +64,16 @@ var credentialHomes = map[string][]string{
 // credentialMarks are the parts of a variable's name (in upper case) that
 // say it holds a credential.
 var credentialMarks = []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "API_KEY", "ACCESS_KEY",
-	"PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY", "SESSION_KEY", "SIGNING_KEY", "MASTER_KEY", "ENCRYPTION_KEY", "WEBHOOK", "DATABASE_URL", "_DSN"}
+	"PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY", "SESSION_KEY", "SIGNING_KEY", "MASTER_KEY", "ENCRYPTION_KEY", "WEBHOOK", "DATABASE_URL", "_DSN",
+	"JWT", "COOKIE", "BEARER", "CONNECTION_STRING", "CONN_STR", "CONNSTR"}
+
+// serviceURLWords are words of a variable's name ending in _URL or _URI
+// that say the value is a database's or a broker's address, which
+// carries its user and password (MONGO_URI, REDIS_URL, POSTGRES_URL).
+var serviceURLWords = map[string]bool{"DATABASE": true, "DB": true, "MONGO": true, "MONGODB": true, "REDIS": true, "POSTGRES": true,
+	"POSTGRESQL": true, "PG": true, "MYSQL": true, "MARIADB": true, "MSSQL": true, "SQL": true, "AMQP": true, "RABBITMQ": true,
+	"KAFKA": true, "ELASTICSEARCH": true, "OPENSEARCH": true, "CLICKHOUSE": true, "NEO4J": true, "CASSANDRA": true, "COUCHDB": true,
+	"NATS": true, "MEMCACHED": true, "BROKER": true, "CACHE": true, "QUEUE": true, "COCKROACH": true, "INFLUXDB": true, "LIBSQL": true}
 
 // notCredentialEnds are name endings of variables that say where a
 // credential is or what it is called, not what it is.
@@ -165,8 +174,16 @@ func credentialName(name string) bool {
 			return false
 		}
 	}
-	if strings.HasSuffix(u, "_PAT") || strings.HasSuffix(u, "_KEY") || strings.HasSuffix(u, "_PASS") || strings.HasSuffix(u, "_PWD") && u != "OLD_PWD" {
+	if strings.HasSuffix(u, "_PAT") || strings.HasSuffix(u, "_KEY") || strings.HasSuffix(u, "_PASS") || strings.HasSuffix(u, "_PWD") && u != "OLD_PWD" ||
+		strings.HasSuffix(u, "_SK") || strings.HasSuffix(u, "_AUTH") || u == "AUTH" || u == "DSN" {
 		return true
+	}
+	if strings.HasSuffix(u, "_URL") || strings.HasSuffix(u, "_URI") {
+		for w := range strings.SplitSeq(u[:len(u)-len("_URL")], "_") {
+			if serviceURLWords[w] {
+				return true
+			}
+		}
 	}
 	return holdsAny(u, credentialMarks)
 }
