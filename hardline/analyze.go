@@ -8,6 +8,7 @@ import (
 	"math"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -519,6 +520,8 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				for _, as := range n.Assigns {
 					r.assign(sc, as, false)
 				}
+			} else if n.Args[0].Lit() == "set" {
+				r.setPositional(sc, n, inFunc > 0)
 			} else if name := n.Args[0].Lit(); taintingCommands[name] {
 				for _, w := range n.Args[1:] {
 					l := w.Lit()
@@ -739,6 +742,57 @@ func (sc *scope) setVar(name string, d varDef) {
 		sc.vars = map[string]varDef{}
 	}
 	sc.vars[name] = d
+}
+
+// setPositional records the positional parameters set -- ARGS (or set
+// followed by a word that is not an option) gives the script: $1 to $9,
+// "$@" and "$*" hold what they hold after it when every argument is known,
+// as a function call's do (set -- ~; rm -rf "$1" is rm -rf ~). Set a
+// second time, or inside a function, they are not known.
+func (r *run) setPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
+	args := n.Args[1:]
+	i := 0
+	for i < len(args) {
+		l := args[i].Lit()
+		if l == "--" {
+			i++
+			break
+		}
+		if l == "" || l[0] != '-' && l[0] != '+' {
+			break
+		}
+		if l == "-o" || l == "+o" {
+			i++ // set -o NAME
+		}
+		i++
+	}
+	if i == len(args) && (len(args) == 0 || args[len(args)-1].Lit() != "--") {
+		return // options only: the parameters stay
+	}
+	params := r.words(sc, args[i:])
+	names := []string{"@", "*", "#"}
+	for k := range min(len(params), 9) {
+		names = append(names, string(rune('1'+k)))
+	}
+	_, again := sc.vars["@"]
+	if inFunc || again || slices.ContainsFunc(params, func(f field) bool { return f.dyn || strings.Contains(f.val, "\x00") }) {
+		for _, name := range append(names, "1", "2", "3", "4", "5", "6", "7", "8", "9") {
+			sc.taint(name)
+		}
+		return
+	}
+	after := n.End().Offset()
+	vals := fieldVals(params)
+	sc.setVar("@", varDef{value: strings.Join(vals, "\x00"), after: after})
+	sc.setVar("*", varDef{value: strings.Join(vals, "\x00"), after: after})
+	sc.setVar("#", varDef{value: strconv.Itoa(len(vals)), after: after})
+	for k := range 9 {
+		v := ""
+		if k < len(vals) {
+			v = vals[k]
+		}
+		sc.setVar(string(rune('1'+k)), varDef{value: v, after: after})
+	}
 }
 
 // assign records a shell variable assignment seen by the pre-pass.
