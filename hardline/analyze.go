@@ -761,8 +761,8 @@ func (r *run) setPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 		if l == "" || l[0] != '-' && l[0] != '+' {
 			break
 		}
-		if l == "-o" || l == "+o" {
-			i++ // set -o NAME
+		if strings.IndexByte(l, 'o') > 0 {
+			i++ // set -o NAME, set -euo NAME: the name is the option's value
 		}
 		i++
 	}
