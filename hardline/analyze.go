@@ -2099,7 +2099,8 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 				// Known values split into fields: each is a word, as
 				// bash passes them (no tilde or further expansion).
 				for _, v := range r.split {
-					out = append(out, field{val: v, glob: strings.ContainsAny(v, "*?["), expn: true})
+					sf := field{val: v, glob: strings.ContainsAny(v, "*?["), expn: true}
+					out = r.globLinks(sf, append(out, sf))
 				}
 				r.split = nil
 				continue
@@ -2111,10 +2112,8 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 		}
 		n := len(out)
 		out = r.braceWords(sc, w, out)
-		for i := n; i < len(out) && i < n+8; i++ {
-			if out[i].glob {
-				out = r.globLinks(out[i], out)
-			}
+		for i, end := n, len(out); i < end; i++ {
+			out = r.globLinks(out[i], out) // each pattern the braces made
 		}
 	}
 	return out
@@ -2146,17 +2145,21 @@ func (r *run) globLinks(f field, out []field) []field {
 		pat = strings.TrimSuffix(r.cwd, "/") + "/" + pat
 	}
 	pat = strings.TrimRight(pat, "/")
-	ans, seen := r.calls.globbed[pat]
+	key := pat
+	if r.dotglob {
+		key += "\x00dotglob"
+	}
+	ans, seen := r.calls.globbed[key]
 	if !seen {
 		if len(r.calls.globbed) >= maxGlobs {
 			r.tooComplex(fmt.Sprintf("the command expands more than %d patterns that may match links", maxGlobs))
 			return out
 		}
-		ans.matches, ans.err = r.env.GlobLinks(pat)
+		ans.matches, ans.err = r.env.GlobLinks(pat, r.dotglob)
 		if r.calls.globbed == nil {
 			r.calls.globbed = make(map[string]globAnswer, 2)
 		}
-		r.calls.globbed[pat] = ans // each pattern is expanded once per call
+		r.calls.globbed[key] = ans // each pattern is expanded once per call
 	}
 	matches, err := ans.matches, ans.err
 	if err != nil {
@@ -2398,7 +2401,22 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 			f.expn = true
 		}
 	}
+	if !f.glob && strings.ContainsAny(f.val, "*?[") && unquotedExpansion(w) {
+		f.glob = true // bash matches the pattern an unquoted expansion yields (x='*/'; rm -rf $x)
+	}
 	return *f
+}
+
+// unquotedExpansion reports whether w holds an expansion outside quotes,
+// whose value bash splits and matches as a pattern.
+func unquotedExpansion(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		}
+	}
+	return false
 }
 
 // cmdSubstHook is the expansion's CmdSubst: the output of a command

@@ -97,6 +97,7 @@ var testLinks = map[string]string{
 	"/home/dev/work/proj/keys":     "/home/dev/.ssh",
 	"/home/dev/work/proj/hostroot": "/",
 	"/home/dev/work/proj/etclink":  "/etc",
+	"/home/dev/work/proj/.dotlink": "/home/dev",
 }
 
 // testCanonical resolves testLinks lexically, as the roots resolver would.
@@ -116,7 +117,7 @@ func testCanonical(abs string) (string, error) {
 // testGlobLinks is Env.GlobLinks for the test workspace: the matches of a
 // pattern whose leading components match one of testLinks, a pattern
 // among them, followed by literal components.
-func testGlobLinks(pattern string) ([]string, error) {
+func testGlobLinks(pattern string, dotglob bool) ([]string, error) {
 	var out []string
 	pc := strings.Split(strings.Trim(path.Clean(pattern), "/"), "/")
 	for _, link := range slices.Sorted(maps.Keys(testLinks)) {
@@ -127,6 +128,9 @@ func testGlobLinks(pattern string) ([]string, error) {
 		meta, ok := false, true
 		for i := range lc {
 			m, _ := path.Match(pc[i], lc[i])
+			if strings.HasPrefix(lc[i], ".") && !strings.HasPrefix(pc[i], ".") && !dotglob {
+				m = false // bash's * and ? skip dot names unless dotglob is set
+			}
 			ok = ok && m
 			meta = meta || strings.ContainsAny(pc[i], "*?[")
 		}

@@ -505,12 +505,14 @@ type Env struct {
 	// judged both lexically and canonically, and the stricter result wins.
 	Canonical func(abs string) (string, error)
 	// GlobLinks, when set with Canonical, expands an absolute pattern
-	// (slash form, bash's *, ? and [...] in any component) as bash would
-	// and returns the matches that a pattern component matched as a
-	// symbolic link, or that lie below one: rm -rf */ in a folder holding
-	// a link to a home deletes the home's contents. The analyser judges
-	// each such match as an argument after the pattern; other matches are
-	// the pattern's own reading. An error (too many entries or matches)
-	// makes the command ask. roots.GlobLinks is an implementation.
-	GlobLinks func(pattern string) ([]string, error)
+	// (slash form, bash's *, ? and [...] in any component) as bash would,
+	// matching names that start with a dot when dotglob is set, and
+	// returns the matches that a pattern component matched as a symbolic
+	// link, or that lie below one: rm -rf */ in a folder holding a link to
+	// a home deletes the home's contents. The analyser judges each such
+	// match as an argument after the pattern; other matches are the
+	// pattern's own reading. An error (too many entries or matches, a
+	// pattern it cannot read) makes the command ask. roots.GlobLinks is an
+	// implementation.
+	GlobLinks func(pattern string, dotglob bool) ([]string, error)
 }

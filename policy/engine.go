@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync/atomic"
 
 	"github.com/toolgate/toolgate/hardline"
@@ -387,11 +386,12 @@ func (ev *evaluation) pathTargets() []Target {
 	return ev.d.Targets[len(ev.d.Targets)-len(ev.paths):]
 }
 
-// globDirs and globMatches bound the shell analyser's expansion of one
-// pattern (roots.GlobLinks): the folders it lists and the links it may
-// match.
+// globDirs, globEntries and globMatches bound the shell analyser's
+// expansion of one pattern (roots.GlobLinks): the folders it lists, the
+// entries of each, and the links it may match.
 const (
 	globDirs    = 64
+	globEntries = 4096
 	globMatches = 64
 )
 
@@ -429,8 +429,10 @@ func (ev *evaluation) hardline() bool {
 	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
 	// A pattern bash would expand to a link the workspace holds names what
 	// the link names (rm -rf */ with a link to a home in the workspace).
-	if strings.ContainsAny(ev.args.command, "*?[") { // no pattern, nothing to expand
-		env.GlobLinks = func(p string) ([]string, error) { return roots.GlobLinksMemo(p, globDirs, globMatches, memo) }
+	// The pattern may come from an expansion ($(printf '\x2a')), so the
+	// command's text does not say whether one will be expanded.
+	env.GlobLinks = func(p string, dotglob bool) ([]string, error) {
+		return roots.GlobLinks(p, roots.GlobOptions{DotGlob: dotglob, MaxDirs: globDirs, MaxEntries: globEntries, MaxMatches: globMatches, Memo: memo})
 	}
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {

@@ -344,6 +344,12 @@ func TestHardlineDeniesInEveryMode(t *testing.T) {
 		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "rm -rf k*/")}, policy.Deny, policy.ReasonHardlineCommand)
 		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "cat k*/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
 		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "rm -rf s*/")}, policy.Allow, policy.ReasonModeAllow)
+		// A dot name matches only under dotglob, as in bash.
+		require.NoError(t, os.Mkdir(w.ws+"/d", 0o755))
+		require.NoError(t, os.Symlink(w.home, w.ws+"/d/.h"))
+		t.Cleanup(func() { os.RemoveAll(w.ws + "/d") })
+		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "shopt -s dotglob; rm -rf d/*/")}, policy.Deny, policy.ReasonHardlineCommand)
+		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "rm -rf d/*/")}, policy.Allow, policy.ReasonModeAllow)
 	})
 	t.Run("a command toolgate cannot read needs approval in allow mode", func(t *testing.T) {
 		e := w.engine(t, nil)

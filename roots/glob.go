@@ -3,39 +3,52 @@ package roots
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // ErrGlobBound is the error GlobLinks returns when a pattern lists more
-// folders, or matches more links, than its bounds allow.
-var ErrGlobBound = errors.New("roots: the pattern lists more folders or matches more links than the bound")
+// folders or entries, or matches more links, than its bounds allow.
+var ErrGlobBound = errors.New("roots: the pattern lists more folders or entries or matches more links than the bound")
+
+// GlobOptions are the settings and bounds of GlobLinks.
+type GlobOptions struct {
+	// DotGlob makes a pattern component match names that start with a
+	// dot, as bash's dotglob (or GLOBIGNORE) does; . and .. never match.
+	DotGlob bool
+	// MaxDirs, MaxEntries and MaxMatches bound the folders listed, the
+	// entries of one folder and the paths returned.
+	MaxDirs, MaxEntries, MaxMatches int
+	// Memo, when set, is the evaluation's memo: a folder it has seen
+	// missing is not listed.
+	Memo *Memo
+}
 
 // GlobLinks expands pattern, an absolute path in slash form whose
 // components may hold bash's *, ? and [...], as bash does (a component
-// that does not start with a dot matches no name that does; . and .. are
-// never matched), and returns the matches that a pattern component matched
-// as a symbolic link, or that lie below such a link: the paths whose
-// meaning a reading of the pattern as written misses (rm -rf */ in a
-// folder that holds a link to a home). Matches that no link led to are not
-// returned. It lists at most maxDirs folders and returns at most
-// maxMatches paths; past either it returns ErrGlobBound. A folder that
-// cannot be listed matches nothing, as in bash. The shell analyser judges
-// what it returns (see docs/security-model.md, Hardline); like the
-// analyser's other lookups, the answer is the file system as it is now.
-func GlobLinks(pattern string, maxDirs, maxMatches int) ([]string, error) {
-	return GlobLinksMemo(pattern, maxDirs, maxMatches, nil)
-}
-
-// GlobLinksMemo is GlobLinks that does not list a folder m has seen
-// missing (m may be nil): the shell analyser's lookups of one evaluation
-// have often looked the pattern's folder up already.
-func GlobLinksMemo(pattern string, maxDirs, maxMatches int, m *Memo) ([]string, error) {
+// that does not start with a dot matches no name that does unless
+// o.DotGlob; . and .. are never matched), and returns the matches that a
+// pattern component matched as a symbolic link, or that lie below such a
+// link: the paths whose meaning a reading of the pattern as written misses
+// (rm -rf */ in a folder that holds a link to a home). Matches that no link
+// led to are not returned. Past o's bounds it returns ErrGlobBound, and a
+// bracket expression with a class ([[:alpha:]]), which it does not read,
+// is an error too: the caller cannot know what the pattern matches. A
+// folder that cannot be listed matches nothing, as in bash. The shell
+// analyser judges what it returns (see docs/security-model.md, Hardline);
+// like the analyser's other lookups, the answer is the file system as it
+// is now.
+func GlobLinks(pattern string, o GlobOptions) ([]string, error) {
 	if !strings.ContainsAny(pattern, "*?[") {
 		return nil, nil
+	}
+	if strings.Contains(pattern, "[:") || strings.Contains(pattern, "[=") || strings.Contains(pattern, "[.") {
+		return nil, fmt.Errorf("roots: glob pattern %q holds a bracket class, which is not read", pattern)
 	}
 	vol := filepath.VolumeName(filepath.FromSlash(pattern))
 	rest := strings.TrimPrefix(filepath.ToSlash(pattern), filepath.ToSlash(vol))
@@ -47,7 +60,7 @@ func GlobLinksMemo(pattern string, maxDirs, maxMatches int, m *Memo) ([]string, 
 	rest = path.Clean(rest)
 	i := strings.IndexAny(rest, "*?[")
 	cut := strings.LastIndexByte(rest[:i], '/')
-	g := globber{maxDirs: maxDirs, maxMatches: maxMatches, memo: m}
+	g := globber{o: o}
 	if err := g.walk(vol+rest[:cut+1], strings.Split(rest[cut+1:], "/"), false); err != nil {
 		return nil, err
 	}
@@ -55,17 +68,16 @@ func GlobLinksMemo(pattern string, maxDirs, maxMatches int, m *Memo) ([]string, 
 }
 
 type globber struct {
-	maxDirs, maxMatches int
-	dirs                int
-	out                 []string
-	memo                *Memo
+	o    GlobOptions
+	dirs int
+	out  []string
 }
 
 // walk matches parts below dir; linked says a link was matched on the way.
 func (g *globber) walk(dir string, parts []string, linked bool) error {
 	if len(parts) == 0 {
 		if linked {
-			if len(g.out) >= g.maxMatches {
+			if len(g.out) >= g.o.MaxMatches {
 				return ErrGlobBound
 			}
 			g.out = append(g.out, strings.TrimSuffix(dir, "/"))
@@ -85,20 +97,20 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 	if _, err := path.Match(p, ""); err != nil {
 		return nil // a malformed pattern matches nothing
 	}
-	if g.memo.missing(strings.TrimSuffix(dir, "/")) {
+	if g.o.Memo.missing(strings.TrimSuffix(dir, "/")) {
 		return nil // a folder seen missing lists nothing
 	}
-	if g.dirs >= g.maxDirs {
+	if g.dirs >= g.o.MaxDirs {
 		return ErrGlobBound
 	}
 	g.dirs++
-	entries, err := os.ReadDir(filepath.FromSlash(dir))
+	entries, err := g.list(dir)
 	if err != nil {
-		return nil
+		return err
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if name[0] == '.' && p[0] != '.' {
+		if name == "." || name == ".." || name[0] == '.' && p[0] != '.' && !g.o.DotGlob {
 			continue
 		}
 		if ok, _ := path.Match(p, name); !ok {
@@ -113,6 +125,26 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 		}
 	}
 	return nil
+}
+
+// list returns dir's entries in name order, nil when it cannot be listed
+// (bash then matches nothing there), and ErrGlobBound when it holds more
+// than o.MaxEntries.
+func (g *globber) list(dir string) ([]fs.DirEntry, error) {
+	f, err := os.Open(filepath.FromSlash(dir))
+	if err != nil {
+		return nil, nil
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(g.o.MaxEntries + 1)
+	if len(entries) > g.o.MaxEntries {
+		return nil, ErrGlobBound
+	}
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, nil
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, nil
 }
 
 // missing reports whether m has seen the name p missing.

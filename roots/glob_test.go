@@ -40,23 +40,40 @@ func TestGlobLinks(t *testing.T) {
 		{d + "/nothere/*", nil},                   // a folder that cannot be listed matches nothing
 		{d + "/a", nil},                           // no pattern
 	} {
-		got, err := GlobLinks(c.pattern, 8, 8)
+		got, err := GlobLinks(c.pattern, GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8})
 		if err != nil || !slices.Equal(got, c.want) {
 			t.Errorf("GlobLinks(%q) = %q, %v; want %q", c.pattern, got, err, c.want)
 		}
 	}
 	// d, a, b and lf are listed for */*; the file f is not (it holds no names).
-	if got, err := GlobLinks(d+"/*/*", 4, 8); err != nil || !slices.Equal(got, []string{d + "/b/x"}) {
+	if got, err := GlobLinks(d+"/*/*", GlobOptions{MaxDirs: 4, MaxEntries: 8, MaxMatches: 8}); err != nil || !slices.Equal(got, []string{d + "/b/x"}) {
 		t.Errorf("GlobLinks(*/*) with a bound of four folders = %q, %v; want [b/x]", got, err)
 	}
-	if _, err := GlobLinks(d+"/*/*", 1, 8); !errors.Is(err, ErrGlobBound) {
+	if _, err := GlobLinks(d+"/*/*", GlobOptions{MaxDirs: 1, MaxEntries: 8, MaxMatches: 8}); !errors.Is(err, ErrGlobBound) {
 		t.Errorf("listing two folders with a bound of one: err = %v, want ErrGlobBound", err)
 	}
-	if _, err := GlobLinks(d+"/*", 8, 1); !errors.Is(err, ErrGlobBound) {
+	if _, err := GlobLinks(d+"/*", GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 1}); !errors.Is(err, ErrGlobBound) {
 		t.Errorf("two links with a bound of one: err = %v, want ErrGlobBound", err)
 	}
-	if _, err := GlobLinks("rel/*", 8, 8); err == nil {
+	if _, err := GlobLinks("rel/*", GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8}); err == nil {
 		t.Error("a relative pattern: want an error")
+	}
+	// dotglob: * matches .hidden too, never . or ..
+	if got, err := GlobLinks(d+"/*", GlobOptions{DotGlob: true, MaxDirs: 8, MaxEntries: 8, MaxMatches: 8}); err != nil || !slices.Equal(got, []string{d + "/.hidden", d + "/b", d + "/lf"}) {
+		t.Errorf("GlobLinks(*) with dotglob = %q, %v; want .hidden, b and lf", got, err)
+	}
+	// d holds five entries (a, b, f, lf, .hidden): a bound of four is passed.
+	if _, err := GlobLinks(d+"/*", GlobOptions{MaxDirs: 8, MaxEntries: 4, MaxMatches: 8}); !errors.Is(err, ErrGlobBound) {
+		t.Errorf("five entries with a bound of four: err = %v, want ErrGlobBound", err)
+	}
+	if _, err := GlobLinks(d+"/*", GlobOptions{MaxDirs: 8, MaxEntries: 5, MaxMatches: 8}); err != nil {
+		t.Errorf("five entries with a bound of five: err = %v", err)
+	}
+	// A bracket class is not read: the caller must not take "no links".
+	for _, p := range []string{d + "/[[:alpha:]]", d + "/[[=b=]]", d + "/[[.b.]]"} {
+		if _, err := GlobLinks(p, GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8}); err == nil {
+			t.Errorf("GlobLinks(%q): want an error", p)
+		}
 	}
 }
 
@@ -80,10 +97,10 @@ func TestGlobLinksMemo(t *testing.T) {
 		t.Skipf("symbolic links cannot be made here: %v", err)
 	}
 	pat := filepath.ToSlash(dir) + "/later/*"
-	if got, err := GlobLinksMemo(pat, 8, 8, &m); err != nil || len(got) != 0 {
+	if got, err := GlobLinks(pat, GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8, Memo: &m}); err != nil || len(got) != 0 {
 		t.Errorf("a folder the memo saw missing: %q, %v; want nothing", got, err)
 	}
-	if got, err := GlobLinks(pat, 8, 8); err != nil || len(got) != 1 {
+	if got, err := GlobLinks(pat, GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8}); err != nil || len(got) != 1 {
 		t.Errorf("without the memo: %q, %v; want the link", got, err)
 	}
 }
