@@ -111,8 +111,8 @@ type run struct {
 	seen     map[Finding]struct{}
 	// procs are the process substitutions words expanded to (field.proc).
 	procs []*syntax.ProcSubst
-	// cdpath is the CDPATH the command being judged assigns for itself,
-	// nil when it assigns none.
+	// cdpath is the CDPATH the command being judged, or one around it,
+	// assigns for itself; nil when none does.
 	cdpath  *field
 	steps   int
 	parsed  int
@@ -770,30 +770,31 @@ func (r *run) setPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 		return // options only: the parameters stay
 	}
 	params := r.words(sc, args[i:])
-	names := []string{"@", "*", "#"}
-	for k := range min(len(params), 9) {
-		names = append(names, string(rune('1'+k)))
-	}
 	_, again := sc.vars["@"]
 	if inFunc || again || slices.ContainsFunc(params, func(f field) bool { return f.dyn || strings.Contains(f.val, "\x00") }) {
-		for _, name := range append(names, "1", "2", "3", "4", "5", "6", "7", "8", "9") {
+		for _, name := range positionalNames {
 			sc.taint(name)
 		}
 		return
 	}
 	after := n.End().Offset()
 	vals := fieldVals(params)
-	sc.setVar("@", varDef{value: strings.Join(vals, "\x00"), after: after})
-	sc.setVar("*", varDef{value: strings.Join(vals, "\x00"), after: after})
+	all := strings.Join(vals, "\x00")
+	sc.setVar("@", varDef{value: all, after: after})
+	sc.setVar("*", varDef{value: all, after: after})
 	sc.setVar("#", varDef{value: strconv.Itoa(len(vals)), after: after})
-	for k := range 9 {
+	for k, name := range positionalNames[3:] {
 		v := ""
 		if k < len(vals) {
 			v = vals[k]
 		}
-		sc.setVar(string(rune('1'+k)), varDef{value: v, after: after})
+		sc.setVar(name, varDef{value: v, after: after})
 	}
 }
+
+// positionalNames are the parameters set -- gives: "$@", "$*", $# and
+// $1 to $9.
+var positionalNames = []string{"@", "*", "#", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 
 // assign records a shell variable assignment seen by the pre-pass.
 func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
@@ -1255,18 +1256,20 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if len(fields) == 1 && base(fields[0].val) == "exec" {
 		r.netShell("exec", ctx{net: net}, cmdText) // the socket stays open for what follows
 	}
-	r.cdpath = nil
+	outer := r.cdpath
 	for _, as := range call.Assigns {
 		if as.Name != nil && as.Name.Value == "CDPATH" && len(call.Args) > 0 {
 			f := field{}
 			if as.Value != nil {
 				f = r.word(sc, as.Value)
 			}
-			r.cdpath = &f // for this command only (CDPATH=/root cd .ssh)
+			// For this command and what it runs (CDPATH=/root cd .ssh,
+			// CDPATH=/root sh -c 'cd .ssh').
+			r.cdpath = &f
 		}
 	}
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net, findTree: r.loopTree})
-	r.cdpath = nil
+	r.cdpath = outer
 	r.noteOuts(outs, call, fields, in)
 }
 

@@ -294,9 +294,7 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			// git runs it without a shell; read as a shell would read the
 			// text too, the stricter of the two readings stands.
 			if argv := extArgv(t); len(argv) > 0 {
-				c2 := c
-				c2.depth++
-				r.next(sc, argv, c2)
+				r.embeddedArgv(sc, argv, "", c)
 			}
 			r.reparseField(sc, field{val: strings.NewReplacer("% ", " ", "%%", "%").Replace(t)}, c, cmd, true)
 		}

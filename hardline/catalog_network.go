@@ -574,7 +574,7 @@ func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd strin
 	r.applyEntry(sc, builtinCatalog()[name], b, opts, c2, cmd)
 }
 
-// loopbackHosts are the names of this machine that ssh reaches.
+// loopbackHosts are the names of this machine (see loopback).
 var loopbackHosts = []string{"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "::1", "0.0.0.0", "0"}
 
 // sshLoopback analyses the command ssh runs on this machine (ssh localhost
@@ -617,7 +617,7 @@ func (r *run) sshLoopback(sc *scope, b string, args []field, c ctx, cmd string) 
 		h = h[:i] // host:port in the URL form
 	}
 	h = strings.Trim(asciiLower(h), "[]")
-	if !slices.Contains(loopbackHosts, h) && !strings.HasPrefix(h, "127.") {
+	if !loopback(h) && !strings.HasPrefix(h, "127.") { // a name under 127. too: the stricter reading here
 		return
 	}
 	saved := r.cwd

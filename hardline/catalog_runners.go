@@ -409,7 +409,7 @@ func goRunArgs(args []field) (field, []field, bool) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].val
 		if args[i].dyn {
-			return args[i], nil, false // the package is not known
+			return args[i], args[i+1:], true // not known: what follows is judged, the stricter reading
 		}
 		if strings.HasPrefix(v, "-") {
 			name, _, attached := strings.Cut(v, "=")

@@ -118,8 +118,7 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 	if credentialExts[ext] {
 		return ext, true
 	}
-	stem := strings.TrimSuffix(name, path.Ext(name))
-	if credentialBases[strings.ToLower(stem)] || credentialBases[lower] {
+	if credentialBases[strings.TrimSuffix(lower, ext)] || credentialBases[lower] {
 		return name, true
 	}
 	var prev string
@@ -179,4 +178,10 @@ func (r *run) inAnyRoot(p string) bool {
 		}
 	}
 	return false
+}
+
+// credentialFinding reports p, a file credentialNamed judged by its name
+// (why is the part of the name that says so).
+func (r *run) credentialFinding(p, why, cmd string) {
+	r.finding(ruleCredentialName, Path, Ask, "names "+p+", a file in a home's configuration folders whose name says it holds a credential ("+why+")", cmd, p)
 }

@@ -567,14 +567,16 @@ func authority(rest string) string {
 	return rest
 }
 
-// loopback reports whether host is this machine: localhost or a loopback
+// loopback reports whether host (lower case) is this machine: one of
+// loopbackHosts, a name under .localhost, or a loopback or unspecified
 // address.
 func loopback(host string) bool {
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+	host = strings.Trim(host, "[]")
+	if slices.Contains(loopbackHosts, host) || strings.HasSuffix(host, ".localhost") {
 		return true
 	}
-	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
-	return err == nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(host)
+	return err == nil && (ip.IsLoopback() || ip.IsUnspecified())
 }
 
 // judgeEgress reports each credential sent to a host that is not one of

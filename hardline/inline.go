@@ -57,7 +57,7 @@ const homeExpr = `os\.path\.expanduser\(\s*["']~/?["']\s*\)|(?:pathlib\.)?Path\.
 // given a string literal or the home folder: shutil.rmtree("/home/dev"),
 // FileUtils.rm_rf(Dir.home), fs.rmSync(os.homedir(), {recursive: true}),
 // Perl's rmtree and remove_tree, rimraf.
-var treeDeletePattern = regexp.MustCompile(`\b(?:rmtree|rm_rf|rm_r|remove_entry_secure|remove_entry|remove_tree|remove_dir_all|rmSync|rmdirSync|rimraf(?:\.sync|Sync)?|RemoveAll|\.rm)\s*\(?\s*(` + homeExpr + `|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')`)
+var treeDeletePattern = regexp.MustCompile(`\b(?:rmtree|rm_rf|rm_r|remove_entry_secure|remove_entry|remove_tree|remove_dir_all|rmSync|rmdirSync|rimraf(?:\.sync|Sync)?|RemoveAll|\.rm)\s*\(?\s*(` + homeExpr + `|` + lit + `)`)
 
 // treeDeleteMarkers are the texts code that deletes a tree holds.
 var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm"}
@@ -165,9 +165,7 @@ func (r *run) embeddedDelete(sc *scope, arg string, c ctx) {
 	if p == "" {
 		return
 	}
-	c2 := c
-	c2.depth++
-	r.next(sc, []field{{val: "rm"}, {val: "-rf"}, {val: "--"}, {val: p}}, c2)
+	r.embeddedArgv(sc, []field{{val: "rm"}, {val: "-rf"}, {val: "--"}, {val: p}}, "", c)
 }
 
 // embeddedWrite judges a file inline code writes, named by a string
@@ -186,7 +184,7 @@ func (r *run) embeddedWrite(sc *scope, quoted, cmd string) {
 }
 
 // embeddedArgv judges a program run with argv and then the string
-// literals of list, without a shell.
+// literals of list (none when list is empty), without a shell.
 func (r *run) embeddedArgv(sc *scope, argv []field, list string, c ctx) {
 	for _, l := range literalPattern.FindAllStringSubmatch(list, 64) {
 		argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
@@ -210,5 +208,8 @@ func unescapeLiteral(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
-	return strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`, "\\`", "`", `\n`, "\n", `\t`, "\t").Replace(s)
+	return literalEscapes.Replace(s)
 }
+
+// literalEscapes are the escapes unescapeLiteral undoes.
+var literalEscapes = strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`, "\\`", "`", `\n`, "\n", `\t`, "\t")

@@ -43,7 +43,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 						break
 					}
 					if why, ok := r.a.credentialBelowHome(r.a.key(p[i:])); ok {
-						r.finding(ruleCredentialName, Path, Ask, "names "+p+", a file in a home's configuration folders whose name says it holds a credential ("+why+")", cmd, p)
+						r.credentialFinding(p, why, cmd)
 						break
 					}
 				}
@@ -69,7 +69,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 					}
 				}
 				if why, ok := r.a.credentialNamed(r.a.key(abs)); ok && !r.inAnyRoot(abs) {
-					r.finding(ruleCredentialName, Path, Ask, "names "+abs+", a file in a home's configuration folders whose name says it holds a credential ("+why+")", cmd, abs)
+					r.credentialFinding(abs, why, cmd)
 				}
 			}
 		}
@@ -1311,6 +1311,7 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 	var buf [8]field // checkTargets keeps no field
 	paths := append(buf[:0], starts...)
 	expr := args[i:]
+	acts := false // -delete or -exec: find acts on what it finds
 	for j := 0; j < len(expr); j++ {
 		v := expr[j].val
 		switch {
@@ -1337,9 +1338,9 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 				s.contents = true
 				r.judgeDelete(sc, s, true, cmd, "find -delete")
 			}
-			r.findFollows(args, cmd)
+			acts = true
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
-			r.findFollows(args, cmd)
+			acts = true
 			end := j + 1
 			for end < len(expr) && expr[end].val != ";" && expr[end].val != "+" {
 				end++
@@ -1371,6 +1372,9 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 			}
 			j = end
 		}
+	}
+	if acts {
+		r.findFollows(args, cmd)
 	}
 	r.checkTargets(sc, paths, cmd)
 }
