@@ -78,7 +78,7 @@ func TestCredentialNameOutsideRoots(t *testing.T) {
 		{"a read-only root", Env{WorkDir: "/home/dev/work/proj", Roots: []Root{{Path: "/home/dev/.dotfiles"}}}, false},
 		{"a working folder in no root", Env{WorkDir: "/home/dev/.config"}, true},
 	} {
-		got := slices.ContainsFunc(a.Command(cmd, c.env).Findings, func(f Finding) bool { return f.Rule == ruleCredentialName })
+		got := hasRule(a.Command(cmd, c.env), ruleCredentialName)
 		if got != c.want {
 			t.Errorf("%s: credential-name found %v, want %v", c.name, got, c.want)
 		}
@@ -98,7 +98,7 @@ func TestGlobCredentialTail(t *testing.T) {
 		"cat src/*.go":             false,
 		"cat */README.md":          false,
 	} {
-		got := slices.ContainsFunc(a.Command(cmd, env).Findings, func(f Finding) bool { return f.Rule == ruleDynamicSecret })
+		got := hasRule(a.Command(cmd, env), ruleDynamicSecret)
 		if got != want {
 			t.Errorf("%s: %s found %v, want %v", cmd, ruleDynamicSecret, got, want)
 		}
@@ -123,7 +123,7 @@ func TestGlobLinksBounds(t *testing.T) {
 		fmt.Fprintf(&b, " d%d/*", i)
 	}
 	res := a.Command(b.String(), env)
-	if calls != maxGlobs || !slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleTooComplex }) {
+	if calls != maxGlobs || !hasRule(res, ruleTooComplex) {
 		t.Errorf("%d patterns: %d expansions, findings %+v; want %d and %s", maxGlobs+1, calls, res.Findings, maxGlobs, ruleTooComplex)
 	}
 }
@@ -137,7 +137,7 @@ func TestSafeWorkDirPerFolder(t *testing.T) {
 		for wd, want := range map[string]bool{"/home/dev/work/proj": false, "/home/dev": true} {
 			env := testEnv()
 			env.WorkDir = wd
-			got := slices.ContainsFunc(a.Command("cat .ssh/id_rsa", env).Findings, func(f Finding) bool { return f.Rule == ruleSensitivePath })
+			got := hasRule(a.Command("cat .ssh/id_rsa", env), ruleSensitivePath)
 			if got != want {
 				t.Errorf("cat .ssh/id_rsa in %s: sensitive-path %v, want %v", wd, got, want)
 			}
