@@ -366,6 +366,9 @@ type scope struct {
 	// funcs are the functions the script defines, by name: a call is
 	// judged with its arguments as the body's positional parameters.
 	funcs map[string]*syntax.FuncDecl
+	// ints are the variables declared integers (declare -i), whose
+	// assigned values bash evaluates (see arith.go).
+	ints map[string]bool
 }
 
 // varDef is what the pre-pass learnt about a shell variable.
@@ -810,6 +813,12 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		return
 	}
 	f := r.word(sc, as.Value)
+	if param, ok := plainParam(as.Value); ok && f.dyn {
+		// An assignment does not split: x=$1 holds $1 whole.
+		if v, ok := r.knownValue(sc, param, as.Value.Pos().Offset()); ok {
+			f = field{val: v}
+		}
+	}
 	old, seen := sc.vars[name]
 	switch {
 	case f.dyn:
@@ -935,7 +944,21 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			r.stmt(sc, n)
 		case *syntax.ParamExp:
 			r.promptExpansion(sc, n)
+			r.paramArith(sc, n)
+		case *syntax.ArithmCmd:
+			r.arithmetic(sc, n.X)
+		case *syntax.ArithmExp:
+			r.arithmetic(sc, n.X)
+		case *syntax.CStyleLoop:
+			r.arithmetic(sc, n.Init, n.Cond, n.Post)
+		case *syntax.LetClause:
+			r.arithmetic(sc, n.Exprs...)
+		case *syntax.TestClause:
+			r.testClause(sc, n)
+		case *syntax.Assign:
+			r.assignArith(sc, n)
 		case *syntax.DeclClause:
+			r.declArith(sc, n)
 			for _, as := range n.Args {
 				if as.Value != nil {
 					f := r.word(sc, as.Value)
@@ -989,31 +1012,10 @@ func (r *run) promptExpansion(sc *scope, pe *syntax.ParamExp) {
 		r.finding(ruleEvalDynamic, Dynamic, Ask, "${"+name+"@P} expands a value that is not known as a prompt, running its command substitutions", bound(r.nodeText(sc, pe)), "")
 		return
 	}
-	if !strings.Contains(v, "$(") && !strings.ContainsRune(v, '`') {
-		return
-	}
-	// The value is read as the inside of a double-quoted word; each
-	// command substitution in it runs.
-	src := ": \"" + strings.ReplaceAll(v, `"`, `\"`) + "\""
-	p := r.a.parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(src), "")
-	r.a.parsers.Put(p)
-	if err != nil {
-		r.finding(ruleEvalDynamic, Dynamic, Ask, "${"+name+"@P} runs command substitutions the analyser cannot read", bound(r.nodeText(sc, pe)), "")
-		return
-	}
-	var subs []string
-	walkTree(f, func(n syntax.Node) bool {
-		if cs, ok := n.(*syntax.CmdSubst); ok && cs.Left.IsValid() && cs.Right.IsValid() {
-			if l, rt := int(cs.Left.Offset()), int(cs.Right.Offset()); l < rt && rt <= len(src) {
-				subs = append(subs, strings.TrimPrefix(strings.TrimPrefix(src[l:rt], "$("), "`"))
-			}
-			return false
-		}
-		return true
-	})
-	for _, sub := range subs {
-		r.script(sub, sc.known(pe.Pos().Offset()), sc.depth+1)
+	if strings.Contains(v, "$(") || strings.ContainsRune(v, '`') {
+		// The value is read as the inside of a double-quoted word; each
+		// command substitution in it runs.
+		r.substitutionsIn(sc, v, pe.Pos().Offset())
 	}
 }
 

@@ -212,8 +212,11 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("echo printf true false test [ : exit return shift set shopt unset export declare typeset local readonly read wait jobs fg bg disown umask ulimit type help let getopts times caller dirs logout mapfile readarray compgen complete compopt bind suspend"),
+	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout compgen complete compopt bind suspend"),
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
+	{Names: names("printf read unset wait getopts mapfile readarray test [ ulimit let"),
+		Family: "shells", Summary: "builtins whose arguments name variables (printf -v, read, test -v) or are arithmetic (let, ulimit): a subscript in them runs its command substitutions",
+		DataOnly: true, special: namedVariables},
 	{Names: names("hash"), Family: "shells", Summary: "hash -p FILE NAME makes NAME run FILE: later uses of NAME cannot be judged by their name (asks)",
 		DataOnly: true, judgesPaths: true,
 		special: asksOnFlag('p', ruleDynamicName, "hash -p makes a command name run another program, so later commands cannot be judged by their names")},

@@ -362,6 +362,9 @@ func (r *run) telling(f field) bool {
 	if slices.Contains(dangerousNames, base(f.val)) {
 		return true
 	}
+	if strings.Contains(f.val, "$(") || strings.ContainsRune(f.val, '`') {
+		return true // text the body may evaluate, running its substitutions (see arith.go)
+	}
 	v := r.a.slash(f.val)
 	if f.glob || !strings.ContainsRune(v, '/') && !strings.HasPrefix(v, ".") {
 		return f.glob
