@@ -21,7 +21,7 @@ var _ = register([]Entry{
 		Options:      vals("ugpCDrtTUh", "--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"),
 		OptionsFirst: true, Env: []EnvVar{{Name: "SUDO_ASKPASS", Role: RoleCommand}, {Name: "SUDO_EDITOR", Role: RoleCommand}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.sudo(sc, args, cmd, func(rest []field) { r.next(sc, rest, c) })
+			r.sudo(sc, args, c, cmd, func(rest []field) { r.next(sc, rest, c) })
 			return true
 		}},
 	{Names: names("sudoedit doasedit"), Family: "privilege", Summary: "edits files as another user: each is written",

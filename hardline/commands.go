@@ -864,7 +864,7 @@ func (r *run) splitString(f field) []field {
 	return out
 }
 
-func (r *run) sudo(sc *scope, args []field, cmd string, next func([]field)) {
+func (r *run) sudo(sc *scope, args []field, c ctx, cmd string, next func([]field)) {
 	spec := wrapSpec{val: "ugpCDrtTUh", long: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"}}
 	rest := skipOpts(args, spec)
 	p := parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "")
@@ -874,12 +874,38 @@ func (r *run) sudo(sc *scope, args []field, cmd string, next func([]field)) {
 		}
 		return
 	}
-	if len(rest) == 0 && (strings.ContainsAny(p.short, "si") || p.has("--shell") || p.has("--login")) {
+	if shell := strings.ContainsAny(p.short, "si") || p.has("--shell") || p.has("--login"); shell && len(rest) == 0 {
 		// sudo -s and sudo -i with no command: a shell reading its
 		// commands from stdin.
 		rest = []field{{val: "sh"}}
+	} else if shell && !slices.ContainsFunc(rest, func(f field) bool { return f.dyn }) {
+		// sudo -s CMD and sudo -i CMD hand the shell CMD's words with
+		// every byte but letters, digits, _, - and $ escaped: the shell
+		// still expands $NAME (sudo -s rm -rf '$HOME' deletes a home).
+		r.reparseField(sc, field{val: sudoShellText(rest)}, c, cmd, true)
+		return
 	}
 	next(rest)
+}
+
+// sudoShellText is the command line sudo -s and sudo -i hand the shell
+// for the words of a command: each byte but an ASCII letter or digit, _, -
+// and $ escaped with a backslash, the words joined by spaces.
+func sudoShellText(words []field) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for j := 0; j < len(w.val); j++ {
+			ch := w.val[j]
+			if !isLetter(ch) && (ch < '0' || ch > '9') && ch != '_' && ch != '-' && ch != '$' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
 }
 
 func (r *run) su(sc *scope, b string, args []field, c ctx, cmd string, next func([]field)) {
