@@ -3,6 +3,7 @@ package hardline
 import (
 	"cmp"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -1148,12 +1149,31 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 	if slices.ContainsFunc(command, func(f field) bool { return strings.Contains(f.val, "{}") }) {
 		repl = "{}"
 	}
-	// parallel runs its command through a shell: one word may hold a script.
-	if len(command) == 1 && strings.ContainsAny(command[0].val, " ;|&") && !command[0].dyn {
-		r.reparseField(sc, field{val: strings.ReplaceAll(command[0].val, "{}", "x")}, c, cmd, true)
-		command = r.splitString(command[0])
+	// parallel runs its command through a shell: its words joined by
+	// spaces are a script (parallel rm -rf '$HOME' ::: x deletes the
+	// home), each replacement string standing for an item, which parallel
+	// quotes. With -q it quotes the command's words too.
+	quoted := slices.ContainsFunc(args[:len(args)-len(rest)], func(f field) bool {
+		return f.val == "--quote" || len(f.val) > 1 && f.val[0] == '-' && f.val[1] != '-' && strings.IndexByte(f.val, 'q') > 0
+	})
+	if !quoted && !slices.ContainsFunc(command, func(f field) bool { return f.dyn }) && slices.ContainsFunc(command, shellText) {
+		r.reparseField(sc, field{val: replacementStrings.ReplaceAllString(joinFields(command), "x")}, c, cmd, true)
+		if len(command) == 1 {
+			command = r.splitString(command[0])
+		}
 	}
 	r.feed(sc, command, in, repl, c)
+}
+
+// replacementStrings are GNU parallel's and rush's replacement strings in
+// a command template: {}, {.}, {/}, {//}, {/.}, {#}, {%}, {1}, {2.}, {= perl =}.
+var replacementStrings = regexp.MustCompile(`\{(=.*?=|[./#%0-9]*[./]*)\}`)
+
+// shellText reports whether a word holds a byte a shell reads as more than
+// a letter of a word: a blank, a quote, an expansion, an operator or a
+// pattern.
+func shellText(f field) bool {
+	return strings.ContainsAny(f.val, " \t\n'\"\\$`;&|<>()*?[~#=%!{}")
 }
 
 // parallelSpec, rushSpec and xeSpec are the options of GNU parallel, rush
