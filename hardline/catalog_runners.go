@@ -313,9 +313,12 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("watchexec nodemon reflex air cargo-watch onchange chokidar"), Family: "runners", Summary: "run a command or script when files change",
+	{Names: names("watchexec nodemon reflex air cargo-watch onchange chokidar"), Family: "runners", Summary: "run a command or script when files change; watchexec and nodemon hand a shell the words joined by spaces, so they are read as one script (and each on its own)",
 		Options:  []Option{opt(RoleScript, "-x", "--exec", "-s", "--shell", "--build.cmd", "--build.bin", "--build.full_bin", "--build.pre_cmd", "--build.post_cmd"), val("-w", "--watch", "-e", "--exts", "--ext", "-i", "--ignore", "-d", "--debounce", "--delay", "-g", "--glob", "--signal", "-R")},
-		Operands: []Operand{operand(0, RoleCommand)}},
+		Operands: []Operand{operands(0, RoleScript)}},
+	{Names: names("concurrently"), Family: "runners", Summary: "runs each operand as a shell command, side by side",
+		Options:  []Option{val("-n", "--names", "-c", "--prefix-colors", "-p", "--prefix", "-l", "--prefix-length", "-t", "--timestamp-format", "--max-processes", "-m", "--success", "-s", "--restart-tries", "--restart-after", "--default-input-target", "--handle-input", "--pad-prefix", "--names-separator", "--kill-signal", "--passthrough-arguments", "-P")},
+		Operands: []Operand{operands(0, RoleScript)}},
 })
 
 // npmEnv are the variables npm and its kin read as commands or code.
