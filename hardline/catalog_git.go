@@ -16,7 +16,14 @@ var gitExecKeys = []string{"core.pager", "core.sshcommand", "core.fsmonitor", "c
 
 // gitDataOptions are git options whose value is a message, a pattern or a
 // revision.
-var gitDataOptions = vals("mSGeCct", "--message", "--grep", "--author", "--committer", "--format", "--pretty", "--since", "--until", "--date", "--trailer", "--reuse-message", "--reedit-message", "--fixup", "--squash")
+var gitDataOptions = vals(gitDataShort, gitDataLong...)
+
+// gitDataShort and gitDataLong are the options of gitDataOptions.
+var (
+	gitDataShort = "mSGeCct"
+	gitDataLong  = []string{"--message", "--grep", "--author", "--committer", "--format", "--pretty", "--since", "--until", "--date", "--trailer",
+		"--reuse-message", "--reedit-message", "--fixup", "--squash"}
+)
 
 var _ = register([]Entry{
 	{Names: names("git"), Family: "git", Summary: "-C, -c KEY=VALUE, --config-env and --work-tree; sub-commands that run commands, write files or serve folders",
@@ -55,7 +62,11 @@ var _ = register([]Entry{
 			{Names: names("credential-store credential-cache credential-libsecret credential-osxkeychain credential-wincred credential-manager credential-manager-core credential-gnome-keyring"),
 				Summary: "a credential helper's get prints a stored password", DataOnly: true, Options: vals("", "--file", "--socket", "--timeout"),
 				Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
-			{Names: names("grep"), Summary: "-O and --open-files-in-pager run a pager command; patterns are data", DataOnly: true,
+			{Names: names("grep"), Summary: "-O and --open-files-in-pager run a pager command; patterns are data; it reads the tracked files of its work tree", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					r.readTree(field{val: "."}, b, cmd)
+					return false
+				},
 				Options: append([]Option{opt(RoleScript, "-O", "--open-files-in-pager"), opt(RoleRead, "-f"), opt(RoleWrite, "--output")}, gitDataOptions...)},
 			{Names: names("instaweb"), Summary: "--httpd and --browser name programs it runs", Options: []Option{opt(RoleScript, "-d", "--httpd", "-b", "--browser"), val("-p", "--port", "-m", "--module-path")}},
 			{Names: names("fast-import fast-export"), Summary: "--export-marks is written", DataOnly: true,
@@ -139,7 +150,8 @@ var _ = register([]Entry{
 					return true
 				}},
 			{Names: names("status log show diff blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes remote gc prune"),
-				Summary: "arguments are revisions, paths and messages", DataOnly: true,
+				Summary:  "arguments are revisions, paths and messages: paths and REV:PATH are read in the work tree; show, diff, blame, cat-file and log -p print tracked files, so a work tree that is a home reads it",
+				DataOnly: true, special: gitReads,
 				Options: append([]Option{opt(RoleWrite, "--output")}, gitDataOptions...)},
 		}},
 	{Names: names("hg chg"), Family: "git", Summary: "Mercurial: --config hooks, ui.ssh, ui.editor, ui.merge, merge-tools, pager and shell aliases (!) run commands; extensions load Python code; -e/--ssh runs a command; clone writes its folder and update, merge and revert the work tree",
@@ -421,4 +433,28 @@ func (r *run) gitMoreConfigSet(sc *scope, args []field, c ctx, cmd string) {
 	if !ops[1].dyn {
 		r.reparseField(sc, field{val: gitCommandText(asciiLower(ops[0].val), ops[1].val)}, c, cmd, true)
 	}
+}
+
+// gitContent are git's sub-commands that print the content of tracked
+// files (or, for log and whatchanged, do with -p and its kin).
+var gitContent = map[string]bool{"show": true, "diff": true, "blame": true, "cat-file": true, "range-diff": true}
+
+// gitReads judges a sub-command that reads the repository: one that
+// prints tracked files (show, diff, blame, cat-file, range-diff, and log,
+// whatchanged and stash show with -p, -u, -L or --patch) reads its work
+// tree, a home's whole when git works in one (git -C ~ show
+// HEAD:.ssh/id_rsa, cd ~ && git diff), as a recursive read of the folder
+// does. What it prints comes from the repository, not the files, so the
+// paths it names (REV:PATH is relative to the repository's top, which the
+// analyser does not know) are judged through the folder. See
+// docs/security-model.md, Hardline.
+func gitReads(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	sub := b[strings.LastIndexByte(b, ' ')+1:]
+	p := parseOpts(args, gitDataShort+"n", gitDataLong, "")
+	patch := (sub == "log" || sub == "whatchanged" || sub == "stash") && (strings.ContainsAny(p.short, "puL") ||
+		slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--patch") }))
+	if gitContent[sub] || patch {
+		r.readTree(field{val: "."}, b, cmd)
+	}
+	return false
 }
