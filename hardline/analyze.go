@@ -1246,7 +1246,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	fields := r.words(sc, call.Args)
 	if len(fields) > 0 && !fields[0].dyn {
-		r.environSent(fields, in, net, cmdText)
+		r.environSent(sc, fields, in, net, cmdText)
 		r.secretEgress(sc, s, call, fields, cmdText)
 	}
 	r.defaultReading(sc, call)
@@ -1898,7 +1898,8 @@ func environDump(b string, args []field) bool {
 // another host.
 var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true,
 	"ssh": true, "openssl": true, "http": true, "https": true, "xh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true,
-	"ftp": true, "lftp": true, "sftp": true, "smbclient": true, "pastebinit": true, "gh": true, "nc.openbsd": true, "nc.traditional": true}
+	"ftp": true, "lftp": true, "sftp": true, "smbclient": true, "pastebinit": true, "gh": true, "nc.openbsd": true, "nc.traditional": true,
+	"scp": true, "rsync": true}
 
 // environSent flags a command that sends the shell's environment to the
 // network: a program that sends its stdin elsewhere reading a dump of the
@@ -1906,14 +1907,14 @@ var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "nc
 // (env > /dev/tcp/host/port). The environment holds what the
 // environment's variables hold, secrets included, as /proc/self/environ
 // does.
-func (r *run) environSent(fs []field, in input, net, cmd string) {
+func (r *run) environSent(sc *scope, fs []field, in input, net, cmd string) {
 	b := base(fs[0].val)
 	switch {
 	case in.shellOut && networkSenders[b]:
 		r.finding(ruleReverseShell, Command, Block, b+" hands "+in.detail+" to a network peer", cmd, "")
 	case in.environ && networkSenders[b]:
 		r.finding(ruleSensitivePath, Path, Block, b+" sends "+in.detail+", which holds the shell's secrets, to another host", cmd, "")
-	case networkSenders[b] && slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron }):
+	case networkSenders[b] && slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron || r.procEnviron(sc, f) }):
 		r.finding(ruleSensitivePath, Path, Block, b+" is given the environment, which holds the shell's secrets, to send to another host", cmd, "")
 	case net != "" && environDump(b, fs[1:]):
 		r.finding(ruleSensitivePath, Path, Block, b+" writes the environment, which holds the shell's secrets, to "+net, cmd, "")
@@ -2534,6 +2535,18 @@ func (r *run) substKind(sc *scope, cs *syntax.CmdSubst) string {
 		return whyAllPids
 	}
 	return ""
+}
+
+// procEnviron reports whether f is a process substitution <(...) whose
+// output holds the shell's environment (curl -d @<(env) URL), read as
+// substEnviron reads a command substitution's.
+func (r *run) procEnviron(sc *scope, f field) bool {
+	if f.proc == 0 || int(f.proc) > len(r.procs) || r.procs[f.proc-1].Op != syntax.CmdIn {
+		return false
+	}
+	saved, savedCfg := r.xenv, r.cfg
+	defer func() { r.xenv, r.cfg = saved, savedCfg }()
+	return r.substEnviron(sc, r.procs[f.proc-1].Stmts)
 }
 
 // substEnviron reports whether a command substitution's output holds the

