@@ -222,6 +222,9 @@ type callCache struct {
 	spare    map[string]int32 // an emptied map for the first context of resolved
 	arena    arena[field]     // fields handed out by fields
 	strs     arena[string]
+	// seen are the variables evaluated has followed (see arith.go), as a
+	// stack: each evaluation truncates it back when it returns.
+	seen []string
 	// texts holds the strings a call builds (run.commandText, join). It
 	// is never reset for reuse: the findings of a call keep its strings.
 	texts strings.Builder
@@ -232,6 +235,8 @@ type callCache struct {
 func (c *callCache) reset(hint int) {
 	c.hint, c.lookups = hint, 0
 	c.texts = strings.Builder{}
+	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
+	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
 		c.canon = nil
 	}

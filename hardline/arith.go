@@ -1,9 +1,9 @@
 package hardline
 
 import (
+	"slices"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -29,13 +29,15 @@ const maxEvaluated = 8
 // evaluated judges text that bash evaluates as an arithmetic expression or
 // as a variable's name, at offset pos of the script.
 func (r *run) evaluated(sc *scope, text string, pos uint) {
-	var seen map[string]bool
-	r.evaluatedFrom(sc, text, pos, 0, &seen)
+	n := len(r.calls.seen)
+	r.evaluatedFrom(sc, text, pos, 0)
+	r.calls.seen = r.calls.seen[:n]
 }
 
-// evaluatedFrom is evaluated at depth names deep; seen holds the names
-// already followed, each of which is followed once.
-func (r *run) evaluatedFrom(sc *scope, text string, pos uint, depth int, seen *map[string]bool) {
+// evaluatedFrom is evaluated at depth names deep. Each name is followed
+// once: r.calls.seen holds those followed (and, during a nested script's
+// evaluation, those its caller followed, whose values the caller judges).
+func (r *run) evaluatedFrom(sc *scope, text string, pos uint, depth int) {
 	if text == "" {
 		return
 	}
@@ -57,29 +59,25 @@ func (r *run) evaluatedFrom(sc *scope, text string, pos uint, depth int, seen *m
 		for j < len(text) && (text[j] == '_' || isLetter(text[j]) || text[j] >= '0' && text[j] <= '9') {
 			j++
 		}
-		if name := text[i:j]; (i == 0 || text[i-1] < '0' || text[i-1] > '9') && !(*seen)[name] { // not the x in 0x1f
-			if *seen == nil {
-				*seen = map[string]bool{}
-			}
-			(*seen)[name] = true
+		if name := text[i:j]; (i == 0 || text[i-1] < '0' || text[i-1] > '9') && !slices.Contains(r.calls.seen, name) { // not the x in 0x1f
+			r.calls.seen = append(r.calls.seen, name)
 			if v, ok := r.knownValue(sc, name, pos); ok {
-				r.evaluatedFrom(sc, v, pos, depth+1, seen)
+				r.evaluatedFrom(sc, v, pos, depth+1)
 			}
 		}
 		i = j
 	}
 }
 
-// knownValue returns the value of variable name at pos when the analyser
-// knows it, a loop's variable included.
+// knownValue returns the value of variable name at pos when the script
+// gave it one the analyser knows, a loop's variable and a positional
+// parameter included. (The shell's own variables, HOME and PWD, hold
+// paths, which bash evaluates to nothing.)
 func (r *run) knownValue(sc *scope, name string, pos uint) (string, bool) {
-	var f field
-	env := exEnv{r: r, sc: sc, pos: pos, f: &f}
-	v := env.Get(name)
-	if !v.IsSet() || f.dyn || v.Kind != expand.String {
-		return "", false
+	if it, ok := r.loopVars[name]; ok {
+		return it.val, !it.dyn
 	}
-	return v.Str, true
+	return sc.lookup(name, pos)
 }
 
 // substitutionsIn analyses the command substitutions bash runs when it

@@ -450,9 +450,11 @@ var gitContent = map[string]bool{"show": true, "diff": true, "blame": true, "cat
 // docs/security-model.md, Hardline.
 func gitReads(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	sub := b[strings.LastIndexByte(b, ' ')+1:]
-	p := parseOpts(args, gitDataShort+"n", gitDataLong, "")
-	patch := (sub == "log" || sub == "whatchanged" || sub == "stash") && (strings.ContainsAny(p.short, "puL") ||
-		slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--patch") }))
+	patch := false
+	if sub == "log" || sub == "whatchanged" || sub == "stash" {
+		p := parseOpts(args, gitDataShort+"n", gitDataLong, "")
+		patch = strings.ContainsAny(p.short, "puL") || slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--patch") })
+	}
 	if gitContent[sub] || patch {
 		r.readTree(field{val: "."}, b, cmd)
 	}
