@@ -385,6 +385,9 @@ type varDef struct {
 	// secret names the credential variable whose value the variable was
 	// assigned (t=$GITHUB_TOKEN), if any (see egress.go).
 	secret string
+	// array says value holds an indexed array's elements, joined by NUL
+	// (arr=(a b)); $arr is its first.
+	array bool
 }
 
 // script parses and analyses src at the given depth.
@@ -457,6 +460,9 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 	var fns []*fnInfo
 	var funcs []bool // per node on the stack: a function definition
 	inFunc := 0      // function definitions around the node
+	// defined is the command readInto gave its variable a value (the
+	// statement is visited just before its command).
+	var defined *syntax.CallExpr
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
@@ -489,6 +495,10 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 			}
 		}
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			if inFunc == 0 {
+				defined = r.readInto(sc, n)
+			}
 		case *syntax.WhileClause:
 			if endless(n) && spawnsUnwaited(n.Do) {
 				r.add(Finding{Rule: ruleForkBomb, Kind: Command, Severity: Block,
@@ -530,7 +540,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				}
 			} else if n.Args[0].Lit() == "set" {
 				r.setPositional(sc, n, inFunc > 0)
-			} else if name := n.Args[0].Lit(); taintingCommands[name] {
+			} else if name := n.Args[0].Lit(); taintingCommands[name] && n != defined {
 				for _, w := range n.Args[1:] {
 					l := w.Lit()
 					if i := strings.IndexByte(l, '='); i > 0 {
@@ -813,6 +823,12 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 	if as.Naked && !taint {
 		return // export NAME keeps the value
 	}
+	if as.Array != nil && !taint && !as.Append && as.Index == nil {
+		if vals, ok := r.arrayElements(sc, as.Array); ok {
+			sc.define(name, varDef{value: strings.Join(vals, "\x00"), array: true, after: as.End().Offset()})
+			return
+		}
+	}
 	if taint || as.Append || as.Index != nil || as.Array != nil || as.Value == nil {
 		sc.taint(name)
 		return
@@ -824,21 +840,106 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 			f = field{val: v}
 		}
 	}
+	if !f.dyn {
+		sc.define(name, varDef{value: f.val, after: as.End().Offset()})
+		return
+	}
+	// A variable once given the environment holds it from then on, as far
+	// as the analyser knows.
+	old := sc.vars[name]
+	secret := old.secret
+	if c := r.credentials(sc, as.Value, nil); len(c) > 0 {
+		secret = c[0]
+	}
+	sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ, secret: secret})
+}
+
+// define records a static value of a variable, which holds after d.after:
+// a second, different value makes the variable unknown, since which one
+// holds where depends on the order the commands run in.
+func (sc *scope) define(name string, d varDef) {
 	old, seen := sc.vars[name]
 	switch {
-	case f.dyn:
-		// A variable once given the environment holds it from then on,
-		// as far as the analyser knows.
-		secret := old.secret
-		if c := r.credentials(sc, as.Value, nil); len(c) > 0 {
-			secret = c[0]
-		}
-		sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ, secret: secret})
 	case !seen:
-		sc.setVar(name, varDef{value: f.val, after: as.End().Offset()})
-	case old.tainted || old.value != f.val:
+		sc.setVar(name, d)
+	case old.tainted || old.value != d.value || old.array != d.array:
 		sc.taint(name)
 	}
+}
+
+// arrayElements returns the elements of an indexed array's literal
+// (arr=(~ /tmp)) when each is known and none is a pattern or a subscripted
+// one.
+func (r *run) arrayElements(sc *scope, a *syntax.ArrayExpr) ([]string, bool) {
+	words := make([]*syntax.Word, 0, len(a.Elems))
+	for _, el := range a.Elems {
+		if el.Index != nil || el.Value == nil {
+			return nil, false
+		}
+		words = append(words, el.Value)
+	}
+	fs := r.words(sc, words)
+	vals := make([]string, 0, len(fs))
+	for _, f := range fs {
+		if f.dyn || f.glob || strings.Contains(f.val, "\x00") {
+			return nil, false
+		}
+		vals = append(vals, f.val)
+	}
+	return vals, true
+}
+
+// readInto gives a variable the value a statement assigns it, when the
+// analyser knows it, and returns the statement's command then: read NAME
+// (or read -r NAME) from a here-string, whose first line, trimmed of
+// blanks, it takes, and printf -v NAME FORMAT ARGS, whose output it
+// takes. Other forms of read, mapfile and printf leave their variables
+// unknown.
+func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) < 2 || len(call.Assigns) > 0 {
+		return nil
+	}
+	args := call.Args[1:]
+	var name, val string
+	switch call.Args[0].Lit() {
+	case "read":
+		if len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.WordHdoc || len(args) > 2 {
+			return nil
+		}
+		raw := len(args) == 2 && args[0].Lit() == "-r"
+		if len(args) == 2 && !raw {
+			return nil
+		}
+		name = args[len(args)-1].Lit()
+		f := r.word(sc, s.Redirs[0].Word)
+		if f.dyn || !raw && strings.ContainsRune(f.val, '\\') {
+			return nil
+		}
+		val, _, _ = strings.Cut(f.val, "\n")
+		val = strings.Trim(val, " \t")
+	case "printf":
+		if len(args) < 3 || args[0].Lit() != "-v" {
+			return nil
+		}
+		name = args[1].Lit()
+		fs := r.words(sc, args[2:])
+		if slices.ContainsFunc(fs, func(f field) bool { return f.dyn }) {
+			return nil
+		}
+		out, ok := printed("printf", fieldVals(fs), false)
+		if !ok {
+			return nil
+		}
+		val = out
+	default:
+		return nil
+	}
+	if !isName(name) {
+		return nil
+	}
+	sc.define(name, varDef{value: val, after: s.End().Offset()})
+	return call
 }
 
 // lookup returns the statically known value of a variable at offset pos.
@@ -847,10 +948,24 @@ func (sc *scope) lookup(name string, pos uint) (string, bool) {
 		if d.tainted || pos < d.after {
 			return "", false
 		}
+		if d.array {
+			first, _, _ := strings.Cut(d.value, "\x00")
+			return first, true
+		}
 		return d.value, true
 	}
 	v, ok := sc.inherit[name]
 	return v, ok
+}
+
+// lookupArray returns the elements of an indexed array the script gave a
+// known value, at offset pos.
+func (sc *scope) lookupArray(name string, pos uint) ([]string, bool) {
+	d, ok := sc.vars[name]
+	if !ok || !d.array || d.tainted || pos < d.after {
+		return nil, false
+	}
+	return strings.Split(d.value, "\x00"), true
 }
 
 // known returns the variables with a static value at offset pos, for a
@@ -2067,6 +2182,10 @@ func (e *exEnv) Get(name string) expand.Variable {
 		e.dynamic("~" + user)
 		return str(e.r.a.usersFolder() + "/" + user)
 	}
+	if list, ok := e.sc.lookupArray(name, e.pos); ok {
+		e.f.expn = true
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+	}
 	if v, ok := e.sc.lookup(name, e.pos); ok {
 		e.f.expn = true
 		if name == "@" || name == "*" {
@@ -2657,8 +2776,8 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 				return false
 			}
 			v := env.Get(name)
-			if !v.IsSet() && !f.dyn {
-				return false
+			if !v.IsSet() && !f.dyn || v.Kind == expand.Indexed {
+				return false // an array's $arr is its first element: the expand package reads it
 			}
 			if !quoted && strings.ContainsAny(v.Str, " \t\n*?[") {
 				return false
