@@ -133,10 +133,27 @@ func (r *run) link(args []field, cmd string) {
 	}
 }
 
-// procRoot maps /proc/PID/root/rest, the root folder as another process sees
-// it, to /rest: reading it needs no permission the analyser can check, so
-// it is judged as the path it most likely names.
+// procRoot maps /proc/PID/root/rest (and /proc/PID/task/TID/root/rest),
+// the root folder as another process or thread sees it, to /rest: reading
+// it needs no permission the analyser can check, so it is judged as the
+// path it most likely names.
 func procRoot(p string) (string, bool) {
+	rest, ok := procEntry(p)
+	if !ok {
+		return "", false
+	}
+	if rest == "/root" {
+		return "/", true
+	}
+	if after, ok := strings.CutPrefix(rest, "/root/"); ok {
+		return "/" + after, true
+	}
+	return "", false
+}
+
+// procEntry returns what follows /proc/PID or /proc/PID/task/TID in p
+// (/root/etc, /cwd/x), with its leading slash.
+func procEntry(p string) (string, bool) {
 	rest, ok := strings.CutPrefix(p, "/proc/")
 	if !ok {
 		return "", false
@@ -146,13 +163,14 @@ func procRoot(p string) (string, bool) {
 		return "", false
 	}
 	rest = rest[i:]
-	if rest == "/root" {
-		return "/", true
+	if t, ok := strings.CutPrefix(rest, "/task/"); ok {
+		j := strings.IndexByte(t, '/')
+		if j <= 0 {
+			return "", false
+		}
+		rest = t[j:]
 	}
-	if after, ok := strings.CutPrefix(rest, "/root/"); ok {
-		return "/" + after, true
-	}
-	return "", false
+	return rest, true
 }
 
 // outRedir is an output redirection of a statement.

@@ -328,11 +328,14 @@ func (r *run) resolveWord(f field) resolved {
 		if p, ok := procRoot(lex); ok {
 			res.paths = append(res.paths, p)
 		}
-		// /proc/self/cwd is the shell's working folder; ".." after it
-		// leaves that folder, not /proc/self.
-		for _, pre := range [...]string{"/proc/self/cwd", "/proc/thread-self/cwd"} {
-			if rest, ok := strings.CutPrefix(raw, pre); ok && (rest == "" || rest[0] == '/') && r.cwd != "" {
-				res.paths = append(res.paths, a.clean(r.cwd+rest))
+		// /proc/self/cwd (and a thread's, /proc/self/task/TID/cwd) is the
+		// shell's working folder; ".." after it leaves that folder, not
+		// /proc/self.
+		if strings.HasPrefix(raw, "/proc/self/") || strings.HasPrefix(raw, "/proc/thread-self/") {
+			if e, ok := procEntry(raw); ok && r.cwd != "" {
+				if rest, ok := strings.CutPrefix(e, "/cwd"); ok && (rest == "" || rest[0] == '/') {
+					res.paths = append(res.paths, a.clean(r.cwd+rest))
+				}
 			}
 		}
 	}
