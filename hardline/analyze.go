@@ -2146,6 +2146,18 @@ func (e *exEnv) Get(name string) expand.Variable {
 			return expand.Variable{}
 		}
 		return str(e.r.a.home)
+	case name == "USER" || name == "LOGNAME":
+		// The user's name, as the home folder's last name gives it, unless
+		// the script set the variable: /home/$USER is the home.
+		if v, ok := e.sc.lookup(name, e.pos); ok {
+			e.f.expn = true
+			return str(v)
+		}
+		if d, ok := e.sc.vars[name]; ok && d.tainted || e.r.a.userName() == "" {
+			e.dynamic("$" + name)
+			return expand.Variable{}
+		}
+		return str(e.r.a.userName())
 	case name == "$" || name == "BASHPID" || name == "PPID":
 		// The shell's own process: /proc/$$/environ is its environment.
 		e.dynamic("$" + name)
@@ -3036,6 +3048,15 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		return printed(base(parts[0]), args, false) // a substitution drops the final newlines
 	case "pwd":
 		return r.cwd, r.cwd != ""
+	case "whoami", "logname":
+		return r.a.userName(), len(args) == 0 && r.a.userName() != ""
+	case "id":
+		// id -un (or -nu, -u -n): the user's name.
+		if flags := strings.Join(args, ""); len(args) > 0 && len(args) <= 2 && strings.Count(flags, "-") == len(args) &&
+			strings.Trim(flags, "-un") == "" && strings.Count(flags, "u") == 1 && strings.Count(flags, "n") == 1 {
+			return r.a.userName(), r.a.userName() != ""
+		}
+		return "", false
 	case "realpath", "grealpath", "readlink", "greadlink":
 		// The path as the program prints it, made absolute; links in it
 		// are resolved with the rest of the word.

@@ -713,6 +713,17 @@ func (a *Analyzer) asOwnHome(p string) (string, bool) {
 	return strings.TrimSuffix(a.home, "/") + rest, true
 }
 
+// userName is the user's name as the home folder's last name gives it
+// (dev for /home/dev, root for /root), or "" when there is no home folder:
+// what $USER, $LOGNAME and $(whoami) are read as.
+func (a *Analyzer) userName() string {
+	h := strings.TrimSuffix(a.home, "/")
+	if h == "" {
+		return ""
+	}
+	return h[strings.LastIndexByte(h, '/')+1:]
+}
+
 // isHome reports whether p is the home folder, as configured or canonical.
 func (a *Analyzer) isHome(p string) bool {
 	return slices.Contains(a.alias.homes, a.key(p))
