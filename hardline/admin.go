@@ -6,7 +6,6 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -205,21 +204,11 @@ func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (s
 		}
 	}
 	args := fields[1:]
-	switch base(fields[0].val) {
-	case "echo":
-		for len(args) > 0 && (args[0].val == "-n" || args[0].val == "-e" || args[0].val == "-E") {
-			args = args[1:]
-		}
-		vals := make([]string, len(args))
-		for i, a := range args {
-			vals[i] = a.val
-		}
-		return strings.Join(vals, " ") + "\n", true
-	case "printf":
-		if len(args) > 0 && !strings.HasPrefix(args[0].val, "-") {
-			out, _, err := expand.Format(staticConfig(), args[0].val, fieldVals(args[1:]))
-			return out, err == nil
-		}
+	switch b := base(fields[0].val); b {
+	case "echo", "printf":
+		// As a pipe reads it: echo's options and escapes (echo -e
+		// 'all:\n\trm -rf ~' > Makefile writes a recipe) and its newline.
+		return printed(b, fieldVals(args), true)
 	default:
 		// cat, tee and the decoders print a static function of known
 		// text they read (see decodeText).

@@ -1746,8 +1746,11 @@ func printed(b string, args []string, newline bool) (string, bool) {
 		}
 	}
 	if b == "printf" {
-		if len(args) == 0 {
-			return "", false
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:] // the end of printf's options
+		}
+		if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-" {
+			return "", false // an option (printf -v NAME prints nothing)
 		}
 		out, _, err := expand.Format(staticConfig(), args[0], args[1:])
 		return out, err == nil

@@ -46,6 +46,7 @@ var _ = register([]Entry{
 			}
 			if dst != nil {
 				r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+				r.carryWritten(srcs, *dst, c.in)
 				r.judgeInto(sc, srcs, *dst, true, false, nil, cmd)
 			}
 			return true
@@ -54,12 +55,12 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
 			r.rawReadAll(args, cmd)
-			r.copy(sc, b, args, cmd)
+			r.copy(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("install"), Family: "files", Summary: "the destination (or every folder with -d) is written",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.copy(sc, b, args, cmd)
+			r.copy(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("ln link"), Family: "files", Summary: "the link is written; a symbolic link to /, home or a system folder asks",
@@ -67,7 +68,7 @@ var _ = register([]Entry{
 			if b == "ln" {
 				r.link(args, cmd)
 			}
-			r.copy(sc, b, args, cmd)
+			r.copy(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("tee"), Family: "files", Summary: "operands are written",

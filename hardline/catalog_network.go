@@ -98,7 +98,7 @@ var _ = register([]Entry{
 			r.readsTree(sc, "scp", args, cmd)
 			r.rawReadAll(args, cmd)
 			if b == "scp" {
-				r.copy(sc, b, args, cmd)
+				r.copy(sc, b, args, c, cmd)
 			}
 			if b == "sftp" && c.in.kind == inText {
 				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
@@ -112,7 +112,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
 			r.rawReadAll(args, cmd)
-			r.copy(sc, b, args, cmd)
+			r.copy(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("openssl"), Family: "network", Summary: "-out is written; raw disks read ask; s_server -WWW and -HTTP serve the working folder",

@@ -268,7 +268,23 @@ func (r *run) decodedInput(sc *scope, up *syntax.Stmt, b string, args []field, p
 		text, known = in.text, in.kind == inText
 	}
 	if !known {
-		return input{}, false
+		// A file the command wrote first, with known text (echo 'rm -rf ~'
+		// > x.sh; cat x.sh | sh): the decoder reads that text.
+		var file field
+		var rest []field
+		for i, a := range args {
+			if a.dyn || !strings.HasPrefix(a.val, "-") || a.val == "-" {
+				if file.val != "" || a.dyn {
+					return input{}, false // several files, or one not known
+				}
+				file, rest = a, append(slices.Clone(args[:i]), args[i+1:]...)
+			}
+		}
+		w, ok := r.writtenFile(file)
+		if !ok || !w.known {
+			return input{}, false
+		}
+		text, args = w.content, rest
 	}
 	out, ok := r.a.decodeText(b, args, text)
 	if !ok {

@@ -626,7 +626,7 @@ func (r *run) mkfs(args []field, cmd string) {
 	}
 }
 
-func (r *run) copy(sc *scope, b string, args []field, cmd string) {
+func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 	val := map[string]string{"cp": "tS", "install": "tSmog", "ln": "tS", "rsync": "efTB", "scp": "cFiJloPS"}[b]
 	p := parseOpts(args, val, []string{"--target-directory", "--suffix", "--mode", "--owner", "--group", "--rsh", "--filter", "--exclude", "--include", "--temp-dir", "--partial-dir", "--backup-dir", "--files-from", "--exclude-from", "--include-from", "--chmod", "--chown", "--log-file", "--password-file"}, "")
 	if b == "install" && strings.ContainsRune(p.short, 'd') {
@@ -662,12 +662,52 @@ func (r *run) copy(sc *scope, b string, args []field, cmd string) {
 		}
 	}
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
+	r.carryWritten(srcs, *dst, c.in)
 	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
 	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.has("--no-target-directory")) {
 		// cp -rT SRC DST copies SRC's contents into DST, as SRC/. does.
 		r.judgeWriteTree(sc, *dst, cmd)
 	}
 	r.judgeInto(sc, srcs, *dst, recursive || b == "rsync" && strings.ContainsAny(p.short, "r"), b == "rsync", remote, cmd)
+}
+
+// carryWritten records what a copy or move of one source writes at dst
+// (and at dst/NAME, dst being a folder) when the command wrote the source
+// first or the source is its standard input: the same text, so a script
+// written, copied and run is read as written (echo 'rm -rf ~' > a; cp a
+// b; sh b). A source on disk is as far out of reach at dst as where it
+// was.
+func (r *run) carryWritten(srcs []field, dst field, in input) {
+	if len(srcs) != 1 || srcs[0].dyn || dst.dyn {
+		return
+	}
+	src := srcs[0]
+	text, known := "", false
+	if isStdin(src.val) {
+		text, known = in.text, in.kind == inText
+	} else if w, ok := r.writtenFile(src); ok {
+		text, known = w.content, w.known
+	} else {
+		return
+	}
+	r.noteWritten(dst, text, known)
+	if name := path.Base(r.a.slash(src.val)); name != "." && name != "/" && !isStdin(src.val) {
+		r.noteWritten(field{val: strings.TrimSuffix(dst.val, "/") + "/" + name}, text, known)
+	}
+}
+
+// writtenFile returns what the command wrote to the file f names, if it
+// wrote it.
+func (r *run) writtenFile(f field) (written, bool) {
+	if len(r.written) == 0 || f.dyn || f.val == "" {
+		return written{}, false
+	}
+	for _, p := range r.resolve(f).paths {
+		if w, ok := r.written[r.a.key(p)]; ok {
+			return w, true
+		}
+	}
+	return written{}, false
 }
 
 // judgeInto judges what copying or moving srcs to dst writes when dst is a
