@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -252,7 +253,7 @@ func (r *run) noteWritten(f field, content string, known bool) {
 // program, or text that is not known, asks, since it was not there to read
 // when the command was judged.
 func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, cmd string) {
-	if len(r.written) == 0 {
+	if len(r.written) == 0 && len(r.fetched) == 0 {
 		return
 	}
 	var cands []field
@@ -285,6 +286,10 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		for _, p := range r.resolve(f).paths {
 			w, ok := r.written[r.a.key(p)]
 			if !ok {
+				if r.fetchedAt(p) {
+					r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command downloads first", cmd, p)
+					return
+				}
 				continue
 			}
 			asShell := shell && !(direct && i == 0)
@@ -305,6 +310,53 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			return
 		}
 	}
+}
+
+// noteDownloads records the files a program saves in its working folder
+// under the names its URLs give them (wget URL, curl -O URL, aria2c URL):
+// the last name of each URL's path, or index.html for none, with and
+// without its query. Their text is not known. A URL not known fills the
+// folder with a name not known.
+func (r *run) noteDownloads(ops []field) {
+	for _, o := range ops {
+		if o.dyn {
+			r.noteFetched(field{val: "."})
+			continue
+		}
+		_, rest, ok := strings.Cut(o.val, "://")
+		if !ok {
+			continue
+		}
+		_, p, _ := strings.Cut(rest, "/") // after the host
+		name := p[strings.LastIndexByte(p, '/')+1:]
+		plain, _, _ := strings.Cut(name, "?")
+		plain, _, _ = strings.Cut(plain, "#")
+		for _, n := range [...]string{plain, name} {
+			if n == "" {
+				n = "index.html"
+			}
+			if n != "." && n != ".." {
+				r.noteWritten(field{val: n}, "", false)
+			}
+		}
+	}
+}
+
+// noteFetched records a folder the command fills from the network.
+func (r *run) noteFetched(f field) {
+	if f.dyn {
+		return
+	}
+	for _, p := range r.resolve(f).paths {
+		r.fetched = append(r.fetched, r.a.key(p))
+	}
+}
+
+// fetchedAt reports whether p lies in a folder the command fills from the
+// network.
+func (r *run) fetchedAt(p string) bool {
+	k := r.a.key(p)
+	return slices.ContainsFunc(r.fetched, func(d string) bool { return r.a.within(k, d) })
 }
 
 // shebangShell reports whether a #! line names a shell.

@@ -124,7 +124,11 @@ type run struct {
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)
 	written   map[string]written // files the command writes by redirection or tee
-	aliases   map[string]string  // aliases the command defines
+	// fetched are the folders the command fills from the network (git
+	// clone's destination), in comparison form: what is in them was not
+	// there to read when the command was judged (see admin.go).
+	fetched []string
+	aliases map[string]string // aliases the command defines
 	// found are the start points of command substitutions that print
 	// paths found under them (cat $(find ~ -name '*.pem')), by the why
 	// of the word they made (see foundPaths).

@@ -720,9 +720,17 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		}
 		r.runsFiles(runs, b, cmd)
 	}
+	if len(e.RunsFiles) > 0 && r.cwd != "" && r.fetchedAt(r.cwd) {
+		// A runner in a folder this command fetched (git clone URL && cd
+		// repo && make) runs what it downloaded.
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs files in "+r.cwd+", which this command downloads first", cmd, r.cwd)
+	}
 	if e.WritesWorkDir && !p.elsewhere && r.cwd != "" {
 		// In a folder not known, as any write there, it is not judged.
 		r.judgeWriteTree(sc, field{val: "."}, cmd)
+		if e.Family == "network" {
+			r.noteDownloads(p.ops)
+		}
 	}
 	handled := false
 	if e.special != nil {

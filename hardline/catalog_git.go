@@ -213,10 +213,12 @@ func cloneInto(dest int, short string, long ...string) handler {
 		case len(ops) > dest:
 			for _, o := range ops[dest:] {
 				r.judgeWriteTree(sc, o, cmd)
+				r.noteFetched(o)
 			}
 		case len(ops) == 0 || r.cwd == "":
 		case ops[0].dyn:
 			r.judgeWriteTree(sc, field{val: "."}, cmd) // a name not known, anywhere here
+			r.noteFetched(field{val: "."})
 		default:
 			name := strings.TrimSuffix(strings.TrimRight(remotePath(ops[0].val), "/"), ".git")
 			if i := strings.LastIndexAny(name, "/:"); i >= 0 {
@@ -226,6 +228,7 @@ func cloneInto(dest int, short string, long ...string) handler {
 				name = "."
 			}
 			r.judgeWriteTree(sc, field{val: name}, cmd)
+			r.noteFetched(field{val: name})
 		}
 		return false
 	}

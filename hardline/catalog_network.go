@@ -42,6 +42,7 @@ var _ = register([]Entry{
 				// -O saves each download in the working folder under the
 				// name the URL (or, with -J, the server) gives it.
 				r.judgeWriteTree(sc, field{val: "."}, cmd)
+				r.noteDownloads(args)
 			}
 			if c.findTree {
 				// After find (xargs -I{} curl -F f=@{}), a file sent from

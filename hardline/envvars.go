@@ -226,13 +226,17 @@ func (r *run) fileInput(f field) input {
 // wrote: one whose text is known is given to analyse, when the runner has
 // a reader for it (nil for none); anything else asks (runs-written-file).
 func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string, analyse func(text string)) {
-	if len(r.written) == 0 {
+	if len(r.written) == 0 && len(r.fetched) == 0 {
 		return
 	}
 	for _, name := range files {
 		for _, p := range r.resolve(field{val: name}).paths {
 			w, ok := r.written[r.a.key(p)]
 			if !ok {
+				if r.fetchedAt(p) {
+					r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command downloads first", cmd, p)
+					return
+				}
 				continue
 			}
 			if w.known && analyse != nil {
