@@ -375,6 +375,9 @@ type scope struct {
 	// funcs are the functions the script defines, by name: a call is
 	// judged with its arguments as the body's positional parameters.
 	funcs map[string]*syntax.FuncDecl
+	// refs are the name references the script declares (declare -n
+	// r=X), by name: their target.
+	refs map[string]string
 	// ints are the variables declared integers (declare -i), whose
 	// assigned values bash evaluates (see arith.go).
 	ints map[string]bool
@@ -571,9 +574,16 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				}
 			}
 			for _, as := range n.Args {
+				local := (variant == "local" || variant == "declare" && as.Naked) && inFunc > 0
+				if nameref && !local && r.reference(sc, as) {
+					continue
+				}
 				// A local in a function body holds only there; in a body
 				// judged on its own (a call's, see simple) it is plain.
-				r.assign(sc, as, nameref || (variant == "local" || variant == "declare" && as.Naked) && inFunc > 0)
+				r.assign(sc, as, nameref || local)
+				if nameref && as.Name != nil && as.Value != nil && isName(as.Value.Lit()) {
+					sc.refer(as.Name.Value, as.Value.Lit())
+				}
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
@@ -764,6 +774,11 @@ func (sc *scope) setVar(name string, d varDef) {
 		sc.vars = map[string]varDef{}
 	}
 	sc.vars[name] = d
+	if t, ok := sc.refs[name]; ok && t != name {
+		// A value given through a reference is its target's.
+		delete(sc.refs, name)
+		sc.vars[t] = varDef{tainted: true}
+	}
 }
 
 // setPositional records the positional parameters set -- ARGS (or set
@@ -856,6 +871,41 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		secret = c[0]
 	}
 	sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ, secret: secret})
+}
+
+// reference gives a name reference (declare -n r=NAME) the value its
+// target holds where it is declared, when that is known: reading "$r"
+// reads NAME (declare -n r=HOME; rm -rf "$r" is rm -rf ~). It reports
+// false when the target or its value is not known; the caller then makes
+// the reference unknown.
+func (r *run) reference(sc *scope, as *syntax.Assign) bool {
+	if as.Name == nil || as.Value == nil || as.Append || as.Index != nil {
+		return false
+	}
+	target := as.Value.Lit()
+	if !isName(target) {
+		return false
+	}
+	v, ok := sc.lookup(target, as.Pos().Offset())
+	if _, set := sc.vars[target]; !set && target == "HOME" && r.a.home != "" {
+		v, ok = r.a.home, true
+	}
+	if !ok {
+		return false
+	}
+	sc.define(as.Name.Value, varDef{value: v, after: as.End().Offset()})
+	sc.refer(as.Name.Value, target)
+	return true
+}
+
+// refer records that name is a reference to target: a value given to name
+// later is target's (declare -n r=X; r=~ sets X), so target is then not
+// known.
+func (sc *scope) refer(name, target string) {
+	if sc.refs == nil {
+		sc.refs = map[string]string{}
+	}
+	sc.refs[name] = target
 }
 
 // define records a static value of a variable, which holds after d.after:
