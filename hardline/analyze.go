@@ -946,9 +946,9 @@ func (r *run) arrayElements(sc *scope, a *syntax.ArrayExpr) ([]string, bool) {
 // readInto gives a variable the value a statement assigns it, when the
 // analyser knows it, and returns the statement's command then: read NAME
 // (or read -r NAME) from a here-string, whose first line, trimmed of
-// blanks, it takes, and printf -v NAME FORMAT ARGS, whose output it
-// takes. Other forms of read, mapfile and printf leave their variables
-// unknown.
+// blanks, it takes, mapfile -t NAME (readarray) from one, an element per
+// line, and printf -v NAME FORMAT ARGS, whose output it takes. Other forms
+// of read, mapfile and printf leave their variables unknown.
 func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 	call, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) < 2 || len(call.Assigns) > 0 {
@@ -972,6 +972,19 @@ func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 		}
 		val, _, _ = strings.Cut(f.val, "\n")
 		val = strings.Trim(val, " \t")
+	case "mapfile", "readarray":
+		// mapfile -t NAME <<< TEXT: one element per line, without its
+		// newline (-t); without -t each keeps it.
+		if len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.WordHdoc || len(args) != 2 || args[0].Lit() != "-t" {
+			return nil
+		}
+		name = args[1].Lit()
+		f := r.word(sc, s.Redirs[0].Word)
+		if f.dyn || !isName(name) || strings.Contains(f.val, "\x00") {
+			return nil
+		}
+		sc.define(name, varDef{value: strings.ReplaceAll(f.val, "\n", "\x00"), array: true, after: s.End().Offset()})
+		return call
 	case "printf":
 		if len(args) < 3 || args[0].Lit() != "-v" {
 			return nil
