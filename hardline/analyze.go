@@ -1275,6 +1275,9 @@ type input struct {
 	// shellOut says the input is the output of a shell that reads its
 	// commands from its own input (sh -i 2>&1 | nc HOST PORT).
 	shellOut bool
+	// download says the input is what a URL program fetches (curl URL |
+	// tar xz): files made of it were not there to read (see admin.go).
+	download bool
 	detail   string
 }
 
@@ -1753,6 +1756,8 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 			starts = []field{{val: "."}}
 		}
 		return input{kind: inUnknown, words: starts, find: true, detail: "paths from ls"}
+	case "curl", "wget", "wget2", "http", "https", "xh", "aria2c", "fetch", "ftp", "lftp", "tftp":
+		return input{kind: inUnknown, download: true, detail: "a download by " + b}
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "busybox-nc", "telnet", "socat", "websocat", "cryptcat", "sbd", "pwncat":
 		return input{kind: inUnknown, peer: true, detail: "a connection " + b + " holds"}
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash", "pwsh":

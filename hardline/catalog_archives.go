@@ -23,6 +23,11 @@ var _ = register([]Entry{
 			r.cwd = r.startCwd
 			r.tarOutput(sc, args, cmd)
 			r.tarFolders(sc, args, cmd)
+			if m := tarOptions(args); c.in.download && m.extract && !m.toStdout {
+				// curl URL | tar xz: what it extracts, in the folder its
+				// last -C moved to, was downloaded.
+				r.noteFetched(field{val: "."})
+			}
 			r.cwd = moved
 			if has(args, "-T", "--files-from") && (has(args, "-") || has(args, "--files-from=-")) {
 				r.readsListed(c, b, cmd) // find ~ | tar -cf x.tar -T -
