@@ -375,6 +375,9 @@ type scope struct {
 	// funcs are the functions the script defines, by name: a call is
 	// judged with its arguments as the body's positional parameters.
 	funcs map[string]*syntax.FuncDecl
+	// arithWas are the values variables held before an arithmetic
+	// expression that reads them assigned them (x++): see arithTaint.
+	arithWas map[string]string
 	// refs are the name references the script declares (declare -n
 	// r=X), by name: their target.
 	refs map[string]string
@@ -604,13 +607,13 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 			// has += to >>=; the rest are other shells' and kept for them.
 			if n.Op == syntax.Assgn || n.Op >= syntax.AddAssgn && n.Op <= syntax.PowAssgn {
 				if w, ok := n.X.(*syntax.Word); ok {
-					sc.taint(w.Lit())
+					sc.arithTaint(w.Lit(), n.Op != syntax.Assgn)
 				}
 			}
 		case *syntax.UnaryArithm:
 			if n.Op == syntax.Inc || n.Op == syntax.Dec {
 				if w, ok := n.X.(*syntax.Word); ok {
-					sc.taint(w.Lit())
+					sc.arithTaint(w.Lit(), true)
 				}
 			}
 		}
@@ -761,6 +764,19 @@ func isName(s string) bool {
 		}
 	}
 	return true
+}
+
+// arithTaint makes a variable an arithmetic expression assigns unknown.
+// One that reads the variable first (x++, x += 1) evaluates its value
+// before then: that value is kept for evaluated (see arith.go).
+func (sc *scope) arithTaint(name string, reads bool) {
+	if d, ok := sc.vars[name]; reads && ok && !d.tainted && !d.array {
+		if sc.arithWas == nil {
+			sc.arithWas = map[string]string{}
+		}
+		sc.arithWas[name] = d.value
+	}
+	sc.taint(name)
 }
 
 func (sc *scope) taint(name string) {

@@ -77,7 +77,13 @@ func (r *run) knownValue(sc *scope, name string, pos uint) (string, bool) {
 	if it, ok := r.loopVars[name]; ok {
 		return it.val, !it.dyn
 	}
-	return sc.lookup(name, pos)
+	if v, ok := sc.lookup(name, pos); ok {
+		return v, true
+	}
+	// A variable an arithmetic expression reads and then assigns (x++)
+	// held its value when the expression read it.
+	v, ok := sc.arithWas[name]
+	return v, ok
 }
 
 // substitutionsIn analyses the command substitutions bash runs when it
@@ -249,6 +255,17 @@ func (r *run) declArith(sc *scope, d *syntax.DeclClause) {
 					sc.ints = map[string]bool{}
 				}
 				sc.ints[as.Name.Value] = true
+				if as.Array != nil {
+					// declare -ia y=(...): each element is evaluated.
+					for _, el := range as.Array.Elems {
+						if el.Value == nil {
+							continue
+						}
+						if v, ok := r.unsplitValue(sc, el.Value); ok {
+							r.evaluated(sc, v, el.Value.Pos().Offset())
+						}
+					}
+				}
 			}
 			if (nameref || integer) && as.Value != nil {
 				if v, ok := r.unsplitValue(sc, as.Value); ok {
