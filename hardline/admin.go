@@ -280,18 +280,7 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		}
 	}
 	for i, f := range cands {
-		if f.dyn {
-			continue
-		}
-		for _, p := range r.resolve(f).paths {
-			w, ok := r.written[r.a.key(p)]
-			if !ok {
-				if r.fetchedAt(p) {
-					r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command downloads first", cmd, p)
-					return
-				}
-				continue
-			}
+		run := func(w written) bool {
 			asShell := shell && !(direct && i == 0)
 			if direct && i == 0 {
 				// Run directly: a #! line names the interpreter; without
@@ -299,14 +288,16 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 				first, _, _ := strings.Cut(w.content, "\n")
 				asShell = !strings.HasPrefix(first, "#!") || shebangShell(first)
 			}
-			if w.known && asShell {
-				saved := r.written
-				r.written = nil // a script does not run itself through this
-				r.script(w.content, sc.known(c.pos), sc.depth+c.depth+1)
-				r.written = saved
-				return
+			if !asShell {
+				return false
 			}
-			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+			saved := r.written
+			r.written = nil // a script does not run itself through this
+			r.script(w.content, sc.known(c.pos), sc.depth+c.depth+1)
+			r.written = saved
+			return true
+		}
+		if r.runsMade(f, b, cmd, run) {
 			return
 		}
 	}

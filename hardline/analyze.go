@@ -568,14 +568,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 			}
 			// declare -n (typeset -n, local -n) makes each name a reference
 			// to the variable its value names: its value is not that text.
-			nameref := variant == "nameref"
-			for _, as := range n.Args {
-				if as.Naked && as.Name == nil && as.Value != nil {
-					if f := as.Value.Lit(); len(f) > 1 && f[0] == '-' && strings.IndexByte(f, 'n') > 0 {
-						nameref = true
-					}
-				}
-			}
+			_, nameref := declOptions(n)
 			for _, as := range n.Args {
 				local := (variant == "local" || variant == "declare" && as.Naked) && inFunc > 0
 				if nameref && !local && r.reference(sc, as) {
@@ -791,8 +784,8 @@ func (sc *scope) setVar(name string, d varDef) {
 	}
 	sc.vars[name] = d
 	if t, ok := sc.refs[name]; ok && t != name {
-		// A value given through a reference is its target's.
-		delete(sc.refs, name)
+		// A value given through a reference is its target's: the target
+		// is not known from then on (a tainted variable stays so).
 		sc.vars[t] = varDef{tainted: true}
 	}
 }
@@ -902,14 +895,15 @@ func (r *run) reference(sc *scope, as *syntax.Assign) bool {
 	if !isName(target) {
 		return false
 	}
-	v, ok := sc.lookup(target, as.Pos().Offset())
-	if _, set := sc.vars[target]; !set && target == "HOME" && r.a.home != "" {
-		v, ok = r.a.home, true
-	}
-	if !ok {
+	// The target's value as an expansion reads it (HOME's is the home
+	// folder unless the script sets it).
+	var f field
+	env := exEnv{r: r, sc: sc, pos: as.Pos().Offset(), f: &f}
+	v := env.Get(target)
+	if !v.IsSet() || f.dyn || v.Kind != expand.String {
 		return false
 	}
-	sc.define(as.Name.Value, varDef{value: v, after: as.End().Offset()})
+	sc.define(as.Name.Value, varDef{value: v.Str, after: as.End().Offset()})
 	sc.refer(as.Name.Value, target)
 	return true
 }
@@ -2227,28 +2221,22 @@ func (e *exEnv) Get(name string) expand.Variable {
 	switch {
 	case name == "IFS":
 		return str(" \t\n")
-	case name == "HOME":
+	case name == "HOME" || name == "USER" || name == "LOGNAME":
+		// The script's value; else the home folder, and the user's name
+		// as its last name gives it (/home/$USER is the home).
 		if v, ok := e.sc.lookup(name, e.pos); ok {
 			e.f.expn = true
 			return str(v)
 		}
-		if d, ok := e.sc.vars[name]; ok && d.tainted {
-			e.dynamic("$HOME")
-			return expand.Variable{}
+		def := e.r.a.home
+		if name != "HOME" {
+			def = e.r.a.userName()
 		}
-		return str(e.r.a.home)
-	case name == "USER" || name == "LOGNAME":
-		// The user's name, as the home folder's last name gives it, unless
-		// the script set the variable: /home/$USER is the home.
-		if v, ok := e.sc.lookup(name, e.pos); ok {
-			e.f.expn = true
-			return str(v)
-		}
-		if d, ok := e.sc.vars[name]; ok && d.tainted || e.r.a.userName() == "" {
+		if d, ok := e.sc.vars[name]; ok && d.tainted || def == "" && name != "HOME" {
 			e.dynamic("$" + name)
 			return expand.Variable{}
 		}
-		return str(e.r.a.userName())
+		return str(def)
 	case name == "$" || name == "BASHPID" || name == "PPID":
 		// The shell's own process: /proc/$$/environ is its environment.
 		e.dynamic("$" + name)

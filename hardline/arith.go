@@ -141,9 +141,7 @@ func (r *run) arithmetic(sc *scope, xs ...syntax.ArithmExpr) {
 			}
 			// What the word holds (a subscript, a substitution) the walk
 			// judges where it is written.
-			if v, ok := r.unsplitValue(sc, w); ok {
-				r.evaluated(sc, v, w.Pos().Offset())
-			}
+			r.evaluatedWord(sc, w)
 			return false
 		})
 	}
@@ -176,10 +174,16 @@ func (r *run) testClause(sc *scope, tc *syntax.TestClause) {
 func (r *run) evaluatedWords(sc *scope, xs ...syntax.TestExpr) {
 	for _, x := range xs {
 		if w, ok := x.(*syntax.Word); ok {
-			if v, ok := r.unsplitValue(sc, w); ok {
-				r.evaluated(sc, v, w.Pos().Offset())
-			}
+			r.evaluatedWord(sc, w)
 		}
+	}
+}
+
+// evaluatedWord evaluates w's value where bash does not split it, when it
+// is known.
+func (r *run) evaluatedWord(sc *scope, w *syntax.Word) {
+	if v, ok := r.unsplitValue(sc, w); ok {
+		r.evaluated(sc, v, w.Pos().Offset())
 	}
 }
 
@@ -226,9 +230,7 @@ func (r *run) assignArith(sc *scope, as *syntax.Assign) {
 		}
 	}
 	if as.Name != nil && as.Value != nil && sc.ints[as.Name.Value] {
-		if v, ok := r.unsplitValue(sc, as.Value); ok {
-			r.evaluated(sc, v, as.Value.Pos().Offset())
-		}
+		r.evaluatedWord(sc, as.Value)
 	}
 }
 
@@ -238,15 +240,7 @@ func (r *run) assignArith(sc *scope, as *syntax.Assign) {
 // where r is used) and the values of integer variables (declare -i n=$x),
 // which later assignments to them evaluate too (see assignArith).
 func (r *run) declArith(sc *scope, d *syntax.DeclClause) {
-	integer, nameref := false, d.Variant != nil && d.Variant.Value == "nameref"
-	for _, as := range d.Args {
-		if as.Naked && as.Name == nil && as.Value != nil {
-			if l := as.Value.Lit(); len(l) > 1 && l[0] == '-' {
-				integer = integer || strings.IndexByte(l, 'i') > 0
-				nameref = nameref || strings.IndexByte(l, 'n') > 0
-			}
-		}
-	}
+	integer, nameref := declOptions(d)
 	for _, as := range d.Args {
 		switch {
 		case as.Name != nil:
@@ -261,16 +255,12 @@ func (r *run) declArith(sc *scope, d *syntax.DeclClause) {
 						if el.Value == nil {
 							continue
 						}
-						if v, ok := r.unsplitValue(sc, el.Value); ok {
-							r.evaluated(sc, v, el.Value.Pos().Offset())
-						}
+						r.evaluatedWord(sc, el.Value)
 					}
 				}
 			}
 			if (nameref || integer) && as.Value != nil {
-				if v, ok := r.unsplitValue(sc, as.Value); ok {
-					r.evaluated(sc, v, as.Value.Pos().Offset())
-				}
+				r.evaluatedWord(sc, as.Value)
 			}
 		case as.Naked && as.Value != nil:
 			f := r.word(sc, as.Value)
@@ -288,6 +278,21 @@ func (r *run) declArith(sc *scope, d *syntax.DeclClause) {
 			}
 		}
 	}
+}
+
+// declOptions reports whether a declare, typeset or local declares
+// integers (-i) or name references (-n, or nameref).
+func declOptions(d *syntax.DeclClause) (integer, nameref bool) {
+	nameref = d.Variant != nil && d.Variant.Value == "nameref"
+	for _, as := range d.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			if l := as.Value.Lit(); len(l) > 1 && l[0] == '-' {
+				integer = integer || strings.IndexByte(l, 'i') > 0
+				nameref = nameref || strings.IndexByte(l, 'n') > 0
+			}
+		}
+	}
+	return integer, nameref
 }
 
 // namingBuiltins are the builtins that take variables' names (or, for

@@ -18,11 +18,9 @@ var _ = register([]Entry{
 			switch {
 			case len(p.ops) == 0 || len(p.ops) == 1 && p.ops[0].val == "-" && !p.ops[0].dyn:
 				table, known = c.in.text, c.in.kind == inText
-			case len(p.ops) == 1 && !p.ops[0].dyn:
-				for _, path := range r.resolve(p.ops[0]).paths {
-					if w, ok := r.written[r.a.key(path)]; ok && w.known {
-						table, known = w.content, true
-					}
+			case len(p.ops) == 1:
+				if w, _, ok := r.writtenAt(p.ops[0]); ok && w.known {
+					table, known = w.content, true
 				}
 			}
 			if known {

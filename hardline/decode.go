@@ -280,11 +280,11 @@ func (r *run) decodedInput(sc *scope, up *syntax.Stmt, b string, args []field, p
 				file, rest = a, append(slices.Clone(args[:i]), args[i+1:]...)
 			}
 		}
-		w, ok := r.writtenFile(file)
-		if !ok || !w.known {
+		in := r.fileInput(file)
+		if in.kind != inText {
 			return input{}, false
 		}
-		text, args = w.content, rest
+		text, args = in.text, rest
 	}
 	out, ok := r.a.decodeText(b, args, text)
 	if !ok {

@@ -207,16 +207,11 @@ func (r *run) fileServer(b string, args []field, cmd string) {
 // command wrote is known text when what was written is known.
 func (r *run) fileInput(f field) input {
 	in := input{kind: inFile, detail: "the file " + f.val}
-	if f.dyn || len(r.written) == 0 {
-		return in
-	}
-	for _, p := range r.resolve(f).paths {
-		if w, ok := r.written[r.a.key(p)]; ok {
-			if w.known {
-				return input{kind: inText, text: w.content, detail: "the file " + f.val + ", which this command writes"}
-			}
-			return input{kind: inUnknown, detail: "the file " + f.val + ", which this command writes"}
+	if w, _, ok := r.writtenAt(f); ok {
+		if w.known {
+			return input{kind: inText, text: w.content, detail: "the file " + f.val + ", which this command writes"}
 		}
+		return input{kind: inUnknown, detail: "the file " + f.val + ", which this command writes"}
 	}
 	return in
 }
@@ -229,21 +224,12 @@ func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string, 
 	if len(r.written) == 0 && len(r.fetched) == 0 {
 		return
 	}
+	var read func(written) bool
+	if analyse != nil {
+		read = func(w written) bool { analyse(w.content); return true }
+	}
 	for _, name := range files {
-		for _, p := range r.resolve(field{val: name}).paths {
-			w, ok := r.written[r.a.key(p)]
-			if !ok {
-				if r.fetchedAt(p) {
-					r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command downloads first", cmd, p)
-					return
-				}
-				continue
-			}
-			if w.known && analyse != nil {
-				analyse(w.content)
-				return
-			}
-			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+		if r.runsMade(field{val: name}, b, cmd, read) {
 			return
 		}
 	}

@@ -685,7 +685,7 @@ func (r *run) carryWritten(srcs []field, dst field, in input) {
 	text, known := "", false
 	if isStdin(src.val) {
 		text, known = in.text, in.kind == inText
-	} else if w, ok := r.writtenFile(src); ok {
+	} else if w, _, ok := r.writtenAt(src); ok {
 		text, known = w.content, w.known
 	} else {
 		return
@@ -696,18 +696,51 @@ func (r *run) carryWritten(srcs []field, dst field, in input) {
 	}
 }
 
-// writtenFile returns what the command wrote to the file f names, if it
-// wrote it.
-func (r *run) writtenFile(f field) (written, bool) {
+// writtenAt returns what the command wrote to the file f names, and the
+// path it wrote, if it wrote it.
+func (r *run) writtenAt(f field) (written, string, bool) {
 	if len(r.written) == 0 || f.dyn || f.val == "" {
-		return written{}, false
+		return written{}, "", false
 	}
 	for _, p := range r.resolve(f).paths {
 		if w, ok := r.written[r.a.key(p)]; ok {
-			return w, true
+			return w, p, true
 		}
 	}
-	return written{}, false
+	return written{}, "", false
+}
+
+// fetchedAtFile returns the path of the file f names when it lies in a
+// folder the command fills from the network.
+func (r *run) fetchedAtFile(f field) (string, bool) {
+	if len(r.fetched) == 0 || f.dyn {
+		return "", false
+	}
+	for _, p := range r.resolve(f).paths {
+		if r.fetchedAt(p) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// runsMade judges a program b running (or reading as its build file) the
+// file f, which the command writes or downloads first: a written file
+// whose text is known is handed to analyse when that is not nil and
+// reports true; any other asks (runs-written-file). It reports whether f
+// is such a file.
+func (r *run) runsMade(f field, b, cmd string, analyse func(written) bool) bool {
+	if w, p, ok := r.writtenAt(f); ok {
+		if !w.known || analyse == nil || !analyse(w) {
+			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
+		}
+		return true
+	}
+	if p, ok := r.fetchedAtFile(f); ok {
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command downloads first", cmd, p)
+		return true
+	}
+	return false
 }
 
 // judgeInto judges what copying or moving srcs to dst writes when dst is a
@@ -1193,9 +1226,8 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 	// spaces are a script (parallel rm -rf '$HOME' ::: x deletes the
 	// home), each replacement string standing for an item, which parallel
 	// quotes. With -q it quotes the command's words too.
-	quoted := slices.ContainsFunc(args[:len(args)-len(rest)], func(f field) bool {
-		return f.val == "--quote" || len(f.val) > 1 && f.val[0] == '-' && f.val[1] != '-' && strings.IndexByte(f.val, 'q') > 0
-	})
+	opts := args[:len(args)-len(rest)]
+	quoted := hasShort(opts, 'q') || has(opts, "--quote")
 	if !quoted && !slices.ContainsFunc(command, func(f field) bool { return f.dyn }) && slices.ContainsFunc(command, shellText) {
 		r.reparseField(sc, field{val: replacementStrings.ReplaceAllString(joinFields(command), "x")}, c, cmd, true)
 		if len(command) == 1 {
