@@ -31,6 +31,17 @@ const (
 	// RoleScript is one shell script in one word (tmux new 'CMD', git rebase
 	// --exec 'CMD'); several script operands are joined with spaces.
 	RoleScript Role = "script"
+	// RoleRemoteCommand is a command line given as words, this argument
+	// and every one after it, that runs on another host or in a container
+	// (docker exec C CMD ARGS, kubectl exec POD -- CMD ARGS): judged as if
+	// it ran here in a folder not known, a finding that would block it here
+	// asks (rule remote-command).
+	RoleRemoteCommand Role = "remoteCommand"
+	// RoleRemoteScript is one shell script in one word that runs on another
+	// host or in a container (gcloud compute ssh --command 'CMD'); several
+	// operands are joined with spaces, as ssh joins them. Judged as
+	// RoleRemoteCommand is.
+	RoleRemoteScript Role = "remoteScript"
 	// RoleProgram is inline code in another language that the analyser
 	// does not read: it asks (rule inline-interpreter).
 	RoleProgram Role = "program"
@@ -80,9 +91,23 @@ const (
 	RoleTrigger Role = "trigger"
 )
 
-var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleProgram, RoleEscape,
+var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleRemoteCommand, RoleRemoteScript, RoleProgram, RoleEscape,
 	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleWorkDir, RoleDevice,
 	RoleRecursive, RoleExtract, RoleHarmless, RoleTrigger}
+
+// restOfLine reports whether a value with role r (of an operand with rest
+// set, or of an option when rest is false) takes the rest of the line with
+// it: a command given as words, a shell's arguments, or script operands
+// joined.
+func restOfLine(r Role, rest bool) bool {
+	switch r {
+	case RoleCommand, RoleShellArgs, RoleRemoteCommand:
+		return true
+	case RoleScript, RoleRemoteScript:
+		return rest
+	}
+	return false
+}
 
 // flagRoles are the roles of options that take no value.
 func flagRole(r Role) bool {
@@ -102,9 +127,9 @@ type Option struct {
 	// Takes is how many values follow the option (0, 1 or 2). A short
 	// option's one value may be attached (-oFILE).
 	Takes int `json:"takes,omitempty"`
-	// Role is what the value is, or what the flag does. RoleCommand and
-	// RoleShellArgs on a flag (Takes 0) mean the rest of the line (xterm -e
-	// CMD ARGS). Empty means a value that is data.
+	// Role is what the value is, or what the flag does. RoleCommand,
+	// RoleRemoteCommand and RoleShellArgs on a flag (Takes 0) mean the rest
+	// of the line (xterm -e CMD ARGS). Empty means a value that is data.
 	Role Role `json:"role,omitempty"`
 	// Key restricts the role to values of the form KEY=VALUE or "KEY VALUE"
 	// whose key matches, ignoring case (ssh -o ProxyCommand=...); a key
@@ -283,7 +308,7 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 		c.runsLower = append(c.runsLower, compileRuns(foldPath(p)))
 	}
 	for _, op := range e.Operands {
-		if op.Role == RoleCommand || op.Role == RoleShellArgs || op.Role == RoleScript && op.Rest {
+		if restOfLine(op.Role, op.Rest) {
 			c.optsFirst = true
 		}
 		for _, n := range op.Unless {
@@ -499,7 +524,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 		p.shifted = p.shifted || ce.shifting[o]
 		p.elsewhere = p.elsewhere || ce.elsewhere[o]
 		switch {
-		case o.Takes == 0 && (o.Role == RoleCommand || o.Role == RoleShellArgs):
+		case o.Takes == 0 && restOfLine(o.Role, false):
 			p.rest, p.restRole = args[i+1:], o.Role
 			return i, true
 		case o.Takes == 0:
@@ -660,7 +685,7 @@ func operandRoles(e *Entry, ops []field, out []roleValue, shifted bool) ([]roleV
 				}
 				break
 			}
-			if o.Role == RoleCommand || o.Role == RoleShellArgs || o.Role == RoleScript && o.Rest {
+			if restOfLine(o.Role, o.Rest) {
 				rest := ops[i:]
 				for j := i; j < len(ops); j++ {
 					claimed[j] = true
@@ -884,6 +909,14 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 			return
 		}
 		r.reparseField(sc, f, c, cmd, true)
+	case RoleRemoteCommand, RoleRemoteScript:
+		local := roleValue{role: RoleCommand, f: f, rest: v.rest}
+		if v.role == RoleRemoteScript {
+			local.role = RoleScript
+		}
+		r.elsewhere(sc, b+" runs a command elsewhere", c, cmd, func(sub *run) {
+			sub.applyRole(sc, local, recursive, b, c, cmd)
+		})
 	case RoleProgram:
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs inline code the analyser cannot read", cmd, "")
 	case RoleEscape:
@@ -1093,19 +1126,63 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
-		sub := &run{a: r.a, env: r.env, roots: r.roots, workDir: r.workDir, cwd: r.cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
-		sub.script(text, sc.known(c.pos), sc.depth+c.depth+1)
-		r.steps, r.parsed = sub.steps, sub.parsed
-		if sub.complex {
+		fd, blocked, complex := r.trial(r.roots, r.cwd, func(sub *run) { sub.script(text, sc.known(c.pos), sc.depth+c.depth+1) })
+		if complex {
 			r.tooComplex("an argument holds a command over the bounds")
 			return
 		}
-		for _, fd := range sub.findings {
-			if fd.Severity == Block {
-				r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that would be blocked (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
-				return
-			}
+		if blocked {
+			r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that would be blocked (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
+			return
 		}
+	}
+}
+
+// trial judges a command in a run of its own, with roots and a working
+// folder, as judge applies it there, and returns the first finding that
+// would block it; complex says the trial went over the bounds. The work
+// it does counts against this run's bounds.
+func (r *run) trial(roots []Root, cwd string, judge func(sub *run)) (fd Finding, blocked, complex bool) {
+	sub := &run{a: r.a, env: r.env, roots: roots, workDir: r.workDir, cwd: cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
+	judge(sub)
+	r.steps, r.parsed = sub.steps, sub.parsed
+	if sub.complex {
+		return Finding{}, false, true
+	}
+	for _, fd := range sub.findings {
+		if fd.Severity == Block {
+			return fd, true, false
+		}
+	}
+	return Finding{}, false, false
+}
+
+// elsewhere judges a command that runs on another host or in a container
+// (ssh host CMD, docker exec c CMD): judge applies it to a run of its own,
+// in a folder not known (relative paths there are the other side's) and
+// with the home folder taken as a root, and a finding that would block it
+// here makes the call ask (rule remote-command). The other side may be this machine under a name the
+// analyser does not know (its host name, an alias in ~/.ssh/config), and a
+// container may hold this machine's folders, mounted when it was made; its
+// asks are the other side's business (see docs/security-model.md,
+// Hardline). what says who runs it ("ssh runs a command elsewhere").
+func (r *run) elsewhere(sc *scope, what string, c ctx, cmd string, judge func(sub *run)) {
+	if sc.depth+c.depth+1 > r.a.maxDepth {
+		r.tooComplex("a command run elsewhere is deeper than the bound")
+		return
+	}
+	// The home folder is the other side's to work in: a folder in it is
+	// judged as one in a root is (ssh host 'rm -rf ~/tmp/build'), while the
+	// home folder itself, its credentials, the system and this machine's
+	// roots and their ancestors are judged as here.
+	roots := append(slices.Clip(r.roots), Root{Path: r.a.home, Writable: true})
+	fd, blocked, complex := r.trial(roots, "", judge)
+	if complex {
+		r.tooComplex("a command run elsewhere is over the bounds")
+		return
+	}
+	if blocked {
+		r.finding(ruleRemoteCommand, Command, Ask, fmt.Sprintf("%s that would be blocked here (%s: %s); the other side may be this machine or hold its folders", what, fd.Rule, fd.Detail), cmd, fd.Path)
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 // folders, engine socket or privileges acts on the host; what runs inside
 // is otherwise not judged as a local operation.
 var _ = register([]Entry{
-	{Names: names("docker podman nerdctl"), Family: "containers", Summary: "run, create and exec with host mounts or privileges ask; cp to the host writes; podman unshare runs its command on the host",
+	{Names: names("docker podman nerdctl"), Family: "containers", Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks; cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if b == "podman" {
@@ -28,20 +28,23 @@ var _ = register([]Entry{
 				}
 			}
 			r.container(b, args, cmd)
+			r.engineCommand(sc, b, args, c, cmd)
 			r.containerCopy(sc, args, cmd)
 			r.containerPaths(sc, args, cmd)
 			r.containerVolumes(b, args, cmd)
 			return true
 		}},
-	{Names: names("docker-compose podman-compose"), Family: "containers", Summary: "down -v deletes the project's volumes",
+	{Names: names("docker-compose podman-compose"), Family: "containers", Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks",
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.containerVolumes(b, append([]field{{val: "compose"}}, args...), cmd)
+			r.engineCommand(sc, b, append([]field{{val: "compose"}}, args...), c, cmd)
 			return false
 		}},
-	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; exec runs remotely (not judged); delete --all or of namespaces, nodes, volumes or resource definitions asks", DataOnly: true,
+	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; a command exec, run or debug runs in a pod that would be blocked here asks; delete --all or of namespaces, nodes, volumes or resource definitions asks", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
+			r.kubeCommand(sc, b, args, c, cmd)
 			r.containerCopy(sc, args, cmd)
 			r.kubeConfigRaw(args, cmd)
 			r.kubeSecrets(args, cmd)
@@ -206,8 +209,12 @@ var _ = register([]Entry{
 	{Names: names("virsh"), Family: "containers", Summary: "virsh undefine with its storage, vol-delete, vol-wipe and pool-delete delete machines' disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("vol-delete vol-wipe pool-delete"), DataOnly: true, Rule: ruleInfraDestroy},
 			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
-	{Names: names("lxc incus multipass"), Family: "containers", Summary: "delete removes instances and their disks (infra-destroy)",
-		Subcommands: []Entry{{Names: names("delete rm"), DataOnly: true, Rule: ruleInfraDestroy}}},
+	{Names: names("lxc incus multipass"), Family: "containers", Summary: "delete removes instances and their disks (infra-destroy); a command exec runs in an instance that would be blocked here asks",
+		Subcommands: []Entry{{Names: names("delete rm"), DataOnly: true, Rule: ruleInfraDestroy},
+			{Names: names("exec"), DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				r.remoteArgv(sc, b+" runs a command in an instance", commandAfter(args, wrapSpec{val: "nd", long: []string{"--env", "--cwd", "--user", "--group", "--mode", "--project", "--working-directory"}, pos: 1}), c, cmd)
+				return true
+			}}}},
 	{Names: names("terraform tofu terragrunt doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: destroy, apply -destroy, down and delete delete cloud resources (asks); their other arguments are tried by the generic net",
 		special: infraDestroyer},
 	{Names: names("pulumi"), Family: "containers", Summary: "destroy and down delete cloud resources (asks); --show-secrets and config get print the stack's secrets in clear; other arguments are tried by the generic net",
@@ -219,3 +226,132 @@ var _ = register([]Entry{
 			return infraDestroyer(r, sc, b, args, c, cmd)
 		}},
 })
+
+// A command run in a container (docker exec c CMD, kubectl exec pod --
+// CMD) acts on whatever the container holds, which may be this machine's
+// folders mounted when the container was made: it is judged by elsewhere,
+// and one that would be blocked here asks.
+
+// engineGlobals are the options of docker, podman and nerdctl before the
+// sub-command that take a value.
+var engineGlobals = wrapSpec{val: "cHlan", long: []string{"--config", "--context", "--host", "--log-level", "--tlscacert", "--tlscert", "--tlskey",
+	"--connection", "--url", "--identity", "--root", "--runroot", "--storage-driver", "--storage-opt", "--cgroup-manager", "--events-backend",
+	"--namespace", "--address", "--snapshotter", "--cni-path", "--cni-netconfpath", "--data-root", "--hosts-dir", "--module", "--network-cmd-path",
+	"--runtime", "--tmpdir", "--volumepath", "--imagestore", "--conmon", "--network-config-dir"}}
+
+// engineRuns are the sub-commands that run a command in a container, with
+// the options of each that take a value. compose's sub-commands name a
+// service where the others name a container or an image.
+var engineRuns = map[string]wrapSpec{
+	"exec": {val: "euw", long: []string{"--env", "--env-file", "--user", "--workdir", "--detach-keys", "--preserve-fds", "--index"}},
+	"run": {val: "acehlmpuvw", long: []string{"--add-host", "--annotation", "--attach", "--blkio-weight", "--blkio-weight-device", "--cap-add", "--cap-drop",
+		"--cgroup-parent", "--cgroupns", "--cidfile", "--cpu-count", "--cpu-percent", "--cpu-period", "--cpu-quota", "--cpu-rt-period", "--cpu-rt-runtime",
+		"--cpu-shares", "--cpus", "--cpuset-cpus", "--cpuset-mems", "--detach-keys", "--device", "--device-cgroup-rule", "--device-read-bps",
+		"--device-read-iops", "--device-write-bps", "--device-write-iops", "--dns", "--dns-option", "--dns-search", "--domainname", "--entrypoint",
+		"--env", "--env-file", "--expose", "--gpus", "--group-add", "--health-cmd", "--health-interval", "--health-retries", "--health-start-interval",
+		"--health-start-period", "--health-timeout", "--hostname", "--io-maxbandwidth", "--io-maxiops", "--ip", "--ip6", "--ipc", "--isolation",
+		"--kernel-memory", "--label", "--label-file", "--link", "--link-local-ip", "--log-driver", "--log-opt", "--mac-address", "--memory",
+		"--memory-reservation", "--memory-swap", "--memory-swappiness", "--mount", "--name", "--network", "--net", "--network-alias", "--oom-score-adj",
+		"--pid", "--pids-limit", "--platform", "--publish", "--pull", "--restart", "--runtime", "--security-opt", "--shm-size", "--stop-signal",
+		"--stop-timeout", "--storage-opt", "--sysctl", "--tmpfs", "--ulimit", "--user", "--userns", "--uts", "--volume", "--volume-driver",
+		"--volumes-from", "--workdir", "--arch", "--os", "--variant", "--cgroups", "--uidmap", "--gidmap", "--subuidname", "--subgidname", "--pod",
+		"--secret", "--systemd", "--timezone", "--umask", "--init-path", "--conmon-pidfile", "--hostuser", "--personality", "--requires",
+		"--sdnotify", "--seccomp-policy", "--tls-verify", "--authfile", "--creds", "--decryption-key", "--service-ports", "--use-aliases", "--profile"}},
+}
+
+// engineCommand judges the command a container engine runs in a container:
+// docker exec [OPTIONS] CONTAINER CMD ARGS, docker run and create [OPTIONS]
+// IMAGE [CMD ARGS] (with --entrypoint PROGRAM, the program first), and
+// compose's exec and run [OPTIONS] SERVICE CMD ARGS.
+func (r *run) engineCommand(sc *scope, b string, args []field, c ctx, cmd string) {
+	args = skipOpts(args, engineGlobals)
+	if len(args) > 0 && !args[0].dyn && args[0].val == "container" {
+		args = args[1:]
+	}
+	if len(args) > 0 && !args[0].dyn && args[0].val == "compose" {
+		args = skipOpts(args[1:], wrapSpec{val: "fp", long: []string{"--file", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress", "--parallel"}})
+	}
+	if len(args) == 0 || args[0].dyn {
+		return
+	}
+	sub := args[0].val
+	if sub == "create" {
+		sub = "run"
+	}
+	spec, ok := engineRuns[sub]
+	if !ok {
+		return
+	}
+	rest := args[1:]
+	var entry []field
+	for i := 0; i < len(rest); i++ {
+		if rest[i].val == "--entrypoint" && i+1 < len(rest) {
+			entry = []field{rest[i+1]}
+		} else if v, ok := strings.CutPrefix(rest[i].val, "--entrypoint="); ok {
+			entry = []field{{val: v, dyn: rest[i].dyn, why: rest[i].why}}
+		}
+	}
+	spec.pos = 1 // the container, image or service
+	words := skipOpts(rest, spec)
+	if len(entry) > 0 {
+		words = append(entry, words...)
+	}
+	r.remoteArgv(sc, b+" "+sub+" runs a command in a container", words, c, cmd)
+}
+
+// remoteArgv judges words, a command given as words that runs elsewhere
+// (see elsewhere).
+func (r *run) remoteArgv(sc *scope, what string, words []field, c ctx, cmd string) {
+	if len(words) == 0 {
+		return
+	}
+	r.elsewhere(sc, what, c, cmd, func(sub *run) {
+		sub.applyRole(sc, roleValue{role: RoleCommand, f: words[0], rest: words}, false, "", c, cmd)
+	})
+}
+
+// kubeValues are kubectl's and oc's options that take a value, before or
+// after the sub-command.
+var kubeValues = wrapSpec{val: "cnfsi", long: []string{"--container", "--namespace", "--filename", "--context", "--kubeconfig", "--cluster", "--user",
+	"--server", "--token", "--as", "--as-group", "--as-uid", "--request-timeout", "--pod-running-timeout", "--image", "--target", "--profile",
+	"--overrides", "--env", "--labels", "--port", "--restart", "--cache-dir", "--certificate-authority", "--client-certificate", "--client-key",
+	"--tls-server-name", "--password", "--username", "--log-file", "--v", "--vmodule", "--copy-to", "--set-image", "--custom", "--shell"}}
+
+// kubeCommand judges the command kubectl or oc runs in a pod: exec, run
+// and debug with the command after "--" or after the pod's name (kubectl
+// exec POD CMD, kubectl run NAME --image=I ARGS), and oc rsh POD CMD.
+func (r *run) kubeCommand(sc *scope, b string, args []field, c ctx, cmd string) {
+	args = skipOpts(args, kubeValues)
+	if len(args) == 0 || args[0].dyn {
+		return
+	}
+	sub := args[0].val
+	switch sub {
+	case "exec", "run", "debug", "rsh":
+	default:
+		return
+	}
+	words := commandAfter(args[1:], wrapSpec{pos: -1})
+	if words == nil {
+		// Options may follow the pod's name (kubectl run NAME --image=I
+		// ARGS), as kubectl parses them anywhere before "--".
+		if rest := skipOpts(args[1:], kubeValues); len(rest) > 0 {
+			words = skipOpts(rest[1:], kubeValues)
+		}
+	}
+	r.remoteArgv(sc, b+" "+sub+" runs a command in a pod", words, c, cmd)
+}
+
+// commandAfter returns the command words of a line that ends its options
+// and names with "--" (kubectl exec POD -- CMD, lxc exec C -- CMD), or,
+// without one, what follows the options and w.pos names (lxc exec C CMD),
+// or nothing when w.pos is negative.
+func commandAfter(args []field, w wrapSpec) []field {
+	if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
+		return args[i+1:]
+	}
+	if w.pos < 0 {
+		return nil // only after "--"
+	}
+	return skipOpts(args, w)
+}

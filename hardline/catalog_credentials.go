@@ -101,7 +101,8 @@ var _ = register([]Entry{
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)},
 			special: cloudCopy}}},
-			{Names: names("compute"), DataOnly: true, Subcommands: []Entry{{Names: names("scp"), Options: vals("", "--zone", "--project", "--ssh-key-file", "--scp-flag", "--port"), Operands: []Operand{operands(0, RoleReadTree)}}}},
+			{Names: names("compute"), DataOnly: true, Subcommands: []Entry{{Names: names("scp"), Options: vals("", "--zone", "--project", "--ssh-key-file", "--scp-flag", "--port"), Operands: []Operand{operands(0, RoleReadTree)}},
+				{Names: names("ssh"), DataOnly: true, Options: append([]Option{opt(RoleRemoteScript, "--command")}, vals("", "--zone", "--project", "--ssh-key-file", "--ssh-flag", "--container")...)}}},
 			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
 				{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},

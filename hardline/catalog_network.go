@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"regexp"
@@ -78,7 +79,7 @@ var _ = register([]Entry{
 			r.readTree(dir, b, cmd)
 			return true
 		}},
-	{Names: names("ssh autossh mosh"), Family: "network", Summary: "-o ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand and Match exec run commands; -I and the key provider options load a library; -E and UserKnownHostsFile are written; the remote command is not judged",
+	{Names: names("ssh autossh mosh"), Family: "network", Summary: "-o ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand and Match exec run commands; -I and the key provider options load a library; -E and UserKnownHostsFile are written; a remote command that would be blocked here asks (it may reach this machine); on this machine's own names it is judged as a local script",
 		Options: []Option{keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
 			keyed(RoleScript, "RemoteCommand", "-o"), keyed(RoleScript, "PKCS11Provider", "-o"), keyed(RoleScript, "SecurityKeyProvider", "-o"),
 			keyed(RoleProgram, "PKCS11Provider", "-o"), keyed(RoleProgram, "SecurityKeyProvider", "-o"), keyed(RoleWrite, "UserKnownHostsFile", "-o"),
@@ -88,7 +89,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.sshOptions(sc, args, c, cmd)
 			r.sshConfigStdin(sc, b, args, c, cmd)
-			r.sshLoopback(sc, b, args, c, cmd)
+			r.sshCommand(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("scp sftp"), Family: "network", Summary: "-S names the transport program and -D a local server program; -o ProxyCommand runs a command; a local destination is written",
@@ -578,37 +579,79 @@ func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd strin
 // loopbackHosts are the names of this machine (see loopback).
 var loopbackHosts = []string{"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "::1", "0.0.0.0", "0"}
 
-// sshLoopback analyses the command ssh runs on this machine (ssh localhost
-// 'rm -rf ~') as a local script: the remote side is the host itself. It
-// runs in the login's home folder, so relative paths resolve there; for
-// another user (root@localhost) the folder is not known.
-func (r *run) sshLoopback(sc *scope, b string, args []field, c ctx, cmd string) {
+// ownHost reports whether h (lower case) names this machine: its host
+// name, whole or the first label of it, or a public name that resolves to
+// 127.0.0.1 everywhere (localtest.me, lvh.me and their subdomains, a
+// wildcard DNS name spelling the address, 127.0.0.1.nip.io).
+func (a *Analyzer) ownHost(h string) bool {
+	if h == "" {
+		return false
+	}
+	if a.hostName != "" && (h == a.hostName || h == strings.SplitN(a.hostName, ".", 2)[0] || strings.HasPrefix(h, a.hostName+".")) {
+		return true
+	}
+	for _, d := range selfResolving {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return strings.Contains(h, "127.0.0.1") || strings.Contains(h, "127-0-0-1") || strings.Contains(h, "7f000001")
+}
+
+// selfResolving are public domains whose every name resolves to 127.0.0.1.
+var selfResolving = []string{"localtest.me", "lvh.me", "vcap.me", "lacolhost.com"}
+
+// sshCommand judges the command ssh runs on the other side. On this
+// machine's own names (ssh localhost 'rm -rf ~', 127.1, its host name) it
+// is analysed as a local script: it runs in the login's home folder, so
+// relative paths resolve there; for another user (root@localhost) the
+// folder is not known. On any other host, or one not known ("$(hostname)"),
+// it is judged by elsewhere: the name may still reach this machine (an
+// alias in ~/.ssh/config, a name that resolves here), so a command that
+// would be blocked here asks (see docs/security-model.md, Hardline).
+func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 	if b == "mosh" {
 		return
 	}
-	// ssh's options end at the destination; the words after it are the
-	// command, options included.
-	const takes = "bBcDEeFIiJLlmOopQRSWw"
-	i, otherLogin := 0, false
-	for i < len(args) && !args[i].dyn && len(args[i].val) > 1 && args[i].val[0] == '-' {
-		v := args[i].val
-		i++
-		if v == "--" {
-			break
-		}
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte(takes, v[j]) >= 0 {
-				otherLogin = otherLogin || v[j] == 'l'
-				if j == len(v)-1 {
-					i++ // the value is the next word
-				}
+	// OpenSSH reads options before the destination and again after it
+	// (ssh host -p 22 CMD); the command starts at the first word after the
+	// destination that is not an option or an option's value, or after
+	// "--". autossh's -M takes a port.
+	takes := "bBcDEeFIiJLlmOopQRSWw"
+	if b == "autossh" {
+		takes += "M"
+	}
+	otherLogin := false
+	options := func(i int) int {
+		for i < len(args) && !args[i].dyn && len(args[i].val) > 1 && args[i].val[0] == '-' {
+			v := args[i].val
+			i++
+			if v == "--" {
 				break
 			}
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(takes, v[j]) >= 0 {
+					otherLogin = otherLogin || v[j] == 'l'
+					if j == len(v)-1 {
+						i++ // the value is the next word
+					}
+					break
+				}
+			}
 		}
+		return i
 	}
-	if i+1 >= len(args) || args[i].dyn {
+	i := options(0)
+	if i >= len(args) {
 		return
 	}
+	start := options(i + 1)
+	if start >= len(args) {
+		return
+	}
+	c2 := c
+	c2.depth++
+	rest := args[start:]
 	host := strings.TrimPrefix(args[i].val, "ssh://")
 	user, h, hasUser := strings.Cut(host, "@")
 	if !hasUser {
@@ -617,8 +660,11 @@ func (r *run) sshLoopback(sc *scope, b string, args []field, c ctx, cmd string) 
 	if i := strings.LastIndexByte(h, ':'); i > 0 && !strings.Contains(h[:i], ":") {
 		h = h[:i] // host:port in the URL form
 	}
-	h = strings.Trim(asciiLower(h), "[]")
-	if !loopback(h) && !strings.HasPrefix(h, "127.") { // a name under 127. too: the stricter reading here
+	h = strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
+	if !loopback(h) && !strings.HasPrefix(h, "127.") && !r.a.ownHost(h) { // a name under 127. too: the stricter reading here
+		r.elsewhere(sc, b+" runs a command on "+cmp.Or(h, "a host not known"), c, cmd, func(sub *run) {
+			sub.reparseFields(sc, rest, c2, cmd, true)
+		})
 		return
 	}
 	saved := r.cwd
@@ -626,9 +672,7 @@ func (r *run) sshLoopback(sc *scope, b string, args []field, c ctx, cmd string) 
 	if user != "" && user != path.Base(r.a.home) || otherLogin {
 		r.cwd = "" // another login's home
 	}
-	c2 := c
-	c2.depth++
-	r.reparseFields(sc, args[i+1:], c2, cmd, true)
+	r.reparseFields(sc, rest, c2, cmd, true)
 	r.cwd = saved
 }
 

@@ -78,7 +78,7 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 			bad(p+".role", "%q is not a role", o.Role)
 		case flagRole(o.Role) && o.Takes != 0 && o.Role != RoleTrigger && o.Role != RoleHarmless:
 			bad(p+".role", "%q is a flag's role; takes must be 0", o.Role)
-		case o.Takes == 0 && o.Role != "" && !flagRole(o.Role) && o.Role != RoleCommand && o.Role != RoleShellArgs:
+		case o.Takes == 0 && o.Role != "" && !flagRole(o.Role) && !restOfLine(o.Role, false):
 			bad(p+".role", "%q needs a value; takes must be 1 or 2", o.Role)
 		}
 		if o.Key != "" && o.Takes == 0 {

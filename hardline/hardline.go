@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"runtime"
 	"slices"
@@ -187,6 +188,7 @@ type Credential struct {
 // Analyzer applies the hardline rules. It is safe for concurrent use.
 type Analyzer struct {
 	goos      string
+	hostName  string // this machine's name, lower case (see ownHost)
 	windows   bool
 	home      string // slash form, cleaned
 	sensitive []pattern
@@ -232,6 +234,9 @@ type pattern struct {
 // with errors.Join.
 func New(cfg Config) (*Analyzer, error) {
 	a := &Analyzer{goos: cmp.Or(cfg.OS, runtime.GOOS)}
+	if h, err := os.Hostname(); err == nil {
+		a.hostName = strings.TrimSuffix(asciiLower(h), ".")
+	}
 	a.windows = a.goos == "windows"
 	a.fold = caseFolding[a.goos]
 	var errs []error

@@ -47,6 +47,7 @@ const (
 	ruleInlineInterp    = "inline-interpreter"
 	ruleXargsDynamic    = "xargs-dynamic"
 	ruleArgumentCommand = "argument-command"
+	ruleRemoteCommand   = "remote-command"
 	ruleEnvCode         = "env-code"
 	ruleParseError      = "parse-error"
 	ruleTooComplex      = "too-complex"
@@ -112,6 +113,7 @@ func Rules() []RuleInfo {
 		{ruleInlineInterp, Dynamic, Ask, "inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r, pwsh -Command, awk with system(), ...)"},
 		{ruleXargsDynamic, Dynamic, Ask, "xargs or parallel feeding a destructive command from input that is not known"},
 		{ruleArgumentCommand, Command, Ask, "an argument of a program that is not known to take only text is itself a command that would be blocked (tool 'rm -rf ~')"},
+		{ruleRemoteCommand, Command, Ask, "a command run on another host or in a container that would be blocked here (ssh host 'rm -rf ~', docker exec c rm -rf /, kubectl exec pod -- sh -c CMD): the host may be this machine under another name, the container may hold its folders"},
 		{ruleEnvCode, Dynamic, Ask, "an environment variable that makes programs load or run code (LD_PRELOAD, BASH_ENV, NODE_OPTIONS=--require, PYTHONSTARTUP, GIT_CONFIG_GLOBAL) set to something not known to be harmless"},
 		{ruleParseError, Dynamic, Ask, "the command does not parse or is incomplete"},
 		{ruleTooComplex, Dynamic, Ask, "the command is over the size, nesting or work bounds"},

@@ -1,0 +1,56 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSSHToThisMachinesName checks that ssh to this machine's own host
+// name, whole, as its first label or with a final dot, is judged as a
+// local script, and that another name is judged as elsewhere.
+func TestSSHToThisMachinesName(t *testing.T) {
+	a := testAnalyzer(t)
+	a.hostName = "buildbox.corp.example"
+	for cmd, want := range map[string]string{
+		"ssh buildbox 'rm -rf ~'":                     ruleRmHome,
+		"ssh BuildBox.corp.example 'rm -rf ~'":        ruleRmHome,
+		"ssh dev@buildbox.corp.example. 'rm -rf ~'":   ruleRmHome,
+		"ssh buildbox.corp.example.local 'rm -rf ~'":  ruleRmHome,
+		"ssh buildbox2 'rm -rf ~'":                    ruleRemoteCommand,
+		"ssh corp.example 'rm -rf ~'":                 ruleRemoteCommand,
+		"ssh buildbox 'rm -rf ~/work/proj/tmp/build'": "",
+	} {
+		f, ok := a.Command(cmd, testEnv()).Worst()
+		if got := f.Rule; !ok && want != "" || ok && got != want {
+			t.Errorf("%s: worst finding %q (%v), want %q", cmd, got, ok, want)
+		}
+	}
+}
+
+// TestLoopbackSpellings checks the spellings of this machine's addresses
+// that the C resolver reads.
+func TestLoopbackSpellings(t *testing.T) {
+	for _, h := range []string{"localhost", "127.0.0.1", "127.1", "127.0.1", "2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1", "::1", "[::1]", "::ffff:127.0.0.1", "0.0.0.0", "0", "x.localhost"} {
+		if !loopback(h) {
+			t.Errorf("loopback(%q) = false, want true", h)
+		}
+	}
+	for _, h := range []string{"", "128.0.0.1", "10.0.0.1", "2147483649", "0x80000001", "example.com", "127.0.0.1.example", "256.0.0.1", "::2"} {
+		if loopback(h) {
+			t.Errorf("loopback(%q) = true, want false", h)
+		}
+	}
+}
+
+// TestRemoteCommandOverTheBounds checks that a command run elsewhere that
+// is too deep to judge is not allowed for that.
+func TestRemoteCommandOverTheBounds(t *testing.T) {
+	a := testAnalyzer(t)
+	deep := strings.Repeat("$(", 2*DefaultMaxDepth) + "true" + strings.Repeat(")", 2*DefaultMaxDepth)
+	for _, cmd := range []string{"ssh host '" + deep + "'", "docker exec c sh -c '" + deep + "'"} {
+		f, ok := a.Command(cmd, testEnv()).Worst()
+		if !ok || f.Rule != ruleTooComplex {
+			t.Errorf("%.40s...: worst finding %q (%v), want %s", cmd, f.Rule, ok, ruleTooComplex)
+		}
+	}
+}
