@@ -3,14 +3,24 @@ package hardline
 // nodeCodeOptions are node options that load or run code.
 var nodeCodeOptions = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval", "-p", "--print", "--inspect"}
 
+// jvmCodeOptions are the JVM options that load an agent or run a command.
+var jvmCodeOptions = []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}
+
 // interpreterEnv are the variables that make an interpreter load code.
 var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name: "PYTHONHOME", Role: RoleProgram},
 	{Name: "NODE_OPTIONS", Role: RoleEscape, Markers: nodeCodeOptions},
 	{Name: "PERL5OPT", Role: RoleEscape, Markers: []string{"-M", "-m", "-d", "-e", "-E", "-I"}}, {Name: "PERL5DB", Role: RoleProgram}, {Name: "PERLDB_OPTS", Role: RoleProgram},
 	{Name: "RUBYOPT", Role: RoleEscape, Markers: []string{"-r", "-e", "-I"}},
-	{Name: "JAVA_TOOL_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
-	{Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
-	{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: []string{"-javaagent", "-agentpath", "-agentlib", "-XX:OnError", "-XX:OnOutOfMemoryError"}},
+	// The JVM's own variables, and those the launch scripts of build tools
+	// and servers pass to it (mvn, gradle, sbt, ant, catalina.sh).
+	{Name: "JAVA_TOOL_OPTIONS", Role: RoleEscape, Markers: jvmCodeOptions}, {Name: "_JAVA_OPTIONS", Role: RoleEscape, Markers: jvmCodeOptions},
+	{Name: "JDK_JAVA_OPTIONS", Role: RoleEscape, Markers: jvmCodeOptions}, {Name: "JAVA_OPTS", Role: RoleEscape, Markers: jvmCodeOptions},
+	{Name: "MAVEN_OPTS", Role: RoleEscape, Markers: jvmCodeOptions}, {Name: "GRADLE_OPTS", Role: RoleEscape, Markers: jvmCodeOptions},
+	{Name: "SBT_OPTS", Role: RoleEscape, Markers: jvmCodeOptions}, {Name: "ANT_OPTS", Role: RoleEscape, Markers: jvmCodeOptions},
+	{Name: "CATALINA_OPTS", Role: RoleEscape, Markers: jvmCodeOptions},
+	// TLS libraries (OpenSSL's users, NSS, node, Go's programs that opt
+	// in) append session keys to the file this names.
+	{Name: "SSLKEYLOGFILE", Role: RoleWrite},
 	{Name: "LD_PRELOAD", Role: RoleProgram}, {Name: "LD_AUDIT", Role: RoleProgram}, {Name: "DYLD_INSERT_LIBRARIES", Role: RoleProgram},
 	// Shells and REPLs write their history to these (HISTFILE=~/.bashrc
 	// bash -i appends what is typed to a startup file).

@@ -40,9 +40,9 @@
 // PERL5OPT, ...: judged wherever they are assigned, as a prefix, by export
 // or by env), and a rule a program raises by running (shutdown, diskpart).
 // Search paths for code (PYTHONPATH, PERL5LIB, RUBYLIB, NODE_PATH,
-// LD_LIBRARY_PATH, GCONV_PATH, ZDOTDIR, ...) ask when a folder in them lies
-// outside every writable root: the project's own folders are no more code
-// than the program it runs.
+// LD_LIBRARY_PATH, GCONV_PATH, ZDOTDIR, CLASSPATH, ...) ask when a folder
+// in them lies outside every writable root: the project's own folders are
+// no more code than the program it runs.
 // One walker applies every entry; grammars that roles cannot say (find's
 // expressions, sed scripts, dd's operands, shells' own options) are code
 // attached to their entry. A policy adds entries for its own programs

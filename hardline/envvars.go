@@ -275,7 +275,7 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 // libraries, character-set converters.
 var codePathVars = map[string]bool{"PYTHONPATH": true, "PERL5LIB": true, "PERLLIB": true, "RUBYLIB": true, "NODE_PATH": true,
 	"LD_LIBRARY_PATH": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true, "DYLD_FALLBACK_LIBRARY_PATH": true,
-	"GCONV_PATH": true, "LUA_PATH": true, "LUA_CPATH": true, "GEM_PATH": true, "ZDOTDIR": true}
+	"GCONV_PATH": true, "LUA_PATH": true, "LUA_CPATH": true, "GEM_PATH": true, "ZDOTDIR": true, "CLASSPATH": true}
 
 // codePath judges a search path for code: folders in a writable root are
 // the project's own code, as much as the program it runs; a folder
