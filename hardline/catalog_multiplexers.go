@@ -46,7 +46,7 @@ var tmuxCommandSubs = []Entry{
 }
 
 var _ = register([]Entry{
-	{Names: names("tmux byobu"), Family: "multiplexers", Summary: "sub-commands that start panes, run shell commands or type keys have their commands analysed",
+	{Names: names("tmux byobu"), Family: "multiplexers", Summary: "sub-commands that start panes, run shell commands or type keys have their commands analysed, as have the #(CMD) of formats",
 		Options: vals("cfLSTdx"), Subcommands: tmuxCommandSubs,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.tmuxChain(sc, args, c, cmd)
@@ -159,6 +159,16 @@ var _ = register([]Entry{
 // \; send-keys 'y' Enter), read through the sub-command entries.
 func (r *run) tmuxChain(sc *scope, args []field, c ctx, cmd string) {
 	ce := builtinCatalog()["tmux"]
+	// A format's #(CMD) runs CMD in a shell wherever tmux expands the
+	// format: display -p, -F of the list commands, status lines, titles.
+	for _, a := range args {
+		if a.dyn {
+			continue
+		}
+		for _, text := range tmuxFormatCommands(a.val) {
+			r.reparseField(sc, field{val: text}, c, cmd, true)
+		}
+	}
 	i := 0
 	for i < len(args) && len(args[i].val) > 1 && args[i].val[0] == '-' && !args[i].dyn {
 		if args[i].val == "-c" && i+1 < len(args) {
@@ -191,6 +201,31 @@ func (r *run) tmuxChain(sc *scope, args []field, c ctx, cmd string) {
 		seg = append(seg, a)
 	}
 	judge()
+}
+
+// tmuxFormatCommands returns the shell commands of a tmux format's #(...)
+// (#(cut -c1-5 /etc/hostname)), an unclosed one running to the end; at
+// most maxEmbedded.
+func tmuxFormatCommands(v string) []string {
+	var out []string
+	for i := 0; i+1 < len(v) && len(out) < maxEmbedded; i++ {
+		if v[i] != '#' || v[i+1] != '(' {
+			continue
+		}
+		depth, j := 0, i+1
+		for ; j < len(v); j++ {
+			if v[j] == '(' {
+				depth++
+			} else if v[j] == ')' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		out = append(out, v[i+2:min(j, len(v))])
+		i = j
+	}
+	return out
 }
 
 // tmuxCommands analyses operands (from index from) that are tmux commands
