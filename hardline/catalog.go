@@ -980,6 +980,10 @@ func (r *run) isAnyHome(p string) bool {
 // escapeRE-free scan: the shell escapes of programs' own command languages.
 var escapePrefixes = []string{"!", "\\!", "shell ", "system ", "\\system ", ".shell ", ".system ", "platform shell ", ":!", "sh ", "|"}
 
+// escapeFlags matches the flags a program's shell command takes before
+// the command itself (ranger's shell -w, -p, -f, -c, -t, -s, -r).
+var escapeFlags = regexp.MustCompile(`^-[a-z]+$`)
+
 // escapeCode are commands of debuggers and editors that run code in a
 // language the analyser does not read.
 var escapeCode = []string{"python", "py ", "pi ", "guile", "gu ", "pipe ", "script ", "lua ", "perl ", "ruby ", "source ", "call system"}
@@ -999,7 +1003,14 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 			t := strings.TrimSpace(stmt)
 			for _, pre := range escapePrefixes {
 				if rest, ok := strings.CutPrefix(t, pre); ok && strings.TrimSpace(rest) != "" {
-					scripts = append(scripts, strings.TrimSpace(rest))
+					rest = strings.TrimSpace(rest)
+					scripts = append(scripts, rest)
+					// A file manager's shell command takes its own flags
+					// first (ranger's shell -w CMD): the command without
+					// them is judged too.
+					if w := strings.Fields(rest); len(w) > 1 && escapeFlags.MatchString(w[0]) {
+						scripts = append(scripts, strings.TrimSpace(strings.TrimPrefix(rest, w[0])))
+					}
 					break
 				}
 			}

@@ -1,5 +1,7 @@
 package hardline
 
+import "strings"
+
 // nodeCodeOptions are node options that load or run code.
 var nodeCodeOptions = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval", "-p", "--print", "--inspect"}
 
@@ -104,6 +106,33 @@ var _ = register([]Entry{
 			val("-b", "-h", "-j", "-p", "-P", "-t", "-T", "-x", "-y", "-z", "--buffers", "--pattern", "--prompt", "--tag", "--tag-file", "--tabs")},
 		Env:      []EnvVar{{Name: "LESSOPEN", Role: RoleScript}, {Name: "LESSCLOSE", Role: RoleScript}, {Name: "LESSKEY", Role: RoleProgram}, {Name: "LESSKEYIN", Role: RoleProgram}, {Name: "LESSEDIT", Role: RoleScript}},
 		Operands: []Operand{operands(0, RoleRead)}, DataOnly: true},
+	{Names: names("ranger vifm"), Family: "interpreters", Summary: "file managers: ranger --cmd and vifm -c and +CMD run their own commands, whose shell escapes (shell CMD, !CMD) run shell commands",
+		Options:  []Option{opt(RoleEscape, "--cmd", "-c", "+"), val("--choosefile", "--choosefiles", "--choosedir", "--selectfile", "--datadir", "--confdir", "--on-choose", "--delimiter")},
+		DataOnly: true},
+	{Names: names("lf"), Family: "interpreters", Summary: "file manager: -command runs lf commands, and one that starts with $, %, ! or & runs the rest of its line as a shell command",
+		Options: vals("", "-command", "-config", "-cpuprofile", "-memprofile", "-log", "-last-dir-path", "-selection-path"), LongSingleDash: true,
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				v, ok := strings.CutPrefix(a.val, "-command=")
+				if !ok {
+					v, ok = strings.CutPrefix(a.val, "--command=")
+				}
+				if !ok && (a.val == "-command" || a.val == "--command") && i+1 < len(args) {
+					a, v, ok = args[i+1], args[i+1].val, true
+				}
+				switch {
+				case !ok:
+				case a.dyn:
+					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" runs commands that come from "+a.why, cmd, "")
+				default:
+					for _, text := range lfShellCommands(v) {
+						r.reparseField(sc, field{val: text}, c, cmd, true)
+					}
+				}
+			}
+			return false
+		}},
 	{Names: names("man"), Family: "interpreters", Summary: "-P and -H name a pager and a browser (commands); PAGER and MANPAGER too",
 		Options: []Option{opt(RoleScript, "-P", "--pager", "-H", "--html"), val("-M", "--manpath", "-S", "-s", "--sections", "-L", "--locale", "-m", "--systems", "-E", "--encoding", "-C", "--config-file", "-R", "--recode", "-p", "--preprocessor", "-T", "--troff-device", "-e", "--extension")},
 		Env: []EnvVar{{Name: "PAGER", Role: RoleScript}, {Name: "MANPAGER", Role: RoleScript}, {Name: "EDITOR", Role: RoleScript}, {Name: "VISUAL", Role: RoleScript},
@@ -155,4 +184,30 @@ func pythonArchive(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 		}
 	}
 	return true
+}
+
+// lfShellCommands returns the shell commands in lf's command text: a
+// command that starts with $, %, ! or & (or defines one, cmd NAME $CMD, or
+// maps a key to one, map KEY $CMD) runs the rest of its line in a shell;
+// other commands end at ';'.
+func lfShellCommands(text string) []string {
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		for rest := line; rest != ""; {
+			t := strings.TrimLeft(rest, " \t")
+			for _, def := range []string{"cmd ", "map ", "cmap "} {
+				if name, ok := strings.CutPrefix(t, def); ok {
+					if _, after, ok := strings.Cut(strings.TrimLeft(name, " \t"), " "); ok {
+						t = strings.TrimLeft(after, " \t")
+					}
+				}
+			}
+			if t != "" && strings.IndexByte("$%!&", t[0]) >= 0 {
+				out = append(out, t[1:])
+				break
+			}
+			_, rest, _ = strings.Cut(t, ";")
+		}
+	}
+	return out
 }

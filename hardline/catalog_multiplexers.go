@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -152,6 +153,30 @@ var _ = register([]Entry{
 		Options:     vals("LDNWc", "--config", "--profile"),
 		Subcommands: []Entry{{Names: names("add"), Options: append([]Option{opt(RoleWorkDir, "-w", "--working-directory")}, vals("gdl", "--group", "--delay", "--label", "--after", "--priority")...), Operands: []Operand{operands(0, RoleScript)}}},
 		Operands:    []Operand{operand(0, RoleCommand)}},
+	{Names: names("fzf fzf-tmux sk"), Family: "multiplexers", Summary: "--preview and sk's --cmd are shell commands; a --bind action execute(...), become(...), reload(...), preview(...) or transform(...) runs its command; FZF_DEFAULT_COMMAND runs one",
+		Options: []Option{opt(RoleScript, "--preview", "-c", "--cmd"), val("--bind", "-q", "--query", "-d", "--delimiter", "-n", "--nth", "--with-nth", "--header", "--prompt", "--height", "--layout", "--preview-window", "--color", "--expect", "--history", "-f", "--filter")},
+		Env: []EnvVar{{Name: "FZF_DEFAULT_COMMAND", Role: RoleScript}, {Name: "SKIM_DEFAULT_COMMAND", Role: RoleScript},
+			{Name: "FZF_DEFAULT_OPTS", Role: RoleEscape, Markers: fzfCommandMarkers}, {Name: "SKIM_DEFAULT_OPTIONS", Role: RoleEscape, Markers: fzfCommandMarkers}},
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				v, ok := strings.CutPrefix(a.val, "--bind=")
+				if !ok && a.val == "--bind" && i+1 < len(args) {
+					a, v, ok = args[i+1], args[i+1].val, true
+				}
+				if !ok {
+					continue
+				}
+				if a.dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" --bind comes from "+a.why+" and may run commands", cmd, "")
+					continue
+				}
+				for _, text := range fzfBindCommands(v) {
+					r.reparseField(sc, field{val: text}, c, cmd, true)
+				}
+			}
+			return false
+		}},
 })
 
 // tmuxChain analyses a tmux line: its global options (-c runs a shell
@@ -336,4 +361,43 @@ func (r *run) tmuxKeys(sc *scope, args []field, c ctx, cmd string) {
 	if t := text.String(); strings.TrimSpace(t) != "" {
 		r.reparseField(sc, field{val: t}, c, cmd, true)
 	}
+}
+
+// fzfCommandMarkers are the words in fzf's default options that run
+// commands.
+var fzfCommandMarkers = []string{"--preview", "--bind", "execute", "become", "reload", "transform", "--listen"}
+
+// fzfRunning are the fzf --bind actions whose argument is a shell command.
+var fzfRunning = regexp.MustCompile(`(?:execute(?:-silent|-multi)?|become|reload(?:-sync)?|change-preview|preview|(?:bg-)?transform[a-z-]*)([(\[{<~!@#$%^&*;/|:])`)
+
+// fzfBindCommands returns the shell commands of fzf's --bind actions
+// (enter:execute(vim {})+abort, ctrl-r:reload:ls): an action's argument runs
+// to the delimiter's closer ((), [], {}, <>, or the same character), or,
+// after ':', to the end of the value. At most maxEmbedded.
+func fzfBindCommands(v string) []string {
+	var out []string
+	for _, m := range fzfRunning.FindAllStringSubmatchIndex(v, maxEmbedded) {
+		open := v[m[2]]
+		rest := v[m[3]:]
+		if open == ':' {
+			out = append(out, rest)
+			continue
+		}
+		closer := open
+		switch open {
+		case '(':
+			closer = ')'
+		case '[':
+			closer = ']'
+		case '{':
+			closer = '}'
+		case '<':
+			closer = '>'
+		}
+		if i := strings.IndexByte(rest, closer); i >= 0 {
+			rest = rest[:i]
+		}
+		out = append(out, rest)
+	}
+	return out
 }
