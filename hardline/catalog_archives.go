@@ -29,8 +29,10 @@ var _ = register([]Entry{
 				r.noteFetched(field{val: "."})
 			}
 			r.cwd = moved
-			if has(args, "-T", "--files-from") && (has(args, "-") || has(args, "--files-from=-")) {
-				r.readsListed(c, b, cmd) // find ~ | tar -cf x.tar -T -
+			if m := tarOptions(args); !m.extract {
+				if list := listOption(args, "-T", "--files-from"); list != nil {
+					r.readsListed(sc, list, nil, c, b, cmd) // find ~ | tar -cf x.tar -T -
+				}
 			}
 			return true
 		}},
@@ -41,7 +43,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
 			if has(args, "-@", "--names-stdin") {
-				r.readsListed(c, b, cmd) // find ~ | zip x.zip -@
+				r.readsListed(sc, nil, nil, c, b, cmd) // find ~ | zip x.zip -@
 			}
 			return true
 		}},
@@ -97,7 +99,7 @@ var _ = register([]Entry{
 		Options: vals("bcdEFgGHjJKLMnNPQRSTYZ", "--delete"),
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if hasShort(args, 'o') {
-				r.readsListed(c, b, cmd)
+				r.readsListed(sc, nil, nil, c, b, cmd)
 			}
 			return false
 		}},
@@ -182,16 +184,68 @@ func has(args []field, words ...string) bool {
 	return slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(words, f.val) })
 }
 
-// readsListed judges an archiver reading the names of what it archives
-// from standard input: names from find or ls over a home folder read every
-// secret in it (find ~ | cpio -o).
-func (r *run) readsListed(c ctx, b, cmd string) {
-	if !c.in.find {
+// readsListed judges an archiver or a copier reading the files a list
+// names: list is the file the list is read from (nil for standard input,
+// as "-" is). Names on standard input from find or ls over a home folder
+// read every secret in it (find ~ | cpio -o); a list whose text the
+// command says (tar -czf x -T - <<< ~/.ssh/id_rsa, tar -T <(echo ...),
+// rsync --files-from=F after writing F) reads each name it holds, lines or
+// NUL-separated, each taken in the working folder and under each of bases
+// (rsync's sources, which its names are relative to).
+func (r *run) readsListed(sc *scope, list *field, bases []field, c ctx, b, cmd string) {
+	if list == nil {
+		list = &field{val: "-"}
+	}
+	if c.in.find && isStdin(list.val) {
+		for _, w := range c.in.words {
+			r.readTree(w, b, cmd)
+		}
 		return
 	}
-	for _, w := range c.in.words {
-		r.readTree(w, b, cmd)
+	text, ok := r.argText(sc, *list, c)
+	if !ok {
+		return
 	}
+	n := 0
+	for line := range strings.SplitSeq(strings.ReplaceAll(text, "\x00", "\n"), "\n") {
+		name := strings.TrimSpace(line)
+		if name == "" {
+			continue
+		}
+		if n++; n > maxXargsItems {
+			r.tooComplex("a list of files to read holds more names than the bound")
+			return
+		}
+		items := []field{{val: name}}
+		for _, d := range bases {
+			if !d.dyn && !strings.HasPrefix(name, "/") {
+				items = append(items, field{val: strings.TrimSuffix(d.val, "/") + "/" + name})
+			}
+		}
+		r.checkWords(sc, items, cmd)
+		for _, it := range items {
+			r.readTree(it, b, cmd)
+		}
+	}
+}
+
+// listOption returns the value of a list option (tar -T FILE, -TFILE,
+// --files-from FILE, --files-from=FILE), or nil.
+func listOption(args []field, short, long string) *field {
+	for i, a := range args {
+		switch {
+		case a.dyn && a.proc != 0 && strings.HasPrefix(a.val, long+"="):
+			return &args[i] // --files-from=<(...): the substitution's output
+		case a.dyn:
+		case (a.val == short || a.val == long) && i+1 < len(args):
+			return &args[i+1]
+		case strings.HasPrefix(a.val, long+"="):
+			return &field{val: a.val[len(long)+1:]}
+		case short != "" && strings.HasPrefix(a.val, short) && len(a.val) > len(short) && !strings.HasPrefix(a.val, "--"):
+			return &field{val: a.val[len(short):]}
+		}
+	}
+	return nil
 }
 
 // cpio judges cpio's modes: -o writes -F and reads the names on stdin;
@@ -205,7 +259,7 @@ func (r *run) cpio(sc *scope, b string, args []field, c ctx, cmd string) {
 		for _, f := range p.get("-F", "--file") {
 			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 		}
-		r.readsListed(c, "cpio", cmd)
+		r.readsListed(sc, nil, nil, c, "cpio", cmd)
 	case strings.ContainsRune(p.short, 'i') || p.has("--extract"):
 		if strings.ContainsRune(p.short, 't') || p.has("--list") || p.has("--to-stdout") {
 			return
@@ -221,7 +275,7 @@ func (r *run) cpio(sc *scope, b string, args []field, c ctx, cmd string) {
 			r.judgeWriteTree(sc, field{val: "."}, cmd)
 		}
 	case strings.ContainsRune(p.short, 'p') || p.has("--pass-through"):
-		r.readsListed(c, "cpio", cmd)
+		r.readsListed(sc, nil, nil, c, "cpio", cmd)
 	}
 }
 
@@ -289,7 +343,7 @@ func (r *run) pax(sc *scope, args []field, c ctx, cmd string) {
 			r.readTree(o, "pax", cmd)
 		}
 		if len(ops) == 0 {
-			r.readsListed(c, "pax", cmd)
+			r.readsListed(sc, nil, nil, c, "pax", cmd)
 		}
 	case read:
 		for _, s := range p.get("-s") {

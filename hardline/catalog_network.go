@@ -287,6 +287,10 @@ func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
 	}
 	for i, a := range args {
 		if a.dyn {
+			if a.proc != 0 && strings.HasPrefix(a.val, "--config=") {
+				// --config=<(...): the list is the substitution's output.
+				r.curlConfig(sc, a, c, cmd)
+			}
 			continue
 		}
 		v := a.val
@@ -321,10 +325,8 @@ func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
 				rest = rest[k+1:]
 			}
 		}
-		if conf != nil && isStdin(conf.val) && c.in.kind == inText {
-			c2 := c
-			c2.in = input{}
-			r.applyEntry(sc, builtinCatalog()["curl"], "curl", curlConfigArgs(c.in.text), c2, cmd)
+		if conf != nil {
+			r.curlConfig(sc, *conf, c, cmd)
 		}
 		if low := asciiLower(v); strings.HasPrefix(low, "file:") {
 			for _, p := range fileURLPaths(v[len("file:"):], !globoff) {
@@ -338,6 +340,22 @@ func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
 // isStdin reports whether a file name is the standard input.
 func isStdin(v string) bool {
 	return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
+}
+
+// curlConfig judges the configuration curl -K reads, when the command
+// says what it holds (see argText), as the arguments it stands for: every
+// path in it is checked as the command line's are, and each option by its
+// role.
+func (r *run) curlConfig(sc *scope, conf field, c ctx, cmd string) {
+	text, ok := r.argText(sc, conf, c)
+	if !ok {
+		return
+	}
+	args := curlConfigArgs(text)
+	r.checkWords(sc, args, cmd)
+	c2 := c
+	c2.in = input{}
+	r.applyEntry(sc, builtinCatalog()["curl"], "curl", args, c2, cmd)
 }
 
 // curlConfigArgs turns a curl config file ("output = FILE", "--output FILE",
@@ -549,14 +567,29 @@ func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
 	}
 }
 
-// sshConfigStdin reads ssh -F /dev/stdin (or -F -) with a known standard
-// input as the -o options it holds (ProxyCommand, LocalCommand, ...).
+// sshConfigStdin reads the configuration ssh -F names, when the command
+// says what it holds (its known standard input for -F - or /dev/stdin, a
+// process substitution, a file it wrote), as the -o options it holds
+// (ProxyCommand, LocalCommand, ...).
 func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd string) {
-	if c.in.kind != inText || !slices.ContainsFunc(args, func(f field) bool { return isStdin(f.val) || f.val == "-F/dev/stdin" }) {
+	var conf *field
+	for i, a := range args {
+		switch {
+		case a.val == "-F" && i+1 < len(args):
+			conf = &args[i+1]
+		case strings.HasPrefix(a.val, "-F") && len(a.val) > 2 && !a.dyn:
+			conf = &field{val: a.val[2:]}
+		}
+	}
+	if conf == nil {
+		return
+	}
+	text, ok := r.argText(sc, *conf, c)
+	if !ok {
 		return
 	}
 	var opts []field
-	for line := range strings.SplitSeq(c.in.text, "\n") {
+	for line := range strings.SplitSeq(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
 			continue

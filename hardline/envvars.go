@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"mvdan.cc/sh/v3/syntax"
 	"strings"
 )
 
@@ -214,6 +215,27 @@ func (r *run) fileInput(f field) input {
 		return input{kind: inUnknown, detail: "the file " + f.val + ", which this command writes"}
 	}
 	return in
+}
+
+// argText is the text a program reads from a file it is given (a
+// configuration, a list of names), when the command says what it is: its
+// standard input's for "-" and the names of stdin, the output of a
+// process substitution whose writers are known (curl -K <(echo ...)), or
+// what this command wrote to the file (echo ... > c; ssh -F c).
+func (r *run) argText(sc *scope, f field, c ctx) (string, bool) {
+	var in input
+	switch {
+	case f.why == whyProcSubst:
+		if ps := r.procSubstOf(f); ps != nil && ps.Op == syntax.CmdIn {
+			in = r.writersInput(sc, ps.Stmts, false)
+		}
+	case f.dyn:
+	case isStdin(f.val):
+		in = c.in
+	default:
+		in = r.fileInput(f)
+	}
+	return in.text, in.kind == inText
 }
 
 // buildFileWritten judges a runner that reads a build file from its

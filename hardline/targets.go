@@ -643,6 +643,12 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 		i := strings.IndexByte(f.val, ':')
 		return i > 1 || i == 1 && !r.a.windows
 	}
+	if list := p.get("--files-from"); b == "rsync" && len(list) > 0 {
+		// The names a list gives are read under each local source
+		// (rsync --files-from=- / host: <<< root/.ssh/id_rsa).
+		local := slices.DeleteFunc(slices.Clone(srcs), remote)
+		r.readsListed(sc, &list[len(list)-1], local, c, b, cmd)
+	}
 	if (b == "rsync" || b == "scp") && remote(*dst) {
 		return
 	}
