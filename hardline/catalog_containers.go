@@ -9,7 +9,7 @@ import (
 // folders, engine socket or privileges acts on the host; what runs inside
 // is otherwise not judged as a local operation.
 var _ = register([]Entry{
-	{Names: names("docker podman nerdctl"), Family: "containers", Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks; cp to the host writes; podman unshare runs its command on the host",
+	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if b == "podman" {
@@ -34,7 +34,7 @@ var _ = register([]Entry{
 			r.containerVolumes(b, args, cmd)
 			return true
 		}},
-	{Names: names("docker-compose podman-compose"), Family: "containers", Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks",
+	{Names: names("docker-compose podman-compose"), Family: "containers", RunsFiles: composeFiles, Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks",
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.containerVolumes(b, append([]field{{val: "compose"}}, args...), cmd)
@@ -51,6 +51,10 @@ var _ = register([]Entry{
 			return true
 		}},
 })
+
+// composeFiles are the files compose reads its services from.
+var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml", "compose.override.yaml", "compose.override.yml",
+	"docker-compose.override.yaml", "docker-compose.override.yml", "**/*compose*.yaml", "**/*compose*.yml"}
 
 // buildValues are the options of an image build that take a value: short
 // letters and long names. buildPaths are those whose value names a host

@@ -52,7 +52,8 @@ var _ = register([]Entry{
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
 			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache export version check update upgrade use where which current plugin create"),
-				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove", DataOnly: true,
+				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove; installing, syncing or building the project runs its build backend and setup files", DataOnly: true,
+				RunsFiles: []string{"**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py", "**/environment.yml", "**/pixi.toml"},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.condaPrefix(sc, b, args, cmd)
 					return true
