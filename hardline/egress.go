@@ -178,6 +178,11 @@ func credentialName(name string) bool {
 		strings.HasSuffix(u, "_SK") || strings.HasSuffix(u, "_AUTH") || u == "AUTH" || u == "DSN" {
 		return true
 	}
+	for w := range strings.SplitSeq(u, "_") {
+		if w == "AUTH" || w == "PASS" {
+			return true // DOCKER_AUTH_CONFIG, SMTP_PASS_PLAIN
+		}
+	}
 	if strings.HasSuffix(u, "_URL") || strings.HasSuffix(u, "_URI") {
 		for w := range strings.SplitSeq(u[:len(u)-len("_URL")], "_") {
 			if serviceURLWords[w] {
