@@ -392,7 +392,6 @@ func candidates(out []string, v string) []string {
 		return out
 	}
 	add := func(s string) {
-		s = strings.TrimPrefix(s, "file://")
 		s = strings.TrimLeft(s, "@<")
 		if s != "" && !slices.Contains(out, s) {
 			out = append(out, s)
@@ -412,10 +411,30 @@ func candidates(out []string, v string) []string {
 			add(rest)
 		}
 	}
-	if i := strings.Index(v, "file://"); i > 0 {
-		add(v[i:])
+	// A file URL anywhere in the word, in any case, with or without a
+	// host, percent-escaped or not (FILE:///root/%2essh/id_rsa, file:/x,
+	// file://localhost/x), as browsers, curl and ffmpeg read it; also
+	// without a query or fragment.
+	for i := strings.IndexByte(v, ':'); i >= 0; {
+		if i >= 4 && strings.EqualFold(v[i-4:i], "file") && (i == 4 || !isAlnum(v[i-5])) {
+			for _, f := range fileURLPaths(v[i+1:], false) {
+				add(f.val)
+				if j := strings.IndexAny(f.val, "?#"); j > 0 {
+					add(f.val[:j])
+				}
+			}
+		}
+		j := strings.IndexByte(v[i+1:], ':')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return out
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // knownTarget resolves a target that a command deletes, moves or changes
