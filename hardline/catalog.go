@@ -978,7 +978,7 @@ func (r *run) isAnyHome(p string) bool {
 }
 
 // escapeRE-free scan: the shell escapes of programs' own command languages.
-var escapePrefixes = []string{"!", "\\!", "shell ", "system ", "\\system ", ".shell ", ".system ", "platform shell ", ":!", "sh ", "|"}
+var escapePrefixes = []string{"!", "\\!", "shell ", "system ", "\\system ", ".shell ", ".system ", ".sh ", "platform shell ", ":!", "sh ", "|"}
 
 // escapeFlags matches the flags a program's shell command takes before
 // the command itself (ranger's shell -w, -p, -f, -c, -t, -s, -r).

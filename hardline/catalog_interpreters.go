@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // nodeCodeOptions are node options that load or run code.
 var nodeCodeOptions = []string{"-r", "--require", "--import", "--loader", "--experimental-loader", "-e", "--eval", "-p", "--print", "--inspect"}
@@ -53,7 +56,7 @@ var _ = register([]Entry{
 	{Names: names("awk gawk mawk nawk"), Family: "interpreters", Summary: "the program's redirections and getline files are judged; system() and pipes ask; -f, -E and -i read program files; gawk -i inplace writes its inputs",
 		judgesPaths: true, // the program is read, its files and the inputs resolved by the awk reader
 		Env:         interpreterEnv, special: interpreterSpecial},
-	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell"),
+	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli"),
 		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs nano micro kak hx helix joe mcedit"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them; the files they open may be written (not view, -R or -M)",
@@ -61,6 +64,27 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.editor(b, args, cmd)
 			r.editorFiles(sc, b, args, cmd)
+			return true
+		}},
+	{Names: names("m4 gm4"), Family: "interpreters", Summary: "the macro processor's syscmd(CMD) and esyscmd(CMD) run shell commands: in text the command says (a here-string, a file it wrote) they are analysed; input from a pipe or a download asks",
+		Options: vals("DUIsdloF", "--define", "--undefine", "--include", "--debug", "--debugfile", "--freeze-state", "--reload-state", "--nesting-limit", "--word-regexp"), DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "DUIsdloFR", []string{"--define", "--undefine", "--include", "--debug", "--debugfile", "--freeze-state", "--reload-state", "--nesting-limit", "--word-regexp"}, "")
+			inputs := p.ops
+			if len(inputs) == 0 {
+				inputs = []field{{val: "-"}}
+			}
+			for _, f := range inputs {
+				text, ok := r.argText(sc, f, c)
+				switch {
+				case ok:
+					for _, sh := range m4ShellCommands(text) {
+						r.reparseField(sc, field{val: sh}, c, cmd, true)
+					}
+				case f.why == whyProcSubst || isStdin(f.val) && c.in.kind != inNone && c.in.kind != inFile:
+					r.finding(rulePipeToShell, Dynamic, Ask, b+" runs macros from "+cmp.Or(c.in.detail, f.why)+", whose syscmd and esyscmd run shell commands", cmd, "")
+				}
+			}
 			return true
 		}},
 	{Names: names("ed red"), Family: "interpreters", Summary: "the line editor's ! command and its w, r and e commands given !CMD run shell commands; its file, and those its w commands name, are written, and those r and e name read",
@@ -87,7 +111,7 @@ var _ = register([]Entry{
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)}},
 	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command; ftp -o writes the file it fetches",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x"), opt(RoleWrite, "-o")}, special: ftpCommands("-c", "-e")},
-	{Names: names("bc dc gnuplot octave maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
+	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}},
 	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command",
 		Env: interpreterEnv,
@@ -208,6 +232,36 @@ func lfShellCommands(text string) []string {
 			}
 			_, rest, _ = strings.Cut(t, ";")
 		}
+	}
+	return out
+}
+
+// m4ShellCommands returns the arguments of m4's syscmd(...) and
+// esyscmd(...) in text, m4's quotes (`...') removed, nested parentheses
+// matched; at most maxEmbedded.
+func m4ShellCommands(text string) []string {
+	var out []string
+	for i := 0; i < len(text) && len(out) < maxEmbedded; i++ {
+		j := strings.Index(text[i:], "syscmd(")
+		if j < 0 {
+			break
+		}
+		start := i + j + len("syscmd(")
+		depth, k := 1, start
+		for ; k < len(text) && depth > 0; k++ {
+			switch text[k] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+		}
+		arg := text[start:k]
+		if depth == 0 {
+			arg = text[start : k-1]
+		}
+		out = append(out, strings.NewReplacer("`", "", "'", "").Replace(arg))
+		i = k - 1
 	}
 	return out
 }

@@ -1194,7 +1194,7 @@ var inlineFlags = map[string][]string{
 	"R": {"-e"}, "osascript": {"-e"}, "expect": {"-c"}, "julia": {"-e", "--eval", "-E", "--print"},
 	"ts-node": {"-e", "--eval", "-p", "--print"}, "tsx": {"-e", "--eval", "-p", "--print"},
 	"groovy": {"-e"}, "racket": {"-e", "--eval"}, "guile": {"-c"}, "sbcl": {"--eval"}, "elixir": {"-e", "--eval"},
-	"erl": {"-eval"}, "scala": {"-e"},
+	"erl": {"-eval"}, "scala": {"-e"}, "octave": {"--eval"}, "octave-cli": {"--eval"},
 }
 
 // awkPrograms returns, for awk, the program files it runs (-f, -E), empty
