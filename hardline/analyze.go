@@ -129,6 +129,10 @@ type run struct {
 	// there to read when the command was judged (see admin.go).
 	fetched []string
 	aliases map[string]string // aliases the command defines
+	// progCopies maps the copies and links of installed programs the
+	// command makes (their paths' keys, and their names) to the program
+	// (see noteProgramCopy).
+	progCopies map[string]string
 	// found are the start points of command substitutions that print
 	// paths found under them (cat $(find ~ -name '*.pem')), by the why
 	// of the word they made (see foundPaths).

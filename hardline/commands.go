@@ -174,6 +174,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		return
 	}
 	b := base(name.val)
+	if prog, ok := r.programCopy(name); ok {
+		b = prog // ln -s /bin/rm x && ./x -rf /etc is rm
+	}
 	ce, extra := r.a.lookupEntry(catalogName(b))
 	if ce == nil && len(extra) == 0 && !shells[b] && !isInterpreter(b) {
 		if nb := r.a.otherSpelling(b); nb != "" {

@@ -688,12 +688,58 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 	}
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
 	r.carryWritten(srcs, *dst, c.in)
+	r.noteProgramCopy(srcs, *dst)
 	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
 	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.has("--no-target-directory")) {
 		// cp -rT SRC DST copies SRC's contents into DST, as SRC/. does.
 		r.judgeWriteTree(sc, *dst, cmd)
 	}
 	r.judgeInto(sc, srcs, *dst, recursive || b == "rsync" && strings.ContainsAny(p.short, "r"), b == "rsync", remote, cmd)
+}
+
+// noteProgramCopy records a copy or a link of an installed program under
+// another name (ln -s /bin/rm x, cp /usr/bin/dd ./z): running it later in
+// the command (./x -rf /etc, PATH=.:$PATH x ...) runs that program, and is
+// judged as it (see programCopy).
+func (r *run) noteProgramCopy(srcs []field, dst field) {
+	if len(srcs) != 1 || srcs[0].dyn || dst.dyn || dst.glob {
+		return
+	}
+	prog := base(srcs[0].val)
+	if ce, extra := r.a.lookupEntry(catalogName(prog)); ce == nil && len(extra) == 0 {
+		return
+	}
+	for _, p := range r.resolve(srcs[0]).paths {
+		if r.classify(p) == clInside {
+			return // a file of the project's, whatever its name
+		}
+	}
+	if r.progCopies == nil {
+		r.progCopies = map[string]string{}
+	}
+	for _, p := range r.resolve(dst).paths {
+		r.progCopies[r.a.key(p)] = prog
+	}
+	r.progCopies[base(dst.val)] = prog // found through PATH by its name
+}
+
+// programCopy returns the installed program a command name runs when the
+// command copied or linked it there first (see noteProgramCopy): a path
+// to the copy, or its bare name, which a PATH the command sets may find.
+func (r *run) programCopy(name field) (string, bool) {
+	if len(r.progCopies) == 0 || name.dyn {
+		return "", false
+	}
+	if !strings.ContainsRune(name.val, '/') {
+		prog, ok := r.progCopies[name.val]
+		return prog, ok
+	}
+	for _, p := range r.resolve(name).paths {
+		if prog, ok := r.progCopies[r.a.key(p)]; ok {
+			return prog, true
+		}
+	}
+	return "", false
 }
 
 // carryWritten records what a copy or move of one source writes at dst
