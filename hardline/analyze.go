@@ -1158,6 +1158,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			r.testClause(sc, n)
 		case *syntax.Assign:
 			r.assignArith(sc, n)
+			if n.Name != nil && n.Name.Value == "BASH_CMDS" {
+				r.bashCmds(sc, n)
+			}
 		case *syntax.DeclClause:
 			r.declArith(sc, n)
 			for _, as := range n.Args {

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"mvdan.cc/sh/v3/syntax"
 	"slices"
 	"strings"
 )
@@ -217,9 +218,16 @@ var _ = register([]Entry{
 	{Names: names("printf read unset wait getopts mapfile readarray test [ ulimit let"),
 		Family: "shells", Summary: "builtins whose arguments name variables (printf -v, read, test -v) or are arithmetic (let, ulimit): a subscript in them runs its command substitutions",
 		DataOnly: true, special: namedVariables},
-	{Names: names("hash"), Family: "shells", Summary: "hash -p FILE NAME makes NAME run FILE: later uses of NAME cannot be judged by their name (asks)",
+	{Names: names("hash"), Family: "shells", Summary: "hash -p FILE NAME makes NAME run FILE: it asks, and later uses of NAME are judged as FILE's program",
 		DataOnly: true, judgesPaths: true,
-		special: asksOnFlag('p', ruleDynamicName, "hash -p makes a command name run another program, so later commands cannot be judged by their names")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if p := parseOpts(args, "p", nil, ""); len(p.get("-p")) > 0 {
+				for _, name := range p.ops {
+					r.noteCommandName(name, p.get("-p")[0])
+				}
+			}
+			return asksOnFlag('p', ruleDynamicName, "hash -p makes a command name run another program, so later commands cannot be judged by their names")(r, sc, b, args, c, cmd)
+		}},
 	{Names: names("enable"), Family: "shells", Summary: "enable -f loads a builtin from a shared object: code the analyser cannot read (asks)",
 		DataOnly: true, judgesPaths: true,
 		special: asksOnFlag('f', ruleInlineInterp, "enable -f loads a shared object into the shell, code the analyser cannot read")},
@@ -286,4 +294,45 @@ func (r *run) alias(sc *scope, args []field, c ctx) {
 			}
 		}
 	}
+}
+
+// bashCmds judges an assignment to BASH_CMDS, bash's table of the programs
+// command names run (BASH_CMDS[ls]=/bin/rm, BASH_CMDS=([ls]=/bin/rm)): it
+// asks, as hash -p does, and later uses of a name given an installed
+// program are judged as that program.
+func (r *run) bashCmds(sc *scope, as *syntax.Assign) {
+	note := func(idx syntax.ArithmExpr, val *syntax.Word) {
+		if idx == nil || val == nil {
+			return
+		}
+		name := r.nodeText(sc, idx)
+		if w, ok := idx.(*syntax.Word); ok {
+			name = r.word(sc, w).val
+		}
+		r.noteCommandName(field{val: name}, r.word(sc, val))
+	}
+	note(as.Index, as.Value)
+	if as.Array != nil {
+		for _, e := range as.Array.Elems {
+			note(e.Index, e.Value)
+		}
+	}
+	r.finding(ruleDynamicName, Dynamic, Ask, "BASH_CMDS makes a command name run another program, so later commands cannot be judged by their names", r.nodeText(sc, as), "")
+}
+
+// noteCommandName records that the command name name runs the program at
+// file (hash -p, BASH_CMDS): a later use of the name is judged as that
+// program when it is one the catalogue knows.
+func (r *run) noteCommandName(name, file field) {
+	if name.dyn || file.dyn || name.val == "" {
+		return
+	}
+	prog := base(file.val)
+	if ce, extra := r.a.lookupEntry(catalogName(prog)); ce == nil && len(extra) == 0 {
+		return
+	}
+	if r.progCopies == nil {
+		r.progCopies = map[string]string{}
+	}
+	r.progCopies[name.val] = prog
 }
