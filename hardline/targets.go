@@ -71,6 +71,10 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 				}
 				if why, ok := r.a.credentialNamed(r.a.key(abs)); ok && !r.inAnyRoot(abs) {
 					r.credentialFinding(abs, why, cmd)
+				} else if rest, pat, ok := r.a.credentialTail(abs, 1); ok && !r.inAnyRoot(abs) {
+					// A home's credential file where no home is known (a
+					// backup, a mount, a copy): the same secret.
+					r.finding(ruleCredentialName, Path, Ask, "names "+abs+", which ends as a home's credential file does ("+rest+", pattern "+pat+")", cmd, abs)
 				}
 			}
 		}
@@ -88,22 +92,32 @@ func (r *run) dynamicSecret(f field, cmd string) {
 	if len(v) > 4096 || !strings.ContainsRune(v, '/') {
 		return
 	}
-	for i := 0; i < len(v); i++ {
+	if rest, pat, ok := r.a.credentialTail(v, 0); ok {
+		r.finding(ruleDynamicSecret, Dynamic, Ask, "a path that ends in "+rest+" below a folder from "+cmp.Or(f.why, "an expansion")+" names a credential file (pattern "+pat+")", cmd, "")
+	}
+}
+
+// credentialTail reports whether a path ends, from one of its components
+// after the first skip bytes, as a home's credential file does below the
+// home (/mnt/backup/bob/.ssh/id_rsa, $X/.aws/credentials): the end and the
+// home pattern it matches.
+func (a *Analyzer) credentialTail(v string, skip int) (rest, pat string, ok bool) {
+	for i := skip; i < len(v); i++ {
 		if i > 0 && v[i-1] != '/' {
 			continue
 		}
-		if first, _, _ := strings.Cut(v[i:], "/"); !r.a.homeRelAny && !r.a.homeRelFirst[r.a.key(first)] {
+		if first, _, _ := strings.Cut(v[i:], "/"); !a.homeRelAny && !a.homeRelFirst[a.key(first)] {
 			continue // no credential file's path starts with this folder
 		}
-		rest := r.a.clean("/" + v[i:])
+		rest := a.clean("/" + v[i:])
 		if rest == "/" {
 			break
 		}
-		if pat, ok := r.a.matchHomeRel(r.a.key(rest)); ok {
-			r.finding(ruleDynamicSecret, Dynamic, Ask, "a path that ends in "+strings.TrimPrefix(rest, "/")+" below a folder from "+cmp.Or(f.why, "an expansion")+" names a credential file (pattern "+pat+")", cmd, "")
-			return
+		if pat, ok := a.matchHomeRel(a.key(rest)); ok {
+			return strings.TrimPrefix(rest, "/"), pat, true
 		}
 	}
+	return "", "", false
 }
 
 // findFollows asks when find follows symbolic links below its start
