@@ -69,9 +69,12 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 						break
 					}
 				}
-				if why, ok := r.a.credentialNamed(r.a.key(abs)); ok && !r.inAnyRoot(abs) {
+				if r.inAnyRoot(abs) {
+					continue // the project's files, whatever their names
+				}
+				if why, ok := r.a.credentialNamed(r.a.key(abs)); ok {
 					r.credentialFinding(abs, why, cmd)
-				} else if rest, pat, ok := r.a.credentialTail(abs, 1); ok && !r.inAnyRoot(abs) {
+				} else if rest, pat, ok := r.a.credentialTail(abs, 1); ok {
 					// A home's credential file where no home is known (a
 					// backup, a mount, a copy): the same secret.
 					r.finding(ruleCredentialName, Path, Ask, "names "+abs+", which ends as a home's credential file does ("+rest+", pattern "+pat+")", cmd, abs)
