@@ -76,7 +76,8 @@ var _ = register([]Entry{
 	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("list ls"), DataOnly: true, Subcommands: []Entry{{Names: names("items"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so do auth status --show-token, auth git-credential and config get of a token; clones, downloads and pr checkout write their folders; a shell alias is a script", DataOnly: true,
+	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so do auth status --show-token, auth git-credential and config get of a token; clones, downloads and pr checkout write their folders; a shell alias is a script; repo, release, environment and cache delete delete them (infra-destroy)", DataOnly: true,
+		special: infraDestroyer,
 		Options: vals("R", "--repo", "--hostname"),
 		Subcommands: []Entry{
 			{Names: names("repo gist"), DataOnly: true, Subcommands: []Entry{{Names: names("clone"), DataOnly: true, special: cloneInto(1, "u", "--upstream-remote-name")}}},
@@ -91,7 +92,8 @@ var _ = register([]Entry{
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("gh config get")},
 				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("gh config set", "editor", "pager", "browser")}}}}},
-	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token", DataOnly: true,
+	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
+		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")},
@@ -127,14 +129,16 @@ var _ = register([]Entry{
 			{Names: names("kv"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("token"), DataOnly: true, Subcommands: []Entry{{Names: names("lookup create"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("print"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token; config and config:get print the app's secrets", DataOnly: true,
+	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token; config and config:get print the app's secrets; apps:destroy, addons:destroy and pg:reset delete apps and data (infra-destroy)", DataOnly: true,
+		special:     infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth:token config config:get"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token; destroy deletes apps and machines", DataOnly: true,
 		special:     infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("keyctl"), Family: "credentials", Summary: "keyctl print, pipe and read print a kernel key's secret", DataOnly: true,
 		Subcommands: []Entry{{Names: names("print pipe read"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source",
+	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source; purge, delete, deletefile and rmdirs delete remote data (infra-destroy)",
+		special:  infraDestroyer,
 		DataOnly: true,
 		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("show dump"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("serve"), DataOnly: true, Subcommands: []Entry{{Names: names("http webdav ftp sftp dlna nfs restic s3 docker"), DataOnly: true, Options: vals("", "--addr", "--user", "--pass", "--htpasswd", "--config"), Operands: []Operand{operand(0, RoleReadTree)}}}},
@@ -151,7 +155,10 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("view decrypt"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("stripe"), Family: "credentials", Summary: "config --list prints the stored API keys", DataOnly: true,
 		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Options: []Option{flag(RoleTrigger, "--list")}, Rule: ruleSensitivePath}}},
-	{Names: names("supabase"), Family: "credentials", Summary: "projects api-keys prints the project's keys, the service key among them", DataOnly: true,
+	{Names: names("vercel"), Family: "containers", Summary: "remove and project rm delete deployments and projects (infra-destroy)", DataOnly: true, special: infraDestroyer},
+	{Names: names("firebase"), Family: "containers", Summary: "projects:delete, firestore:delete and the other :delete commands, and database:remove, delete data (infra-destroy)", DataOnly: true, special: infraDestroyer},
+	{Names: names("supabase"), Family: "credentials", Summary: "projects api-keys prints the project's keys, the service key among them; db reset and projects delete destroy data (infra-destroy)", DataOnly: true,
+		special:     infraDestroyer,
 		Subcommands: []Entry{{Names: names("projects"), DataOnly: true, Subcommands: []Entry{{Names: names("api-keys"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("ps"), Family: "credentials", Summary: "a BSD-style e (ps eww, ps auxe) prints every process's environment, with the secrets it holds", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -444,9 +451,36 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 	case "aws":
 		op := at(1)
 		destroys = strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "terminate-") ||
-			at(0) == "s3" && (op == "rb" && flags.has("--force") || op == "rm" && flags.has("--recursive"))
+			at(0) == "s3" && (op == "rb" && flags.has("--force") || op == "rm" && flags.has("--recursive") ||
+				op == "sync" && flags.has("--delete") && strings.HasPrefix(at(len(words)-1), "s3://"))
 	case "gcloud", "az", "doctl", "hcloud", "linode-cli":
-		destroys = slices.Contains(words, "delete")
+		destroys = slices.ContainsFunc(words, func(w string) bool { return w == "delete" || strings.HasPrefix(w, "delete-") })
+	case "gsutil":
+		destroys = slices.Contains(words, "rb") || slices.Contains(words, "rm") && flags.has("-r", "-R", "-a", "--recursive")
+	case "rclone":
+		destroys = at(0) == "purge" || at(0) == "delete" || at(0) == "rmdirs" || at(0) == "deletefile"
+	case "restic", "borg", "borgbackup":
+		// The repository may come before the sub-command (restic -r REPO).
+		destroys = slices.Contains(words, "forget") || slices.Contains(words, "prune") || slices.Contains(words, "delete") ||
+			slices.Contains(words, "compact") && flags.has("--cleanup-commits")
+	case "gh", "glab":
+		destroys = at(1) == "delete" && slices.Contains([]string{"repo", "release", "project", "environment", "cache"}, at(0))
+	case "heroku":
+		destroys = at(0) == "apps:destroy" || at(0) == "destroy" || at(0) == "pg:reset" || at(0) == "addons:destroy"
+	case "vercel":
+		destroys = at(0) == "remove" || at(0) == "rm" || at(0) == "project" && (at(1) == "rm" || at(1) == "remove")
+	case "firebase":
+		destroys = strings.HasSuffix(at(0), ":delete") || at(0) == "database:remove"
+	case "supabase":
+		destroys = at(0) == "db" && at(1) == "reset" || at(0) == "projects" && at(1) == "delete"
+	case "git":
+		// A push that deletes or rewrites what the remote holds: a
+		// forced or mirrored push, a deleted branch or tag, a pruned
+		// remote, a refspec that forces (+main) or deletes (:main).
+		if i := slices.Index(words, "push"); i >= 0 {
+			destroys = flags.has("--force", "-f", "--force-with-lease", "--force-if-includes", "--delete", "-d", "--mirror", "--prune") ||
+				slices.ContainsFunc(words[i+1:], func(w string) bool { return strings.HasPrefix(w, "+") || strings.HasPrefix(w, ":") && len(w) > 1 })
+		}
 	case "terraform", "tofu", "terragrunt":
 		destroys = at(0) == "destroy" || at(0) == "apply" && flags.has("-destroy")
 	case "pulumi":
@@ -462,7 +496,7 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 		}
 	}
 	if destroys {
-		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes cloud or cluster resources, outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
+		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes or overwrites resources outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
 	}
 }
 

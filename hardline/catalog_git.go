@@ -38,6 +38,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.git(sc, args, c, cmd)
 			r.gitMore(sc, args, c, cmd)
+			r.infraDestroy(b, args, cmd) // push --force, --delete, +main, :main
 			return false
 		},
 		Subcommands: []Entry{

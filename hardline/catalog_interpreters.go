@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"cmp"
+	"regexp"
 	"strings"
 )
 
@@ -108,7 +109,11 @@ var _ = register([]Entry{
 	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR",
 		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}},
 		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleScript, "--pager"), opt(RoleRead, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
-		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)}},
+		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.serverDataDestroy(b, args, c, cmd)
+			return false
+		}},
 	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command; ftp -o writes the file it fetches",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x"), opt(RoleWrite, "-o")}, special: ftpCommands("-c", "-e")},
 	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
@@ -264,4 +269,35 @@ func m4ShellCommands(text string) []string {
 		i = k - 1
 	}
 	return out
+}
+
+// dataDestroying matches statements that delete a database server's data
+// whole: DROP DATABASE, SCHEMA, TABLE, KEYSPACE or COLLECTION, TRUNCATE,
+// Redis's FLUSHALL and FLUSHDB, MongoDB's dropDatabase() and drop().
+var dataDestroying = regexp.MustCompile(`(?i)\bdrop\s+(database|schema|table|keyspace|collection|user|role)\b|\btruncate\s+(table\s+)?["'\x60\w]|\bflush(all|db)\b|\.drop(database)?\s*\(`)
+
+// serverDataDestroy asks when a database server's client is given
+// statements that delete its data (infra-destroy): the data lives on the
+// server, outside every root, where nothing undoes it. File databases
+// (sqlite3, duckdb, litecli) are files judged by their paths.
+func (r *run) serverDataDestroy(b string, args []field, c ctx, cmd string) {
+	switch b {
+	case "sqlite3", "duckdb", "litecli":
+		return
+	}
+	texts := make([]string, 0, len(args)+1)
+	for _, a := range args {
+		if !a.dyn {
+			texts = append(texts, a.val)
+		}
+	}
+	if c.in.kind == inText {
+		texts = append(texts, c.in.text)
+	}
+	for _, t := range texts {
+		if m := dataDestroying.FindString(t); m != "" {
+			r.finding(ruleInfraDestroy, Command, Ask, b+" deletes a database server's data ("+m+"), outside the machine and every root", cmd, "")
+			return
+		}
+	}
 }

@@ -5,11 +5,13 @@ package hardline
 // credential in it (sensitive-path); one handed to a program the catalogue
 // does not describe asks (whole-home).
 var _ = register([]Entry{
-	{Names: names("restic"), Family: "storage", Summary: "backup reads its operands and --files-from lists whole",
+	{Names: names("restic"), Family: "storage", Summary: "backup reads its operands and --files-from lists whole; forget and prune delete snapshots (infra-destroy)",
+		special: infraDestroyer,
 		Options: vals("r", "--repo", "--repository-file", "--password-file", "--password-command", "--cache-dir", "--tag", "--host", "-o", "--option"),
 		Subcommands: []Entry{{Names: names("backup"), Options: append(vals("e", "--exclude", "--exclude-file", "--iexclude", "--tag", "--host", "--parent"), opt(RoleRead, "--files-from", "--files-from-raw", "--files-from-verbatim")),
 			Operands: []Operand{operands(0, RoleReadTree)}}}},
-	{Names: names("borg borgbackup"), Family: "storage", Summary: "create reads the paths after the archive whole",
+	{Names: names("borg borgbackup"), Family: "storage", Summary: "create reads the paths after the archive whole; delete, prune and compact --cleanup-commits delete archives (infra-destroy)",
+		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("create"), Options: vals("e", "--exclude", "--exclude-from", "--pattern", "--patterns-from", "--comment", "--compression", "-C", "--chunker-params", "--paths-from-command"),
 			Operands: []Operand{operand(0, RoleData), operands(1, RoleReadTree)}}}},
 	{Names: names("kopia"), Family: "storage", Summary: "snapshot create reads its operands whole",
@@ -25,7 +27,8 @@ var _ = register([]Entry{
 	{Names: names("azcopy"), Family: "storage", Summary: "copy (cp) and sync read their local sources whole and write their local destinations",
 		Subcommands: []Entry{{Names: names("copy cp sync"), Options: vals("", "--include-pattern", "--exclude-pattern", "--include-path", "--exclude-path", "--log-level", "--from-to", "--block-size-mb", "--cap-mbps"),
 			Operands: []Operand{operands(0, RoleReadTree)}, special: cloudCopy}}},
-	{Names: names("gsutil"), Family: "storage", Summary: "cp, mv and rsync read their local sources whole and write their local destinations",
+	{Names: names("gsutil"), Family: "storage", Summary: "cp, mv and rsync read their local sources whole and write their local destinations; rm -r and rb delete buckets' data (infra-destroy)",
+		special:     infraDestroyer,
 		Options:     vals("", "-o", "-h", "-u", "-i"),
 		Subcommands: []Entry{{Names: names("cp mv rsync"), Options: vals("", "-x", "-j", "-z", "-p", "-s"), Operands: []Operand{operands(0, RoleReadTree)}, special: cloudCopy}}},
 	{Names: names("b2"), Family: "storage", Summary: "sync reads a local source whole; upload-file and file upload read the local file",
