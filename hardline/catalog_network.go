@@ -679,12 +679,6 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 		return
 	}
 	start := options(i + 1)
-	if start >= len(args) {
-		return
-	}
-	c2 := c
-	c2.depth++
-	rest := args[start:]
 	host := strings.TrimPrefix(args[i].val, "ssh://")
 	user, h, hasUser := strings.Cut(host, "@")
 	if !hasUser {
@@ -694,10 +688,32 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 		h = h[:i] // host:port in the URL form
 	}
 	h = strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
+	judge := func(run *run) {
+		c2 := c
+		c2.depth++
+		if start >= len(args) {
+			// No command: the login shell reads its commands from the
+			// standard input (ssh host <<< 'rm -rf ~').
+			run.stdinScript(sc, c2, cmd, b)
+			return
+		}
+		rest := args[start:]
+		run.reparseFields(sc, rest, c2, cmd, true)
+		if c.in.kind == inNone {
+			return
+		}
+		// A shell as the command reads the standard input as its script
+		// (ssh host bash -s < x, echo CMD | ssh host sh).
+		if words := strings.Fields(joinFields(rest)); len(words) > 0 && shells[base(words[0])] {
+			argv := make([]field, len(words))
+			for k, w := range words {
+				argv[k] = field{val: w}
+			}
+			run.simple(sc, argv, c2)
+		}
+	}
 	if !loopback(h) && !strings.HasPrefix(h, "127.") && !r.a.ownHost(h) { // a name under 127. too: the stricter reading here
-		r.elsewhere(sc, b+" runs a command on "+cmp.Or(h, "a host not known"), c, cmd, func(sub *run) {
-			sub.reparseFields(sc, rest, c2, cmd, true)
-		})
+		r.elsewhere(sc, b+" runs a command on "+cmp.Or(h, "a host not known"), c, cmd, judge)
 		return
 	}
 	saved := r.cwd
@@ -705,7 +721,7 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 	if user != "" && user != path.Base(r.a.home) || otherLogin {
 		r.cwd = "" // another login's home
 	}
-	r.reparseFields(sc, rest, c2, cmd, true)
+	judge(r)
 	r.cwd = saved
 }
 
