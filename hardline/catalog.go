@@ -247,6 +247,11 @@ type Entry struct {
 	// again as possible paths. Without it they are, since a link among
 	// them could reach a sensitive file.
 	judgesPaths bool
+	// shellDefault says that, given no command, the program starts a shell
+	// (the user's, or one it names), which reads its commands from the
+	// standard input: known text there is judged as a script (chroot /
+	// <<< 'rm -rf ~', nix-shell <<< CMD).
+	shellDefault bool
 	// compiled is the entry prepared for lookups.
 	compiled *compiledEntry
 }
@@ -761,6 +766,11 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	if e.special != nil {
 		handled = e.special(r, sc, b, args, c, cmd)
 	}
+	if e.shellDefault && c.in.kind != inNone && !commandGiven(e, p) {
+		c2 := c
+		c2.depth++
+		r.stdinScript(sc, c2, cmd, b)
+	}
 	if p.sub != nil && !handled {
 		r.applyEntry(sc, p.sub, r.calls.join(b, " ", p.subName), p.subArgs, c, cmd)
 		return
@@ -787,6 +797,22 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	for _, f := range unroled {
 		r.net(sc, f, c, cmd)
 	}
+}
+
+// commandGiven reports whether a parsed line gives the program a command
+// to run: the rest of the line after a command flag, a value whose role is
+// a command or a script, or an operand at the index of the entry's command
+// operand.
+func commandGiven(e *Entry, p parsedLine) bool {
+	if p.rest != nil || slices.ContainsFunc(p.values, func(v roleValue) bool { return restOfLine(v.role, true) || v.role == RoleScript }) {
+		return true
+	}
+	for _, op := range e.Operands {
+		if restOfLine(op.Role, true) && op.Index >= 0 && len(p.ops) > op.Index {
+			return true
+		}
+	}
+	return false
 }
 
 // chdir moves the run's working folder to f, resolved in the current one;

@@ -208,8 +208,15 @@ func (r *run) containerVolumes(b string, args []field, cmd string) {
 }
 
 var _ = register([]Entry{
-	{Names: names("vagrant"), Family: "containers", Summary: "vagrant destroy deletes the machines and their disks (infra-destroy)",
-		Subcommands: []Entry{{Names: names("destroy"), DataOnly: true, Rule: ruleInfraDestroy}}},
+	{Names: names("vagrant"), Family: "containers", Summary: "vagrant destroy deletes the machines and their disks (infra-destroy); vagrant ssh -c runs a command in the machine, and without one its shell reads the standard input",
+		Subcommands: []Entry{{Names: names("destroy"), DataOnly: true, Rule: ruleInfraDestroy},
+			{Names: names("ssh"), DataOnly: true, Options: []Option{opt(RoleRemoteScript, "-c", "--command"), val("-p", "--plain")},
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if !has(args, "-c", "--command") && !slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.val, "--command=") }) {
+						r.remoteStdin(sc, b, c, cmd)
+					}
+					return true
+				}}}},
 	{Names: names("virsh"), Family: "containers", Summary: "virsh undefine with its storage, vol-delete, vol-wipe and pool-delete delete machines' disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("vol-delete vol-wipe pool-delete"), DataOnly: true, Rule: ruleInfraDestroy},
 			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
@@ -300,7 +307,26 @@ func (r *run) engineCommand(sc *scope, b string, args []field, c ctx, cmd string
 	if len(entry) > 0 {
 		words = append(entry, words...)
 	}
+	if len(words) == 0 {
+		// The image's own command, a shell in most base images, reads
+		// the standard input (docker run -i alpine <<< CMD).
+		r.remoteStdin(sc, b+" "+sub+" runs a container", c, cmd)
+		return
+	}
 	r.remoteArgv(sc, b+" "+sub+" runs a command in a container", words, c, cmd)
+}
+
+// remoteStdin judges the standard input a shell on another host or in a
+// container reads as its script, given no command (see elsewhere).
+func (r *run) remoteStdin(sc *scope, what string, c ctx, cmd string) {
+	if c.in.kind == inNone {
+		return
+	}
+	r.elsewhere(sc, what+" whose shell reads the standard input", c, cmd, func(sub *run) {
+		c2 := c
+		c2.depth++
+		sub.stdinScript(sc, c2, cmd, "sh")
+	})
 }
 
 // remoteArgv judges words, a command given as words that runs elsewhere

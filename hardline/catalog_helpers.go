@@ -46,6 +46,13 @@ func wrapper(family, summary, short string, long []string, pos int, names ...str
 	return e
 }
 
+// shellByDefault marks an entry whose program starts a shell when given
+// no command (see Entry.shellDefault).
+func shellByDefault(e Entry) Entry {
+	e.shellDefault = true
+	return e
+}
+
 // names splits a space-separated list.
 func names(s string) []string { return strings.Fields(s) }
 

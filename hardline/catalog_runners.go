@@ -51,7 +51,8 @@ var _ = register([]Entry{
 				Options:  vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
-			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env shell info self python cache export version check update upgrade use where which current plugin create"),
+			{Names: names("shell"), Summary: "starts a shell in the environment, which reads its commands from the standard input", DataOnly: true, shellDefault: true},
+			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env info self python cache export version check update upgrade use where which current plugin create"),
 				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove; installing, syncing or building the project runs its build backend and setup files", DataOnly: true,
 				RunsFiles: []string{"**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py", "**/environment.yml", "**/pixi.toml"},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -64,10 +65,10 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("install update add remove list show outdated init check lock"), DataOnly: true},
 			{Names: names("config"), Summary: "bundle config of a mirror or source asks", DataOnly: true, special: configSource}}},
-	{Names: names("nix-shell"), Family: "runners", Summary: "--run and --command run scripts",
-		Options: []Option{opt(RoleScript, "--run", "--command"), val("-p", "--packages", "-I", "--arg", "--argstr", "-A", "--attr")}},
+	{Names: names("nix-shell"), Family: "runners", Summary: "--run and --command run scripts; without them the shell reads its commands from the standard input",
+		Options: []Option{opt(RoleScript, "--run", "--command"), val("-p", "--packages", "-I", "--arg", "--argstr", "-A", "--attr")}, shellDefault: true},
 	{Names: names("nix"), Family: "runners", Summary: "nix develop -c, nix shell -c and nix run run commands",
-		Subcommands: []Entry{{Names: names("develop shell"), Options: []Option{flag(RoleCommand, "-c", "--command"), val("--profile", "--override-input", "--arg", "--argstr")}},
+		Subcommands: []Entry{{Names: names("develop shell"), Options: []Option{flag(RoleCommand, "-c", "--command"), val("--profile", "--override-input", "--arg", "--argstr")}, shellDefault: true},
 			{Names: names("run"), Options: []Option{flag(RoleCommand, "--")},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					// nix run nixpkgs#bash -- -c CMD runs bash -c CMD.

@@ -37,7 +37,7 @@ var _ = register([]Entry{
 			r.next(sc, rest, c)
 			return true
 		}},
-	wrapper("privilege", "runs the command as another user", "", []string{"--user"}, 0, "pkexec"),
+	shellByDefault(wrapper("privilege", "runs the command as another user", "", []string{"--user"}, 0, "pkexec")),
 	wrapper("privilege", "runs the command as another user", "uDg", []string{"--user", "--group", "--chdir", "--unit", "--property", "--description", "--slice", "--setenv", "--nice", "--machine"}, 0, "run0"),
 	wrapper("privilege", "runs the command as another user", "", nil, 1, "gosu", "su-exec", "setuidgid", "s6-setuidgid", "envuidgid"),
 	wrapper("privilege", "runs the command with other credentials", "", []string{"--reuid", "--regid", "--groups", "--inh-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--ruid", "--euid", "--rgid", "--egid"}, 0, "setpriv"),
@@ -193,7 +193,7 @@ var _ = register([]Entry{
 	{Names: names("script"), Family: "shells", Summary: "script -c SCRIPT records a command; the typescript and -O, -I, -B, -T are written; BSD's script FILE CMD runs CMD",
 		Options: []Option{opt(RoleScript, "-c", "--command"), opt(RoleWrite, "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-t", "--timing"),
 			val("-E", "--echo", "-m", "--logging-format", "--output-limit", "-F")},
-		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleCommand)}},
+		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleCommand)}, shellDefault: true},
 	{Names: names("wsl"), Family: "shells", Summary: "runs a command in a Linux distribution",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			rest := skipOpts(args, wrapSpec{val: "du", long: []string{"--distribution", "--user", "--cd"}})
