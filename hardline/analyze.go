@@ -1645,20 +1645,49 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 	if !ok || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 || r.loopVars != nil {
 		return
 	}
+	// A body that never names the variable ($v, ${v...}, v in arithmetic
+	// or a name reference) nor reads one indirectly (eval, ${!ref}) is the
+	// same for every item: the main walk judged it. Any other body is judged once per item: a plain
+	// word is a command name (for c in rm), a process ID (for p in 1; do
+	// kill -9 $p), a host (for h in localhost; do ssh $h ...), a unit or
+	// a variable's name as much as a path.
+	body := sc.src
+	if start, end := int(fc.DoPos.Offset()), int(fc.DonePos.Offset()); start >= 0 && start <= end && end <= len(sc.src) {
+		body = sc.src[start:end]
+	}
+	if !identIn(body, wi.Name.Value) && !strings.Contains(body, "${!") && !strings.Contains(body, "eval") {
+		return
+	}
 	items := r.words(sc, wi.Items)
 	for i, it := range items {
 		if i >= maxXargsItems {
 			break
 		}
-		if it.dyn || !it.glob && !strings.ContainsAny(it.val, "/*?[") && !strings.HasPrefix(it.val, ".") {
-			// A plain name (linux, amd64) is no more a path in the body
-			// than the unknown variable the main walk reads there.
-			continue
+		if it.dyn {
+			continue // the main walk read it unknown
 		}
 		r.loopVars = map[string]field{wi.Name.Value: it}
 		r.walk(sc, &syntax.File{Stmts: fc.Do})
 	}
 	r.loopVars = nil
+}
+
+// identIn reports whether name occurs in text as a whole identifier (not
+// inside a longer name).
+func identIn(text, name string) bool {
+	isIdent := func(c byte) bool { return c == '_' || isAlnum(c) }
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !isIdent(text[j-1])) && (end == len(text) || !isIdent(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // readVars returns the variables a loop condition that is only read sets
