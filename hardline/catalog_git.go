@@ -38,7 +38,9 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.git(sc, args, c, cmd)
 			r.gitMore(sc, args, c, cmd)
-			r.infraDestroy(b, args, cmd) // push --force, --delete, +main, :main
+			if has(args, "push") {
+				r.infraDestroy(b, args, cmd) // push --force, --delete, +main, :main
+			}
 			return false
 		},
 		Subcommands: []Entry{
