@@ -53,12 +53,17 @@ var _ = register([]Entry{
 			r.next(sc, []field{{val: "sh"}}, c)
 			return true
 		}},
-	{Names: names("sg"), Family: "privilege", Summary: "sg GROUP -c SCRIPT and sg GROUP CMD run a command",
+	{Names: names("sg"), Family: "privilege", Summary: "sg GROUP -c SCRIPT and sg GROUP CMD run a command; sg GROUP alone starts a shell, which reads stdin",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if len(args) >= 3 && args[1].val == "-c" {
+			switch {
+			case len(args) >= 3 && args[1].val == "-c":
 				r.reparseField(sc, args[2], c, cmd, true)
-			} else if len(args) >= 2 {
+			case len(args) >= 2:
 				r.reparseFields(sc, args[1:], c, cmd, true)
+			default:
+				c2 := c
+				c2.depth++
+				r.stdinScript(sc, c2, cmd, b)
 			}
 			return true
 		}},
