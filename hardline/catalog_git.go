@@ -34,7 +34,10 @@ var _ = register([]Entry{
 			{Name: "GIT_SEQUENCE_EDITOR", Role: RoleScript}, {Name: "GIT_ASKPASS", Role: RoleCommand}, {Name: "GIT_CONFIG_PARAMETERS", Role: RoleProgram},
 			{Name: "GIT_CONFIG_VALUE_*", Role: RoleScript}, {Name: "GIT_CONFIG_GLOBAL", Role: RoleProgram}, {Name: "GIT_CONFIG_SYSTEM", Role: RoleProgram},
 			{Name: "GIT_EXEC_PATH", Role: RoleProgram}, {Name: "GIT_TEMPLATE_DIR", Role: RoleProgram},
-			{Name: "GIT_CONFIG_COUNT", Role: RoleProgram}, {Name: "GIT_WORK_TREE", Role: RoleProgram}, {Name: "GIT_ALLOW_PROTOCOL", Role: RoleProgram}},
+			{Name: "GIT_CONFIG_COUNT", Role: RoleProgram}, {Name: "GIT_WORK_TREE", Role: RoleProgram}, {Name: "GIT_ALLOW_PROTOCOL", Role: RoleProgram},
+			// An absolute path in a trace variable is a file git appends
+			// its trace to (1, 2 and true mean stderr: a relative name).
+			{Name: "GIT_TRACE*", Role: RoleWrite}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.git(sc, args, c, cmd)
 			r.gitMore(sc, args, c, cmd)
