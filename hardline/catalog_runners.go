@@ -124,6 +124,7 @@ var _ = register([]Entry{
 	{Names: names("nvm n"), Family: "runners", Summary: "nvm exec VERSION CMD and n exec VERSION CMD run CMD", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
 	{Names: names("pip pip3"), Family: "runners", Summary: "install's --target, --prefix, --root and --src are written and its local sources read whole (a setup.py or pyproject.toml this command wrote runs); download -d and wheel -w are written; --log and --report are written",
 		Options: []Option{opt(RoleWrite, "--log", "--log-file"), val("--cache-dir", "--proxy", "--python", "--timeout", "--retries")},
+		Env:     []EnvVar{{Name: "PIP_LOG", Role: RoleWrite}, {Name: "PIP_LOG_FILE", Role: RoleWrite}, {Name: "PIP_REPORT", Role: RoleWrite}},
 		Subcommands: []Entry{{Names: names("install"), DataOnly: true, RunsFiles: []string{"**/setup.py", "**/pyproject.toml", "**/setup.cfg"},
 			Options: []Option{opt(RoleWriteTree, "-t", "--target", "--prefix", "--root", "--src"), opt(RoleWrite, "--log", "--report"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"),
 				opt(RoleReadTree, "-e", "--editable"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--platform", "--python-version", "--implementation", "--abi", "--no-binary", "--only-binary", "--config-settings", "-C", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action")},
