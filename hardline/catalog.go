@@ -250,7 +250,8 @@ type Entry struct {
 	// shellDefault says that, given no command, the program starts a shell
 	// (the user's, or one it names), which reads its commands from the
 	// standard input: known text there is judged as a script (chroot /
-	// <<< 'rm -rf ~', nix-shell <<< CMD).
+	// <<< 'rm -rf ~', nix-shell <<< CMD), as one run elsewhere when the
+	// entry's commands are (vagrant ssh <<< CMD).
 	shellDefault bool
 	// compiled is the entry prepared for lookups.
 	compiled *compiledEntry
@@ -767,9 +768,13 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		handled = e.special(r, sc, b, args, c, cmd)
 	}
 	if e.shellDefault && c.in.kind != inNone && !commandGiven(e, p) {
-		c2 := c
-		c2.depth++
-		r.stdinScript(sc, c2, cmd, b)
+		if runsElsewhere(e) {
+			r.remoteStdin(sc, b, c, cmd) // vagrant ssh, gcloud compute ssh
+		} else {
+			c2 := c
+			c2.depth++
+			r.stdinScript(sc, c2, cmd, b)
+		}
 	}
 	if p.sub != nil && !handled {
 		r.applyEntry(sc, p.sub, r.calls.join(b, " ", p.subName), p.subArgs, c, cmd)
@@ -813,6 +818,14 @@ func commandGiven(e *Entry, p parsedLine) bool {
 		}
 	}
 	return false
+}
+
+// runsElsewhere reports whether an entry's commands run on another host or
+// in a container: an option or operand of it has a remote role.
+func runsElsewhere(e *Entry) bool {
+	remote := func(r Role) bool { return r == RoleRemoteCommand || r == RoleRemoteScript }
+	return slices.ContainsFunc(e.Options, func(o Option) bool { return remote(o.Role) }) ||
+		slices.ContainsFunc(e.Operands, func(o Operand) bool { return remote(o.Role) })
 }
 
 // chdir moves the run's working folder to f, resolved in the current one;
@@ -935,13 +948,15 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 			return
 		}
 		r.reparseField(sc, f, c, cmd, true)
-	case RoleRemoteCommand, RoleRemoteScript:
-		local := roleValue{role: RoleCommand, f: f, rest: v.rest}
-		if v.role == RoleRemoteScript {
-			local.role = RoleScript
+	case RoleRemoteCommand:
+		rest := v.rest
+		if rest == nil {
+			rest = []field{f}
 		}
+		r.remoteArgv(sc, b+" runs a command elsewhere", rest, c, cmd)
+	case RoleRemoteScript:
 		r.elsewhere(sc, b+" runs a command elsewhere", c, cmd, func(sub *run) {
-			sub.applyRole(sc, local, recursive, b, c, cmd)
+			sub.applyRole(sc, roleValue{role: RoleScript, f: f, rest: v.rest}, recursive, b, c, cmd)
 		})
 	case RoleProgram:
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs inline code the analyser cannot read", cmd, "")
@@ -1198,11 +1213,12 @@ func (r *run) trial(roots []Root, cwd string, judge func(sub *run)) (fd Finding,
 // (ssh host CMD, docker exec c CMD): judge applies it to a run of its own,
 // in a folder not known (relative paths there are the other side's) and
 // with the home folder taken as a root, and a finding that would block it
-// here makes the call ask (rule remote-command). The other side may be this machine under a name the
-// analyser does not know (its host name, an alias in ~/.ssh/config), and a
-// container may hold this machine's folders, mounted when it was made; its
-// asks are the other side's business (see docs/security-model.md,
-// Hardline). what says who runs it ("ssh runs a command elsewhere").
+// here makes the call ask (rule remote-command). The other side may be
+// this machine under a name the analyser does not know (its host name, an
+// alias in ~/.ssh/config), and a container may hold this machine's
+// folders, mounted when it was made; its asks are the other side's
+// business (see docs/security-model.md, Hardline). what says who runs it
+// ("ssh runs a command elsewhere").
 func (r *run) elsewhere(sc *scope, what string, c ctx, cmd string, judge func(sub *run)) {
 	if sc.depth+c.depth+1 > r.a.maxDepth {
 		r.tooComplex("a command run elsewhere is deeper than the bound")

@@ -30,8 +30,8 @@ var _ = register([]Entry{
 			}
 			r.cwd = moved
 			if m := tarOptions(args); !m.extract {
-				if list := listOption(args, "-T", "--files-from"); list != nil {
-					r.readsListed(sc, list, nil, c, b, cmd) // find ~ | tar -cf x.tar -T -
+				for _, list := range optionValues(args, "-T", "--files-from") {
+					r.readsListed(sc, &list, nil, c, b, cmd) // find ~ | tar -cf x.tar -T -
 				}
 			}
 			return true
@@ -227,25 +227,6 @@ func (r *run) readsListed(sc *scope, list *field, bases []field, c ctx, b, cmd s
 			r.readTree(it, b, cmd)
 		}
 	}
-}
-
-// listOption returns the value of a list option (tar -T FILE, -TFILE,
-// --files-from FILE, --files-from=FILE), or nil.
-func listOption(args []field, short, long string) *field {
-	for i, a := range args {
-		switch {
-		case a.dyn && a.proc != 0 && strings.HasPrefix(a.val, long+"="):
-			return &args[i] // --files-from=<(...): the substitution's output
-		case a.dyn:
-		case (a.val == short || a.val == long) && i+1 < len(args):
-			return &args[i+1]
-		case strings.HasPrefix(a.val, long+"="):
-			return &field{val: a.val[len(long)+1:]}
-		case short != "" && strings.HasPrefix(a.val, short) && len(a.val) > len(short) && !strings.HasPrefix(a.val, "--"):
-			return &field{val: a.val[len(short):]}
-		}
-	}
-	return nil
 }
 
 // cpio judges cpio's modes: -o writes -F and reads the names on stdin;

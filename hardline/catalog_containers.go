@@ -210,13 +210,7 @@ func (r *run) containerVolumes(b string, args []field, cmd string) {
 var _ = register([]Entry{
 	{Names: names("vagrant"), Family: "containers", Summary: "vagrant destroy deletes the machines and their disks (infra-destroy); vagrant ssh -c runs a command in the machine, and without one its shell reads the standard input",
 		Subcommands: []Entry{{Names: names("destroy"), DataOnly: true, Rule: ruleInfraDestroy},
-			{Names: names("ssh"), DataOnly: true, Options: []Option{opt(RoleRemoteScript, "-c", "--command"), val("-p", "--plain")},
-				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-					if !has(args, "-c", "--command") && !slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.val, "--command=") }) {
-						r.remoteStdin(sc, b, c, cmd)
-					}
-					return true
-				}}}},
+			{Names: names("ssh"), DataOnly: true, Options: []Option{opt(RoleRemoteScript, "-c", "--command"), val("-p", "--plain")}, shellDefault: true}}},
 	{Names: names("virsh"), Family: "containers", Summary: "virsh undefine with its storage, vol-delete, vol-wipe and pool-delete delete machines' disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("vol-delete vol-wipe pool-delete"), DataOnly: true, Rule: ruleInfraDestroy},
 			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
@@ -303,6 +297,9 @@ func (r *run) engineCommand(sc *scope, b string, args []field, c ctx, cmd string
 		}
 	}
 	spec.pos = 1 // the container, image or service
+	if sub == "exec" && has(rest, "-l", "--latest") {
+		spec.pos = 0 // podman exec --latest names no container
+	}
 	words := skipOpts(rest, spec)
 	if len(entry) > 0 {
 		words = append(entry, words...)
@@ -361,8 +358,8 @@ func (r *run) kubeCommand(sc *scope, b string, args []field, c ctx, cmd string) 
 	default:
 		return
 	}
-	words := commandAfter(args[1:], wrapSpec{pos: -1})
-	if words == nil {
+	words, ok := afterDashDash(args[1:])
+	if !ok {
 		// Options may follow the pod's name (kubectl run NAME --image=I
 		// ARGS), as kubectl parses them anywhere before "--".
 		if rest := skipOpts(args[1:], kubeValues); len(rest) > 0 {
@@ -373,15 +370,20 @@ func (r *run) kubeCommand(sc *scope, b string, args []field, c ctx, cmd string) 
 }
 
 // commandAfter returns the command words of a line that ends its options
-// and names with "--" (kubectl exec POD -- CMD, lxc exec C -- CMD), or,
-// without one, what follows the options and w.pos names (lxc exec C CMD),
-// or nothing when w.pos is negative.
+// and names with "--" (lxc exec C -- CMD), or, without one, what follows
+// the options and w.pos names (lxc exec C CMD).
 func commandAfter(args []field, w wrapSpec) []field {
-	if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
-		return args[i+1:]
-	}
-	if w.pos < 0 {
-		return nil // only after "--"
+	if rest, ok := afterDashDash(args); ok {
+		return rest
 	}
 	return skipOpts(args, w)
+}
+
+// afterDashDash returns the words after a line's "--" (kubectl exec POD --
+// CMD), and whether it has one.
+func afterDashDash(args []field) ([]field, bool) {
+	if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
+		return args[i+1:], true
+	}
+	return nil, false
 }

@@ -104,13 +104,7 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)},
 			special: cloudCopy}}},
 			{Names: names("compute"), DataOnly: true, Subcommands: []Entry{{Names: names("scp"), Options: vals("", "--zone", "--project", "--ssh-key-file", "--scp-flag", "--port"), Operands: []Operand{operands(0, RoleReadTree)}},
-				{Names: names("ssh"), DataOnly: true, Options: append([]Option{opt(RoleRemoteScript, "--command")}, vals("", "--zone", "--project", "--ssh-key-file", "--ssh-flag", "--container")...),
-					special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-						if !has(args, "--command") && !slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.val, "--command=") }) {
-							r.remoteStdin(sc, b, c, cmd)
-						}
-						return false
-					}}}},
+				{Names: names("ssh"), DataOnly: true, Options: append([]Option{opt(RoleRemoteScript, "--command")}, vals("", "--zone", "--project", "--ssh-key-file", "--ssh-flag", "--container")...), shellDefault: true}}},
 			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
 				{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},

@@ -68,9 +68,9 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("m4 gm4"), Family: "interpreters", Summary: "the macro processor's syscmd(CMD) and esyscmd(CMD) run shell commands: in text the command says (a here-string, a file it wrote) they are analysed; input from a pipe or a download asks",
-		Options: vals("DUIsdloF", "--define", "--undefine", "--include", "--debug", "--debugfile", "--freeze-state", "--reload-state", "--nesting-limit", "--word-regexp"), DataOnly: true,
+		Options: vals(m4Short, m4Long...), DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			p := parseOpts(args, "DUIsdloFR", []string{"--define", "--undefine", "--include", "--debug", "--debugfile", "--freeze-state", "--reload-state", "--nesting-limit", "--word-regexp"}, "")
+			p := parseOpts(args, m4Short, m4Long, "")
 			inputs := p.ops
 			if len(inputs) == 0 {
 				inputs = []field{{val: "-"}}
@@ -142,22 +142,13 @@ var _ = register([]Entry{
 		Options: vals("", "-command", "-config", "-cpuprofile", "-memprofile", "-log", "-last-dir-path", "-selection-path"), LongSingleDash: true,
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for i, a := range args {
-				v, ok := strings.CutPrefix(a.val, "-command=")
-				if !ok {
-					v, ok = strings.CutPrefix(a.val, "--command=")
+			for _, cmds := range optionValues(args, "-command", "--command") {
+				if cmds.dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" runs commands that come from "+cmds.why, cmd, "")
+					continue
 				}
-				if !ok && (a.val == "-command" || a.val == "--command") && i+1 < len(args) {
-					a, v, ok = args[i+1], args[i+1].val, true
-				}
-				switch {
-				case !ok:
-				case a.dyn:
-					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" runs commands that come from "+a.why, cmd, "")
-				default:
-					for _, text := range lfShellCommands(v) {
-						r.reparseField(sc, field{val: text}, c, cmd, true)
-					}
+				for _, text := range lfShellCommands(cmds.val) {
+					r.reparseField(sc, field{val: text}, c, cmd, true)
 				}
 			}
 			return false
@@ -241,6 +232,11 @@ func lfShellCommands(text string) []string {
 	return out
 }
 
+// m4Short and m4Long are m4's options that take a value.
+const m4Short = "DUIsdloFR"
+
+var m4Long = []string{"--define", "--undefine", "--include", "--debug", "--debugfile", "--freeze-state", "--reload-state", "--nesting-limit", "--word-regexp"}
+
 // m4ShellCommands returns the arguments of m4's syscmd(...) and
 // esyscmd(...) in text, m4's quotes (`...') removed, nested parentheses
 // matched; at most maxEmbedded.
@@ -285,19 +281,19 @@ func (r *run) serverDataDestroy(b string, args []field, c ctx, cmd string) {
 	case "sqlite3", "duckdb", "litecli":
 		return
 	}
-	texts := make([]string, 0, len(args)+1)
+	destroys := func(t string) bool {
+		m := dataDestroying.FindString(t)
+		if m != "" {
+			r.finding(ruleInfraDestroy, Command, Ask, b+" deletes a database server's data ("+m+"), outside the machine and every root", cmd, "")
+		}
+		return m != ""
+	}
 	for _, a := range args {
-		if !a.dyn {
-			texts = append(texts, a.val)
+		if !a.dyn && destroys(a.val) {
+			return
 		}
 	}
 	if c.in.kind == inText {
-		texts = append(texts, c.in.text)
-	}
-	for _, t := range texts {
-		if m := dataDestroying.FindString(t); m != "" {
-			r.finding(ruleInfraDestroy, Command, Ask, b+" deletes a database server's data ("+m+"), outside the machine and every root", cmd, "")
-			return
-		}
+		destroys(c.in.text)
 	}
 }

@@ -159,19 +159,12 @@ var _ = register([]Entry{
 			{Name: "FZF_DEFAULT_OPTS", Role: RoleEscape, Markers: fzfCommandMarkers}, {Name: "SKIM_DEFAULT_OPTIONS", Role: RoleEscape, Markers: fzfCommandMarkers}},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for i, a := range args {
-				v, ok := strings.CutPrefix(a.val, "--bind=")
-				if !ok && a.val == "--bind" && i+1 < len(args) {
-					a, v, ok = args[i+1], args[i+1].val, true
-				}
-				if !ok {
+			for _, bind := range optionValues(args, "--bind") {
+				if bind.dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" --bind comes from "+bind.why+" and may run commands", cmd, "")
 					continue
 				}
-				if a.dyn {
-					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" --bind comes from "+a.why+" and may run commands", cmd, "")
-					continue
-				}
-				for _, text := range fzfBindCommands(v) {
+				for _, text := range fzfBindCommands(bind.val) {
 					r.reparseField(sc, field{val: text}, c, cmd, true)
 				}
 			}

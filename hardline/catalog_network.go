@@ -88,7 +88,7 @@ var _ = register([]Entry{
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.sshOptions(sc, args, c, cmd)
-			r.sshConfigStdin(sc, b, args, c, cmd)
+			r.sshConfig(sc, b, args, c, cmd)
 			r.sshCommand(sc, b, args, c, cmd)
 			return true
 		}},
@@ -105,7 +105,7 @@ var _ = register([]Entry{
 			if b == "sftp" && c.in.kind == inText {
 				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
 			}
-			r.sshConfigStdin(sc, b, args, c, cmd)
+			r.sshConfig(sc, b, args, c, cmd)
 			return true
 		}},
 	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; -a reads its sources whole",
@@ -285,49 +285,29 @@ func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
 			globoff = true
 		}
 	}
-	for i, a := range args {
-		if a.dyn {
-			if a.proc != 0 && strings.HasPrefix(a.val, "--config=") {
-				// --config=<(...): the list is the substitution's output.
-				r.curlConfig(sc, a, c, cmd)
+	for _, wo := range optionValues(args, "-w", "--write-out") {
+		for rest := wo.val; !wo.dyn; {
+			j := strings.Index(rest, "%output{")
+			if j < 0 {
+				break
 			}
+			rest = rest[j+len("%output{"):]
+			k := strings.IndexByte(rest, '}')
+			if k < 0 {
+				break
+			}
+			r.judgeWrite(sc, field{val: strings.TrimPrefix(rest[:k], ">>")}, ruleDiskWrite, cmd)
+			rest = rest[k+1:]
+		}
+	}
+	for _, conf := range optionValues(args, "-K", "--config") {
+		r.curlConfig(sc, conf, c, cmd)
+	}
+	for _, a := range args {
+		if a.dyn {
 			continue
 		}
 		v := a.val
-		var wo, conf *field
-		switch {
-		case (v == "-w" || v == "--write-out") && i+1 < len(args):
-			wo = &args[i+1]
-		case strings.HasPrefix(v, "--write-out="):
-			wo = &field{val: v[len("--write-out="):]}
-		case strings.HasPrefix(v, "-w") && len(v) > 2 && !strings.HasPrefix(v, "--"):
-			wo = &field{val: v[2:]}
-		case (v == "-K" || v == "--config") && i+1 < len(args):
-			conf = &args[i+1]
-		case strings.HasPrefix(v, "--config="):
-			conf = &field{val: v[len("--config="):]}
-		case strings.HasPrefix(v, "-K") && len(v) > 2:
-			conf = &field{val: v[2:]}
-		}
-		if wo != nil && !wo.dyn {
-			rest := wo.val
-			for {
-				j := strings.Index(rest, "%output{")
-				if j < 0 {
-					break
-				}
-				rest = rest[j+len("%output{"):]
-				k := strings.IndexByte(rest, '}')
-				if k < 0 {
-					break
-				}
-				r.judgeWrite(sc, field{val: strings.TrimPrefix(rest[:k], ">>")}, ruleDiskWrite, cmd)
-				rest = rest[k+1:]
-			}
-		}
-		if conf != nil {
-			r.curlConfig(sc, *conf, c, cmd)
-		}
 		if low := asciiLower(v); strings.HasPrefix(low, "file:") {
 			for _, p := range fileURLPaths(v[len("file:"):], !globoff) {
 				r.checkWords(sc, []field{p}, cmd)
@@ -567,24 +547,16 @@ func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
 	}
 }
 
-// sshConfigStdin reads the configuration ssh -F names, when the command
+// sshConfig reads the configuration ssh -F names, when the command
 // says what it holds (its known standard input for -F - or /dev/stdin, a
 // process substitution, a file it wrote), as the -o options it holds
 // (ProxyCommand, LocalCommand, ...).
-func (r *run) sshConfigStdin(sc *scope, b string, args []field, c ctx, cmd string) {
-	var conf *field
-	for i, a := range args {
-		switch {
-		case a.val == "-F" && i+1 < len(args):
-			conf = &args[i+1]
-		case strings.HasPrefix(a.val, "-F") && len(a.val) > 2 && !a.dyn:
-			conf = &field{val: a.val[2:]}
-		}
-	}
-	if conf == nil {
+func (r *run) sshConfig(sc *scope, b string, args []field, c ctx, cmd string) {
+	confs := optionValues(args, "-F")
+	if len(confs) == 0 {
 		return
 	}
-	text, ok := r.argText(sc, *conf, c)
+	text, ok := r.argText(sc, confs[len(confs)-1], c)
 	if !ok {
 		return
 	}

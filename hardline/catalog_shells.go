@@ -111,7 +111,7 @@ var _ = register([]Entry{
 			switch {
 			case f.why == whyProcSubst:
 				r.procScript(sc, f, c, cmd, "source", "sourcing the output of a process substitution runs code that is not known")
-			case isStdinName(f.val):
+			case isStdin(f.val):
 				r.stdinScript(sc, c, cmd, "source")
 			}
 			return true
@@ -231,7 +231,7 @@ var _ = register([]Entry{
 					r.noteCommandName(name, p.get("-p")[0])
 				}
 			}
-			return asksOnFlag('p', ruleDynamicName, "hash -p makes a command name run another program, so later commands cannot be judged by their names")(r, sc, b, args, c, cmd)
+			return hashAsks(r, sc, b, args, c, cmd)
 		}},
 	{Names: names("enable"), Family: "shells", Summary: "enable -f loads a builtin from a shared object: code the analyser cannot read (asks)",
 		DataOnly: true, judgesPaths: true,
@@ -280,10 +280,6 @@ func shortFlag(v string, c byte) bool {
 	return len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], c) >= 0
 }
 
-func isStdinName(v string) bool {
-	return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
-}
-
 // alias analyses alias definitions and records them for later uses.
 func (r *run) alias(sc *scope, args []field, c ctx) {
 	for _, f := range args {
@@ -300,6 +296,9 @@ func (r *run) alias(sc *scope, args []field, c ctx) {
 		}
 	}
 }
+
+// hashAsks asks for hash -p, as BASH_CMDS does.
+var hashAsks = asksOnFlag('p', ruleDynamicName, "hash -p makes a command name run another program, so later commands cannot be judged by their names")
 
 // bashCmds judges an assignment to BASH_CMDS, bash's table of the programs
 // command names run (BASH_CMDS[ls]=/bin/rm, BASH_CMDS=([ls]=/bin/rm)): it
@@ -329,15 +328,7 @@ func (r *run) bashCmds(sc *scope, as *syntax.Assign) {
 // file (hash -p, BASH_CMDS): a later use of the name is judged as that
 // program when it is one the catalogue knows.
 func (r *run) noteCommandName(name, file field) {
-	if name.dyn || file.dyn || name.val == "" {
-		return
+	if !name.dyn && !file.dyn && name.val != "" && r.a.catalogued(base(file.val)) {
+		r.bindProgram(name.val, base(file.val))
 	}
-	prog := base(file.val)
-	if ce, extra := r.a.lookupEntry(catalogName(prog)); ce == nil && len(extra) == 0 {
-		return
-	}
-	if r.progCopies == nil {
-		r.progCopies = map[string]string{}
-	}
-	r.progCopies[name.val] = prog
 }

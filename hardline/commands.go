@@ -435,6 +435,39 @@ loop:
 	return rest[w.pos:]
 }
 
+// optionValues returns the values args give the options names, in order:
+// NAME VALUE, NAME=VALUE for a long name (--config, -command) and VALUE
+// attached to a short one (-FVALUE). An attached value keeps what made its
+// word dynamic, so a process substitution stays one (--config=<(...)).
+func optionValues(args []field, names ...string) []field {
+	var out []field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.dyn && slices.Contains(names, a.val) {
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+				i++
+			}
+			continue
+		}
+		for _, n := range names {
+			prefix := n
+			if len(n) > 2 {
+				prefix += "="
+			} else if strings.HasPrefix(a.val, "--") || len(a.val) == len(n) {
+				continue
+			}
+			if v, ok := strings.CutPrefix(a.val, prefix); ok {
+				f := a
+				f.val = v
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // opts is a parsed GNU-style command line.
 type opts struct {
 	short  string     // short option letters
@@ -1461,7 +1494,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			switch {
 			case args[i].dyn:
 				return
-			case isStdinName(v):
+			case isStdin(v):
 				r.interpStdin(b, c, cmd)
 				return
 			case v == "-W" || v == "-X" || v == "--check-hash-based-pycs":
@@ -1493,7 +1526,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			switch {
 			case args[i].dyn:
 				return
-			case isStdinName(v) || v == "--":
+			case isStdin(v) || v == "--":
 				r.interpStdin(b, c, cmd)
 				return
 			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
@@ -1586,7 +1619,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					return
 				}
 			}
-			if isStdinName(v) {
+			if isStdin(v) {
 				r.interpStdin(b, c, cmd)
 				return
 			}

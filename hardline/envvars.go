@@ -1,8 +1,9 @@
 package hardline
 
 import (
-	"mvdan.cc/sh/v3/syntax"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // envAssign judges an assignment to an environment variable that makes a

@@ -54,3 +54,29 @@ func TestRemoteCommandOverTheBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoteRolesInPolicyEntries checks the remote roles a policy gives
+// its own programs: a command line or a script that would be blocked here
+// asks, and a harmless one passes.
+func TestRemoteRolesInPolicyEntries(t *testing.T) {
+	a, err := New(Config{Home: testHome, OS: "linux", Commands: []Entry{
+		{Names: []string{"boxexec"}, Operands: []Operand{{Index: 0, Role: RoleData}, {Index: 1, Role: RoleRemoteCommand}}},
+		{Names: []string{"boxsh"}, Options: []Option{{Names: []string{"--run"}, Takes: 1, Role: RoleRemoteScript}, {Names: []string{"--exec"}, Takes: 1, Role: RoleRemoteCommand}}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]string{
+		"boxexec vm rm -rf /":         ruleRemoteCommand,
+		"boxexec vm ls -la":           "",
+		"boxsh --run 'rm -rf ~'":      ruleRemoteCommand,
+		"boxsh --run 'uptime'":        "",
+		"boxsh --exec 'rm -rf /'":     ruleRemoteCommand,
+		"boxexec vm sh -c 'rm -rf ~'": ruleRemoteCommand,
+	} {
+		f, ok := a.Command(cmd, testEnv()).Worst()
+		if got := f.Rule; !ok && want != "" || ok && got != want {
+			t.Errorf("%s: worst finding %q (%v), want %q", cmd, got, ok, want)
+		}
+	}
+}

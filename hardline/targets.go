@@ -723,7 +723,7 @@ func (r *run) noteProgramCopy(srcs []field, dst field) {
 		return
 	}
 	prog := base(srcs[0].val)
-	if ce, extra := r.a.lookupEntry(catalogName(prog)); ce == nil && len(extra) == 0 {
+	if !r.a.catalogued(prog) {
 		return
 	}
 	for _, p := range r.resolve(srcs[0]).paths {
@@ -731,13 +731,26 @@ func (r *run) noteProgramCopy(srcs []field, dst field) {
 			return // a file of the project's, whatever its name
 		}
 	}
+	for _, p := range r.resolve(dst).paths {
+		r.bindProgram(r.a.key(p), prog)
+	}
+	r.bindProgram(base(dst.val), prog) // found through PATH by its name
+}
+
+// bindProgram records that key (a path's key, or a bare command name)
+// runs the catalogued program prog.
+func (r *run) bindProgram(key, prog string) {
 	if r.progCopies == nil {
 		r.progCopies = map[string]string{}
 	}
-	for _, p := range r.resolve(dst).paths {
-		r.progCopies[r.a.key(p)] = prog
-	}
-	r.progCopies[base(dst.val)] = prog // found through PATH by its name
+	r.progCopies[key] = prog
+}
+
+// catalogued reports whether the catalogue has an entry for the program
+// name (after the spellings catalogName reads).
+func (a *Analyzer) catalogued(name string) bool {
+	ce, extra := a.lookupEntry(catalogName(name))
+	return ce != nil || len(extra) > 0
 }
 
 // programCopy returns the installed program a command name runs when the
