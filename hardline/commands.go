@@ -451,18 +451,20 @@ func optionValues(args []field, names ...string) []field {
 			continue
 		}
 		for _, n := range names {
-			prefix := n
-			if len(n) > 2 {
-				prefix += "="
-			} else if strings.HasPrefix(a.val, "--") || len(a.val) == len(n) {
+			at := len(n) // where the value starts: after NAME= or -S
+			switch {
+			case len(a.val) <= at || !strings.HasPrefix(a.val, n):
 				continue
+			case len(n) > 2:
+				if a.val[at] != '=' {
+					continue
+				}
+				at++
 			}
-			if v, ok := strings.CutPrefix(a.val, prefix); ok {
-				f := a
-				f.val = v
-				out = append(out, f)
-				break
-			}
+			f := a
+			f.val = a.val[at:]
+			out = append(out, f)
+			break
 		}
 	}
 	return out

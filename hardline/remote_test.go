@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -78,5 +79,23 @@ func TestRemoteRolesInPolicyEntries(t *testing.T) {
 		if got := f.Rule; !ok && want != "" || ok && got != want {
 			t.Errorf("%s: worst finding %q (%v), want %q", cmd, got, ok, want)
 		}
+	}
+}
+
+// TestOptionValues checks the forms optionValues reads, and the words it
+// must not take for values.
+func TestOptionValues(t *testing.T) {
+	args := []field{{val: "--configure"}, {val: "x"}, {val: "--config=a"}, {val: "-F"}, {val: "b"}, {val: "-Fc"},
+		{val: "--config"}, {val: "d"}, {val: "--config-dir=e"}, {val: "-G"}, {val: "--config", dyn: true, why: "an expansion"},
+		{val: "--config=/dev/fd/63", dyn: true, why: whyProcSubst, proc: 1}}
+	var got []string
+	for _, f := range optionValues(args, "-F", "--config") {
+		got = append(got, f.val)
+		if f.val == "/dev/fd/63" && (f.why != whyProcSubst || f.proc != 1 || !f.dyn) {
+			t.Errorf("the attached substitution lost what made it dynamic: %+v", f)
+		}
+	}
+	if want := []string{"a", "b", "c", "d", "/dev/fd/63"}; !slices.Equal(got, want) {
+		t.Errorf("optionValues = %q, want %q", got, want)
 	}
 }
