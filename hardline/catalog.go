@@ -1178,7 +1178,7 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
-		fd, blocked, complex := r.trial(r.roots, r.cwd, func(sub *run) { sub.script(text, sc.known(c.pos), sc.depth+c.depth+1) })
+		fd, blocked, complex, _ := r.trial(r.roots, r.cwd, func(sub *run) { sub.script(text, sc.known(c.pos), sc.depth+c.depth+1) })
 		if complex {
 			r.tooComplex("an argument holds a command over the bounds")
 			return
@@ -1192,22 +1192,32 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 
 // trial judges a command in a run of its own, with roots and a working
 // folder, as judge applies it there, and returns the first finding that
-// would block it; complex says the trial went over the bounds. The work
-// it does counts against this run's bounds.
-func (r *run) trial(roots []Root, cwd string, judge func(sub *run)) (fd Finding, blocked, complex bool) {
+// would block it; complex says the trial went over the bounds. unknown is
+// the first finding that says a command the trial would run is not known
+// (unknownCommand). The work it does counts against this run's bounds.
+func (r *run) trial(roots []Root, cwd string, judge func(sub *run)) (fd Finding, blocked, complex bool, unknown *Finding) {
 	sub := &run{a: r.a, env: r.env, roots: roots, workDir: r.workDir, cwd: cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
 	judge(sub)
 	r.steps, r.parsed = sub.steps, sub.parsed
 	if sub.complex {
-		return Finding{}, false, true
+		return Finding{}, false, true, nil
 	}
-	for _, fd := range sub.findings {
+	for i, fd := range sub.findings {
 		if fd.Severity == Block {
-			return fd, true, false
+			return fd, true, false, nil
+		}
+		if unknown == nil && unknownCommand[fd.Rule] {
+			unknown = &sub.findings[i]
 		}
 	}
-	return Finding{}, false, false
+	return Finding{}, false, false, unknown
 }
+
+// unknownCommand are the rules of findings that say the command a shell
+// would run is not known: its text comes from a value the analyser does not
+// know (eval "$X", $cmd as a program) or from a download or another
+// program's output piped into a shell.
+var unknownCommand = map[string]bool{ruleEvalDynamic: true, ruleDynamicName: true, rulePipeToShell: true}
 
 // elsewhere judges a command that runs on another host or in a container
 // (ssh host CMD, docker exec c CMD): judge applies it to a run of its own,
@@ -1229,13 +1239,16 @@ func (r *run) elsewhere(sc *scope, what string, c ctx, cmd string, judge func(su
 	// home folder itself, its credentials, the system and this machine's
 	// roots and their ancestors are judged as here.
 	roots := append(slices.Clip(r.roots), Root{Path: r.a.home, Writable: true})
-	fd, blocked, complex := r.trial(roots, "", judge)
-	if complex {
+	fd, blocked, complex, unknown := r.trial(roots, "", judge)
+	switch {
+	case complex:
 		r.tooComplex("a command run elsewhere is over the bounds")
-		return
-	}
-	if blocked {
+	case blocked:
 		r.finding(ruleRemoteCommand, Command, Ask, fmt.Sprintf("%s that would be blocked here (%s: %s); the other side may be this machine or hold its folders", what, fd.Rule, fd.Detail), cmd, fd.Path)
+	case unknown != nil:
+		// What runs is not known at all: it may be anything, on a host
+		// that may be this one.
+		r.finding(ruleRemoteCommand, Command, Ask, fmt.Sprintf("%s that is not known (%s: %s); the other side may be this machine or hold its folders", what, unknown.Rule, unknown.Detail), cmd, "")
 	}
 }
 
