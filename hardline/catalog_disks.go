@@ -99,8 +99,16 @@ var _ = register([]Entry{
 			r.volumeMore(sc, b, args, cmd)
 			return true
 		}},
-	{Names: names("pvcreate vgcreate lvcreate lvreduce lvresize vgreduce pvmove lvconvert"), Family: "disks", Summary: "volume managers on a device ask",
+	{Names: names("lvcreate lvreduce lvresize vgreduce pvmove lvconvert"), Family: "disks", Summary: "volume managers on a device ask",
 		Rule: ruleSystemAdmin, Options: []Option{flag(RoleHarmless, "--help", "--version", "-t", "--test")}},
+	// Making a device a physical volume writes LVM's label over its start,
+	// as mdadm --create and zpool create do: the device's data is gone.
+	{Names: names("pvcreate"), Family: "disks", Summary: "labelling a device as a physical volume erases it; other uses ask",
+		Rule: ruleSystemAdmin, Options: append([]Option{flag(RoleHarmless, "--help", "--version", "-t", "--test")}, lvmValues...),
+		Operands: []Operand{operands(0, RoleDevice)}},
+	{Names: names("vgcreate vgextend"), Family: "disks", Summary: "a device added to a volume group is labelled as a physical volume, erasing it; other uses ask",
+		Rule: ruleSystemAdmin, Options: append([]Option{flag(RoleHarmless, "--help", "--version", "-t", "--test")}, lvmValues...),
+		Operands: []Operand{operands(1, RoleDevice)}},
 	{Names: names("flashrom fwupdmgr fwupdtool efibootmgr grub-install grub2-install bootctl update-grub grub-mkconfig grub2-mkconfig mokutil dracut mkinitcpio update-initramfs kexec"),
 		Family: "disks", Summary: "boot and firmware tools change what the host boots",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -270,3 +278,10 @@ func (r *run) diskTool(b string, args []field, cmd string) {
 	}
 	r.finding(ruleSystemAdmin, Command, Ask, b+" changes a disk, a file system or what the host boots", cmd, "")
 }
+
+// lvmValues are the options of pvcreate, vgcreate and vgextend that take
+// a value.
+var lvmValues = vals("lMpsuAcZ", "--metadatasize", "--dataalignment", "--dataalignmentoffset", "--setphysicalvolumesize", "--uuid", "--restorefile",
+	"--metadatacopies", "--pvmetadatacopies", "--vgmetadatacopies", "--metadatatype", "--bootloaderareasize", "--labelsector", "--physicalextentsize",
+	"--maxlogicalvolumes", "--maxphysicalvolumes", "--addtag", "--alloc", "--autobackup", "--clustered", "--config", "--devices", "--devicesfile",
+	"--zero", "--locktype", "--systemid", "--reportformat", "--commandprofile", "--profile", "--driverloaded", "--metadataprofile")
