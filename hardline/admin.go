@@ -485,42 +485,6 @@ func (r *run) hostMount(f field) bool {
 	return false
 }
 
-// makeStdin analyses a makefile read from standard input (make -f -): its
-// recipe lines are shell commands. A makefile in a file is like a script
-// file: ordinary.
-func (r *run) makeStdin(sc *scope, args []field, c ctx, cmd string) {
-	stdin := false
-	for i, a := range args {
-		v := a.val
-		if (v == "-f" || v == "--file" || v == "--makefile") && i+1 < len(args) {
-			n := args[i+1].val
-			stdin = stdin || n == "-" || n == "/dev/stdin" || n == "/dev/fd/0" || n == "/proc/self/fd/0"
-		}
-		for _, pre := range []string{"--file=", "--makefile=", "-f"} {
-			if n, ok := strings.CutPrefix(v, pre); ok && n != "" {
-				stdin = stdin || n == "-" || n == "/dev/stdin" || n == "/dev/fd/0" || n == "/proc/self/fd/0"
-			}
-		}
-	}
-	if !stdin {
-		return
-	}
-	if c.in.kind != inText {
-		r.finding(rulePipeToShell, Dynamic, Ask, "make runs recipes from input that is not known", cmd, "")
-		return
-	}
-	var recipes []string
-	for line := range strings.SplitSeq(c.in.text, "\n") {
-		if rest, ok := strings.CutPrefix(line, "\t"); ok {
-			rest = strings.TrimLeft(rest, "@-+ ")
-			recipes = append(recipes, strings.ReplaceAll(rest, "$$", "$"))
-		}
-	}
-	if len(recipes) > 0 {
-		r.script(strings.Join(recipes, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
-	}
-}
-
 // hasShort reports whether a group of short options (-rf) among args holds
 // the letter c.
 func hasShort(args []field, c byte) bool {

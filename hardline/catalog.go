@@ -76,6 +76,15 @@ const (
 	// RoleDevice is a device or file the program destroys (rule
 	// wipe-device on a device, a write otherwise).
 	RoleDevice Role = "device"
+	// RoleCommandFile is a file of commands the program runs in its own
+	// language (make -f, gdb -x, psql -f, tmux -f, ansible-playbook's
+	// playbook). It is read as RoleRead reads; text the command supplies
+	// itself (a process substitution, the standard input, a file it wrote)
+	// is judged by the entry's reader of that language, its Stdin role for
+	// a built-in entry without one, and asks for an entry with neither;
+	// supplied text that is not known asks (rule pipe-to-shell). A file
+	// already on disk is out of reach, as any program's files are.
+	RoleCommandFile Role = "commandFile"
 	// RoleRecursive marks a flag that makes RoleDelete and RoleRead
 	// recursive.
 	RoleRecursive Role = "recursive"
@@ -92,7 +101,7 @@ const (
 )
 
 var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleRemoteCommand, RoleRemoteScript, RoleProgram, RoleEscape,
-	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleWorkDir, RoleDevice,
+	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleWorkDir, RoleDevice, RoleCommandFile,
 	RoleRecursive, RoleExtract, RoleHarmless, RoleTrigger}
 
 // restOfLine reports whether a value with role r (of an operand with rest
@@ -237,6 +246,10 @@ type Entry struct {
 	// Author entries may only name ask rules.
 	Rule string `json:"rule,omitempty"`
 
+	// readsCommands reads the language of the entry's RoleCommandFile
+	// files, given their text (a makefile's recipes); nil for the Stdin
+	// role's reader (see commandFile).
+	readsCommands func(r *run, sc *scope, b, text string, c ctx, cmd string)
 	// special is code for a grammar that roles cannot say (find's
 	// expressions, sed scripts, dd's operands); it runs after the roles.
 	special handler
@@ -550,6 +563,20 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
+		if a.dyn && a.why == whyProcSubst && len(v) > 2 && v[0] == '-' {
+			// --file=<(...), -f<(...): a process substitution is an
+			// option's value when the word starts with one that takes it.
+			name, value, eq := strings.Cut(v, "=")
+			if !eq && v[1] != '-' {
+				name, value = v[:2], v[2:]
+			}
+			if os, ok := ce.option(name); ok && os[0].Takes > 0 {
+				f := a
+				f.val = value
+				option(os, i, &f)
+				continue
+			}
+		}
 		if a.dyn || len(v) < 2 || (v[0] != '-' && v[0] != '+') {
 			if len(p.ops) == 0 && ce.subs != nil && !a.dyn {
 				if s, ok := ce.subs[v]; ok {
@@ -880,7 +907,7 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	targets := buf[:0]
 	for _, v := range vals {
 		switch v.role {
-		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice:
+		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleCommandFile:
 			targets = append(targets, v.f)
 		}
 	}
@@ -891,6 +918,10 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	maybeRecursive := !recursive && slices.ContainsFunc(p.ops, func(f field) bool { return f.dyn && (f.val == "" || f.val[0] == '-') }) &&
 		slices.ContainsFunc(e.Options, func(o Option) bool { return o.Role == RoleRecursive })
 	for _, v := range vals {
+		if v.role == RoleCommandFile {
+			r.commandFile(sc, v.f, b, c, cmd, r.commandReader(sc, e, b, c, cmd))
+			continue
+		}
 		r.applyRole(sc, v, recursive || maybeRecursive && !v.f.dyn, b, c, cmd)
 	}
 	if p.rest != nil {
@@ -971,7 +1002,7 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		r.judgeDelete(sc, f, recursive, cmd, b)
 	case RoleDeleteTree:
 		r.judgeDelete(sc, f, true, cmd, b)
-	case RoleRead:
+	case RoleRead, RoleCommandFile:
 		r.rawDiskRead(f, cmd)
 		if recursive {
 			r.readTree(f, b, cmd)
@@ -1326,4 +1357,51 @@ var (
 func commandName(cmd string) string {
 	name, _, _ := strings.Cut(cmd, " ")
 	return name
+}
+
+// commandFile judges f, a file of commands the program runs in its own
+// language, besides reading it (RoleCommandFile). Text the command
+// supplies itself (see suppliedFile, and a file it wrote) is given to
+// read; with no reader (nil), or when the text is not known, the call
+// asks: the text was made to be run and cannot be read here. A file
+// already on disk is out of reach, as any program's files are (see
+// docs/security-model.md, Hardline).
+func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read func(text string)) {
+	r.rawDiskRead(f, cmd)
+	if suppliedFile(f) {
+		text, known := r.argText(sc, f, c)
+		switch {
+		case !known:
+			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the commands of "+cmp.Or(f.why, f.val)+", which cannot be known before it runs", cmd, "")
+		case read == nil:
+			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs the commands of "+cmp.Or(f.why, f.val)+", which this command supplies in a language the analyser does not read", cmd, "")
+		default:
+			read(text)
+		}
+		return
+	}
+	if !f.dyn {
+		r.buildFileWritten(sc, []string{f.val}, c, b, cmd, read)
+	}
+}
+
+// commandReader returns the reader of an entry's command files: its own
+// (a makefile's recipes), or, for an entry whose standard input is a
+// command language (Stdin RoleEscape or RoleScript), that input's; nil for
+// none.
+func (r *run) commandReader(sc *scope, e *Entry, b string, c ctx, cmd string) func(text string) {
+	switch {
+	case e.readsCommands != nil:
+		return func(text string) { e.readsCommands(r, sc, b, text, c, cmd) }
+	case e.Stdin == RoleEscape || e.Stdin == RoleScript:
+		return func(text string) { r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, false, b, c, cmd) }
+	}
+	return nil
+}
+
+// suppliedFile reports whether a program's file argument is text the
+// command line itself supplies: a process substitution, the standard input
+// or an open descriptor (/dev/fd/N).
+func suppliedFile(f field) bool {
+	return f.why == whyProcSubst || !f.dyn && (isStdin(f.val) || strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/self/fd/"))
 }

@@ -34,7 +34,7 @@ var _ = register([]Entry{
 			r.containerVolumes(b, args, cmd)
 			return true
 		}},
-	{Names: names("docker-compose podman-compose"), Family: "containers", RunsFiles: composeFiles, Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks",
+	{Names: names("docker-compose podman-compose"), Family: "containers", RunsFiles: composeFiles, Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks; a compose file the command supplies asks",
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.containerVolumes(b, append([]field{{val: "compose"}}, args...), cmd)
@@ -220,7 +220,10 @@ var _ = register([]Entry{
 				r.remoteArgv(sc, b+" runs a command in an instance", commandAfter(args, wrapSpec{val: "nd", long: []string{"--env", "--cwd", "--user", "--group", "--mode", "--project", "--working-directory"}, pos: 1}), c, cmd)
 				return true
 			}}}},
-	{Names: names("terraform tofu terragrunt doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: destroy, apply -destroy, down and delete delete cloud resources (asks); their other arguments are tried by the generic net",
+	{Names: names("terraform tofu terragrunt"), Family: "containers", RunsFiles: []string{"**/*.tf", "**/*.tf.json", "**/terragrunt.hcl"},
+		Summary: "destroy and apply -destroy delete cloud resources (asks); a configuration this command wrote asks (its provisioners and external data sources run programs); their other arguments are tried by the generic net",
+		special: infraDestroyer},
+	{Names: names("doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: delete deletes cloud resources (asks); their other arguments are tried by the generic net",
 		special: infraDestroyer},
 	{Names: names("pulumi"), Family: "containers", Summary: "destroy and down delete cloud resources (asks); --show-secrets and config get print the stack's secrets in clear; other arguments are tried by the generic net",
 		Options: []Option{flag(RoleTrigger, "--show-secrets")}, Rule: ruleSensitivePath,
@@ -274,7 +277,18 @@ func (r *run) engineCommand(sc *scope, b string, args []field, c ctx, cmd string
 		args = args[1:]
 	}
 	if len(args) > 0 && !args[0].dyn && args[0].val == "compose" {
-		args = skipOpts(args[1:], wrapSpec{val: "fp", long: []string{"--file", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress", "--parallel"}})
+		globals := args[1:]
+		args = skipOpts(globals, wrapSpec{val: "fp", long: []string{"--file", "--project-name", "--profile", "--env-file", "--project-directory", "--ansi", "--progress", "--parallel"}})
+		// A compose file is a command file: its services mount and run
+		// what it says (one on disk is out of reach). Options after the
+		// sub-command are its own (compose logs -f follows).
+		n := len(globals) - len(args)
+		for n < len(globals) && strings.HasPrefix(globals[n].val, "-") {
+			n++ // a word skipOpts did not read as an option (--file=<(...))
+		}
+		for _, f := range optionValues(globals[:n], "-f", "--file") {
+			r.commandFile(sc, f, b+" compose", c, cmd, nil)
+		}
 	}
 	if len(args) == 0 || args[0].dyn {
 		return

@@ -62,7 +62,7 @@ var _ = register([]Entry{
 			return false
 		},
 		Options: []Option{opt(RoleEscape, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "--init-eval-command", "-init-eval-command"),
-			opt(RoleRead, "-x", "--command", "-ix", "--init-command"), flag(RoleCommand, "--args", "-args"), opt(RoleWorkDir, "-cd", "--cd"),
+			opt(RoleCommandFile, "-x", "--command", "-ix", "--init-command"), flag(RoleCommand, "--args", "-args"), opt(RoleWorkDir, "-cd", "--cd"),
 			val("-p", "--pid", "-c", "--core", "-s", "--symbols", "-e", "--exec", "-d", "--directory", "-D", "--data-directory", "-i", "--interpreter", "-tty", "--tty")},
 		Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
 	{Names: names("lldb"), Family: "debuggers", Summary: "-o commands and commands on a known stdin: platform shell and script run commands, expressions calling into the program ask; PROG -- ARGS and -- run the program",
@@ -79,7 +79,7 @@ var _ = register([]Entry{
 			}
 			return false
 		},
-		Options: []Option{opt(RoleEscape, "-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"), opt(RoleRead, "-s", "--source", "-S", "--source-before-file"),
+		Options: []Option{opt(RoleEscape, "-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"), opt(RoleCommandFile, "-s", "--source", "-S", "--source-before-file"),
 			flag(RoleCommand, "--"), val("-p", "--attach-pid", "-n", "--attach-name", "-c", "--core", "-a", "--arch", "-l", "--script-language")},
 		Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
 	{Names: names("bpftrace dtrace"), Family: "debuggers", Summary: "-c runs a command; inline probe programs may run commands (system) and ask",

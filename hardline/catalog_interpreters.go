@@ -64,6 +64,7 @@ var _ = register([]Entry{
 		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.editor(b, args, cmd)
+			r.editorScripts(sc, b, args, c, cmd)
 			r.editorFiles(sc, b, args, cmd)
 			return true
 		}},
@@ -108,16 +109,19 @@ var _ = register([]Entry{
 		}},
 	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR",
 		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}},
-		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleScript, "--pager"), opt(RoleRead, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
+		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.serverDataDestroy(b, args, c, cmd)
 			return false
 		}},
 	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command; ftp -o writes the file it fetches",
-		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x"), opt(RoleWrite, "-o")}, special: ftpCommands("-c", "-e")},
-	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system)",
-		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}},
+		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x"), opt(RoleWrite, "-o"), opt(RoleCommandFile, "-f")}, special: ftpCommands("-c", "-e"),
+		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
+			r.ftpScript(sc, b, field{val: text}, c, cmd)
+		}},
+	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system); their operands are script files",
+		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}, Operands: []Operand{operands(0, RoleCommandFile)}},
 	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command",
 		Env: interpreterEnv,
 		Subcommands: []Entry{

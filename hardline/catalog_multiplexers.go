@@ -35,7 +35,8 @@ var tmuxCommandSubs = []Entry{
 		}},
 	{Names: names("save-buffer saveb"), Summary: "the file is written", Options: vals("b"), Operands: []Operand{operand(0, RoleWrite)}, DataOnly: true},
 	{Names: names("pipe-pane pipep"), Summary: "a command fed the pane's output", Options: vals("t"), Operands: []Operand{operands(0, RoleScript)}},
-	{Names: names("bind-key bind set-hook set-option set setw set-window-option command-prompt confirm-before confirm display-menu menu source-file source"),
+	{Names: names("source-file source"), Summary: "each file is a list of tmux commands, run now", Options: vals("t"), Operands: []Operand{operands(0, RoleCommandFile)}, readsCommands: tmuxFile},
+	{Names: names("bind-key bind set-hook set-option set setw set-window-option command-prompt confirm-before confirm display-menu menu"),
 		Summary: "key bindings, hooks and prompts run tmux commands later", Rule: rulePersistence,
 		Options: vals("tTNFIpxyMcbo"),
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -48,13 +49,13 @@ var tmuxCommandSubs = []Entry{
 
 var _ = register([]Entry{
 	{Names: names("tmux byobu"), Family: "multiplexers", Summary: "sub-commands that start panes, run shell commands or type keys have their commands analysed, as have the #(CMD) of formats",
-		Options: vals("cfLSTdx"), Subcommands: tmuxCommandSubs,
+		Options: append([]Option{opt(RoleCommandFile, "-f")}, vals("cLSTdx")...), Subcommands: tmuxCommandSubs, readsCommands: tmuxFile,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.tmuxChain(sc, args, c, cmd)
 			return true
 		}},
 	{Names: names("screen"), Family: "multiplexers", Summary: "the command after the options runs in a new window; -X stuff types into one",
-		Options:      append([]Option{opt(RoleRead, "-c"), opt(RoleWrite, "-Logfile")}, vals("SpTeht")...),
+		Options:      append([]Option{opt(RoleCommandFile, "-c"), opt(RoleWrite, "-Logfile")}, vals("SpTeht")...),
 		OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i, a := range args {
@@ -393,4 +394,17 @@ func fzfBindCommands(v string) []string {
 		out = append(out, rest)
 	}
 	return out
+}
+
+// tmuxFile reads a tmux configuration (tmux -f, source-file): each line
+// that is not blank or a comment is a tmux command, analysed as tmux's
+// own command line would be.
+func tmuxFile(r *run, sc *scope, b, text string, c ctx, cmd string) {
+	var lines []field
+	for line := range strings.SplitSeq(text, "\n") {
+		if t := strings.TrimSpace(line); t != "" && t[0] != '#' {
+			lines = append(lines, field{val: t})
+		}
+	}
+	r.tmuxCommands(sc, lines, 0, c, cmd)
 }

@@ -94,8 +94,11 @@ var _ = register([]Entry{
 		}},
 	{Names: names("scp sftp"), Family: "network", Summary: "-S names the transport program and -D a local server program; -o ProxyCommand runs a command; a local destination is written",
 		Options: []Option{opt(RoleCommand, "-S", "-D"), keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
-			keyed(RoleWrite, "UserKnownHostsFile", "-o"), opt(RoleRead, "-F", "-i", "-b"), val("-c", "-J", "-l", "-P", "-X", "-R", "-s")},
+			keyed(RoleWrite, "UserKnownHostsFile", "-o"), opt(RoleRead, "-F", "-i"), opt(RoleCommandFile, "-b"), val("-c", "-J", "-l", "-P", "-X", "-R", "-s")},
 		DataOnly: true,
+		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
+			r.ftpScript(sc, b, field{val: text}, c, cmd)
+		},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, "scp", args, cmd)
 			r.rawReadAll(args, cmd)

@@ -206,20 +206,21 @@ var _ = register([]Entry{
 				Options:  []Option{opt(RoleScript, "-s", "--shell", "--use-shell"), val("-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay", "-C", "--workdir", "--features")},
 				Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("make gmake bmake"), Family: "runners", Summary: "-C is the folder; a makefile from stdin has its recipes analysed; SHELL= runs recipes with another program",
-		Options:  []Option{opt(RoleWorkDir, "-C", "--directory"), val("-f", "--file", "--makefile", "-j", "--jobs", "-l", "--load-average", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-E", "--eval")},
+		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--file", "--makefile"),
+			val("-j", "--jobs", "-l", "--load-average", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-E", "--eval")},
 		Env:      []EnvVar{{Name: "MAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "GNUMAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "MAKEFILES", Role: RoleProgram}},
 		DataOnly: true,
+		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
+			r.makefileScripts(sc, text, true, c, cmd)
+		},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.makeStdin(sc, args, c, cmd)
 			r.makeText(sc, args, c, cmd)
 			r.makeVars(sc, args, c, cmd)
-			files := []string{"GNUmakefile", "makefile", "Makefile"}
-			for i, a := range args {
-				if (a.val == "-f" || a.val == "--file" || a.val == "--makefile") && i+1 < len(args) {
-					files = []string{args[i+1].val}
-				}
+			if len(optionValues(args, "-f", "--file", "--makefile")) == 0 {
+				// The makefile make finds itself (one named with -f is
+				// the option's: RoleCommandFile).
+				r.buildFileWritten(sc, []string{"GNUmakefile", "makefile", "Makefile"}, c, b, cmd, func(text string) { r.makefileScripts(sc, text, true, c, cmd) })
 			}
-			r.buildFileWritten(sc, files, c, b, cmd, func(text string) { r.makefileScripts(sc, text, true, c, cmd) })
 			return true
 		}},
 	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners",
@@ -231,35 +232,37 @@ var _ = register([]Entry{
 		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir", "--output", "--outFile", "--out-file",
 			"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-femit-implib", "-outputdir", "-odir", "-hidir", "-MF"), keyed(RoleWrite, "*", "--emit")}, vals("IDLlxWMFTU", "-include", "-isystem", "-target", "--target", "-std", "--edition", "--crate-type", "--crate-name", "-C", "-cp", "-classpath", "--sysroot", "-MF", "-MT")...)},
 	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; a justfile from stdin or written by this command has its recipes and backticks analysed (one on disk is out of reach)", DataOnly: true,
-		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), val("-f", "--justfile", "--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
+		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), opt(RoleCommandFile, "-f", "--justfile"),
+			val("--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
+		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			p := parseOpts(args, "fd", []string{"--justfile", "--working-directory", "--shell", "--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix"}, "")
-			files := []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}
-			if f := p.get("-f", "--justfile"); len(f) > 0 {
-				if f[0].dyn || isStdin(f[0].val) || f[0].why == whyProcSubst {
-					if c.in.kind != inText || !isStdin(f[0].val) {
-						r.finding(rulePipeToShell, Dynamic, Ask, "just runs recipes from input that is not known", cmd, "")
-					} else {
-						r.justfile(sc, c.in.text, c, cmd)
-					}
-					return false
-				}
-				files = []string{f[0].val}
+			if len(optionValues(args, "-f", "--justfile")) == 0 {
+				// The justfile just finds itself (one named with -f is the
+				// option's: RoleCommandFile).
+				r.buildFileWritten(sc, []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, c, b, cmd, func(text string) { r.justfile(sc, text, c, cmd) })
 			}
-			r.buildFileWritten(sc, files, c, b, cmd, func(text string) { r.justfile(sc, text, c, cmd) })
 			return false
 		}},
 	{Names: names("rake"), Family: "runners", RunsFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "**/*.rake"}, Summary: "-e, -E and -p run Ruby code", DataOnly: true,
-		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), val("-f", "--rakefile", "-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
+		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
 	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written", DataOnly: true,
 		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")}},
 	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands", DataOnly: true,
-		Options: []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), val("-e", "-c", "--conf", "--workdir", "-f", "-m")}},
+		Options: []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), opt(RoleCommandFile, "-c", "--conf"), val("-e", "--workdir", "-f", "-m")}},
+	{Names: names("ansible-playbook"), Family: "runners", Summary: "the playbooks are command files: one the command supplies asks (its tasks run commands, on this machine for localhost); extra variables are data",
+		DataOnly: true, Operands: []Operand{operands(0, RoleCommandFile)},
+		Options: vals("iefltuCcTMk", "--inventory", "--extra-vars", "--forks", "--limit", "--tags", "--skip-tags", "--user", "--connection", "--timeout",
+			"--module-path", "--vault-id", "--vault-password-file", "--private-key", "--key-file", "--become-user", "--become-method", "--start-at-task",
+			"--ssh-common-args", "--ssh-extra-args", "--sftp-extra-args", "--scp-extra-args")},
+	{Names: names("packer"), Family: "runners", Summary: "packer build runs a template's provisioners, shell-local ones on this machine: a template the command supplies asks",
+		LongSingleDash: true, DataOnly: true,
+		Subcommands: []Entry{{Names: names("build"), Operands: []Operand{operands(0, RoleCommandFile)},
+			Options: vals("", "-var", "-var-file", "-only", "-except", "-on-error", "-parallel-builds", "-color", "-machine-readable")}}},
 	{Names: names("pytest py.test"), Family: "runners", Summary: "runs the Python tests under its folder (conftest.py and plugins are code too); --junitxml is written, --basetemp written whole", DataOnly: true,
 		RunsFiles: []string{"**/*.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"},
 		Options:   []Option{opt(RoleWrite, "--junitxml", "--junit-xml", "--resultlog", "--result-log"), opt(RoleWriteTree, "--basetemp"), val("-k", "-m", "-p", "-c", "--rootdir", "--confcutdir", "-o", "--override-ini", "--maxfail", "-n", "--tb", "--durations", "--cov", "--cov-report", "--deselect", "--ignore")}},
 	{Names: names("mvn mvnw"), Family: "runners", RunsFiles: []string{"**/pom.xml", "**/*.java", ".mvn/**"}, Summary: "exec:exec runs -Dexec.executable with -Dexec.args", DataOnly: true,
-		Options: []Option{val("-f", "--file", "-P", "--activate-profiles", "-pl", "--projects", "-s", "--settings", "-gs", "-t", "-T", "-rf", "-l", "--log-file", "-b")},
+		Options: []Option{opt(RoleCommandFile, "-f", "--file"), val("-P", "--activate-profiles", "-pl", "--projects", "-s", "--settings", "-gs", "-t", "-T", "-rf", "-l", "--log-file", "-b")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			var exe, xargs *field
 			for _, a := range args {
@@ -291,7 +294,7 @@ var _ = register([]Entry{
 		}},
 	{Names: names("cmake"), Family: "runners", RunsFiles: []string{"**/CMakeLists.txt", "**/*.cmake"}, Summary: "cmake -E is a command language (rm, copy, touch, chdir DIR CMD, env CMD, time CMD, tar) judged as the commands it stands for; -B and --install --prefix are written; -P runs a script file",
 		DataOnly: true,
-		Options:  []Option{opt(RoleWrite, "-B"), opt(RoleWriteTree, "--prefix"), val("-S", "-G", "-T", "-A", "-D", "-U", "-C", "--build", "--install", "--config", "--component", "-j", "--parallel", "--target", "-t", "--preset")},
+		Options:  []Option{opt(RoleWrite, "-B"), opt(RoleWriteTree, "--prefix"), opt(RoleCommandFile, "-P", "-C"), val("-S", "-G", "-T", "-A", "-D", "-U", "--build", "--install", "--config", "--component", "-j", "--parallel", "--target", "-t", "--preset")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i, a := range args {
 				if a.val == "-E" && i+1 < len(args) {
@@ -303,7 +306,9 @@ var _ = register([]Entry{
 		}},
 	{Names: names("task invoke mage gradle gradlew ant sbt ninja meson scons nox pre-commit"), Family: "runners", RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "**/*.sbt", "project/**", "**/*.scala", "**/*.java", "**/*.kt", "build.ninja", "**/meson.build", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
 		Summary: "task runners run recipes from their files (out of reach); their arguments are task names", DataOnly: true,
-		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"), val("-f", "--file", "--justfile", "-D", "-P", "-b", "-B", "-G", "-S", "-e")}},
+		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
+			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),
+			val("--justfile", "-D", "-P", "-B", "-G", "-S", "-e")}},
 	{Names: names("hyperfine"), Family: "runners", Summary: "every operand and --prepare, --setup, --cleanup is a script",
 		Options:  []Option{opt(RoleScript, "-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "-S", "--shell"), opt(RoleWrite, "--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode", "--output"), val("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-L", "--parameter-list", "-P", "--parameter-scan", "-n", "--command-name", "-u", "--time-unit", "--style", "-i")},
 		Operands: []Operand{operands(0, RoleScript)}},
@@ -489,26 +494,17 @@ func (r *run) compilerExtras(sc *scope, args []field, c ctx, cmd string) {
 	}
 }
 
-// makeText analyses makefile text the analyser can see: --eval/-E text and
-// a makefile from a known stdin. A rule's recipe after ';' and $(shell
-// ...) are shell commands (recipe lines after a tab are read by
-// makeStdin).
+// makeText analyses the makefile text --eval/-E gives: a rule's recipe
+// after ';' and $(shell ...) are shell commands. (A makefile named with -f
+// is a RoleCommandFile.)
 func (r *run) makeText(sc *scope, args []field, c ctx, cmd string) {
-	var texts []field
 	p := parseOpts(args, "EfCjlIoW", []string{"--eval", "--file", "--makefile", "--directory", "--jobs", "--load-average", "--include-dir", "--old-file", "--what-if"}, "")
-	texts = append(texts, p.get("-E", "--eval")...)
-	for _, f := range p.get("-f", "--file", "--makefile") {
-		if isStdin(f.val) && c.in.kind == inText {
-			texts = append(texts, field{val: c.in.text})
-		}
-	}
-	for _, t := range texts {
+	for _, t := range p.get("-E", "--eval") {
 		if t.dyn {
 			r.finding(ruleEvalDynamic, Dynamic, Ask, "make evaluates makefile text that comes from "+t.why, cmd, "")
 			continue
 		}
-		// Recipe lines after a tab in stdin's text are read by makeStdin.
-		r.makefileScripts(sc, t.val, t.val != c.in.text, c, cmd)
+		r.makefileScripts(sc, t.val, true, c, cmd)
 	}
 }
 

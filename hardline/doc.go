@@ -169,7 +169,7 @@
 //	persistence                 command  ask       crontab FILE or -, at, batch, systemd-run --on-*, git config of a command key, a git hook or .git/config written, tmux bind/hooks, direnv allow
 //	package-source              command  ask       storing where later installs fetch code from or how they check it: pip/npm/yarn/pnpm/poetry/conda/bundle config of an index, registry, mirror, channel, proxy or TLS setting; go env -w GOPROXY, GOSUMDB=off, GOINSECURE, a GOPRIVATE or GONOSUMDB of every host; git config url.*.insteadOf, http.proxy, http.sslVerify; gem sources --add, add-apt-repository, helm repo add, brew tap USER/REPO, zypper addrepo, dnf config-manager --add-repo, flatpak remote-add
 //	link-escape                 command  ask       ln -s to /, a system folder, the home folder or an ancestor of a root (ln -s / x && rm -rf x/)
-//	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh)
+//	runs-written-file           dynamic  ask       running a script the same command wrote (echo ... > x.sh && bash x.sh), or a command file it supplies in a language the analyser does not read (ninja -f <(...), docker compose -f <(...))
 //	raw-disk-read               path     ask       reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda)
 //	dynamic-command-name        dynamic  ask       command name from a variable, substitution or pattern ($CMD, $(echo rm), /bin/r?)
 //	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static

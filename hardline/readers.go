@@ -48,6 +48,27 @@ func (r *run) editor(b string, args []field, cmd string) {
 	}
 }
 
+// editorScripts judges the script files an editor runs as command files
+// (see commandFile): vim's startup and session scripts and typed-in keys
+// (-u, -U, -S, -s), read for their shell escapes, and the Lisp files emacs
+// loads (-l, --load, --script), which are not read.
+func (r *run) editorScripts(sc *scope, b string, args []field, c ctx, cmd string) {
+	var names []string
+	var read func(string)
+	switch b {
+	case "emacs":
+		names = []string{"-l", "--load", "-load", "--script", "-script", "-scriptload"}
+	case "vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff":
+		names = []string{"-u", "-U", "-S", "-s"}
+		read = func(text string) { r.escape(sc, field{val: text}, b, c, cmd) }
+	default:
+		return
+	}
+	for _, f := range optionValues(args, names...) {
+		r.commandFile(sc, f, b, c, cmd, read)
+	}
+}
+
 // editorFiles judges the files an editor opens as written: the user, or
 // a command given it, may save them. view and the read-only flags (-R, -M)
 // write nothing.
