@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"path"
 	"strconv"
 	"strings"
 )
@@ -17,6 +18,11 @@ type awkRead struct {
 	unnamed []progFile
 	// loads says the program loads a native extension (gawk's @load).
 	loads bool
+	// commands are the shell commands its pipes run that string literals
+	// give: "CMD" | getline, print ... | "CMD", and the text a print of
+	// one literal sends to a shell (print "CMD" | "sh"). (system("CMD")
+	// is read as any language's call of a shell: embeddedCommands.)
+	commands []string
 }
 
 // awkTok is a token of an awk program.
@@ -70,9 +76,39 @@ func readAwk(prog string) awkRead {
 			}
 		case t.kind == '@' && t.text == "@load":
 			out.loads = true
+		case t.kind == 'o' && (t.text == "|" || t.text == "|&"):
+			out.pipe(p, k)
 		}
 	}
 	return out
+}
+
+// pipe reads the command of the pipe at toks[k]: the string literal before
+// it when getline follows ("CMD" | getline), else the one after it (print
+// ... | "CMD"); a shell fed one printed literal runs that literal too.
+func (out *awkRead) pipe(p *awkProg, k int) {
+	toks := p.toks
+	if k+1 < len(toks) && toks[k+1].kind == 'n' && toks[k+1].text == "getline" {
+		j := k - 1
+		if j > 0 && toks[j].text == ")" && toks[j].kind == 'o' {
+			j-- // ("CMD") | getline
+		}
+		if j >= 0 && toks[j].kind == 's' {
+			out.commands = append(out.commands, toks[j].text)
+		}
+		return
+	}
+	if k+1 >= len(toks) || toks[k+1].kind != 's' {
+		return
+	}
+	command := toks[k+1].text
+	out.commands = append(out.commands, command)
+	// print "CMD" | "sh": the shell runs what the print sends it.
+	if k >= 2 && toks[k-1].kind == 's' && toks[k-2].kind == 'n' && (toks[k-2].text == "print" || toks[k-2].text == "printf") {
+		if w := strings.Fields(command); len(w) > 0 && shells[path.Base(w[0])] {
+			out.commands = append(out.commands, toks[k-1].text)
+		}
+	}
 }
 
 // awkProg is a tokenised awk program with the tables that let readAwk
@@ -418,7 +454,7 @@ func awkUnquote(s string) string {
 
 // awkFiles judges the files an awk program (the field prog) writes and
 // reads; a redirection whose target is not a string literal asks.
-func (r *run) awkFiles(sc *scope, b string, prog field, cmd string) {
+func (r *run) awkFiles(sc *scope, b string, prog field, c ctx, cmd string) {
 	rd := readAwk(prog.val)
 	if rd.loads {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" loads a native extension (@load) the analyser cannot read", cmd, "")
@@ -431,6 +467,10 @@ func (r *run) awkFiles(sc *scope, b string, prog field, cmd string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, bound(b+" "+verb+" a file the analyser cannot name ("+u.name+")"), cmd, "")
 	}
 	r.progFiles(sc, b, prog, rd.files, cmd)
+	for _, text := range rd.commands {
+		// awk runs each through sh -c.
+		r.reparseField(sc, field{val: text}, c, cmd, true)
+	}
 }
 
 // awkInPlace judges the input files of gawk -i inplace, which rewrites

@@ -1,6 +1,8 @@
 package hardline
 
 import (
+	"encoding/json"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -355,6 +357,11 @@ func npmSubcommands() []Entry {
 			Options:   append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
+				if text, ok := r.argText(sc, field{val: "package.json"}, c); ok {
+					// A package.json this command wrote asks; its scripts,
+					// which npm runs through a shell, are judged too.
+					r.packageScripts(sc, text, c, cmd)
+				}
 				if strings.HasSuffix(b, " get") {
 					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)
 				}
@@ -368,6 +375,24 @@ func npmSubcommands() []Entry {
 				}
 				return true
 			}},
+	}
+}
+
+// packageScripts analyses the scripts of package.json text, each a shell
+// command npm runs. Keys are matched exactly, as Node's JSON.parse reads
+// them ("Scripts" is not "scripts"), and a later duplicate replaces an
+// earlier one, in both.
+func (r *run) packageScripts(sc *scope, text string, c ctx, cmd string) {
+	var pkg map[string]json.RawMessage
+	var scripts map[string]json.RawMessage
+	if json.Unmarshal([]byte(text), &pkg) != nil || json.Unmarshal(pkg["scripts"], &scripts) != nil {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(scripts)) {
+		var script string
+		if json.Unmarshal(scripts[name], &script) == nil {
+			r.reparseField(sc, field{val: script}, c, cmd, true)
+		}
 	}
 }
 

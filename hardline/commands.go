@@ -1590,7 +1590,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		r.checkTargets(sc, inputs, cmd)
 		for _, pr := range progs {
 			if !pr.dyn {
-				r.awkFiles(sc, b, pr, cmd)
+				r.awkFiles(sc, b, pr, c, cmd)
 			}
 		}
 		if len(p.get("-l", "--load")) > 0 {
