@@ -35,7 +35,8 @@ var credentialWords = map[string]bool{
 	"macaroon": true, "macaroons": true,
 	"wallet": true, "wallets": true,
 	"keyring": true, "keyrings": true, "keychain": true, "keystore": true,
-	"privkey": true, "cookies": true,
+	"privkey": true, "cookie": true, "cookies": true,
+	"oauth": true, "oauth2": true, "jwt": true, "bearer": true, "totp": true, "mnemonic": true,
 }
 
 // credentialPairs are two consecutive words that together name a
@@ -50,7 +51,7 @@ var credentialPairs = map[[2]string]bool{
 // credentialBases are whole names (without their extension) that are
 // credentials: auth.json, ~/.config/atuin/key, deluge's auth.
 var credentialBases = map[string]bool{
-	"auth": true, "key": true, "keys": true, "htpasswd": true, ".htpasswd": true,
+	"auth": true, "key": true, "keys": true, "htpasswd": true, ".htpasswd": true, ".env": true,
 	"id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true,
 }
 

@@ -35,9 +35,16 @@ func TestCredentialNamed(t *testing.T) {
 		{"linux", "/home/dev", "/home/dev/.config/acme/auth", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/private_key", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/service-account.json", true},
-		{"linux", "/home/dev", "/home/dev/gcp-credentials.json", true},      // the top of the home
-		{"linux", "/home/dev", "/home/bob/.config/acme/token", true},        // another user's home
-		{"linux", "/home/dev", "/root/.config/acme/token", true},            // root's home
+		{"linux", "/home/dev", "/home/dev/gcp-credentials.json", true}, // the top of the home
+		{"linux", "/home/dev", "/home/bob/.config/acme/token", true},   // another user's home
+		{"linux", "/home/dev", "/root/.config/acme/token", true},       // root's home
+		{"linux", "/home/dev", "/home/dev/.foo/session.cookie", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/oauth2.json", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/oauth_state.json", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/jwt.txt", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/.env", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/.env.production", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/environment.json", false},
 		{"linux", "/home/dev", "/home/dev/src/app/credentials.json", false}, // not a configuration folder
 		{"linux", "/home/dev", "/home/dev/.config/acme/config.json", false},
 		{"linux", "/home/dev", "/home/dev/.config/acme/tokenizer.json", false},
