@@ -357,10 +357,12 @@ func npmSubcommands() []Entry {
 			Options:   append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
-				if text, ok := r.argText(sc, field{val: "package.json"}, c); ok {
+				if len(r.written) > 0 {
 					// A package.json this command wrote asks; its scripts,
 					// which npm runs through a shell, are judged too.
-					r.packageScripts(sc, text, c, cmd)
+					if text, ok := r.argText(sc, field{val: "package.json"}, c); ok {
+						r.packageScripts(sc, text, c, cmd)
+					}
 				}
 				if strings.HasSuffix(b, " get") {
 					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)

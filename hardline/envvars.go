@@ -234,7 +234,10 @@ func (r *run) argText(sc *scope, f field, c ctx) (string, bool) {
 	case isStdin(f.val):
 		in = c.in
 	default:
-		in = r.fileInput(f)
+		// fileInput without its description: a file this command wrote.
+		if w, _, ok := r.writtenAt(f); ok && w.known {
+			return w.content, true
+		}
 	}
 	return in.text, in.kind == inText
 }
