@@ -1200,6 +1200,11 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		return
 	}
 	texts := []string{f.val}
+	if strings.ContainsAny(f.val, "\n\t") {
+		// A program that splits the text at blanks itself runs one line
+		// where a shell runs several ("rm${IFS}-rf${IFS}/root").
+		texts = append(texts, strings.Join(strings.Fields(f.val), " "))
+	}
 	// git-style "!CMD" and a KEY=CMD value (terraform -var 'k=CMD').
 	if t, ok := strings.CutPrefix(f.val, "!"); ok {
 		texts = append(texts, t)

@@ -175,7 +175,7 @@ var _ = register([]Entry{
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.goLinker(sc, args, c, cmd)
 					if pkg, rest, ok := goRunArgs(args); ok {
-						r.scriptArgs("go run", pkg, rest, cmd)
+						r.scriptArgs(sc, "go run", pkg, rest, c, cmd)
 					}
 					return false
 				},
@@ -194,7 +194,7 @@ var _ = register([]Entry{
 					switch b[strings.LastIndexByte(b, ' ')+1:] {
 					case "run", "r", "test", "t", "bench":
 						if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
-							r.scriptArgs(b, field{val: "program"}, args[i+1:], cmd)
+							r.scriptArgs(sc, b, field{val: "program"}, args[i+1:], c, cmd)
 						}
 					}
 					return false
@@ -373,7 +373,7 @@ func npmSubcommands() []Entry {
 				switch b[strings.LastIndexByte(b, ' ')+1:] {
 				case "run", "run-script", "test", "start", "stop", "restart":
 					ops := parseOpts(args, "wC", []string{"--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry", "--script-shell"}, "").ops
-					r.scriptArgs(b, field{val: "script"}, ops, cmd)
+					r.scriptArgs(sc, b, field{val: "script"}, ops, c, cmd)
 				}
 				return true
 			}},

@@ -220,10 +220,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			r.checkTargets(sc, args, cmd)
 			r.wholeHome(b, args, cmd)
 			r.mayWrite(b, args, cmd)
-			for _, f := range args {
-				r.net(sc, f, c, cmd)
-			}
-			r.netJoined(sc, args, c, cmd)
+			r.argsNet(sc, args, c, cmd)
 			if c.in.kind == inText {
 				// Text it reads may be its script (mytool <<< 'rm -rf ~').
 				r.net(sc, field{val: c.in.text}, c, cmd)
@@ -1082,7 +1079,7 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 				r.stdinScript(sc, c, cmd, b)
 			case i+1 < len(args):
 				r.scriptArg(sc, b, args[i+1], c, cmd)
-				r.scriptArgs(b, args[i+1], args[i+2:], cmd)
+				r.scriptArgs(sc, b, args[i+1], args[i+2:], c, cmd)
 			default:
 				r.stdinScript(sc, c, cmd, b)
 			}
@@ -1124,7 +1121,7 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 				r.stdinScript(sc, c, cmd, b)
 			default:
 				r.scriptArg(sc, b, a, c, cmd)
-				r.scriptArgs(b, a, args[i+1:], cmd)
+				r.scriptArgs(sc, b, a, args[i+1:], c, cmd)
 			}
 			return
 		}
@@ -1171,11 +1168,22 @@ func (r *run) procSubstOf(f field) *syntax.ProcSubst {
 
 // scriptArgs judges the arguments a shell passes to a script file (bash
 // backup.sh ~) as an undescribed program's: what the script does with
-// them is not known.
-func (r *run) scriptArgs(b string, script field, args []field, cmd string) {
+// them is not known, so a protected file may be written, a home folder
+// read whole, and an argument run as a command (the argument-command net).
+func (r *run) scriptArgs(sc *scope, b string, script field, args []field, c ctx, cmd string) {
 	name := b + " " + script.val
 	r.mayWrite(name, args, cmd)
 	r.wholeHome(name, args, cmd)
+	r.argsNet(sc, args, c, cmd)
+}
+
+// argsNet tries each argument of a program the catalogue does not
+// describe, and the arguments joined, as a command line (see net).
+func (r *run) argsNet(sc *scope, args []field, c ctx, cmd string) {
+	for _, f := range args {
+		r.net(sc, f, c, cmd)
+	}
+	r.netJoined(sc, args, c, cmd)
 }
 
 // stdinScript judges a shell that reads its script from standard input.
@@ -1518,6 +1526,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					}
 				}
 			default:
+				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
 			}
 		}
@@ -1544,6 +1553,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					return
 				}
 			default:
+				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
 			}
 		}
@@ -1612,7 +1622,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		if flags == nil {
 			flags = inlineFlags[lb]
 		}
-		for _, a := range args {
+		for i, a := range args {
 			v := a.val
 			for _, fl := range flags {
 				short := len(fl) == 2 && fl[0] == '-' && len(v) > 1 && v[0] == '-' && v[1] != '-' && len(v) <= 4 && strings.ContainsRune(v[1:], rune(fl[1]))
@@ -1626,7 +1636,10 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				return
 			}
 			if !strings.HasPrefix(v, "-") {
-				return // a script file
+				// A script file: what it does with the arguments after it
+				// is not known (mayWrite and wholeHome judged them above).
+				r.argsNet(sc, args[i+1:], c, cmd)
+				return
 			}
 		}
 		r.interpStdin(b, c, cmd)
