@@ -111,6 +111,10 @@ var _ = register([]Entry{
 			r.sshConfig(sc, b, args, c, cmd)
 			return true
 		}},
+	{Names: names("unison unison-text"), Family: "network", Summary: "synchronises two roots both ways, deleting in either what is gone from the other: each root is deleted whole (-force ROOT overwrites the other); the log is written",
+		LongSingleDash: true, DataOnly: true, Operands: []Operand{operands(0, RoleDeleteTree)},
+		Options: []Option{opt(RoleDeleteTree, "-root"), opt(RoleWrite, "-logfile"), opt(RoleWriteTree, "-backupdir"), opt(RoleScript, "-sshcmd", "-copyprog", "-copyprogrest", "-merge", "-diff"),
+			val("-force", "-prefer", "-path", "-ignore", "-ignorenot", "-ui", "-servercmd", "-sshargs", "-rshargs", "-source", "-include", "-label", "-backup", "-rsrc", "-perms", "-height", "-maxthreads", "-retry", "-repeat", "-noupdate", "-nodeletion", "-nocreation")}},
 	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; -a reads its sources whole",
 		Options: []Option{opt(RoleScript, "-e", "--rsh", "--rsync-path"), opt(RoleWrite, "--log-file", "--write-batch", "--only-write-batch", "-T", "--temp-dir", "--backup-dir", "--partial-dir")}, DataOnly: true,
 		Env: []EnvVar{{Name: "RSYNC_RSH", Role: RoleScript}, {Name: "RSYNC_CONNECT_PROG", Role: RoleScript}},
