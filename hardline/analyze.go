@@ -1870,8 +1870,7 @@ func printed(b string, args []string, newline bool) (string, bool) {
 		if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-" {
 			return "", false // an option (printf -v NAME prints nothing)
 		}
-		out, _, err := expand.Format(staticConfig(), args[0], args[1:])
-		return out, err == nil
+		return printfOutput(args[0], args[1:])
 	}
 	escapes := false
 	for len(args) > 0 && echoOption(args[0]) {
@@ -1899,6 +1898,27 @@ func printed(b string, args []string, newline bool) (string, bool) {
 		text += "\n" // what echo writes: joined with the outputs after it, the text is exact
 	}
 	return text, true
+}
+
+// maxPrintfRounds bounds the times printfOutput applies a format.
+const maxPrintfRounds = 1024
+
+// printfOutput is what printf FORMAT ARGS writes: the format is applied
+// again while arguments are left, as bash's printf does (printf '%s' /ro
+// ot writes /root).
+func printfOutput(format string, args []string) (string, bool) {
+	var b strings.Builder
+	for round := 0; ; round++ {
+		out, n, err := expand.Format(staticConfig(), format, args)
+		if err != nil || round == maxPrintfRounds {
+			return "", false
+		}
+		b.WriteString(out)
+		if n == 0 || n >= len(args) {
+			return b.String(), true
+		}
+		args = args[n:]
+	}
 }
 
 // echoOption reports whether a is an option bash's echo takes: a dash
