@@ -1826,7 +1826,10 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 				return unknown
 			}
 		}
-		if len(args) > 0 {
+		// Options alone leave cat reading its input (see catReading): the
+		// environment or a list of paths goes through, numbered or not
+		// (known text is decodedInput's).
+		if catReading(args) == catFiles {
 			return input{kind: inFile, detail: "file contents"}
 		}
 		return r.throughFilter(sc, up, b, unknown, paths)

@@ -37,9 +37,9 @@ func (a *Analyzer) decodeText(b string, args []field, text string) (string, bool
 	var err error
 	switch b {
 	case "cat", "tee":
-		// cat reads its operands instead; tee copies to its files and
-		// prints what it reads.
-		if b == "cat" && len(args) > 0 {
+		// cat reads its operands instead, and numbers or marks lines under
+		// most options; tee copies to its files and prints what it reads.
+		if b == "cat" && catReading(args) != catPasses {
 			return "", false
 		}
 		return text, true
@@ -291,6 +291,36 @@ func (r *run) decodedInput(sc *scope, up *syntax.Stmt, b string, args []field, p
 		return input{}, false
 	}
 	return input{kind: inText, text: out, words: textWords(out), detail: "text decoded by " + b}, true
+}
+
+// catRead is how cat given its arguments reads: catPasses copies its
+// input as it is (no argument, -u, -s, "--"), catMarks reads its input but
+// numbers or marks the lines (-n, -b, -v, -E, -T, -A, -e, -t), catFiles
+// reads operands.
+type catRead uint8
+
+const (
+	catPasses catRead = iota
+	catMarks
+	catFiles
+)
+
+// catReading reads cat's arguments (static ones: see decodeText).
+func catReading(args []field) catRead {
+	read, opts := catPasses, true
+	for _, f := range args {
+		switch v := f.val; {
+		case opts && v == "--":
+			opts = false
+		case opts && len(v) > 1 && v[0] == '-':
+			if v != "--unbuffered" && v != "--squeeze-blank" && (v[1] == '-' || strings.Trim(v[1:], "us") != "") {
+				read = catMarks
+			}
+		default:
+			return catFiles // "-" too: read as an operand, it may be any input
+		}
+	}
+	return read
 }
 
 // decoders are the programs decodeText reads.
