@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -83,19 +84,21 @@ func (a *Analyzer) decodeText(b string, args []field, text string) (string, bool
 }
 
 // baseDecoder returns the decoder base64, base32 or basenc use with args,
-// false unless they decode and read standard input.
+// false unless they decode and read standard input. The decoder knows the
+// output only where every implementation writes the same: text that is
+// whole in the alphabet, line breaks aside (GNU's -i drops every other
+// character first), padded or short of its final padding only. Anything
+// else makes implementations differ (GNU writes the groups before the
+// first bad character, Go's decoders skip carriage returns), so it is not
+// known and a shell reading it asks.
 func baseDecoder(b string, args []field) (func(string) ([]byte, error), bool) {
 	decode, ignore := false, false
-	var enc func(string) ([]byte, error)
-	std64 := func(e *base64.Encoding) func(string) ([]byte, error) {
-		return func(s string) ([]byte, error) { return e.DecodeString(s) }
-	}
-	std32 := func(s string) ([]byte, error) { return base32.StdEncoding.DecodeString(s) }
+	var enc *encoding
 	switch b {
 	case "base64", "gbase64":
-		enc = std64(base64.StdEncoding)
+		enc = &encBase64
 	case "base32", "gbase32":
-		enc = std32
+		enc = &encBase32
 	}
 	for _, f := range args {
 		switch f.val {
@@ -104,13 +107,13 @@ func baseDecoder(b string, args []field) (func(string) ([]byte, error), bool) {
 		case "-i", "--ignore-garbage":
 			ignore = true
 		case "--base64":
-			enc = std64(base64.StdEncoding)
+			enc = &encBase64
 		case "--base64url":
-			enc = std64(base64.URLEncoding)
+			enc = &encBase64URL
 		case "--base32":
-			enc = std32
+			enc = &encBase32
 		case "--base16":
-			enc = func(s string) ([]byte, error) { return hex.DecodeString(strings.ToLower(s)) }
+			enc = &encBase16
 		default:
 			if strings.HasPrefix(f.val, "-w") || strings.HasPrefix(f.val, "--wrap") {
 				continue
@@ -126,30 +129,42 @@ func baseDecoder(b string, args []field) (func(string) ([]byte, error), bool) {
 		return nil, false
 	}
 	return func(s string) ([]byte, error) {
-		// Newlines are ignored, as GNU base64 -d ignores them; with -i
-		// so is every character outside the alphabet (read here as any
-		// blank).
-		s = strings.Join(strings.Fields(s), "")
-		if ignore {
-			s = strings.Map(func(r rune) rune {
-				if r < 0x21 || r > 0x7e {
-					return -1
-				}
-				return r
-			}, s)
-		}
-		out, err := enc(s)
-		if err != nil {
-			// Unpadded input decodes too (printf %s X | base64 -d).
-			for _, e := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
-				if o, err2 := e.DecodeString(strings.TrimRight(s, "=")); err2 == nil {
-					return o, nil
-				}
+		s = strings.Map(func(r rune) rune {
+			if r == '\n' || ignore && r != '=' && !strings.ContainsRune(enc.alphabet, r) {
+				return -1
 			}
+			return r
+		}, s)
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c != '=' && strings.IndexByte(enc.alphabet, c) < 0 {
+				return nil, fmt.Errorf("%q is not in the alphabet", c)
+			}
+		}
+		if enc.decode == nil {
+			return hex.DecodeString(s) // base16: upper-case digits only, checked above
+		}
+		out, err := enc.decode.DecodeString(s)
+		if err != nil && !strings.Contains(s, "=") && enc.raw != nil {
+			return enc.raw.DecodeString(s) // the final padding left out
 		}
 		return out, err
 	}, true
 }
+
+// encoding is an alphabet baseDecoder reads, with Go's strict decoders of
+// it (nil for base16, read by encoding/hex).
+type encoding struct {
+	alphabet string
+	decode   interface{ DecodeString(string) ([]byte, error) }
+	raw      interface{ DecodeString(string) ([]byte, error) }
+}
+
+var (
+	encBase64    = encoding{"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", base64.StdEncoding, base64.RawStdEncoding}
+	encBase64URL = encoding{"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", base64.URLEncoding, base64.RawURLEncoding}
+	encBase32    = encoding{"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", base32.StdEncoding, nil}
+	encBase16    = encoding{"0123456789ABCDEF", nil, nil}
+)
 
 // decompress is what gzip -d, gunzip, zcat, bzip2 -d, bunzip2 and bzcat
 // print for text (binary, from an earlier decoder) on their input.
@@ -185,57 +200,71 @@ func (a *Analyzer) decompress(b string, args []field, text string) (string, bool
 }
 
 // trText is what tr SET1 SET2 or tr -d SET prints for text, with sets of
-// literal characters and ranges (a-z); classes, escapes and other options
-// report false.
+// ASCII characters and ranges (a-z); classes, escapes, other options and
+// characters outside ASCII report false. tr maps bytes, as GNU tr does in
+// every locale: a byte of the text outside ASCII matches no member of an
+// ASCII set and passes as it is (BSD tr reads characters, which for ASCII
+// sets comes to the same).
 func trText(args []field, text string) (string, bool) {
 	del := len(args) == 2 && args[0].val == "-d"
 	if !del && len(args) != 2 {
 		return "", false
 	}
-	set := func(s string) ([]rune, bool) {
-		if strings.ContainsAny(s, `[\`) || !utf8.ValidString(s) {
+	set := func(s string) ([]byte, bool) {
+		if strings.ContainsAny(s, `[\`) {
 			return nil, false
 		}
-		var out []rune
-		r := []rune(s)
-		for i := 0; i < len(r); i++ {
-			if i+2 < len(r) && r[i+1] == '-' && r[i] <= r[i+2] {
-				for c := r[i]; c <= r[i+2]; c++ {
+		var out []byte
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				return nil, false
+			}
+			if i+2 < len(s) && s[i+1] == '-' {
+				if s[i] > s[i+2] || s[i+2] >= utf8.RuneSelf {
+					return nil, false // a range backwards: tr fails
+				}
+				for c := s[i]; c <= s[i+2]; c++ {
 					out = append(out, c)
 				}
 				i += 2
 				continue
 			}
-			out = append(out, r[i])
+			out = append(out, s[i])
 		}
 		return out, len(out) > 0
+	}
+	var tab [256]int16 // what each byte becomes: -1 deleted
+	for i := range tab {
+		tab[i] = int16(i)
 	}
 	if del {
 		s, ok := set(args[1].val)
 		if !ok || strings.HasPrefix(args[1].val, "-") {
 			return "", false
 		}
-		return strings.Map(func(c rune) rune {
-			if slices.Contains(s, c) {
-				return -1
-			}
-			return c
-		}, text), true
-	}
-	from, ok1 := set(args[0].val)
-	to, ok2 := set(args[1].val)
-	if !ok1 || !ok2 || strings.HasPrefix(args[0].val, "-") {
-		return "", false
-	}
-	for len(to) < len(from) {
-		to = append(to, to[len(to)-1]) // tr pads SET2 with its last character
-	}
-	return strings.Map(func(c rune) rune {
-		if i := slices.Index(from, c); i >= 0 {
-			return to[i]
+		for _, c := range s {
+			tab[c] = -1
 		}
-		return c
-	}, text), true
+	} else {
+		from, ok1 := set(args[0].val)
+		to, ok2 := set(args[1].val)
+		if !ok1 || !ok2 || strings.HasPrefix(args[0].val, "-") {
+			return "", false
+		}
+		for len(to) < len(from) {
+			to = append(to, to[len(to)-1]) // tr pads SET2 with its last character
+		}
+		for i, c := range from {
+			tab[c] = int16(to[i]) // the last mapping of a byte counts, as in GNU tr
+		}
+	}
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); i++ {
+		if c := tab[text[i]]; c >= 0 {
+			out = append(out, byte(c))
+		}
+	}
+	return string(out), true
 }
 
 // decodedInput is the input a shell reads from up when up is a decoder
