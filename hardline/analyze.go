@@ -1857,15 +1857,9 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 
 // printed is what bash's echo or printf (b) writes given args: echo's
 // options (-n, -e, -E and their combinations) read, its escapes decoded
-// under -e, and its newline added when newline is set. Output that \c
-// ends early (echo -e, printf's %b) is not known: the formatter does not
-// stop there.
+// under -e, and its newline added when newline is set (see bashEcho and
+// bashPrintf, and docs/security-model.md, Hardline).
 func printed(b string, args []string, newline bool) (string, bool) {
-	if slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, `\c`) }) {
-		if b == "printf" || slices.ContainsFunc(args, echoEscapesOption) {
-			return "", false
-		}
-	}
 	if b == "printf" {
 		if len(args) > 0 && args[0] == "--" {
 			args = args[1:] // the end of printf's options
@@ -1873,7 +1867,7 @@ func printed(b string, args []string, newline bool) (string, bool) {
 		if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-" {
 			return "", false // an option (printf -v NAME prints nothing)
 		}
-		return printfOutput(args[0], args[1:])
+		return bashPrintf(args[0], args[1:])
 	}
 	escapes := false
 	for len(args) > 0 && echoOption(args[0]) {
@@ -1889,50 +1883,19 @@ func printed(b string, args []string, newline bool) (string, bool) {
 		}
 		args = args[1:]
 	}
-	text := strings.Join(args, " ")
-	if escapes {
-		out, _, err := expand.Format(staticConfig(), "%b", []string{text})
-		if err != nil {
-			return "", false
-		}
-		text = out
-	}
-	if newline {
-		text += "\n" // what echo writes: joined with the outputs after it, the text is exact
-	}
-	return text, true
+	// What echo writes: joined with the outputs after it, the text is
+	// exact.
+	return bashEcho(args, escapes, newline)
 }
 
-// maxPrintfRounds bounds the times printfOutput applies a format.
+// maxPrintfRounds bounds the times bashPrintf applies a format.
 const maxPrintfRounds = 1024
-
-// printfOutput is what printf FORMAT ARGS writes: the format is applied
-// again while arguments are left, as bash's printf does (printf '%s' /ro
-// ot writes /root).
-func printfOutput(format string, args []string) (string, bool) {
-	var b strings.Builder
-	for round := 0; ; round++ {
-		out, n, err := expand.Format(staticConfig(), format, args)
-		if err != nil || round == maxPrintfRounds {
-			return "", false
-		}
-		b.WriteString(out)
-		if n == 0 || n >= len(args) {
-			return b.String(), true
-		}
-		args = args[n:]
-	}
-}
 
 // echoOption reports whether a is an option bash's echo takes: a dash
 // and one or more of n, e and E.
 func echoOption(a string) bool {
 	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "neE") == ""
 }
-
-// echoEscapesOption reports whether a is an echo option that turns on
-// escapes.
-func echoEscapesOption(a string) bool { return echoOption(a) && strings.ContainsRune(a, 'e') }
 
 // maxWriters bounds the statements whose outputs writersInput combines.
 const maxWriters = 16
@@ -3246,12 +3209,6 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		return r.staticOutput(sub, f.Stmts, 0, depth+1)
 	}
 	return "", false
-}
-
-// staticConfig is an expansion config that knows no variables and runs
-// nothing. A fresh one each time: the expand package writes to its config.
-func staticConfig() *expand.Config {
-	return &expand.Config{Env: expand.FuncEnviron(func(string) string { return "" })}
 }
 
 func bound(s string) string {

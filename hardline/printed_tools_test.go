@@ -1,0 +1,61 @@
+package hardline
+
+import (
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestPrintedMatchesBash checks printed, what the analyser takes echo and
+// printf to write, against bash's own builtins on generated formats and
+// arguments: whenever printed says it knows the output, bash must write
+// exactly that.
+func TestPrintedMatchesBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not on this machine")
+	}
+	rng := rand.New(rand.NewPCG(5, 7))
+	pieces := []string{"r", "m", " ", "-", "~", "/", "%s", "%b", "%d", "%c", "%q", "%5s", "%-3s", "%.1s", "%%", "%x", "%o", "%*s", "%3b", "%.2b", "%-4c", "%2c", "%.0s", "%-", "%5", "%.", "%-5.2s", "%+s",
+		`\n`, `\t`, `\\`, `\x72`, `\x7`, `\0162`, `\162`, `\u007e`, `\U0000007e`, `\c`, `\e`, `\a`, `\'`, `\"`, `\?`, `\z`, "'", `"`, "%", `\`}
+	gen := func(n int) string {
+		var b strings.Builder
+		for range rng.IntN(n) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	checked := 0
+	for range 300 {
+		b := "printf"
+		var args []string
+		switch rng.IntN(3) {
+		case 0:
+			args = []string{gen(6)}
+		case 1:
+			args = []string{gen(5), gen(3), gen(3)}
+		default:
+			b = "echo"
+			args = []string{[]string{"-e", "-n", "-en", "-E", "-ne", "x"}[rng.IntN(6)], gen(5), gen(3)}
+		}
+		got, ok := printed(b, args, b == "echo")
+		if !ok {
+			continue
+		}
+		var script strings.Builder
+		script.WriteString(b)
+		for _, a := range args {
+			script.WriteString(" " + quote(a))
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", script.String())
+		cmd.Env = []string{"LC_ALL=C"}
+		out, _ := cmd.Output()
+		checked++
+		if got != string(out) {
+			t.Errorf("%s: printed = %q, bash writes %q", script.String(), got, out)
+		}
+	}
+	t.Logf("%d commands compared", checked)
+}

@@ -1,0 +1,285 @@
+package hardline
+
+import (
+	"strings"
+)
+
+// What bash's echo and printf write is read here rather than through a
+// general formatter, because a shell that reads the output runs what they
+// write, not what another formatter would: echo -e reads \0NNN as octal
+// but not \NNN, printf's %b reads both, printf's own format reads \NNN
+// and \" but not \c, and \u beyond ASCII depends on the locale. Text whose
+// output is not certain is not known (see docs/security-model.md,
+// Hardline); TestPrintedMatchesBash compares the two on generated text.
+
+// escMode is where bashEscapes reads escapes.
+type escMode uint8
+
+const (
+	escFormat escMode = iota // printf's format
+	escB                     // printf's %b argument
+	escEcho                  // echo -e's arguments
+)
+
+// maxPrintfWidth bounds a width or precision printf is read with.
+const maxPrintfWidth = 4096
+
+// bashEscapes decodes the backslash escapes of s as bash does in mode.
+// stop reports a \c (in %b and echo -e), which ends all output there. ok
+// is false for an escape whose output depends on the locale (\u or \U of
+// a character beyond ASCII).
+func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s, false, true
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\':
+			b.WriteByte('\\')
+		case '"', '\'', '?':
+			if mode != escFormat {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(e)
+		case 'c':
+			if mode != escFormat {
+				return b.String(), true, true
+			}
+			b.WriteString(`\c`)
+		case 'x':
+			v, n := digitsAt(s, i+1, 2, 16)
+			if n == 0 {
+				b.WriteString(`\x`)
+				continue
+			}
+			b.WriteByte(byte(v))
+			i += n
+		case 'u', 'U':
+			most := 4
+			if e == 'U' {
+				most = 8
+			}
+			v, n := digitsAt(s, i+1, most, 16)
+			if n == 0 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			if v > 0x7f {
+				return "", false, false // written as the locale encodes it
+			}
+			b.WriteByte(byte(v))
+			i += n
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			var v, n int
+			switch {
+			case mode == escFormat:
+				v, n = digitsAt(s, i, 3, 8)
+				i += n - 1
+			case e == '0':
+				v, n = digitsAt(s, i+1, 3, 8) // \0 and up to three digits
+				i += n
+			case mode == escB:
+				v, n = digitsAt(s, i, 3, 8)
+				i += n - 1
+			default: // echo reads \NNN only after a 0
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			b.WriteByte(byte(v))
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String(), false, true
+}
+
+// digitsAt reads up to most digits of base from s[i:], returning their
+// value and count.
+func digitsAt(s string, i, most, base int) (v, n int) {
+	for ; n < most && i+n < len(s); n++ {
+		d := digitValue(s[i+n])
+		if d < 0 || d >= base {
+			break
+		}
+		v = v*base + d
+	}
+	return v, n
+}
+
+func digitValue(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// bashPrintf is what bash's printf FORMAT ARGS writes, for formats of
+// text, escapes and the directives %s, %b, %c and %% with a '-' flag, a
+// width and a precision. The format is applied again while arguments are
+// left, as bash does (printf '%s' /ro ot writes /root). Any other
+// directive or flag, a width over maxPrintfWidth, or a width or %c applied
+// to text beyond ASCII (bytes or characters, by locale) reports false.
+func bashPrintf(format string, args []string) (string, bool) {
+	var out strings.Builder
+	for round := 0; ; round++ {
+		if round == maxPrintfRounds {
+			return "", false
+		}
+		used := 0
+		arg := func() string {
+			if used < len(args) {
+				used++
+				return args[used-1]
+			}
+			return ""
+		}
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c == '\\' {
+				if i+1 < len(format) && format[i+1] == '%' {
+					out.WriteByte('\\') // \% is a backslash, then a directive
+					continue
+				}
+				// One escape and the plain text after it.
+				k := min(i+2, len(format))
+				for k < len(format) && format[k] != '\\' && format[k] != '%' {
+					k++
+				}
+				text, _, ok := bashEscapes(format[i:k], escFormat)
+				if !ok {
+					return "", false
+				}
+				out.WriteString(text)
+				i = k - 1
+				continue
+			}
+			if c != '%' {
+				out.WriteByte(c)
+				continue
+			}
+			// %[-][width][.precision]conversion
+			j := i + 1
+			left := false
+			for j < len(format) && format[j] == '-' {
+				left, j = true, j+1
+			}
+			width, n := digitsAt(format, j, 5, 10)
+			j += n
+			prec := -1
+			if j < len(format) && format[j] == '.' {
+				prec, n = digitsAt(format, j+1, 5, 10)
+				j += 1 + n
+			}
+			if j >= len(format) || width > maxPrintfWidth || prec > maxPrintfWidth {
+				return "", false
+			}
+			var val string
+			done := false
+			switch conv := format[j]; {
+			case conv == '%' && j == i+1:
+				out.WriteByte('%')
+				i = j
+				continue
+			case conv == 's':
+				val = arg()
+			case conv == 'b':
+				text, stop, ok := bashEscapes(arg(), escB)
+				if !ok {
+					return "", false
+				}
+				val, done = text, stop // \c ends all output after this one
+			case conv == 'c':
+				val = arg()
+				if val == "" {
+					val = "\x00"
+				}
+				val = val[:1]
+				prec = -1
+			default:
+				return "", false
+			}
+			if (width > 0 || prec >= 0 || format[j] == 'c') && !isASCII(val) {
+				return "", false
+			}
+			if prec >= 0 && prec < len(val) {
+				val = val[:prec]
+			}
+			pad := strings.Repeat(" ", max(width-len(val), 0))
+			if left {
+				out.WriteString(val + pad)
+			} else {
+				out.WriteString(pad + val)
+			}
+			if done {
+				return out.String(), true
+			}
+			i = j
+		}
+		if used == 0 || used >= len(args) {
+			return out.String(), true
+		}
+		args = args[used:]
+	}
+}
+
+// bashEcho is what bash's echo writes for args after its options: with
+// escapes (-e) read as echo reads them; without the newline for -n or
+// after a \c.
+func bashEcho(args []string, escapes, newline bool) (string, bool) {
+	text := strings.Join(args, " ")
+	if escapes {
+		out, stop, ok := bashEscapes(text, escEcho)
+		if !ok {
+			return "", false
+		}
+		if stop {
+			return out, true
+		}
+		text = out
+	}
+	if newline {
+		text += "\n"
+	}
+	return text, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

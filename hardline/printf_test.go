@@ -1,0 +1,49 @@
+package hardline
+
+import "testing"
+
+// TestPrinted pins what bash's echo and printf write (the expected text is
+// bash 5's) for each kind of escape and directive printed reads; and what
+// it does not read.
+func TestPrinted(t *testing.T) {
+	for _, c := range []struct {
+		b    string
+		args []string
+		want string
+	}{
+		{"printf", []string{`\a\b\e\E\f\n\r\t\v\\`}, "\u0007\b\u001b\u001b\f\n\r\t\u000b\\"},
+		{"printf", []string{`\"\'\?\z\c`}, "\"'?\\z\\c"},
+		{"printf", []string{`\162\0162\1`}, "r\u000e2\u0001"},
+		{"printf", []string{`\x41\x4142\x\xg`}, "AA42\\x\\xg"},
+		{"printf", []string{`\u7e\U0000007e\u\U`}, "~~\\u\\U"},
+		{"printf", []string{`a\%s`, `x`}, "a\\x"},
+		{"printf", []string{`x\\`}, "x\\"},
+		{"printf", []string{`%s|`, `a`, `b`, `c`}, "a|b|c|"},
+		{"printf", []string{"%s %s\n", `a`}, "a \n"},
+		{"printf", []string{`%5s|%-5s|%.1s|%-4.2s|`, `ab`, `cd`, `ef`, `ghi`}, "   ab|cd   |e|gh  |"},
+		{"printf", []string{`%c|%3c|%-2c|%c`, `ab`, `c`, `d`, ``}, "a|  c|d |\u0000"},
+		{"printf", []string{`%%|%b`, `\162\0162\01622\8\c`, `z`}, "%|rrr2\\8"},
+		{"printf", []string{`%3b|%-3b|%.1b`, `\t`, `a`, `\x41B`}, "  \t|a  |A"},
+		{"printf", []string{`%3b`, `a\c`}, "  a"},
+		{"printf", []string{`%b`, `\"\'\?\z\e`}, "\\\"\\'\\?\\z\u001b"},
+		{"printf", []string{`x`, `a`, `b`}, "x"},
+		{"echo", []string{`-e`, `\0162 \162 \x41 \c`, `z`}, "r \\162 A "},
+		{"echo", []string{`-e`, `\"\z\u7e`}, "\\\"\\z~\n"},
+		{"echo", []string{`-n`, `\t`}, "\\t"},
+		{"echo", []string{`-en`, `a\c`}, "a"},
+		{"echo", []string{`-eE`, `\t`}, "\\t\n"},
+	} {
+		got, ok := printed(c.b, c.args, c.b == "echo")
+		if !ok || got != c.want {
+			t.Errorf("%s %q: printed = %q, %v; want %q", c.b, c.args, got, ok, c.want)
+		}
+	}
+	for _, c := range [][]string{{"%d", "1"}, {"%q", "a"}, {"%*s", "1", "a"}, {"%+s", "a"}, {"%5%"}, {"a%"}, {`\u00e9`}, {"%5s", "\xc3\xa9"}, {"%99999s", "a"}} {
+		if got, ok := printed("printf", c, false); ok {
+			t.Errorf("printf %q: printed = %q, want it not known", c, got)
+		}
+	}
+	if got, ok := printed("echo", []string{"-e", `\U000000e9`}, true); ok {
+		t.Errorf("echo -e beyond ASCII: printed = %q, want it not known", got)
+	}
+}
