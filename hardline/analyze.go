@@ -441,6 +441,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			return
 		}
 	}
+	readANSIC(f, src)
 	sc := &scope{src: src, depth: depth, inherit: inherit}
 	if !r.prepass(sc, f) {
 		return
@@ -3205,6 +3206,7 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		if err != nil {
 			return "", false
 		}
+		readANSIC(f, text)
 		sub := &scope{src: text, depth: sc.depth + 1, inherit: sc.known(pos)}
 		return r.staticOutput(sub, f.Stmts, 0, depth+1)
 	}

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // TestPrintedMatchesBash checks printed, what the analyser takes echo and
@@ -58,4 +60,47 @@ func TestPrintedMatchesBash(t *testing.T) {
 		}
 	}
 	t.Logf("%d commands compared", checked)
+}
+
+// TestANSICMatchesBash checks $'...' words, as the analyser expands them,
+// against bash on generated escapes.
+func TestANSICMatchesBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not on this machine")
+	}
+	a := testAnalyzer(t)
+	rng := rand.New(rand.NewPCG(3, 3))
+	pieces := []string{"r", "m", "~", "/", " ", "$", `\n`, `\t`, `\\`, `\x72`, `\x7`, `\x`, `\0162`, `\162`, `\1`, `\18`, `\400`,
+		`\u007e`, `\U0000007e`, `\u`, `\c`, `\cA`, `\ca`, `\c?`, `\c/`, `\c\\`, `\c\'`, `\cI`, `\e`, `\a`, `\'`, `\"`, `\?`, `\z`}
+	checked := 0
+	for range 300 {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		src := "x $'" + b.String() + "'"
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if err != nil || len(f.Stmts) != 1 {
+			continue
+		}
+		readANSIC(f, src)
+		r := &run{a: a, env: testEnv(), calls: &callCache{}}
+		sc := &scope{src: src}
+		if !r.prepass(sc, f) {
+			t.Fatalf("%s: over the bounds", src)
+		}
+		w := r.word(sc, f.Stmts[0].Cmd.(*syntax.CallExpr).Args[1])
+		if w.dyn {
+			continue
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", "printf %s "+src[2:])
+		cmd.Env = []string{"LC_ALL=C.UTF-8"}
+		out, _ := cmd.Output()
+		checked++
+		if w.val != string(out) {
+			t.Errorf("%s: the analyser reads %q, bash %q", src[2:], w.val, out)
+		}
+	}
+	t.Logf("%d words compared", checked)
 }

@@ -2,6 +2,8 @@ package hardline
 
 import (
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // What bash's echo and printf write is read here rather than through a
@@ -19,6 +21,7 @@ const (
 	escFormat escMode = iota // printf's format
 	escB                     // printf's %b argument
 	escEcho                  // echo -e's arguments
+	escANSIC                 // bash's $'...' quoting
 )
 
 // maxPrintfWidth bounds a width or precision printf is read with.
@@ -61,15 +64,30 @@ func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
 		case '\\':
 			b.WriteByte('\\')
 		case '"', '\'', '?':
-			if mode != escFormat {
+			if mode != escFormat && mode != escANSIC {
 				b.WriteByte('\\')
 			}
 			b.WriteByte(e)
 		case 'c':
-			if mode != escFormat {
+			switch {
+			case mode == escANSIC && i+1 < len(s):
+				// \cX is the control character of X; a backslash as X
+				// may be written doubled.
+				i++
+				x := s[i]
+				if x == '\\' && i+1 < len(s) && s[i+1] == '\\' {
+					i++
+				}
+				if x == '?' {
+					b.WriteByte(0x7f)
+				} else {
+					b.WriteByte(x & 0x1f)
+				}
+			case mode == escB || mode == escEcho:
 				return b.String(), true, true
+			default:
+				b.WriteString(`\c`)
 			}
-			b.WriteString(`\c`)
 		case 'x':
 			v, n := digitsAt(s, i+1, 2, 16)
 			if n == 0 {
@@ -89,15 +107,21 @@ func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
 				b.WriteByte(e)
 				continue
 			}
-			if v > 0x7f {
+			i += n
+			switch {
+			case v <= 0x7f:
+				b.WriteByte(byte(v))
+			case mode == escANSIC:
+				// In UTF-8, as most shells run; a C locale writes \uXXXX,
+				// which is no more a command than the character is.
+				b.WriteRune(rune(v))
+			default:
 				return "", false, false // written as the locale encodes it
 			}
-			b.WriteByte(byte(v))
-			i += n
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			var v, n int
 			switch {
-			case mode == escFormat:
+			case mode == escFormat || mode == escANSIC:
 				v, n = digitsAt(s, i, 3, 8)
 				i += n - 1
 			case e == '0':
@@ -282,4 +306,29 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// ansiC is the text bash's $'...' quoting gives s, the quoted text: its
+// escapes decoded (see bashEscapes), cut at a NUL as bash cuts it.
+func ansiC(s string) string {
+	out, _, _ := bashEscapes(s, escANSIC)
+	out, _, _ = strings.Cut(out, "\x00")
+	return out
+}
+
+// readANSIC replaces the $'...' word parts of f, parsed from src, with
+// the single-quoted text bash reads them as (see ansiC), so that the
+// expander, which reads $'...' through its printf (\cX as written, \18 as
+// an error that drops the rest), never sees one. Every parse passes
+// through it before anything of it is expanded.
+func readANSIC(f *syntax.File, src string) {
+	if !strings.Contains(src, "$'") {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if q, ok := n.(*syntax.SglQuoted); ok && q.Dollar {
+			q.Value, q.Dollar = ansiC(q.Value), false
+		}
+		return true
+	})
 }

@@ -47,3 +47,28 @@ func TestPrinted(t *testing.T) {
 		t.Errorf("echo -e beyond ASCII: printed = %q, want it not known", got)
 	}
 }
+
+// TestANSIC pins bash 5's reading of $'...' escapes.
+func TestANSIC(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`\c\\x`, "\u001cx"},
+		{`\ca\cA\c1`, "\u0001\u0001\u0011"},
+		{`a\c`, "a\\c"},
+		{`\c?`, "\u007f"},
+		{`\c\'`, "\u001c'"},
+		{`\c\"`, "\u001c\""},
+		{`\x41\x4`, "A\u0004"},
+		{`a\0b`, "a"},
+		{`\18`, "\u00018"},
+		{`\0162`, "\u000e2"},
+		{`\'\"\?\z`, "'\"?\\z"},
+		{`\u007e\U7e\u`, "~~\\u"},
+		{`\e\E\a`, "\u001b\u001b\u0007"},
+		{`\cIx`, "\tx"},
+		{`\u00e9`, "\u00e9"}, // in UTF-8
+	} {
+		if got := ansiC(c.in); got != c.want {
+			t.Errorf("$'%s' = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
