@@ -2600,14 +2600,16 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	f := r.calls.field()
 	*f = pf // what paramWord learnt before it gave up stays
 	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
-	if r.cwd == "" {
-		walkTree(w, func(n syntax.Node) bool {
-			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "PWD" {
+	misread := false
+	walkTree(w, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok {
+			if pe.Param != nil && pe.Param.Value == "PWD" && r.cwd == "" {
 				r.xenv.pwdRef = true
 			}
-			return !r.xenv.pwdRef
-		})
-	}
+			misread = misread || misreadReplace(pe.Repl)
+		}
+		return true
+	})
 	if r.cmdSubst == nil {
 		r.cmdSubst, r.procSubst = r.cmdSubstHook, r.procSubstHook
 	}
@@ -2624,6 +2626,9 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	}
 	f.glob = hasGlob(w)
 	r.split = nil
+	if misread {
+		r.xenv.dynamic("a replacement the expander does not read as bash does")
+	}
 	vals, err := expand.Fields(&r.cfg, w)
 	switch {
 	case err != nil:
@@ -2649,6 +2654,35 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 		f.glob = true // bash matches the pattern an unquoted expansion yields (x='*/'; rm -rf $x)
 	}
 	return *f
+}
+
+// misreadReplace reports whether a ${NAME/PATTERN/STRING} is one the
+// expand package reads otherwise than bash: a pattern anchored at the
+// start or the end (${x/#b//etc} is /etc to bash, b to it), or a '&' in
+// the string, which bash 5.2 replaces with the matched text (${x/o/&ot}).
+// Such a word is not known.
+func misreadReplace(repl *syntax.Replace) bool {
+	if repl == nil {
+		return false
+	}
+	if repl.Orig != nil && len(repl.Orig.Parts) > 0 {
+		if l, ok := repl.Orig.Parts[0].(*syntax.Lit); ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%")) {
+			return true
+		}
+	}
+	misread := false
+	if repl.With != nil {
+		walkTree(repl.With, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.Lit:
+				misread = misread || strings.ContainsRune(n.Value, '&')
+			case *syntax.SglQuoted:
+				misread = misread || strings.ContainsRune(n.Value, '&')
+			}
+			return true
+		})
+	}
+	return misread
 }
 
 // unquotedExpansion reports whether w holds an expansion outside quotes,
