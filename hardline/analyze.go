@@ -1040,6 +1040,16 @@ func (sc *scope) lookup(name string, pos uint) (string, bool) {
 	return v, ok
 }
 
+// setsIFS reports whether the script, or the one around it, gives IFS a
+// value of its own: words then split where it says (see exEnv.Get).
+func (sc *scope) setsIFS() bool {
+	if _, ok := sc.vars["IFS"]; ok {
+		return true
+	}
+	_, ok := sc.inherit["IFS"]
+	return ok
+}
+
 // lookupArray returns the elements of an indexed array the script gave a
 // known value, at offset pos.
 func (sc *scope) lookupArray(name string, pos uint) ([]string, bool) {
@@ -2243,6 +2253,18 @@ func (e *exEnv) Get(name string) expand.Variable {
 	}
 	switch {
 	case name == "IFS":
+		// bash starts with the default whatever the environment says; the
+		// script's own value splits words from where it is set.
+		if d, ok := e.sc.vars[name]; ok && e.pos >= d.after {
+			if d.tainted {
+				e.dynamic("$IFS")
+				return str(" \t\n")
+			}
+			return str(d.value)
+		}
+		if v, ok := e.sc.inherit[name]; ok {
+			return str(v)
+		}
 		return str(" \t\n")
 	case name == "HOME" || name == "USER" || name == "LOGNAME":
 		// The script's value; else the home folder, and the user's name
@@ -2927,8 +2949,8 @@ func (r *run) paramWord(sc *scope, w *syntax.Word, f *field) bool {
 			if !v.IsSet() && !f.dyn || v.Kind == expand.Indexed {
 				return false // an array's $arr is its first element: the expand package reads it
 			}
-			if !quoted && strings.ContainsAny(v.Str, " \t\n*?[") {
-				return false
+			if !quoted && (strings.ContainsAny(v.Str, " \t\n*?[") || sc.setsIFS()) {
+				return false // split or matched: the expand package's
 			}
 			pieces = append(pieces, v.Str)
 		}
