@@ -260,6 +260,8 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 	direct := strings.ContainsRune(name.val, '/')
 	if direct {
 		cands = append(cands, name)
+	} else if p, ok := r.writtenOnPath(name); ok {
+		cands, direct = append(cands, field{val: p}), true
 	}
 	shell := shells[b] || b == "source" || b == "."
 	if i, m := pythonModule(b, args); i >= 0 {
@@ -301,6 +303,28 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			return
 		}
 	}
+}
+
+// writtenOnPath returns a file this command wrote that a bare command name
+// may run: one of that name in a folder PATH may list, when the command
+// sets PATH (PATH=bin:$PATH x), or in a node_modules/.bin folder, which
+// npx, npm exec and the package scripts put first. Which folders the
+// value lists is not read: the safer reading takes them all.
+func (r *run) writtenOnPath(name field) (string, bool) {
+	if name.dyn || name.val == "" {
+		return "", false
+	}
+	key := r.a.key(name.val)
+	var found []string
+	for k := range r.written {
+		if path.Base(k) == key && (r.pathSet || strings.HasSuffix(path.Dir(k), "node_modules/.bin")) {
+			found = append(found, k)
+		}
+	}
+	if len(found) == 0 {
+		return "", false
+	}
+	return slices.Min(found), true
 }
 
 // noteDownloads records the files a program saves in its working folder

@@ -10,6 +10,9 @@ import (
 // program run or load code (see EnvVar): a command is analysed, a file of
 // code or an option that loads code asks (rule env-code).
 func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
+	if name == "PATH" {
+		r.pathSet = true
+	}
 	if codePathVars[name] {
 		r.codePath(name, f, cmd)
 		return
