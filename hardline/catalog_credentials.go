@@ -494,6 +494,9 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 		default:
 			destroys = at(0) == "delete" && (flags.has("--all", "-A", "--all-namespaces") || strings.HasPrefix(at(1), "namespace/") || strings.HasPrefix(at(1), "ns/"))
 		}
+		// apply --prune deletes what the manifests leave out; replace
+		// --force deletes and recreates; drain evicts every pod of a node.
+		destroys = destroys || at(0) == "apply" && flags.has("--prune") || at(0) == "replace" && flags.has("--force") || at(0) == "drain"
 	}
 	if destroys {
 		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes or overwrites resources outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
