@@ -179,8 +179,8 @@ func credentialName(name string) bool {
 		return true
 	}
 	for w := range strings.SplitSeq(u, "_") {
-		if w == "AUTH" || w == "PASS" {
-			return true // DOCKER_AUTH_CONFIG, SMTP_PASS_PLAIN
+		if w == "AUTH" || w == "PASS" || w == "CREDS" || w == "CRED" {
+			return true // DOCKER_AUTH_CONFIG, SMTP_PASS_PLAIN, GOOGLE_CREDS
 		}
 	}
 	if strings.HasSuffix(u, "_URL") || strings.HasSuffix(u, "_URI") {

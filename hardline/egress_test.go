@@ -10,13 +10,13 @@ import (
 func TestCredentialName(t *testing.T) {
 	for _, n := range []string{"GITHUB_TOKEN", "MY_TOKEN", "token", "DB_PASSWORD", "SMTP_PASS", "MYSQL_PWD", "STRIPE_KEY",
 		"SERVICE_API_KEY", "client_secret", "JIRA_PAT", "SLACK_WEBHOOK_URL", "DATABASE_URL", "SENTRY_DSN", "AWS_SECRET_ACCESS_KEY",
-		"STRIPE_SK", "MONGO_URI", "REDIS_URL", "POSTGRES_URL", "CELERY_BROKER_URL", "JWT", "SESSION_COOKIE", "CONNECTION_STRING", "AUTH", "NPM_AUTH", "DSN", "DOCKER_AUTH_CONFIG", "SMTP_PASS_PLAIN", "basic_auth_value"} {
+		"STRIPE_SK", "MONGO_URI", "REDIS_URL", "POSTGRES_URL", "CELERY_BROKER_URL", "JWT", "SESSION_COOKIE", "CONNECTION_STRING", "AUTH", "NPM_AUTH", "DSN", "DOCKER_AUTH_CONFIG", "SMTP_PASS_PLAIN", "basic_auth_value", "GOOGLE_CREDS", "acme_cred_json"} {
 		if !credentialName(n) {
 			t.Errorf("credentialName(%q) = false, want true", n)
 		}
 	}
 	for _, n := range []string{"TOKEN_FILE", "SECRET_PATH", "KEY_DIR", "AWS_ACCESS_KEY_ID", "PUBLIC_KEY", "SSH_PUBLIC_KEY", "NO_TOKEN",
-		"OLD_PWD", "HOME", "REPO", "URL", "MSG", "PATH", "TOKEN_TYPE", "SECRET_NAME", "API_URL", "BASE_URL", "DOCS_URL", "OAUTH_CLIENT_ID", "DISK", "TASK", "GIT_AUTHOR_NAME", "PASSIVE_MODE", "AUTHOR", "BYPASS_CACHE"} {
+		"OLD_PWD", "HOME", "REPO", "URL", "MSG", "PATH", "TOKEN_TYPE", "SECRET_NAME", "API_URL", "BASE_URL", "DOCS_URL", "OAUTH_CLIENT_ID", "DISK", "TASK", "GIT_AUTHOR_NAME", "PASSIVE_MODE", "AUTHOR", "BYPASS_CACHE", "INCREDIBLE_MODE", "CREDIT_LIMIT"} {
 		if credentialName(n) {
 			t.Errorf("credentialName(%q) = true, want false", n)
 		}
