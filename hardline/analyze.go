@@ -2626,15 +2626,20 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	*f = pf // what paramWord learnt before it gave up stays
 	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
 	misread := false
-	walkTree(w, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok {
-			if pe.Param != nil && pe.Param.Value == "PWD" && r.cwd == "" {
-				r.xenv.pwdRef = true
+	// A replacement is ${NAME/...}: a word whose text holds no "${" and
+	// "/" has none, and needs the walk only for $PWD.
+	text := r.nodeText(sc, w)
+	if r.cwd == "" || text == "" || strings.Contains(text, "${") && strings.IndexByte(text, '/') >= 0 {
+		walkTree(w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok {
+				if pe.Param != nil && pe.Param.Value == "PWD" && r.cwd == "" {
+					r.xenv.pwdRef = true
+				}
+				misread = misread || misreadReplace(pe.Repl)
 			}
-			misread = misread || misreadReplace(pe.Repl)
-		}
-		return true
-	})
+			return true
+		})
+	}
 	if r.cmdSubst == nil {
 		r.cmdSubst, r.procSubst = r.cmdSubstHook, r.procSubstHook
 	}
