@@ -124,9 +124,6 @@ type run struct {
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)
 	written   map[string]written // files the command writes by redirection or tee
-	// pathSet says the command gives PATH a value of its own: a bare
-	// command name may then run a file it wrote (see writtenOnPath).
-	pathSet bool
 	// fetched are the folders the command fills from the network (git
 	// clone's destination), in comparison form: what is in them was not
 	// there to read when the command was judged (see admin.go).
@@ -171,6 +168,9 @@ type run struct {
 	// stand for everything under them.
 	loopVars map[string]field
 	loopTree bool
+	// pathSet says the command gives PATH a value of its own: a bare
+	// command name may then run a file it wrote (see writtenOnPath).
+	pathSet bool
 	// inlined counts the function calls judged with their arguments.
 	inlined int
 	// trace, when set, records the reading for the differential oracle.
