@@ -244,7 +244,9 @@ func (r *run) noteWritten(f field, content string, known bool) {
 		if r.written == nil {
 			r.written = map[string]written{}
 		}
-		r.written[r.a.key(p)] = written{content, known}
+		k := r.a.key(p)
+		r.written[k] = written{content, known}
+		r.binWritten = r.binWritten || strings.HasSuffix(path.Dir(k), "node_modules/.bin")
 	}
 }
 
@@ -311,7 +313,7 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 // npx, npm exec and the package scripts put first. Which folders the
 // value lists is not read: the safer reading takes them all.
 func (r *run) writtenOnPath(name field) (string, bool) {
-	if name.dyn || name.val == "" {
+	if name.dyn || name.val == "" || !r.pathSet && !r.binWritten {
 		return "", false
 	}
 	key := r.a.key(name.val)

@@ -168,9 +168,10 @@ type run struct {
 	// stand for everything under them.
 	loopVars map[string]field
 	loopTree bool
-	// pathSet says the command gives PATH a value of its own: a bare
-	// command name may then run a file it wrote (see writtenOnPath).
-	pathSet bool
+	// pathSet says the command gives PATH a value of its own, binWritten
+	// that it writes into a node_modules/.bin folder: a bare command name
+	// may then run a file it wrote (see writtenOnPath).
+	pathSet, binWritten bool
 	// inlined counts the function calls judged with their arguments.
 	inlined int
 	// trace, when set, records the reading for the differential oracle.
