@@ -402,7 +402,8 @@ func (a *Analyzer) safeWorkDir(wd string) bool {
 }
 
 // candidates are the path-like parts of a word: the word, an option's
-// value after '=', a curl-style @file, an attached short option value and a
+// value after '=' (and after the last one, blanks trimmed), a curl-style
+// @file, an attached short option value and a
 // file:// URL.
 func candidates(out []string, v string) []string {
 	if v == "" || len(v) > 4096 {
@@ -421,6 +422,12 @@ func candidates(out []string, v string) []string {
 	}
 	if i := strings.IndexByte(v, '='); i >= 0 {
 		add(v[i+1:])
+		// KEY = VALUE (a configuration line given as one word: wget -e
+		// 'post_file = F') and the value of the last '=' (--execute=k=F).
+		add(strings.TrimSpace(v[i+1:]))
+		if j := strings.LastIndexByte(v, '='); j > i {
+			add(strings.TrimSpace(v[j+1:]))
+		}
 	}
 	if i := strings.IndexByte(v, '@'); i >= 0 {
 		rest := v[i+1:]
