@@ -429,6 +429,12 @@ func (a *Analyzer) envRole(name string) (EnvVar, bool) {
 	if v, ok := builtinEnv()[name]; ok {
 		return v, true
 	}
+	if p := "npm_config_"; len(name) > len(p) && strings.EqualFold(name[:len(p)], p) {
+		// npm reads its variables in any case, with '-' or '_'.
+		if v, ok := builtinEnv()[p+strings.ReplaceAll(asciiLower(name[len(p):]), "-", "_")]; ok {
+			return v, true
+		}
+	}
 	for p, v := range builtinEnvPrefixes() {
 		if strings.HasPrefix(name, p) {
 			return v, true

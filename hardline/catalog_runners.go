@@ -331,10 +331,14 @@ var _ = register([]Entry{
 		Operands: []Operand{operands(0, RoleScript)}},
 })
 
-// npmEnv are the variables npm and its kin read as commands or code.
+// npmEnv are the variables npm and its kin read as commands or code, in
+// the one spelling envRole matches npm's (npm reads npm_config_* in any
+// case, '-' or '_').
 func npmEnv() []EnvVar {
-	return []EnvVar{{Name: "npm_config_script_shell", Role: RoleCommand}, {Name: "NPM_CONFIG_SCRIPT_SHELL", Role: RoleCommand}, {Name: "npm_config_node_options", Role: RoleEscape, Markers: nodeCodeOptions},
-		{Name: "npm_config_userconfig", Role: RoleProgram}}
+	return []EnvVar{{Name: "npm_config_script_shell", Role: RoleCommand}, {Name: "npm_config_shell", Role: RoleCommand},
+		{Name: "npm_config_git", Role: RoleCommand}, {Name: "npm_config_editor", Role: RoleCommand}, {Name: "npm_config_browser", Role: RoleCommand},
+		{Name: "npm_config_viewer", Role: RoleCommand}, {Name: "npm_config_node_options", Role: RoleEscape, Markers: nodeCodeOptions},
+		{Name: "npm_config_userconfig", Role: RoleProgram}, {Name: "npm_config_globalconfig", Role: RoleProgram}, {Name: "npm_config_onload_script", Role: RoleProgram}}
 }
 
 // npmSubcommands are npm's, pnpm's and yarn's sub-commands, fresh for each
