@@ -247,6 +247,7 @@ func (r *run) noteWritten(f field, content string, known bool) {
 		k := r.a.key(p)
 		r.written[k] = written{content, known}
 		r.binWritten = r.binWritten || strings.HasSuffix(path.Dir(k), "node_modules/.bin")
+		r.homeWritten(k)
 	}
 }
 
@@ -257,6 +258,9 @@ func (r *run) noteWritten(f field, content string, known bool) {
 func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, cmd string) {
 	if len(r.written) == 0 && len(r.fetched) == 0 {
 		return
+	}
+	if r.homes != nil && r.homes.hit != "" {
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs with HOME or XDG_CONFIG_HOME at a folder this command writes "+r.homes.hit+" in: programs read their configuration and startup files there", cmd, r.homes.hit)
 	}
 	var cands []field
 	direct := strings.ContainsRune(name.val, '/')

@@ -172,6 +172,10 @@ type run struct {
 	// that it writes into a node_modules/.bin folder: a bare command name
 	// may then run a file it wrote (see writtenOnPath).
 	pathSet, binWritten bool
+	// homes are the folders the command points HOME or XDG_CONFIG_HOME
+	// at, where programs read their configuration (see homeWritten); nil
+	// when it points them nowhere.
+	homes *homeOverrides
 	// inlined counts the function calls judged with their arguments.
 	inlined int
 	// trace, when set, records the reading for the differential oracle.

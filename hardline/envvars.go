@@ -10,8 +10,11 @@ import (
 // program run or load code (see EnvVar): a command is analysed, a file of
 // code or an option that loads code asks (rule env-code).
 func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
-	if name == "PATH" {
+	switch name {
+	case "PATH":
 		r.pathSet = true
+	case "HOME", "XDG_CONFIG_HOME":
+		r.noteHome(f)
 	}
 	if codePathVars[name] {
 		r.codePath(name, f, cmd)
@@ -331,6 +334,49 @@ func (r *run) codePath(name string, f field, cmd string) {
 				r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load code from "+p+", outside every writable root", cmd, p)
 				return
 			}
+		}
+	}
+}
+
+// homeOverrides are the folders a command points HOME or XDG_CONFIG_HOME
+// at, and the first file it writes in one.
+type homeOverrides struct {
+	dirs []string // in comparison form
+	hit  string
+}
+
+// noteHome records the folder f, given to HOME or XDG_CONFIG_HOME: the
+// programs the command runs then read their configuration and startup
+// files from it (~/.gitconfig, ~/.ssh/config, ~/.npmrc, ~/.bashrc,
+// $XDG_CONFIG_HOME/git/config), so a file the command writes there is a
+// file they run (see homeWritten).
+func (r *run) noteHome(f field) {
+	if f.dyn || f.val == "" {
+		return
+	}
+	for _, p := range r.resolve(f).paths {
+		if r.homes == nil {
+			r.homes = &homeOverrides{}
+		}
+		k := r.a.key(p)
+		r.homes.dirs = append(r.homes.dirs, k)
+		for w := range r.written {
+			if r.homes.hit == "" && prefixSlash(w, strings.TrimSuffix(k, "/")) {
+				r.homes.hit = w
+			}
+		}
+	}
+}
+
+// homeWritten notes a file the command writes, in comparison form, that
+// lies in a folder it points HOME or XDG_CONFIG_HOME at.
+func (r *run) homeWritten(k string) {
+	if r.homes == nil || r.homes.hit != "" {
+		return
+	}
+	for _, d := range r.homes.dirs {
+		if prefixSlash(k, strings.TrimSuffix(d, "/")) {
+			r.homes.hit = k
 		}
 	}
 }
