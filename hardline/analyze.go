@@ -106,20 +106,17 @@ type run struct {
 	// oldpwd is $OLDPWD once a cd of the script set it ("" when unknown);
 	// cdDone says one did.
 	oldpwd   string
-	cdDone   bool
 	findings []Finding
 	seen     map[Finding]struct{}
 	// procs are the process substitutions words expanded to (field.proc).
 	procs []*syntax.ProcSubst
 	// cdpath is the CDPATH the command being judged, or one around it,
 	// assigns for itself; nil when none does.
-	cdpath  *field
-	steps   int
-	parsed  int
-	safeWD  uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
-	complex bool
-	cfg     expand.Config
-	xenv    exEnv
+	cdpath *field
+	steps  int
+	parsed int
+	cfg    expand.Config
+	xenv   exEnv
 	// cmdSubst and procSubst are the expansion callbacks, made once per run.
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)
@@ -156,6 +153,9 @@ type run struct {
 	// canonOnly is set while checkTargets matches the resolved forms of
 	// targets.
 	canonOnly bool
+	cdDone    bool  // see oldpwd
+	safeWD    uint8 // 0 unknown, 1 no sensitive pattern reaches into WorkDir, 2 some may
+	complex   bool
 	// startCwd is the folder the program applyEntry judges starts in,
 	// before an option such as -C moves it.
 	startCwd string

@@ -3,6 +3,7 @@ package hardline
 import (
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func BenchmarkCommandOneLine(b *testing.B) {
@@ -126,5 +127,16 @@ func BenchmarkCommandCanonical(b *testing.B) {
 			}
 			b.ReportMetric(float64(lookups)/float64(b.N), "lookups/op")
 		})
+	}
+}
+
+// TestRunFitsItsSizeClass keeps the per-call state in the allocator's
+// 768-byte size class (an object with pointers over 512 bytes carries an
+// 8-byte header): one field more moves every call up to 896 bytes, as
+// BenchmarkEvaluateShell's bytes per call show. Fields that need room go
+// into padding or behind a pointer that is nil when unused.
+func TestRunFitsItsSizeClass(t *testing.T) {
+	if n := unsafe.Sizeof(run{}); n > 760 {
+		t.Errorf("run is %d bytes, over 760: every call allocates the next size class", n)
 	}
 }
