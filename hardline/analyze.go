@@ -1375,7 +1375,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 				in = input{kind: inUnknown, detail: "a process substitution"}
 				// < <(CMD) reads what CMD writes, as CMD | would.
 				if ps, ok := procSubstIn(rd.Word); ok {
-					if pin := r.writersInput(sc, ps.Stmts, consumesPaths(s)); pin.find || pin.environ || pin.peer || pin.kind == inText {
+					if pin := r.writersInput(sc, ps.Stmts, consumesPaths(s)); pin.find || pin.environ || pin.peer || pin.download || pin.shellOut || pin.kind == inText {
 						in = pin
 					}
 				}

@@ -933,8 +933,18 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	if p.rest != nil {
 		r.applyRole(sc, roleValue{role: p.restRole, rest: p.rest}, recursive, b, c, cmd)
 	}
-	if e.Stdin != "" && c.in.kind == inText {
+	switch {
+	case e.Stdin != "" && c.in.kind == inText:
 		r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: c.in.text}}, recursive, b, c, cmd)
+	case (e.Stdin == RoleEscape || e.Stdin == RoleScript) && c.in.kind == inUnknown:
+		// Commands in the program's own language from the network: a
+		// shell escape among them runs here (curl URL | mysql).
+		switch {
+		case c.in.peer:
+			r.finding(ruleReverseShell, Command, Block, b+" runs the commands a network peer sends ("+c.in.detail+")", cmd, "")
+		case c.in.download || c.in.shellOut:
+			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs commands read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
+		}
 	}
 	return roled, moved
 }
