@@ -33,7 +33,12 @@ func TestDecodeTextMatchesTools(t *testing.T) {
 		}
 		return s
 	}
+	trPath, trErr := exec.LookPath("tr")
 	for range 60 {
+		if trErr != nil {
+			t.Log("tr: not on this machine")
+			break
+		}
 		from, to := trSet(), trSet()
 		text := gen("abcxz~ -r\n\xc3\xa9", 24)
 		args := []field{{val: from}, {val: to}}
@@ -44,7 +49,7 @@ func TestDecodeTextMatchesTools(t *testing.T) {
 		if !ok {
 			continue
 		}
-		cmd := exec.Command("tr", fieldVals(args)...)
+		cmd := exec.Command(trPath, fieldVals(args)...)
 		cmd.Stdin, cmd.Env = strings.NewReader(text), []string{"LC_ALL=C"}
 		out, _ := cmd.Output()
 		if got != string(out) {
