@@ -81,8 +81,8 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 func (r *run) envWord(sc *scope, f field, c ctx, cmd string) {
 	i := strings.IndexByte(f.val, '=')
 	// env passes names the shell cannot assign, such as bash's exported
-	// functions (BASH_FUNC_ls%%).
-	if i <= 0 || !isName(f.val[:i]) && !strings.HasPrefix(f.val, "BASH_FUNC_") {
+	// functions (BASH_FUNC_ls%%) and npm's npm_config_script-shell.
+	if i <= 0 {
 		return
 	}
 	v := f
