@@ -246,7 +246,7 @@ func (r *run) noteWritten(f field, content string, known bool) {
 		}
 		k := r.a.key(p)
 		r.written[k] = written{content, known}
-		r.binWritten = r.binWritten || strings.HasSuffix(path.Dir(k), "node_modules/.bin")
+		r.binWritten = r.binWritten || inNodeBin(k)
 		r.homeWritten(k)
 	}
 }
@@ -323,7 +323,7 @@ func (r *run) writtenOnPath(name field) (string, bool) {
 	key := r.a.key(name.val)
 	var found []string
 	for k := range r.written {
-		if path.Base(k) == key && (r.pathSet || strings.HasSuffix(path.Dir(k), "node_modules/.bin")) {
+		if path.Base(k) == key && (r.pathSet || inNodeBin(k)) {
 			found = append(found, k)
 		}
 	}
@@ -332,6 +332,10 @@ func (r *run) writtenOnPath(name field) (string, bool) {
 	}
 	return slices.Min(found), true
 }
+
+// inNodeBin reports whether a written file, in comparison form, lies in
+// a node_modules/.bin folder.
+func inNodeBin(k string) bool { return strings.HasSuffix(path.Dir(k), "node_modules/.bin") }
 
 // noteDownloads records the files a program saves in its working folder
 // under the names its URLs give them (wget URL, curl -O URL, aria2c URL):

@@ -1907,9 +1907,6 @@ func printed(b string, args []string, newline bool) (string, bool) {
 	return bashEcho(args, escapes, newline)
 }
 
-// maxPrintfRounds bounds the times bashPrintf applies a format.
-const maxPrintfRounds = 1024
-
 // echoOption reports whether a is an option bash's echo takes: a dash
 // and one or more of n, e and E.
 func echoOption(a string) bool {

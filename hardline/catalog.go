@@ -1421,8 +1421,14 @@ func (r *run) commandReader(sc *scope, e *Entry, b string, c ctx, cmd string) fu
 }
 
 // suppliedFile reports whether a program's file argument is text the
-// command line itself supplies: a process substitution, the standard input
-// or an open descriptor (/dev/fd/N).
+// command line itself supplies: the standard input or a descriptor (see
+// descriptorFile).
 func suppliedFile(f field) bool {
-	return f.why == whyProcSubst || !f.dyn && (isStdin(f.val) || strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/self/fd/"))
+	return descriptorFile(f) || !f.dyn && isStdin(f.val)
+}
+
+// descriptorFile reports whether a file argument is a process
+// substitution or an open descriptor (/dev/fd/N, /proc/self/fd/N).
+func descriptorFile(f field) bool {
+	return f.why == whyProcSubst || !f.dyn && (strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/self/fd/"))
 }

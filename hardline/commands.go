@@ -1472,7 +1472,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 	for _, a := range args {
 		// A process substitution or an open descriptor may be the
 		// program itself (python3 <(curl -s URL)).
-		if a.why == whyProcSubst || !a.dyn && (strings.HasPrefix(a.val, "/dev/fd/") || strings.HasPrefix(a.val, "/proc/self/fd/")) {
+		if descriptorFile(a) {
 			r.finding(rulePipeToShell, Dynamic, Ask, b+" is given "+cmp.Or(a.why, a.val)+", which may be the program it runs", cmd, "")
 			break
 		}

@@ -78,4 +78,5 @@ func TestExpansionsMatchBash(t *testing.T) {
 	t.Logf("%d words compared", checked)
 }
 
+// shq quotes s for bash in single quotes.
 func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -28,7 +28,6 @@ func TestPrintedMatchesBash(t *testing.T) {
 		}
 		return b.String()
 	}
-	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 	checked := 0
 	for range 300 {
 		b := "printf"
@@ -49,7 +48,7 @@ func TestPrintedMatchesBash(t *testing.T) {
 		var script strings.Builder
 		script.WriteString(b)
 		for _, a := range args {
-			script.WriteString(" " + quote(a))
+			script.WriteString(" " + shq(a))
 		}
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", script.String())
 		cmd.Env = []string{"LC_ALL=C"}

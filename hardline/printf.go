@@ -24,8 +24,12 @@ const (
 	escANSIC                 // bash's $'...' quoting
 )
 
-// maxPrintfWidth bounds a width or precision printf is read with.
-const maxPrintfWidth = 4096
+// maxPrintfWidth bounds a width or precision printf is read with, and
+// maxPrintfRounds the times bashPrintf applies a format.
+const (
+	maxPrintfWidth  = 4096
+	maxPrintfRounds = 1024
+)
 
 // bashEscapes decodes the backslash escapes of s as bash does in mode.
 // stop reports a \c (in %b and echo -e), which ends all output there. ok
