@@ -22,10 +22,12 @@
 //
 // A Redactor removes secrets: values under secret-named keys (SensitiveKey),
 // known secret shapes (Shapes), and the literal value of every configured
-// secret in its JSON, URL and base64 forms, all in one pass. RedactArgs
-// applies it to a call's arguments for any store that persists them, such
-// as an approval store. Events record the paths of redacted fields, never
-// the values.
+// secret in its JSON, percent-escaped, hex and base64 forms, all in one
+// pass; text with percent-escapes is also read decoded. RedactArgs applies
+// it to a call's arguments for any store that persists them, such as an
+// approval store, and reads a list's string with the one before it, so an
+// argument vector's "--password", "VALUE" loses its value. Events record
+// the paths of redacted fields, never the values.
 //
 // See docs/security-model.md, Audit and Secrets and child processes.
 package audit

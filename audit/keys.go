@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolgate/toolgate/internal/words"
 )
 
 // sensitiveKeyParts are the words that make a key secret wherever they
@@ -13,7 +15,13 @@ import (
 var sensitiveKeyParts = []string{
 	"token", "password", "passwd", "passphrase", "secret", "authorization", "cookie",
 	"apikey", "privatekey", "accesskey", "credential", "signature",
+	"accountkey", "signingkey", "encryptionkey", "masterkey", "sessionkey", "mnemonic",
 }
+
+// sensitiveKeyWords are the words that make a key secret as its last word
+// (DB_PASS, smtpPwd), not inside a longer word (bypass, compass) nor
+// before another (pass_through).
+var sensitiveKeyWords = []string{"pass", "pwd", "pw"}
 
 // sensitiveKeys are the keys that are secret as whole names: message
 // bodies and typed browser input, and short names of credentials.
@@ -24,8 +32,9 @@ var sensitiveKeys = map[string]bool{
 }
 
 // SensitiveKey reports whether a key's name implies that its value is
-// secret: a token, password, secret, authorization header, cookie, API
-// key, private key or credential, a message body, or typed browser input.
+// secret: a token, password (pass and pwd as words of it too), secret,
+// authorization header, cookie, API, private, signing or account key,
+// recovery phrase or credential, a message body, or typed browser input.
 // The comparison ignores case and separators, so "X-Api-Key", "api_key"
 // and "apiKey" all match.
 func SensitiveKey(key string) bool {
@@ -38,7 +47,8 @@ func SensitiveKey(key string) bool {
 			return true
 		}
 	}
-	return false
+	ws := words.Split(key)
+	return len(ws) > 0 && slices.Contains(sensitiveKeyWords, ws[len(ws)-1])
 }
 
 func normalizeKey(k string) string {
@@ -127,13 +137,13 @@ func (w *walker) value(path string, v any, depth int) any {
 	case []any:
 		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = w.value(path+"["+strconv.Itoa(i)+"]", e, depth+1)
+			out[i] = w.element(path, v, i, e, depth)
 		}
 		return out
 	case []string:
 		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = w.value(path+"["+strconv.Itoa(i)+"]", e, depth+1)
+			out[i] = w.element(path, v, i, e, depth)
 		}
 		return out
 	case map[string]string:
@@ -155,6 +165,48 @@ func (w *walker) value(path string, v any, depth int) any {
 		return Marker
 	}
 	return w.value(path, generic, depth)
+}
+
+// element redacts the i-th element e of a list. A string after a
+// string (an argument vector's option: "--password", "hunter2" or "-u",
+// "name:password"; a key: "token:", "abc") is read as the text
+// "PREVIOUS VALUE" would be, so the shapes of a key's or an option's value
+// apply to it.
+func (w *walker) element(path string, list any, i int, e any, depth int) any {
+	p := path + "[" + strconv.Itoa(i) + "]"
+	s, ok := e.(string)
+	if !ok || i == 0 {
+		return w.value(p, e, depth+1)
+	}
+	var prev any
+	switch l := list.(type) {
+	case []any:
+		prev = l[i-1]
+	case []string:
+		prev = l[i-1]
+	}
+	opt, ok := prev.(string)
+	if !ok {
+		return w.value(p, e, depth+1)
+	}
+	r := w.r
+	if r == nil || r.m == nil {
+		r = defaultRedactor
+	}
+	joined := []byte(opt + " " + s)
+	from := len(opt) + 1
+	var own []span
+	for _, sp := range r.spans(joined, false) {
+		if sp.end > from {
+			own = append(own, span{max(sp.start, from) - from, sp.end - from})
+		}
+	}
+	if len(own) == 0 {
+		return w.value(p, e, depth+1)
+	}
+	out, _ := replace(nil, []byte(s), own)
+	w.paths = append(w.paths, p)
+	return string(out)
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"net/url"
 	"slices"
@@ -22,12 +24,13 @@ const Marker = "[REDACTED]"
 //
 //   - the literal value of every configured secret, in each of the forms
 //     it takes in logs and requests: as is, JSON-escaped (with and without
-//     HTML escaping), URL-encoded for a query and for a path, and base64
-//     in the standard and URL alphabets, padded or not, at any alignment
-//     inside a longer base64 text (the bytes that depend only on the
-//     secret are redacted; up to two characters at each edge, which also
-//     depend on their neighbours, may remain). Literals match ignoring
-//     ASCII case, so percent-escapes in either case match;
+//     HTML escaping), percent-escaped (any of its characters, in either
+//     case, up to three times over, with '+' for a space or not), in hex,
+//     and base64 in the standard and URL alphabets, padded or not, at any
+//     alignment inside a longer base64 text (the bytes that depend only
+//     on the secret are redacted; up to two characters at each edge,
+//     which also depend on their neighbours, may remain). Literals match
+//     ignoring ASCII case;
 //   - every known secret shape (Shapes lists them): cloud keys, GitHub,
 //     GitLab, Slack, Stripe and OpenAI-style tokens, JWTs, PEM private
 //     keys, bearer and basic authorization values, passwords in URLs, and
@@ -82,6 +85,14 @@ func NewRedactor(secrets ...secret.Secret) *Redactor {
 func literalForms(v []byte) []string {
 	raw := string(v)
 	forms := []string{raw, url.QueryEscape(raw), url.PathEscape(raw)}
+	if strings.Contains(raw, " ") {
+		// A form's encoding writes a space as '+' and may escape the
+		// rest in any mix, which the decoded reading of the text meets.
+		forms = append(forms, strings.ReplaceAll(raw, " ", "+"))
+	}
+	if 2*len(v) >= minEncoded {
+		forms = append(forms, hex.EncodeToString(v)) // either case matches
+	}
 	if q, err := json.Marshal(raw); err == nil {
 		forms = append(forms, string(q[1:len(q)-1]))
 	}
@@ -140,12 +151,92 @@ type span struct{ start, end int }
 // spans finds every range of t to redact, sorted and merged. In the
 // serialized JSON of an event (jsonText), the free-text shapes are left
 // out: keys were handled field by field.
+//
+// Text that holds percent-escapes is also read decoded, up to
+// maxPercentLevels deep, and what the decoded text holds is redacted where
+// it was written: a secret whose characters are escaped in any mix
+// (%2F or %2f, some characters escaped and others not, or escaped twice)
+// is found as its consumer would read it.
 func (r *Redactor) spans(t []byte, jsonText bool) []span {
 	if r == nil || r.m == nil {
 		r = defaultRedactor
 	}
-	m := r.m
-	found, hits := m.scan(t, nil, nil)
+	found := r.m.spans(t, nil, jsonText)
+	view, at := t, []int(nil)
+	for range maxPercentLevels {
+		dec, decAt, ok := percentDecode(view, at)
+		if !ok {
+			break
+		}
+		for _, s := range r.m.spans(dec, nil, jsonText) {
+			found = append(found, span{decAt[s.start], decAt[s.end]})
+		}
+		view, at = dec, decAt
+	}
+	return merge(found)
+}
+
+// maxPercentLevels bounds how many layers of percent-encoding the
+// Redactor reads through.
+const maxPercentLevels = 3
+
+// percentDecode returns t with every valid %XX escape decoded and, for
+// each byte of the result and one past its end, the offset in the
+// original text where it begins (through at, the offsets of t itself when
+// t is a decoded view; nil when t is the original). ok is false when t
+// holds no escape.
+func percentDecode(t []byte, at []int) (dec []byte, decAt []int, ok bool) {
+	orig := func(i int) int {
+		if at == nil {
+			return i
+		}
+		return at[i]
+	}
+	i := bytes.IndexByte(t, '%')
+	for i >= 0 && !(i+2 < len(t) && isHex(t[i+1]) && isHex(t[i+2])) {
+		j := bytes.IndexByte(t[i+1:], '%')
+		if j < 0 {
+			return nil, nil, false
+		}
+		i += 1 + j
+	}
+	if i < 0 {
+		return nil, nil, false
+	}
+	dec = make([]byte, 0, len(t))
+	decAt = make([]int, 0, len(t)+1)
+	for k := 0; k < len(t); {
+		decAt = append(decAt, orig(k))
+		if t[k] == '%' && k+2 < len(t) && isHex(t[k+1]) && isHex(t[k+2]) {
+			dec = append(dec, unhex(t[k+1])<<4|unhex(t[k+2]))
+			k += 3
+			continue
+		}
+		dec = append(dec, t[k])
+		k++
+	}
+	decAt = append(decAt, orig(len(t)))
+	return dec, decAt, true
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// spans finds the ranges of t that the literals and shapes cover, appended
+// to found, unsorted.
+func (m *acMatcher) spans(t []byte, found []span, jsonText bool) []span {
+	found, hits := m.scan(t, found, nil)
 	if len(hits) > 0 {
 		slices.SortFunc(hits, func(a, b acHit) int { return a.start - b.start })
 		covered := -1
@@ -165,7 +256,7 @@ func (r *Redactor) spans(t []byte, jsonText bool) []span {
 			}
 		}
 	}
-	return merge(found)
+	return found
 }
 
 func merge(s []span) []span {

@@ -2,7 +2,9 @@ package audit_test
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"net/url"
 	"slices"
@@ -82,21 +84,70 @@ func forms(v string) map[string]string {
 		"base64 URL raw, one byte in":    b64(base64.RawURLEncoding, "a"),
 		"base64 raw standard, two bytes": b64(base64.RawStdEncoding, "ab"),
 		"base64 of the value alone":      base64.StdEncoding.EncodeToString([]byte(v)),
+		"percent-escaped, every byte":    "https://h/p?k=" + percentAll(v, "%%%02X") + "&z=1",
+		"percent-escaped, lower case":    "k=" + percentAll(v, "%%%02x"),
+		"percent-escaped, some bytes":    "k=" + percentSome(v),
+		"form-encoded, some bytes":       "k=" + strings.ReplaceAll(percentSome(v), " ", "+"),
+		"percent-escaped twice":          "https://h/?next=" + percentAll(percentAll(v, "%%%02X"), "%%%02x"),
+		"percent-escaped three times":    "k=" + url.QueryEscape(url.QueryEscape(percentAll(v, "%%%02X"))),
+		"hex":                            "dump " + hex.EncodeToString([]byte(v)) + " end",
+		"hex, upper case":                "dump " + strings.ToUpper(hex.EncodeToString([]byte(v))),
 	}
 }
 
+// percentAll escapes every byte of v with format, as encoders that escape
+// more than net/url does write it.
+func percentAll(v, format string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		fmt.Fprintf(&b, format, v[i])
+	}
+	return b.String()
+}
+
+// percentSome escapes every other special byte of v and leaves the rest.
+func percentSome(v string) string {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if strings.IndexByte("+/=&\"<", c) >= 0 {
+			if n++; n%2 == 1 {
+				fmt.Fprintf(&b, "%%%02x", c)
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
 // leaked reports the forms of v still readable in out: the value, its
-// JSON, URL and base64 encodings (the middle of each, which depends on the
-// value alone).
+// JSON, URL, hex and base64 encodings (the middle of each, which depends
+// on the value alone), and the value in out percent-decoded.
 func leaked(out, v string) []string {
 	var found []string
 	lower := strings.ToLower(out)
 	jq, _ := json.Marshal(v)
 	for name, f := range map[string]string{
 		"value": v, "json": string(jq[1 : len(jq)-1]), "query": url.QueryEscape(v), "path": url.PathEscape(v),
+		"hex": hex.EncodeToString([]byte(v)),
 	} {
 		if strings.Contains(lower, strings.ToLower(f)) {
 			found = append(found, name)
+		}
+	}
+	for d, i := out, 0; i < 3 && strings.Contains(d, "%"); i++ {
+		var err error
+		if d, err = url.PathUnescape(d); err != nil {
+			break
+		}
+		// Any eight bytes of the value left readable once decoded.
+		for j := 0; j+8 <= len(v); j++ {
+			if strings.Contains(strings.ToLower(d), strings.ToLower(v[j:j+8])) {
+				found = append(found, "percent-decoded")
+				break
+			}
 		}
 	}
 	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
@@ -117,12 +168,18 @@ func TestConfiguredSecretsAreRedactedInEveryForm(t *testing.T) {
 	var values []string
 	for i := range 20 {
 		v := randomSecret(rng)
-		if i%2 == 0 {
+		switch i % 4 {
+		case 0:
 			v = randString(rng, classes["LH"], 32) // hex, no special characters
+		case 1:
+			v = v[:10] + " " + v[10:] // a space, which forms write as '+'
 		}
 		values = append(values, v)
 		secrets = append(secrets, secret.FromString("s", v))
 	}
+	// Bytes whose hex escapes hold every letter digit, either case.
+	values = append(values, "fixed:Jz*Z?o/O_j-kK[mMnN]")
+	secrets = append(secrets, secret.FromString("s", values[len(values)-1]))
 	r := audit.NewRedactor(secrets...)
 	for _, v := range values {
 		for name, text := range forms(v) {
@@ -138,10 +195,12 @@ func TestSensitiveKeys(t *testing.T) {
 		"token", "access_token", "X-Api-Key", "api_key", "apiKey", "APIKEY", "password", "db-password", "Authorization",
 		"proxy-authorization", "Cookie", "set-cookie", "client_secret", "private_key", "privateKey", "secret", "credentials",
 		"body", "message", "text", "typed_text", "auth", "pwd",
+		"pass", "DB_PASS", "smtpPwd", "mysql-pw", "AccountKey", "signing_key", "mnemonic", "masterKey",
 	} {
 		assert.True(t, audit.SensitiveKey(k), "%s should be sensitive", k)
 	}
-	for _, k := range []string{"path", "command", "channel", "url", "author", "id", "name", "content_type", "max"} {
+	for _, k := range []string{"path", "command", "channel", "url", "author", "id", "name", "content_type", "max",
+		"bypass", "compass", "passive", "keyboard", "pass_through_count"} {
 		assert.False(t, audit.SensitiveKey(k), "%s should not be sensitive", k)
 	}
 }
@@ -173,6 +232,19 @@ func TestRedactArgs(t *testing.T) {
 	assert.Equal(t, "README.md", out["path"])
 	assert.Equal(t, "text/plain", out["headers"].(map[string]any)["Accept"])
 	assert.Equal(t, json.Number("3"), out["n"])
+
+	// An argument vector: an option's value is read with its option.
+	argv, paths := audit.RedactArgs(map[string]any{
+		"argv": []any{"mysql", "--password", "hunter2hunter2", "-u", "root", "db"},
+		"curl": []string{"curl", "-u", "admin:pw12345", "--api-key", "Zx9vQ2mN", "-o", "out.txt"},
+		"keep": []any{"docker", "login", "--password-stdin", "-u", "me", "run", "-u", "1000:1000"},
+		"echo": []any{"echo", "token:", "Zx9vQ2mN8bT4"},
+	}, r)
+	assert.Equal(t, []string{"argv[2]", "curl[2]", "curl[4]", "echo[2]"}, paths)
+	assert.Equal(t, []any{"echo", "token:", "[REDACTED]"}, argv["echo"])
+	assert.Equal(t, []any{"mysql", "--password", "[REDACTED]", "-u", "root", "db"}, argv["argv"])
+	assert.Equal(t, []any{"curl", "-u", "admin:*******", "--api-key", "********", "-o", "out.txt"}, argv["curl"])
+	assert.Equal(t, []any{"docker", "login", "--password-stdin", "-u", "me", "run", "-u", "1000:1000"}, argv["keep"])
 
 	nothing, paths := audit.RedactArgs(nil, r)
 	assert.Nil(t, nothing)

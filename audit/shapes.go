@@ -77,6 +77,7 @@ var (
 	keyTail     = set("A-Za-z0-9_-")
 	lowerHex    = set("0-9a-f")
 	hexUpper    = set("0-9a-fA-F")
+	blank       = set(" \t\r\n")
 )
 
 // shapes is the registry of known secret shapes. Add a shape by adding a
@@ -156,6 +157,8 @@ var shapes = []shape{
 		anchors: []string{"basic "}, body: b64Pad, min: 8, max: maxScan, valueOnly: true, post: basicCredentials},
 	{name: "url-password", about: "the password in a URL's user:password@",
 		anchors: []string{"://"}, check: urlPassword},
+	{name: "user-option", about: "the password in a command's user option (curl -u NAME:PASSWORD, --user, --proxy-user)",
+		anchors: []string{"-u ", "--user ", "--user=", "--proxy-user ", "--proxy-user="}, textOnly: true, check: userOption},
 	{name: "key-value", about: "the value after a secret-named key in free text (password=..., GITHUB_TOKEN: ..., Authorization: ...)",
 		anchors: textKeys, textOnly: true, check: keyValue},
 }
@@ -381,14 +384,59 @@ func urlPassword(t []byte, at, n int) (span, bool) {
 	return span{j + c + 1, j + a}, true
 }
 
-// textKeys are the words after which free text holds a secret value.
-var textKeys = []string{
-	"password", "passwd", "passphrase", "secret", "token", "api_key", "api-key", "apikey",
-	"access_key", "access-key", "private_key", "private-key", "credential",
-	"authorization", "cookie", "auth",
+// userOption finds the password in NAME:PASSWORD after a user option
+// (curl -u, --user, --proxy-user; -U too, as anchors ignore case). A
+// password of digits only is a group ID (docker -u 1000:1000) and stays.
+func userOption(t []byte, at, n int) (span, bool) {
+	if at > 0 && !blank[t[at-1]] {
+		return span{}, false
+	}
+	j := skipSpaces(t, at+n)
+	var quote byte
+	if j < len(t) && (t[j] == '"' || t[j] == '\'') {
+		quote = t[j]
+		j++
+	}
+	k := j
+	for k < len(t) && k-j < maxScan && t[k] != quote && (quote != 0 || !valueStop[t[k]]) && t[k] != '\n' {
+		k++
+	}
+	c := bytes.IndexByte(t[j:k], ':')
+	if c < 0 || j+c+1 == k || isDigitsOnly(t[j+c+1:k]) {
+		return span{}, false
+	}
+	return span{j + c + 1, k}, true
 }
 
-var lineValueKeys = map[string]bool{"authorization": true, "cookie": true}
+func isDigitsOnly(v []byte) bool {
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// textKeys are the words after which free text holds a secret value. A
+// key of two words is listed in each spelling a key takes (apikey matches
+// apiKey and APIKEY too: anchors match ignoring case), and a word that
+// would also end innocent words (pass, pwd) only after an underscore.
+var textKeys = func() []string {
+	keys := []string{
+		"password", "passwd", "passphrase", "secret", "token", "credential",
+		"authorization", "cookie", "auth", "mnemonic", "_pass", "_pwd",
+	}
+	for _, first := range []string{"api", "access", "private", "signing", "encryption", "account", "master", "session"} {
+		for _, sep := range []string{"", "_", "-"} {
+			keys = append(keys, first+sep+"key")
+		}
+	}
+	return keys
+}()
+
+// lineValueKeys take the rest of the line as their value: a header's
+// value, a cookie list, a recovery phrase of several words.
+var lineValueKeys = map[string]bool{"authorization": true, "cookie": true, "mnemonic": true}
 
 // valueStop ends a value in free text.
 var valueStop = set(" \t\r\n\"'`,;&<>\\")
@@ -398,8 +446,8 @@ var lineStop = set("\r\n\"'\\")
 
 func keyValue(t []byte, at, n int) (span, bool) {
 	wholeLine := lineValueKeys[string(bytes.ToLower(t[at:at+n]))]
-	if at+n < len(t) && alnum[t[at+n]] {
-		// "tokens", "secretary": another word.
+	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) {
+		// "tokens", "secretary", "SECRETARY": another word.
 		return span{}, false
 	}
 	k := run(t, at+n, keyTail, 64)
@@ -408,7 +456,12 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	}
 	k = skipSpaces(t, k)
 	if k >= len(t) || (t[k] != ':' && t[k] != '=') {
-		return span{}, false
+		// An option's value follows it after a space: --password VALUE,
+		// --api-key VALUE (not --password-stdin -u NAME).
+		if k >= len(t) || t[k-1] != ' ' || !isOption(t, at) || t[k] == '-' {
+			return span{}, false
+		}
+		k--
 	}
 	k = skipSpaces(t, k+1)
 	stop := valueStop
@@ -443,6 +496,24 @@ func keyValue(t []byte, at, n int) (span, bool) {
 		return span{}, false
 	}
 	return span{j, k}, true
+}
+
+// keyGoesOn reports whether next, the letter or digit after a key word
+// whose last letter is last, continues a compound key (secretAccessKey,
+// token2) rather than making another word (tokens, SECRETARY).
+func keyGoesOn(last, next byte) bool {
+	return '0' <= next && next <= '9' || 'a' <= last && last <= 'z' && 'A' <= next && next <= 'Z'
+}
+
+// isOption reports whether the key word at at belongs to a command-line
+// option spelt with two dashes (--password, --client-secret, quoted or
+// not): the word the key is part of starts with "--".
+func isOption(t []byte, at int) bool {
+	i := at
+	for i > 0 && keyTail[t[i-1]] {
+		i--
+	}
+	return bytes.HasPrefix(t[i:], []byte("--"))
 }
 
 func skipSpaces(t []byte, k int) int {

@@ -3,6 +3,8 @@ package hardline
 import (
 	"path"
 	"strings"
+
+	"github.com/toolgate/toolgate/internal/words"
 )
 
 // The sensitive-path lists name the credential files of the programs they
@@ -123,7 +125,7 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 		return name, true
 	}
 	var prev string
-	for _, w := range nameWords(name) {
+	for _, w := range words.Split(name) {
 		if credentialPairs[[2]string{prev, w}] {
 			return prev + " " + w, true
 		}
@@ -144,30 +146,6 @@ func (a *Analyzer) belowAnyHome(p string) (string, bool) {
 		}
 	}
 	return a.otherHomeRest(p)
-}
-
-// nameWords splits a file name into lower-case words: at every byte that is
-// not an ASCII letter or digit, and between a lower-case letter and an
-// upper-case one.
-func nameWords(name string) []string {
-	var words []string
-	start := -1
-	for i := 0; i <= len(name); i++ {
-		c := byte(0)
-		if i < len(name) {
-			c = name[i]
-		}
-		alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-		camel := alnum && start >= 0 && 'A' <= c && c <= 'Z' && 'a' <= name[i-1] && name[i-1] <= 'z'
-		if start >= 0 && (!alnum || camel) {
-			words = append(words, strings.ToLower(name[start:i]))
-			start = -1
-		}
-		if alnum && start < 0 {
-			start = i
-		}
-	}
-	return words
 }
 
 // inAnyRoot reports whether p is in one of the call's roots: the tool's

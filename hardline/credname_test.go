@@ -2,25 +2,9 @@ package hardline
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 )
-
-func TestNameWords(t *testing.T) {
-	for name, want := range map[string][]string{
-		"accessTokens.json":    {"access", "tokens", "json"},
-		"tokenizer.json":       {"tokenizer", "json"},
-		"API-KEY.txt":          {"api", "key", "txt"},
-		"service_account.json": {"service", "account", "json"},
-		"":                     nil,
-		"..x":                  {"x"},
-	} {
-		if got := nameWords(name); !slices.Equal(got, want) {
-			t.Errorf("nameWords(%q) = %q, want %q", name, got, want)
-		}
-	}
-}
 
 // TestCredentialNamed checks the net under the sensitive-path lists on
 // each system's layout of homes and configuration folders.
