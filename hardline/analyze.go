@@ -2393,6 +2393,29 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 // maxGlobs bounds the patterns a call expands through Env.GlobLinks.
 const maxGlobs = 16
 
+// collapsedPattern returns the path a pattern with ".." after a pattern
+// component reaches through the folders it matches: each such component
+// and the ".." after it cancel out (~/*/../.. is ~/.. wherever ~ holds a
+// folder). The word itself asks, since a link the component matches
+// leads elsewhere (Env.GlobLinks reads those); this reading judges what
+// an ordinary folder leads to, so rm -rf ~/*/../.. is rm -rf /home.
+func (r *run) collapsedPattern(f field) (string, bool) {
+	if f.dyn || !f.glob || !strings.Contains(f.val, "..") {
+		return "", false
+	}
+	v := r.a.slash(f.val)
+	comps := strings.Split(v, "/")
+	pattern := false
+	for _, c := range comps {
+		if strings.ContainsAny(c, "*?[") {
+			pattern = true
+		} else if pattern && c == ".." {
+			return r.a.clean(v), true
+		}
+	}
+	return "", false
+}
+
 // globAnswer is what Env.GlobLinks answered for one pattern.
 type globAnswer struct {
 	matches []string
@@ -2405,6 +2428,9 @@ type globAnswer struct {
 // -rf home/ as well, and judged so. A pattern that cannot be expanded
 // within the bounds asks (see docs/security-model.md, Hardline).
 func (r *run) globLinks(f field, out []field) []field {
+	if c, ok := r.collapsedPattern(f); ok {
+		out = append(out, field{val: c, glob: strings.ContainsAny(c, "*?["), contents: f.contents, expn: true})
+	}
 	if r.env.GlobLinks == nil || r.env.Canonical == nil || f.dyn || !f.glob || !strings.ContainsAny(f.val, "*?[") {
 		return out
 	}

@@ -135,3 +135,36 @@ func TestSafeWorkDirPerFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestCollapsedPattern checks the reading of a pattern followed by "..":
+// each pattern component cancels with a ".." after it, a pattern left
+// over stays a pattern, and neither a word with no pattern nor an
+// expansion not known is read so.
+func TestCollapsedPattern(t *testing.T) {
+	r := &run{a: testAnalyzer(t)}
+	for _, c := range []struct {
+		f      field
+		want   string
+		ok     bool
+		glob   bool
+		reason string
+	}{
+		{field{val: "/home/dev/*/../..", glob: true}, "/home", true, false, "a folder the pattern matches, then its parent"},
+		{field{val: "/home/dev/*/../*", glob: true}, "/home/dev/*", true, true, "a pattern after the .. stays one"},
+		{field{val: "../*/x/../..", glob: true}, "..", true, false, "relative, with a name between"},
+		{field{val: "/home/dev/../*", glob: true}, "", false, false, "a .. before the pattern is the path's own"},
+		{field{val: "/home/dev/*/../..", glob: false}, "", false, false, "a quoted * is a name"},
+		{field{val: "/*/..", glob: true, dyn: true}, "", false, false, "an expansion not known"},
+	} {
+		got, ok := r.collapsedPattern(c.f)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s: collapsedPattern(%q) = %q, %v; want %q, %v", c.reason, c.f.val, got, ok, c.want, c.ok)
+		}
+		if ok {
+			out := r.globLinks(c.f, nil)
+			if len(out) == 0 || out[0].val != c.want || out[0].glob != c.glob {
+				t.Errorf("%s: globLinks(%q) = %+v; want %q with glob %v", c.reason, c.f.val, out, c.want, c.glob)
+			}
+		}
+	}
+}

@@ -344,6 +344,10 @@ func TestHardlineDeniesInEveryMode(t *testing.T) {
 		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "rm -rf k*/")}, policy.Deny, policy.ReasonHardlineCommand)
 		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "cat k*/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
 		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "rm -rf s*/")}, policy.Allow, policy.ReasonModeAllow)
+		// ".." after the link climbs from what it names: keys/.. is the
+		// home folder, keys/../.ssh its key folder.
+		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "rm -rf k*/..")}, policy.Deny, policy.ReasonHardlineCommand)
+		check(t, e, policy.Call{ID: "h", Tool: "shell", Args: args("command", "cat k*/../.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
 		// A dot name matches only under dotglob, as in bash.
 		require.NoError(t, os.Mkdir(w.ws+"/d", 0o755))
 		require.NoError(t, os.Symlink(w.home, w.ws+"/d/.h"))

@@ -9,8 +9,9 @@ import (
 )
 
 // FuzzEvaluate feeds Evaluate arbitrary call JSON: it must not panic, must
-// always return a well-formed verdict, and must never allow a call that
-// names no known tool.
+// always return a well-formed verdict, must never allow a call that names
+// no known tool, and the shell analyser, which runs here against a real
+// file system (links, patterns), must not fail.
 func FuzzEvaluate(f *testing.F) {
 	for _, s := range []string{
 		`{"id":"c1","tool":"write_file","args":{"path":"src/main.go"},"session":"s1","surface":"chat"}`,
@@ -23,6 +24,7 @@ func FuzzEvaluate(f *testing.F) {
 		`{"tool":"write_file","args":{"path":"keys/../out/x"}}`,
 		`{"tool":"write_file","args":{"path":"~/.ssh/config"}}`,
 		`{"tool":"","args":{}}`,
+		`{"tool":"shell","args":{"command":"rm -rf k*/.. s*/../x ./*/../../.."}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -58,6 +60,9 @@ func FuzzEvaluate(f *testing.F) {
 			}
 			if d.Reason == "" {
 				t.Fatalf("a decision without a reason: %+v", d)
+			}
+			if d.Rule == "internal-error" {
+				t.Fatalf("the shell analyser failed on %+v: %s", c, d.Message)
 			}
 			if d.Verdict == policy.Allow && !known {
 				t.Fatalf("allowed a call to unknown tool %q: %+v", c.Tool, d)

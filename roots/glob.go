@@ -57,14 +57,37 @@ func GlobLinks(pattern string, o GlobOptions) ([]string, error) {
 	}
 	// The folder before the first component with a pattern is walked to
 	// in one step: nothing there is matched, so no link there is a match's.
-	rest = path.Clean(rest)
+	// Empty and "." components go; ".." stays as written, for the file
+	// system to apply: after a link a pattern matched, it climbs from the
+	// link's target, not from the folder holding the link, and cleaning
+	// it away with the pattern before it (*/..) would hide the match.
+	rest = squeeze(rest)
 	i := strings.IndexAny(rest, "*?[")
+	if i < 0 {
+		return nil, nil
+	}
 	cut := strings.LastIndexByte(rest[:i], '/')
 	g := globber{o: o}
 	if err := g.walk(vol+rest[:cut+1], strings.Split(rest[cut+1:], "/"), false); err != nil {
 		return nil, err
 	}
 	return g.out, nil
+}
+
+// squeeze drops the empty and "." components of p, an absolute path in
+// slash form, and keeps every other component as written.
+func squeeze(p string) string {
+	var b strings.Builder
+	for c := range strings.SplitSeq(p, "/") {
+		if c != "" && c != "." {
+			b.WriteByte('/')
+			b.WriteString(c)
+		}
+	}
+	if b.Len() == 0 {
+		return "/"
+	}
+	return b.String()
 }
 
 type globber struct {
@@ -86,7 +109,7 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 	}
 	p := parts[0]
 	if !strings.ContainsAny(p, "*?[") {
-		next := path.Join(dir, p)
+		next := dir + p // as written: a ".." here is the file system's
 		if linked && len(parts) == 1 {
 			if _, err := os.Lstat(filepath.FromSlash(next)); err != nil {
 				return nil // bash keeps only names that exist
@@ -120,7 +143,7 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 		if !link && !e.IsDir() && len(parts) > 1 {
 			continue
 		}
-		if err := g.walk(path.Join(dir, name)+"/", parts[1:], linked || link); err != nil {
+		if err := g.walk(dir+name+"/", parts[1:], linked || link); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package roots
 import (
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -39,11 +40,23 @@ func TestGlobLinks(t *testing.T) {
 		{d + "/b/*", nil},                         // a link named literally is the pattern's own reading
 		{d + "/nothere/*", nil},                   // a folder that cannot be listed matches nothing
 		{d + "/a", nil},                           // no pattern
+		// ".." after a matched link climbs from the link's target: it
+		// stays as written, for the file system (and Canonical) to apply.
+		// (lf/.. is no folder: a link to a file has no parent through it).
+		{d + "/*/..", []string{d + "/b/.."}},
+		{d + "/*/../" + path.Base(d), []string{d + "/b/../" + path.Base(d)}}, // outside's parent holds d, not d itself
+		{d + "/*/../x", nil},                                                 // outside's parent holds no x
+		{d + "/./*//x", []string{d + "/b/x"}},                                // empty and "." components go
+		{d + "/a/../*", []string{d + "/a/../b", d + "/a/../lf"}},
 	} {
 		got, err := GlobLinks(c.pattern, GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8})
 		if err != nil || !slices.Equal(got, c.want) {
 			t.Errorf("GlobLinks(%q) = %q, %v; want %q", c.pattern, got, err, c.want)
 		}
+	}
+	// A pattern that lexical cleaning would remove whole (*/../..).
+	if got, err := GlobLinks(d+"/*/../..", GlobOptions{MaxDirs: 8, MaxEntries: 8, MaxMatches: 8}); err != nil || !slices.Equal(got, []string{d + "/b/../.."}) {
+		t.Errorf("GlobLinks(*/../..) = %q, %v; want [b/../..]", got, err)
 	}
 	// d, a, b and lf are listed for */*; the file f is not (it holds no names).
 	if got, err := GlobLinks(d+"/*/*", GlobOptions{MaxDirs: 4, MaxEntries: 8, MaxMatches: 8}); err != nil || !slices.Equal(got, []string{d + "/b/x"}) {
