@@ -122,8 +122,8 @@ var _ = register([]Entry{
 		}},
 	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system); their operands are script files",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}, Operands: []Operand{operands(0, RoleCommandFile)}},
-	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command",
-		Env: interpreterEnv,
+	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command; JavaScript and TypeScript files this command wrote first ask",
+		Env: interpreterEnv, RunsFiles: jsFiles,
 		Subcommands: []Entry{
 			{Names: names("x"), OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("run"), OptionsFirst: true, Options: vals("", "--cwd", "--filter", "-F", "--elide-lines", "--shell"), Operands: []Operand{operand(0, RoleCommand)}},

@@ -34,14 +34,17 @@ var _ = register([]Entry{
 			builtinCatalog()["dpkg-deb"].e.special(r, sc, b, args, c, cmd) // dpkg -x DEB DIR
 			return false
 		}},
-	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line; -c runs a script",
-		Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("npm yarn"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (out of reach)",
+	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line; -c runs a script; JavaScript and TypeScript files this command wrote first ask (configurations such as jest.config.js and .mocharc.js are code the program loads)",
+		RunsFiles: jsFiles,
+		Options:   []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
+	{Names: names("npm yarn"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (those this command wrote are read, others are out of reach); JavaScript and TypeScript files this command wrote first ask",
+		RunsFiles: jsFiles,
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), opt(RoleCommand, "--script-shell"),
 			val("--registry", "--cache", "--userconfig", "--globalconfig", "--workspace", "-w", "--filter", "--loglevel", "--tag", "--otp")},
 		Env:         npmEnv(),
 		Subcommands: npmSubcommands()},
 	{Names: names("pnpm"), Family: "runners", Summary: "as npm; -w and -r are flags; recursive runs its sub-command in every package",
+		RunsFiles: jsFiles,
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir"), opt(RoleCommand, "--script-shell", "--config.script-shell"),
 			val("--registry", "--cache", "--filter", "-F", "--loglevel", "--reporter", "--workspace-concurrency")},
 		Env:         npmEnv(),
@@ -865,3 +868,8 @@ func sourceNamed(r *run, sc *scope, b string, args []field, c ctx, cmd string) b
 	}
 	return true
 }
+
+// jsFiles are the files a JavaScript runner may load as code from its
+// working folder: scripts, and the configurations test runners, linters
+// and bundlers read (jest.config.js, .mocharc.cjs, vite.config.ts).
+var jsFiles = []string{"**/*.js", "**/*.cjs", "**/*.mjs", "**/*.jsx", "**/*.ts", "**/*.cts", "**/*.mts", "**/*.tsx"}

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -34,6 +35,25 @@ var _ = register([]Entry{
 		Stdin: RoleScript,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.admin(b, args, cmd)
+			return true
+		}},
+	{Names: names("defaults"), Family: "services", Summary: "defaults write of the login window's hooks or the login items stores a program macOS runs at every login",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				if a.val != "write" {
+					continue
+				}
+				for _, d := range args[i+1:] {
+					if d.dyn {
+						r.finding(rulePersistence, Command, Ask, "defaults write to a domain not known may store a program macOS runs at login", cmd, "")
+						return true
+					}
+					if v := asciiLower(strings.TrimSuffix(path.Base(d.val), ".plist")); v == "com.apple.loginwindow" || v == "com.apple.loginitems" {
+						r.finding(rulePersistence, Command, Ask, "defaults write "+d.val+" stores a program macOS runs at every login", cmd, "")
+					}
+					return true
+				}
+			}
 			return true
 		}},
 	{Names: names("schtasks"), Family: "services", Summary: "schtasks /create schedules a command",
