@@ -385,9 +385,10 @@ var systemDirs = []string{
 	"/srv", "/sys", "/tmp", "/usr", "/usr/bin", "/usr/include", "/usr/lib", "/usr/lib32",
 	"/usr/lib64", "/usr/libexec", "/usr/local", "/usr/local/bin", "/usr/local/lib",
 	"/usr/sbin", "/usr/share", "/usr/src", "/var", "/var/cache", "/var/lib", "/var/log",
-	"/var/mail", "/var/spool", "/var/tmp", "/var/www", "/nix", "/nix/store",
+	"/var/mail", "/var/spool", "/var/tmp", "/var/www", "/var/db", "/var/backups", "/var/opt",
+	"/nix", "/nix/store",
 	"/Applications", "/Library", "/System", "/Users", "/Volumes", "/cores", "/private",
-	"/private/etc", "/private/tmp", "/private/var",
+	"/private/etc", "/private/tmp", "/private/var", "/private/var/db",
 	"?:/", "?:/Windows", "?:/Windows/System32", "?:/Program Files", "?:/Program Files (x86)",
 	"?:/ProgramData", "?:/Users", "?:/Users/Public",
 }
