@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // rawDiskRead reports a read of a raw disk or memory device (rule
 // raw-disk-read). Writing one is judged by the device rules; listing or
@@ -51,7 +54,8 @@ func (r *run) editor(b string, args []field, cmd string) {
 // editorScripts judges the script files an editor runs as command files
 // (see commandFile): vim's startup and session scripts and typed-in keys
 // (-u, -U, -S, -s), read for their shell escapes, and the Lisp files emacs
-// loads (-l, --load, --script), which are not read.
+// loads (-l, --load, --script), which are not read. vim's inline commands
+// (-c, --cmd, +CMD) are read for their shell escapes too.
 func (r *run) editorScripts(sc *scope, b string, args []field, c ctx, cmd string) {
 	var names []string
 	var read func(string)
@@ -67,6 +71,103 @@ func (r *run) editorScripts(sc *scope, b string, args []field, c ctx, cmd string
 	for _, f := range optionValues(args, names...) {
 		r.commandFile(sc, f, b, c, cmd, read)
 	}
+	if read == nil {
+		return
+	}
+	// The commands given inline (-c CMD and -sc CMD, --cmd CMD, +CMD)
+	// are read for their shell escapes the same way, and as ex commands
+	// (:r !CMD, :w !CMD, :%!CMD, :w FILE); editor asks for the rest.
+	for i, a := range args {
+		v := a.val
+		var text field
+		switch {
+		case a.dyn:
+			continue
+		case v == "--cmd" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c"):
+			if i+1 >= len(args) {
+				continue
+			}
+			text = args[i+1]
+		case len(v) > 1 && v[0] == '+':
+			text = field{val: v[1:]}
+		default:
+			continue
+		}
+		r.escape(sc, text, b, c, cmd)
+		if text.dyn {
+			continue
+		}
+		writes, reads, shells := vimCommands(text.val)
+		for _, w := range writes {
+			f := r.vimName(w)
+			r.checkWords(sc, []field{f}, cmd) // a sensitive path, written or read
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+		for _, rd := range reads {
+			f := []field{r.vimName(rd)}
+			r.checkWords(sc, f, cmd)
+			r.checkTargets(sc, f, cmd)
+		}
+		for _, sh := range shells {
+			r.applyRole(sc, roleValue{role: RoleScript, f: field{val: sh}}, false, b, c, cmd)
+		}
+	}
+}
+
+// vimName is a file name as vim's ex commands read it: a leading ~/ is
+// the home folder.
+func (r *run) vimName(name string) field {
+	if rest, ok := strings.CutPrefix(name, "~/"); ok && r.a.home != "" {
+		name = strings.TrimSuffix(r.a.home, "/") + "/" + rest
+	}
+	return field{val: name}
+}
+
+// vimCommands reads ex commands as vim runs them from -c or +: the
+// shell commands of :!CMD, :{range}!CMD (a filter), :r !CMD and :w !CMD,
+// the files :w, :wq, :x, :saveas and :update write (with ! or not) and
+// those :r reads. Commands a bar separates are read one by one (after a
+// !, the bar is the shell's); :silent before a command is skipped.
+func vimCommands(text string) (writes, reads, shells []string) {
+	for line := range strings.SplitSeq(text, "\n") {
+		for rest := line; rest != ""; {
+			seg := rest
+			rest = ""
+			l := strings.TrimLeft(seg, " \t:")
+			for _, p := range []string{"silent! ", "silent ", "sil! ", "sil "} {
+				l = strings.TrimLeft(strings.TrimPrefix(l, p), " \t")
+			}
+			l = skipExAddress(l)
+			if sh, ok := strings.CutPrefix(l, "!"); ok {
+				shells = append(shells, sh)
+				continue
+			}
+			name := l
+			if i := strings.IndexAny(l, " \t!|"); i >= 0 {
+				name = l[:i]
+			}
+			arg := strings.TrimPrefix(l[len(name):], "!")
+			if !strings.HasPrefix(strings.TrimLeft(arg, " \t"), "!") {
+				if i := strings.IndexByte(arg, '|'); i >= 0 {
+					arg, rest = arg[:i], arg[i+1:]
+				}
+			}
+			arg = strings.TrimSpace(arg)
+			write := slices.Contains([]string{"w", "write", "wq", "x", "xit", "exit", "sav", "saveas", "up", "update", "wa", "wall"}, name)
+			read := name == "r" || name == "read"
+			switch {
+			case !write && !read:
+			case strings.HasPrefix(arg, "!"):
+				shells = append(shells, arg[1:])
+			case arg == "" || strings.HasPrefix(arg, ">>") && strings.TrimSpace(arg[2:]) == "":
+			case read:
+				reads = append(reads, arg)
+			default:
+				writes = append(writes, strings.TrimSpace(strings.TrimPrefix(arg, ">>")))
+			}
+		}
+	}
+	return writes, reads, shells
 }
 
 // editorFiles judges the files an editor opens as written: the user, or
@@ -115,25 +216,7 @@ var emacsValues = map[string]bool{"-l": true, "-load": true, "--load": true, "-f
 // the script is read as a command too, the stricter reading.
 func edCommands(script string) (writes, reads, shells []string) {
 	for _, line := range strings.Split(script, "\n") {
-		l := strings.TrimLeft(line, " \t:")
-		// The address: numbers, marks ('a), patterns (/re/, ?re?) and
-		// the signs between them.
-		for len(l) > 0 {
-			switch c := l[0]; {
-			case c >= '0' && c <= '9' || strings.IndexByte(",.$;+- \t%", c) >= 0:
-				l = l[1:]
-				continue
-			case c == '\'' && len(l) > 1:
-				l = l[2:]
-				continue
-			case c == '/' || c == '?':
-				if k := strings.IndexByte(l[1:], c); k >= 0 {
-					l = l[k+2:]
-					continue
-				}
-			}
-			break
-		}
+		l := skipExAddress(strings.TrimLeft(line, " \t:"))
 		for _, name := range []string{"wq", "w", "W", "r", "e", "E"} {
 			rest, ok := strings.CutPrefix(l, name)
 			if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '!' {
@@ -152,6 +235,29 @@ func edCommands(script string) (writes, reads, shells []string) {
 		}
 	}
 	return writes, reads, shells
+}
+
+// skipExAddress returns l after the address an ed or ex command starts
+// with: numbers, marks ('a), patterns (/re/, ?re?) and the signs between
+// them.
+func skipExAddress(l string) string {
+	for len(l) > 0 {
+		switch c := l[0]; {
+		case c >= '0' && c <= '9' || strings.IndexByte(",.$;+- \t%", c) >= 0:
+			l = l[1:]
+			continue
+		case c == '\'' && len(l) > 1:
+			l = l[2:]
+			continue
+		case c == '/' || c == '?':
+			if k := strings.IndexByte(l[1:], c); k >= 0 {
+				l = l[k+2:]
+				continue
+			}
+		}
+		break
+	}
+	return l
 }
 
 // yqInPlace judges yq -i (--inplace): every operand may be a file it
