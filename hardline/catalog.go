@@ -1248,21 +1248,29 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 // the first finding that says a command the trial would run is not known
 // (unknownCommand). The work it does counts against this run's bounds.
 func (r *run) trial(roots []Root, cwd string, judge func(sub *run)) (fd Finding, blocked, complex bool, unknown *Finding) {
-	sub := &run{a: r.a, env: r.env, roots: roots, workDir: r.workDir, cwd: cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
-	judge(sub)
-	r.steps, r.parsed = sub.steps, sub.parsed
-	if sub.complex {
+	findings, complex := r.trialFindings(roots, cwd, judge)
+	if complex {
 		return Finding{}, false, true, nil
 	}
-	for i, fd := range sub.findings {
+	for i, fd := range findings {
 		if fd.Severity == Block {
 			return fd, true, false, nil
 		}
 		if unknown == nil && unknownCommand[fd.Rule] {
-			unknown = &sub.findings[i]
+			unknown = &findings[i]
 		}
 	}
 	return Finding{}, false, false, unknown
+}
+
+// trialFindings applies judge to a run of its own, with roots and cwd,
+// sharing this run's bounds and caches, and returns its findings and
+// whether it went over a bound.
+func (r *run) trialFindings(roots []Root, cwd string, judge func(sub *run)) ([]Finding, bool) {
+	sub := &run{a: r.a, env: r.env, roots: roots, workDir: r.workDir, cwd: cwd, steps: r.steps, parsed: r.parsed, calls: r.calls}
+	judge(sub)
+	r.steps, r.parsed = sub.steps, sub.parsed
+	return sub.findings, sub.complex
 }
 
 // unknownCommand are the rules of findings that say the command a shell

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -9,7 +10,7 @@ import (
 // folders, engine socket or privileges acts on the host; what runs inside
 // is otherwise not judged as a local operation.
 var _ = register([]Entry{
-	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
+	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks, and one that acts on a folder a run binds into it (-v, --mount) is judged as acting on that folder here; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if b == "podman" {
@@ -315,8 +316,12 @@ func (r *run) engineCommand(sc *scope, b string, args []field, c ctx, cmd string
 		spec.pos = 0 // podman exec --latest names no container
 	}
 	words := skipOpts(rest, spec)
+	opts := rest[:len(rest)-len(words)]
 	if len(entry) > 0 {
 		words = append(entry, words...)
+	}
+	if sub == "run" && len(words) > 0 {
+		r.mountedCommand(sc, b, opts, words, c, cmd)
 	}
 	if len(words) == 0 {
 		// The image's own command, a shell in most base images, reads
@@ -325,6 +330,217 @@ func (r *run) engineCommand(sc *scope, b string, args []field, c ctx, cmd string
 		return
 	}
 	r.remoteArgv(sc, b+" "+sub+" runs a command in a container", words, c, cmd)
+}
+
+// A mount is a host folder a container sees at another path.
+type mount struct{ src, dst string }
+
+// engineMounts returns the host folders a container run's options bind
+// into it (-v SRC:DST, --volume, --mount type=bind,source=SRC,target=DST)
+// and its working folder there (-w, --workdir). A named volume is no host
+// folder; a source or destination not known is left out (the command is
+// then judged as elsewhere, as before).
+func engineMounts(opts []field) (mounts []mount, workdir string) {
+	for i := 0; i < len(opts); i++ {
+		v := opts[i].val
+		name, val, hasVal := strings.Cut(v, "=")
+		if !strings.HasPrefix(v, "--") {
+			name, hasVal = v, false
+			if len(v) > 2 && (v[:2] == "-v" || v[:2] == "-w") {
+				name, val, hasVal = v[:2], strings.TrimPrefix(v[2:], "="), true // -v/x:/y, -v=/x:/y
+			}
+		}
+		switch name {
+		case "-v", "--volume", "--mount", "-w", "--workdir":
+		default:
+			continue
+		}
+		f := opts[i]
+		if !hasVal {
+			if i+1 >= len(opts) {
+				break
+			}
+			i++
+			f, val = opts[i], opts[i].val
+		}
+		if f.dyn {
+			continue
+		}
+		switch name {
+		case "-w", "--workdir":
+			workdir = val
+		case "--mount":
+			var m mount
+			bind := false
+			for kv := range strings.SplitSeq(val, ",") {
+				k, x, _ := strings.Cut(kv, "=")
+				switch k {
+				case "type":
+					bind = x == "bind"
+				case "source", "src":
+					m.src = x
+				case "target", "destination", "dst":
+					m.dst = x
+				}
+			}
+			if bind && m.src != "" && m.dst != "" {
+				mounts = append(mounts, m)
+			}
+		default:
+			parts := strings.Split(val, ":")
+			if len(parts) >= 2 && parts[1] != "" && (strings.HasPrefix(parts[0], "/") || strings.HasPrefix(parts[0], ".")) {
+				mounts = append(mounts, mount{src: parts[0], dst: parts[1]})
+			}
+		}
+	}
+	return mounts, workdir
+}
+
+// mountedCommand judges a command a container runs through the host
+// folders its run binds into it: a word under a mount's destination is
+// the host path under its source (docker run -v /:/host IMAGE rm -rf
+// /host/root is rm -rf /root here; -v "$PWD":/w -w /w IMAGE rm -rf . is
+// rm -rf "$PWD"). The command is judged here with those words mapped and
+// every other absolute or home path left out (the container's own), and
+// its findings on paths under a mount's source stand as they are: that
+// folder is this machine's. The command as a whole is also judged as
+// elsewhere (remoteArgv).
+func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cmd string) {
+	mounts, wd := engineMounts(opts)
+	if len(mounts) == 0 {
+		return
+	}
+	var srcs []string
+	for i := range mounts {
+		src, ok := r.lexicalAbs(mounts[i].src)
+		if !ok {
+			continue
+		}
+		mounts[i].src = src
+		srcs = append(srcs, src)
+	}
+	if len(srcs) == 0 {
+		return
+	}
+	host := func(p string) (string, bool) {
+		best := -1
+		for i, m := range mounts {
+			if !r.a.isAbs(m.src) {
+				continue // a source relative to a folder not known
+			}
+			if d := path.Clean(m.dst); (p == d || prefixSlash(p, strings.TrimSuffix(d, "/"))) && (best < 0 || len(d) > len(path.Clean(mounts[best].dst))) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return "", false
+		}
+		m := mounts[best]
+		return strings.TrimSuffix(m.src, "/") + "/" + strings.TrimPrefix(strings.TrimPrefix(path.Clean(p), path.Clean(m.dst)), "/"), true
+	}
+	// A word that may be a script is mapped as one (mapScript). Any other
+	// word the mapping cannot follow is a value not known here: a path of
+	// the container's own (/usr/lib), an option with one attached.
+	own := field{dyn: true, why: "a path of the container's own"}
+	mapWord := func(w field) field {
+		v := w.val
+		switch {
+		case w.dyn:
+			return w
+		case strings.ContainsAny(v, " \t\n;&|<>()$`\"'~"):
+			return field{val: mapScript(v, host)} // a script, or may be one
+		case strings.HasPrefix(v, "/"):
+			if h, ok := host(path.Clean(v)); ok {
+				return field{val: h, glob: w.glob}
+			}
+			return own
+		}
+		if i := strings.Index(v, "=/"); i >= 0 {
+			if h, ok := host(path.Clean(v[i+1:])); ok {
+				return field{val: v[:i+1] + h}
+			}
+			return own
+		}
+		if strings.HasPrefix(v, "-") && strings.Contains(v, "/") {
+			return own
+		}
+		return w
+	}
+	mapped := make([]field, len(words))
+	mapped[0] = words[0]
+	for i, w := range words[1:] {
+		mapped[i+1] = mapWord(w)
+	}
+	cwd := ""
+	if strings.HasPrefix(wd, "/") {
+		cwd, _ = host(path.Clean(wd))
+	}
+	findings, complex := r.trialFindings(r.roots, cwd, func(sub *run) {
+		sub.applyRole(sc, roleValue{role: RoleCommand, f: mapped[0], rest: mapped}, false, "", c, cmd)
+	})
+	if complex {
+		return
+	}
+	for _, fd := range findings {
+		if fd.Path != "" && slices.ContainsFunc(srcs, func(s string) bool { return r.a.within(fd.Path, s) }) {
+			r.finding(fd.Rule, fd.Kind, fd.Severity, b+" run binds this machine's "+fd.Path+" into the container: "+fd.Detail, cmd, fd.Path)
+		}
+	}
+}
+
+// ownPath stands, in a container's script judged here, for a path of the
+// container's own: a variable no script sets, so its value is not known.
+const ownPath = "${TOOLGATE_CONTAINER_PATH}"
+
+// mapScript rewrites the paths in text, a shell script a container runs,
+// as mountedCommand maps words: an absolute path that starts a word under
+// a mount's destination becomes the host path (host), and any other, and
+// the container's home (~, $HOME), becomes ownPath, so that the script
+// judged here names this machine's folders only where the container sees
+// them.
+func mapScript(text string, host func(string) (string, bool)) string {
+	var b strings.Builder
+	single := false // inside single quotes, where ownPath must step out
+	own := func() {
+		if single {
+			b.WriteString("'\"" + ownPath + "\"'")
+		} else {
+			b.WriteString(ownPath)
+		}
+	}
+	for i := 0; i < len(text); {
+		starts := i == 0 || strings.IndexByte(" \t\n;&|<>()='\":", text[i-1]) >= 0
+		switch {
+		case text[i] == '\'':
+			single = !single
+			b.WriteByte('\'')
+			i++
+		case starts && text[i] == '/':
+			j := i
+			for j < len(text) && strings.IndexByte(" \t\n;&|<>()'\"`$:", text[j]) < 0 {
+				j++
+			}
+			if h, ok := host(path.Clean(text[i:j])); ok {
+				b.WriteString(h)
+			} else {
+				own()
+			}
+			i = j
+		case starts && text[i] == '~':
+			own()
+			i++
+		case strings.HasPrefix(text[i:], "${HOME}"):
+			own()
+			i += len("${HOME}")
+		case strings.HasPrefix(text[i:], "$HOME") && (i+5 == len(text) || text[i+5] != '_' && !isAlnum(text[i+5])):
+			own()
+			i += len("$HOME")
+		default:
+			b.WriteByte(text[i])
+			i++
+		}
+	}
+	return b.String()
 }
 
 // remoteStdin judges the standard input a shell on another host or in a

@@ -99,3 +99,86 @@ func TestOptionValues(t *testing.T) {
 		t.Errorf("optionValues = %q, want %q", got, want)
 	}
 }
+
+// TestEngineMounts pins the reading of a container run's bind mounts and
+// working folder.
+func TestEngineMounts(t *testing.T) {
+	f := func(vs ...string) []field {
+		out := make([]field, len(vs))
+		for i, v := range vs {
+			out[i] = field{val: v}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		opts   []field
+		mounts []mount
+		wd     string
+	}{
+		{f("-v", "/:/host"), []mount{{"/", "/host"}}, ""},
+		{f("--volume", "/a:/b:ro", "-w", "/b"), []mount{{"/a", "/b"}}, "/b"},
+		{f("--volume=./x:/y", "--workdir=/y"), []mount{{"./x", "/y"}}, "/y"},
+		{f("-v/a:/b", "-v=/c:/d", "-w/e"), []mount{{"/a", "/b"}, {"/c", "/d"}}, "/e"},
+		{f("--mount", "type=bind,source=/s,target=/t,readonly"), []mount{{"/s", "/t"}}, ""},
+		{f("--mount=type=bind,src=/s,dst=/t"), []mount{{"/s", "/t"}}, ""},
+		{f("--mount", "type=volume,src=data,dst=/t"), nil, ""},
+		{f("-v", "data:/var/lib/x", "-v", "/only"), nil, ""},
+		{f("-e", "A=/x:/y", "--name", "-v"), nil, ""},
+		{[]field{{val: "-v"}, {val: "/x:/y", dyn: true}}, nil, ""},
+	} {
+		m, wd := engineMounts(c.opts)
+		if !slices.Equal(m, c.mounts) || wd != c.wd {
+			t.Errorf("engineMounts(%v) = %v, %q; want %v, %q", c.opts, m, wd, c.mounts, c.wd)
+		}
+	}
+}
+
+// TestMapScript pins the rewriting of a container's script: paths under a
+// mount are the host's, the container's own paths and home are not.
+func TestMapScript(t *testing.T) {
+	host := func(p string) (string, bool) {
+		if p == "/w" || strings.HasPrefix(p, "/w/") {
+			return "/ws" + p[2:], true
+		}
+		return "", false
+	}
+	for text, want := range map[string]string{
+		"rm -rf /w":                         "rm -rf /ws",
+		"cd /w && rm -rf /usr/lib":          "cd /ws && rm -rf " + ownPath,
+		"rm -rf ~ $HOME ${HOME} $HOMEDIR":   "rm -rf " + ownPath + " " + ownPath + " " + ownPath + " $HOMEDIR",
+		`x=/w/a; cat "/w/b" '/etc/x' "/e"`:  `x=/ws/a; cat "/ws/b" ''"` + ownPath + `"'' "` + ownPath + `"`,
+		"ls /wx /w/../etc a/w":              "ls " + ownPath + " " + ownPath + " a/w",
+		"echo>/w/f;(rm /w/g)|tee /w/h:/w/i": "echo>/ws/f;(rm /ws/g)|tee /ws/h:/ws/i",
+	} {
+		if got := mapScript(text, host); got != want {
+			t.Errorf("mapScript(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestMountedCommand checks that a container's command is judged through
+// its bind mounts and only there: the container's own paths, even under a
+// mount of the whole host, never block.
+func TestMountedCommand(t *testing.T) {
+	a := testAnalyzer(t)
+	for cmd, want := range map[string]string{
+		"docker run -v /srv:/d -v /home/dev:/d/h alpine rm -rf /d/h":         ruleRmHome, // the longest destination
+		"docker run -v $PWD:/w alpine sh -c 'cd /w;rm -rf \"$PWD\"'":         ruleRmRootAncestor,
+		"docker run -v /:/host alpine rm -rf /usr/lib":                       "",
+		"docker run -v /:/host alpine sort --output=/etc/passwd x":           "",
+		"docker run -v /:/host alpine sort -o/etc/passwd x":                  "",
+		`cd "$X"; docker run -v .:/w -v /home/dev:/h -w /h alpine rm -rf /w`: "", // . is not known
+		"docker run -v $PWD:/w -w /w alpine rm -rf ../tmp":                   "",
+		"docker run -v /:/host alpine sh -c 'rm -rf /usr/lib; cat ~/.netrc'": "",
+	} {
+		res := a.Command(cmd, testEnv())
+		w, blocked := res.Worst()
+		blocked = blocked && w.Severity == Block
+		switch {
+		case want == "" && blocked:
+			t.Errorf("%s: blocked (%s: %s); the container's own paths are not this machine's", cmd, w.Rule, w.Detail)
+		case want != "" && (!blocked || w.Rule != want):
+			t.Errorf("%s: %+v; want %s", cmd, res.Findings, want)
+		}
+	}
+}
