@@ -226,9 +226,11 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 			}
 		case *syntax.CallExpr:
 			if len(n.Args) > 1 && n.Args[0].Lit() == "printenv" {
+				// printenv NAME prints an exported variable: a credential,
+				// or one the script assigned from one (export T=$TOKEN).
 				for _, w := range n.Args[1:] {
-					if v := w.Lit(); r.a.isCredential(v) {
-						names = append(names, v)
+					if c := r.credential(sc, w.Lit(), w.Pos().Offset()); c != "" {
+						names = append(names, c)
 					}
 				}
 			}
@@ -318,6 +320,16 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 		// (dig $GITHUB_TOKEN.example.com).
 		r.judgeEgress(b, r.sentCredentials(sc, s, call), nil, cmd)
 		return
+	}
+	if b == "git" {
+		// git sends what its network sub-commands are given to the
+		// remote: a header (-c http.extraHeader=...), a URL's user.
+		if hosts, ok := gitRemote(call, fs); ok {
+			if names := r.sentCredentials(sc, s, call); len(names) > 0 {
+				r.judgeEgress(b, names, hosts, cmd)
+				return
+			}
+		}
 	}
 	if !networkSenders[b] {
 		// A URL's literal text is in its field too (the parts not known
@@ -656,6 +668,35 @@ func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
 	}
 }
 
+// gitNetwork are git's sub-commands that talk to a remote.
+var gitNetwork = map[string]bool{"clone": true, "fetch": true, "pull": true, "push": true, "ls-remote": true, "archive": true, "submodule": true, "remote": true}
+
+// gitRemote reports whether call is a git command that talks to a remote
+// and returns the hosts its URL operands name: nil when one is not known,
+// or when the remote is a name (origin) whose URL is in the repository's
+// configuration.
+func gitRemote(call *syntax.CallExpr, fs []field) ([]string, bool) {
+	args := skipOpts(fs[1:], wrapSpec{val: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path"}})
+	if len(args) == 0 || args[0].dyn || !gitNetwork[args[0].val] || len(fs) != len(call.Args) {
+		return nil, len(args) > 0 && args[0].dyn
+	}
+	var hosts []string
+	for i, f := range fs {
+		if !strings.Contains(f.val, "://") {
+			continue
+		}
+		h, ok := wordHost(call.Args[i])
+		if !ok {
+			return nil, true
+		}
+		hosts = append(hosts, h)
+	}
+	if len(hosts) == 0 {
+		return nil, true // a remote's name, or a path: not known here
+	}
+	return hosts, true
+}
+
 // wordHost returns the host a URL word (or a host/path word) names, and
 // false when a part that is not literal may be in the host: in
 // https://api.github.com$X/ the host may go on; in
@@ -680,9 +721,16 @@ func (r *run) destinations(b string, call *syntax.CallExpr, fs []field) []string
 		}
 	}
 	if b == "gh" {
-		// gh talks to github.com unless told another host.
-		for _, f := range fs[1:] {
+		// gh talks to github.com unless told another host, or given a
+		// whole URL (gh api https://HOST/...).
+		for i, f := range fs[1:] {
 			if strings.HasPrefix(f.val, "--hostname") || f.dyn && (f.val == "" || f.val[0] == '-') {
+				return nil
+			}
+			if strings.Contains(f.val, "://") {
+				if h, ok := wordHost(call.Args[min(i+1, len(call.Args)-1)]); ok && len(fs) == len(call.Args) {
+					return []string{h}
+				}
 				return nil
 			}
 		}
