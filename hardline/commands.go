@@ -1048,6 +1048,14 @@ func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool
 	}
 }
 
+// dialectRE matches what zsh (and csh's modifiers) read otherwise than
+// bash, which the analyser reads: a modifier after a parameter ($HOME:h
+// is the home's parent there, ${x:h} too, where bash reads an offset),
+// zsh's $~x, $=x, $^x and ${~x} (globbing, splitting and joining of a
+// value), and =cmd (the path of cmd). The bash reading of the script is
+// judged as well; these make it ask.
+var dialectRE = regexp.MustCompile(`\$(\{[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*):[htreaAPluqQsgx&]|\$\{?[~=^][A-Za-z_{]|(^|[\s;|&(])=[A-Za-z_/.]`)
+
 // shellOptRE matches what a shell takes as an option word.
 var shellOptRE = regexp.MustCompile(`^[-+][A-Za-z]+$`)
 
@@ -1061,6 +1069,14 @@ var shells = map[string]bool{
 // re-parsed; a script from a pipe is dynamic; a script file is ordinary.
 func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
+	if b == "zsh" || b == "csh" || b == "tcsh" {
+		for _, a := range args {
+			if !a.dyn && dialectRE.MatchString(a.val) {
+				r.finding(ruleEvalDynamic, Dynamic, Ask, b+" reads "+dialectRE.FindString(a.val)+" otherwise than bash: the words it makes are not known", cmd, "")
+				break
+			}
+		}
+	}
 	cflag, sflag := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
