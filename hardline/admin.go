@@ -286,6 +286,15 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 				break
 			}
 		}
+	} else if packageInstallers[b] {
+		// A package file installed runs its scripts (a .deb's maintainer
+		// scripts as root, an sdist's setup.py, an npm tarball's install
+		// scripts, a wheel's .pth files at every start of python).
+		for _, a := range args {
+			if v, ok := packageFile(a.val); ok && !a.dyn {
+				cands = append(cands, field{val: v})
+			}
+		}
 	}
 	for i, f := range cands {
 		run := func(w written) bool {
@@ -309,6 +318,28 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			return
 		}
 	}
+}
+
+// packageInstallers are the programs that install a package file given
+// as an operand or an option's value.
+var packageInstallers = map[string]bool{"dpkg": true, "apt": true, "apt-get": true, "gdebi": true, "rpm": true, "dnf": true, "yum": true,
+	"zypper": true, "installer": true, "pip": true, "pip3": true, "pipx": true, "uv": true, "npm": true, "pnpm": true, "yarn": true,
+	"bun": true, "gem": true, "snap": true, "flatpak": true, "apk": true, "pacman": true, "brew": true, "code": true, "codium": true,
+	"msiexec": true, "cargo": true}
+
+// packageSuffixes are the names of package files.
+var packageSuffixes = []string{".deb", ".rpm", ".pkg", ".mpkg", ".apk", ".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip", ".egg",
+	".gem", ".snap", ".flatpak", ".flatpakref", ".pkg.tar.zst", ".pkg.tar.xz", ".vsix", ".msi", ".crate"}
+
+// packageFile returns the package file v names, the value of an option
+// attached with = too (--install-extension=x.vsix), and whether it names
+// one.
+func packageFile(v string) (string, bool) {
+	if _, after, ok := strings.Cut(v, "="); ok {
+		v = after
+	}
+	l := asciiLower(v)
+	return v, slices.ContainsFunc(packageSuffixes, func(s string) bool { return strings.HasSuffix(l, s) && len(l) > len(s) })
 }
 
 // writtenOnPath returns a file this command wrote that a bare command name
