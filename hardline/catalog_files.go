@@ -237,7 +237,63 @@ func (r *run) windowsDelete(sc *scope, b string, args []field, cmd string) {
 		}
 	}
 	for _, t := range ops {
+		if !t.dyn {
+			v, ok := r.cmdText(t.val)
+			if !ok {
+				r.finding(ruleDynamicTarget, Dynamic, Ask, b+" is cmd.exe's, which reads "+t.val+" otherwise than the shell (a %VARIABLE% not known, or a separator the shell removed): the folder is not known", cmd, "")
+				continue
+			}
+			t.val = v
+		}
 		r.judgeDelete(sc, t, recursive, cmd, b)
+	}
+}
+
+// cmdVariables are the variables of cmd.exe whose values follow from the
+// home folder: %NAME% in a cmd built-in's argument is read as the value
+// (one starting with a backslash is a folder in the home).
+var cmdVariables = map[string]string{"USERPROFILE": "", "HOME": "", "APPDATA": `\AppData\Roaming`, "LOCALAPPDATA": `\AppData\Local`,
+	"TEMP": `\AppData\Local\Temp`, "TMP": `\AppData\Local\Temp`, "SYSTEMROOT": `C:\Windows`, "WINDIR": `C:\Windows`, "SYSTEMDRIVE": `C:`,
+	"PROGRAMFILES": `C:\Program Files`, "PROGRAMDATA": `C:\ProgramData`, "PUBLIC": `C:\Users\Public`}
+
+// cmdText returns an argument of one of cmd.exe's built-ins (rd, del) as
+// cmd reads it: its %VARIABLES% expanded where they follow from the home
+// folder (the others, and a drive-relative C:name, where the shell took
+// the backslashes out of C:\name, are not known: false).
+func (r *run) cmdText(v string) (string, bool) {
+	if len(v) > 2 && isLetter(v[0]) && v[1] == ':' && v[2] != '/' && v[2] != '\\' {
+		return "", false
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(v, '%')
+		if i < 0 {
+			b.WriteString(v)
+			return b.String(), true
+		}
+		j := strings.IndexByte(v[i+1:], '%')
+		if j < 0 {
+			return "", false
+		}
+		name := strings.ToUpper(v[i+1 : i+1+j])
+		val, known := cmdVariables[name]
+		home := strings.TrimSuffix(r.a.home, "/")
+		switch {
+		case name == "HOMEDRIVE" && len(home) > 1 && home[1] == ':':
+			val = home[:2]
+		case name == "HOMEPATH" && len(home) > 1 && home[1] == ':':
+			val = home[2:]
+		case !known:
+			return "", false
+		case val == "" || val[0] == '\\':
+			val = home + val // the home, or a folder in it
+		}
+		b.WriteString(v[:i])
+		b.WriteString(val)
+		v = v[i+2+j:]
+		if v != "" && v[0] != '\\' && v[0] != '/' && v[0] != '%' {
+			return "", false // %SystemRoot%\System32 unquoted: the shell took the backslash
+		}
 	}
 }
 
