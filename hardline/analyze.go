@@ -1355,6 +1355,12 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 					if paths && !hf.dyn {
 						in.words = textWords(hf.val)
 					}
+					if _, loop := s.Cmd.(*syntax.WhileClause); loop {
+						in.text = hf.val // a read loop's lines, expanded (not known: none)
+						if hf.dyn {
+							in.kind = inUnknown
+						}
+					}
 				}
 			}
 		case syntax.WordHdoc:
@@ -1634,11 +1640,18 @@ func (r *run) checkAssigned(sc *scope, f field, cmd string) {
 // for each start, the loop's variables standing for everything under it,
 // as xargs after find does.
 func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
-	if wc.Until || !in.find || len(in.words) == 0 || r.loopVars != nil {
+	if wc.Until || r.loopVars != nil {
 		return
 	}
 	vars := readVars(wc.Cond)
 	if len(vars) == 0 {
+		return
+	}
+	if in.kind == inText && !in.find {
+		r.readTextLoop(sc, wc, vars, in.text)
+		return
+	}
+	if !in.find || len(in.words) == 0 {
 		return
 	}
 	for i, it := range in.words {
@@ -1653,6 +1666,34 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 		r.walk(sc, &syntax.File{Stmts: wc.Do})
 	}
 	r.loopVars, r.loopTree = nil, false
+}
+
+// readTextLoop judges a while-read loop over known text (a here-string,
+// a here-document, echo's output): its body once for each line, read's
+// variables holding the line's fields as read splits them with the
+// default IFS (the last variable takes the rest of the line).
+func (r *run) readTextLoop(sc *scope, wc *syntax.WhileClause, vars []string, text string) {
+	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		if i >= maxXargsItems {
+			break
+		}
+		r.loopVars = map[string]field{}
+		rest := strings.Trim(line, " \t")
+		for k, v := range vars {
+			val := rest
+			if k < len(vars)-1 {
+				j := strings.IndexAny(rest, " \t")
+				if j < 0 {
+					j = len(rest)
+				}
+				val = rest[:j]
+				rest = strings.TrimLeft(rest[j:], " \t")
+			}
+			r.loopVars[v] = field{val: val}
+		}
+		r.walk(sc, &syntax.File{Stmts: wc.Do})
+	}
+	r.loopVars = nil
 }
 
 // forLoop judges a for loop over a list of words (for f in ~/*; do rm -rf

@@ -578,3 +578,24 @@ func TestMetadataHost(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTextLoop checks that a while-read loop over known text, a
+// here-document's lines expanded, judges its body with each line.
+func TestReadTextLoop(t *testing.T) {
+	a := testAnalyzer(t)
+	for cmd, want := range map[string]string{
+		"while read f; do cat \"$f\"; done <<EOF\n$HOME/.ssh/id_rsa\nEOF\n":      ruleSensitivePath,
+		"while read f; do cat \"$f\"; done <<EOF\nREADME.md\n/etc/shadow\nEOF\n": ruleSensitivePath,
+		"while read f; do cat \"$f\"; done <<'EOF'\n$HOME/.ssh/id_rsa\nEOF\n":    "",                // quoted: the letters
+		"while read f; do cat \"$f\"; done <<EOF\n$(pick)\nEOF\n":                "",                // not known
+		"while read f; do cat \"$f\"; done <<EOF\n$X/etc/shadow\nEOF\n":          "",                // not known either
+		"while read f; do cat \"$f\"; done <<EOF\n   /etc/shadow\nEOF\n":         ruleSensitivePath, // read trims blanks
+		"while read a b c; do rm -rf \"$c\"; done <<EOF\nx y /home dev\nEOF\n":   "",                // c takes the rest: not /home
+		"while read a b c; do rm -rf \"$b\"; done <<EOF\nx /home/dev z\nEOF\n":   ruleRmHome,
+	} {
+		res := a.Command(cmd, testEnv())
+		if got := hasRule(res, want); want != "" && !got || want == "" && res.Blocked() {
+			t.Errorf("%q: %+v; want %q", cmd, res.Findings, want)
+		}
+	}
+}
