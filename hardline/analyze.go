@@ -449,7 +449,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			return
 		}
 	}
-	readANSIC(f, src)
+	readAsBash(f, src)
 	sc := &scope{src: src, depth: depth, inherit: inherit}
 	if !r.prepass(sc, f) {
 		return
@@ -1827,6 +1827,7 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	if fs == nil {
 		return unknown
 	}
+	fs = innerCommand(fs)
 	args := fs[1:]
 	if in, ok := r.decodedInput(sc, up, base(fs[0].val), args, paths); ok {
 		return in
@@ -3210,6 +3211,78 @@ func andChain(s *syntax.Stmt, calls *[]*syntax.CallExpr) bool {
 	return false
 }
 
+// innerCommand returns the command a line of wrappers runs, whose output
+// is theirs (timeout 5 echo CMD | sh is echo CMD | sh): the catalogue's
+// pure wrappers (pureWrapper), sudo and doas, and command, builtin, nohup
+// and env with assignments. Any other program is left as it is.
+func innerCommand(fs []field) []field {
+	for range maxStaticOutput {
+		if len(fs) < 2 || fs[0].dyn {
+			return fs
+		}
+		b := base(fs[0].val)
+		if b == "sudo" || b == "doas" {
+			// sudo [options] CMD, doas [-u USER] CMD: the command's output.
+			rest := skipOpts(fs[1:], wrapSpec{val: "ugpCDrtTUh", long: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"}})
+			if len(rest) == 0 || rest[0].dyn || strings.HasPrefix(rest[0].val, "-") {
+				return fs
+			}
+			fs = rest
+			continue
+		}
+		if ce := builtinCatalog()[b]; ce != nil && pureWrapper(ce.e) {
+			var buf [8]field
+			var obuf [4]roleValue
+			p := parseLine(ce, fs[1:], buf[:0])
+			vals, _ := operandRoles(ce.e, p.ops, obuf[:0], p.shifted)
+			i := slices.IndexFunc(vals, func(v roleValue) bool { return v.role == RoleCommand && len(v.rest) > 0 })
+			if i < 0 {
+				return fs
+			}
+			fs = vals[i].rest
+			continue
+		}
+		parts := make([]string, len(fs))
+		for k, f := range fs {
+			if f.dyn {
+				return fs
+			}
+			parts[k] = f.val
+		}
+		inner := unwrapStatic(parts)
+		if len(inner) == len(parts) {
+			return fs
+		}
+		fs = fs[len(fs)-len(inner):]
+	}
+	return fs
+}
+
+// pureWrapper reports whether an entry only runs the command an operand
+// gives (timeout, nice, taskset): no reading of its own, options that are
+// values, operands that are data before the command.
+func pureWrapper(e *Entry) bool {
+	if e.special != nil || len(e.Subcommands) > 0 || len(e.Env) > 0 {
+		return false
+	}
+	for _, o := range e.Options {
+		if o.Role != "" {
+			return false
+		}
+	}
+	command := false
+	for _, o := range e.Operands {
+		switch o.Role {
+		case RoleCommand:
+			command = true
+		case RoleData:
+		default:
+			return false
+		}
+	}
+	return command
+}
+
 // unwrapStatic drops the wrappers that print what the command they run
 // prints: command, builtin, env (with assignments only), nohup.
 func unwrapStatic(parts []string) []string {
@@ -3339,7 +3412,7 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		if err != nil {
 			return "", false
 		}
-		readANSIC(f, text)
+		readAsBash(f, text)
 		sub := &scope{src: text, depth: sc.depth + 1, inherit: sc.known(pos)}
 		return r.staticOutput(sub, f.Stmts, 0, depth+1)
 	}

@@ -599,3 +599,43 @@ func TestReadTextLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestCoprocWords checks that a coprocess's simple command is read as
+// bash reads it: words shaped as assignments are assignments before the
+// command's name and arguments after it.
+func TestCoprocWords(t *testing.T) {
+	read := func(src string) (assigns, args []string) {
+		t.Helper()
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		readAsBash(f, src)
+		call := f.Stmts[0].Cmd.(*syntax.CoprocClause).Stmt.Cmd.(*syntax.CallExpr)
+		for _, as := range call.Assigns {
+			v := ""
+			if as.Value != nil {
+				v = src[as.Value.Pos().Offset():as.Value.End().Offset()]
+			}
+			assigns = append(assigns, fmt.Sprintf("%s %v %s", as.Name.Value, as.Append, v))
+		}
+		for _, w := range call.Args {
+			lit := ""
+			if l, ok := w.Parts[0].(*syntax.Lit); ok {
+				lit = l.Value
+			}
+			args = append(args, src[w.Pos().Offset():w.End().Offset()]+"|"+lit)
+		}
+		return assigns, args
+	}
+	// The parser takes words after the name for assignments...
+	assigns, args := read("coproc dd if=/a of+=$X 3c=z")
+	if len(assigns) != 0 || !slices.Equal(args, []string{"dd|dd", "if=/a|if=", "of+=$X|of+=", "3c=z|3c=z"}) {
+		t.Errorf("coproc dd ...: assignments %q, arguments %q", assigns, args)
+	}
+	// ... and words before it for the name.
+	assigns, args = read("coproc A+=1 B=$X 3c=z cat")
+	if !slices.Equal(assigns, []string{"A true 1", "B false $X"}) || !slices.Equal(args, []string{"3c=z|3c=z", "cat|cat"}) {
+		t.Errorf("coproc A+=1 ...: assignments %q, arguments %q", assigns, args)
+	}
+}

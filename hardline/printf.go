@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -318,6 +319,110 @@ func ansiC(s string) string {
 	out, _, _ := bashEscapes(s, escANSIC)
 	out, _, _ = strings.Cut(out, "\x00")
 	return out
+}
+
+// readAsBash mends a parse where the parser reads the text otherwise than
+// bash: $'...' parts (readANSIC) and a coprocess's words (coprocWords).
+// Every parse passes through it before anything of it is judged.
+func readAsBash(f *syntax.File, src string) {
+	readANSIC(f, src)
+	coprocWords(f, src)
+}
+
+// coprocWords gives a coprocess's simple command back the words the
+// parser took for assignments: it reads coproc dd if=/dev/zero
+// of=/dev/sda as dd with the variables if and of set, where bash runs dd
+// with those arguments (a word shaped like an assignment is one only
+// before the command's name).
+func coprocWords(f *syntax.File, src string) {
+	if !strings.Contains(src, "coproc") {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		cc, ok := n.(*syntax.CoprocClause)
+		if !ok || cc.Stmt == nil {
+			return true
+		}
+		call, ok := cc.Stmt.Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		first := call.Args[0].Pos().Offset()
+		keep := call.Assigns[:0]
+		for _, as := range call.Assigns {
+			if as.Pos().Offset() < first || as.Name == nil || as.Index != nil || as.Array != nil || as.Naked {
+				keep = append(keep, as)
+				continue
+			}
+			call.Args = append(call.Args, assignWord(as))
+		}
+		call.Assigns = keep
+		slices.SortStableFunc(call.Args, func(a, b *syntax.Word) int { return int(a.Pos().Offset()) - int(b.Pos().Offset()) })
+		// The other way round, it takes the words before the command's
+		// name that bash reads as assignments (coproc PIP_LOG=F pip ...)
+		// for the command and its arguments.
+		for len(call.Args) > 1 {
+			as, ok := wordAssign(call.Args[0])
+			if !ok {
+				break
+			}
+			call.Assigns = append(call.Assigns, as)
+			call.Args = call.Args[1:]
+		}
+		return true
+	})
+}
+
+// wordAssign reads a word shaped as an assignment (NAME=VALUE, NAME+=VALUE,
+// its name literal) as the assignment bash makes of it before a command's
+// name, at the positions its parts hold in the source.
+func wordAssign(w *syntax.Word) (*syntax.Assign, bool) {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok {
+		return nil, false
+	}
+	i := strings.IndexByte(lit.Value, '=')
+	if i <= 0 {
+		return nil, false
+	}
+	name, app := lit.Value[:i], false
+	if n, ok := strings.CutSuffix(name, "+"); ok {
+		name, app = n, true
+	}
+	if !syntax.ValidName(name) {
+		return nil, false
+	}
+	at := func(k int) syntax.Pos {
+		p := lit.ValuePos
+		return syntax.NewPos(p.Offset()+uint(k), p.Line(), p.Col()+uint(k))
+	}
+	as := &syntax.Assign{Append: app, Name: &syntax.Lit{ValuePos: lit.ValuePos, ValueEnd: at(len(name)), Value: name}}
+	var parts []syntax.WordPart
+	if rest := lit.Value[i+1:]; rest != "" {
+		parts = append(parts, &syntax.Lit{ValuePos: at(i + 1), ValueEnd: lit.ValueEnd, Value: rest})
+	}
+	parts = append(parts, w.Parts[1:]...)
+	if len(parts) > 0 {
+		as.Value = &syntax.Word{Parts: parts}
+	}
+	return as, true
+}
+
+// assignWord is the word an assignment's text makes: NAME=, or NAME+=,
+// then the value's parts, at the positions they hold in the source.
+func assignWord(as *syntax.Assign) *syntax.Word {
+	op := "="
+	if as.Append {
+		op = "+="
+	}
+	end := as.Name.End()
+	lit := &syntax.Lit{ValuePos: as.Name.Pos(), Value: as.Name.Value + op,
+		ValueEnd: syntax.NewPos(end.Offset()+uint(len(op)), end.Line(), end.Col()+uint(len(op)))}
+	w := &syntax.Word{Parts: []syntax.WordPart{lit}}
+	if as.Value != nil {
+		w.Parts = append(w.Parts, as.Value.Parts...)
+	}
+	return w
 }
 
 // readANSIC replaces the $'...' word parts of f, parsed from src, with
