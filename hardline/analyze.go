@@ -3242,6 +3242,11 @@ func innerCommand(fs []field) []field {
 			fs = vals[i].rest
 			continue
 		}
+		switch b {
+		case "command", "builtin", "nohup", "env":
+		default:
+			return fs
+		}
 		parts := make([]string, len(fs))
 		for k, f := range fs {
 			if f.dyn {
