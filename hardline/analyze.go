@@ -382,6 +382,9 @@ type scope struct {
 	inherit map[string]string
 	pipeUp  map[*syntax.Stmt]*syntax.Stmt // statement -> the statement piping into it
 	procIn  map[*syntax.Stmt]bool         // statements in a process substitution
+	// groupIn is the standard input a compound command's redirection
+	// gives the statements in it that may read it first ({ sh; } <<< CMD).
+	groupIn map[*syntax.Stmt]input
 	// filterDepth bounds pipeInput's walk up through filters.
 	filterDepth int
 	// funcs are the functions the script defines, by name: a call is
@@ -1265,12 +1268,19 @@ func rightmost(s *syntax.Stmt) *syntax.Stmt {
 	return s
 }
 
-// leftmost are the statements that read a pipe's output.
+// leftmost are the statements that may read a pipe's output, or a
+// compound command's redirected input, first: every statement of a group,
+// a loop's body, an if's conditions and branches, a case's branches.
 func leftmost(s *syntax.Stmt, depth int) []*syntax.Stmt {
 	if s == nil || depth > 64 {
 		return nil
 	}
 	var out []*syntax.Stmt
+	each := func(stmts []*syntax.Stmt) {
+		for _, t := range stmts {
+			out = append(out, leftmost(t, depth+1)...)
+		}
+	}
 	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
@@ -1278,22 +1288,28 @@ func leftmost(s *syntax.Stmt, depth int) []*syntax.Stmt {
 		}
 		return append(leftmost(c.X, depth+1), leftmost(c.Y, depth+1)...)
 	case *syntax.Subshell:
-		for _, t := range c.Stmts {
-			out = append(out, leftmost(t, depth+1)...)
-		}
-		return out
+		each(c.Stmts)
 	case *syntax.Block:
-		for _, t := range c.Stmts {
-			out = append(out, leftmost(t, depth+1)...)
-		}
-		return out
+		each(c.Stmts)
 	case *syntax.WhileClause:
-		for _, t := range c.Do {
-			out = append(out, leftmost(t, depth+1)...)
+		each(c.Do)
+	case *syntax.IfClause:
+		// The condition, or a branch after a condition that read
+		// nothing.
+		for ic := c; ic != nil; ic = ic.Else {
+			each(ic.Cond)
+			each(ic.Then)
 		}
-		return out
+	case *syntax.ForClause:
+		each(c.Do)
+	case *syntax.CaseClause:
+		for _, it := range c.Items {
+			each(it.Stmts)
+		}
+	default:
+		return []*syntax.Stmt{s}
 	}
-	return []*syntax.Stmt{s}
+	return out
 }
 
 // input describes a command's standard input.
@@ -1328,7 +1344,7 @@ const (
 
 // stmt analyses a statement's redirections and its simple command.
 func (r *run) stmt(sc *scope, s *syntax.Stmt) {
-	in := input{}
+	in := sc.groupIn[s]
 	if up, ok := sc.pipeUp[s]; ok {
 		in = r.writerInput(sc, up, consumesPaths(s))
 	}
@@ -1445,6 +1461,16 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if call == nil {
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(outs, nil, nil, in)
+		if in.kind != inNone {
+			// The statements inside that may read the input first read
+			// this one ({ sh; } <<< CMD, if ...; then sh; fi < x.sh).
+			for _, t := range leftmost(s, 0) {
+				if sc.groupIn == nil {
+					sc.groupIn = map[*syntax.Stmt]input{}
+				}
+				sc.groupIn[t] = in
+			}
+		}
 		if fc, ok := s.Cmd.(*syntax.ForClause); ok {
 			r.forLoop(sc, fc)
 		}

@@ -630,8 +630,13 @@ func TestCoprocWords(t *testing.T) {
 	}
 	// The parser takes words after the name for assignments...
 	assigns, args := read("coproc dd if=/a of+=$X 3c=z")
-	if len(assigns) != 0 || !slices.Equal(args, []string{"dd|dd", "if=/a|if=", "of+=$X|of+=", "3c=z|3c=z"}) {
+	if len(assigns) != 0 || !slices.Equal(args, []string{"dd|dd", "if=/a|if=/a", "of+=$X|of+=", "3c=z|3c=z"}) {
 		t.Errorf("coproc dd ...: assignments %q, arguments %q", assigns, args)
+	}
+	// ... a NAME before a simple command, which bash reads as the command...
+	assigns, args = read("coproc docker export -o /etc/passwd c")
+	if len(assigns) != 0 || !slices.Equal(args, []string{"docker|docker", "export|export", "-o|-o", "/etc/passwd|/etc/passwd", "c|c"}) {
+		t.Errorf("coproc docker export ...: assignments %q, arguments %q", assigns, args)
 	}
 	// ... and words before it for the name.
 	assigns, args = read("coproc A+=1 B=$X 3c=z cat")

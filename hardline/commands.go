@@ -198,7 +198,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.aliases = saved
 		return
 	}
-	if fd, ok := sc.funcs[name.val]; ok && fd != nil && r.inlined < maxInlined && slices.ContainsFunc(args, r.telling) {
+	if fd, ok := sc.funcs[name.val]; ok && fd != nil && r.inlined < maxInlined && (slices.ContainsFunc(args, r.telling) || learnsInBody(r.nodeText(sc, fd.Body))) {
 		// A call of a function the script defines, with an argument
 		// that may change what the body does: the body runs with the
 		// arguments as $1, $2, ... (the main walk judged it with them
@@ -355,6 +355,14 @@ const maxInlined = 8
 // does beyond what the body with unknown arguments shows: a program that
 // destroys (rm, dd, ...) or a path outside every writable root, lexically.
 // Names and paths in the workspace do not.
+// learnsInBody reports whether a function's body may give variables
+// values the main walk does not learn inside a function (read, mapfile,
+// printf -v, set --): judged at a call as a script of its own, it learns
+// them (f() { read h <<< ~; rm -rf "$h"; }; f).
+func learnsInBody(body string) bool {
+	return strings.Contains(body, "read") || strings.Contains(body, "mapfile") || strings.Contains(body, "printf") || strings.Contains(body, "set")
+}
+
 func (r *run) telling(f field) bool {
 	if f.dyn {
 		return false

@@ -333,15 +333,34 @@ func readAsBash(f *syntax.File, src string) {
 // parser took for assignments: it reads coproc dd if=/dev/zero
 // of=/dev/sda as dd with the variables if and of set, where bash runs dd
 // with those arguments (a word shaped like an assignment is one only
-// before the command's name).
+// before the command's name), and the redirections it gave the statement
+// around the coprocess.
 func coprocWords(f *syntax.File, src string) {
 	if !strings.Contains(src, "coproc") {
 		return
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if s, ok := n.(*syntax.Stmt); ok {
+			// Its redirections are the coprocess's command's (coproc bash
+			// <<< CMD): the parser gives them to the statement around it.
+			if cc, ok := s.Cmd.(*syntax.CoprocClause); ok && cc.Stmt != nil && len(s.Redirs) > 0 {
+				cc.Stmt.Redirs = append(cc.Stmt.Redirs, s.Redirs...)
+				s.Redirs = nil
+			}
+			return true
+		}
 		cc, ok := n.(*syntax.CoprocClause)
 		if !ok || cc.Stmt == nil {
 			return true
+		}
+		if cc.Name != nil {
+			// bash takes NAME only before a compound command: before a
+			// simple one (coproc docker export -o F c, coproc bash <<< CMD,
+			// which the parser reads as NAME docker running export), the
+			// word is the command's name.
+			if call, ok := nameAsCommand(cc.Name, cc.Stmt.Cmd); ok {
+				cc.Stmt.Cmd, cc.Name = call, nil
+			}
 		}
 		call, ok := cc.Stmt.Cmd.(*syntax.CallExpr)
 		if !ok || len(call.Args) == 0 {
@@ -371,6 +390,40 @@ func coprocWords(f *syntax.File, src string) {
 		}
 		return true
 	})
+}
+
+// nameAsCommand returns the simple command name heads when cmd, what the
+// parser read after a coprocess's name, is no compound command: nothing
+// (redirections alone), a simple command, or a declaration (export,
+// declare, local, readonly) whose words are then arguments.
+func nameAsCommand(name *syntax.Word, cmd syntax.Command) (*syntax.CallExpr, bool) {
+	call := &syntax.CallExpr{Args: []*syntax.Word{name}}
+	switch c := cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		call.Assigns = c.Assigns // after the name: coprocWords makes them words
+		call.Args = append(call.Args, c.Args...)
+	case *syntax.DeclClause:
+		if c.Variant == nil {
+			return nil, false
+		}
+		call.Args = append(call.Args, &syntax.Word{Parts: []syntax.WordPart{c.Variant}})
+		for _, as := range c.Args {
+			switch {
+			case as.Naked && as.Value != nil:
+				call.Args = append(call.Args, as.Value)
+			case as.Naked && as.Name != nil:
+				call.Args = append(call.Args, &syntax.Word{Parts: []syntax.WordPart{as.Name}})
+			case as.Name != nil && as.Index == nil && as.Array == nil:
+				call.Args = append(call.Args, assignWord(as))
+			default:
+				return nil, false
+			}
+		}
+	default:
+		return nil, false
+	}
+	return call, true
 }
 
 // wordAssign reads a word shaped as an assignment (NAME=VALUE, NAME+=VALUE,
@@ -420,7 +473,14 @@ func assignWord(as *syntax.Assign) *syntax.Word {
 		ValueEnd: syntax.NewPos(end.Offset()+uint(len(op)), end.Line(), end.Col()+uint(len(op)))}
 	w := &syntax.Word{Parts: []syntax.WordPart{lit}}
 	if as.Value != nil {
-		w.Parts = append(w.Parts, as.Value.Parts...)
+		parts := as.Value.Parts
+		if first, ok := parts[0].(*syntax.Lit); ok {
+			// One literal, as the parser makes of such a word elsewhere
+			// (the tilde after = in of=~/x is read from it).
+			lit.Value, lit.ValueEnd = lit.Value+first.Value, first.ValueEnd
+			parts = parts[1:]
+		}
+		w.Parts = append(w.Parts, parts...)
 	}
 	return w
 }
