@@ -1461,9 +1461,10 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if call == nil {
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(outs, nil, nil, in)
-		if in.kind != inNone {
+		if in.kind != inNone && (in.kind != inFile || in.environ || in.peer || in.download || in.shellOut) {
 			// The statements inside that may read the input first read
-			// this one ({ sh; } <<< CMD, if ...; then sh; fi < x.sh).
+			// this one ({ sh; } <<< CMD, if ...; then sh; fi <<< CMD); a
+			// file's contents, which no reader judges, are left out.
 			for _, t := range leftmost(s, 0) {
 				if sc.groupIn == nil {
 					sc.groupIn = map[*syntax.Stmt]input{}
