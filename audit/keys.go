@@ -136,14 +136,18 @@ func (w *walker) value(path string, v any, depth int) any {
 		return w.object(path, v, depth)
 	case []any:
 		out := make([]any, len(v))
+		var prev any
 		for i, e := range v {
-			out[i] = w.element(path, v, i, e, depth)
+			out[i] = w.element(path+"["+strconv.Itoa(i)+"]", prev, e, depth)
+			prev = e
 		}
 		return out
 	case []string:
 		out := make([]any, len(v))
+		var prev any
 		for i, e := range v {
-			out[i] = w.element(path, v, i, e, depth)
+			out[i] = w.element(path+"["+strconv.Itoa(i)+"]", prev, e, depth)
+			prev = e
 		}
 		return out
 	case map[string]string:
@@ -167,45 +171,30 @@ func (w *walker) value(path string, v any, depth int) any {
 	return w.value(path, generic, depth)
 }
 
-// element redacts the i-th element e of a list. A string after a
-// string (an argument vector's option: "--password", "hunter2" or "-u",
-// "name:password"; a key: "token:", "abc") is read as the text
-// "PREVIOUS VALUE" would be, so the shapes of a key's or an option's value
-// apply to it.
-func (w *walker) element(path string, list any, i int, e any, depth int) any {
-	p := path + "[" + strconv.Itoa(i) + "]"
+// element redacts a list's element e at path, prev the element before it
+// (nil for the first). A string after a string (an argument vector's
+// option: "--password", "hunter2" or "-u", "name:password"; a key:
+// "token:", "abc") is read as the text "PREVIOUS VALUE" would be, so the
+// shapes of a key's or an option's value apply to it.
+func (w *walker) element(path string, prev, e any, depth int) any {
 	s, ok := e.(string)
-	if !ok || i == 0 {
-		return w.value(p, e, depth+1)
-	}
-	var prev any
-	switch l := list.(type) {
-	case []any:
-		prev = l[i-1]
-	case []string:
-		prev = l[i-1]
-	}
-	opt, ok := prev.(string)
-	if !ok {
-		return w.value(p, e, depth+1)
-	}
-	r := w.r
-	if r == nil || r.m == nil {
-		r = defaultRedactor
+	opt, after := prev.(string)
+	if !ok || !after {
+		return w.value(path, e, depth+1)
 	}
 	joined := []byte(opt + " " + s)
 	from := len(opt) + 1
 	var own []span
-	for _, sp := range r.spans(joined, false) {
+	for _, sp := range w.r.spans(joined, false) { // a nil Redactor reads shapes
 		if sp.end > from {
 			own = append(own, span{max(sp.start, from) - from, sp.end - from})
 		}
 	}
 	if len(own) == 0 {
-		return w.value(p, e, depth+1)
+		return w.value(path, e, depth+1)
 	}
 	out, _ := replace(nil, []byte(s), own)
-	w.paths = append(w.paths, p)
+	w.paths = append(w.paths, path)
 	return string(out)
 }
 

@@ -2473,14 +2473,8 @@ func (r *run) collapsedPattern(f field) (string, bool) {
 		return "", false
 	}
 	v := r.a.slash(f.val)
-	comps := strings.Split(v, "/")
-	pattern := false
-	for _, c := range comps {
-		if strings.ContainsAny(c, "*?[") {
-			pattern = true
-		} else if pattern && c == ".." {
-			return r.a.clean(v), true
-		}
+	if _, dotDot := patternComps(strings.Split(v, "/")); dotDot {
+		return r.a.clean(v), true
 	}
 	return "", false
 }
@@ -3250,14 +3244,14 @@ func innerCommand(fs []field) []field {
 		b := base(fs[0].val)
 		if b == "sudo" || b == "doas" {
 			// sudo [options] CMD, doas [-u USER] CMD: the command's output.
-			rest := skipOpts(fs[1:], wrapSpec{val: "ugpCDrtTUh", long: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"}})
+			rest := skipOpts(fs[1:], sudoSpec)
 			if len(rest) == 0 || rest[0].dyn || strings.HasPrefix(rest[0].val, "-") {
 				return fs
 			}
 			fs = rest
 			continue
 		}
-		if ce := builtinCatalog()[b]; ce != nil && pureWrapper(ce.e) {
+		if ce := builtinCatalog()[b]; ce != nil && ce.pure {
 			var buf [8]field
 			var obuf [4]roleValue
 			p := parseLine(ce, fs[1:], buf[:0])

@@ -293,6 +293,9 @@ type compiledEntry struct {
 	runs, runsLower []runsPattern
 	// elsewhere are the options WorkDirOptions names.
 	elsewhere map[*Option]bool
+	// pure: the entry only runs the command an operand gives (see
+	// pureWrapper).
+	pure bool
 }
 
 func compileEntry(e *Entry) *compiledEntry {
@@ -302,7 +305,7 @@ func compileEntry(e *Entry) *compiledEntry {
 // compileEntryIn compiles e, a sub-command of an entry whose options are
 // long with a single dash when longSingle is set.
 func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
-	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst, longSingle: longSingle || e.LongSingleDash}
+	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst, longSingle: longSingle || e.LongSingleDash, pure: pureWrapper(e)}
 	for i := range e.Options {
 		o := &e.Options[i]
 		for _, n := range o.Names {

@@ -406,29 +406,21 @@ func engineMounts(opts []field) (mounts []mount, workdir string) {
 // folder is this machine's. The command as a whole is also judged as
 // elsewhere (remoteArgv).
 func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cmd string) {
-	mounts, wd := engineMounts(opts)
-	if len(mounts) == 0 {
-		return
-	}
-	var srcs []string
-	for i := range mounts {
-		src, ok := r.lexicalAbs(mounts[i].src)
-		if !ok {
-			continue
+	all, wd := engineMounts(opts)
+	// The mounts whose source is known here, destinations clean.
+	var mounts []mount
+	for _, m := range all {
+		if src, ok := r.lexicalAbs(m.src); ok {
+			mounts = append(mounts, mount{src: src, dst: path.Clean(m.dst)})
 		}
-		mounts[i].src = src
-		srcs = append(srcs, src)
 	}
-	if len(srcs) == 0 {
+	if len(mounts) == 0 {
 		return
 	}
 	host := func(p string) (string, bool) {
 		best := -1
 		for i, m := range mounts {
-			if !r.a.isAbs(m.src) {
-				continue // a source relative to a folder not known
-			}
-			if d := path.Clean(m.dst); (p == d || prefixSlash(p, strings.TrimSuffix(d, "/"))) && (best < 0 || len(d) > len(path.Clean(mounts[best].dst))) {
+			if (p == m.dst || prefixSlash(p, strings.TrimSuffix(m.dst, "/"))) && (best < 0 || len(m.dst) > len(mounts[best].dst)) {
 				best = i
 			}
 		}
@@ -436,7 +428,7 @@ func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cm
 			return "", false
 		}
 		m := mounts[best]
-		return strings.TrimSuffix(m.src, "/") + "/" + strings.TrimPrefix(strings.TrimPrefix(path.Clean(p), path.Clean(m.dst)), "/"), true
+		return strings.TrimSuffix(m.src, "/") + "/" + strings.TrimPrefix(strings.TrimPrefix(p, m.dst), "/"), true
 	}
 	// A word that may be a script is mapped as one (mapScript). Any other
 	// word the mapping cannot follow is a value not known here: a path of
@@ -479,10 +471,11 @@ func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cm
 		sub.applyRole(sc, roleValue{role: RoleCommand, f: mapped[0], rest: mapped}, false, "", c, cmd)
 	})
 	if complex {
+		r.tooComplex("a container's command, read through its mounts, is over the bounds")
 		return
 	}
 	for _, fd := range findings {
-		if fd.Path != "" && slices.ContainsFunc(srcs, func(s string) bool { return r.a.within(fd.Path, s) }) {
+		if fd.Path != "" && slices.ContainsFunc(mounts, func(m mount) bool { return r.a.within(fd.Path, m.src) }) {
 			r.finding(fd.Rule, fd.Kind, fd.Severity, b+" run binds this machine's "+fd.Path+" into the container: "+fd.Detail, cmd, fd.Path)
 		}
 	}

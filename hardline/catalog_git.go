@@ -281,7 +281,7 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			f := args[i]
 			f.val = v[len("--work-tree="):]
 			workTree = &f
-		case sub < 0 && (v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env"):
+		case sub < 0 && (v == "-C" || slices.Contains(gitGlobals.long, v)):
 			moved = moved || v == "-C"
 			i++
 		case sub < 0 && !strings.HasPrefix(v, "-"):

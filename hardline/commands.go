@@ -908,9 +908,8 @@ func (r *run) splitString(f field) []field {
 }
 
 func (r *run) sudo(sc *scope, args []field, c ctx, cmd string, next func([]field)) {
-	spec := wrapSpec{val: "ugpCDrtTUh", long: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"}}
-	rest := skipOpts(args, spec)
-	p := parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "")
+	rest := skipOpts(args, sudoSpec)
+	p := parseOpts(args[:len(args)-len(rest)], sudoSpec.val, sudoSpec.long, "")
 	if strings.ContainsRune(p.short, 'e') || p.has("--edit") {
 		for _, f := range rest {
 			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
@@ -930,6 +929,9 @@ func (r *run) sudo(sc *scope, args []field, c ctx, cmd string, next func([]field
 	}
 	next(rest)
 }
+
+// sudoSpec are sudo's options that take a value.
+var sudoSpec = wrapSpec{val: "ugpCDrtTUh", long: []string{"--user", "--group", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--host"}}
 
 // sudoShellText is the command line sudo -s and sudo -i hand the shell
 // for the words of a command: each byte but an ASCII letter or digit, _, -

@@ -676,7 +676,7 @@ var gitNetwork = map[string]bool{"clone": true, "fetch": true, "pull": true, "pu
 // or when the remote is a name (origin) whose URL is in the repository's
 // configuration.
 func gitRemote(call *syntax.CallExpr, fs []field) ([]string, bool) {
-	args := skipOpts(fs[1:], wrapSpec{val: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path"}})
+	args := skipOpts(fs[1:], gitGlobals)
 	if len(args) == 0 || args[0].dyn || !gitNetwork[args[0].val] || len(fs) != len(call.Args) {
 		return nil, len(args) > 0 && args[0].dyn
 	}

@@ -270,6 +270,23 @@ type resolvedWords struct {
 	words map[string]int32
 }
 
+// patternComps returns the index of a path's first component that is a
+// pattern (-1 for none), and whether a ".." follows a pattern component,
+// which a match that is a link reads from the link's target.
+func patternComps(comps []string) (first int, dotDot bool) {
+	first = -1
+	for i, c := range comps {
+		if strings.ContainsAny(c, "*?[") {
+			if first < 0 {
+				first = i
+			}
+		} else if first >= 0 && c == ".." {
+			return first, true
+		}
+	}
+	return first, false
+}
+
 // resolveWord is resolve without the per-call cache.
 func (r *run) resolveWord(f field) resolved {
 	a := r.a
@@ -280,15 +297,9 @@ func (r *run) resolveWord(f field) resolved {
 	var res resolved
 	if f.glob {
 		comps := strings.Split(v, "/")
-		first := -1
-		for i, c := range comps {
-			if strings.ContainsAny(c, "*?[") {
-				if first < 0 {
-					first = i
-				}
-			} else if first >= 0 && c == ".." {
-				return resolved{why: "a pattern followed by .."}
-			}
+		first, dotDot := patternComps(comps)
+		if dotDot {
+			return resolved{why: "a pattern followed by .."}
 		}
 		if first >= 0 {
 			pat := v

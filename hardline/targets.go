@@ -1159,13 +1159,16 @@ func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
 			i++
 		case strings.HasPrefix(v, "--config-env="):
 			r.gitConfigEnv(v[len("--config-env="):], cmd)
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--super-prefix" || v == "--attr-source":
+		case v == "-C" || slices.Contains(gitGlobals.long, v):
 			i++
 		case !strings.HasPrefix(v, "-"):
 			return
 		}
 	}
 }
+
+// gitGlobals are git's options before its sub-command that take a value.
+var gitGlobals = wrapSpec{val: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path", "--super-prefix", "--attr-source"}}
 
 // gitConfigEnv judges --config-env KEY=ENVVAR: the value comes from the
 // environment, so a key whose value git runs asks.
