@@ -408,6 +408,9 @@ func (ev *evaluation) hardline() bool {
 			return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path ("+shown+")")
 		}
 	}
+	if !ev.otherPaths() {
+		return false
+	}
 	if !ev.args.hasCommand {
 		return true
 	}

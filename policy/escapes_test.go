@@ -572,3 +572,69 @@ func TestTheFirstRuleIsNotDisplacedByAWeakerOne(t *testing.T) {
 	d := check(t, e, policy.Call{Tool: "shell", Args: args("command", "ls")}, policy.Deny, policy.ReasonRuleDeny)
 	assert.Equal(t, "deny-shell", d.Rule)
 }
+
+func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	key := w.home + "/.ssh/id_ed25519"
+	for _, tc := range []struct {
+		name string
+		call policy.Call
+	}{
+		{"an absolute path", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "follow": key}}},
+		{"with white space around it", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "follow": " " + key + "\t"}}},
+		{"from the home folder", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "include": "~/.ssh/id_ed25519"}}},
+		{"from $HOME", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "include": "$HOME/.ssh/id_ed25519"}}},
+		{"from ${HOME}", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "include": "${HOME}/.ssh"}}},
+		{"a file URL", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "src": "FILE://" + key}}},
+		{"through a link in the workspace", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "./keys/id_ed25519"}}},
+		{"climbing out of the workspace", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "../home/.ssh/id_ed25519"}}},
+		{"a dotted path made clean", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": w.ws + "/../home/.ssh/id_ed25519"}}},
+		{"in a list", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "extra": []any{"a.txt", key}}}},
+		{"in a list of strings", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "extra": []string{"a.txt", key}}}},
+		{"in an object", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": map[string]any{"n": 3, "deps": []any{map[string]any{"from": key}}}}}},
+		{"on a tool with no declared path", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": key}}},
+		{"in the shell's other arguments", policy.Call{Tool: "shell", Args: map[string]any{"command": "ls", "stdin_file": key}}},
+		{"a target written as a file URL", policy.Call{Tool: "email", Args: map[string]any{"to": "file://" + key}}},
+		{"a target written as a path", policy.Call{Tool: "email", Args: map[string]any{"to": "~/.ssh/id_ed25519"}}},
+	} {
+		t.Run(tc.name+" is hardline.path", func(t *testing.T) {
+			d := check(t, e, tc.call, policy.Deny, policy.ReasonHardlinePath)
+			assert.Contains(t, d.Message, "written as a path")
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		call policy.Call
+	}{
+		{"text that names a sensitive path inside it", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.md", "content": "keys live in ~/.ssh/id_ed25519"}}},
+		{"text over lines that starts with a path", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.md", "content": "~/.ssh/id_ed25519\nis where the key lives"}}},
+		{"a relative name without ./", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": ".ssh/id_ed25519"}}},
+		{"a path that is not sensitive", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": w.ws + "/src", "enc": "utf-8", "n": 3}}},
+		{"a file URL to another host", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "file://evil.example" + key}}},
+		{"a list of everyday values", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "lines": []any{1, "2", nil, true}}}},
+	} {
+		t.Run(tc.name+" is allowed", func(t *testing.T) {
+			check(t, e, tc.call, policy.Allow, policy.ReasonModeAllow)
+		})
+	}
+	t.Run("values nested past the bound need approval", func(t *testing.T) {
+		var v any = "x"
+		for range 20 {
+			v = []any{v}
+		}
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "deep": v}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+	})
+	t.Run("more path values than the bound need approval", func(t *testing.T) {
+		many := make([]any, policy.MaxPathsPerCall+1)
+		for i := range many {
+			many[i] = "./a" + strconv.Itoa(i)
+		}
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "files": many}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "files": many[:10]}}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("the message names the first argument in order", func(t *testing.T) {
+		d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "b": key, "a": "~/.ssh"}}, policy.Deny, policy.ReasonHardlinePath)
+		assert.Contains(t, d.Message, `argument "a"`)
+	})
+}

@@ -188,12 +188,15 @@ const (
 	// ReasonHardlineCommand: a shell command matched a destructive-command
 	// rule; the Decision's Rule names it.
 	ReasonHardlineCommand Reason = "hardline.command"
-	// ReasonHardlinePath: a path argument or a path in a shell command is a
-	// sensitive host path.
+	// ReasonHardlinePath: a path argument, a path in a shell command, or a
+	// target or undeclared argument written as a path, is a sensitive host
+	// path.
 	ReasonHardlinePath Reason = "hardline.path"
 	// ReasonHardlineDynamic: a shell command cannot be understood
 	// statically (a command name from a variable, a pipe into a shell,
-	// inline interpreter code, a parse error, too large to analyse).
+	// inline interpreter code, a parse error, too large to analyse), or
+	// the arguments the metadata does not declare are too many or too deep
+	// to read.
 	ReasonHardlineDynamic Reason = "hardline.dynamic"
 	// ReasonRootOutside: a path argument lies outside every root.
 	ReasonRootOutside Reason = "root.outside"

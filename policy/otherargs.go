@@ -1,0 +1,176 @@
+package policy
+
+import (
+	"cmp"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/toolgate/toolgate/roots"
+)
+
+// Values the metadata does not declare as paths (see docs/security-model.md,
+// Arguments): a tool may read an argument as a path although its metadata
+// does not say so (a "follow" or "include" option, a fetcher's target given
+// as a file URL). Such a value that is, whole, a path naming a sensitive
+// host path is denied at step 2 as a declared path would be. Only values
+// written as paths are read: an absolute path, a leading ~, ~name, $HOME or
+// ${HOME}, a file URL, or a path starting with ./ or ../; other text (a
+// message, a file's contents, a search) is left to the tool's own
+// judgement, since nothing says it names a file.
+
+// Bounds of the walk over undeclared values: lists and objects are read
+// this deep, and at most MaxPathsPerCall strings that read as paths are
+// judged; past either the call needs approval (maxOtherDepth,
+// otherTooMany).
+const maxOtherDepth = 16
+
+// otherValue is one string found in an argument the metadata does not
+// declare as a path, with the argument's name.
+type otherValue struct {
+	arg, value string
+}
+
+// otherPaths is the part of step 2 that reads the call's other arguments:
+// the target argument and every argument the metadata does not declare.
+// It reports false when it settled the decision (a deny).
+func (ev *evaluation) otherPaths() bool {
+	m := &ev.meta
+	var vals []otherValue
+	if ev.args.hasTarget {
+		vals = appendPathLike(vals, m.TargetArgument, ev.args.target)
+	}
+	args := ev.c.Args
+	over := false
+	if len(args) > declaredPresent(args, m) {
+		keys := make([]string, 0, len(args))
+		for k := range args {
+			if !m.Declares(k) {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys) // the same call gives the same message
+		for _, k := range keys {
+			if vals, over = collectPathLike(vals, k, args[k], 0); over {
+				break
+			}
+		}
+	}
+	if over {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+			"arguments the tool's metadata does not declare hold more values, or nest deeper, than toolgate judges")
+	}
+	if len(vals) == 0 {
+		return true
+	}
+	if ev.budget == nil {
+		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
+	}
+	for _, v := range vals {
+		given, ok := ev.e.pathReading(v.value)
+		if !ok {
+			continue
+		}
+		abs := given
+		if !filepath.IsAbs(abs) {
+			pr, ok := ev.set.Primary()
+			if !ok {
+				continue // SensitiveTarget skips a relative form alone
+			}
+			abs = filepath.Join(pr.Path, abs)
+		}
+		resolved, err := ev.set.CanonicalBudget(abs, ev.budget)
+		if err != nil {
+			resolved = ""
+		}
+		if rule, hit := ev.e.sensitive(given, resolved, ev.set); hit {
+			shown := cmp.Or(resolved, abs)
+			return ev.stop(ReasonHardlinePath, rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+
+				", written as a path, and it is a sensitive host path ("+shown+")")
+		}
+	}
+	return true
+}
+
+// collectPathLike appends the strings in v, a decoded JSON value, that read
+// as paths. It reports true when v holds more of them than
+// MaxPathsPerCall, or nests deeper than maxOtherDepth.
+func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherValue, bool) {
+	if depth > maxOtherDepth || len(vals) > MaxPathsPerCall {
+		return vals, true
+	}
+	switch v := v.(type) {
+	case string:
+		vals = appendPathLike(vals, arg, v)
+	case []string:
+		for _, s := range v {
+			vals = appendPathLike(vals, arg, s)
+		}
+	case []any:
+		for _, x := range v {
+			var over bool
+			if vals, over = collectPathLike(vals, arg, x, depth+1); over {
+				return vals, true
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			var over bool
+			if vals, over = collectPathLike(vals, arg+"."+k, v[k], depth+1); over {
+				return vals, true
+			}
+		}
+	}
+	return vals, len(vals) > MaxPathsPerCall
+}
+
+// appendPathLike appends s when it is written as a path.
+func appendPathLike(vals []otherValue, arg, s string) []otherValue {
+	if pathLike(s) {
+		vals = append(vals, otherValue{arg, s})
+	}
+	return vals
+}
+
+// pathLike reports whether s, with surrounding white space removed, is
+// written as a path: absolute (on any platform toolgate reads: /x, \x, C:\x,
+// C:/x), from a home folder (~, ~name, $HOME, ${HOME}), a file URL, or
+// relative from . or .. . Text with a line break is not a path.
+func pathLike(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 4096 || strings.ContainsAny(s, "\n\r\x00") {
+		return false
+	}
+	switch s[0] {
+	case '/', '\\', '~':
+		return true
+	case '.':
+		return s == "." || s == ".." || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") ||
+			strings.HasPrefix(s, `.\`) || strings.HasPrefix(s, `..\`)
+	case '$':
+		return strings.HasPrefix(s, "$HOME") || strings.HasPrefix(s, "${HOME}")
+	}
+	if len(s) >= 3 && s[1] == ':' && (s[2] == '/' || s[2] == '\\') && ('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
+		return true
+	}
+	return isFileURL(s)
+}
+
+// pathReading is the path a tool reading s as a path would open: a file
+// URL as the path it names, a leading home form expanded (interpretPath
+// without its refusal of process-relative paths, which hardline judges as
+// it judges any other path). It reports false for a file URL that names no
+// local path.
+func (e *Engine) pathReading(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if isFileURL(s) {
+		q, err := parseFileURL(s)
+		return q, err == nil
+	}
+	return e.expandHome(s), true
+}
