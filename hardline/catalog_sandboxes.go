@@ -39,7 +39,7 @@ var _ = register([]Entry{
 	shellByDefault(wrapper("sandboxes", "runs the command in another process's namespaces", "tSGwr", []string{"--target", "--setuid", "--setgid", "--wd", "--root"}, 0, "nsenter")),
 	shellByDefault(wrapper("sandboxes", "runs the command in new namespaces", "SGRw", []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation"}, 0, "unshare")),
 	wrapper("sandboxes", "runs the command under a rootfs", "rbwqk", []string{"--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release"}, 0, "proot"),
-	wrapper("sandboxes", "runs the command under a sandbox profile", "fpD", nil, 0, "sandbox-exec"),
+	wrapper("sandboxes", "runs the command under a sandbox profile (-f file, -p text, -n name, -D key=value)", "fpDn", nil, 0, "sandbox-exec"),
 	wrapper("sandboxes", "runs the command in a chroot", "cdu", []string{"--chroot", "--directory", "--user"}, 0, "schroot"),
 	shellByDefault(wrapper("sandboxes", "runs the command in a firejail sandbox", "", nil, 0, "firejail")),
 	wrapper("sandboxes", "runs the command without fsync", "", nil, 0, "eatmydata", "nocache", "catchsegv", "with-contenv", "dumb-init", "tini", "dbus-run-session", "dbus-launch", "unbuffer", "flatpak-spawn", "host-spawn", "distrobox-host-exec"),
