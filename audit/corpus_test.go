@@ -47,6 +47,7 @@ var classes = map[string]string{
 	"AN":   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
 	"D":    "0123456789",
 	"LH":   "0123456789abcdef",
+	"LD":   "abcdefghijklmnopqrstuvwxyz0123456789",
 	"B64":  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
 	"B64U": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
 }

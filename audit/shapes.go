@@ -147,6 +147,58 @@ var shapes = []shape{
 		anchors: []string{"rubygems_"}, caseSensitive: true, body: lowerHex, min: 48, max: 48},
 	{name: "tailscale-key", about: "Tailscale auth and API keys (tskey-)",
 		anchors: []string{"tskey-"}, caseSensitive: true, body: alnumDash, min: 20, max: 128, mixed: true},
+	{name: "xai-key", about: "xAI API keys (xai-)",
+		anchors: []string{"xai-"}, caseSensitive: true, body: alnumUnder, min: 70, max: 100, mixed: true},
+	{name: "groq-key", about: "Groq API keys (gsk_)",
+		anchors: []string{"gsk_"}, caseSensitive: true, body: alnum, min: 52, max: 52},
+	{name: "perplexity-key", about: "Perplexity API keys (pplx-)",
+		anchors: []string{"pplx-"}, caseSensitive: true, body: alnum, min: 48, max: 48},
+	{name: "replicate-token", about: "Replicate API tokens (r8_)",
+		anchors: []string{"r8_"}, caseSensitive: true, body: b64url, min: 37, max: 37, mixed: true},
+	{name: "langsmith-key", about: "LangSmith personal and service keys (lsv2_pt_, lsv2_sk_)",
+		anchors: []string{"lsv2_pt_", "lsv2_sk_"}, caseSensitive: true, body: set("0-9a-f_"), min: 43, max: 43},
+	{name: "atlassian-token", about: "Atlassian API tokens (ATATT3...)",
+		anchors: []string{"ATATT3"}, caseSensitive: true, body: set("A-Za-z0-9_=-"), min: 150, max: 250},
+	{name: "notion-token", about: "Notion integration tokens (ntn_)",
+		anchors: []string{"ntn_"}, caseSensitive: true, body: alnum, min: 40, max: 60, mixed: true},
+	{name: "postman-key", about: "Postman API keys (PMAK-)",
+		anchors: []string{"PMAK-"}, caseSensitive: true, body: set("0-9a-f-"), min: 59, max: 59},
+	{name: "supabase-token", about: "Supabase access tokens (sbp_)",
+		anchors: []string{"sbp_"}, caseSensitive: true, body: lowerHex, min: 40, max: 40},
+	{name: "planetscale-token", about: "PlanetScale service tokens, passwords and OAuth tokens (pscale_tkn_, pscale_pw_, pscale_oauth_)",
+		anchors: []string{"pscale_tkn_", "pscale_pw_", "pscale_oauth_"}, caseSensitive: true, body: set("A-Za-z0-9_=.-"), min: 32, max: 64},
+	{name: "doppler-token", about: "Doppler personal, service, service-account, CLI, SCIM and audit tokens (dp.pt., dp.st., ...)",
+		anchors: []string{"dp.pt.", "dp.st.", "dp.sa.", "dp.ct.", "dp.scim.", "dp.audit."}, caseSensitive: true, body: set("A-Za-z0-9_."), min: 40, max: 64, mixed: true},
+	{name: "newrelic-key", about: "New Relic user and ingest keys (NRAK-, NRII-, NRJS-)",
+		anchors: []string{"NRAK-", "NRII-", "NRJS-"}, caseSensitive: true, body: alnumDash, min: 19, max: 40, mixed: true},
+	{name: "figma-token", about: "Figma personal access tokens (figd_)",
+		anchors: []string{"figd_"}, caseSensitive: true, body: b64url, min: 40, max: 64},
+	{name: "square-token", about: "Square access tokens and OAuth secrets (sq0atp-, sq0csp-)",
+		anchors: []string{"sq0atp-", "sq0csp-"}, caseSensitive: true, body: b64url, min: 22, max: 64},
+	{name: "mailgun-key", about: "Mailgun private API keys (key- and 32 hex digits)",
+		anchors: []string{"key-"}, caseSensitive: true, body: lowerHex, min: 32, max: 32},
+	{name: "heroku-key", about: "Heroku API keys (HRKU-)",
+		anchors: []string{"HRKU-"}, caseSensitive: true, body: b64url, min: 40, max: 80},
+	{name: "contentful-token", about: "Contentful personal access tokens (CFPAT-)",
+		anchors: []string{"CFPAT-"}, caseSensitive: true, body: b64url, min: 43, max: 43},
+	{name: "dynatrace-token", about: "Dynatrace API tokens (dt0c01.)",
+		anchors: []string{"dt0c01."}, caseSensitive: true, body: set("A-Za-z0-9."), min: 89, max: 89},
+	{name: "mapbox-secret-token", about: "Mapbox secret access tokens (sk.eyJ...)",
+		anchors: []string{"sk.eyJ"}, caseSensitive: true, body: b64urlDot, min: 40, max: 512},
+	{name: "buildkite-token", about: "Buildkite user access tokens (bkua_)",
+		anchors: []string{"bkua_"}, caseSensitive: true, body: lowerHex, min: 40, max: 40},
+	{name: "circleci-token", about: "CircleCI personal API tokens (CCIPAT_)",
+		anchors: []string{"CCIPAT_"}, caseSensitive: true, body: alnumUnder, min: 60, max: 70},
+	{name: "sourcegraph-token", about: "Sourcegraph access tokens (sgp_)",
+		anchors: []string{"sgp_"}, caseSensitive: true, body: set("0-9a-f_"), min: 40, max: 60},
+	{name: "adafruit-key", about: "Adafruit IO keys (aio_)",
+		anchors: []string{"aio_"}, caseSensitive: true, body: alnum, min: 28, max: 28, mixed: true},
+	{name: "prefect-key", about: "Prefect API keys (pnu_)",
+		anchors: []string{"pnu_"}, caseSensitive: true, body: alnum, min: 36, max: 36, mixed: true},
+	{name: "flutterwave-key", about: "Flutterwave secret keys (FLWSECK-, FLWSECK_TEST-)",
+		anchors: []string{"FLWSECK-", "FLWSECK_TEST-"}, caseSensitive: true, body: set("0-9a-fX-"), min: 32, max: 40},
+	{name: "telegram-bot-token", about: "Telegram bot tokens (digits, a colon, and A followed by 34 characters)",
+		anchors: []string{":A"}, caseSensitive: true, check: telegramBot},
 	{name: "jwt", about: "JSON Web Tokens (three base64url segments, the first a JSON header)",
 		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
 	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
@@ -297,6 +349,26 @@ func hasBoth(v []byte) bool {
 }
 
 // sendgrid is "SG." 22 base64url characters, ".", and 43 more.
+// telegramBot finds a bot token: 5 to 16 digits (the bot's ID, alone or
+// after "bot" in an API URL), ':', then 'A' and 34 characters of base64url.
+func telegramBot(t []byte, at, _ int) (span, bool) {
+	d := at
+	for d > 0 && at-d < 16 && '0' <= t[d-1] && t[d-1] <= '9' {
+		d--
+	}
+	if at-d < 5 {
+		return span{}, false
+	}
+	if d > 0 && wordChars[t[d-1]] && !(d >= 3 && string(t[d-3:d]) == "bot") {
+		return span{}, false
+	}
+	k := run(t, at+2, b64url, 35)
+	if k-(at+2) != 34 || k < len(t) && b64url[t[k]] {
+		return span{}, false
+	}
+	return span{d, k}, true
+}
+
 func sendgrid(t []byte, at, n int) (span, bool) {
 	if at > 0 && wordChars[t[at-1]] {
 		return span{}, false
