@@ -120,8 +120,8 @@ var _ = register([]Entry{
 		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
 			r.ftpScript(sc, b, field{val: text}, c, cmd)
 		}},
-	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system); their operands are script files",
-		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x")}, Operands: []Operand{operands(0, RoleCommandFile)}},
+	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system(\"CMD\"), `CMD` in gnuplot); -e and maxima's --batch-string are their commands, their operands script files",
+		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x", "--batch-string", "-r", "--run-string")}, Operands: []Operand{operands(0, RoleCommandFile)}},
 	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command; JavaScript and TypeScript files this command wrote first ask",
 		Env: interpreterEnv, RunsFiles: jsFiles,
 		Subcommands: []Entry{

@@ -259,6 +259,8 @@ var _ = register([]Entry{
 		Options: vals("iefltuCcTMk", "--inventory", "--extra-vars", "--forks", "--limit", "--tags", "--skip-tags", "--user", "--connection", "--timeout",
 			"--module-path", "--vault-id", "--vault-password-file", "--private-key", "--key-file", "--become-user", "--become-method", "--start-at-task",
 			"--ssh-common-args", "--ssh-extra-args", "--sftp-extra-args", "--scp-extra-args")},
+	{Names: names("ansible"), Family: "runners", Summary: "ansible HOSTS -m MODULE -a ARGS runs a module on the hosts: command, shell, raw and script run -a as a command line (judged here for localhost or a local connection, as run elsewhere otherwise); ping, setup, debug and the other read-only modules are fine; any other module changes the hosts it runs on and asks (remote-command)",
+		DataOnly: true, special: ansibleAdHoc},
 	{Names: names("packer"), Family: "runners", Summary: "packer build runs a template's provisioners, shell-local ones on this machine: a template the command supplies asks",
 		LongSingleDash: true, DataOnly: true,
 		Subcommands: []Entry{{Names: names("build"), Operands: []Operand{operands(0, RoleCommandFile)},
@@ -873,3 +875,84 @@ func sourceNamed(r *run, sc *scope, b string, args []field, c ctx, cmd string) b
 // working folder: scripts, and the configurations test runners, linters
 // and bundlers read (jest.config.js, .mocharc.cjs, vite.config.ts).
 var jsFiles = []string{"**/*.js", "**/*.cjs", "**/*.mjs", "**/*.jsx", "**/*.ts", "**/*.cts", "**/*.mts", "**/*.tsx"}
+
+// ansibleValues are ansible's options that take a value.
+var ansibleValues = wrapSpec{val: "iefluTBPMtmac", long: []string{"--inventory", "--inventory-file", "--extra-vars", "--forks", "--limit",
+	"--user", "--timeout", "--background", "--poll", "--module-path", "--tree", "--module-name", "--args", "--connection", "--become-user",
+	"--become-method", "--vault-id", "--vault-password-file", "--private-key", "--key-file", "--ssh-common-args", "--ssh-extra-args",
+	"--sftp-extra-args", "--scp-extra-args", "--playbook-dir", "--task-timeout"}}
+
+// ansibleCommandModules run their -a argument as a command line;
+// ansibleReadModules change nothing on the hosts and read no secret.
+var (
+	ansibleCommandModules = map[string]bool{"command": true, "shell": true, "raw": true, "script": true, "expect": true}
+	ansibleReadModules    = map[string]bool{"ping": true, "setup": true, "gather_facts": true, "debug": true, "stat": true,
+		"find": true, "package_facts": true, "service_facts": true}
+)
+
+// ansibleAdHoc judges an ad-hoc ansible call (see the entry).
+func ansibleAdHoc(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	module, local := field{val: "command"}, false
+	var moduleArgs *field
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn && !strings.HasPrefix(a.val, "-") && i == 0 || a.dyn && strings.HasPrefix(a.val, "-") {
+			r.finding(ruleRemoteCommand, Command, Ask, b+" is given an option or host that is not known", cmd, "")
+			return true
+		}
+		// The option's letter or long name and its value, attached or next.
+		name, v, attached := a.val, field{}, false
+		switch {
+		case strings.HasPrefix(a.val, "--"):
+			if n, val, ok := strings.Cut(a.val, "="); ok {
+				name, v, attached = n, field{val: val, dyn: a.dyn}, true
+			}
+		case strings.HasPrefix(a.val, "-") && len(a.val) > 2 && strings.ContainsRune(ansibleValues.val, rune(a.val[1])):
+			name, v, attached = a.val[:2], field{val: a.val[2:], dyn: a.dyn}, true
+		case !strings.HasPrefix(a.val, "-"):
+			switch h := asciiLower(a.val); {
+			case strings.Contains(h, "localhost"), h == "127.0.0.1", h == "::1", h == "all", strings.ContainsAny(h, "*?[:!&,"):
+				local = true // the pattern may take in this machine
+			}
+			continue
+		}
+		takes := len(name) == 2 && strings.ContainsRune(ansibleValues.val, rune(name[1])) || slices.Contains(ansibleValues.long, name)
+		if !takes {
+			continue
+		}
+		if !attached {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			v = args[i]
+		}
+		switch name {
+		case "-m", "--module-name":
+			module = v
+		case "-a", "--args":
+			moduleArgs = &v
+		case "-c", "--connection":
+			local = local || v.dyn || v.val == "local"
+		}
+	}
+	mod := module.val
+	if i := strings.LastIndexByte(mod, '.'); i >= 0 {
+		mod = mod[i+1:] // ansible.builtin.shell
+	}
+	switch {
+	case ansibleCommandModules[mod] && !module.dyn:
+		if moduleArgs == nil {
+			break
+		}
+		role := RoleRemoteScript
+		if local {
+			role = RoleScript
+		}
+		r.applyRole(sc, roleValue{role: role, f: *moduleArgs}, false, b, c, cmd)
+	case ansibleReadModules[mod] && !module.dyn:
+	default:
+		r.finding(ruleRemoteCommand, Command, Ask, b+" runs the module "+module.val+", which changes the hosts it runs on (this machine, for localhost)", cmd, "")
+	}
+	return true
+}
