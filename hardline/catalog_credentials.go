@@ -414,6 +414,20 @@ func verbWords(args []field) (words []string, flags optionSet) {
 // optionSet is the options a line gives, by name: a few at most.
 type optionSet []string
 
+// short reports whether a single-dash option, alone or bundled (-rf),
+// holds the letter c.
+func (s optionSet) short(c byte) bool {
+	return slices.ContainsFunc(s, func(n string) bool {
+		return len(n) > 1 && n[0] == '-' && n[1] != '-' && strings.IndexByte(n[1:], c) >= 0
+	})
+}
+
+// wildcards reports whether a word holds a pattern an object store's
+// client expands itself (s3://b/*, gs://b/**).
+func wildcards(words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return strings.ContainsAny(w, "*?[") })
+}
+
 func (s optionSet) has(names ...string) bool {
 	return slices.ContainsFunc(s, func(n string) bool { return slices.Contains(names, n) })
 }
@@ -454,7 +468,27 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 			at(0) == "s3" && (op == "rb" && flags.has("--force") || op == "rm" && flags.has("--recursive") ||
 				op == "sync" && flags.has("--delete") && strings.HasPrefix(at(len(words)-1), "s3://"))
 	case "gcloud", "az", "doctl", "hcloud", "linode-cli":
-		destroys = slices.ContainsFunc(words, func(w string) bool { return w == "delete" || strings.HasPrefix(w, "delete-") })
+		destroys = slices.ContainsFunc(words, func(w string) bool { return w == "delete" || strings.HasPrefix(w, "delete-") }) ||
+			b == "gcloud" && at(0) == "storage" && (at(1) == "rm" && (flags.short('r') || flags.short('R') || flags.short('a') || flags.has("--recursive", "--all-versions") || wildcards(words[2:])) ||
+				at(1) == "rsync" && flags.has("--delete-unmatched-destination-objects"))
+	case "s3cmd":
+		destroys = at(0) == "rb" || (at(0) == "del" || at(0) == "rm") && (flags.short('r') || flags.has("--recursive") || wildcards(words[1:])) ||
+			at(0) == "sync" && flags.has("--delete-removed", "--delete-after") && strings.HasPrefix(at(len(words)-1), "s3://")
+	case "mc", "mcli":
+		destroys = at(0) == "rb" || at(0) == "rm" && (flags.short('r') || flags.has("--recursive", "--versions")) || at(0) == "mirror" && flags.has("--remove")
+	case "azcopy":
+		destroys = (at(0) == "remove" || at(0) == "rm") && flags.has("--recursive") ||
+			at(0) == "sync" && slices.ContainsFunc(flags, func(f string) bool { return f == "--delete-destination" })
+	case "s5cmd":
+		destroys = at(0) == "rb" || at(0) == "rm" && wildcards(words[1:])
+	case "b2":
+		destroys = at(0) == "rm" && flags.has("--recursive") || at(0) == "delete-bucket" || at(0) == "bucket" && at(1) == "delete" ||
+			at(0) == "sync" && flags.has("--delete")
+	case "dropdb":
+		destroys = true
+	case "mysqladmin", "mariadb-admin":
+		// Read from the line itself: -f is a flag here, a value elsewhere.
+		destroys = slices.ContainsFunc(args, func(f field) bool { return asciiLower(f.val) == "drop" })
 	case "gsutil":
 		destroys = slices.Contains(words, "rb") || slices.Contains(words, "rm") && flags.has("-r", "-R", "-a", "--recursive")
 	case "rclone":

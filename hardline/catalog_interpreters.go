@@ -107,7 +107,7 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR",
+	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh mongo redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR",
 		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}},
 		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
