@@ -30,7 +30,13 @@ const (
 // nothing, touches the file system only through env.Canonical, and is safe
 // for concurrent use.
 func (a *Analyzer) Command(cmd string, env Env) Result {
-	return a.command(cmd, env, nil)
+	res := a.command(cmd, env, nil)
+	if a.windows && len(cmd) <= a.maxBytes {
+		if text, ok := windowsReading(cmd, a.home); ok {
+			res = mergeReadings(res, a.command(text, env, nil))
+		}
+	}
+	return res
 }
 
 // command is Command, recording the reading in tr when it is set.

@@ -948,6 +948,10 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		case c.in.download || c.in.shellOut:
 			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs commands read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
 		}
+	case e.Stdin == RoleProgram && c.in.kind != inNone:
+		// Code in another language on the input (irm URL | iex): not
+		// read, as inline code is not.
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs the code on its input, which the analyser cannot read", cmd, "")
 	}
 	return roled, moved
 }

@@ -24,8 +24,17 @@ var _ = register([]Entry{
 			{Names: names("remove rm"), Operands: []Operand{operands(0, RoleDeleteTree)}},
 			{Names: names("copy cp"), Operands: []Operand{operand(-1, RoleWrite)}},
 		}},
-	{Names: names("unlink rmdir"), Family: "files", Summary: "operands are deleted, one at a time",
-		Operands: []Operand{operands(0, RoleDelete)}},
+	{Names: names("unlink rmdir"), Family: "files", Summary: "operands are deleted, one at a time; on Windows rmdir is cmd's rd (/s is recursive)",
+		Operands: []Operand{operands(0, RoleDelete)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if r.a.windows && b == "rmdir" {
+				r.windowsDelete(sc, b, args, cmd)
+				return true
+			}
+			return false
+		}},
+	{Names: names("robocopy xcopy"), Family: "files", Summary: "Windows copies: the source is read whole, the destination written whole; robocopy /MIR and /PURGE delete in the destination what the source lacks, /MOVE and /MOV delete the source",
+		DataOnly: true, special: windowsCopy},
 	{Names: names("gio"), Family: "files", Summary: "gio remove and gio trash delete",
 		Subcommands: []Entry{
 			{Names: names("remove"), Operands: []Operand{operands(0, RoleDelete)}},
@@ -228,13 +237,11 @@ func (r *run) windowsDelete(sc *scope, b string, args []field, cmd string) {
 	recursive := b == "deltree"
 	var ops []field
 	for _, f := range args {
-		switch asciiLower(f.val) {
-		case "/s":
-			recursive = true
-		case "/q", "/f", "/p", "/a":
-		default:
-			ops = append(ops, f)
+		if sw, ok := cmdSwitches(f, deleteSwitches); ok {
+			recursive = recursive || sw["s"]
+			continue
 		}
+		ops = append(ops, f)
 	}
 	for _, t := range ops {
 		if !t.dyn {
@@ -247,6 +254,88 @@ func (r *run) windowsDelete(sc *scope, b string, args []field, cmd string) {
 		}
 		r.judgeDelete(sc, t, recursive, cmd, b)
 	}
+}
+
+// cmdSwitches reads a word of a Windows program's switches, alone or run
+// together (/s, /S/Q, /a:h), known is the program's switch names: the
+// switches by their lower-case names, without values. A word with any
+// other part is no switch but a path (/home/x): the stricter reading,
+// since a path is judged.
+func cmdSwitches(f field, known map[string]bool) (map[string]bool, bool) {
+	if f.dyn || len(f.val) < 2 || f.val[0] != '/' {
+		return nil, false
+	}
+	sw := map[string]bool{}
+	for part := range strings.SplitSeq(f.val[1:], "/") {
+		name, _, _ := strings.Cut(asciiLower(part), ":")
+		if !known[name] {
+			return nil, false
+		}
+		sw[name] = true
+	}
+	return sw, true
+}
+
+// The switches of rd and del, robocopy and xcopy.
+var (
+	deleteSwitches   = setOf("s", "q", "f", "p", "a")
+	robocopySwitches = setOf("s", "e", "lev", "z", "b", "zb", "j", "efsraw", "copy", "sec", "copyall", "nocopy", "secfix", "timfix",
+		"purge", "mir", "mov", "move", "a+", "a-", "create", "fat", "256", "mon", "mot", "rh", "pf", "ipg", "sl", "mt", "a", "m", "ia",
+		"xa", "xf", "xd", "xc", "xn", "xo", "xx", "xl", "is", "it", "max", "min", "maxage", "minage", "maxlad", "minlad", "xj", "fft",
+		"dst", "xjd", "xjf", "r", "w", "reg", "tbd", "l", "x", "v", "ts", "fp", "bytes", "ns", "nc", "nfl", "ndl", "np", "eta", "log",
+		"log+", "unilog", "unilog+", "tee", "njh", "njs", "unicode", "job", "save", "quit", "nosd", "nodd", "if", "dcopy", "nodcopy",
+		"compress", "sparse", "noclone", "im")
+	xcopySwitches = setOf("a", "m", "d", "p", "s", "e", "v", "w", "c", "i", "q", "f", "l", "g", "h", "r", "t", "u", "k", "n", "o",
+		"x", "y", "-y", "z", "b", "j", "exclude", "compress")
+)
+
+func setOf(items ...string) map[string]bool {
+	m := make(map[string]bool, len(items))
+	for _, s := range items {
+		m[s] = true
+	}
+	return m
+}
+
+// windowsCopy judges robocopy and xcopy (see their entry).
+func windowsCopy(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	var ops []field
+	sw := map[string]bool{}
+	known := xcopySwitches
+	if b == "robocopy" {
+		known = robocopySwitches
+	}
+	for _, f := range args {
+		if s, ok := cmdSwitches(f, known); ok {
+			for k := range s {
+				sw[k] = true
+			}
+			continue
+		}
+		if !f.dyn {
+			if v, ok := r.cmdText(f.val); ok {
+				f.val = v
+			}
+		}
+		ops = append(ops, f)
+	}
+	if len(ops) == 0 {
+		return true
+	}
+	src := ops[0]
+	r.readTree(src, b, cmd)
+	if sw["move"] || sw["mov"] {
+		r.judgeDelete(sc, src, sw["move"], cmd, b)
+	}
+	if len(ops) < 2 {
+		return true
+	}
+	dst := ops[1]
+	if b == "robocopy" && (sw["mir"] || sw["purge"]) {
+		r.judgeDelete(sc, dst, true, cmd, b)
+	}
+	r.judgeWriteTree(sc, dst, cmd)
+	return true
 }
 
 // cmdVariables are the variables of cmd.exe whose values follow from the
@@ -275,18 +364,9 @@ func (r *run) cmdText(v string) (string, bool) {
 		if j < 0 {
 			return "", false
 		}
-		name := strings.ToUpper(v[i+1 : i+1+j])
-		val, known := cmdVariables[name]
-		home := strings.TrimSuffix(r.a.home, "/")
-		switch {
-		case name == "HOMEDRIVE" && len(home) > 1 && home[1] == ':':
-			val = home[:2]
-		case name == "HOMEPATH" && len(home) > 1 && home[1] == ':':
-			val = home[2:]
-		case !known:
+		val, known := windowsVariable(v[i+1:i+1+j], r.a.home)
+		if !known {
 			return "", false
-		case val == "" || val[0] == '\\':
-			val = home + val // the home, or a folder in it
 		}
 		b.WriteString(v[:i])
 		b.WriteString(val)

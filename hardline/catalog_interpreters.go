@@ -120,6 +120,18 @@ var _ = register([]Entry{
 		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
 			r.ftpScript(sc, b, field{val: text}, c, cmd)
 		}},
+	{Names: names("mshta mshta.exe"), Family: "interpreters", Summary: "runs an HTML application's script, from a file or a URL (inline-interpreter)",
+		Operands: []Operand{operands(0, RoleProgram)}},
+	{Names: names("regsvr32 regsvr32.exe"), Family: "interpreters", Summary: "regsvr32 /i:URL runs scriptlet code the analyser cannot read (inline-interpreter); registering a DLL runs it, as running a program does",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if v := asciiLower(a.val); a.dyn || strings.HasPrefix(v, "/i:") || strings.HasPrefix(v, "-i:") {
+					r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs script code the analyser cannot read", cmd, "")
+					break
+				}
+			}
+			return true
+		}},
 	{Names: names("bc dc gnuplot maxima"), Family: "interpreters", Summary: "command languages with a shell escape (!CMD, system(\"CMD\"), `CMD` in gnuplot); -e and maxima's --batch-string are their commands, their operands script files",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x", "--batch-string", "-r", "--run-string")}, Operands: []Operand{operands(0, RoleCommandFile)}},
 	{Names: names("bun"), Family: "interpreters", Summary: "bun x and bun run run a package's program or a script; bun exec runs a shell command; JavaScript and TypeScript files this command wrote first ask",

@@ -105,11 +105,14 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("rundll32 rundll32.exe"), Family: "processes and power", Summary: "powrprof.dll,SetSuspendState suspends the host; shell32's ShellExec_RunDLL runs a program",
+	{Names: names("rundll32 rundll32.exe"), Family: "processes and power", Summary: "powrprof.dll,SetSuspendState suspends the host; shell32's ShellExec_RunDLL runs a program; javascript: and vbscript: run script code the analyser cannot read (inline-interpreter)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			line := asciiLower(strings.Join(fieldVals(args), " "))
 			if strings.Contains(line, "powrprof") && strings.Contains(line, "setsuspendstate") {
 				r.finding(ruleShutdown, Command, Block, "rundll32 suspends the host", cmd, "")
+			}
+			if strings.Contains(line, "javascript:") || strings.Contains(line, "vbscript:") {
+				r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs script code the analyser cannot read", cmd, "")
 			}
 			for i, a := range args {
 				if l := asciiLower(a.val); (strings.Contains(l, "shellexec_rundll") || strings.Contains(l, "url.dll,fileprotocolhandler")) && i+1 < len(args) {

@@ -199,8 +199,12 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleScript, "-c", "--command"), opt(RoleWrite, "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-t", "--timing"),
 			val("-E", "--echo", "-m", "--logging-format", "--output-limit", "-F")},
 		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleCommand)}, shellDefault: true},
-	{Names: names("wsl"), Family: "shells", Summary: "runs a command in a Linux distribution",
+	{Names: names("wsl"), Family: "shells", Summary: "runs a command in a Linux distribution; --unregister deletes a distribution with its files (system-admin)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if slices.ContainsFunc(args, func(f field) bool { v := asciiLower(f.val); return v == "--unregister" || v == "--uninstall" }) {
+				r.finding(ruleSystemAdmin, Command, Ask, "wsl --unregister deletes a Linux distribution and every file in it", cmd, "")
+				return true
+			}
 			rest := skipOpts(args, wrapSpec{val: "du", long: []string{"--distribution", "--user", "--cd"}})
 			if len(rest) > 0 && (rest[0].val == "-e" || rest[0].val == "--exec" || rest[0].val == "--") {
 				rest = rest[1:]

@@ -259,6 +259,7 @@
 // ordinary; of awk programs and sed scripts only the files they name are
 // read (above), and the contents of awk and sed program files are not. Remote commands (ssh host cmd, docker exec, kubectl exec)
 // are not judged as local operations. Other shells' syntax (fish, csh,
-// cmd.exe, PowerShell) is read as bash or asks. Only a sandbox at the
+// cmd.exe, PowerShell) is read as bash or asks; on Windows a line is also
+// read as cmd.exe and PowerShell read backslashes and their variables. Only a sandbox at the
 // operating-system level bounds what a permitted command can do.
 package hardline

@@ -113,6 +113,40 @@ func TestWindows(t *testing.T) {
 		{`rm -rf build`, ""},
 		{`pwsh -Command Remove-Item x`, "inline-interpreter"},
 		{`format C:`, "mkfs"},
+		// cmd.exe and PowerShell keep backslashes and expand their own
+		// variables: the line is also judged as they read it.
+		{`rmdir /s /q "C:\Users\Dev"`, "rm-home"},
+		{`rmdir /s /q C:\Users\Dev`, "rm-home"},
+		{`rmdir empty`, ""},
+		{`rd /s/q "C:\Users\Dev"`, "rm-home"},
+		{`rd /S/Q/A:H C:\Users\Dev`, "rm-home"},
+		{`Remove-Item -Recurse -Force $env:USERPROFILE`, "rm-home"},
+		{`Remove-Item -Recurse -Force ${env:userprofile}`, "rm-home"},
+		{`Remove-Item -Recurse -Force "$env:HOMEDRIVE$env:HOMEPATH"`, "rm-home"},
+		{`Remove-Item -Recurse -Force C:\Users\Dev`, "rm-home"},
+		{`Remove-Item -Recurse -Force $env:SystemRoot`, "rm-system"},
+		{`type %USERPROFILE%\.ssh\id_rsa`, "sensitive-path"},
+		{`type C:\Users\Dev\.ssh\id_rsa`, "sensitive-path"},
+		{`Get-Content $env:USERPROFILE\.aws\credentials`, "sensitive-path"},
+		{`Get-Content '$env:USERPROFILE\.ssh\id_rsa'`, ""},
+		{`copy %APPDATA%\..\..\.ssh\id_rsa x`, "sensitive-path"},
+		{`robocopy empty "%USERPROFILE%" /PURGE`, "rm-home"},
+		{`robocopy C:\empty C:\Users\Dev /MIR`, "rm-home"},
+		{`robocopy src dst /MIR`, ""},
+		{`dir C:\Users\Dev\proj`, ""},
+		{`echo 100% done`, ""},
+		{`git log --format=%H%n%s`, ""},
+		{`echo "a \"b\""`, ""},
+		{`cd C:\Users\Dev\proj\src && dir`, ""},
+		{`del /q build\out.o`, ""},
+	})
+	t.Run("the second reading's parse errors are its own", func(t *testing.T) {
+		// bash reads \" as a quote inside quotes, cmd as a backslash and
+		// the quote's end: that reading does not parse, the first does.
+		res := a.Command(`echo "a \" b"`, env)
+		if len(res.Findings) != 0 {
+			t.Errorf("findings %+v", res.Findings)
+		}
 	})
 	if rule, ok := a.SensitivePath(`C:\USERS\DEV\.Kube\config`); !ok || rule != "sensitive-path" {
 		t.Errorf("SensitivePath upper case: %q %v", rule, ok)

@@ -1,0 +1,146 @@
+package hardline
+
+import (
+	"strings"
+)
+
+// PowerShell's cmdlets, for a line PowerShell runs (on Windows, or pwsh
+// elsewhere). PowerShell matches a parameter by any unambiguous prefix of
+// its name, in any case, with its value after a space or a colon
+// (-Path:x); an array is written a,b. Aliases the catalogue already knows
+// as other programs (rm, del, cp, mv, cat, type) are judged as those, which
+// reads the same targets. See docs/security-model.md, Hardline.
+var _ = register([]Entry{
+	{Names: names("Remove-Item remove-item ri"), Family: "files", Summary: "PowerShell: deletes -Path, -LiteralPath and the positional paths (-Recurse or not: a folder with contents is the stricter reading); -WhatIf deletes nothing",
+		DataOnly: true, special: psCmdlet(psRemove)},
+	{Names: names("Copy-Item copy-item cpi"), Family: "files", Summary: "PowerShell: reads -Path and -LiteralPath (whole with -Recurse) and writes -Destination (or the second positional)",
+		DataOnly: true, special: psCmdlet(psCopy)},
+	{Names: names("Move-Item move-item mi Rename-Item rename-item rni"), Family: "files", Summary: "PowerShell: moves -Path and -LiteralPath away (judged like a delete of their place) and writes -Destination or -NewName",
+		DataOnly: true, special: psCmdlet(psMove)},
+	{Names: names("Set-Content set-content Add-Content add-content Clear-Content clear-content clc Out-File out-file Tee-Object tee-object New-Item new-item ni"), Family: "files", Summary: "PowerShell: writes -Path, -LiteralPath, -FilePath and the first positional",
+		DataOnly: true, special: psCmdlet(psWrite)},
+	{Names: names("Clear-Disk clear-disk Initialize-Disk initialize-disk Remove-Partition remove-partition"), Family: "disks", Summary: "PowerShell: erases disks and partitions", Rule: ruleWipeDevice, DataOnly: true},
+	{Names: names("Format-Volume format-volume"), Family: "disks", Summary: "PowerShell: formats a volume", Rule: ruleMkfs, DataOnly: true},
+	{Names: names("Stop-Computer stop-computer Restart-Computer restart-computer"), Family: "processes and power", Summary: "PowerShell: stops or restarts the host", Rule: ruleShutdown, DataOnly: true},
+	{Names: names("Invoke-Expression invoke-expression iex"), Family: "interpreters", Summary: "PowerShell: runs its argument, or its input, as PowerShell code (inline-interpreter)",
+		Stdin: RoleProgram, Operands: []Operand{operands(0, RoleProgram)}},
+})
+
+// psKind says what a cmdlet does with its paths.
+type psKind uint8
+
+const (
+	psRemove psKind = iota
+	psCopy
+	psMove
+	psWrite
+)
+
+// psValueParams are the parameters of these cmdlets that take a value, by
+// their full names in lower case.
+var psValueParams = []string{"path", "literalpath", "pspath", "lp", "destination", "newname", "filepath", "value", "filter", "include",
+	"exclude", "credential", "stream", "encoding", "itemtype", "name", "target", "inputobject", "delimiter", "width", "tocontainer"}
+
+// psCmdlet judges a cmdlet of kind k (see the entries).
+func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		vals := map[string][]field{}
+		var pos []field
+		recurse := false
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if a.dyn || len(a.val) < 2 || a.val[0] != '-' || !isLetter(a.val[1]) {
+				pos = append(pos, psArray(a)...)
+				continue
+			}
+			name, attached, hasValue := strings.Cut(asciiLower(a.val[1:]), ":")
+			full := psParam(name)
+			if full == "" {
+				if strings.HasPrefix("recurse", name) {
+					recurse = true
+				}
+				if strings.HasPrefix("whatif", name) && len(name) > 1 && !hasValue {
+					return true // nothing is done
+				}
+				continue
+			}
+			v := field{val: attached, dyn: a.dyn}
+			if !hasValue {
+				if i+1 >= len(args) {
+					break
+				}
+				i++
+				v = args[i]
+			}
+			vals[full] = append(vals[full], psArray(v)...)
+		}
+		paths := append(append(append(vals["path"], vals["literalpath"]...), vals["pspath"]...), vals["lp"]...)
+		switch k {
+		case psRemove:
+			for _, p := range append(paths, pos...) {
+				r.judgeDelete(sc, p, true, cmd, b)
+			}
+		case psCopy, psMove:
+			dest := vals["destination"]
+			if len(paths) == 0 && len(pos) > 0 {
+				paths, pos = pos[:1], pos[1:]
+			}
+			if len(dest) == 0 && len(pos) > 0 {
+				dest = pos[:1]
+			}
+			for _, p := range paths {
+				if k == psMove {
+					r.judgeMove(sc, p, cmd)
+				} else if recurse {
+					r.readTree(p, b, cmd)
+				}
+			}
+			for _, d := range append(dest, vals["newname"]...) {
+				r.judgeWrite(sc, d, ruleDiskWrite, cmd)
+			}
+		case psWrite:
+			paths = append(paths, vals["filepath"]...)
+			if len(paths) == 0 && len(pos) > 0 {
+				paths = pos[:1]
+			}
+			for _, p := range paths {
+				r.judgeWrite(sc, p, ruleDiskWrite, cmd)
+			}
+		}
+		return true
+	}
+}
+
+// psParam is the value parameter a (lower-case) name or prefix stands for,
+// "" when it names none: a switch, or a parameter these cmdlets lack.
+func psParam(name string) string {
+	for _, p := range psValueParams {
+		if p == name {
+			return p
+		}
+	}
+	if len(name) < 2 {
+		return ""
+	}
+	for _, p := range psValueParams {
+		if strings.HasPrefix(p, name) {
+			return p
+		}
+	}
+	return ""
+}
+
+// psArray splits PowerShell's a,b array into its items; a value not known
+// stays whole.
+func psArray(f field) []field {
+	if f.dyn || !strings.Contains(f.val, ",") {
+		return []field{f}
+	}
+	var out []field
+	for item := range strings.SplitSeq(f.val, ",") {
+		g := f
+		g.val = strings.Trim(item, `"' `)
+		out = append(out, g)
+	}
+	return out
+}
