@@ -20,9 +20,25 @@ func FuzzCommand(f *testing.F) {
 		}
 	}
 	a := testAnalyzer(f)
+	// The same text on Windows, where it is also read as cmd.exe and
+	// PowerShell read it (windowsReading).
+	win, err := New(Config{Home: `C:\Users\Dev`, OS: "windows"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	winEnv := Env{WorkDir: `C:\Users\Dev\proj`, Roots: []Root{{Path: `C:\Users\Dev\proj`, Writable: true}}}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		if len(cmd) > DefaultMaxBytes {
 			cmd = cmd[:DefaultMaxBytes]
+		}
+		if d := timed(func() {
+			for _, fd := range win.Command(cmd, winEnv).Findings {
+				if fd.Rule == ruleInternal {
+					t.Fatalf("internal error on Windows: %s", fd.Detail)
+				}
+			}
+		}); d > 4*time.Second {
+			t.Fatalf("Command on Windows took %v of CPU time on %d bytes", d, len(cmd))
 		}
 		// The bound is on the CPU time of the analysis itself (on Linux;
 		// wall time elsewhere), so a busy machine cannot fail it.
