@@ -25,6 +25,8 @@ func FuzzEvaluate(f *testing.F) {
 		`{"tool":"write_file","args":{"path":"~/.ssh/config"}}`,
 		`{"tool":"","args":{}}`,
 		`{"tool":"shell","args":{"command":"rm -rf k*/.. s*/../x ./*/../../.."}}`,
+		`{"tool":"read_file","args":{"path":"src","follow":"./keys/id_ed25519","opts":{"x":["$HOME/.ssh",1,null]}}}`,
+		`{"tool":"email","args":{"to":"FILE:///etc/shadow","attach":[[["../home/.ssh"]]]}}`,
 	} {
 		f.Add([]byte(s))
 	}
