@@ -220,6 +220,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			r.checkTargets(sc, args, cmd)
 			r.wholeHome(b, args, cmd)
 			r.mayWrite(b, args, cmd)
+			r.destroyNet(b, args, cmd)
 			r.argsNet(sc, args, c, cmd)
 			if c.in.kind == inText {
 				// Text it reads may be its script (mytool <<< 'rm -rf ~').
@@ -255,6 +256,50 @@ func (r *run) mayWrite(b string, args []field, cmd string) {
 			}
 			if r.a.match(r.a.lists.disks, p) {
 				r.finding(ruleSystemAdmin, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a disk it may write", cmd, p)
+				return
+			}
+		}
+	}
+}
+
+// The sub-command words by which tools the catalogue does not describe
+// delete what they manage: a verb that deletes (what, and whether it can
+// be undone, is the tool's to know), or a verb that also names routine
+// removals (a dependency, one file) with an option that takes in
+// everything.
+var (
+	massDeleteVerbs = setOf("delete", "destroy", "purge", "nuke", "teardown", "wipe", "drop", "truncate", "terminate", "flushall", "flushdb",
+		"obliterate", "decommission", "deprovision")
+	deleteVerbs     = setOf("remove", "rm", "rb", "del", "erase", "uninstall")
+	everythingFlags = setOf("--all", "-a", "-A", "--all-namespaces", "--recursive", "-r", "-R", "--everything", "--all-versions", "--prune")
+)
+
+// destroyNet asks when a program the catalogue does not describe is given
+// a sub-command that deletes wholesale (tool apps:destroy, cli purge,
+// xyz delete --all): cloud, cluster and service tools are many and new, and
+// what they delete lies outside the machine and every root
+// (infra-destroy). Its first three words are read, split at ':', '-' and
+// '_'; a word with '.', a slash, a blank or '=' is a file, a path, text
+// or a setting.
+func (r *run) destroyNet(b string, args []field, cmd string) {
+	every := slices.ContainsFunc(args, func(f field) bool {
+		name, _, _ := strings.Cut(f.val, "=")
+		return !f.dyn && everythingFlags[name]
+	})
+	words := 0
+	for _, f := range args {
+		if f.dyn || strings.HasPrefix(f.val, "-") {
+			continue
+		}
+		if words++; words > 3 {
+			return
+		}
+		if strings.ContainsAny(f.val, "./\\ =") {
+			continue // a file, a path, text or a setting, not a sub-command
+		}
+		for _, part := range strings.FieldsFunc(asciiLower(f.val), func(c rune) bool { return c == ':' || c == '-' || c == '_' }) {
+			if massDeleteVerbs[part] || deleteVerbs[part] && every {
+				r.finding(ruleInfraDestroy, Command, Ask, b+" is not described by the catalogue and is given "+f.val+", which deletes what it manages", cmd, "")
 				return
 			}
 		}
