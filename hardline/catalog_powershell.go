@@ -74,11 +74,29 @@ func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, c
 			}
 			vals[full] = append(vals[full], psArray(v)...)
 		}
+		// -Path and positional paths are patterns to the cmdlet itself
+		// (quoted or not); -LiteralPath is not. A leading ~ is the home
+		// folder to PowerShell's file system, quoted or not.
+		for k, l := range [][]field{vals["path"], pos, vals["literalpath"], vals["destination"], vals["filepath"]} {
+			for i := range l {
+				if l[i].dyn {
+					continue
+				}
+				if rest, ok := strings.CutPrefix(l[i].val, "~"); ok && (rest == "" || rest[0] == '/' || rest[0] == '\\') {
+					l[i].val = r.a.home + rest
+				}
+				l[i].glob = l[i].glob || k < 2 && strings.ContainsAny(l[i].val, "*?[")
+			}
+		}
 		paths := append(append(append(vals["path"], vals["literalpath"]...), vals["pspath"]...), vals["lp"]...)
 		switch k {
 		case psRemove:
 			for _, p := range append(paths, pos...) {
 				r.judgeDelete(sc, p, true, cmd, b)
+			}
+			if len(paths)+len(pos) == 0 && c.in.kind != inNone {
+				// gci ~ -Recurse | Remove-Item: the items come down the pipe.
+				r.finding(ruleDynamicTarget, Dynamic, Ask, b+" deletes the items its input names, which are not known", cmd, "")
 			}
 		case psCopy, psMove:
 			dest := vals["destination"]
