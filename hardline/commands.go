@@ -178,10 +178,19 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		b = prog // ln -s /bin/rm x && ./x -rf /etc is rm
 	}
 	ce, extra := r.a.lookupEntry(catalogName(b))
-	if ce == nil && len(extra) == 0 && !shells[b] && !isInterpreter(b) {
+	if ce == nil && !shells[b] && !isInterpreter(b) {
+		// A policy's entry for the name as written (RM, ruby3.1) adds to
+		// the built-in reading of the other spelling; it does not replace
+		// it (built-in entries cannot be weakened). Another policy entry
+		// of that spelling is not read into it.
 		if nb := r.a.otherSpelling(b); nb != "" {
-			b = nb
-			ce, extra = r.a.lookupEntry(catalogName(b))
+			var more []*compiledEntry
+			ce, more = r.a.lookupEntry(catalogName(nb))
+			if len(extra) == 0 {
+				b, extra = nb, more
+			} else if ce != nil {
+				b = nb // the policy's own entries for the name stay its only ones
+			}
 		}
 	}
 	args := fs[1:]
