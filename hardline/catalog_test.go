@@ -394,3 +394,23 @@ func TestAnOptionGivingAnOperandShiftsTheRest(t *testing.T) {
 		}
 	}
 }
+
+// A policy's entry for a program the catalogue does not describe adds to
+// the nets for unknown programs and does not lift them: an entry that only
+// names roles (which a repository's layer may write) leaves them on; only
+// a data-only entry (which it may not) takes the program out.
+func TestPolicyEntriesDoNotLiftTheNets(t *testing.T) {
+	a := analyzerWithEntries(t, `[
+		{"names": ["deployer"], "operands": [{"index": 0, "rest": true, "role": "data"}]},
+		{"names": ["stamper"], "operands": [{"index": 0, "role": "write"}]},
+		{"names": ["notes"], "dataOnly": true}
+	]`)
+	runCases(t, a, testEnv(), []tcase{
+		{`deployer "rm -rf ~"`, "argument-command"},
+		{`deployer ~`, "whole-home"},
+		{`deployer delete --all`, "infra-destroy"},
+		{`stamper "rm -rf /"`, "argument-command"},
+		{`deployer ./dist`, ""},
+		{`notes "rm -rf ~"`, ""},
+	})
+}

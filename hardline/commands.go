@@ -225,12 +225,21 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.applyEntry(sc, x, b, args, c, cmd)
 	}
 	if ce == nil {
-		if len(extra) == 0 {
+		// A program with no built-in entry keeps the nets for unknown
+		// programs whatever the policy's entries add (one that only names
+		// roles, from a repository's layer, must not lift them); only an
+		// entry that calls it data-only does, which a repository's layer
+		// may not write.
+		if !slices.ContainsFunc(extra, func(x *compiledEntry) bool { return x.e.DataOnly }) {
 			r.checkTargets(sc, args, cmd)
 			r.wholeHome(b, args, cmd)
 			r.mayWrite(b, args, cmd)
 			r.destroyNet(b, args, cmd)
-			r.argsNet(sc, args, c, cmd)
+			if !slices.ContainsFunc(extra, func(x *compiledEntry) bool { return runsAnyElsewhere(x.e) }) {
+				// (An entry that says its arguments run on another host has
+				// them judged so, which asks for what the net would.)
+				r.argsNet(sc, args, c, cmd)
+			}
 			if c.in.kind == inText {
 				// Text it reads may be its script (mytool <<< 'rm -rf ~').
 				r.net(sc, field{val: c.in.text}, c, cmd)
@@ -269,6 +278,11 @@ func (r *run) mayWrite(b string, args []field, cmd string) {
 			}
 		}
 	}
+}
+
+// runsAnyElsewhere is runsElsewhere of an entry or any sub-command of it.
+func runsAnyElsewhere(e *Entry) bool {
+	return runsElsewhere(e) || slices.ContainsFunc(e.Subcommands, func(s Entry) bool { return runsAnyElsewhere(&s) })
 }
 
 // The sub-command words by which tools the catalogue does not describe
