@@ -16,8 +16,9 @@ import (
 
 // shellCallPattern finds a call that runs its first argument, a string
 // literal, through a shell: system("..."), os.popen('...'),
-// execSync(`...`), shell_exec("..."), subprocess.run("...", shell=True).
-var shellCallPattern = regexp.MustCompile(`\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+// execSync(`...`), shell_exec("..."), subprocess.run("...", shell=True),
+// AppleScript's do shell script "...".
+var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn)|\bdo\s+shell\s+script)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
 
 // argvCallPattern finds a call given its command as a list of string
 // literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),
@@ -34,7 +35,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x"}
+var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script"}
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
