@@ -592,6 +592,8 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 		{"a dotted path made clean", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": w.ws + "/../home/.ssh/id_ed25519"}}},
 		{"in a list", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "extra": []any{"a.txt", key}}}},
 		{"in a list of strings", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "extra": []string{"a.txt", key}}}},
+		{"climbing out of a link", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "./keys/../.ssh/id_ed25519"}}},
+		{"as long as the bound", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": key + "/" + strings.Repeat("a", 4096-len(key)-1)}}},
 		{"in an object", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": map[string]any{"n": 3, "deps": []any{map[string]any{"from": key}}}}}},
 		{"on a tool with no declared path", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": key}}},
 		{"in the shell's other arguments", policy.Call{Tool: "shell", Args: map[string]any{"command": "ls", "stdin_file": key}}},
@@ -618,12 +620,24 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 			check(t, e, tc.call, policy.Allow, policy.ReasonModeAllow)
 		})
 	}
+	t.Run("a longer value is not read as a path", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": key + "/" + strings.Repeat("a", 4097-len(key)-1)}},
+			policy.Allow, policy.ReasonModeAllow)
+	})
 	t.Run("values nested past the bound need approval", func(t *testing.T) {
-		var v any = "x"
-		for range 20 {
-			v = []any{v}
+		nest := func(n int, wrap func(any) any) any {
+			var v any = "x"
+			for range n {
+				v = wrap(v)
+			}
+			return v
 		}
-		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "deep": v}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		list := func(v any) any { return []any{v} }
+		object := func(v any) any { return map[string]any{"k": v} }
+		for _, wrap := range []func(any) any{list, object} {
+			check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "deep": nest(17, wrap)}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+			check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "deep": nest(16, wrap)}}, policy.Allow, policy.ReasonModeAllow)
+		}
 	})
 	t.Run("more path values than the bound need approval", func(t *testing.T) {
 		many := make([]any, policy.MaxPathsPerCall+1)
@@ -631,7 +645,23 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 			many[i] = "./a" + strconv.Itoa(i)
 		}
 		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "files": many}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
-		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "files": many[:10]}}, policy.Allow, policy.ReasonModeAllow)
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "files": many[:policy.MaxPathsPerCall]}}, policy.Allow, policy.ReasonModeAllow)
+		// Other values after as many paths as the bound allows are fine.
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "files": append(many[:policy.MaxPathsPerCall:policy.MaxPathsPerCall], "x", 2)}}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("a value that cannot be resolved needs approval", func(t *testing.T) {
+		// The lookups of the call spent on links, the last value's links
+		// cannot be followed: what it names is not known.
+		w2 := newWorld(t)
+		require.NoError(t, os.Symlink(".", w2.ws+"/a"))
+		deep := strings.Repeat("a/", 200) + "x"
+		vals := make([]any, policy.MaxPathsPerCall)
+		for i := range vals {
+			vals[i] = "./" + deep
+		}
+		e2 := w2.engine(t, nil)
+		d := check(t, e2, policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": vals}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		assert.Contains(t, d.Message, "could not be resolved")
 	})
 	t.Run("the message names the first argument in order", func(t *testing.T) {
 		d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "b": key, "a": "~/.ssh"}}, policy.Deny, policy.ReasonHardlinePath)

@@ -2,7 +2,6 @@ package policy
 
 import (
 	"cmp"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -71,22 +70,21 @@ func (ev *evaluation) otherPaths() bool {
 		if !ok {
 			continue
 		}
-		abs := given
-		if !filepath.IsAbs(abs) {
-			pr, ok := ev.set.Primary()
-			if !ok {
-				continue // SensitiveTarget skips a relative form alone
-			}
-			abs = filepath.Join(pr.Path, abs)
-		}
-		resolved, err := ev.set.CanonicalBudget(abs, ev.budget)
+		// The set resolves a relative path against the primary root, ..
+		// after the links before it, as the tool's open would.
+		resolved, err := ev.set.CanonicalBudget(given, ev.budget)
 		if err != nil {
 			resolved = ""
 		}
 		if rule, hit := ev.e.sensitive(given, resolved, ev.set); hit {
-			shown := cmp.Or(resolved, abs)
 			return ev.stop(ReasonHardlinePath, rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+
-				", written as a path, and it is a sensitive host path ("+shown+")")
+				", written as a path, and it is a sensitive host path ("+cmp.Or(resolved, given)+")")
+		}
+		if err != nil {
+			// Not resolved (a link loop, the lookup budget spent): what
+			// it names through its links is not known.
+			ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+				"argument "+quote(v.arg)+" holds "+quote(v.value)+", written as a path, which could not be resolved: "+err.Error())
 		}
 	}
 	return true
@@ -153,7 +151,12 @@ func pathLike(s string) bool {
 		return s == "." || s == ".." || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") ||
 			strings.HasPrefix(s, `.\`) || strings.HasPrefix(s, `..\`)
 	case '$':
-		return strings.HasPrefix(s, "$HOME") || strings.HasPrefix(s, "${HOME}")
+		for _, v := range [...]string{"$HOME", "${HOME}"} {
+			if rest, ok := strings.CutPrefix(s, v); ok && (rest == "" || isSep(rest[0])) {
+				return true
+			}
+		}
+		return false
 	}
 	if len(s) >= 3 && s[1] == ':' && (s[2] == '/' || s[2] == '\\') && ('a' <= s[0]|0x20 && s[0]|0x20 <= 'z') {
 		return true

@@ -42,3 +42,20 @@ func TestPathValueReadings(t *testing.T) {
 		}
 	})
 }
+
+// TestPathLike defends which undeclared values are read as paths: the
+// Windows forms too, which a test on another system cannot reach through
+// Evaluate.
+func TestPathLike(t *testing.T) {
+	for s, want := range map[string]bool{
+		"/x": true, `\x`: true, "~": true, "~/x": true, "~bob/x": true, "$HOME": true, "${HOME}/x": true, " /x ": true,
+		".": true, "..": true, "./x": true, "../x": true, `.\x`: true, `..\x`: true, "file:///x": true, "FILE:x": true,
+		`C:\x`: true, "c:/x": true, `z:\`: true, "A:/x": true, "a:/x": true,
+		"": false, "x": false, ".x": false, "..x": false, ".ssh/id_rsa": false, "$HOMEx": false, "${HOME}x": false, "$USER/x": false, "C:x": false,
+		"1:/x": false, "CC:/x": false, "@:/x": false, "[:/x": false, "/x\ny": false, "/x\ry": false, "/x\x00": false, "https://x/y": false,
+	} {
+		if got := pathLike(s); got != want {
+			t.Errorf("pathLike(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
