@@ -139,6 +139,12 @@ func TestWindows(t *testing.T) {
 		{`echo "a \"b\""`, ""},
 		{`cd C:\Users\Dev\proj\src && dir`, ""},
 		{`del /q build\out.o`, ""},
+		{`Remove-Item -Recurse %USERPROFILE%`, "rm-home"},
+		{`Remove-Item -Recurse ${env:USERPROFILE}\..\Dev`, "rm-home"},
+		{`type %SYSTEMROOT%\System32\config\SAM`, "sensitive-path"},
+		{`Get-Content ${env:SystemRoot}\System32\config\SAM`, "sensitive-path"},
+		{`echo ${env:USERPROFILE`, "parse-error"},
+		{`echo $env:`, ""},
 	})
 	t.Run("the second reading's parse errors are its own", func(t *testing.T) {
 		// bash reads \" as a quote inside quotes, cmd as a backslash and
