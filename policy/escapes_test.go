@@ -595,6 +595,9 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 		{"climbing out of a link", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "./keys/../.ssh/id_ed25519"}}},
 		{"as long as the bound", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": key + "/" + strings.Repeat("a", 4096-len(key)-1)}}},
 		{"in an object", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": map[string]any{"n": 3, "deps": []any{map[string]any{"from": key}}}}}},
+		{"in JSON inside a string", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "options": ` {"deps": [{"src": "~/.ssh/id_ed25519"}]}`}}},
+		{"in JSON inside a list of strings", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "extra": []string{"a.txt", `{"x": "` + key + `"}`}}}},
+		{"in a JSON list inside a string", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": `["notes.txt", "` + key + `"]`}}},
 		{"on a tool with no declared path", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": key}}},
 		{"in the shell's other arguments", policy.Call{Tool: "shell", Args: map[string]any{"command": "ls", "stdin_file": key}}},
 		{"a target written as a file URL", policy.Call{Tool: "email", Args: map[string]any{"to": "file://" + key}}},
@@ -613,6 +616,8 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 		{"text over lines that starts with a path", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.md", "content": "~/.ssh/id_ed25519\nis where the key lives"}}},
 		{"a relative name without ./", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": ".ssh/id_ed25519"}}},
 		{"a path that is not sensitive", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": w.ws + "/src", "enc": "utf-8", "n": 3}}},
+		{"JSON text that names no path", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.json", "content": `{"a": [1, "x"], "b": "keys live in ~/.ssh"}`}}},
+		{"text in brackets that is not JSON", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.md", "content": "[" + key + " is the key"}}},
 		{"a file URL to another host", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "file://evil.example" + key}}},
 		{"a list of everyday values", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "lines": []any{1, "2", nil, true}}}},
 	} {

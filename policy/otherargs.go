@@ -2,6 +2,7 @@ package policy
 
 import (
 	"cmp"
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -23,6 +24,10 @@ import (
 // judged; past either the call needs approval (maxOtherDepth,
 // otherTooMany).
 const maxOtherDepth = 16
+
+// maxOtherJSON bounds the JSON text inside a string value that is decoded
+// to be read (collectPathLike); a longer one is read as text.
+const maxOtherJSON = 64 << 10
 
 // otherValue is one string found in an argument the metadata does not
 // declare as a path, with the argument's name.
@@ -99,10 +104,21 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherVa
 	}
 	switch v := v.(type) {
 	case string:
+		// JSON inside a string ("{\"src\": \"~/.ssh/id_rsa\"}") is read as
+		// the tool would decode it.
+		if t := strings.TrimSpace(v); len(t) > 1 && len(t) <= maxOtherJSON && (t[0] == '{' || t[0] == '[') {
+			var inner any
+			if json.Unmarshal([]byte(t), &inner) == nil {
+				return collectPathLike(vals, arg, inner, depth+1)
+			}
+		}
 		vals = appendPathLike(vals, arg, v)
 	case []string:
 		for _, s := range v {
-			vals = appendPathLike(vals, arg, s)
+			var over bool
+			if vals, over = collectPathLike(vals, arg, s, depth+1); over {
+				return vals, true
+			}
 		}
 	case []any:
 		for _, x := range v {
