@@ -370,3 +370,19 @@ func TestRunsFilesFolder(t *testing.T) {
 func hasRule(res Result, rule string) bool {
 	return slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == rule })
 }
+
+func TestMetadataSecret(t *testing.T) {
+	for text, want := range map[string]string{
+		"http://169.254.169.254/latest/meta-data/iam/security-credentials/":              "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+		"see 0xa9fea9fe/latest/user-data now":                                            "0xa9fea9fe/latest/user-data",
+		"http://metadata.google.internal/computeMetadata/v1/project/attributes/ssh-keys": "http://metadata.google.internal/computeMetadata/v1/project/attributes/ssh-keys",
+		"http://169.254.169.254/latest/meta-data/instance-id":                            "",
+		"https://example.com/latest/user-data":                                           "",
+		"169.254.169.254":                                                                "",
+	} {
+		got, ok := MetadataSecret(text)
+		if got != want || ok != (want != "") {
+			t.Errorf("MetadataSecret(%q) = %q, %v; want %q", text, got, ok, want)
+		}
+	}
+}

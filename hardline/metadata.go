@@ -3,6 +3,7 @@ package hardline
 import (
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -54,7 +55,7 @@ func (r *run) metadataFetch(b string, args []field, cmd string) {
 			r.finding(ruleSensitivePath, Path, Block, b+" connects to "+v+", a cloud metadata service, which answers the machine's credentials", cmd, v)
 			return
 		}
-		if !holdsAny(v, metadataMarkers) {
+		if !holdsAny(v, metadataMarkers) && !numericHost(v) {
 			continue
 		}
 		if strings.Contains(v, "AWS_CONTAINER_CREDENTIALS_") {
@@ -222,4 +223,39 @@ func metadataSecretPath(host, p string) bool {
 		return true
 	}
 	return holdsAny(strings.ToLower(p), metadataSecretPaths)
+}
+
+// MetadataSecret reports whether text names a cloud metadata service's
+// credentials or user data: a URL, or a host followed by a path, in any
+// spelling of the service's address (169.254.169.254 as one number, in
+// hex or IPv4-mapped IPv6, metadata.google.internal, fd00:ec2::254), as a
+// shell command's argument would block (see docs/security-model.md,
+// Hardline). It returns the word that names it. A host whose path is not
+// known is not reported.
+func MetadataSecret(text string) (string, bool) {
+	if !holdsAny(text, metadataMarkers) && !slices.ContainsFunc(strings.Fields(text), numericHost) {
+		return "", false
+	}
+	return metadataSecret(text)
+}
+
+// numericHost reports whether w starts with a host written as numbers, as
+// curl and wget read a word without a scheme: digits, dots and hex
+// (2852039166/..., 0xa9fea9fe/..., 0251.0376.0251.0376/...), which the
+// markers miss.
+func numericHost(w string) bool {
+	host, _, _ := strings.Cut(w, "/")
+	if _, h, ok := strings.Cut(host, "@"); ok {
+		host = h
+	}
+	host, _, _ = strings.Cut(host, ":")
+	if host == "" || host[0] < '0' || host[0] > '9' {
+		return false
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c == 'x' || c == '.') {
+			return false
+		}
+	}
+	return true
 }

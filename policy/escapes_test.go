@@ -673,3 +673,32 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 		assert.Contains(t, d.Message, `argument "a"`)
 	})
 }
+
+func TestCloudMetadataCredentialsInArgumentsAreDenied(t *testing.T) {
+	w := newWorld(t)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"fetch": {Risk: toolmeta.RiskExternal, TargetArgument: "url", ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+	}{
+		{"the target", map[string]any{"url": "http://169.254.169.254/latest/meta-data/iam/security-credentials/role"}},
+		{"the target as one number", map[string]any{"url": "http://2852039166/latest/user-data"}},
+		{"the target on Google's name", map[string]any{"url": "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token"}},
+		{"the target in IPv4-mapped IPv6", map[string]any{"url": "http://[::ffff:a9fe:a9fe]/latest/user-data"}},
+		{"an undeclared argument without a scheme", map[string]any{"url": "https://example.com", "via": "169.254.169.254/latest/meta-data/iam/security-credentials/"}},
+		{"in a list", map[string]any{"url": "https://example.com", "mirrors": []any{"https://a.example", "http://169.254.170.2/v2/credentials/x"}}},
+	} {
+		t.Run(tc.name+" is hardline.path", func(t *testing.T) {
+			d := check(t, e, policy.Call{Tool: "fetch", Args: tc.args}, policy.Deny, policy.ReasonHardlinePath)
+			assert.Contains(t, d.Message, "metadata")
+		})
+	}
+	for _, u := range []string{"https://example.com/latest/meta-data/iam/security-credentials/", "http://169.254.169.254/latest/meta-data/instance-id", "http://169.254.169.254/latest/api/token"} {
+		t.Run(u+" is allowed", func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": u}}, policy.Allow, policy.ReasonModeAllow)
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgate/toolgate/hardline"
 	"github.com/toolgate/toolgate/roots"
 )
 
@@ -33,6 +34,9 @@ const maxOtherJSON = 64 << 10
 // declare as a path, with the argument's name.
 type otherValue struct {
 	arg, value string
+	// metadata is the word of value that names a cloud metadata
+	// service's credentials, if it does (hardline.MetadataSecret).
+	metadata string
 }
 
 // otherPaths is the part of step 2 that reads the call's other arguments:
@@ -71,6 +75,10 @@ func (ev *evaluation) otherPaths() bool {
 		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
 	}
 	for _, v := range vals {
+		if v.metadata != "" {
+			return ev.stop(ReasonHardlinePath, "sensitive-path", "argument "+quote(v.arg)+" holds "+quote(v.metadata)+
+				", a cloud metadata service's credentials or user data")
+		}
 		given, ok := ev.e.pathReading(v.value)
 		if !ok {
 			continue
@@ -143,10 +151,16 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherVa
 	return vals, len(vals) > MaxPathsPerCall
 }
 
-// appendPathLike appends s when it is written as a path.
+// appendPathLike appends s when it is written as a path, or names a cloud
+// metadata service's credentials (a fetcher's URL).
 func appendPathLike(vals []otherValue, arg, s string) []otherValue {
+	if len(s) <= 4096 {
+		if u, ok := hardline.MetadataSecret(s); ok {
+			return append(vals, otherValue{arg: arg, value: s, metadata: u})
+		}
+	}
 	if pathLike(s) {
-		vals = append(vals, otherValue{arg, s})
+		vals = append(vals, otherValue{arg: arg, value: s})
 	}
 	return vals
 }
