@@ -1135,28 +1135,20 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 		}
 		i += 1 + k
 	}
-	// system("CMD") in gnuplot, maxima and awk-like languages, and
-	// `CMD` where the language substitutes a command's output (gnuplot,
-	// psql's meta-commands; in MySQL a backquote quotes a name).
-	for i := strings.Index(low, "system"); i >= 0; {
-		rest := strings.TrimLeft(f.val[i+len("system"):], " \t")
-		if strings.HasPrefix(rest, "(") {
-			rest = strings.TrimLeft(rest[1:], " \t")
-			if q := rest[:min(len(rest), 1)]; q == "\"" || q == "'" {
-				if text, ok := quotedString(rest); ok {
-					scripts = append(scripts, text)
-				} else {
-					r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command the analyser cannot read", cmd, "")
-				}
-			} else {
-				r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command built from an expression", cmd, "")
-			}
+	// system("CMD") in gnuplot, maxima and awk-like languages, read as
+	// inline code's shell calls are (shellCallPattern); a call whose
+	// argument is no literal asks. Then `CMD` where the language
+	// substitutes a command's output (gnuplot, psql's meta-commands; in
+	// MySQL a backquote quotes a name).
+	literals := 0
+	for _, m := range shellCallPattern.FindAllStringSubmatch(f.val, maxEmbedded) {
+		if strings.HasPrefix(m[0], "system") {
+			scripts = append(scripts, unescapeLiteral(m[1]+m[2]+m[3]))
+			literals++
 		}
-		k := strings.Index(low[i+1:], "system")
-		if k < 0 {
-			break
-		}
-		i += 1 + k
+	}
+	if len(systemCall.FindAllStringIndex(f.val, maxEmbedded+1)) > literals {
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command built from an expression", cmd, "")
 	}
 	if b == "gnuplot" || b == "psql" {
 		for rest := f.val; ; {
@@ -1180,29 +1172,8 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 	r.escapeFiles(sc, f.val, b, cmd)
 }
 
-// quotedString reads the string literal s starts with: '...' as written,
-// "..." with \" and \\ read as the characters they escape. It reports
-// false for a string that does not end, or holds another escape (\n, \t
-// and their relatives, whose reading differs between languages).
-func quotedString(s string) (string, bool) {
-	q := s[0]
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == q:
-			return b.String(), true
-		case c == '\\' && q == '"':
-			if i+1 >= len(s) || s[i+1] != '"' && s[i+1] != '\\' {
-				return "", false
-			}
-			i++
-			b.WriteByte(s[i])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return "", false
-}
+// systemCall is a call of system(), whatever its argument.
+var systemCall = regexp.MustCompile(`\bsystem\s*\(`)
 
 // Meta-commands of database shells that read, write or load a file.
 var (

@@ -34,6 +34,9 @@ type callArgs struct {
 	target     string
 	hasTarget  bool
 	paths      []pathArg
+	// undeclared says the call has a key the metadata does not declare
+	// (checkArgKeys), which step 2 reads too (otherPaths).
+	undeclared bool
 }
 
 // collectArgs reads the arguments the metadata declares. A declared
@@ -47,9 +50,11 @@ type callArgs struct {
 // a is the evaluation's, zero but for paths, which may have room for the
 // common call's paths (prepare).
 func collectArgs(a *callArgs, c *Call, m *toolmeta.Metadata, set *roots.Set) error {
-	if err := checkArgKeys(c.Args, m); err != nil {
+	undeclared, err := checkArgKeys(c.Args, m)
+	if err != nil {
 		return err
 	}
+	a.undeclared = undeclared
 	if m.CommandArgument != "" {
 		s, ok, err := stringArg(c.Args, m.CommandArgument, "the command")
 		switch {
@@ -188,20 +193,21 @@ func declaredPresent(args map[string]any, m *toolmeta.Metadata) int {
 // checkArgKeys refuses a key that is not a declared argument but collides
 // with one (toolmeta.ArgumentsCollide): {"command": "ls", "Command": "rm -rf
 // ~"} or {"Path": "/etc/shadow"}. A host decoding arguments with
-// encoding/json would read such a key in place of the declared one.
-func checkArgKeys(args map[string]any, m *toolmeta.Metadata) error {
+// encoding/json would read such a key in place of the declared one. It
+// reports whether the call has any key the metadata does not declare.
+func checkArgKeys(args map[string]any, m *toolmeta.Metadata) (bool, error) {
 	if len(args) == 0 || len(args) == declaredPresent(args, m) {
-		return nil // every key is a declared argument
+		return false, nil // every key is a declared argument
 	}
 	for k := range args {
 		if m.Declares(k) {
 			continue
 		}
 		if d, ok := foldsToDeclared(k, m); ok {
-			return fmt.Errorf("argument %q: differs from the declared argument %q only in case; a host that matches keys without case could read it in place of %q", k, d, d)
+			return true, fmt.Errorf("argument %q: differs from the declared argument %q only in case; a host that matches keys without case could read it in place of %q", k, d, d)
 		}
 	}
-	return nil
+	return true, nil
 }
 
 func foldsToDeclared(k string, m *toolmeta.Metadata) (string, bool) {

@@ -21,7 +21,10 @@ func FuzzArgumentKeys(f *testing.F) {
 		for _, d := range decl {
 			m := toolmeta.Metadata{Risk: toolmeta.RiskRead, PathArguments: []string{d}, ApprovalDefault: toolmeta.DefaultAllow,
 				Source: toolmeta.SourceBuiltin}
-			err := checkArgKeys(map[string]any{key: "x"}, &m)
+			undeclared, err := checkArgKeys(map[string]any{key: "x"}, &m)
+			if undeclared != (key != d) {
+				t.Fatalf("key %q against declared %q: undeclared = %v", key, d, undeclared)
+			}
 			raw, merr := json.Marshal(map[string]string{key: "x"})
 			if merr != nil {
 				continue

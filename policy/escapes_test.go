@@ -618,13 +618,18 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 		{"a path that is not sensitive", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": w.ws + "/src", "enc": "utf-8", "n": 3}}},
 		{"JSON text that names no path", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.json", "content": `{"a": [1, "x"], "b": "keys live in ~/.ssh"}`}}},
 		{"text in brackets that is not JSON", policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.md", "content": "[" + key + " is the key"}}},
-		{"a file URL to another host", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": "file://evil.example" + key}}},
 		{"a list of everyday values", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "lines": []any{1, "2", nil, true}}}},
 	} {
 		t.Run(tc.name+" is allowed", func(t *testing.T) {
 			check(t, e, tc.call, policy.Allow, policy.ReasonModeAllow)
 		})
 	}
+	t.Run("a file URL that names no local path needs approval", func(t *testing.T) {
+		for _, u := range []string{"file://evil.example" + key, "file://" + key + "?x"} {
+			d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": u}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+			assert.Contains(t, d.Message, "local path")
+		}
+	})
 	t.Run("a longer value is not read as a path", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": key + "/" + strings.Repeat("a", 4097-len(key)-1)}},
 			policy.Allow, policy.ReasonModeAllow)

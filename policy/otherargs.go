@@ -45,12 +45,12 @@ type otherValue struct {
 func (ev *evaluation) otherPaths() bool {
 	m := &ev.meta
 	var vals []otherValue
+	over := false
 	if ev.args.hasTarget {
-		vals = appendPathLike(vals, m.TargetArgument, ev.args.target)
+		vals, over = collectPathLike(vals, m.TargetArgument, ev.args.target, 0)
 	}
 	args := ev.c.Args
-	over := false
-	if len(args) > declaredPresent(args, m) {
+	if ev.args.undeclared && !over {
 		keys := make([]string, 0, len(args))
 		for k := range args {
 			if !m.Declares(k) {
@@ -79,8 +79,12 @@ func (ev *evaluation) otherPaths() bool {
 			return ev.stop(ReasonHardlinePath, "sensitive-path", "argument "+quote(v.arg)+" holds "+quote(v.metadata)+
 				", a cloud metadata service's credentials or user data")
 		}
-		given, ok := ev.e.pathReading(v.value)
-		if !ok {
+		given, err := ev.e.pathReading(v.value)
+		if err != nil {
+			// A file URL that names no local path (another host, a query):
+			// what the tool would fetch is not known.
+			ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+				"argument "+quote(v.arg)+" holds "+quote(v.value)+", which does not name a local path: "+err.Error())
 			continue
 		}
 		// The set resolves a relative path against the primary root, ..
@@ -194,16 +198,9 @@ func pathLike(s string) bool {
 	return isFileURL(s)
 }
 
-// pathReading is the path a tool reading s as a path would open: a file
-// URL as the path it names, a leading home form expanded (interpretPath
-// without its refusal of process-relative paths, which hardline judges as
-// it judges any other path). It reports false for a file URL that names no
-// local path.
-func (e *Engine) pathReading(s string) (string, bool) {
-	s = strings.TrimSpace(s)
-	if isFileURL(s) {
-		q, err := parseFileURL(s)
-		return q, err == nil
-	}
-	return e.expandHome(s), true
+// pathReading is the path a tool reading s as a path would open
+// (readPath, after white space): a process-relative path is not refused
+// here, hardline judges it as any other path.
+func (e *Engine) pathReading(s string) (string, error) {
+	return e.readPath(strings.TrimSpace(s))
 }

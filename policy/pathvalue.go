@@ -36,19 +36,23 @@ var ErrFileURL = fmt.Errorf("%w: not a local file URL", roots.ErrInvalidPath)
 // Where a tool would not expand these, the expanded reading is the stricter
 // one: the literal name would lie inside the primary root.
 func (e *Engine) interpretPath(p string) (string, error) {
-	if isFileURL(p) {
-		q, err := parseFileURL(p)
-		if err != nil {
-			return "", err
-		}
-		p = q
-	} else {
-		p = e.expandHome(p)
+	p, err := e.readPath(p)
+	if err != nil {
+		return "", err
 	}
 	if processRelative(p) {
 		return "", ErrProcessRelative
 	}
 	return p, nil
+}
+
+// readPath is interpretPath's reading without its refusal: a file URL as
+// the path it names, a leading home form expanded.
+func (e *Engine) readPath(p string) (string, error) {
+	if isFileURL(p) {
+		return parseFileURL(p)
+	}
+	return e.expandHome(p), nil
 }
 
 // isFileURL reports whether p begins with the scheme "file:" in any case.
