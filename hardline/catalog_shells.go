@@ -212,11 +212,12 @@ var _ = register([]Entry{
 			r.next(sc, rest, c)
 			return true
 		}},
-	{Names: names("cmd"), Family: "shells", Summary: "cmd.exe /c runs cmd syntax the analyser does not read",
+	{Names: names("cmd"), Family: "shells", Summary: "cmd.exe /c runs cmd syntax the analyser does not read whole (asks); its commands are judged too",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for _, f := range args {
+			for i, f := range args {
 				if v := asciiLower(f.val); v == "/c" || v == "/k" || v == "/r" {
 					r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val+" runs cmd syntax the analyser does not read", cmd, "")
+					r.cmdScript(sc, args[i+1:], c)
 					return true
 				}
 			}

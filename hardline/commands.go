@@ -1653,21 +1653,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		}
 		r.interpStdin(b, c, cmd)
 	case lb == "pwsh" || lb == "powershell":
-		for i, a := range args {
-			v := asciiLower(strings.TrimLeft(a.val, "-/"))
-			switch v {
-			case "c", "command", "commandwithargs", "cwa", "encodedcommand", "enc", "ec", "e", "en", "encoded":
-				inline(a.val)
-				return
-			case "f", "file":
-				return
-			}
-			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "/") && (i == 0 || !strings.HasPrefix(args[i-1].val, "-")) {
-				inline("with a command")
-				return
-			}
-		}
-		r.interpStdin(b, c, cmd)
+		r.powershell(sc, b, args, c, cmd, inline)
 	case lb == "awk" || lb == "gawk" || lb == "mawk" || lb == "nawk":
 		p := awkOpts(args)
 		progs := p.get("-e", "--source")

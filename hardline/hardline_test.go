@@ -145,6 +145,20 @@ func TestWindows(t *testing.T) {
 		{`Get-Content ${env:SystemRoot}\System32\config\SAM`, "sensitive-path"},
 		{`echo ${env:USERPROFILE`, "parse-error"},
 		{`echo $env:`, ""},
+		// cmd /c and PowerShell's command text are judged as well as
+		// asked about; cmd's ^ escapes and PowerShell's backticks go.
+		{`cmd /c rd /s /q %USERPROFILE%`, "rm-home"},
+		{`cmd /c "rd /s /q %USERPROFILE%"`, "rm-home"},
+		{`cmd /c r^d /s /q C:\Users\Dev`, "rm-home"},
+		{`r^d /s /q %USERPROFILE%`, "rm-home"},
+		{`cmd /c "if exist x (echo y) & rd /s /q %USERPROFILE%"`, "rm-home"},
+		{`cmd /c "dir & rd /s /q C:\Users\Dev"`, "rm-home"},
+		{`cmd /c type %USERPROFILE%\.ssh\id_rsa`, "sensitive-path"},
+		{`cmd /c dir`, "inline-interpreter"},
+		{`pwsh -c "Remove-Item -Recurse -Force $env:USERPROFILE"`, "rm-home"},
+		{`powershell -Command "Remove-Item -Recurse C:\Users\Dev"`, "rm-home"},
+		{`powershell -c 'if ($true) { Remove-Item -Recurse -Force ${env:USERPROFILE} }'`, "rm-home"},
+		{`echo 2^3`, ""},
 	})
 	t.Run("the second reading's parse errors are its own", func(t *testing.T) {
 		// bash reads \" as a quote inside quotes, cmd as a backslash and
