@@ -1526,7 +1526,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		switch mod.val {
 		case "code", "asyncio":
 			// The interactive console reads Python from standard input.
-			r.interpStdin(b, c, cmd)
+			r.interpStdin(sc, b, c, cmd)
 		}
 		if ce, extra := r.a.lookupEntry(catalogName(mod.val)); ce != nil || len(extra) > 0 {
 			rest := args[i+1:]
@@ -1599,7 +1599,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			case args[i].dyn:
 				return
 			case isStdin(v):
-				r.interpStdin(b, c, cmd)
+				r.interpStdin(sc, b, c, cmd)
 				return
 			case v == "-W" || v == "-X" || v == "--check-hash-based-pycs":
 				i++
@@ -1624,7 +1624,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				return
 			}
 		}
-		r.interpStdin(b, c, cmd)
+		r.interpStdin(sc, b, c, cmd)
 	case lb == "perl":
 		for i := 0; i < len(args); i++ {
 			v := args[i].val
@@ -1632,7 +1632,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			case args[i].dyn:
 				return
 			case isStdin(v) || v == "--":
-				r.interpStdin(b, c, cmd)
+				r.interpStdin(sc, b, c, cmd)
 				return
 			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
 				switch {
@@ -1651,7 +1651,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				return
 			}
 		}
-		r.interpStdin(b, c, cmd)
+		r.interpStdin(sc, b, c, cmd)
 	case lb == "pwsh" || lb == "powershell":
 		r.powershell(sc, b, args, c, cmd, inline)
 	case lb == "awk" || lb == "gawk" || lb == "mawk" || lb == "nawk":
@@ -1664,7 +1664,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		}
 		for _, f := range files { // program files are read
 			if stdinProgram(f) {
-				r.interpStdin(b, c, cmd)
+				r.interpStdin(sc, b, c, cmd)
 				if f.why == whyProcSubst || c.in.kind == inNone {
 					inline("with a program from standard input or a process substitution")
 				}
@@ -1712,7 +1712,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				}
 			}
 			if isStdin(v) {
-				r.interpStdin(b, c, cmd)
+				r.interpStdin(sc, b, c, cmd)
 				return
 			}
 			if !strings.HasPrefix(v, "-") {
@@ -1722,17 +1722,23 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				return
 			}
 		}
-		r.interpStdin(b, c, cmd)
+		r.interpStdin(sc, b, c, cmd)
 	}
 }
 
 var awkExecRE = regexp.MustCompile(`system\s*\(|\|\s*getline|\|&|print[f]?[^;}]*\|\s*"|"\s*\|`)
 
 // interpStdin judges an interpreter that reads its program from stdin.
-func (r *run) interpStdin(b string, c ctx, cmd string) {
+func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {
 	switch c.in.kind {
 	case inText:
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a program from "+c.in.detail+" that the analyser cannot read", cmd, "")
+		// The commands and deletions it names are read as inline code's.
+		text := field{val: c.in.text}
+		r.embeddedShell(sc, []field{text}, c, b, cmd)
+		if lb := asciiLower(b); lb == "pwsh" || lb == "powershell" {
+			r.powershellScript(sc, []field{text}, c)
+		}
 	case inUnknown:
 		if c.in.peer {
 			r.finding(ruleReverseShell, Command, Block, b+" runs the code a network peer sends ("+c.in.detail+")", cmd, "")

@@ -17,8 +17,9 @@ import (
 // shellCallPattern finds a call that runs its first argument, a string
 // literal, through a shell: system("..."), os.popen('...'),
 // execSync(`...`), shell_exec("..."), subprocess.run("...", shell=True),
-// AppleScript's do shell script "...".
-var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn)|\bdo\s+shell\s+script)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+// AppleScript's do shell script "...", Erlang's os:cmd("..."), Emacs
+// Lisp's (shell-command "...").
+var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|os:cmd|shell-command(?:-to-string)?|call-process-shell-command)|\bdo\s+shell\s+script)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
 
 // argvCallPattern finds a call given its command as a list of string
 // literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),
@@ -35,7 +36,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script"}
+var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script", "os:cmd", "shell-command"}
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
@@ -50,18 +51,44 @@ var (
 var tclCallPattern = regexp.MustCompile(`(?m)(?:^|[;\[{])\s*(?:exec|spawn)\s+((?:-[a-z_]+\s+)*[^;\]\n}]+)`)
 
 // homeExpr is an expression of a language for the home folder:
-// os.path.expanduser("~"), Path.home(), os.environ["HOME"], Dir.home,
-// ENV["HOME"], $ENV{HOME}, os.homedir(), process.env.HOME, getenv("HOME").
-const homeExpr = `os\.path\.expanduser\(\s*["']~/?["']\s*\)|(?:pathlib\.)?Path\.home\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["']HOME["']\s*\)|Dir\.home\b|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|(?:require\(\s*["'](?:node:)?os["']\s*\)|\bos)\.homedir\(\)|process\.env\.HOME\b|process\.env\[\s*["']HOME["']\s*\]|\bgetenv\(\s*["']HOME["']\s*\)`
+// os.path.expanduser("~"), Path.home(), Path("~").expanduser(),
+// os.environ["HOME"], Dir.home, ENV["HOME"], $ENV{HOME}, os.homedir(),
+// process.env.HOME, getenv("HOME"), Julia's homedir(), Elixir's
+// System.user_home(), Java's System.getProperty("user.home"), R's
+// Sys.getenv("HOME") and path.expand("~"), Deno.env.get("HOME"), Tcl's
+// $env(HOME), Emacs Lisp's (getenv "HOME") and (expand-file-name "~"),
+// Racket's (find-system-path 'home-dir).
+const homeExpr = `os\.path\.expanduser\(\s*["']~/?["']\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:pathlib\.)?Path\(\s*["']~/?["']\s*\)\.expanduser\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["']HOME["']\s*\)|Dir\.home\b|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|(?:require\(\s*["'](?:node:)?os["']\s*\)|\bos)\.homedir\(\)|\bhomedir\(\)|process\.env\.HOME\b|process\.env\[\s*["']HOME["']\s*\]|\b(?:Sys\.|System\.|Deno\.env\.|os:)?(?:getenv|get_env|get)\(\s*["']HOME["']\s*\)|System\.user_home!?\(\)|System\.getProperty\(\s*["']user\.home["']\s*\)|(?:path\.expand|normalizePath|expand-file-name)\s*\(?\s*["']~/?["']\s*\)?|\(getenv\s+"HOME"\)|\$env\(HOME\)|\(find-system-path\s+(?:'|\(quote\s+)home-dir\)?\)`
 
 // treeDeletePattern finds a call that deletes a folder and all it holds,
 // given a string literal or the home folder: shutil.rmtree("/home/dev"),
-// FileUtils.rm_rf(Dir.home), fs.rmSync(os.homedir(), {recursive: true}),
-// Perl's rmtree and remove_tree, rimraf.
-var treeDeletePattern = regexp.MustCompile(`\b(?:rmtree|rm_rf|rm_r|remove_entry_secure|remove_entry|remove_tree|remove_dir_all|rmSync|rmdirSync|rimraf(?:\.sync|Sync)?|RemoveAll|\.rm)\s*\(?\s*(` + homeExpr + `|` + lit + `)`)
+// FileUtils.rm_rf(Dir.home), FileUtils.remove_dir, fs.rmSync(os.homedir(),
+// {recursive: true}), Perl's rmtree and remove_tree, rimraf, Elixir's
+// File.rm_rf!, Erlang's file:del_dir_r, Deno.remove, Julia's rm, Java's
+// FileUtils.deleteDirectory(new File(...)), Lisp's delete-directory and
+// delete-directory-tree, and R's unlink and Octave's rmdir (which take ~
+// for the home folder, as tildeDeletes says).
+var treeDeletePattern = regexp.MustCompile(`(?:\b(?:rmtree|rm_rf!?|rm_r|remove_entry_secure|remove_entry|remove_tree|remove_dir(?:_all)?|rmSync|rmdirSync|rimraf(?:\.sync|Sync)?|RemoveAll|del_dir_r|deleteDirectory|delete-directory(?:-tree|/files)?|unlink|rmdir|rm)|\.rm|Deno\.remove(?:Sync)?)\s*\(?\s*(?:new\s+File\s*\(\s*|#[pP])?(` + homeExpr + `|` + lit + `)`)
+
+// javaDeletePattern finds new File("...").deleteDir() (Groovy) and its
+// relatives, whose path comes before the call.
+var javaDeletePattern = regexp.MustCompile(`\bFile\s*\(\s*(` + homeExpr + `|` + lit + `)\s*\)\s*\.\s*(?:deleteDir|deleteRecursively)\b`)
+
+// tclDeletePattern finds Tcl's file delete, whose -force deletes folders
+// whole and whose names take ~ for the home folder.
+var tclDeletePattern = regexp.MustCompile(`\bfile\s+delete\s+(?:-force\s+|--\s+)*(` + lit + `|[^\s;\]}]+)`)
+
+// tildeDeletes are the calls that take ~ in a name for the home folder:
+// R's unlink, Octave's rmdir, Emacs's and Racket's delete-directory.
+var tildeDeletes = []string{"unlink", "rmdir", "delete-directory"}
+
+// stringExecPattern finds a string run as a command line split at its
+// blanks, without a shell: Groovy's "rm -rf x".execute() and Scala's
+// "rm -rf x".! and .!!.
+var stringExecPattern = regexp.MustCompile(`(` + lit + `)\s*\.\s*(?:execute\s*\(|!!?)`)
 
 // treeDeleteMarkers are the texts code that deletes a tree holds.
-var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm"}
+var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm", "del_dir", "delete", "Delete", "unlink", "rmdir", "rm(", "rm ", "Deno.remove"}
 
 // lit is a string literal, quotes included.
 const lit = `"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`
@@ -123,7 +150,24 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 		}
 		if !a.dyn && holdsAny(code, treeDeleteMarkers) {
 			for _, m := range treeDeletePattern.FindAllStringSubmatch(code, 8) {
-				r.embeddedDelete(sc, m[1], c)
+				r.embeddedDelete(sc, m[1], c, holdsAny(m[0], tildeDeletes))
+			}
+			for _, m := range javaDeletePattern.FindAllStringSubmatch(code, 8) {
+				r.embeddedDelete(sc, m[1], c, false)
+			}
+			if b == "expect" || b == "tclsh" || b == "wish" {
+				for _, m := range tclDeletePattern.FindAllStringSubmatch(code, 8) {
+					r.embeddedDelete(sc, m[1], c, true)
+				}
+			}
+		}
+		if !a.dyn && (strings.Contains(code, "execute") || strings.Contains(code, "!")) {
+			for _, m := range stringExecPattern.FindAllStringSubmatch(code, 8) {
+				var argv []field
+				for _, w := range strings.Fields(unescapeLiteral(m[1][1 : len(m[1])-1])) {
+					argv = append(argv, field{val: w})
+				}
+				r.embeddedArgv(sc, argv, "", c)
 			}
 		}
 		if !a.dyn && (b == "expect" || b == "tclsh" || b == "wish") {
@@ -154,14 +198,21 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 }
 
 // embeddedDelete judges a tree deletion inline code makes, of arg (a
-// string literal or a home expression), as rm -rf of that path.
-func (r *run) embeddedDelete(sc *scope, arg string, c ctx) {
+// string literal, a home expression or, for Tcl, a word), as rm -rf of that
+// path. A name is taken as written (these calls take ~ as a name) unless
+// tilde says the call reads ~ as the home folder.
+func (r *run) embeddedDelete(sc *scope, arg string, c ctx, tilde bool) {
 	var p string
 	switch {
 	case homeExprPattern.MatchString(arg):
 		p = r.a.home
-	case len(arg) >= 2:
-		p = unescapeLiteral(arg[1 : len(arg)-1]) // not expanded: these calls take ~ as a name
+	case len(arg) >= 2 && (arg[0] == '"' || arg[0] == '\''):
+		p = unescapeLiteral(arg[1 : len(arg)-1])
+	default:
+		p = arg
+	}
+	if tilde && (p == "~" || strings.HasPrefix(p, "~/")) {
+		p = strings.TrimSuffix(r.a.home, "/") + p[1:]
 	}
 	if p == "" {
 		return

@@ -62,6 +62,10 @@ func (r *run) editorScripts(sc *scope, b string, args []field, c ctx, cmd string
 	switch b {
 	case "emacs":
 		names = []string{"-l", "--load", "-load", "--script", "-script", "-scriptload"}
+		// Its Lisp is not read (editor asks), but the commands and
+		// deletions it names are, as inline code's: (shell-command
+		// "..."), (delete-directory "~" t).
+		r.embeddedShell(sc, optionValues(args, "--eval", "-eval", "--execute"), c, b, cmd)
 	case "vim", "vi", "nvim", "ex", "view", "gvim", "vimdiff":
 		names = []string{"-u", "-U", "-S", "-s"}
 		read = func(text string) { r.escape(sc, field{val: text}, b, c, cmd) }

@@ -180,7 +180,7 @@ func (r *run) powershell(sc *scope, b string, args []field, c ctx, cmd string, i
 			return
 		case strings.HasPrefix("command", v) && v != "":
 			if len(rest) == 1 && rest[0].val == "-" {
-				r.interpStdin(b, c, cmd)
+				r.interpStdin(sc, b, c, cmd)
 				return
 			}
 			inline(a.val)
@@ -196,14 +196,14 @@ func (r *run) powershell(sc *scope, b string, args []field, c ctx, cmd string, i
 			return
 		case strings.HasPrefix("file", v) && v != "":
 			if len(rest) > 0 && rest[0].val == "-" {
-				r.interpStdin(b, c, cmd)
+				r.interpStdin(sc, b, c, cmd)
 			}
 			return
 		case powershellValued(v):
 			i++ // the option's value
 		}
 	}
-	r.interpStdin(b, c, cmd)
+	r.interpStdin(sc, b, c, cmd)
 }
 
 // powershellValued reports whether PowerShell's option v (lower case,
