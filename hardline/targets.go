@@ -672,6 +672,16 @@ func (r *run) mkfs(args []field, cmd string) {
 func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 	val := map[string]string{"cp": "tS", "install": "tSmog", "ln": "tS", "rsync": "efTB", "scp": "cFiJloPS"}[b]
 	p := parseOpts(args, val, []string{"--target-directory", "--suffix", "--mode", "--owner", "--group", "--rsh", "--filter", "--exclude", "--include", "--temp-dir", "--partial-dir", "--backup-dir", "--files-from", "--exclude-from", "--include-from", "--chmod", "--chown", "--log-file", "--password-file"}, "")
+	if b == "install" {
+		for _, m := range p.get("-m", "--mode") {
+			r.setID(m, b, cmd)
+		}
+	}
+	if b == "rsync" {
+		for _, m := range p.get("--chmod") {
+			r.setID(m, b, cmd) // rsync --chmod=u+s
+		}
+	}
 	if b == "install" && strings.ContainsRune(p.short, 'd') {
 		for _, t := range p.ops {
 			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
@@ -1111,6 +1121,9 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 		ops = ops[1:] // the mode or owner
 	}
 	recursive := strings.ContainsRune(p.short, 'R') || p.has("--recursive")
+	if b == "chmod" && len(p.get("--reference")) == 0 && len(p.ops) > 0 {
+		r.setID(p.ops[0], b, cmd)
+	}
 	// The mode or owner is not a path; the targets and the files options
 	// name (--reference, setfacl -M) are (see Entry.judgesPaths).
 	paths := ops
@@ -1145,6 +1158,46 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 			}
 		}
 	}
+}
+
+// setID asks when mode (chmod's or install -m's) sets the set-user-ID or
+// set-group-ID bit: the file then runs with its owner's or group's rights
+// whoever starts it, which from a command run as root is a way to keep
+// them (see docs/security-model.md, Hardline). A mode built at run time
+// is not known and asks too.
+func (r *run) setID(mode field, b, cmd string) {
+	if mode.dyn {
+		r.finding(ruleSystemAdmin, Dynamic, Ask, b+" is given a mode built at run time, which may set the set-user-ID bit", cmd, "")
+		return
+	}
+	if setsID(mode.val) {
+		r.finding(ruleSystemAdmin, Command, Ask, b+" sets the set-user-ID or set-group-ID bit of "+mode.val+": the file runs with its owner's or group's rights", cmd, "")
+	}
+}
+
+// setsID reports whether a chmod mode, octal (4755, 02775) or symbolic
+// (u+s, +s, g=rws, a+rwxs), sets the set-user-ID or set-group-ID bit;
+// rsync's --chmod clauses may start with D or F (F4755, Du+s).
+func setsID(mode string) bool {
+	for clause := range strings.SplitSeq(mode, ",") {
+		clause = strings.TrimLeft(clause, "DF")
+		if clause != "" && strings.Trim(clause, "01234567") == "" {
+			if len(clause) >= 4 && (clause[len(clause)-4]-'0')&6 != 0 {
+				return true
+			}
+			continue
+		}
+		op := byte(0)
+		for i := 0; i < len(clause); i++ {
+			switch c := clause[i]; {
+			case c == '+' || c == '=' || c == '-':
+				op = c
+			case c == 's' && op != 0 && op != '-':
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
