@@ -1165,11 +1165,52 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 			rest = rest[i+2+j:]
 		}
 	}
+	scripts = append(scripts, dotCommandPipes(f.val)...)
 	for _, s := range scripts {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
 		r.reparseField(sc, field{val: s}, c, cmd, true)
 	}
 	r.escapeFiles(sc, f.val, b, cmd)
+	if databaseShells[b] {
+		r.sqlFiles(sc, f.val, b, cmd)
+	}
+}
+
+// dotCommandPipes returns the commands sqlite3's and duckdb's dot-commands
+// run through a pipe: .read '|CMD', .import '|CMD' TABLE, .output |CMD,
+// .once '|CMD' (quoted, the whole command; unquoted, the rest of the line,
+// more than the shell takes, so that nothing is missed).
+func dotCommandPipes(text string) []string {
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		for _, pre := range []string{".read ", ".import ", ".output ", ".once ", ".excel ", ".log "} {
+			rest, ok := strings.CutPrefix(t, pre)
+			if !ok {
+				continue
+			}
+			for ws := strings.Fields(rest); len(ws) > 1 && strings.HasPrefix(ws[0], "-"); ws = ws[1:] {
+				rest = strings.TrimSpace(rest[strings.Index(rest, ws[0])+len(ws[0]):]) // .import --csv '|CMD' t
+			}
+			q := byte(0)
+			if rest != "" && (rest[0] == '\'' || rest[0] == '"') {
+				q, rest = rest[0], rest[1:]
+			}
+			cmd, ok := strings.CutPrefix(rest, "|")
+			if !ok {
+				continue
+			}
+			if q != 0 {
+				if j := strings.IndexByte(cmd, q); j >= 0 {
+					cmd = cmd[:j]
+				}
+			}
+			if strings.TrimSpace(cmd) != "" {
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
 }
 
 // systemCall is a call of system(), whatever its argument.

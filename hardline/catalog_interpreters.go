@@ -107,10 +107,18 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("psql mysql mariadb sqlite3 duckdb clickhouse-client cqlsh mongosh mongo redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR",
+	{Names: names("psql mysql mariadb sqlite3 duckdb cqlsh mongosh mongo redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR; files SQL names are judged (sqlFiles)",
 		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}},
-		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
+		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query", "--eval"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.serverDataDestroy(b, args, c, cmd)
+			return false
+		}},
+	{Names: names("clickhouse-client clickhouse-local clickhouse chdb"), Family: "interpreters", Summary: "SQL is data; the files it names are judged (sqlFiles), as the other database clients'",
+		Stdin: RoleEscape, DataOnly: true,
+		Options:  []Option{opt(RoleEscape, "-q", "--query"), opt(RoleCommandFile, "--queries-file"), val("-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "-f", "--format", "--config-file", "-C", "--structure", "--input-format", "--output-format", "--table", "-t")},
+		Operands: []Operand{operands(0, RoleData)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.serverDataDestroy(b, args, c, cmd)
 			return false
@@ -281,6 +289,67 @@ func m4ShellCommands(text string) []string {
 		i = k - 1
 	}
 	return out
+}
+
+// databaseShells are the clients whose text is SQL (or, for mongosh and
+// mongo, JavaScript) that sqlFiles reads.
+var databaseShells = setOf("psql", "mysql", "mariadb", "sqlite3", "duckdb", "clickhouse-client", "clickhouse", "cqlsh",
+	"mongosh", "mongo", "usql", "pgcli", "mycli", "litecli")
+
+// sqlWrites finds SQL that writes a file named by a string literal (group
+// 1): SQLite's writefile() and VACUUM INTO, ATTACH (which creates the
+// file), MySQL's INTO OUTFILE and INTO DUMPFILE, COPY ... TO (PostgreSQL
+// on its server, DuckDB here), lo_export(), DuckDB's EXPORT DATABASE.
+var sqlWrites = regexp.MustCompile(`(?is)\b(?:writefile\s*\(|vacuum\s+into\s+|attach\s+(?:database\s+)?(?:if\s+not\s+exists\s+)?|into\s+(?:outfile|dumpfile)\s+|\bto\s+|lo_export\s*\([^,)]*,\s*|export\s+database\s+)'((?:[^']|'')*)'`)
+
+// sqlLoads finds SQL that loads native code or an extension: SQLite's
+// load_extension(), DuckDB's INSTALL and LOAD of a file or from a URL,
+// PostgreSQL's functions in C or an untrusted language.
+var sqlLoads = regexp.MustCompile(`(?is)\bload_extension\s*\(|\b(?:force\s+)?install\s+\S+\s+from\s+|\b(?:install|load)\s+'|\blanguage\s+(?:c|plpython3?u|plperlu|pltclu|plsh)\b`)
+
+// sqlLiteral is a single-quoted SQL string (” is a quote inside it).
+var sqlLiteral = regexp.MustCompile(`'((?:[^']|'')*)'`)
+
+// sqlFiles judges the files SQL names in its string literals, as inline
+// code's literals are judged (see embeddedShell): any literal written as
+// an absolute or ~/ path is read as a word naming it (readfile,
+// pg_read_file, load_file, LOAD DATA INFILE, COPY FROM, ClickHouse's
+// file(), DuckDB's read_text and FROM '/path' all read the file they
+// name), the ones sqlWrites finds are judged as writes, and loading native
+// code asks (inline-interpreter). mongosh's and mongo's JavaScript is
+// read as inline code's. SQL does not expand ~, so a literal's ~ is a
+// name, but for the home folder it is also judged as one.
+func (r *run) sqlFiles(sc *scope, text, b, cmd string) {
+	if b == "mongosh" || b == "mongo" {
+		r.embeddedShell(sc, []field{{val: text}}, ctx{}, b, cmd)
+		return
+	}
+	if sqlLoads.MatchString(text) {
+		r.finding(ruleInlineInterp, Dynamic, Ask, b+" loads native code or an extension the analyser cannot read", cmd, "")
+	}
+	if !strings.Contains(text, "'") {
+		return
+	}
+	name := func(lit string) (field, bool) {
+		v := strings.ReplaceAll(lit, "''", "'")
+		if v == "~" || strings.HasPrefix(v, "~/") {
+			v = strings.TrimSuffix(r.a.home, "/") + v[1:]
+		}
+		return field{val: v}, strings.HasPrefix(v, "/") || r.a.windows && len(v) > 2 && v[1] == ':'
+	}
+	for _, m := range sqlLiteral.FindAllStringSubmatch(text, maxEmbedded) {
+		if f, ok := name(m[1]); ok {
+			r.checkWords(sc, []field{f}, cmd)
+			r.rawDiskRead(f, cmd)
+		}
+	}
+	for _, m := range sqlWrites.FindAllStringSubmatch(text, maxEmbedded) {
+		// A name with a slash is a path (COPY t TO '../x.csv'); GRANT ...
+		// TO 'bob' names no file.
+		if f, ok := name(m[1]); ok || strings.Contains(m[1], "/") && !strings.Contains(m[1], "://") {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+		}
+	}
 }
 
 // dataDestroying matches statements that delete a database server's data
