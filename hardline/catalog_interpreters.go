@@ -307,7 +307,8 @@ var sqlWrites = regexp.MustCompile(`(?is)\b(?:writefile\s*\(|vacuum\s+into\s+|at
 // PostgreSQL's functions in C or an untrusted language.
 var sqlLoads = regexp.MustCompile(`(?is)\bload_extension\s*\(|\b(?:force\s+)?install\s+\S+\s+from\s+|\b(?:install|load)\s+'|\blanguage\s+(?:c|plpython3?u|plperlu|pltclu|plsh)\b`)
 
-// sqlLiteral is a single-quoted SQL string (” is a quote inside it).
+// sqlLiteral is a single-quoted SQL string (two quotes in a row stand for
+// one inside it).
 var sqlLiteral = regexp.MustCompile(`'((?:[^']|'')*)'`)
 
 // sqlFiles judges the files SQL names in its string literals, as inline
