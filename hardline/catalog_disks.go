@@ -198,6 +198,15 @@ func (r *run) bootTool(b string, args []field, cmd string) {
 		r.finding(ruleWipeDevice, Command, Block, "flashrom rewrites or erases firmware flash", cmd, "")
 		return
 	}
+	if b == "kexec" && slices.ContainsFunc(args, func(f field) bool {
+		v := f.val
+		return v == "--exec" || v == "--force" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "ef")
+	}) {
+		// -e runs the kernel loaded before, -f loads and runs one: the
+		// host restarts at once, without shutting down.
+		r.finding(ruleShutdown, Command, Block, "kexec restarts the host into another kernel at once", cmd, "")
+		return
+	}
 	r.finding(ruleSystemAdmin, Command, Ask, b+" changes what the host boots", cmd, "")
 }
 
