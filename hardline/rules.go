@@ -90,7 +90,7 @@ func Rules() []RuleInfo {
 		{ruleStartupWrite, Command, Block, "writing a shell or login startup file (~/.bashrc, ~/.profile, ~/.zshrc, LaunchAgents, ...): persistence"},
 		{ruleCrontabRemove, Command, Block, "crontab -r: removing every cron job without confirmation"},
 		{ruleKillAll, Command, Block, "kill -1 (every process the user may signal), killall5"},
-		{ruleShutdown, Command, Block, "shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff/reboot"},
+		{ruleShutdown, Command, Block, "shutdown, reboot, halt, poweroff, init 0/6, kexec -e, systemctl poweroff/reboot"},
 		{ruleKernelParam, Command, Block, "sysctl -w: changing kernel parameters"},
 		{ruleWriteOutside, Command, Ask, "a non-recursive write, delete, move or mode change outside every writable root"},
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
