@@ -1014,6 +1014,9 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		})
 	case RoleProgram:
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs inline code the analyser cannot read", cmd, "")
+		// The commands, deletions and paths it names as literals are
+		// read as inline code's (bpftrace's system("...")).
+		r.embeddedShell(sc, []field{f}, c, b, cmd)
 	case RoleEscape:
 		r.escape(sc, f, b, c, cmd)
 	case RoleWrite:
