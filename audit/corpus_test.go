@@ -73,6 +73,12 @@ func expand(e corpusEntry, rng *rand.Rand) corpusEntry {
 			claims := enc.EncodeToString([]byte(`{"sub":"` + randString(rng, classes["AN"], 12) + `","iat":1700000000}`))
 			s = header + "." + claims + "." + randString(rng, classes["B64U"], 43)
 			parts = append(parts, claims, s[len(s)-43:])
+		case "DISCORD":
+			// A bot's ID (18 digits, the first not 0) in base64, the
+			// token's timestamp and its signature.
+			id := strconv.Itoa(1+rng.IntN(9)) + randString(rng, classes["D"], 17)
+			s = base64.RawURLEncoding.EncodeToString([]byte(id)) + "." + randString(rng, classes["B64U"], 6) + "." + randString(rng, classes["B64U"], 38)
+			parts = append(parts, s)
 		case "BASIC":
 			s = base64.StdEncoding.EncodeToString([]byte("user" + randString(rng, classes["D"], 3) + ":" + randString(rng, classes["AN"], 14)))
 			parts = append(parts, s)

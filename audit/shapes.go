@@ -199,6 +199,8 @@ var shapes = []shape{
 		anchors: []string{"FLWSECK-", "FLWSECK_TEST-"}, caseSensitive: true, body: set("0-9a-fX-"), min: 32, max: 40},
 	{name: "telegram-bot-token", about: "Telegram bot tokens (digits, a colon, and A followed by 34 characters)",
 		anchors: []string{":A"}, caseSensitive: true, check: telegramBot},
+	{name: "discord-bot-token", about: "Discord bot tokens (the bot's ID in base64, a dot, 6 characters, a dot, 27 to 38 more)",
+		anchors: discordAnchors(), caseSensitive: true, check: discordBot},
 	{name: "jwt", about: "JSON Web Tokens (three base64url segments, the first a JSON header)",
 		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
 	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
@@ -367,6 +369,62 @@ func telegramBot(t []byte, at, _ int) (span, bool) {
 		return span{}, false
 	}
 	return span{d, k}, true
+}
+
+// discordAnchors are the first four characters of a Discord bot token:
+// the base64 of the first three digits of its bot's ID (17 to 20 decimal
+// digits, the first not 0). Base64 of ASCII digits starts with M, N or O,
+// then one of D, T, j, z, then one of the ten characters the second digit
+// gives, then one of the ten the third gives: 900 anchors, four characters
+// long, so that prose rarely holds one.
+func discordAnchors() []string {
+	var out []string
+	for first := byte('1'); first <= '9'; first++ {
+		for second := byte('0'); second <= '9'; second++ {
+			for third := byte('0'); third <= '9'; third++ {
+				out = append(out, base64.RawURLEncoding.EncodeToString([]byte{first, second, third}))
+			}
+		}
+	}
+	return out
+}
+
+// discordBot finds a bot token: 23 to 27 characters that are the base64
+// of 17 to 20 decimal digits, '.', 6 characters of base64url, '.', and 27
+// to 38 more.
+//
+// Text glued before the token does not stop it (x= or a quote usually
+// is there, but a token run into a word is still a token): a base64 blob
+// holds no dots, so nothing else takes this form.
+func discordBot(t []byte, at, _ int) (span, bool) {
+	k := run(t, at, b64url, 28)
+	id := t[at:k]
+	if len(id) < 23 || len(id) > 27 || k >= len(t) || t[k] != '.' {
+		return span{}, false
+	}
+	digits := make([]byte, base64.RawURLEncoding.DecodedLen(len(id)))
+	if n, err := base64.RawURLEncoding.Decode(digits, id); err != nil || n < 17 || n > 20 || !allDigits(digits[:n]) {
+		return span{}, false
+	}
+	k2 := run(t, k+1, b64url, 7)
+	if k2-(k+1) != 6 || k2 >= len(t) || t[k2] != '.' {
+		return span{}, false
+	}
+	k3 := run(t, k2+1, b64url, 39)
+	if n := k3 - (k2 + 1); n < 27 || n > 38 || k3 < len(t) && b64url[t[k3]] {
+		return span{}, false
+	}
+	return span{at, k3}, true
+}
+
+// allDigits reports whether b is all ASCII decimal digits.
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func sendgrid(t []byte, at, n int) (span, bool) {
