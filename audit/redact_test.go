@@ -49,6 +49,22 @@ func TestEverySecretShapedValueIsRedacted(t *testing.T) {
 	}
 }
 
+// TestEveryShapeFindsItsOwnCorpus checks that each secret-shaped line is
+// found by the shape it names, on its own: a line that only another shape
+// (a key=value form, say) redacts would leave its own shape untested.
+func TestEveryShapeFindsItsOwnCorpus(t *testing.T) {
+	for seed := range uint64(3) {
+		for _, e := range secretShaped(t, seed) {
+			spans := audit.ShapeFinds(e.kind, e.value)
+			for _, p := range e.parts {
+				at := strings.Index(e.value, p)
+				covered := slices.ContainsFunc(spans, func(s [2]int) bool { return s[0] <= at && at+len(p) <= s[1] })
+				assert.True(t, covered, "%s does not find %q in %q (found %v)", e.kind, p, e.value, spans)
+			}
+		}
+	}
+}
+
 func TestLookAlikesStayReadable(t *testing.T) {
 	r := audit.NewRedactor(secret.FromString("k", randomSecret(rand.New(rand.NewPCG(3, 4)))))
 	for _, e := range readCorpus(t, "testdata/look-alikes.txt") {

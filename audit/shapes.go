@@ -158,7 +158,7 @@ var shapes = []shape{
 	{name: "langsmith-key", about: "LangSmith personal and service keys (lsv2_pt_, lsv2_sk_)",
 		anchors: []string{"lsv2_pt_", "lsv2_sk_"}, caseSensitive: true, body: set("0-9a-f_"), min: 43, max: 43},
 	{name: "atlassian-token", about: "Atlassian API tokens (ATATT3...)",
-		anchors: []string{"ATATT3"}, caseSensitive: true, body: set("A-Za-z0-9_=-"), min: 150, max: 250},
+		anchors: []string{"ATATT3", "ATCTT3"}, caseSensitive: true, body: set("A-Za-z0-9_=-"), min: 150, max: 250},
 	{name: "notion-token", about: "Notion integration tokens (ntn_)",
 		anchors: []string{"ntn_"}, caseSensitive: true, body: alnum, min: 40, max: 60, mixed: true},
 	{name: "postman-key", about: "Postman API keys (PMAK-)",
@@ -199,6 +199,98 @@ var shapes = []shape{
 		anchors: []string{"FLWSECK-", "FLWSECK_TEST-"}, caseSensitive: true, body: set("0-9a-fX-"), min: 32, max: 40},
 	{name: "telegram-bot-token", about: "Telegram bot tokens (digits, a colon, and A followed by 34 characters)",
 		anchors: []string{":A"}, caseSensitive: true, check: telegramBot},
+	{name: "gitlab-runner-registration-token", about: "GitLab runner registration tokens (GR1348941)",
+		anchors: []string{"GR1348941"}, caseSensitive: true, body: b64url, min: 20, max: 40},
+	{name: "aws-session-token", about: "AWS session tokens (FwoGZXIvYXdzE..., IQoJb3JpZ2luX2Vj...)",
+		anchors: []string{"FwoGZXIvYXdzE", "IQoJb3JpZ2luX2Vj"}, caseSensitive: true, body: b64Pad, min: 100, max: maxScan},
+	{name: "google-refresh-token", about: "Google OAuth refresh tokens (1//0...)",
+		anchors: []string{"1//0"}, caseSensitive: true, body: b64url, min: 40, max: 512, mixed: true},
+	{name: "terraform-cloud-token", about: "Terraform Cloud and Enterprise API tokens (14 characters, .atlasv1., 60 to 70 more)",
+		anchors: []string{".atlasv1."}, caseSensitive: true, check: terraformToken},
+	{name: "netlify-token", about: "Netlify personal access tokens (nfp_)",
+		anchors: []string{"nfp_"}, caseSensitive: true, body: alnum, min: 36, max: 40, mixed: true},
+	{name: "render-key", about: "Render API keys (rnd_)",
+		anchors: []string{"rnd_"}, caseSensitive: true, body: alnum, min: 32, max: 32, mixed: true},
+	{name: "fly-token", about: "Fly.io tokens (fo1_, and the macaroons fm1a_, fm1r_, fm2_)",
+		anchors: []string{"fo1_", "fm1a_", "fm1r_", "fm2_"}, caseSensitive: true, body: set("A-Za-z0-9_=+/-"), min: 40, max: maxScan, mixed: true},
+	{name: "bitbucket-app-password", about: "Bitbucket app passwords (ATBB)",
+		anchors: []string{"ATBB"}, caseSensitive: true, body: alnum, min: 32, max: 32, mixed: true},
+	{name: "alibaba-access-key-id", about: "Alibaba Cloud AccessKey IDs (LTAI)",
+		anchors: []string{"LTAI"}, caseSensitive: true, body: alnum, min: 12, max: 20, mixed: true},
+	{name: "tencent-secret-id", about: "Tencent Cloud SecretIds (AKID)",
+		anchors: []string{"AKID"}, caseSensitive: true, body: alnum, min: 32, max: 32, mixed: true},
+	{name: "yandex-token", about: "Yandex OAuth tokens (y0_) and API keys (AQVN)",
+		anchors: []string{"y0_", "AQVN"}, caseSensitive: true, body: b64url, min: 35, max: 80, mixed: true},
+	{name: "dropbox-token", about: "Dropbox short-lived access tokens (sl.)",
+		anchors: []string{"sl."}, caseSensitive: true, body: b64urlDot, min: 100, max: 2048, mixed: true},
+	{name: "notion-legacy-token", about: "Notion integration secrets of the older form (secret_ and 43 characters)",
+		anchors: []string{"secret_"}, caseSensitive: true, body: alnum, min: 43, max: 43, mixed: true},
+	{name: "resend-key", about: "Resend API keys (re_)",
+		anchors: []string{"re_"}, caseSensitive: true, body: alnumUnder, min: 30, max: 40, mixed: true},
+	{name: "1password-service-account-token", about: "1Password service account tokens (ops_eyJ)",
+		anchors: []string{"ops_eyJ"}, caseSensitive: true, body: b64Pad, min: 100, max: maxScan},
+	{name: "jfrog-token", about: "JFrog API keys (AKCp) and reference tokens (cmVmdGtu)",
+		anchors: []string{"AKCp", "cmVmdGtuOjAxOj"}, caseSensitive: true, body: b64url, min: 40, max: 128, mixed: true},
+	{name: "vercel-token", about: "Vercel access tokens (vcp_, vci_, vca_, vcr_, vck_)",
+		anchors: []string{"vcp_", "vci_", "vca_", "vcr_", "vck_"}, caseSensitive: true, body: alnum, min: 24, max: 80, mixed: true},
+	{name: "discord-webhook", about: "Discord webhook URLs",
+		anchors: []string{"discord.com/api/webhooks/", "discordapp.com/api/webhooks/"}, body: set("A-Za-z0-9/_-"), min: 60, max: 255, valueOnly: true},
+	{name: "teams-webhook", about: "Microsoft Teams incoming webhook URLs (webhook.office.com/webhookb2/)",
+		anchors: []string{"webhook.office.com/webhookb2/"}, body: set("A-Za-z0-9/@_-"), min: 60, max: 512, valueOnly: true},
+	{name: "tavily-key", about: "Tavily API keys (tvly-)",
+		anchors: []string{"tvly-"}, caseSensitive: true, body: alnumDash, min: 32, max: 64, mixed: true},
+	{name: "firecrawl-key", about: "Firecrawl API keys (fc- and 32 hex digits)",
+		anchors: []string{"fc-"}, caseSensitive: true, body: lowerHex, min: 32, max: 32, mixed: true},
+	{name: "brave-search-key", about: "Brave Search API keys (BSA)",
+		anchors: []string{"BSA"}, caseSensitive: true, body: b64url, min: 25, max: 32, mixed: true},
+	{name: "pinecone-key", about: "Pinecone API keys (pcsk_)",
+		anchors: []string{"pcsk_"}, caseSensitive: true, body: alnumUnder, min: 60, max: 90, mixed: true},
+	{name: "anyscale-key", about: "Anyscale API keys (esecret_)",
+		anchors: []string{"esecret_"}, caseSensitive: true, body: alnum, min: 25, max: 40, mixed: true},
+	{name: "fireworks-key", about: "Fireworks AI API keys (fw_)",
+		anchors: []string{"fw_"}, caseSensitive: true, body: alnum, min: 20, max: 40, mixed: true},
+	{name: "voyage-key", about: "Voyage AI API keys (pa-)",
+		anchors: []string{"pa-"}, caseSensitive: true, body: b64url, min: 40, max: 50, mixed: true},
+	{name: "modal-token", about: "Modal token IDs and secrets (ak-, as-)",
+		anchors: []string{"ak-", "as-"}, caseSensitive: true, body: alnum, min: 20, max: 30, mixed: true},
+	{name: "supabase-secret-key", about: "Supabase secret API keys (sb_secret_)",
+		anchors: []string{"sb_secret_"}, caseSensitive: true, body: b64url, min: 20, max: 64},
+	{name: "brevo-key", about: "Brevo (Sendinblue) API and SMTP keys (xkeysib-, xsmtpsib-)",
+		anchors: []string{"xkeysib-", "xsmtpsib-"}, caseSensitive: true, body: alnumDash, min: 70, max: 90},
+	{name: "honeycomb-key", about: "Honeycomb ingest and configuration keys (hcaik_, hcxik_, hcaak_, hcxak_)",
+		anchors: []string{"hcaik_", "hcxik_", "hcaak_", "hcxak_"}, caseSensitive: true, body: alnum, min: 50, max: 70},
+	{name: "mailchimp-key", about: "Mailchimp API keys (32 hex digits, -us and the data centre's number)",
+		anchors: []string{"-us"}, caseSensitive: true, check: mailchimp},
+	{name: "azure-devops-pat", about: "Azure DevOps personal access tokens of 84 characters (AZDO at 76)",
+		anchors: []string{"AZDO"}, caseSensitive: true, check: azureDevOps},
+	{name: "braintree-token", about: "Braintree and PayPal access tokens (access_token$production$)",
+		anchors: []string{"access_token$production$", "access_token$sandbox$"}, caseSensitive: true, body: set("a-z0-9$"), min: 40, max: 128},
+	{name: "huggingface-org-token", about: "Hugging Face organisation API tokens (api_org_)",
+		anchors: []string{"api_org_"}, caseSensitive: true, body: alnum, min: 30, max: 40, mixed: true},
+	{name: "databricks-oauth-secret", about: "Databricks OAuth secrets (dose and 32 hex digits)",
+		anchors: []string{"dose"}, caseSensitive: true, body: lowerHex, min: 32, max: 32, mixed: true},
+	{name: "neon-key", about: "Neon API keys (napi_)",
+		anchors: []string{"napi_"}, caseSensitive: true, body: alnum, min: 40, max: 80, mixed: true},
+	{name: "sonarqube-token", about: "SonarQube user, project and global tokens (squ_, sqp_, sqa_)",
+		anchors: []string{"squ_", "sqp_", "sqa_"}, caseSensitive: true, body: lowerHex, min: 40, max: 40, mixed: true},
+	{name: "openshift-token", about: "OpenShift user tokens (sha256~)",
+		anchors: []string{"sha256~"}, caseSensitive: true, body: b64url, min: 43, max: 43},
+	{name: "twitter-bearer-token", about: "X (Twitter) app bearer tokens (21 A's, then the token)",
+		anchors: []string{"AAAAAAAAAAAAAAAAAAAAA"}, caseSensitive: true, body: set("A-Za-z0-9%"), min: 50, max: 200, mixed: true},
+	{name: "grafana-api-key", about: "Grafana API keys of the older form (eyJrIjoi)",
+		anchors: []string{"eyJrIjoi"}, caseSensitive: true, body: b64Pad, min: 40, max: 256},
+	{name: "typeform-token", about: "Typeform personal access tokens (tfp_)",
+		anchors: []string{"tfp_"}, caseSensitive: true, body: b64url, min: 40, max: 64, mixed: true},
+	{name: "shippo-token", about: "Shippo API tokens (shippo_live_, shippo_test_)",
+		anchors: []string{"shippo_live_", "shippo_test_"}, caseSensitive: true, body: lowerHex, min: 40, max: 40},
+	{name: "easypost-key", about: "EasyPost API keys (EZAK, EZTK)",
+		anchors: []string{"EZAK", "EZTK"}, caseSensitive: true, body: alnum, min: 50, max: 60, mixed: true},
+	{name: "plaid-token", about: "Plaid access tokens (access-production-, access-development-)",
+		anchors: []string{"access-production-", "access-development-"}, caseSensitive: true, body: set("a-f0-9-"), min: 36, max: 36},
+	{name: "scalingo-token", about: "Scalingo API tokens (tk-us-)",
+		anchors: []string{"tk-us-"}, caseSensitive: true, body: b64url, min: 40, max: 64, mixed: true},
+	{name: "airtable-token", about: "Airtable personal access tokens (pat, 14 characters, a dot, 64 hex digits)",
+		anchors: []string{"pat"}, caseSensitive: true, check: airtable},
 	{name: "discord-bot-token", about: "Discord bot tokens (the bot's ID in base64, a dot, 6 characters, a dot, 27 to 38 more)",
 		anchors: discordAnchors(), caseSensitive: true, check: discordBot},
 	{name: "jwt", about: "JSON Web Tokens (three base64url segments, the first a JSON header)",
@@ -425,6 +517,80 @@ func allDigits(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// terraformToken finds 14 letters and digits, ".atlasv1.", and 60 to 70
+// characters of base64url.
+func terraformToken(t []byte, at, n int) (span, bool) {
+	d := at
+	for d > 0 && at-d < 15 && alnum[t[d-1]] {
+		d--
+	}
+	if at-d != 14 || d > 0 && b64url[t[d-1]] {
+		return span{}, false
+	}
+	k := run(t, at+n, b64url, 71)
+	if l := k - (at + n); l < 60 || l > 70 {
+		return span{}, false
+	}
+	return span{d, k}, true
+}
+
+// airtable finds "pat", 14 letters and digits, ".", and 64 lower-case hex
+// digits, standing as a word of its own.
+func airtable(t []byte, at, n int) (span, bool) {
+	if at > 0 && wordChars[t[at-1]] {
+		return span{}, false
+	}
+	k := run(t, at+n, alnum, 15)
+	if k-(at+n) != 14 || k >= len(t) || t[k] != '.' {
+		return span{}, false
+	}
+	k2 := run(t, k+1, lowerHex, 65)
+	if k2-(k+1) != 64 {
+		return span{}, false
+	}
+	return span{at, k2}, true
+}
+
+// mailchimp finds 32 lower-case hex digits, "-us", and one or two digits
+// (more hex before the 32 does not stop it: redacting more is the safe
+// side).
+func mailchimp(t []byte, at, n int) (span, bool) {
+	if at < 32 {
+		return span{}, false
+	}
+	for _, c := range t[at-32 : at] {
+		if !lowerHex[c] {
+			return span{}, false
+		}
+	}
+	k := at + n
+	for k < len(t) && k-(at+n) < 3 && '0' <= t[k] && t[k] <= '9' {
+		k++
+	}
+	if l := k - (at + n); l < 1 || l > 2 || k < len(t) && wordChars[t[k]] {
+		return span{}, false
+	}
+	return span{at - 32, k}, true
+}
+
+// azureDevOps finds an 84-character Azure DevOps token: 76 letters and
+// digits, "AZDO", and 4 more (the 84 are redacted whatever comes before).
+func azureDevOps(t []byte, at, n int) (span, bool) {
+	if at < 76 {
+		return span{}, false
+	}
+	for _, c := range t[at-76 : at] {
+		if !alnum[c] {
+			return span{}, false
+		}
+	}
+	k := run(t, at+n, alnum, 5)
+	if k-(at+n) != 4 {
+		return span{}, false
+	}
+	return span{at - 76, k}, true
 }
 
 func sendgrid(t []byte, at, n int) (span, bool) {
