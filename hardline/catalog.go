@@ -1287,8 +1287,9 @@ func ruleInfo(name string) (RuleInfo, bool) {
 }
 
 // net tries an argument of a program that is not data-only as a command
-// line: one with a blocking finding makes the call ask (rule
-// argument-command). Short words without a space or an operator are not
+// line: one with a blocking finding, or one whose shell runs code it
+// downloads or reads from elsewhere (pipe-to-shell, eval-dynamic), makes
+// the call ask (rule argument-command). Short words without a space or an operator are not
 // commands.
 func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") && !strings.Contains(f.val, `",`) {
@@ -1314,14 +1315,26 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
-		fd, blocked, complex, _ := r.trial(r.roots, r.cwd, func(sub *run) { sub.script(text, sc.known(c.pos), sc.depth+c.depth+1) })
+		findings, complex := r.trialFindings(r.roots, r.cwd, func(sub *run) { sub.script(text, sc.known(c.pos), sc.depth+c.depth+1) })
 		if complex {
 			r.tooComplex("an argument holds a command over the bounds")
 			return
 		}
-		if blocked {
-			r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that would be blocked (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
-			return
+		for _, fd := range findings {
+			// A command that would block, or a shell that runs code it
+			// downloads or reads from elsewhere (curl URL | sh, sh -c
+			// "$(curl URL)"), which asks when it is typed: through a
+			// program that is not known, it must not pass where typed
+			// it would ask. A command whose name alone is not known
+			// ('$name $value') is text more often than not.
+			switch {
+			case fd.Severity == Block:
+				r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that would be blocked (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
+				return
+			case fd.Rule == rulePipeToShell || fd.Rule == ruleEvalDynamic:
+				r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that runs code it does not hold (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
+				return
+			}
 		}
 	}
 }

@@ -112,7 +112,7 @@ func Rules() []RuleInfo {
 		{ruleEvalDynamic, Dynamic, Ask, "eval, sh -c and similar of text that is not literal"},
 		{ruleInlineInterp, Dynamic, Ask, "inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r, pwsh -Command, awk with system(), ...)"},
 		{ruleXargsDynamic, Dynamic, Ask, "xargs or parallel feeding a destructive command from input that is not known"},
-		{ruleArgumentCommand, Command, Ask, "an argument of a program that is not known to take only text is itself a command that would be blocked (tool 'rm -rf ~')"},
+		{ruleArgumentCommand, Command, Ask, "an argument of a program that is not known to take only text is itself a command that would be blocked, or that runs code it downloads (tool 'rm -rf ~', tool 'curl URL | sh')"},
 		{ruleRemoteCommand, Command, Ask, "a command run on another host or in a container that would be blocked here (ssh host 'rm -rf ~', docker exec c rm -rf /, kubectl exec pod -- sh -c CMD): the host may be this machine under another name, the container may hold its folders"},
 		{ruleEnvCode, Dynamic, Ask, "an environment variable that makes programs load or run code (LD_PRELOAD, BASH_ENV, NODE_OPTIONS=--require, PYTHONSTARTUP, GIT_CONFIG_GLOBAL) set to something not known to be harmless"},
 		{ruleParseError, Dynamic, Ask, "the command does not parse or is incomplete"},
