@@ -11,6 +11,24 @@ import (
 // Package and language runners: programs that run a command, a script or a
 // package's binary given on their command line.
 var _ = register([]Entry{
+	wrapper("runners", "a compiler launcher runs the compiler command it is given", "MFod", []string{"--max-size", "--max-files", "--set-config", "--dir", "--config-path", "--recompress", "--evict-older-than"}, 0,
+		"ccache", "sccache", "distcc", "icecc", "buildcache", "pump", "steam-run"),
+	{Names: names("bear intercept-build"), Family: "runners", Summary: "records the build command it runs (after --); --output is written",
+		Options:  []Option{opt(RoleWrite, "-o", "--output", "--cdb"), val("--config", "--library", "--wrapper")},
+		Operands: []Operand{operand(0, RoleCommand)}},
+	wrapper("runners", "runs the build command under the static analyser; -o is its report folder", "o", []string{"--use-cc", "--use-c++", "-enable-checker", "-disable-checker", "--use-analyzer", "-maxloop", "--exclude", "-analyzer-config"}, 0,
+		"scan-build"),
+	{Names: names("libtool glibtool"), Family: "runners", Summary: "runs the command after its mode (--mode=execute, compile, link, install, clean, uninstall, or the mode's name first)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			rest := skipOpts(args, wrapSpec{long: []string{"--mode", "--tag", "--config"}})
+			if len(rest) > 0 && libtoolModes[rest[0].val] {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 {
+				r.next(sc, rest, c)
+			}
+			return true
+		}},
 	{Names: names("apt apt-get aptitude"), Family: "runners", Summary: "-o KEY=VALUE with an Invoke, Pre-Install-Pkgs, Command or Pager key runs a command, Dpkg::Options are dpkg's, Dir::Bin names programs and -c a configuration (asks); removing an essential package asks",
 		Options: []Option{keyed(RoleScript, "*invoke*", "-o", "--option"), keyed(RoleScript, "*pre-install-pkgs*", "-o", "--option"), keyed(RoleScript, "*command*", "-o", "--option"),
 			keyed(RoleScript, "*pager*", "-o", "--option"), keyed(RoleScript, "*proxyautodetect*", "-o", "--option"), keyed(RoleProgram, "dir::bin*", "-o", "--option"),
@@ -956,3 +974,7 @@ func ansibleAdHoc(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 	}
 	return true
 }
+
+// libtoolModes are the modes libtool takes by name (or first letter) as
+// its first word instead of --mode.
+var libtoolModes = setOf("compile", "link", "execute", "install", "finish", "clean", "uninstall", "c", "l", "e", "i", "f", "u")
