@@ -6,7 +6,7 @@ import "strings"
 var _ = register([]Entry{
 	{Names: names("rm srm"), Family: "files", Summary: "operands are deleted, recursively with -r",
 		Options: []Option{flag(RoleRecursive, "-r", "-R", "--recursive")}, Operands: []Operand{operands(0, RoleDelete)}},
-	{Names: names("rimraf del-cli rm-rf premove trash trash-put rmtrash gvfs-trash"), Family: "files", Summary: "operands are deleted recursively (a trash tool moves a folder out of its place whole)",
+	{Names: names("rimraf del-cli rm-rf premove trash trash-put trash-cli rmtrash gvfs-trash"), Family: "files", Summary: "operands are deleted recursively (a trash tool moves a folder out of its place whole)",
 		Options: vals("", "--trash-dir"), Operands: []Operand{operands(0, RoleDeleteTree)}},
 	{Names: names("kioclient kioclient5 kioclient6"), Family: "files", Summary: "kioclient move takes its sources out of their place (into trash:/ too), remove deletes recursively, copy writes its destination",
 		Subcommands: []Entry{
@@ -41,6 +41,7 @@ var _ = register([]Entry{
 			{Names: names("trash"), Operands: []Operand{operands(0, RoleDeleteTree)}},
 			{Names: names("copy move save"), Operands: []Operand{operand(-1, RoleWrite)}},
 		}},
+	wrapper("files", "runs ShellJS's own version of a file command (shx rm -rf DIR is rm -rf DIR)", "", nil, 0, "shx"),
 	{Names: names("rd del erase deltree"), Family: "files", Summary: "Windows deletion; /s is recursive",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.windowsDelete(sc, b, args, cmd)
