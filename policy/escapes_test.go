@@ -624,6 +624,41 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 			check(t, e, tc.call, policy.Allow, policy.ReasonModeAllow)
 		})
 	}
+	// A path written as an option's value inside a one-line string asks:
+	// the tool may pass the string on as a command line's arguments.
+	for _, tc := range []struct{ name, value string }{
+		{"--name=PATH", "--key=" + key},
+		{"with a line break after it", "--key=" + key + "\n"},
+		{"NAME=PATH", "identity=~/.ssh/id_ed25519"},
+		{"-x PATH", "-i ~/.ssh/id_ed25519 -p 22"},
+		{"--name PATH", "--identity-file $HOME/.ssh/id_ed25519"},
+		{"@PATH", "@" + key},
+		{"a comma list", "a.txt," + key},
+		{"quoted whole", `"` + key + `"`},
+		{"in a command line", "ssh -i '" + key + "' host"},
+		{"through a link in the workspace", "--key=./keys/id_ed25519"},
+	} {
+		t.Run(tc.name+" needs approval", func(t *testing.T) {
+			d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": tc.value}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+			assert.Contains(t, d.Message, "as an option's value")
+		})
+	}
+	t.Run("more option values than the bound need approval", func(t *testing.T) {
+		v := strings.Repeat("--x="+w.ws+"/a ", 16) + "--k=" + key
+		d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": v}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		assert.Contains(t, d.Message, "more paths written as options' values")
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": strings.Repeat("--x="+w.ws+"/a ", 16)}}, policy.Allow, policy.ReasonModeAllow)
+	})
+	for _, tc := range []struct{ name, value string }{
+		{"prose", "keys live in " + key + " on this machine"},
+		{"a script over lines", "#!/bin/sh\nssh -i " + key + " host\n"},
+		{"an option naming a path that is not sensitive", "--out=" + w.ws + "/build -i ./src"},
+		{"an e-mail address", "--to=a@example.com,b@example.com"},
+	} {
+		t.Run(tc.name+" is allowed", func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "write_file", Args: map[string]any{"path": "notes.md", "content": tc.value}}, policy.Allow, policy.ReasonModeAllow)
+		})
+	}
 	t.Run("a file URL that names no local path needs approval", func(t *testing.T) {
 		for _, u := range []string{"file://evil.example" + key, "file://" + key + "?x"} {
 			d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "also": u}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)

@@ -16,9 +16,13 @@ import (
 // as a file URL). Such a value that is, whole, a path naming a sensitive
 // host path is denied at step 2 as a declared path would be. Only values
 // written as paths are read: an absolute path, a leading ~, ~name, $HOME or
-// ${HOME}, a file URL, or a path starting with ./ or ../; other text (a
-// message, a file's contents, a search) is left to the tool's own
-// judgement, since nothing says it names a file.
+// ${HOME}, a file URL, or a path starting with ./ or ../. Inside a one-line
+// string, a path written as an option's value (--key=PATH, -i PATH, @PATH,
+// a,PATH, "PATH") that names a sensitive host path asks, since the tool
+// may pass the string on as a command line's arguments (optionPaths).
+// Other text (a message, a file's contents over lines, a search, prose
+// that mentions a path) is left to the tool's own judgement, since nothing
+// says it names a file.
 
 // Bounds of the walk over undeclared values: lists and objects are read
 // this deep, and at most MaxPathsPerCall strings that read as paths are
@@ -37,6 +41,12 @@ type otherValue struct {
 	// metadata is the word of value that names a cloud metadata
 	// service's credentials, if it does (hardline.MetadataSecret).
 	metadata string
+	// option: value is not the whole string but a path written as an
+	// option's value inside it (optionPaths); a sensitive one asks.
+	option bool
+	// tooMany: the string holds more option values than optionPaths
+	// reads (maxOptionPaths); the call asks.
+	tooMany bool
 }
 
 // otherPaths is the part of step 2 that reads the call's other arguments:
@@ -79,7 +89,16 @@ func (ev *evaluation) otherPaths() bool {
 			return ev.stop(ReasonHardlinePath, "sensitive-path", "argument "+quote(v.arg)+" holds "+quote(v.metadata)+
 				", a cloud metadata service's credentials or user data")
 		}
+		if v.tooMany {
+			ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+				"argument "+quote(v.arg)+" holds more paths written as options' values than toolgate reads")
+			continue
+		}
 		given, err := ev.e.pathReading(v.value)
+		if v.option {
+			ev.optionPath(v, given, err)
+			continue
+		}
 		if err != nil {
 			// A file URL that names no local path (another host, a query):
 			// what the tool would fetch is not known.
@@ -105,6 +124,75 @@ func (ev *evaluation) otherPaths() bool {
 		}
 	}
 	return true
+}
+
+// optionPath judges a path written as an option's value inside an
+// undeclared string (--key=PATH, -i PATH, @PATH, a,PATH, "PATH"): one
+// that names a sensitive host path asks, since the tool may pass the
+// string on as a command line's arguments; anything else is left alone,
+// as text.
+func (ev *evaluation) optionPath(v otherValue, given string, err error) {
+	if err != nil {
+		return
+	}
+	resolved, err := ev.set.CanonicalBudget(given, ev.budget)
+	if err != nil {
+		resolved = ""
+	}
+	if _, hit := ev.e.sensitive(given, resolved, ev.set); hit {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+			"argument "+quote(v.arg)+" names "+quote(v.value)+" as an option's value, and it is a sensitive host path ("+cmp.Or(resolved, given)+")")
+	}
+}
+
+// maxOptionPaths bounds the option values optionPaths takes from one
+// string; past it the call asks.
+const maxOptionPaths = 16
+
+// optionPaths returns the paths written as options' values inside s, a
+// single line that is not itself a path: after = (--key=PATH, key=PATH),
+// after @ (@PATH), as an element of a comma list (a.txt,PATH), quoted
+// whole ("PATH"), or as the word after an option (-i PATH, --file PATH).
+// A word in prose ("keys live in ~/.ssh/id_rsa") is not one: nothing
+// says a tool reads it.
+//
+// It reports false when s holds more of them than maxOptionPaths.
+func optionPaths(s string) ([]string, bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > 4096 || strings.ContainsAny(s, "\n\r") {
+		return nil, true
+	}
+	var out []string
+	add := func(p string) {
+		if pathLike(p) {
+			out = append(out, p)
+		}
+	}
+	words := strings.Fields(s)
+	for i, w := range words {
+		w = strings.Trim(w, `"'`+"`")
+		if i > 0 && len(words[i-1]) > 1 && words[i-1][0] == '-' {
+			add(w) // -i PATH, --file PATH
+		}
+		if j := strings.IndexByte(w, '='); j > 0 {
+			add(strings.Trim(w[j+1:], `"'`))
+		}
+		if rest, ok := strings.CutPrefix(w, "@"); ok {
+			add(rest)
+		}
+		if strings.Contains(w, ",") {
+			for e := range strings.SplitSeq(w, ",") {
+				add(e)
+			}
+		}
+		if len(words) == 1 && w != words[0] {
+			add(w) // "PATH", quoted whole
+		}
+		if len(out) > maxOptionPaths {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // collectPathLike appends the strings in v, a decoded JSON value, that read
@@ -164,7 +252,14 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 		}
 	}
 	if pathLike(s) {
-		vals = append(vals, otherValue{arg: arg, value: s})
+		return append(vals, otherValue{arg: arg, value: s})
+	}
+	paths, ok := optionPaths(s)
+	if !ok {
+		return append(vals, otherValue{arg: arg, tooMany: true})
+	}
+	for _, p := range paths {
+		vals = append(vals, otherValue{arg: arg, value: p, option: true})
 	}
 	return vals
 }
