@@ -75,8 +75,8 @@ var _ = register([]Entry{
 				},
 				Options: append([]Option{opt(RoleScript, "-O", "--open-files-in-pager"), opt(RoleRead, "-f"), opt(RoleWrite, "--output")}, gitDataOptions...)},
 			{Names: names("instaweb"), Summary: "--httpd and --browser name programs it runs", Options: []Option{opt(RoleScript, "-d", "--httpd", "-b", "--browser"), val("-p", "--port", "-m", "--module-path")}},
-			{Names: names("fast-import fast-export"), Summary: "--export-marks is written", DataOnly: true,
-				Options: []Option{opt(RoleWrite, "--export-marks"), opt(RoleRead, "--import-marks", "--import-marks-if-exists")}},
+			{Names: names("fast-import fast-export"), Summary: "--export-marks is written; fast-export prints the commits' files (a home's whole when git works in one)", DataOnly: true,
+				Options: []Option{opt(RoleWrite, "--export-marks"), opt(RoleRead, "--import-marks", "--import-marks-if-exists")}, special: gitReads},
 			{Names: names("apply am"), Summary: "--directory is the folder written; --unsafe-paths lets the patch write outside the work tree",
 				Rule: ruleWriteOutside, DataOnly: true,
 				Options: append([]Option{opt(RoleWriteTree, "--directory"), flag(RoleTrigger, "--unsafe-paths"), opt(RoleWrite, "--output")}, vals("pC", "--exclude", "--include", "--whitespace", "--build-fake-ancestor")...)},
@@ -117,16 +117,18 @@ var _ = register([]Entry{
 					vals("objc", "--origin", "--branch", "--depth", "--reference", "--separate-git-dir", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--config", "--server-option")...),
 				special: cloneInto(1, "objcu", "--origin", "--branch", "--depth", "--reference", "--reference-if-able", "--separate-git-dir", "--jobs",
 					"--filter", "--shallow-since", "--shallow-exclude", "--config", "--server-option", "--template", "--upload-pack", "--bundle-uri", "--revision")},
-			{Names: names("fetch pull push ls-remote"), Summary: "--upload-pack, --receive-pack and --exec run commands",
+			{Names: names("fetch pull push ls-remote"), Summary: "--upload-pack, --receive-pack and --exec run commands; push sends the commits' files (a home's whole when git works in one)",
 				Options: append([]Option{opt(RoleScript, "-u", "--upload-pack", "--receive-pack", "--exec")},
 					vals("o", "--origin", "--branch", "--depth", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--server-option", "--push-option", "--recurse-submodules-default")...),
-				Operands: []Operand{operands(0, RoleData)}},
-			{Names: names("archive"), Summary: "--output is written; --exec runs a command",
-				Options: append([]Option{opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--exec")}, vals("", "--remote", "--prefix", "--format", "--add-file", "--add-virtual-file")...)},
+				Operands: []Operand{operands(0, RoleData)}, special: gitReads},
+			{Names: names("archive"), Summary: "--output is written; --exec runs a command; the tracked files are read (a home's whole when git works in one)",
+				Options: append([]Option{opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--exec")}, vals("", "--remote", "--prefix", "--format", "--add-file", "--add-virtual-file")...),
+				special: gitReads},
 			{Names: names("difftool"), Summary: "--extcmd runs a command", Options: []Option{opt(RoleScript, "-x", "--extcmd"), val("-t", "--tool")}},
-			{Names: names("format-patch"), Summary: "-o is written",
-				Options: append([]Option{opt(RoleWrite, "-o", "--output-directory")}, vals("v", "--subject-prefix", "--suffix", "--to", "--cc", "--from", "--in-reply-to", "--base", "--reroll-count")...)},
-			{Names: names("bundle"), Summary: "bundle create writes its file", Operands: []Operand{operand(1, RoleWrite)}},
+			{Names: names("format-patch"), Summary: "-o is written; the commits' files are read (a home's whole when git works in one)",
+				Options: append([]Option{opt(RoleWrite, "-o", "--output-directory")}, vals("v", "--subject-prefix", "--suffix", "--to", "--cc", "--from", "--in-reply-to", "--base", "--reroll-count")...),
+				special: gitReads},
+			{Names: names("bundle"), Summary: "bundle create writes its file, holding the commits' files (a home's whole when git works in one)", Operands: []Operand{operand(1, RoleWrite)}, special: gitReads},
 			{Names: names("worktree"), Summary: "worktree add writes its folder", Options: vals("bB", "--reason"), Operands: []Operand{operand(1, RoleWrite)}},
 			{Names: names("daemon"), Summary: "the served folders are read whole",
 				Options:  append([]Option{opt(RoleReadTree, "--base-path"), opt(RoleScript, "--access-hook")}, vals("", "--listen", "--port", "--user", "--group", "--interpolated-path", "--pid-file", "--timeout", "--init-timeout", "--max-connections")...),
@@ -446,11 +448,13 @@ func (r *run) gitMoreConfigSet(sc *scope, args []field, c ctx, cmd string) {
 
 // gitContent are git's sub-commands that print the content of tracked
 // files (or, for log and whatchanged, do with -p and its kin).
-var gitContent = map[string]bool{"show": true, "diff": true, "blame": true, "cat-file": true, "range-diff": true}
+var gitContent = map[string]bool{"show": true, "diff": true, "blame": true, "cat-file": true, "range-diff": true,
+	"archive": true, "bundle": true, "format-patch": true, "fast-export": true, "push": true}
 
 // gitReads judges a sub-command that reads the repository: one that
 // prints tracked files (show, diff, blame, cat-file, range-diff, and log,
-// whatchanged and stash show with -p, -u, -L or --patch) reads its work
+// whatchanged and stash show with -p, -u, -L or --patch) or packs or sends
+// them elsewhere (archive, bundle, format-patch, fast-export, push) reads its work
 // tree, a home's whole when git works in one (git -C ~ show
 // HEAD:.ssh/id_rsa, cd ~ && git diff), as a recursive read of the folder
 // does. What it prints comes from the repository, not the files, so the
