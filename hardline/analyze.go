@@ -119,10 +119,14 @@ type run struct {
 	// cdpath is the CDPATH the command being judged, or one around it,
 	// assigns for itself; nil when none does.
 	cdpath *field
-	steps  int
-	parsed int
-	cfg    expand.Config
-	xenv   exEnv
+	// cmdCall is the command being judged, whose assignments before it
+	// (CARGO_TARGET_DIR=~ cargo clean) the entries that read a variable's
+	// folder read (envFolder); env's NAME=VALUE words are in calls.envWords.
+	cmdCall *syntax.CallExpr
+	steps   int
+	parsed  int
+	cfg     expand.Config
+	xenv    exEnv
 	// cmdSubst and procSubst are the expansion callbacks, made once per run.
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)
@@ -250,6 +254,9 @@ type callCache struct {
 	// texts holds the strings a call builds (run.commandText, join). It
 	// is never reset for reuse: the findings of a call keep its strings.
 	texts strings.Builder
+	// envWords are the NAME=VALUE words env gives the command it runs, as
+	// a stack: each statement truncates it back when it ends (envFolder).
+	envWords []field
 }
 
 // reset empties the caches for a new call whose maps should hold about
@@ -257,6 +264,8 @@ type callCache struct {
 func (c *callCache) reset(hint int) {
 	c.hint, c.lookups = hint, 0
 	c.texts = strings.Builder{}
+	clear(c.envWords[:cap(c.envWords)]) // no string of the last call stays reachable
+	c.envWords = c.envWords[:0]
 	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
@@ -1523,7 +1532,8 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if len(fields) == 1 && base(fields[0].val) == "exec" {
 		r.netShell("exec", ctx{net: net}, cmdText) // the socket stays open for what follows
 	}
-	outer := r.cdpath
+	outer, outerCall, envWords := r.cdpath, r.cmdCall, len(r.calls.envWords)
+	r.cmdCall = call
 	for _, as := range call.Assigns {
 		if as.Name != nil && as.Name.Value == "CDPATH" && len(call.Args) > 0 {
 			f := field{}
@@ -1536,8 +1546,40 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		}
 	}
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net, findTree: r.loopTree})
-	r.cdpath = outer
+	r.cdpath, r.cmdCall = outer, outerCall
+	r.calls.envWords = r.calls.envWords[:envWords] // env's words end with the command
 	r.noteOuts(outs, call, fields, in)
+}
+
+// envFolder returns the value the environment variable name has for the
+// command at pos: an assignment before the command, else a value the
+// script gave it earlier (exported or not: the safer reading, since a
+// later export or a sourcing shell may pass it on). false when the
+// variable has no value the analyser knows.
+func (r *run) envFolder(sc *scope, name string, pos uint) (field, bool) {
+	for i := len(r.calls.envWords) - 1; i >= 0; i-- {
+		if n, v, _ := strings.Cut(r.calls.envWords[i].val, "="); n == name {
+			f := r.calls.envWords[i]
+			f.val = v
+			return f, true
+		}
+	}
+	var assigns []*syntax.Assign
+	if r.cmdCall != nil {
+		assigns = r.cmdCall.Assigns
+	}
+	for i := len(assigns) - 1; i >= 0; i-- {
+		if as := assigns[i]; as.Name != nil && as.Name.Value == name {
+			if as.Value == nil {
+				return field{}, true
+			}
+			return r.word(sc, as.Value), true
+		}
+	}
+	if v, ok := sc.lookup(name, pos); ok {
+		return field{val: v}, true
+	}
+	return field{}, false
 }
 
 // defaultReading judges a command whose words hold ${NAME:-WORD} (or -,

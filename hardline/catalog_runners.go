@@ -186,8 +186,11 @@ var _ = register([]Entry{
 				Subcommands: []Entry{{Names: names("pprof"), DataOnly: true, Options: []Option{opt(RoleWrite, "-output", "--output"), opt(RoleRead, "-source_path", "--source_path")}},
 					{Names: names("cover covdata trace compile link asm"), DataOnly: true, Options: []Option{opt(RoleWrite, "-o"), opt(RoleWriteTree, "-outdir")}}}},
 			{Names: names("build test install vet generate list get mod work clean fmt doc version bug fix telemetry"),
-				Summary: "packages, flags and patterns are data", DataOnly: true,
+				Summary: "packages, flags and patterns are data; go clean -modcache deletes GOMODCACHE whole when the command sets it", DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if strings.HasSuffix(b, " clean") && slices.ContainsFunc(args, func(f field) bool { return f.val == "-modcache" || f.val == "--modcache" }) {
+						r.envFolderDeleted(sc, c, cmd, "go clean -modcache", "GOMODCACHE")
+					}
 					r.goLinker(sc, args, c, cmd)
 					return false
 				},
@@ -223,8 +226,16 @@ var _ = register([]Entry{
 				Options: append(append([]Option{opt(RoleWrite, "--target-dir", "--artifact-dir", "--out-dir")}, cargoConfig...), vals("pj", "--package", "--target", "--features", "--bin", "--example", "--test", "--bench", "--jobs", "--profile", "--manifest-path", "--message-format")...)},
 			{Names: names("install"), DataOnly: true,
 				Options: append(append([]Option{opt(RoleWrite, "--root", "--target-dir")}, cargoConfig...), vals("j", "--version", "--git", "--branch", "--tag", "--rev", "--path", "--bin", "--example", "--features", "--jobs", "--profile", "--target", "--index", "--registry")...)},
-			{Names: names("clean"), Summary: "deletes the target folder", DataOnly: true,
-				Options: append([]Option{opt(RoleDeleteTree, "--target-dir")}, vals("p", "--package", "--manifest-path", "--profile", "--target", "--color")...)},
+			{Names: names("clean"), Summary: "deletes the target folder (--target-dir, or CARGO_TARGET_DIR or CARGO_BUILD_TARGET_DIR when the command sets them)", DataOnly: true,
+				Options: append([]Option{opt(RoleDeleteTree, "--target-dir")}, vals("p", "--package", "--manifest-path", "--profile", "--target", "--color")...),
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if len(optionValues(args, "--target-dir")) == 0 && !slices.ContainsFunc(args, func(f field) bool {
+						return f.val == "-p" || strings.HasPrefix(f.val, "--package") || strings.HasPrefix(f.val, "--doc")
+					}) {
+						r.envFolderDeleted(sc, c, cmd, "cargo clean", "CARGO_TARGET_DIR", "CARGO_BUILD_TARGET_DIR")
+					}
+					return false
+				}},
 			{Names: names("watch"), Summary: "cargo watch runs -s shell commands and the command after --",
 				Options:  []Option{opt(RoleScript, "-s", "--shell", "--use-shell"), val("-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay", "-C", "--workdir", "--features")},
 				Operands: []Operand{operand(0, RoleCommand)}}}},
@@ -268,8 +279,17 @@ var _ = register([]Entry{
 		}},
 	{Names: names("rake"), Family: "runners", RunsFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "**/*.rake"}, Summary: "-e, -E and -p run Ruby code", DataOnly: true,
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
-	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written", DataOnly: true,
-		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")}},
+	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole", DataOnly: true,
+		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			clean := slices.IndexFunc(args, func(f field) bool { return f.val == "clean" })
+			if clean >= 0 && slices.ContainsFunc(args[clean:], func(f field) bool { return strings.HasPrefix(f.val, "--expunge") }) {
+				for _, f := range optionValues(args[:clean], "--output_base") {
+					r.judgeDelete(sc, f, true, cmd, "bazel clean --expunge")
+				}
+			}
+			return false
+		}},
 	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands", DataOnly: true,
 		Options: []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), opt(RoleCommandFile, "-c", "--conf"), val("-e", "--workdir", "-f", "-m")}},
 	{Names: names("ansible-playbook"), Family: "runners", Summary: "the playbooks are command files: one the command supplies asks (its tasks run commands, on this machine for localhost); extra variables are data",
@@ -978,3 +998,16 @@ func ansibleAdHoc(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 // libtoolModes are the modes libtool takes by name (or first letter) as
 // its first word instead of --mode.
 var libtoolModes = setOf("compile", "link", "execute", "install", "finish", "clean", "uninstall", "c", "l", "e", "i", "f", "u")
+
+// envFolderDeleted judges a command that deletes the folder one of the
+// environment variables names (the first with a value wins), when the
+// command or the script before it gives the variable one (envFolder):
+// CARGO_TARGET_DIR=~ cargo clean deletes the home folder.
+func (r *run) envFolderDeleted(sc *scope, c ctx, cmd, verb string, names ...string) {
+	for _, name := range names {
+		if f, ok := r.envFolder(sc, name, c.pos); ok && (f.dyn || f.val != "") {
+			r.judgeDelete(sc, f, true, cmd, verb)
+			return
+		}
+	}
+}

@@ -88,6 +88,7 @@ func (r *run) envWord(sc *scope, f field, c ctx, cmd string) {
 	v := f
 	v.val = f.val[i+1:]
 	r.envAssign(sc, f.val[:i], v, c, cmd)
+	r.calls.envWords = append(r.calls.envWords, f) // for the command env runs (envFolder)
 }
 
 // makeVars tries make's VAR=VALUE operands (make CC='...') by the net: a
