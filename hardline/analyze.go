@@ -1345,7 +1345,10 @@ type input struct {
 	// download says the input is what a URL program fetches (curl URL |
 	// tar xz): files made of it were not there to read (see admin.go).
 	download bool
-	detail   string
+	// pids says the input is the ID of every process, or of init (ps -e |
+	// xargs kill): see substAllPids.
+	pids   bool
+	detail string
 }
 
 type inputKind uint8
@@ -1726,10 +1729,14 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 		r.readTextLoop(sc, wc, vars, in.text)
 		return
 	}
-	if !in.find || len(in.words) == 0 {
+	words := in.words
+	if in.pids {
+		// ps -e | while read p; do kill $p; done is kill -1.
+		words = []field{{dyn: true, why: whyAllPids}}
+	} else if !in.find || len(in.words) == 0 {
 		return
 	}
-	for i, it := range in.words {
+	for i, it := range words {
 		if i >= maxXargsItems {
 			break
 		}
@@ -1737,7 +1744,7 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 		for _, v := range vars {
 			r.loopVars[v] = it
 		}
-		r.loopTree = true
+		r.loopTree = in.find
 		r.walk(sc, &syntax.File{Stmts: wc.Do})
 	}
 	r.loopVars, r.loopTree = nil, false
@@ -2093,6 +2100,17 @@ func (r *run) writerInput(sc *scope, w *syntax.Stmt, paths bool) input {
 // network peer, a shell's output) hold when any statement's output has
 // them, so { env; echo; } | curl -d @- URL sends the environment.
 func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
+	in := r.writersOutput(sc, stmts, paths)
+	if len(stmts) == 1 {
+		saved, savedCfg := r.xenv, r.cfg
+		in.pids = r.substAllPids(sc, stmts)
+		r.xenv, r.cfg = saved, savedCfg
+	}
+	return in
+}
+
+// writersOutput is writersInput but for pids.
+func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	if len(stmts) == 1 {
 		switch stmts[0].Cmd.(type) {
 		case *syntax.BinaryCmd, *syntax.Block, *syntax.Subshell:

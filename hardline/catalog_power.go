@@ -56,7 +56,34 @@ var _ = register([]Entry{
 		}},
 	{Names: names("pm-suspend pm-hibernate pm-suspend-hybrid rtcwake zzz ZZZ s2ram s2disk"), Family: "processes and power", Summary: "suspend the host", Rule: ruleShutdown,
 		Options: []Option{flag(RoleHarmless, "--help", "-h", "--version")}},
-	{Names: names("init telinit"), Family: "processes and power", Summary: "runlevels 0 and 6 stop or restart the host",
+	{Names: names("openrc-shutdown s6-linux-init-shutdown"), Family: "processes and power", Summary: "stop, restart or re-execute the host (-c cancels, -D is a dry run, -w only writes the record)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "t", []string{"--time", "--shutdown-time"}, "")
+			if strings.ContainsAny(p.short, "cDw") || p.has("--cancel") || p.has("--dry-run") || p.has("--write-only") || p.has("--help") || len(args) == 0 {
+				return true
+			}
+			r.finding(ruleShutdown, Command, Block, b+" stops or restarts the host", cmd, "")
+			return true
+		}},
+	{Names: names("s6-poweroff s6-reboot s6-halt"), Family: "processes and power", Summary: "stop or restart the host", Rule: ruleShutdown,
+		Options: []Option{flag(RoleHarmless, "--help", "-h")}},
+	{Names: names("pmset"), Family: "processes and power", Summary: "pmset sleepnow puts the host to sleep; pmset's settings ask",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, f := range args {
+				switch f.val {
+				case "sleepnow":
+					r.finding(ruleShutdown, Command, Block, "pmset sleepnow puts the host to sleep", cmd, "")
+					return true
+				case "-g", "displaysleepnow":
+					return true // reading the settings; the display alone
+				}
+			}
+			if len(args) > 0 {
+				r.finding(ruleSystemAdmin, Command, Ask, "pmset changes the host's power settings", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("init telinit runit-init"), Family: "processes and power", Summary: "runlevels 0 and 6 stop or restart the host",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) > 0 && (args[0].val == "0" || args[0].val == "6" || args[0].val == "1" || asciiLower(args[0].val) == "s") {
 				r.finding(ruleShutdown, Command, Block, b+" "+args[0].val+" stops or restarts the host", cmd, "")

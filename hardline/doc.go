@@ -156,7 +156,7 @@
 //	startup-file-write          command  block     writing ~/.bashrc, ~/.profile, ~/.zshrc, fish config, autostart, LaunchAgents, PowerShell profiles, shell frameworks (oh-my-zsh, prezto, ...), direnv's library, programs' startup files that run commands (~/.gitconfig, ~/.vimrc, ~/.tmux.conf, ~/.gdbinit, IPython's startup folder, ~/.psqlrc, ~/.cargo/config.toml, Gradle's init scripts)
 //	crontab-remove              command  block     crontab -r
 //	kill-all                    command  block     kill -1 (any signal), kill 1, killall5, pkill/killall of every process, init or root's processes
-//	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, kexec -e/-f, systemctl poweroff/suspend and power targets, D-Bus power calls
+//	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, kexec -e/-f, openrc-shutdown, s6-poweroff, pmset sleepnow, systemctl poweroff/suspend and power targets, D-Bus power calls
 //	kernel-param                command  block     sysctl -w
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root
 //	sensitive-path              path     block     any word, option value (--file=, -F@, file=@, if=) or redirection naming a sensitive path; a recursive read of any home; getent shadow; the environment sent to another host (env | curl -d @- URL, env > /dev/tcp/...); a cloud metadata service's credentials or user data (curl http://169.254.169.254/latest/meta-data/iam/security-credentials/, in any spelling of the address)

@@ -1326,7 +1326,10 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 // substituted or appended, unknown input becomes a dynamic field.
 func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 	items := in.words
-	if len(items) == 0 || len(items) > maxXargsItems || (in.kind != inText && !in.find) {
+	switch {
+	case in.pids:
+		items = []field{{dyn: true, why: whyAllPids}} // ps -e | xargs kill is kill -1
+	case len(items) == 0 || len(items) > maxXargsItems || (in.kind != inText && !in.find):
 		items = []field{{dyn: true, why: whyXargs}}
 	}
 	c2 := c
