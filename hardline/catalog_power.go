@@ -262,10 +262,18 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 	if len(stmts) != 1 {
 		return false
 	}
-	stages := pipeStages(stmts[0])
-	// The first stage's name decides before anything is expanded: most
-	// substitutions are not listings of processes.
-	call, ok := stages[0].Cmd.(*syntax.CallExpr)
+	// The first stage's name decides before anything is expanded or
+	// gathered: most substitutions and pipes are not listings of
+	// processes.
+	first := stmts[0]
+	for depth := 0; depth < 64; depth++ {
+		b, ok := first.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		first = b.X
+	}
+	call, ok := first.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
 		return false
 	}
@@ -274,6 +282,7 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 	default:
 		return false
 	}
+	stages := pipeStages(stmts[0])
 	// A later stage that picks some lines (ps aux | grep server | awk
 	// '{print $2}') selects some processes, not every one.
 	for _, st := range stages[1:] {
