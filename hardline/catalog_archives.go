@@ -8,7 +8,7 @@ import (
 // Archivers and compressors: what they read whole, where they extract, and
 // the commands some run.
 var _ = register([]Entry{
-	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands, given in TAR_OPTIONS too; --index-file and -g are written",
+	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder, or --one-top-level=DIR) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands, given in TAR_OPTIONS too; --index-file and -g are written",
 		Env: []EnvVar{{Name: "TAR_OPTIONS", Role: RoleEscape, Markers: []string{"--to-c", "--use", "-I", "--rsh", "--info-script", "-F", "--new-volume-script", "--checkpoint-a"}}},
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleWrite, "--index-file", "-g", "--listed-incremental"),
 			keyed(RoleScript, "exec", abbreviations("--checkpoint-action", len("--checkpoint-"))...),
@@ -401,6 +401,7 @@ type tarMode struct {
 
 func tarOptions(args []field) tarMode {
 	var m tarMode
+	var top []field // --one-top-level=DIR, which only extracting reads
 	for i, a := range args {
 		v := a.val
 		switch {
@@ -419,6 +420,12 @@ func tarOptions(args []field) tarMode {
 			f := a
 			f.val = v[len("--directory="):]
 			m.dirs = append(m.dirs, f)
+		case strings.HasPrefix(v, "--one-top-level="):
+			// Extracting puts everything in DIR (from the folder tar is
+			// in): a folder written as -C's is (see below).
+			f := a
+			f.val = v[len("--one-top-level="):]
+			top = append(top, f)
 		case len(v) > 1 && v[0] == '-' && v[1] != '-' || i == 0 && !strings.HasPrefix(v, "-"):
 			letters := strings.TrimPrefix(v, "-")
 			if j := strings.IndexByte(letters, 'C'); j >= 0 {
@@ -441,6 +448,9 @@ func tarOptions(args []field) tarMode {
 				m.toStdout = true
 			}
 		}
+	}
+	if m.extract {
+		m.dirs = append(m.dirs, top...)
 	}
 	return m
 }
