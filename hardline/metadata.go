@@ -20,7 +20,43 @@ import (
 // not link-local IPv4 addresses (every 169.254.x.y is one).
 var metadataHosts = map[string]bool{
 	"metadata.google.internal": true, "metadata.goog": true, "metadata": true,
+	"instance-data": true, "instance-data.ec2.internal": true, // EC2's own names for 169.254.169.254
 	"fd00:ec2::254": true, "100.100.100.200": true, "168.63.129.16": true,
+}
+
+// wildcardDNS are domains whose names resolve to the address written in
+// them (169.254.169.254.nip.io, 169-254-169-254.sslip.io, a9fea9fe.nip.io).
+var wildcardDNS = []string{".nip.io", ".sslip.io", ".xip.io", ".traefik.me", ".nip.direct", ".local.gd"}
+
+// wildcardAddr reads the IPv4 address a wildcard DNS name stands for: its
+// last four labels before the domain, or its last label written with
+// dashes or as eight hex digits.
+func wildcardAddr(host string) (uint32, bool) {
+	for _, d := range wildcardDNS {
+		rest, ok := strings.CutSuffix(host, d)
+		if !ok {
+			continue
+		}
+		labels := strings.Split(rest, ".")
+		if n := len(labels); n >= 4 {
+			if a, ok := inetAton(strings.Join(labels[n-4:], ".")); ok {
+				return a, true
+			}
+		}
+		last := labels[len(labels)-1]
+		if i := strings.LastIndexByte(last, '-'); i >= 0 && len(last)-i-1 == 8 {
+			last = last[i+1:] // app-a9fea9fe
+		}
+		if a, ok := inetAton(strings.ReplaceAll(last, "-", ".")); ok && strings.Count(last, "-") == 3 {
+			return a, true
+		}
+		if len(last) == 8 {
+			if n, err := strconv.ParseUint(last, 16, 32); err == nil {
+				return uint32(n), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // metadataSecretPaths are the parts of a metadata path that name
@@ -35,7 +71,8 @@ var metadataSecretPaths = []string{"security-credentials", "identity-credentials
 // word that holds none. A host spelled as one number or in octal or hex
 // (curl accepts http://2852039166/ for 169.254.169.254) is found through
 // "://".
-var metadataMarkers = []string{"169.254.", "metadata", "://", "100.100.100.200", "168.63.129.16", "fd00:ec2", "AWS_CONTAINER_CREDENTIALS"}
+var metadataMarkers = append([]string{"169.254.", "metadata", "://", "100.100.100.200", "168.63.129.16", "fd00:ec2", "AWS_CONTAINER_CREDENTIALS",
+	"instance-data"}, wildcardDNS...)
 
 // metadataFetch judges the arguments of a command that may fetch from a
 // metadata service: any word (a URL, a host and port, code given inline)
@@ -47,6 +84,9 @@ func (r *run) metadataFetch(b string, args []field, cmd string) {
 		return // text printed or searched for, not fetched
 	}
 	raw := rawSockets[b]
+	if b == "curl" {
+		r.curlRouted(args, cmd)
+	}
 	for _, f := range args {
 		v := f.val
 		if raw && metadataAddress(v) {
@@ -68,6 +108,44 @@ func (r *run) metadataFetch(b string, args []field, cmd string) {
 		}
 		if host, _, ok := splitHostPath(v); f.dyn && ok && isMetadataHost(host) {
 			r.finding(ruleDynamicTarget, Dynamic, Ask, b+" is given an address on a cloud metadata service whose path is not known: it may name the machine's credentials", cmd, "")
+			return
+		}
+	}
+}
+
+// curlRouted judges curl told to reach a metadata service under another
+// name: --resolve HOST:PORT:ADDR and --connect-to HOST:PORT:ADDR:PORT send
+// the request for HOST to ADDR, and -x/--proxy sends every request through
+// the proxy, so a URL whose path names credentials reaches the service
+// whatever host it names.
+func (r *run) curlRouted(args []field, cmd string) {
+	routed := ""
+	for i, f := range args {
+		v, name := f.val, f.val
+		if j := strings.IndexByte(v, '='); j > 0 && strings.HasPrefix(v, "--") {
+			name, v = v[:j], v[j+1:]
+		} else if i+1 < len(args) {
+			v = args[i+1].val
+		}
+		switch name {
+		case "--resolve", "--connect-to", "-x", "--proxy", "--preproxy", "--socks5", "--socks5-hostname", "--socks4", "--socks4a":
+			if metadataAddress(v) {
+				routed = v
+			}
+		}
+		if strings.HasPrefix(name, "-x") && len(name) > 2 && !strings.HasPrefix(name, "--") && metadataAddress(name[2:]) {
+			routed = name[2:] // -xhttp://169.254.169.254
+		}
+	}
+	if routed == "" {
+		return
+	}
+	for _, f := range args {
+		if f.dyn || strings.HasPrefix(f.val, "-") {
+			continue
+		}
+		if _, p, ok := splitHostPath(f.val); ok && holdsAny(strings.ToLower(p), metadataSecretPaths) {
+			r.finding(ruleSensitivePath, Path, Block, "curl sends the request for "+f.val+" to "+routed+", a cloud metadata service, which answers the machine's credentials", cmd, f.val)
 			return
 		}
 	}
@@ -182,6 +260,9 @@ func isMetadataHost(host string) bool {
 		host = ip.Unmap().String() // ::ffff:a9fe:a9fe
 	}
 	a, ok := inetAton(host)
+	if !ok {
+		a, ok = wildcardAddr(host)
+	}
 	return ok && (a>>16 == 169<<8|254 || a == 100<<24|100<<16|100<<8|200 || a == 168<<24|63<<16|129<<8|16)
 }
 
