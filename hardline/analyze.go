@@ -1911,6 +1911,11 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	}
 	fs = innerCommand(fs)
 	args := fs[1:]
+	if d := decoderForm(fs); len(d) > 0 && decoders[base(d[0].val)] {
+		if in, ok := r.decodedInput(sc, up, base(d[0].val), d[1:], paths); ok {
+			return in
+		}
+	}
 	if in, ok := r.decodedInput(sc, up, base(fs[0].val), args, paths); ok {
 		return in
 	}

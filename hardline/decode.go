@@ -352,6 +352,48 @@ func catReading(args []field) catRead {
 	return read
 }
 
+// decoderForm rewrites the other spellings of a decoder as the decoder:
+// busybox APPLET ..., openssl base64 -d and openssl enc -base64 -d (or
+// -a -d), and python -m base64 -d are base64 -d. Anything else is
+// returned as it is.
+func decoderForm(fs []field) []field {
+	if len(fs) < 2 {
+		return fs
+	}
+	b := base(fs[0].val)
+	switch {
+	case b == "busybox" && decoders[fs[1].val]:
+		return fs[1:]
+	case b == "openssl" && (fs[1].val == "base64" || fs[1].val == "enc"):
+		decode, b64 := false, fs[1].val == "base64"
+		for _, f := range fs[2:] {
+			switch f.val {
+			case "-d":
+				decode = true
+			case "-base64", "-a":
+				b64 = true
+			case "-A":
+			default:
+				return fs // a cipher, a file, an option not read here
+			}
+		}
+		if decode && b64 {
+			return []field{{val: "base64"}, {val: "-d"}}
+		}
+	case pythonName(b) && len(fs) >= 4 && fs[1].val == "-m" && fs[2].val == "base64":
+		for _, f := range fs[3:] {
+			if f.val != "-d" && f.val != "-u" && f.val != "--decode" {
+				return fs
+			}
+		}
+		return []field{{val: "base64"}, {val: "-d"}}
+	}
+	return fs
+}
+
+// decoderWrappers are the programs decoderForm may rewrite as a decoder.
+var decoderWrappers = map[string]bool{"busybox": true, "openssl": true}
+
 // decoders are the programs decodeText reads.
 var decoders = map[string]bool{"cat": true, "tee": true, "base64": true, "gbase64": true, "base32": true, "gbase32": true, "basenc": true,
 	"xxd": true, "rev": true, "tr": true, "gzip": true, "gunzip": true, "zcat": true, "bzip2": true, "bunzip2": true, "bzcat": true}
@@ -382,7 +424,7 @@ func (r *run) decodedOutput(sc *scope, s *syntax.Stmt, pos uint, depth int) (out
 		}
 		text = left
 	case *syntax.CallExpr:
-		if len(s.Redirs) != 1 || len(c.Args) == 0 || !decoders[base(c.Args[0].Lit())] {
+		if len(s.Redirs) != 1 || len(c.Args) == 0 || !decoders[base(c.Args[0].Lit())] && !decoderWrappers[base(c.Args[0].Lit())] && !pythonName(base(c.Args[0].Lit())) {
 			return "", false, false
 		}
 		call = c
@@ -412,6 +454,7 @@ func (r *run) decodedOutput(sc *scope, s *syntax.Stmt, pos uint, depth int) (out
 	if len(fs) == 0 || fs[0].dyn {
 		return "", false, true
 	}
+	fs = decoderForm(fs)
 	out, ok = r.a.decodeText(base(fs[0].val), fs[1:], text)
 	return strings.TrimRight(out, "\n"), ok, true
 }
