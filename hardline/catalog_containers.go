@@ -215,6 +215,8 @@ var _ = register([]Entry{
 	{Names: names("virsh"), Family: "containers", Summary: "virsh undefine with its storage, vol-delete, vol-wipe and pool-delete delete machines' disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("vol-delete vol-wipe pool-delete"), DataOnly: true, Rule: ruleInfraDestroy},
 			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
+	{Names: names("VBoxManage vboxmanage"), Family: "containers", Summary: "unregistervm --delete and closemedium --delete delete machines' disks (infra-destroy)",
+		Subcommands: []Entry{{Names: names("unregistervm closemedium"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--delete", "--delete-all")}}}},
 	{Names: names("lxc incus multipass"), Family: "containers", Summary: "delete removes instances and their disks (infra-destroy); a command exec runs in an instance that would be blocked here asks",
 		Subcommands: []Entry{{Names: names("delete rm"), DataOnly: true, Rule: ruleInfraDestroy},
 			{Names: names("exec"), DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
