@@ -297,6 +297,8 @@ var _ = register([]Entry{
 		Options: vals("iefltuCcTMk", "--inventory", "--extra-vars", "--forks", "--limit", "--tags", "--skip-tags", "--user", "--connection", "--timeout",
 			"--module-path", "--vault-id", "--vault-password-file", "--private-key", "--key-file", "--become-user", "--become-method", "--start-at-task",
 			"--ssh-common-args", "--ssh-extra-args", "--sftp-extra-args", "--scp-extra-args")},
+	{Names: names("salt-call"), Family: "runners", Summary: "salt-call FUNCTION ARGS runs a Salt function on this machine: cmd.run, cmd.shell and their relatives run their first argument as a command line; other functions that change the machine ask",
+		DataOnly: true, special: saltCall},
 	{Names: names("ansible"), Family: "runners", Summary: "ansible HOSTS -m MODULE -a ARGS runs a module on the hosts: command, shell, raw and script run -a as a command line (judged here for localhost or a local connection, as run elsewhere otherwise); ping, setup, debug and the other read-only modules are fine; any other module changes the hosts it runs on and asks (remote-command)",
 		DataOnly: true, special: ansibleAdHoc},
 	{Names: names("packer"), Family: "runners", Summary: "packer build runs a template's provisioners, shell-local ones on this machine: a template the command supplies asks",
@@ -1010,4 +1012,39 @@ func (r *run) envFolderDeleted(sc *scope, c ctx, cmd, verb string, names ...stri
 			return
 		}
 	}
+}
+
+// saltCommandFunctions are the Salt functions that run their first
+// argument as a shell command line; saltReadFunctions only read.
+var (
+	saltCommandFunctions = setOf("cmd.run", "cmd.shell", "cmd.run_all", "cmd.run_stdout", "cmd.run_stderr", "cmd.run_bg", "cmd.exec_code", "cmd.retcode", "cmd.powershell")
+	saltReadFunctions    = setOf("test.ping", "test.version", "grains.items", "grains.get", "pillar.items", "pillar.get", "sys.doc", "sys.list_functions",
+		"state.show_sls", "state.show_highstate", "pkg.list_pkgs", "service.status", "network.interfaces", "disk.usage", "status.uptime")
+)
+
+// saltCall judges salt-call, which runs on this machine: a command
+// function's command line is judged as typed; another function that
+// changes the machine (state.apply, file.remove, pkg.install) asks.
+func saltCall(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	rest := skipOpts(args, wrapSpec{val: "cdlL", long: []string{"--config-dir", "--log-level", "--log-file", "--out", "--output", "--id", "--file-root", "--pillar-root", "--states-dir", "--saltenv", "--pillarenv", "--return", "--module-dirs"}})
+	if len(rest) == 0 {
+		return true
+	}
+	fn := rest[0]
+	switch {
+	case fn.dyn:
+		r.finding(ruleInlineInterp, Dynamic, Ask, "salt-call runs a function that is not known", cmd, "")
+	case saltCommandFunctions[fn.val]:
+		if len(rest) > 1 {
+			if fn.val == "cmd.exec_code" {
+				r.finding(ruleInlineInterp, Dynamic, Ask, "salt-call cmd.exec_code runs code in another language", cmd, "")
+				return true
+			}
+			r.applyRole(sc, roleValue{role: RoleScript, f: rest[1]}, false, b, c, cmd)
+		}
+	case saltReadFunctions[fn.val]:
+	default:
+		r.finding(ruleRemoteCommand, Command, Ask, "salt-call "+fn.val+" changes this machine as a Salt function does, which the analyser does not read", cmd, "")
+	}
+	return true
 }
