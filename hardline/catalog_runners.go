@@ -67,7 +67,9 @@ var _ = register([]Entry{
 			val("--registry", "--cache", "--filter", "-F", "--loglevel", "--reporter", "--workspace-concurrency")},
 		Env:         npmEnv(),
 		Subcommands: append(npmSubcommands(), Entry{Names: names("recursive multi m"), Subcommands: npmSubcommands(), Options: vals("F", "--filter")})},
-	{Names: names("uv pipx poetry pdm hatch rye pixi conda mamba micromamba pipenv rtx mise asdf devbox"), Family: "runners", Summary: "run, exec and shell run a command with the rest of the line",
+	{Names: names("uv pipx poetry pdm hatch rye pixi conda mamba micromamba pipenv rtx mise asdf devbox"), Family: "runners", Summary: "run, exec and shell run a command with the rest of the line; their project files define scripts and tasks they run (a file this command wrote first asks)",
+		RunsFiles: []string{"pyproject.toml", "hatch.toml", "pixi.toml", "devbox.json", "mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", "mise/config.toml",
+			"**/mise-tasks/**", "**/.mise/tasks/**", "Pipfile", "environment.yml"},
 		Options: []Option{opt(RoleWorkDir, "--directory", "--project", "--cwd", "-C"), val("--python", "-p", "--with", "--from", "-n", "--name", "-e", "--env", "--prefix", "--index-url", "--extra-index-url", "--spec")},
 		Subcommands: []Entry{
 			{Names: names("run exec x"), Summary: "runs a command",
