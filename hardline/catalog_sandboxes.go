@@ -42,6 +42,13 @@ var _ = register([]Entry{
 	wrapper("sandboxes", "runs the command under a sandbox profile (-f file, -p text, -n name, -D key=value)", "fpDn", nil, 0, "sandbox-exec"),
 	wrapper("sandboxes", "runs the command in a chroot", "cdu", []string{"--chroot", "--directory", "--user"}, 0, "schroot"),
 	shellByDefault(wrapper("sandboxes", "runs the command in a firejail sandbox", "", nil, 0, "firejail")),
+	wrapper("sandboxes", "runs the command in a user namespace", "", []string{"--net", "--mtu", "--cidr", "--port-driver", "--copy-up", "--state-dir", "--subid-source", "--propagation", "--publish", "-p"}, 0, "rootlesskit"),
+	{Names: names("apptainer singularity"), Family: "sandboxes", Summary: "exec runs a command in a container that binds the home folder and the working folder by default: it is judged as run here; run and shell run the image's own script or a shell",
+		Subcommands: []Entry{
+			{Names: names("exec"), Options: vals("BWe", "--bind", "--mount", "--env", "--env-file", "--home", "--pwd", "--workdir", "--overlay", "--security", "--app", "--network", "--network-args", "--hostname", "--scratch", "--apply-cgroups", "--fusemount", "--dns"),
+				Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}},
+			{Names: names("run shell"), Options: vals("BWe", "--bind", "--mount", "--env", "--env-file", "--home", "--pwd", "--workdir", "--overlay", "--security", "--app", "--network"),
+				Operands: []Operand{operands(0, RoleData)}}}},
 	wrapper("sandboxes", "runs the command without fsync", "", nil, 0, "eatmydata", "nocache", "catchsegv", "with-contenv", "dumb-init", "tini", "dbus-run-session", "dbus-launch", "unbuffer", "flatpak-spawn", "host-spawn", "distrobox-host-exec"),
 	{Names: names("fakeroot fakechroot"), Family: "sandboxes", Summary: "runs the command as fake root; -s saves its database to a file",
 		Options: []Option{opt(RoleWrite, "-s"), opt(RoleRead, "-i"), val("-l", "-b", "--lib", "--faked")}, Operands: []Operand{operand(0, RoleCommand)}},
