@@ -13,7 +13,7 @@ var _ = register([]Entry{
 			r.mkfs(args, cmd)
 			return true
 		}},
-	{Names: names("dd"), Family: "disks", Summary: "of= is written (a device blocks); if= of a raw disk asks",
+	{Names: names("dd sg_dd sgp_dd sgm_dd ddpt"), Family: "disks", Summary: "of= is written (a device blocks); if= of a raw disk asks",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.dd(sc, args, cmd)
 			return true

@@ -409,6 +409,10 @@ var diskDevices = []string{
 	"/dev/sr*", "/dev/fd[0-9]*", "/dev/zram*", "/dev/ram*", "/dev/nbd*", "/dev/mtd*",
 	"/dev/ubi*", "/dev/root", "/dev/disk/**", "/dev/block/**", "/dev/bcache*", "/dev/rbd*",
 	"/dev/ad*", "/dev/da*", "/dev/wd*", "//./physicaldrive*", "//?/physicaldrive*",
+	// SCSI and NVMe generic devices reach the same disks (sg_dd of=/dev/sg0),
+	// tapes, ZFS volumes, persistent memory, DRBD, RAID controllers' disks.
+	"/dev/sg[0-9]*", "/dev/bsg/**", "/dev/ng[0-9]*", "/dev/st[0-9]*", "/dev/nst[0-9]*", "/dev/zd[0-9]*", "/dev/zvol/**",
+	"/dev/pmem*", "/dev/drbd*", "/dev/cciss/**", "/dev/ublkb*", "/dev/etherd/**",
 	"//./[a-zA-Z]:", "/dev/mem", "/dev/kmem", "/dev/port", "/proc/kcore",
 }
 
