@@ -1306,12 +1306,19 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		// where a shell runs several ("rm${IFS}-rf${IFS}/root").
 		texts = append(texts, strings.Join(strings.Fields(f.val), " "))
 	}
-	// git-style "!CMD" and a KEY=CMD value (terraform -var 'k=CMD').
-	if t, ok := strings.CutPrefix(f.val, "!"); ok {
+	// git-style "!CMD", a file name that opens a pipe to a command
+	// ("|CMD" to ImageMagick and Perl's open, "%pipe%CMD" to
+	// Ghostscript), and a KEY=CMD value (terraform -var 'k=CMD', gs
+	// -sOutputFile=%pipe%CMD).
+	if t, ok := pipeOpen(f.val); ok {
 		texts = append(texts, t)
 	}
 	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(f.val[:i], " \t") {
-		texts = append(texts, strings.TrimPrefix(f.val[i+1:], "!"))
+		v := f.val[i+1:]
+		if t, ok := pipeOpen(v); ok {
+			v = t
+		}
+		texts = append(texts, v)
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
@@ -1337,6 +1344,21 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 			}
 		}
 	}
+}
+
+// pipeOpen returns the command of a word written as a program's way of
+// running one in place of a file name: "!CMD" (git's aliases and many
+// programs' escapes), "|CMD" (a pipe opened by ImageMagick, Perl's
+// two-argument open and others) and "%pipe%CMD" (Ghostscript's output
+// file).
+func pipeOpen(s string) (string, bool) {
+	t := strings.TrimLeft(s, " \t")
+	for _, pre := range []string{"!", "|", "%pipe%", "%PIPE%"} {
+		if rest, ok := strings.CutPrefix(t, pre); ok {
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 // trial judges a command in a run of its own, with roots and a working

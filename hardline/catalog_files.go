@@ -214,6 +214,14 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleRead, "-f", "--from-file"), val("--indent", "-L"), {Names: []string{"--arg", "--argjson"}, Takes: 2},
 			{Names: []string{"--slurpfile", "--rawfile"}, Takes: 2, Role: RoleRead}},
 		Operands: []Operand{operands(0, RoleRead)}},
+	{Names: names("convert magick mogrify composite montage compare conjure identify display animate stream"), Family: "files",
+		Summary: "ImageMagick: a file name written |CMD is a shell command it runs; a CODER: prefix leaves a path read (text:FILE prints it), ephemeral:FILE is deleted once read and msl: runs a script; -write and the last operand of convert, magick, composite, montage and compare are written, and mogrify writes its operands",
+		// Options take values the catalogue does not list (-resize
+		// 50%): every word is read as a possible file name.
+		special: imageMagick},
+	{Names: names("gs gsc gsx gswin32c gswin64c ghostscript"), Family: "files",
+		Summary: "Ghostscript: -o and -sOutputFile are written (|CMD and %pipe%CMD are shell commands it runs); -dNOSAFER lets its PostScript delete and write files and run commands (asks)",
+		special: ghostscript},
 	{Names: names("mountpoint fstrim namei getfacl lsattr ncdu gdu dua dust duf diskus"), Family: "files", Summary: "read names, sizes and attributes, not contents", DataOnly: true},
 	{Names: names("inotifywait fswatch"), Family: "files", Summary: "watch names and print events, not contents; -o/--outfile is written", DataOnly: true,
 		Options: []Option{opt(RoleWrite, "-o", "--outfile"), val("-e", "--event", "--format", "--timefmt", "-t", "--timeout", "--exclude", "--include", "--fromfile", "-l", "--latency")}},
@@ -424,4 +432,129 @@ func (r *run) searchFilters(sc *scope, b string, args []field, c ctx, cmd string
 			}
 		}
 	}
+}
+
+// imageMagick judges ImageMagick's file names (see its entry).
+func imageMagick(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if b == "magick" && len(args) > 0 && !args[0].dyn && imageMagickTools[args[0].val] {
+		b, args = args[0].val, args[1:] // magick identify FILE
+	}
+	var ops []field
+	for i := 0; i < len(args); i++ {
+		f := args[i]
+		if strings.HasPrefix(f.val, "-") || strings.HasPrefix(f.val, "+") {
+			if (f.val == "-write" || f.val == "+write") && i+1 < len(args) {
+				i++
+				r.imageFile(sc, args[i], true, c, cmd)
+			}
+			continue
+		}
+		ops = append(ops, f)
+	}
+	for i, f := range ops {
+		write := b == "mogrify" || i == len(ops)-1 && b != "identify" && b != "display" && b != "animate" && b != "stream" && b != "conjure"
+		r.imageFile(sc, f, write, c, cmd)
+	}
+	return false
+}
+
+// imageMagickTools are the tools magick runs when named first.
+var imageMagickTools = map[string]bool{"convert": true, "mogrify": true, "composite": true, "montage": true, "compare": true,
+	"conjure": true, "identify": true, "display": true, "animate": true, "stream": true, "import": true}
+
+// imageFile judges one of ImageMagick's file names: |CMD runs CMD, a
+// CODER: prefix (png:, text:, file://) is taken off, ephemeral:FILE is
+// deleted once read, msl: and mvg: input is a script (asks). @FILE, which reads FILE,
+// is a candidate path as it stands.
+func (r *run) imageFile(sc *scope, f field, write bool, c ctx, cmd string) {
+	if f.dyn {
+		if write {
+			r.judgeWrite(sc, f, ruleDiskWrite, cmd) // xargs' items ask
+		}
+		return
+	}
+	v := strings.TrimLeft(f.val, " \t")
+	if rest, ok := strings.CutPrefix(v, "|"); ok {
+		r.reparseField(sc, field{val: rest}, c, cmd, true)
+		return
+	}
+	coder, v := imageCoder(v)
+	if v == "" {
+		return
+	}
+	p := field{val: v, glob: f.glob}
+	switch {
+	case !write && (coder == "msl" || coder == "mvg"):
+		// MSL scripts write files; MVG drawings read any file (text
+		// '@FILE' draws its contents).
+		r.finding(ruleInlineInterp, Dynamic, Ask, commandName(cmd)+" reads an ImageMagick script or drawing, which reads and writes files", cmd, "")
+	case coder == "ephemeral":
+		r.judgeDelete(sc, p, false, cmd, commandName(cmd))
+	case write:
+		r.judgeWrite(sc, p, ruleDiskWrite, cmd)
+		r.noteWritten(p, "", false)
+	}
+	if p.val != f.val {
+		r.checkWords(sc, []field{p}, cmd) // the whole word was matched already
+	}
+	r.checkTargets(sc, []field{p}, cmd)
+}
+
+// imageCoder splits ImageMagick's CODER:NAME into the coder, lower case,
+// and the name; a word without a coder (letters and digits, at most 12,
+// before a colon) is all name.
+func imageCoder(v string) (coder, name string) {
+	if i := strings.IndexByte(v, ':'); i > 0 && i <= 12 && isAlnumWord(v[:i]) {
+		return asciiLower(v[:i]), v[i+1:]
+	}
+	return "", v
+}
+
+// isAlnumWord reports whether s is letters and digits only.
+func isAlnumWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlnum(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// ghostscript judges Ghostscript's output file and its -dNOSAFER (see its
+// entry).
+func ghostscript(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for i := 0; i < len(args); i++ {
+		f := args[i]
+		var out field
+		switch {
+		case f.val == "-o" && i+1 < len(args):
+			i++
+			out = args[i]
+		case strings.HasPrefix(f.val, "-o") && len(f.val) > 2:
+			out = field{val: f.val[2:], dyn: f.dyn, why: f.why}
+		case strings.HasPrefix(f.val, "-sOutputFile=") || strings.HasPrefix(f.val, "-sOutputFile#"):
+			out = field{val: f.val[len("-sOutputFile="):], dyn: f.dyn, why: f.why}
+		case !f.dyn && (f.val == "-dNOSAFER" || f.val == "-dDELAYSAFER" || f.val == "-dSAFER=false" || f.val == "-dSAFER#false"):
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs PostScript without its sandbox, which deletes and writes files and runs commands", cmd, "")
+			continue
+		default:
+			continue
+		}
+		if out.dyn {
+			r.judgeWrite(sc, out, ruleDiskWrite, cmd)
+			continue
+		}
+		v := strings.TrimLeft(out.val, " \t")
+		if rest, ok := strings.CutPrefix(v, "|"); ok {
+			r.reparseField(sc, field{val: rest}, c, cmd, true)
+			continue
+		}
+		if len(v) >= 6 && strings.EqualFold(v[:6], "%pipe%") {
+			r.reparseField(sc, field{val: v[6:]}, c, cmd, true)
+			continue
+		}
+		r.judgeWrite(sc, field{val: v}, ruleDiskWrite, cmd)
+		r.noteWritten(field{val: v}, "", false)
+	}
+	return false
 }

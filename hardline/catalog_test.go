@@ -414,3 +414,22 @@ func TestPolicyEntriesDoNotLiftTheNets(t *testing.T) {
 		{`notes "rm -rf ~"`, ""},
 	})
 }
+
+func TestImageCoder(t *testing.T) {
+	for _, c := range []struct{ in, coder, name string }{
+		{"png:out.png", "png", "out.png"},
+		{"TEXT:/home/dev/.ssh/id_rsa", "text", "/home/dev/.ssh/id_rsa"},
+		{"file:///home/dev/.bashrc", "file", "///home/dev/.bashrc"},
+		{"ephemeral:x", "ephemeral", "x"},
+		{"out.png", "", "out.png"},
+		{"./a:b.png", "", "./a:b.png"},               // a path, not a coder
+		{"/home/dev/x:y", "", "/home/dev/x:y"},       // a path, not a coder
+		{"verylongcoder1:x", "", "verylongcoder1:x"}, // longer than any coder
+		{":x", "", ":x"},
+	} {
+		coder, name := imageCoder(c.in)
+		if coder != c.coder || name != c.name {
+			t.Errorf("imageCoder(%q) = %q, %q; want %q, %q", c.in, coder, name, c.coder, c.name)
+		}
+	}
+}

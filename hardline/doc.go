@@ -82,7 +82,7 @@
 //	family               programs (examples)
 //	shells               sh, bash, zsh, env, eval, source, trap, alias, cd, xargs, parallel, watch, flock, echo and other builtins
 //	privilege            sudo, doas, pkexec, run0, su, runuser, sg, gosu, setpriv, chpst
-//	files                rm, rimraf, mv, cp, install, ln, tee, touch, sed, chmod, chown, find, sort -o, uniq, patch, xxd, split, formatters (gofmt -w, prettier, black), readers
+//	files                rm, rimraf, mv, cp, install, ln, tee, touch, sed, chmod, chown, find, sort -o, uniq, patch, xxd, split, formatters (gofmt -w, prettier, black), readers, ImageMagick (a '|CMD' file name runs CMD, CODER:FILE, the output written), Ghostscript (-o, -sOutputFile, -dNOSAFER asks)
 //	archives             tar, zip, unzip, 7z, cpio, gzip and other compressors, rar, ar
 //	disks                mkfs, dd, ddrescue, shred, wipefs -a, fdisk and kin, diskutil, hdparm, nvme, lvm, boot and firmware tools, mount
 //	processes and power  kill, pkill, killall, fuser -k, shutdown, init, systemctl and loginctl power verbs and targets, D-Bus power calls, sysctl
@@ -104,7 +104,8 @@
 // makes the call ask (rule argument-command): an unknown program cannot
 // carry `rm -rf ~` past the floor, while `grep -r "rm -rf /" .` and `git
 // commit -m "rm -rf /"` stay allowed. Besides the whole argument, the net
-// tries the command it may hold: after "!", after KEY=, a short option's
+// tries the command it may hold: after "!", after "|" and "%pipe%" (a
+// file name that opens a pipe to a command), after KEY=, a short option's
 // attached value (-c'CMD'), the value after "KEY: ", and each
 // double-quoted JSON string ('{"command": "CMD"}'), and each JSON array of
 // strings as the words it holds ('{"argv": ["rm", "-rf", "~"]}'). A second

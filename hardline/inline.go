@@ -26,11 +26,23 @@ var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|exe
 // literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),
 // execFileSync("rm", ["-rf", "x"]), spawn("rm", ["-rf", "x"]), Elixir's
 // System.cmd("rm", ["-rf", "x"]).
-var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|Popen|execv|execve|execvp|execvpe|posix_spawn|posix_spawnp|pcntl_exec|spawnv|spawnvp|spawnSync|spawn|execFileSync|execFile|exec|cmd)\s*\(\s*(?:("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)?\[((?:\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?)+)\]`)
+var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|Popen|execv|execve|execvp|execvpe|posix_spawn|posix_spawnp|pcntl_exec|spawnv|spawnvp|spawnSync|spawn|execFileSync|execFile|exec|cmd)\s*\(\s*(?:("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)?\[((?:\s*(?:` + argvElem + `)\s*,?)+)\]`)
 
 // listCallPattern finds Perl's and PHP's LIST forms, run without a shell:
 // system("rm", "-rf", "x"), exec('rm', '-rf', 'x').
-var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))+)`)
+var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
+
+// qwCallPattern finds Perl's system and exec given a qw list, run
+// without a shell: system qw(rm -rf x), exec qw{rm -rf x}.
+var qwCallPattern = regexp.MustCompile(`\b(?:system|exec)\s*\(?\s*qw\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|/([^/]*)/|\|([^|]*)\|)`)
+
+// argvElem is one element of an argument list: a string literal or an
+// expression for the home folder (subprocess.run(["rm", "-rf",
+// os.environ["HOME"]]), system("rm", "-rf", Dir.home)).
+const argvElem = lit + `|` + homeExpr
+
+// argvElemPattern finds the elements of an argument list.
+var argvElemPattern = regexp.MustCompile(argvElem)
 
 // backquotePattern finds Ruby's, Perl's and PHP's backquotes and Ruby's
 // and Perl's %x(...), %x{...}, qx(...), qx{...}.
@@ -117,7 +129,7 @@ var fileWriteMarkers = []string{"open", "write", "Write", "append", "Append", "f
 // homeExprPattern matches an argument that is exactly a home expression.
 var homeExprPattern = regexp.MustCompile(`^(?:` + homeExpr + `)$`)
 
-// literalPattern is one string literal of an argv list.
+// literalPattern is one string literal in code, its text in a group.
 var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
 // embeddedShell judges the shell commands inline code runs as string
@@ -189,6 +201,15 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 		for _, m := range listCallPattern.FindAllStringSubmatch(code, 8) {
 			r.embeddedArgv(sc, nil, m[1], c)
 		}
+		if strings.Contains(code, "qw") {
+			for _, m := range qwCallPattern.FindAllStringSubmatch(code, 8) {
+				var argv []field
+				for _, w := range strings.Fields(m[1] + m[2] + m[3] + m[4] + m[5]) {
+					argv = append(argv, field{val: w})
+				}
+				r.embeddedArgv(sc, argv, "", c)
+			}
+		}
 		for _, m := range argvCallPattern.FindAllStringSubmatch(code, 8) {
 			var argv []field
 			if m[1] != "" {
@@ -240,8 +261,12 @@ func (r *run) embeddedWrite(sc *scope, quoted, cmd string) {
 // embeddedArgv judges a program run with argv and then the string
 // literals of list (none when list is empty), without a shell.
 func (r *run) embeddedArgv(sc *scope, argv []field, list string, c ctx) {
-	for _, l := range literalPattern.FindAllStringSubmatch(list, 64) {
-		argv = append(argv, field{val: unescapeLiteral(l[1] + l[2])})
+	for _, l := range argvElemPattern.FindAllString(list, 64) {
+		if l[0] == '"' || l[0] == '\'' {
+			argv = append(argv, field{val: unescapeLiteral(l[1 : len(l)-1])})
+		} else {
+			argv = append(argv, field{val: r.a.home})
+		}
 	}
 	c2 := c
 	c2.depth++
