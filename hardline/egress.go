@@ -837,7 +837,11 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 		if f.dyn {
 			continue
 		}
-		if why, ok := r.a.credentialBelowHome(path.Base(f.val)); ok {
+		why, ok := r.a.credentialBelowHome(path.Base(f.val))
+		if !ok {
+			why, ok = toolCredentialFile(f.val)
+		}
+		if ok {
 			where := "to another host"
 			if hosts := r.destinations(b, call, fs); len(hosts) > 0 {
 				where = "to " + strings.Join(hosts, ", ")
@@ -846,6 +850,39 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 			return
 		}
 	}
+}
+
+// toolCredentialFiles are files that hold a tool's credentials under
+// names that do not say so, wherever they lie (a project's .npmrc holds its
+// registry token, terraform.tfstate its resources' secrets in clear).
+var toolCredentialFiles = setOf(".npmrc", ".yarnrc.yml", ".pypirc", ".netrc", "_netrc", ".pgpass", ".my.cnf", ".s3cfg", ".boto",
+	".dockercfg", ".dockerconfigjson", "kubeconfig", ".kubeconfig", ".envrc", ".terraformrc", "terraform.rc", "terraform.tfstate",
+	"terraform.tfstate.backup", ".git-credentials", ".vault-token", ".pulumi-credentials", ".gradle.properties", "gradle.properties")
+
+// toolCredentialPaths are the ends of paths whose file holds credentials
+// under a name that is common: a kubeconfig, Docker's logins. A
+// repository's .git/config (its remotes' URLs with tokens, the extra
+// headers a CI checkout leaves) is one too, see toolCredentialFile.
+var toolCredentialPaths = []string{".kube/config", ".docker/config.json", ".gem/credentials", ".config/gh/hosts.yml"}
+
+// toolCredentialFile reports whether the file p names holds a tool's
+// credentials by the name the tool gives it (see toolCredentialFiles); a
+// backslash is read as a separator, as Windows reads it, and a bare
+// repository's config (x.git/config) is a repository's too.
+func toolCredentialFile(p string) (string, bool) {
+	p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
+	if b := path.Base(p); toolCredentialFiles[asciiLower(b)] {
+		return "a tool's credentials file, " + b, true
+	}
+	if strings.HasSuffix(p, ".git/config") {
+		return "a git repository's configuration", true
+	}
+	for _, end := range toolCredentialPaths {
+		if p == end || strings.HasSuffix(p, "/"+end) {
+			return "a tool's credentials file, " + end, true
+		}
+	}
+	return "", false
 }
 
 // fileUploaders are programs whose operands sentFiles reads as files sent
