@@ -11,7 +11,7 @@ var gitExecKeys = []string{"core.pager", "core.sshcommand", "core.fsmonitor", "c
 	"sequence.editor", "diff.external", "credential.helper", "gpg.program", "core.askpass", "pager.", "uploadpack.packobjectshook",
 	"gpg.ssh.program", "gpg.x509.program", "gpg.openpgp.program", "core.gitproxy", "difftool.", "mergetool.", "merge.tool", "web.browser", "browser.",
 	"sendemail.smtpserver", "sendemail.tocmd", "sendemail.cccmd", "uploadpack.", "receivepack.", "include.", "includeif.",
-	"core.worktree", "init.templatedir", "remote.", "interactive.difffilter", "core.alternaterefscommand", "sendemail.sendmailcmd",
+	"init.templatedir", "remote.", "interactive.difffilter", "core.alternaterefscommand", "sendemail.sendmailcmd",
 	"sendemail.headercmd", "protocol.ext.allow", "protocol.allow", "gpg.ssh.defaultkeycommand", "man.", "help.browser", "instaweb.", "guitool."}
 
 // gitDataOptions are git options whose value is a message, a pattern or a
@@ -34,7 +34,7 @@ var _ = register([]Entry{
 			{Name: "GIT_SEQUENCE_EDITOR", Role: RoleScript}, {Name: "GIT_ASKPASS", Role: RoleCommand}, {Name: "GIT_CONFIG_PARAMETERS", Role: RoleProgram},
 			{Name: "GIT_CONFIG_VALUE_*", Role: RoleScript}, {Name: "GIT_CONFIG_GLOBAL", Role: RoleProgram}, {Name: "GIT_CONFIG_SYSTEM", Role: RoleProgram},
 			{Name: "GIT_EXEC_PATH", Role: RoleProgram}, {Name: "GIT_TEMPLATE_DIR", Role: RoleProgram},
-			{Name: "GIT_CONFIG_COUNT", Role: RoleProgram}, {Name: "GIT_WORK_TREE", Role: RoleProgram}, {Name: "GIT_ALLOW_PROTOCOL", Role: RoleProgram},
+			{Name: "GIT_CONFIG_COUNT", Role: RoleProgram}, {Name: "GIT_ALLOW_PROTOCOL", Role: RoleProgram},
 			// An absolute path in a trace variable is a file git appends
 			// its trace to (1, 2 and true mean stderr: a relative name).
 			{Name: "GIT_TRACE*", Role: RoleWrite}},
@@ -248,7 +248,7 @@ func cloneInto(dest int, short string, long ...string) handler {
 // runs as a command when the ext transport is allowed.
 func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 	sub := -1
-	var workTree *field
+	var workTree, configTree *field
 	moved := false // by -C, into the work tree or a folder in it
 	defer func() {
 		// Sub-commands that write the work tree write the folder
@@ -275,6 +275,11 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 		switch {
 		case sub < 0 && v == "-c" && i+1 < len(args):
 			r.gitMoreKey(sc, args[i+1], c, cmd)
+			if k, val, ok := strings.Cut(args[i+1].val, "="); ok && asciiLower(k) == "core.worktree" {
+				f := args[i+1]
+				f.val = val
+				configTree = &f
+			}
 			i++
 		case sub < 0 && v == "--work-tree" && i+1 < len(args):
 			workTree = &args[i+1]
@@ -321,6 +326,24 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			}
 			r.reparseField(sc, field{val: strings.NewReplacer("% ", " ", "%%", "%").Replace(t)}, c, cmd, true)
 		}
+	}
+	if workTree != nil {
+		return
+	}
+	// Without --work-tree, GIT_WORK_TREE and then core.worktree name the
+	// work tree (GIT_WORK_TREE=~ git clean -fdx): read whole as
+	// --work-tree's is, and written by the sub-commands that write it.
+	if f, ok := r.envFolder(sc, "GIT_WORK_TREE", c.pos); ok && (f.dyn || f.val != "") {
+		workTree = &f
+	} else if configTree != nil {
+		workTree = configTree
+	}
+	switch {
+	case workTree == nil:
+	case workTree.dyn:
+		r.finding(ruleEnvCode, Dynamic, Ask, "git's work tree comes from "+workTree.why+" and cannot be judged", cmd, "")
+	default:
+		r.applyRole(sc, roleValue{role: RoleReadTree, f: *workTree}, false, "git", c, cmd)
 	}
 }
 

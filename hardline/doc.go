@@ -86,7 +86,7 @@
 //	archives             tar, zip, unzip, 7z, cpio, gzip and other compressors, rar, ar
 //	disks                mkfs, dd, ddrescue, shred, wipefs -a, fdisk and kin, diskutil, hdparm, nvme, lvm, boot and firmware tools, mount
 //	processes and power  kill, pkill, killall, fuser -k, shutdown, init, systemctl and loginctl power verbs and targets, D-Bus power calls, sysctl
-//	git                  git -C/-c/--config-env/--work-tree, rebase --exec, bisect run, submodule foreach, filter-branch, upload-pack, difftool -x, config, daemon, clone folders; hg and svn (--config hooks and tunnels, editors, clone and checkout folders, work-tree updates)
+//	git                  git -C/-c/--config-env/--work-tree (and GIT_WORK_TREE, core.worktree), rebase --exec, bisect run, submodule foreach, filter-branch, upload-pack, difftool -x, config, daemon, clone folders; hg and svn (--config hooks and tunnels, editors, clone and checkout folders, work-tree updates)
 //	runners              npx, npm/pnpm/yarn exec, uv/poetry/pdm/conda run, bundle exec, nix-shell --run, nix develop -c, direnv exec, go -exec, make, apt -o, dpkg hooks, hyperfine, entr, watchexec; package sources stored (gem, helm, zypper, dnf, add-apt-repository)
 //	multiplexers         tmux (new, split-window, run-shell, send-keys, ...), screen, dtach, abduco, zellij, terminals' -e, nohup, setsid, start-stop-daemon, pueue
 //	sandboxes            nice, timeout, chroot, unshare, nsenter, bwrap, firejail, systemd-nspawn, systemd-run, capsh, prlimit, cpulimit, proxies, xvfb-run
