@@ -116,8 +116,18 @@ var _ = register([]Entry{
 					return false
 				}},
 			{Names: names("build eval flake search profile store path-info log why-depends hash repl fmt"), DataOnly: true}}},
-	{Names: names("dune"), Family: "runners", Summary: "dune exec -- PROG ARGS runs a program",
-		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}}}},
+	{Names: names("dune"), Family: "runners", Summary: "dune exec PROG ARGS runs a program (one it built, or one on the PATH) with its arguments",
+		Subcommands: []Entry{{Names: names("exec"), Summary: "runs its first operand with the rest (dune takes the first -- out)", DataOnly: true,
+			judgesPaths: true, // the command is judged as one
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				// dune exec PROG -- ARGS: the first -- is dune's (parseOpts
+				// takes it out), a later one the program's.
+				argv := parseOpts(args, "w", []string{"--root", "--profile", "--context", "--build-dir", "--watch"}, "").ops
+				if len(argv) > 0 {
+					r.applyRole(sc, roleValue{role: RoleCommand, f: argv[0], rest: argv}, false, b, c, cmd)
+				}
+				return true
+			}}}},
 	{Names: names("direnv"), Family: "runners", Summary: "direnv exec DIR CMD runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleWorkDir), operand(1, RoleCommand)}},
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
@@ -260,9 +270,12 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners",
-		Summary: "compilers: -o, --outDir, -MF and the other output options are written; gcc -wrapper runs a command", DataOnly: true,
+		Summary: "compilers: -o, --outDir, -MF and the other output options are written; gcc -wrapper runs a command; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.compilerExtras(sc, args, c, cmd)
+			if b == "zig" {
+				r.builtProgramArgs(sc, b, args, "run", c, cmd) // zig run x.zig -- ARGS, zig build run -- ARGS
+			}
 			return false
 		},
 		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir", "--output", "--outFile", "--out-file",
@@ -281,9 +294,10 @@ var _ = register([]Entry{
 		}},
 	{Names: names("rake"), Family: "runners", RunsFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "**/*.rake"}, Summary: "-e, -E and -p run Ruby code", DataOnly: true,
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
-	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole", DataOnly: true,
+	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole; run passes the arguments after -- to the program it builds", DataOnly: true,
 		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.builtProgramArgs(sc, b, args, "run", c, cmd)
 			clean := slices.IndexFunc(args, func(f field) bool { return f.val == "clean" })
 			if clean >= 0 && slices.ContainsFunc(args[clean:], func(f field) bool { return strings.HasPrefix(f.val, "--expunge") }) {
 				for _, f := range optionValues(args[:clean], "--output_base") {
@@ -1049,4 +1063,16 @@ func saltCall(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool
 		r.finding(ruleRemoteCommand, Command, Ask, "salt-call "+fn.val+" changes this machine as a Salt function does, which the analyser does not read", cmd, "")
 	}
 	return true
+}
+
+// builtProgramArgs judges the arguments after -- of a build tool's verb
+// that runs the program it builds (bazel run //x -- ARGS, zig build run --
+// ARGS), when verb is among the words before --: the catalogue does not
+// describe that program, so they are judged as a script's arguments are.
+func (r *run) builtProgramArgs(sc *scope, b string, args []field, verb string, c ctx, cmd string) {
+	dd := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" })
+	if dd < 0 || !slices.ContainsFunc(args[:dd], func(f field) bool { return !f.dyn && f.val == verb }) {
+		return
+	}
+	r.scriptArgs(sc, b+" "+verb, field{val: "program"}, args[dd+1:], c, cmd)
 }
