@@ -417,7 +417,7 @@ func npmSubcommands() []Entry {
 				return true
 			}},
 		{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
-			Summary: "package scripts and registry commands: arguments are names and text; a package.json or script this command wrote asks", DataOnly: true,
+			Summary: "package scripts and registry commands: arguments are names and text; install and its relatives write node_modules and package.json in the folder they work in; a package.json or script this command wrote asks", DataOnly: true,
 			RunsFiles: []string{"**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.jsx", "**/*.tsx", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"},
 			Options:   append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -431,6 +431,10 @@ func npmSubcommands() []Entry {
 				}
 				if strings.HasSuffix(b, " get") {
 					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)
+				}
+				switch b[strings.LastIndexByte(b, ' ')+1:] {
+				case "install", "i", "ci", "add", "remove", "uninstall", "update", "upgrade", "rebuild", "prune", "dedupe", "link", "unlink":
+					r.npmInstallWrites(sc, args, cmd)
 				}
 				// A package script is a script the catalogue does not
 				// describe, and it gets the arguments after its name (the
@@ -1075,4 +1079,28 @@ func (r *run) builtProgramArgs(sc *scope, b string, args []field, verb string, c
 		return
 	}
 	r.scriptArgs(sc, b+" "+verb, field{val: "program"}, args[dd+1:], c, cmd)
+}
+
+// npmInstallWrites judges the files an install writes in the folder npm
+// works in, node_modules and package.json, as written there: outside the
+// roots it asks (npm install --prefix ~ x, cd /etc && npm install x). A
+// global install (-g) is not judged.
+func (r *run) npmInstallWrites(sc *scope, args []field, cmd string) {
+	if slices.ContainsFunc(args, func(f field) bool {
+		return f.val == "-g" || f.val == "--global" || strings.HasPrefix(f.val, "--location")
+	}) {
+		return
+	}
+	dir := field{val: "."} // where the folder is not known, a write there is not judged
+	// The folder an option after the sub-command names (npm install
+	// --prefix ~ x); one before it moved the run already.
+	if ds := optionValues(args, "--prefix", "-C", "--dir", "--cwd"); len(ds) > 0 {
+		dir = ds[len(ds)-1]
+	}
+	if dir.dyn || dir.val == "" {
+		return
+	}
+	// node_modules stands for what it writes there (package.json and its
+	// lock file too): one judgement, one finding.
+	r.judgeWrite(sc, field{val: strings.TrimSuffix(dir.val, "/") + "/node_modules"}, ruleDiskWrite, cmd)
 }
