@@ -107,14 +107,18 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("psql mysql mariadb sqlite3 duckdb cqlsh mongosh mongo redis-cli usql pgcli mycli litecli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR; files SQL names are judged (sqlFiles)",
+	{Names: names("psql mysql mariadb cqlsh mongosh mongo redis-cli usql pgcli mycli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR; files SQL names are judged (sqlFiles)",
 		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}},
-		Options:  []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query", "--eval"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")},
+		Options:  databaseClientOptions,
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.serverDataDestroy(b, args, c, cmd)
 			return false
 		}},
+	{Names: names("sqlite3 duckdb litecli"), Family: "interpreters", Summary: "as the other database clients; the database is a file their first operand names, opened for writing (created when missing)",
+		Stdin: RoleEscape, DataOnly: true,
+		Options:  databaseClientOptions,
+		Operands: []Operand{operand(0, RoleWrite), operands(1, RoleEscape)}},
 	{Names: names("clickhouse-client clickhouse-local clickhouse chdb"), Family: "interpreters", Summary: "SQL is data; the files it names are judged (sqlFiles), as the other database clients'",
 		Stdin: RoleEscape, DataOnly: true,
 		Options:  []Option{opt(RoleEscape, "-q", "--query"), opt(RoleCommandFile, "--queries-file"), val("-h", "--host", "--port", "-u", "--user", "--password", "-d", "--database", "-f", "--format", "--config-file", "-C", "--structure", "--input-format", "--output-format", "--table", "-t")},
@@ -352,6 +356,9 @@ func (r *run) sqlFiles(sc *scope, text, b, cmd string) {
 		}
 	}
 }
+
+// databaseClientOptions are the options of the database clients.
+var databaseClientOptions = []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query", "--eval"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")}
 
 // dataDestroying matches statements that delete a database server's data
 // whole: DROP DATABASE, SCHEMA, TABLE, KEYSPACE or COLLECTION, TRUNCATE,

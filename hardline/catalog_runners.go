@@ -77,7 +77,17 @@ var _ = register([]Entry{
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
 			{Names: names("shell"), Summary: "starts a shell in the environment, which reads its commands from the standard input", DataOnly: true, shellDefault: true},
-			{Names: names("pip add remove install uninstall sync lock tree venv init build publish show list search env info self python cache export version check update upgrade use where which current plugin create"),
+			{Names: names("venv init"), Summary: "venv and init create or fill the folder they name (the working folder, or .venv for venv, by default)", DataOnly: true,
+				Options: vals("penw", "--python", "--prompt", "--seed", "--name", "--app", "--lib", "--package", "--build-backend", "--vcs", "--author-from", "--index-url", "--directory", "--project"),
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					def := "."
+					if strings.HasSuffix(b, " venv") {
+						def = ".venv"
+					}
+					r.createdFolder(sc, args, "penw", []string{"--python", "--prompt", "--seed", "--name", "--build-backend", "--vcs", "--author-from", "--index-url", "--directory", "--project"}, 0, def, cmd)
+					return true
+				}},
+			{Names: names("pip add remove install uninstall sync lock tree build publish show list search env info self python cache export version check update upgrade use where which current plugin create"),
 				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove; installing, syncing or building the project runs its build backend and setup files", DataOnly: true,
 				RunsFiles: []string{"**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py", "**/environment.yml", "**/pixi.toml"},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -141,7 +151,17 @@ var _ = register([]Entry{
 	{Names: names("gem"), Family: "runners", Summary: "gem sources --add stores a package source", Subcommands: []Entry{{Names: names("sources source"), Summary: "--add stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "-a", "--add")}}}},
 	{Names: names("add-apt-repository apt-add-repository"), Family: "runners", Summary: "adds a package source (unless --remove or --list)", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleHarmless, "-r", "--remove", "-L", "--list")}},
 	{Names: names("helm"), Family: "runners", Summary: "helm repo add stores a chart source; uninstall deletes a release's resources from the cluster (infra-destroy)", Subcommands: []Entry{{Names: names("repo"), DataOnly: true, Subcommands: []Entry{{Names: names("add"), Summary: "stores a chart source", DataOnly: true, Rule: rulePackageSource}}},
-		{Names: names("uninstall delete del un"), Summary: "deletes the release's resources", DataOnly: true, Rule: ruleInfraDestroy}}},
+		{Names: names("uninstall delete del un"), Summary: "deletes the release's resources", DataOnly: true, Rule: ruleInfraDestroy},
+		{Names: names("pull fetch"), Summary: "-d and --untardir are written", DataOnly: true, Options: []Option{opt(RoleWrite, "-d", "--destination", "--untardir"), {Names: []string{"--untar"}}, val("--version", "--repo", "--username", "--password", "--ca-file", "--cert-file", "--key-file", "--keyring")}}}},
+	// Project generators: the folder they create or fill is written.
+	{Names: names("rails"), Family: "runners", Summary: "rails new DIR writes DIR; -m and --template run a Ruby template",
+		Subcommands: []Entry{{Names: names("new"), DataOnly: true, Operands: []Operand{operand(0, RoleWrite)},
+			Options: []Option{opt(RoleProgram, "-m", "--template"), val("-d", "--database", "-j", "--javascript", "-c", "--css", "-r", "--ruby", "--rc")}}}},
+	{Names: names("django-admin"), Family: "runners", Summary: "startproject and startapp NAME DIR write DIR",
+		Subcommands: []Entry{{Names: names("startproject startapp"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("", "--template", "-e", "--extension", "-n", "--name", "-x", "--exclude")}}},
+	{Names: names("composer"), Family: "runners", Summary: "-d is the working folder; create-project PACKAGE DIR writes DIR",
+		Options:     []Option{opt(RoleWorkDir, "-d", "--working-dir")},
+		Subcommands: []Entry{{Names: names("create-project"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("s", "--stability", "--repository", "--repository-url", "--add-repository")}}},
 	{Names: names("zypper"), Family: "runners", Summary: "zypper addrepo stores a package source", Subcommands: []Entry{{Names: names("addrepo ar"), Summary: "stores a package source", DataOnly: true, Rule: rulePackageSource}}},
 	{Names: names("dnf yum dnf5"), Family: "runners", Summary: "config-manager --add-repo stores a package source", Subcommands: []Entry{{Names: names("config-manager"), Summary: "--add-repo stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "--add-repo")}}}},
 	{Names: names("rbenv pyenv nodenv jenv goenv plenv"), Family: "runners", Summary: "exec runs a command with the chosen version", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
@@ -222,7 +242,12 @@ var _ = register([]Entry{
 			{Name: "RUSTC", Role: RoleCommand}, {Name: "RUSTDOC", Role: RoleCommand}, {Name: "CARGO_TARGET_*", Role: RoleScript}, {Name: "CARGO_BUILD_RUSTC", Role: RoleCommand},
 			{Name: "RUSTFLAGS", Role: RoleEscape, Markers: []string{"linker=", "-Clinker=", "-Zcodegen-backend=", "-Zllvm-plugins="}}, {Name: "CARGO_ENCODED_RUSTFLAGS", Role: RoleProgram}},
 		Subcommands: []Entry{
-			{Names: names("build b check c test t run r bench doc clippy fmt fix add remove update new init metadata tree publish search vendor package"), DataOnly: true,
+			{Names: names("new init"), Summary: "new and init create or fill the folder they name (init: the working folder by default)", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					r.createdFolder(sc, args, "", []string{"--name", "--vcs", "--edition", "--registry"}, 0, ".", cmd)
+					return true
+				}},
+			{Names: names("build b check c test t run r bench doc clippy fmt fix add remove update metadata tree publish search vendor package"), DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					// cargo run, test and bench pass what follows -- to the
 					// program they build, which the catalogue does not
@@ -433,7 +458,7 @@ func npmSubcommands() []Entry {
 					r.npmConfig(sc, append([]field{{val: "get"}}, args...), c, cmd)
 				}
 				switch b[strings.LastIndexByte(b, ' ')+1:] {
-				case "install", "i", "ci", "add", "remove", "uninstall", "update", "upgrade", "rebuild", "prune", "dedupe", "link", "unlink":
+				case "install", "i", "ci", "add", "remove", "uninstall", "update", "upgrade", "rebuild", "prune", "dedupe", "link", "unlink", "init", "create":
 					r.npmInstallWrites(sc, args, cmd)
 				}
 				// A package script is a script the catalogue does not
@@ -1103,4 +1128,16 @@ func (r *run) npmInstallWrites(sc *scope, args []field, cmd string) {
 	// node_modules stands for what it writes there (package.json and its
 	// lock file too): one judgement, one finding.
 	r.judgeWrite(sc, field{val: strings.TrimSuffix(dir.val, "/") + "/node_modules"}, ruleDiskWrite, cmd)
+}
+
+// createdFolder judges a generator's folder, the operand at index (after
+// options: val holds the short letters, long the long names that take
+// values) or def, as written: cargo new ~/x, uv venv /etc, cargo init ~.
+func (r *run) createdFolder(sc *scope, args []field, val string, long []string, index int, def, cmd string) {
+	ops := parseOpts(args, val, long, "").ops
+	f := field{val: def}
+	if index < len(ops) {
+		f = ops[index]
+	}
+	r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 }
