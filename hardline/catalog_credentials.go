@@ -34,7 +34,43 @@ var _ = register([]Entry{
 			{Names: []string{"--export", "--export-ssh-key", "--export-options", "--export-filter", "--export-ownertrust"}},
 			opt(RoleWrite, "-o", "--output")}, Rule: ruleSensitivePath},
 	{Names: names("security"), Family: "credentials", Summary: "macOS keychain: dump-keychain and find-*-password print secrets", DataOnly: true,
-		Subcommands: []Entry{{Names: names("dump-keychain find-generic-password find-internet-password export"), Rule: ruleSensitivePath, DataOnly: true}}},
+		Subcommands: []Entry{{Names: names("dump-keychain find-generic-password find-internet-password export"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("add-trusted-cert trust-settings-import remove-trusted-cert"), Summary: "changes which certificates the system trusts", Rule: ruleSystemAdmin, DataOnly: true}}},
+	// Trust stores: a certificate authority added to them lets whoever
+	// holds its key read and change every TLS connection the machine
+	// makes; a key added to a package manager's keyring lets it sign
+	// packages.
+	{Names: names("update-ca-certificates update-ca-trust"), Family: "credentials", Summary: "rebuilds the system's trusted certificates from the folders anyone with write access filled", Rule: ruleSystemAdmin, DataOnly: true},
+	{Names: names("mkcert"), Family: "credentials", Summary: "-install adds mkcert's authority to the system's and the browsers' trust stores", DataOnly: true,
+		Rule: ruleSystemAdmin, Options: []Option{flag(RoleTrigger, "-install", "--install", "-uninstall", "--uninstall")}},
+	{Names: names("trust"), Family: "credentials", Summary: "trust anchor adds or removes a trusted authority", DataOnly: true,
+		Subcommands: []Entry{{Names: names("anchor"), Rule: ruleSystemAdmin, DataOnly: true}}},
+	{Names: names("certutil"), Family: "credentials", Summary: "Windows' certutil -addstore and -delstore, and NSS's certutil -A, -D and -M, change a trust store", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				v := asciiLower(strings.TrimLeft(a.val, "-/"))
+				if !a.dyn && (v == "addstore" || v == "delstore" || a.val == "-A" || a.val == "-D" || a.val == "-M") {
+					r.finding(ruleSystemAdmin, Command, Ask, "certutil changes which certificates are trusted", cmd, "")
+					break
+				}
+			}
+			return false
+		}},
+	{Names: names("keytool"), Family: "credentials", Summary: "keytool -importcert or -delete on the Java runtime's cacerts changes the authorities every Java program trusts", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			change := slices.ContainsFunc(args, func(f field) bool {
+				return f.val == "-importcert" || f.val == "-import" || f.val == "-delete" || f.val == "-importkeystore"
+			})
+			cacerts := slices.ContainsFunc(args, func(f field) bool {
+				return f.val == "-cacerts" || strings.HasSuffix(f.val, "/cacerts") || f.val == "cacerts" || strings.HasSuffix(f.val, "\\cacerts")
+			})
+			if change && cacerts {
+				r.finding(ruleSystemAdmin, Command, Ask, "keytool changes the authorities the Java runtime trusts", cmd, "")
+			}
+			return false
+		}},
+	{Names: names("apt-key"), Family: "credentials", Summary: "apt-key add and adv store a key that signs packages later installs trust", DataOnly: true,
+		Subcommands: []Entry{{Names: names("add adv"), Rule: rulePackageSource, DataOnly: true}}},
 	{Names: names("secret-tool kwallet-query"), Family: "credentials", Summary: "secret-tool lookup and kwallet-query -r print stored secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("lookup search"), Rule: ruleSensitivePath, DataOnly: true}},
 		Options:     []Option{flag(RoleTrigger, "-r", "--read-password")}, Rule: ruleSensitivePath},
