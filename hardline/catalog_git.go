@@ -248,7 +248,7 @@ func cloneInto(dest int, short string, long ...string) handler {
 // runs as a command when the ext transport is allowed.
 func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 	sub := -1
-	var workTree, configTree *field
+	var workTree, configTree, gitDir *field
 	moved := false // by -C, into the work tree or a folder in it
 	defer func() {
 		// Sub-commands that write the work tree write the folder
@@ -288,6 +288,13 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			f := args[i]
 			f.val = v[len("--work-tree="):]
 			workTree = &f
+		case sub < 0 && v == "--git-dir" && i+1 < len(args):
+			gitDir = &args[i+1]
+			i++
+		case sub < 0 && strings.HasPrefix(v, "--git-dir="):
+			f := args[i]
+			f.val = v[len("--git-dir="):]
+			gitDir = &f
 		case sub < 0 && (v == "-C" || slices.Contains(gitGlobals.long, v)):
 			moved = moved || v == "-C"
 			i++
@@ -326,6 +333,21 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 			}
 			r.reparseField(sc, field{val: strings.NewReplacer("% ", " ", "%%", "%").Replace(t)}, c, cmd, true)
 		}
+	}
+	// A repository named by --git-dir or GIT_DIR is read where it lies:
+	// its work tree's files are what show, diff and log -p print (git
+	// --git-dir=/home/dev/.git log -p reads a home's history).
+	if gitDir == nil {
+		if f, ok := r.envFolder(sc, "GIT_DIR", c.pos); ok && (f.dyn || f.val != "") {
+			gitDir = &f
+		}
+	}
+	if gitDir != nil && !gitDir.dyn && sub >= 0 && gitPrintsContent(args[sub].val, args[sub+1:]) {
+		tree := strings.TrimSuffix(gitDir.val, "/")
+		if path.Base(tree) == ".git" {
+			tree = path.Dir(tree)
+		}
+		r.readTree(field{val: tree}, "git "+args[sub].val, cmd)
 	}
 	if workTree != nil {
 		return
@@ -485,14 +507,21 @@ var gitContent = map[string]bool{"show": true, "diff": true, "blame": true, "cat
 // analyser does not know) are judged through the folder. See
 // docs/security-model.md, Hardline.
 func gitReads(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-	sub := b[strings.LastIndexByte(b, ' ')+1:]
-	patch := false
+	if gitPrintsContent(b[strings.LastIndexByte(b, ' ')+1:], args) {
+		r.readTree(field{val: "."}, b, cmd)
+	}
+	return false
+}
+
+// gitPrintsContent reports whether git's sub-command sub, given args,
+// prints or sends the content of tracked files (see gitReads).
+func gitPrintsContent(sub string, args []field) bool {
+	if gitContent[sub] {
+		return true
+	}
 	if sub == "log" || sub == "whatchanged" || sub == "stash" {
 		p := parseOpts(args, gitDataShort+"n", gitDataLong, "")
-		patch = strings.ContainsAny(p.short, "puL") || slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--patch") })
-	}
-	if gitContent[sub] || patch {
-		r.readTree(field{val: "."}, b, cmd)
+		return strings.ContainsAny(p.short, "puL") || slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--patch") })
 	}
 	return false
 }
