@@ -171,6 +171,29 @@ func TestFileURLsAreReadAsThePathsTheyName(t *testing.T) {
 	})
 }
 
+func TestPathsAreReadWithoutTheBlanksAroundThem(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	for _, tc := range []struct {
+		path   string
+		reason policy.Reason
+	}{
+		{" " + w.outside + "/x", policy.ReasonRootOutside},
+		{"\t" + w.home + "/.ssh/id_ed25519", policy.ReasonHardlinePath},
+		{"\n ~/.ssh/id_ed25519 \r\n", policy.ReasonHardlinePath},
+		{"\u00a0file://" + w.outside + "/x", policy.ReasonRootOutside},
+		{"  /proc/self/environ", policy.ReasonRootUnresolvable},
+	} {
+		t.Run(strconv.Quote(tc.path), func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", tc.path)}, policy.Deny, tc.reason)
+		})
+	}
+	t.Run("a workspace path with blanks around it is allowed", func(t *testing.T) {
+		d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", " src/a ")}, policy.Allow, policy.ReasonModeAllow)
+		assert.Equal(t, w.ws+"/src/a", d.Targets[0].Resolved)
+	})
+}
+
 func TestTheShellIsJudgedFromItsWorkingFolder(t *testing.T) {
 	w := newWorld(t)
 	home := roots.Root{ID: "home", Path: w.home, Access: roots.Read, Source: roots.UserGrant}

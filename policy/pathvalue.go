@@ -30,7 +30,7 @@ var ErrProcessRelative = fmt.Errorf("%w: the path names the evaluating process, 
 var ErrFileURL = fmt.Errorf("%w: not a local file URL", roots.ErrInvalidPath)
 
 // interpretPath reads a path argument the way the strictest plausible
-// consumer would before resolution: a file URL (any case of the scheme,
+// consumer would before resolution: blanks around it taken off, a file URL (any case of the scheme,
 // percent escapes decoded) as the path it names, a leading $HOME, ${HOME},
 // "~" or "~name" as that home folder. A process-relative path is refused.
 // Where a tool would not expand these, the expanded reading is the stricter
@@ -46,9 +46,13 @@ func (e *Engine) interpretPath(p string) (string, error) {
 	return p, nil
 }
 
-// readPath is interpretPath's reading without its refusal: a file URL as
-// the path it names, a leading home form expanded.
+// readPath is interpretPath's reading without its refusal: the blanks
+// around the path taken off (a tool that trims its arguments opens
+// " /etc/shadow" as /etc/shadow; one that does not opens a name inside the
+// primary root, so the trimmed reading is the stricter), a file URL as the
+// path it names, a leading home form expanded.
 func (e *Engine) readPath(p string) (string, error) {
+	p = strings.TrimSpace(p)
 	if isFileURL(p) {
 		return parseFileURL(p)
 	}
