@@ -42,7 +42,8 @@ var _ = register([]Entry{
 			r.engineCommand(sc, b, append([]field{{val: "compose"}}, args...), c, cmd)
 			return false
 		}},
-	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; a command exec, run or debug runs in a pod that would be blocked here asks; delete --all or of namespaces, nodes, volumes or resource definitions asks", DataOnly: true,
+	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; a command exec, run or debug runs in a pod that would be blocked here asks; delete --all or of namespaces, nodes, volumes or resource definitions asks; kubectl diff runs KUBECTL_EXTERNAL_DIFF", DataOnly: true,
+		Env: []EnvVar{{Name: "KUBECTL_EXTERNAL_DIFF", Role: RoleCommand}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
 			r.kubeCommand(sc, b, args, c, cmd)

@@ -37,7 +37,12 @@ var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name:
 	{Name: "PHPRC", Role: RoleProgram}, {Name: "PHP_INI_SCAN_DIR", Role: RoleProgram},
 	{Name: "NODE_REPL_EXTERNAL_MODULE", Role: RoleProgram}, {Name: "DOTNET_STARTUP_HOOKS", Role: RoleProgram},
 	{Name: "BASH_FUNC_*", Role: RoleProgram}, {Name: "VIMINIT", Role: RoleProgram}, {Name: "EXINIT", Role: RoleProgram}, {Name: "GVIMINIT", Role: RoleProgram},
-	{Name: "LESS", Role: RoleEscape, Markers: []string{"+!", "+|", "+:!", "-k", "--lesskey-file", "--lesskey-src"}}}
+	{Name: "LESS", Role: RoleEscape, Markers: []string{"+!", "+|", "+:!", "-k", "--lesskey-file", "--lesskey-src"}},
+	// Lua runs LUA_INIT (code, or @FILE) before its program; R sources
+	// its profiles.
+	{Name: "LUA_INIT", Role: RoleProgram}, {Name: "LUA_INIT_5_1", Role: RoleProgram}, {Name: "LUA_INIT_5_2", Role: RoleProgram},
+	{Name: "LUA_INIT_5_3", Role: RoleProgram}, {Name: "LUA_INIT_5_4", Role: RoleProgram},
+	{Name: "R_PROFILE_USER", Role: RoleProgram}, {Name: "R_PROFILE", Role: RoleProgram}}
 
 // interpreterSpecial judges an interpreter's inline code, its program from
 // stdin and python's file server.

@@ -54,7 +54,8 @@ var _ = register([]Entry{
 			r.tmuxChain(sc, args, c, cmd)
 			return true
 		}},
-	{Names: names("screen"), Family: "multiplexers", Summary: "the command after the options runs in a new window; -X stuff types into one",
+	{Names: names("screen"), Family: "multiplexers", Summary: "the command after the options runs in a new window; -X stuff types into one; SCREENRC names a configuration that runs commands",
+		Env:          []EnvVar{{Name: "SCREENRC", Role: RoleProgram}, {Name: "SYSSCREENRC", Role: RoleProgram}},
 		Options:      append([]Option{opt(RoleCommandFile, "-c"), opt(RoleWrite, "-Logfile")}, vals("SpTeht")...),
 		OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

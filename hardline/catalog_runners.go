@@ -96,7 +96,8 @@ var _ = register([]Entry{
 				}},
 			{Names: names("config"), Summary: "config set (poetry config, conda config --add, pdm, hatch, pixi) of a package source asks", DataOnly: true, special: configSource},
 		}},
-	{Names: names("bundle bundler"), Family: "runners", Summary: "bundle exec runs a command",
+	{Names: names("bundle bundler"), Family: "runners", Summary: "bundle exec runs a command; BUNDLE_GEMFILE names the Gemfile, Ruby code it loads",
+		Env: []EnvVar{{Name: "BUNDLE_GEMFILE", Role: RoleProgram}},
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("install update add remove list show outdated init check lock"), DataOnly: true},
 			{Names: names("config"), Summary: "bundle config of a mirror or source asks", DataOnly: true, special: configSource}}},
@@ -190,7 +191,11 @@ var _ = register([]Entry{
 	{Names: names("go"), Family: "runners", RunsFiles: []string{"**/*.go"}, Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
 		LongSingleDash: true,
 		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
-			{Name: "GOENV", Role: RoleProgram}, {Name: "CGO_LDFLAGS", Role: RoleEscape, Markers: []string{"-fuse-ld=/", "-B"}}},
+			{Name: "GOENV", Role: RoleProgram}, {Name: "CGO_LDFLAGS", Role: RoleEscape, Markers: []string{"-fuse-ld=/", "-B"}},
+			// The C compiler's flags go's cgo passes unchecked: a plugin,
+			// a wrapper or another folder of compiler programs runs code.
+			{Name: "CGO_CFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}, {Name: "CGO_CPPFLAGS", Role: RoleEscape, Markers: cgoCodeFlags},
+			{Name: "CGO_CXXFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}, {Name: "CGO_FFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}},
 		Subcommands: []Entry{{Names: names("env"), Summary: "go env -w stores variables every later go command reads; GOBIN, GOPATH and the cache folders are written later", DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				p := parseOpts(args, "", nil, "")
@@ -1141,3 +1146,7 @@ func (r *run) createdFolder(sc *scope, args []field, val string, long []string, 
 	}
 	r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 }
+
+// cgoCodeFlags are C compiler flags that load or run code: a plugin, a
+// wrapper, another folder of compiler programs, a specs file.
+var cgoCodeFlags = []string{"-fplugin", "-wrapper", "-B", "-specs", "--specs", "-fuse-ld=/"}

@@ -37,10 +37,13 @@
 // Entries also list sub-commands (git, npm, tmux, systemctl, docker),
 // environment variables that make a program run code (GIT_SSH_COMMAND,
 // PAGER, LESSOPEN, BASH_ENV, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP,
-// PERL5OPT, ...: judged wherever they are assigned, as a prefix, by export
-// or by env), and a rule a program raises by running (shutdown, diskpart).
+// PERL5OPT, LUA_INIT, KUBECTL_EXTERNAL_DIFF, CGO_CFLAGS=-fplugin, ...:
+// judged wherever they are assigned, as a prefix, by export or by env; code
+// written into one is read as inline code's literals are), and a rule a
+// program raises by running (shutdown, diskpart).
 // Search paths for code (PYTHONPATH, PERL5LIB, RUBYLIB, NODE_PATH,
-// LD_LIBRARY_PATH, GCONV_PATH, ZDOTDIR, CLASSPATH, ...) ask when a folder
+// LD_LIBRARY_PATH, GCONV_PATH, ZDOTDIR, CLASSPATH, JULIA_LOAD_PATH,
+// R_LIBS_USER, PYTHONUSERBASE, ...) ask when a folder
 // in them lies outside every writable root: the project's own folders are
 // no more code than the program it runs.
 // One walker applies every entry; grammars that roles cannot say (find's

@@ -61,6 +61,9 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		if f.dyn || val != "" && val != "/dev/null" {
 			r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load or run code from "+bound(f.val), cmd, "")
 		}
+		// Code written into the value (LUA_INIT='os.execute("...")') is
+		// read as inline code's literals are.
+		r.embeddedShell(sc, []field{f}, c, name, cmd)
 	case RoleEscape:
 		if f.dyn {
 			r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to options that come from "+f.why, cmd, "")
@@ -308,7 +311,8 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 // libraries, character-set converters.
 var codePathVars = map[string]bool{"PYTHONPATH": true, "PERL5LIB": true, "PERLLIB": true, "RUBYLIB": true, "NODE_PATH": true,
 	"LD_LIBRARY_PATH": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true, "DYLD_FALLBACK_LIBRARY_PATH": true,
-	"GCONV_PATH": true, "LUA_PATH": true, "LUA_CPATH": true, "GEM_PATH": true, "ZDOTDIR": true, "CLASSPATH": true}
+	"GCONV_PATH": true, "LUA_PATH": true, "LUA_CPATH": true, "GEM_PATH": true, "ZDOTDIR": true, "CLASSPATH": true,
+	"JULIA_LOAD_PATH": true, "JULIA_DEPOT_PATH": true, "EMACSLOADPATH": true, "R_LIBS": true, "R_LIBS_USER": true, "PYTHONUSERBASE": true}
 
 // codePath judges a search path for code: folders in a writable root are
 // the project's own code, as much as the program it runs; a folder
