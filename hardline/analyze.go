@@ -1349,6 +1349,11 @@ type input struct {
 	// xargs kill): see substAllPids.
 	pids   bool
 	detail string
+	// partial is, when the text is not known as a whole, the known text
+	// some of its writers give it ((crontab -l; echo LINE) | crontab -,
+	// { curl URL; echo CMD; } | sh): each is in the input, whatever the
+	// rest is, so it is judged as the reader would read it.
+	partial string
 }
 
 type inputKind uint8
@@ -2129,7 +2134,7 @@ func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 		return r.pipeInput(sc, ws[0], paths)
 	}
 	all := input{kind: inText, detail: "the outputs of several commands"}
-	var text strings.Builder
+	var text, partial strings.Builder
 	for _, w := range ws {
 		in := r.pipeInput(sc, w, paths)
 		all.find = all.find || in.find
@@ -2142,6 +2147,10 @@ func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 			continue
 		}
 		text.WriteString(in.text)
+		// Each known piece stands on lines of its own in the partial
+		// reading: an unknown piece before it may end without one.
+		partial.WriteString(in.text)
+		partial.WriteByte('\n')
 	}
 	if !ok || or || len(ws) == 0 {
 		all.kind = inUnknown
@@ -2149,6 +2158,8 @@ func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	if all.kind == inText {
 		all.text = text.String()
 		all.words = textWords(all.text)
+	} else {
+		all.partial = strings.TrimSpace(partial.String())
 	}
 	return all
 }

@@ -948,6 +948,11 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		case c.in.download || c.in.shellOut:
 			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs commands read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
 		}
+		if c.in.partial != "" {
+			// The known pieces of the input are read all the same
+			// ({ cat x; echo CMD; } | at now).
+			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: c.in.partial}}, recursive, b, c, cmd)
+		}
 	case e.Stdin == RoleProgram && c.in.kind != inNone:
 		// Code in another language on the input (irm URL | iex): not
 		// read, as inline code is not.

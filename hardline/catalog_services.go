@@ -19,6 +19,9 @@ var _ = register([]Entry{
 			switch {
 			case len(p.ops) == 0 || len(p.ops) == 1 && p.ops[0].val == "-" && !p.ops[0].dyn:
 				table, known = c.in.text, c.in.kind == inText
+				if !known && c.in.partial != "" {
+					table, known = c.in.partial, true // (crontab -l; echo LINE) | crontab -
+				}
 			case len(p.ops) == 1:
 				if w, _, ok := r.writtenAt(p.ops[0]); ok && w.known {
 					table, known = w.content, true

@@ -1293,6 +1293,11 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 			return
 		}
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
+		if c.in.partial != "" {
+			saved := r.cwd
+			r.script(c.in.partial, sc.known(c.pos), sc.depth+c.depth+1)
+			r.cwd = saved
+		}
 	}
 }
 
