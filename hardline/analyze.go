@@ -414,6 +414,10 @@ type scope struct {
 	// ints are the variables declared integers (declare -i), whose
 	// assigned values bash evaluates (see arith.go).
 	ints map[string]bool
+	// history are the entries history -s added, which fc -s runs;
+	// historyUnknown says others may be there (history -r FILE).
+	history        []string
+	historyUnknown bool
 }
 
 // varDef is what the pre-pass learnt about a shell variable.

@@ -241,19 +241,28 @@ var _ = register([]Entry{
 	{Names: names("enable"), Family: "shells", Summary: "enable -f loads a builtin from a shared object: code the analyser cannot read (asks)",
 		DataOnly: true, judgesPaths: true,
 		special: asksOnFlag('f', ruleInlineInterp, "enable -f loads a shared object into the shell, code the analyser cannot read")},
-	{Names: names("history"), Family: "shells", Summary: "-w and -a write the history to a file; -r and -n read one into it",
+	{Names: names("history"), Family: "shells", Summary: "-w and -a write the history to a file; -r and -n read one into it; -s adds an entry, which fc -s runs",
 		DataOnly: true, judgesPaths: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			write, read := false, false
 			var files []field
-			for _, f := range args {
+			for i, f := range args {
 				switch {
+				case !f.dyn && shortFlag(f.val, 's'):
+					// history -s ARGS adds ARGS, joined, as one entry.
+					r.noteHistory(sc, args[i+1:])
+					return true
+				case !f.dyn && shortFlag(f.val, 'c'):
+					sc.history, sc.historyUnknown = nil, false
 				case !f.dyn && len(f.val) > 1 && f.val[0] == '-' && f.val != "--":
 					write = write || strings.ContainsAny(f.val, "wa")
 					read = read || strings.ContainsAny(f.val, "rn")
 				default:
 					files = append(files, f)
 				}
+			}
+			if read {
+				sc.historyUnknown = true // entries from a file fc -s may run
 			}
 			if !write && !read || len(files) == 0 {
 				return true
@@ -267,6 +276,66 @@ var _ = register([]Entry{
 			return true
 		}},
 })
+
+// fcEntry is bash's fc: -l lists the history; -s runs an entry again
+// (after OLD=NEW replaces OLD in it), and without -s an entry is run after
+// an editor has changed it. Entries come from history -s (or a file
+// history -r read): those the script added are judged as the command fc
+// runs, each of them, with and without the replacement; others ask.
+var fcEntry = Entry{Names: names("fc"), Family: "shells", Summary: "fc -s runs a history entry again, fc -e after an editor: entries history -s added are judged, others ask; fc -l lists",
+	DataOnly: true, judgesPaths: true,
+	special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		var reps [][2]string
+		rerun, list := false, false
+		for _, f := range args {
+			switch {
+			case f.dyn: // an option or editor not known: the editor's reading asks
+			case shortFlag(f.val, 'l'):
+				list = true
+			case shortFlag(f.val, 's'):
+				rerun = true
+			case strings.Contains(f.val, "=") && !strings.HasPrefix(f.val, "-"):
+				old, nw, _ := strings.Cut(f.val, "=")
+				reps = append(reps, [2]string{old, nw})
+			}
+		}
+		if list && !rerun {
+			return true
+		}
+		if !rerun {
+			r.finding(ruleEvalDynamic, Dynamic, Ask, "fc runs a history entry after an editor has changed it", cmd, "")
+		}
+		if sc.historyUnknown || len(sc.history) == 0 {
+			r.finding(ruleEvalDynamic, Dynamic, Ask, "fc runs a command from the shell's history, which is not known", cmd, "")
+		}
+		for _, h := range sc.history {
+			r.reparseField(sc, field{val: h}, c, cmd, false)
+			for _, rp := range reps {
+				if rp[0] != "" && strings.Contains(h, rp[0]) {
+					r.reparseField(sc, field{val: strings.Replace(h, rp[0], rp[1], 1)}, c, cmd, false)
+				}
+			}
+		}
+		return true
+	}}
+
+var _ = register([]Entry{fcEntry})
+
+// noteHistory records the entry history -s adds: its words joined.
+func (r *run) noteHistory(sc *scope, words []field) {
+	if len(words) == 0 {
+		return
+	}
+	if slices.ContainsFunc(words, func(f field) bool { return f.dyn }) || len(sc.history) >= maxHistory {
+		sc.historyUnknown = true
+		return
+	}
+	sc.history = append(sc.history, joinFields(words))
+}
+
+// maxHistory bounds the history entries a script's analysis keeps; past
+// it, fc -s asks.
+const maxHistory = 16
 
 // asksOnFlag is the handler of a builtin whose arguments are text unless
 // the short option flag is given (or an argument is not known): then it

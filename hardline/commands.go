@@ -1573,6 +1573,13 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		// program itself (python3 <(curl -s URL)).
 		if descriptorFile(a) {
 			r.finding(rulePipeToShell, Dynamic, Ask, b+" is given "+cmp.Or(a.why, a.val)+", which may be the program it runs", cmd, "")
+			// Known text there is read as the program on its input would
+			// be (python3 <(echo 'import shutil; shutil.rmtree(...)')).
+			if ps := r.procSubstOf(a); ps != nil && ps.Op == syntax.CmdIn {
+				c2 := c
+				c2.in = r.writersInput(sc, ps.Stmts, false)
+				r.interpStdin(sc, b, c2, cmd)
+			}
 			break
 		}
 	}
@@ -1750,5 +1757,8 @@ func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {
 			return
 		}
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
+		if c.in.partial != "" {
+			r.embeddedShell(sc, []field{{val: c.in.partial}}, c, b, cmd) // the pieces of it that are known
+		}
 	}
 }
