@@ -897,6 +897,15 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		return
 	}
 	f := r.word(sc, as.Value)
+	if f.dyn && f.why == whySplit {
+		// An assignment does not split: x=$(echo 'a b') holds "a b", as
+		// the same word in double quotes does.
+		if q, ok := unsplitWord(as.Value); ok {
+			if g := r.word(sc, q); !g.dyn {
+				f = g
+			}
+		}
+	}
 	if param, ok := plainParam(as.Value); ok && f.dyn {
 		// An assignment does not split: x=$1 holds $1 whole.
 		if v, ok := r.knownValue(sc, param, as.Value.Pos().Offset()); ok {
@@ -915,6 +924,18 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		secret = c[0]
 	}
 	sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ, secret: secret})
+}
+
+// unsplitWord returns w in double quotes, which expands as w does as an
+// assignment's value: without splitting or patterns. A literal part with a
+// backslash or a tilde reads otherwise in quotes, and reports false.
+func unsplitWord(w *syntax.Word) (*syntax.Word, bool) {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.ContainsAny(l.Value, "\\~") {
+			return nil, false
+		}
+	}
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Left: w.Pos(), Right: w.End(), Parts: w.Parts}}}, true
 }
 
 // reference gives a name reference (declare -n r=NAME) the value its
@@ -2442,6 +2463,21 @@ func (e *exEnv) Get(name string) expand.Variable {
 			return expand.Variable{}
 		}
 		return str(def)
+	case name == "SHELL" || name == "BASH":
+		// The user's shell and bash's own path: a shell, whichever one
+		// ($SHELL -c CMD runs CMD), unless the script sets them.
+		if v, ok := e.sc.lookup(name, e.pos); ok {
+			e.f.expn = true
+			return str(v)
+		}
+		if d, ok := e.sc.vars[name]; ok && d.tainted {
+			e.dynamic("$" + name)
+			return expand.Variable{}
+		}
+		if name == "BASH" {
+			return str("/bin/bash")
+		}
+		return str("/bin/sh")
 	case name == "$" || name == "BASHPID" || name == "PPID":
 		// The shell's own process: /proc/$$/environ is its environment.
 		e.dynamic("$" + name)
