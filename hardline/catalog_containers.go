@@ -225,8 +225,23 @@ var _ = register([]Entry{
 				return true
 			}}}},
 	{Names: names("terraform tofu terragrunt"), Family: "containers", RunsFiles: []string{"**/*.tf", "**/*.tf.json", "**/terragrunt.hcl"},
-		Summary: "destroy and apply -destroy delete cloud resources (asks); a configuration this command wrote asks (its provisioners and external data sources run programs); their other arguments are tried by the generic net",
-		special: infraDestroyer},
+		Summary: "destroy and apply -destroy delete cloud resources (asks); show -json and state pull print the state's secrets in clear, output -json and -raw its sensitive outputs; a configuration this command wrote asks (its provisioners and external data sources run programs); their other arguments are tried by the generic net",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if words, _ := verbWords(args); len(words) > 0 {
+				json := slices.ContainsFunc(args, func(f field) bool {
+					return f.val == "-json" || f.val == "--json" || f.val == "-raw" || f.val == "--raw"
+				})
+				switch {
+				case words[0] == "show" && json, words[0] == "state" && len(words) > 1 && words[1] == "pull":
+					r.finding(ruleSensitivePath, Command, Block, b+" "+words[0]+" prints the whole state, its secrets in clear", cmd, "")
+				case words[0] == "output" && json:
+					// As pulumi stack output --show-secrets: with -json or
+					// -raw the outputs marked sensitive print in clear too.
+					r.finding(ruleSensitivePath, Command, Block, b+" output prints the outputs marked sensitive in clear", cmd, "")
+				}
+			}
+			return infraDestroyer(r, sc, b, args, c, cmd)
+		}},
 	{Names: names("doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: delete deletes cloud resources (asks); their other arguments are tried by the generic net",
 		special: infraDestroyer},
 	{Names: names("pulumi"), Family: "containers", Summary: "destroy and down delete cloud resources (asks); --show-secrets and config get print the stack's secrets in clear; other arguments are tried by the generic net",

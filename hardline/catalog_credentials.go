@@ -83,9 +83,10 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("op"), Family: "credentials", Summary: "1Password: read, inject, item get and document get print secrets; run -- CMD runs a command", DataOnly: true,
+	{Names: names("op"), Family: "credentials", Summary: "1Password: read, inject, item get and document get print secrets, signin --raw the session token; run -- CMD runs a command", DataOnly: true,
 		Subcommands: []Entry{{Names: names("read inject"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("run"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}},
+			{Names: names("signin"), Summary: "--raw prints the session token", DataOnly: true, Rule: ruleSensitivePath, Options: []Option{flag(RoleTrigger, "--raw")}},
 			{Names: names("item document"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("doppler infisical"), Family: "credentials", Summary: "run -- CMD runs a command with the secrets in its environment; --command runs a shell command; secrets (get, download), export and infisical's secrets get print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleScript, "--command"), flag(RoleCommand, "--")}},
@@ -109,8 +110,9 @@ var _ = register([]Entry{
 			{Names: names("decrypt"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("keyring"), Family: "credentials", Summary: "Python's keyring: get prints a stored password", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets", DataOnly: true,
+	{Names: names("bw lpass"), Family: "credentials", Summary: "Bitwarden get and list items, LastPass show print secrets; bw unlock --raw prints the session key", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get show export"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("unlock login"), Summary: "--raw prints the session key", DataOnly: true, Rule: ruleSensitivePath, Options: []Option{flag(RoleTrigger, "--raw")}},
 			{Names: names("list ls"), DataOnly: true, Subcommands: []Entry{{Names: names("items"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("gh"), Family: "credentials", Summary: "gh auth token prints the token, and so do auth status --show-token, auth git-credential and config get of a token; clones, downloads and pr checkout write their folders; a shell alias is a script; repo, release, environment and cache delete delete them (infra-destroy)", DataOnly: true,
 		special: infraDestroyer,
@@ -134,7 +136,7 @@ var _ = register([]Entry{
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")},
 				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("glab config set", "editor", "browser")}}}}},
-	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets; storage cp/rsync/mv and compute scp read their local sources whole; delete deletes resources", DataOnly: true,
+	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets, iam service-accounts keys create makes a key; storage cp/rsync/mv and compute scp read their local sources whole; delete deletes resources", DataOnly: true,
 		special: infraDestroyer,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)},
@@ -145,10 +147,15 @@ var _ = register([]Entry{
 				{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
 				{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("config-helper"), Rule: ruleSensitivePath, DataOnly: true}}},
-			{Names: names("secrets"), DataOnly: true, Subcommands: []Entry{{Names: names("versions"), DataOnly: true, Subcommands: []Entry{{Names: names("access"), Rule: ruleSensitivePath, DataOnly: true}}}}}}},
-	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show and ad sp credential reset print secrets; storage uploads read their local sources (-s/--source whole, -f/--file); delete deletes resources", DataOnly: true,
+			{Names: names("secrets"), DataOnly: true, Subcommands: []Entry{{Names: names("versions"), DataOnly: true, Subcommands: []Entry{{Names: names("access"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+			{Names: names("iam"), DataOnly: true, Subcommands: []Entry{{Names: names("service-accounts"), DataOnly: true, Subcommands: []Entry{
+				{Names: names("keys"), DataOnly: true, Subcommands: []Entry{{Names: names("create"), Summary: "creates a service account key and writes it out", Rule: ruleSensitivePath, DataOnly: true}}}}}}}}},
+	{Names: names("az"), Family: "credentials", Summary: "az account get-access-token prints a token; keyvault secret show, ad sp credential reset, storage account keys list, show-connection-string, generate-sas, acr login --expose-token and acr credential show print secrets; storage uploads read their local sources (-s/--source whole, -f/--file); delete deletes resources", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{
+			{Names: names("account"), DataOnly: true, Subcommands: []Entry{
+				{Names: names("keys"), DataOnly: true, Subcommands: []Entry{{Names: names("list renew"), Rule: ruleSensitivePath, DataOnly: true}}},
+				{Names: names("show-connection-string generate-sas"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("blob file"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("upload-batch sync"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-d", "--destination", "-c", "--container", "--account-name", "--account-key", "--pattern", "--connection-string", "--sas-token", "--destination-path")}},
 				{Names: names("upload"), Options: []Option{opt(RoleRead, "-f", "--file", "--source"), val("-c", "--container", "-n", "--name", "--account-name", "--account-key", "--connection-string", "--sas-token", "-s", "--share-name", "-p", "--path")}},
@@ -158,6 +165,8 @@ var _ = register([]Entry{
 			{Names: names("fs"), DataOnly: true, Subcommands: []Entry{{Names: names("directory file"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("upload"), Options: []Option{opt(RoleReadTree, "-s", "--source"), val("-f", "--file-system", "-d", "--destination-path", "--account-name", "--account-key")}}}}}}}},
 			{Names: names("account"), DataOnly: true, Subcommands: []Entry{{Names: names("get-access-token"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("acr"), DataOnly: true, Subcommands: []Entry{{Names: names("login"), DataOnly: true, Rule: ruleSensitivePath, Options: []Option{flag(RoleTrigger, "-t", "--expose-token")}},
+				{Names: names("credential"), DataOnly: true, Subcommands: []Entry{{Names: names("show renew"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 			{Names: names("keyvault"), DataOnly: true, Subcommands: []Entry{{Names: names("secret"), DataOnly: true, Subcommands: []Entry{{Names: names("show download"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 			{Names: names("ad"), DataOnly: true, Subcommands: []Entry{{Names: names("sp app"), DataOnly: true, Subcommands: []Entry{{Names: names("credential"), DataOnly: true, Subcommands: []Entry{{Names: names("reset"), Rule: ruleSensitivePath, DataOnly: true}}}}}}}}},
 	{Names: names("vault bao"), Family: "credentials", Summary: "HashiCorp Vault and OpenBao: read, kv get, token lookup/create and print token print secrets", DataOnly: true,
@@ -192,7 +201,8 @@ var _ = register([]Entry{
 	{Names: names("stripe"), Family: "credentials", Summary: "config --list prints the stored API keys", DataOnly: true,
 		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Options: []Option{flag(RoleTrigger, "--list")}, Rule: ruleSensitivePath}}},
 	{Names: names("vercel"), Family: "containers", Summary: "remove and project rm delete deployments and projects (infra-destroy)", DataOnly: true, special: infraDestroyer},
-	{Names: names("firebase"), Family: "containers", Summary: "projects:delete, firestore:delete and the other :delete commands, and database:remove, delete data (infra-destroy)", DataOnly: true, special: infraDestroyer},
+	{Names: names("firebase"), Family: "containers", Summary: "projects:delete, firestore:delete and the other :delete commands, and database:remove, delete data (infra-destroy); login:ci prints a token", DataOnly: true, special: infraDestroyer,
+		Subcommands: []Entry{{Names: names("login:ci"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("supabase"), Family: "credentials", Summary: "projects api-keys prints the project's keys, the service key among them; db reset and projects delete destroy data (infra-destroy)", DataOnly: true,
 		special:     infraDestroyer,
 		Subcommands: []Entry{{Names: names("projects"), DataOnly: true, Subcommands: []Entry{{Names: names("api-keys"), Rule: ruleSensitivePath, DataOnly: true}}}}},
@@ -304,6 +314,10 @@ func awsSecretCalls(args []field) []string {
 			(svc == "ecr" || svc == "ecr-public") && op == "get-login-password",
 			svc == "codeartifact" && op == "get-authorization-token",
 			svc == "rds" && op == "generate-db-auth-token",
+			svc == "iam" && (op == "create-access-key" || op == "create-service-specific-credential" || op == "reset-service-specific-credential"),
+			svc == "sso" && op == "get-role-credentials",
+			svc == "cognito-identity" && op == "get-credentials-for-identity",
+			svc == "eks" && op == "get-token",
 			svc == "ssm" && strings.HasPrefix(op, "get-parameter") && decrypt:
 			return []string{svc, op}
 		}

@@ -99,7 +99,7 @@
 //	containers           docker, podman, nerdctl (host mounts, privileges, cp, volumes deleted), compose down -v, kubectl cp
 //	services             crontab, at, schtasks, account, firewall and service tools, getent shadow
 //	storage              restic, borg, kopia, duplicity, rdiff-backup, s3cmd, azcopy, b2, mc, oci, gsutil, az storage and gcloud storage: the local folders uploads read whole, the local destinations downloads write
-//	credentials          gpg --export-secret-keys, security (macOS keychain), secret-tool, pass, op, bw, gh auth token, gcloud auth print-*, az, aws configure get, kubectl config view --raw, git credential fill, docker-credential-*; trust stores (mkcert -install, update-ca-certificates, trust anchor, security add-trusted-cert, certutil, keytool on cacerts) and apt-key
+//	credentials          gpg --export-secret-keys, security (macOS keychain), secret-tool, pass, op, bw, gh auth token, gcloud auth print-*, az, aws configure get, kubectl config view --raw, git credential fill, docker-credential-*, aws iam create-access-key, az storage account keys list, op signin --raw, bw unlock --raw, terraform output -json and state pull; trust stores (mkcert -install, update-ca-certificates, trust anchor, security add-trusted-cert, certutil, keytool on cacerts) and apt-key
 //
 // The generic net: an argument with no role, of a program the catalogue
 // does not mark DataOnly (echo, printf, grep and other programs that take
