@@ -9,7 +9,7 @@ import (
 // Shells, privilege wrappers and shell builtins that run, change or define
 // commands.
 var _ = register([]Entry{
-	{Names: names("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash ksh93 pdksh oksh hush"),
+	{Names: names("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash ksh93 pdksh oksh hush osh ysh oil nu elvish xonsh rc es"),
 		Family: "shells", Summary: "-c SCRIPT is analysed; a script from stdin, a pipe or a process substitution is judged",
 		Env: []EnvVar{{Name: "BASH_ENV", Role: RoleProgram}, {Name: "ENV", Role: RoleProgram},
 			{Name: "PROMPT_COMMAND", Role: RoleScript}, {Name: "PS0", Role: RoleScript}, {Name: "PS1", Role: RoleScript},

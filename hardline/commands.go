@@ -386,8 +386,53 @@ func (a *Analyzer) otherSpelling(b string) string {
 	if v := versionless(l); v != "" && a.knows(v) {
 		return v
 	}
+	if v := buildless(l); v != "" {
+		if a.knows(v) {
+			return v
+		}
+		if vv := versionless(v); vv != "" && a.knows(vv) {
+			return vv
+		}
+	}
+	// Homebrew installs GNU's tools with a g in front (grm, gsed, gtar,
+	// gfind), so that they do not shadow macOS's own.
+	if rest, ok := strings.CutPrefix(l, "g"); ok && gnuTools[rest] {
+		return rest
+	}
 	return ""
 }
+
+// buildless returns b without the build a binary's name may carry
+// (busybox.static, toybox-x86_64, pwsh-preview, .bash-wrapped of Nix), or
+// "" when it carries none.
+func buildless(b string) string {
+	t := strings.TrimPrefix(b, ".")
+	for changed := true; changed; {
+		changed = false
+		for _, suf := range buildSuffixes {
+			for _, sep := range []string{".", "-", "_"} {
+				if s, ok := strings.CutSuffix(t, sep+suf); ok && s != "" {
+					t, changed = s, true
+				}
+			}
+		}
+	}
+	if t == b {
+		return ""
+	}
+	return t
+}
+
+// buildSuffixes are the builds and wrappers a binary's name may end in.
+var buildSuffixes = []string{"static", "wrapped", "real", "orig", "bin", "musl", "gnu", "glibc", "preview", "nightly", "x86_64", "x86-64",
+	"amd64", "aarch64", "arm64", "armv7l", "armhf", "i386", "i686", "linux", "darwin", "macos", "exe"}
+
+// gnuTools are GNU's tools Homebrew installs with a g in front.
+var gnuTools = setOf("rm", "cp", "mv", "ln", "dd", "install", "shred", "truncate", "chmod", "chown", "chgrp", "mkdir", "rmdir",
+	"touch", "tee", "cat", "tac", "head", "tail", "split", "csplit", "sort", "uniq", "cut", "paste", "tr", "od", "base64", "base32",
+	"basenc", "env", "nohup", "timeout", "stdbuf", "nice", "chroot", "kill", "unlink", "shuf", "nl", "fold", "join", "comm",
+	"realpath", "readlink", "stat", "du", "ls", "date", "sed", "tar", "find", "xargs", "locate", "grep", "egrep", "fgrep",
+	"sha256sum", "md5sum", "mktemp", "dircolors", "printf", "echo", "test", "split", "diff", "cmp")
 
 // knows reports whether b is a program the analyser describes: a
 // catalogue entry (built-in or the policy's), a shell or an interpreter.
@@ -739,8 +784,8 @@ func (r *run) cdThroughPath(sc *scope, op field, c ctx, cmd string) {
 
 // envCmd unwraps env: assignments, -i, -u NAME, -C DIR, -S STRING, --.
 func (r *run) envCmd(sc *scope, args []field, c ctx, cmd string, next func([]field)) {
-	i := 0
-	var split []field
+	i, resplit := 0, 0
+	var split, resplitWords []field
 	chdir := ""
 	// value applies an option that takes one: -u, -C, -S and -P.
 	value := func(o byte, v field) {
@@ -758,6 +803,15 @@ loop:
 		switch {
 		case a.dyn:
 			break loop
+		case len(split) > 0 && resplit < 8:
+			// env reads the words -S made as its own arguments, then the
+			// rest: a command among them takes what follows as its
+			// arguments (env -S rm -rf DIR, env -S '-i rm' -rf DIR).
+			args = append(split, args[i:]...)
+			resplitWords = append(resplitWords, split...)
+			split, i = nil, 0
+			resplit++
+			continue
 		case v == "--" || v == "-":
 			i++
 			break loop
@@ -811,10 +865,10 @@ loop:
 	if i < len(args) {
 		rest = args[i:]
 	}
-	if len(split) > 0 {
+	if all := append(resplitWords, split...); len(all) > 0 {
 		// The words -S makes were never words of the shell: they are
 		// matched as written here, as the shell's own words were.
-		r.checkAsWritten(sc, split, cmd)
+		r.checkAsWritten(sc, all, cmd)
 	}
 	rest = append(split, rest...)
 	if chdir != "" {
@@ -1141,6 +1195,9 @@ var shells = map[string]bool{
 	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
 	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true, "ksh93": true,
 	"pdksh": true, "oksh": true, "hush": true,
+	// Shells of other languages, whose -c runs a command line as theirs:
+	// read as sh reads it, the stricter reading of the commands they share.
+	"osh": true, "ysh": true, "oil": true, "nu": true, "elvish": true, "xonsh": true, "rc": true, "es": true,
 }
 
 // shell analyses sh, bash and friends: -c with a literal script is
