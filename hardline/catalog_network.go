@@ -224,6 +224,14 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
+	{Names: names("chisel"), Family: "network", Summary: "chisel client with a reverse remote (R:...) exposes this machine's ports on the server, as ssh -R does (asks); chisel server --reverse accepts them", DataOnly: true,
+		Subcommands: []Entry{{Names: names("client"), DataOnly: true,
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				if slices.ContainsFunc(args, func(f field) bool { return f.dyn || strings.HasPrefix(f.val, "R:") }) {
+					r.finding(ruleSystemAdmin, Command, Ask, "chisel client exposes this machine's ports on another host (R:)", cmd, "")
+				}
+				return true
+			}}}},
 	{Names: names("ngrok cloudflared bore localtunnel lt frpc zrok pgrok tunnelto"), Family: "network", Summary: "tunnels: exposing a web server is allowed; a raw TCP port, SSH or another non-web service to the internet asks (system-admin); file:// serves a folder", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if what, ok := tunnelsService(b, args); ok {

@@ -55,8 +55,9 @@ var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
 var (
-	socketMarkers = []string{"socket", "Socket", "fsockopen", "/inet/tcp", "/inet/udp", "createConnection", "net.connect", "TCPClient", "Net::Telnet"}
-	shellMarkers  = []string{"/bin/sh", "/bin/bash", "/bin/zsh", "/bin/dash", "sh -i", "bash -i", "pty.spawn", "cmd.exe", "powershell", `"sh"`, `'sh'`, `"bash"`, `'bash'`}
+	socketMarkers = []string{"socket", "Socket", "fsockopen", "/inet/tcp", "/inet/udp", "createConnection", "net.connect", "TCPClient", "Net::Telnet",
+		`require("net")`, `require('net')`, `require("node:net")`, `require('node:net')`, `from "net"`, `from 'net'`, `from "node:net"`, `from 'node:net'`}
+	shellMarkers = []string{"/bin/sh", "/bin/bash", "/bin/zsh", "/bin/dash", "sh -i", "bash -i", "pty.spawn", "cmd.exe", "powershell", `"sh"`, `'sh'`, `"bash"`, `'bash'`}
 )
 
 // tclCallPattern finds Tcl's and expect's exec and spawn, whose words up
@@ -132,12 +133,35 @@ var homeExprPattern = regexp.MustCompile(`^(?:` + homeExpr + `)$`)
 // literalPattern is one string literal in code, its text in a group.
 var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
+// awkNetCommand reports whether an awk program both talks over gawk's
+// /inet/ files and runs commands: system(), or a coprocess whose command is
+// a variable the program reads with getline (s |& getline c; c |& getline),
+// which runs what the peer sends.
+func awkNetCommand(code string) bool {
+	if !strings.Contains(code, "/inet/") {
+		return false
+	}
+	if strings.Contains(code, "system(") {
+		return true
+	}
+	for _, m := range awkReadVar.FindAllStringSubmatch(code, 8) {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(m[1]) + `\s*\|&\s*getline`).MatchString(code) {
+			return true
+		}
+	}
+	return false
+}
+
+// awkReadVar finds the variable a getline reads into (getline c, s |&
+// getline c, getline c < f).
+var awkReadVar = regexp.MustCompile(`getline\s+([A-Za-z_]\w*)`)
+
 // embeddedShell judges the shell commands inline code runs as string
 // literals (see the comment at the top of this file).
 func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 	for _, a := range args {
 		code := a.val
-		if !a.dyn && holdsAny(code, socketMarkers) && holdsAny(code, shellMarkers) {
+		if !a.dyn && holdsAny(code, socketMarkers) && (holdsAny(code, shellMarkers) || awkNetCommand(code)) {
 			// The reverse shell of every language: a connection and a
 			// shell whose input and output it becomes.
 			r.finding(ruleReverseShell, Command, Block, b+" runs code that opens a network connection and starts a shell", cmd, "")
