@@ -218,6 +218,34 @@ var _ = register([]Entry{
 			{Names: names("undefine"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--remove-all-storage", "--storage", "--wipe-storage")}}}},
 	{Names: names("VBoxManage vboxmanage"), Family: "containers", Summary: "unregistervm --delete and closemedium --delete delete machines' disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("unregistervm closemedium"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--delete", "--delete-all")}}}},
+	{Names: names("qemu-system-x86_64 qemu-system-aarch64 qemu-system-arm qemu-system-i386 qemu-system-riscv64 qemu-system-ppc64 qemu-kvm kvm"), Family: "containers",
+		Summary: "a disk the machine is given (-drive file=, -hda, -cdrom, -blockdev filename=) is read and written by the guest: a raw device there asks", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i := 0; i+1 < len(args); i++ {
+				// QEMU takes its options with one dash or two.
+				switch strings.TrimPrefix(strings.TrimPrefix(args[i].val, "-"), "-") {
+				case "hda", "hdb", "hdc", "hdd", "cdrom", "fda", "fdb", "mtdblock", "sd", "pflash":
+					r.rawDiskRead(args[i+1], cmd)
+				case "drive", "blockdev":
+					for kv := range strings.SplitSeq(args[i+1].val, ",") {
+						if k, p, ok := strings.Cut(kv, "="); ok && (k == "file" || k == "filename") && !args[i+1].dyn {
+							r.rawDiskRead(field{val: p}, cmd)
+						}
+					}
+				}
+			}
+			return false
+		}},
+	{Names: names("lima"), Family: "containers", Summary: "lima CMD runs CMD in the default Lima machine, which mounts the home folder", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.remoteArgv(sc, b+" runs a command in a virtual machine", args, c, cmd)
+			return true
+		}},
+	{Names: names("limactl"), Family: "containers", Summary: "limactl shell INSTANCE CMD runs CMD in a Lima machine; delete deletes machines (infra-destroy)",
+		Subcommands: []Entry{{Names: names("shell"), DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.remoteArgv(sc, b+" runs a command in a virtual machine", commandAfter(args, wrapSpec{val: "", long: []string{"--workdir", "--shell"}, pos: 1}), c, cmd)
+			return true
+		}}, {Names: names("delete rm remove"), DataOnly: true, Rule: ruleInfraDestroy}}},
 	{Names: names("lxc incus multipass"), Family: "containers", Summary: "delete removes instances and their disks (infra-destroy); a command exec runs in an instance that would be blocked here asks",
 		Subcommands: []Entry{{Names: names("delete rm"), DataOnly: true, Rule: ruleInfraDestroy},
 			{Names: names("exec"), DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
