@@ -1318,12 +1318,27 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	if t, ok := pipeOpen(f.val); ok {
 		texts = append(texts, t)
 	}
-	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(f.val[:i], " \t") {
+	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(strings.TrimRight(f.val[:i], " \t"), " \t") {
+		// KEY=CMD and KEY = CMD (a configuration line).
 		v := f.val[i+1:]
 		if t, ok := pipeOpen(v); ok {
 			v = t
 		}
 		texts = append(texts, v)
+	}
+	// PREFIX:CMD, as many programs mark a command (exec:CMD, cmd:CMD, a
+	// key binding's reload:CMD), up to three prefixes deep; and NAME(CMD)
+	// (execute(CMD), system(CMD)).
+	for rest, k := f.val, 0; k < 3; k++ {
+		i := strings.IndexByte(rest, ':')
+		if i <= 0 || !prefixWord(rest[:i]) {
+			break
+		}
+		rest = rest[i+1:]
+		texts = append(texts, rest)
+	}
+	if m := callFormPattern.FindStringSubmatch(f.val); m != nil {
+		texts = append(texts, m[1])
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
@@ -1350,6 +1365,23 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		}
 	}
 }
+
+// prefixWord reports whether s can be the prefix of PREFIX:CMD: letters,
+// digits, '-', '_' and '.', at most 24 of them.
+func prefixWord(s string) bool {
+	if len(s) > 24 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isAlnum(c) && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// callFormPattern is NAME(CMD) written whole: execute(rm -rf ~).
+var callFormPattern = regexp.MustCompile(`^[A-Za-z_][\w.-]{0,23}\((.+)\)$`)
 
 // pipeOpen returns the command of a word written as a program's way of
 // running one in place of a file name: "!CMD" (git's aliases and many

@@ -108,7 +108,8 @@
 // carry `rm -rf ~` past the floor, while `grep -r "rm -rf /" .` and `git
 // commit -m "rm -rf /"` stay allowed. Besides the whole argument, the net
 // tries the command it may hold: after "!", after "|" and "%pipe%" (a
-// file name that opens a pipe to a command), after KEY=, a short option's
+// file name that opens a pipe to a command), after KEY= (or KEY = ), after
+// up to three PREFIX: (exec:CMD, reload:CMD), inside NAME(CMD), a short option's
 // attached value (-c'CMD'), the value after "KEY: ", and each
 // double-quoted JSON string ('{"command": "CMD"}'), and each JSON array of
 // strings as the words it holds ('{"argv": ["rm", "-rf", "~"]}'). A second
