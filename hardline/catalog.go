@@ -1025,6 +1025,12 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 	case RoleEscape:
 		r.escape(sc, f, b, c, cmd)
 	case RoleWrite:
+		if f.contents {
+			// find DIR -exec truncate -s0 {} +: every file under DIR is
+			// written, as a tree written whole.
+			r.judgeWriteTree(sc, f, cmd)
+			break
+		}
 		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 		r.noteWritten(f, "", false)
 	case RoleWriteTree:
