@@ -185,6 +185,8 @@ var _ = register([]Entry{
 	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source; purge, delete, deletefile and rmdirs delete remote data (infra-destroy)",
 		special:  infraDestroyer,
 		DataOnly: true,
+		Options:  []Option{opt(RoleCommand, "--password-command")},
+		Env:      []EnvVar{{Name: "RCLONE_PASSWORD_COMMAND", Role: RoleCommand}},
 		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("show dump"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("serve"), DataOnly: true, Subcommands: []Entry{{Names: names("http webdav ftp sftp dlna nfs restic s3 docker"), DataOnly: true, Options: vals("", "--addr", "--user", "--pass", "--htpasswd", "--config"), Operands: []Operand{operand(0, RoleReadTree)}}}},
 			{Names: names("copy copyto cat check"), DataOnly: true, Options: vals("", "--config", "--include", "--exclude", "--filter", "--transfers"), Operands: []Operand{operand(0, RoleReadTree), operand(1, RoleWriteTree)}},

@@ -1,17 +1,32 @@
 package hardline
 
+import "slices"
+
 // Backup tools and cloud storage clients: the local folders they read whole
 // to store or upload elsewhere. A home folder handed to one of them is every
 // credential in it (sensitive-path); one handed to a program the catalogue
 // does not describe asks (whole-home).
 var _ = register([]Entry{
-	{Names: names("restic"), Family: "storage", Summary: "backup reads its operands and --files-from lists whole; forget and prune delete snapshots (infra-destroy)",
+	{Names: names("restic"), Family: "storage", Summary: "backup reads its operands and --files-from lists whole; restore writes its --target whole, and with --delete deletes there what the snapshot lacks; --password-command and RESTIC_PASSWORD_COMMAND run a command; forget and prune delete snapshots (infra-destroy)",
 		special: infraDestroyer,
-		Options: vals("r", "--repo", "--repository-file", "--password-file", "--password-command", "--cache-dir", "--tag", "--host", "-o", "--option"),
+		Options: append(vals("r", "--repo", "--repository-file", "--password-file", "--cache-dir", "--tag", "--host", "-o", "--option"), opt(RoleCommand, "--password-command")),
+		Env:     []EnvVar{{Name: "RESTIC_PASSWORD_COMMAND", Role: RoleCommand}},
 		Subcommands: []Entry{{Names: names("backup"), Options: append(vals("e", "--exclude", "--exclude-file", "--iexclude", "--tag", "--host", "--parent"), opt(RoleRead, "--files-from", "--files-from-raw", "--files-from-verbatim")),
-			Operands: []Operand{operands(0, RoleReadTree)}}}},
-	{Names: names("borg borgbackup"), Family: "storage", Summary: "create reads the paths after the archive whole; delete, prune and compact --cleanup-commits delete archives (infra-destroy)",
+			Operands: []Operand{operands(0, RoleReadTree)}},
+			{Names: names("restore"), DataOnly: true, Options: append(vals("ei", "--exclude", "--include", "--iexclude", "--iinclude", "--host", "--path", "--tag"), opt(RoleWriteTree, "-t", "--target")),
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if slices.ContainsFunc(args, func(f field) bool { return f.val == "--delete" }) {
+						for _, t := range optionValues(args, "-t", "--target") {
+							t.contents = true // what the snapshot lacks, anywhere under it
+							r.judgeDelete(sc, t, true, cmd, "restic restore --delete")
+						}
+					}
+					return false
+				}}}},
+	{Names: names("borg borgbackup"), Family: "storage", Summary: "create reads the paths after the archive whole; --rsh, BORG_RSH and BORG_PASSCOMMAND run commands; delete, prune and compact --cleanup-commits delete archives (infra-destroy)",
 		special: infraDestroyer,
+		Options: []Option{opt(RoleCommand, "--rsh")},
+		Env:     []EnvVar{{Name: "BORG_PASSCOMMAND", Role: RoleCommand}, {Name: "BORG_RSH", Role: RoleCommand}},
 		Subcommands: []Entry{{Names: names("create"), Options: vals("e", "--exclude", "--exclude-from", "--pattern", "--patterns-from", "--comment", "--compression", "-C", "--chunker-params", "--paths-from-command"),
 			Operands: []Operand{operand(0, RoleData), operands(1, RoleReadTree)}}}},
 	{Names: names("kopia"), Family: "storage", Summary: "snapshot create reads its operands whole",

@@ -98,7 +98,7 @@
 //	network              nc, ncat, socat, curl, wget, ssh -o ...Command, scp -S, rsync -e, openssl, file servers, caddy, tunnels
 //	containers           docker, podman, nerdctl (host mounts, privileges, cp, volumes deleted), compose down -v, kubectl cp
 //	services             crontab, at, schtasks, account, firewall and service tools, getent shadow
-//	storage              restic, borg, kopia, duplicity, rdiff-backup, s3cmd, azcopy, b2, mc, oci, gsutil, az storage and gcloud storage: the local folders uploads read whole, the local destinations downloads write
+//	storage              restic (--password-command, restore --target, --delete), borg (--rsh, BORG_PASSCOMMAND), kopia, duplicity, rdiff-backup, s3cmd, azcopy, b2, mc, oci, gsutil, az storage and gcloud storage: the local folders uploads read whole, the local destinations downloads write
 //	credentials          gpg --export-secret-keys, security (macOS keychain), secret-tool, pass, op, bw, gh auth token, gcloud auth print-*, az, aws configure get, kubectl config view --raw, git credential fill, docker-credential-*, aws iam create-access-key, az storage account keys list, op signin --raw, bw unlock --raw, terraform output -json and state pull; trust stores (mkcert -install, update-ca-certificates, trust anchor, security add-trusted-cert, certutil, keytool on cacerts) and apt-key
 //
 // The generic net: an argument with no role, of a program the catalogue
