@@ -519,6 +519,8 @@ loop:
 	for i < len(args) {
 		a := args[i]
 		switch {
+		case a.dyn && strings.HasPrefix(a.val, "--") && strings.Contains(a.val, "="):
+			i++ // --NAME=VALUE whose value is not known is still an option
 		case a.dyn:
 			break loop
 		case a.val == "--":

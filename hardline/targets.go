@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"cmp"
+	"mvdan.cc/sh/v3/syntax"
 	"path"
 	"regexp"
 	"slices"
@@ -1316,10 +1317,24 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 		repl = "{}"
 	}
 	in := c.in
-	if len(p.get("-a", "--arg-file")) > 0 {
-		in = input{kind: inUnknown, detail: "a file"}
+	if fs := p.get("-a", "--arg-file"); len(fs) > 0 {
+		in = r.itemsFile(sc, fs[len(fs)-1], c)
 	}
 	r.feed(sc, rest, in, repl, c)
+}
+
+// itemsFile is the input xargs and parallel read from -a FILE: their own
+// input for /dev/stdin (and its other names), the known output of a
+// process substitution (xargs -a <(echo ~) rm -rf), else a file's, which
+// is not known.
+func (r *run) itemsFile(sc *scope, f field, c ctx) input {
+	if !f.dyn && stdinNames[f.val] {
+		return c.in
+	}
+	if ps := r.procSubstOf(f); ps != nil && ps.Op == syntax.CmdIn {
+		return r.writersInput(sc, ps.Stmts, true)
+	}
+	return input{kind: inUnknown, detail: "a file"}
 }
 
 // feed runs cmd with the items of in (xargs, parallel): known items are
@@ -1382,6 +1397,9 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 		return
 	}
 	in := c.in
+	if fs := parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "").get("-a", "--arg-file"); len(fs) > 0 && strings.IndexByte(spec.val, 'a') >= 0 {
+		in = r.itemsFile(sc, fs[len(fs)-1], c) // parallel -a FILE CMD
+	}
 	if sep >= 0 {
 		in = input{kind: inText, words: items, detail: "parallel arguments"}
 	}
