@@ -1343,8 +1343,10 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 		rest = rest[i+1:]
 		texts = append(texts, rest)
 	}
-	if m := callFormPattern.FindStringSubmatch(f.val); m != nil {
-		texts = append(texts, m[1])
+	if strings.HasSuffix(f.val, ")") {
+		if m := callFormPattern.FindStringSubmatch(f.val); m != nil {
+			texts = append(texts, m[1])
+		}
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {

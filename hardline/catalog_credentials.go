@@ -49,8 +49,9 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for _, a := range args {
 				v := asciiLower(strings.TrimLeft(a.val, "-/"))
-				if !a.dyn && (v == "addstore" || v == "delstore" || a.val == "-A" || a.val == "-D" || a.val == "-M") {
-					r.finding(ruleSystemAdmin, Command, Ask, "certutil changes which certificates are trusted", cmd, "")
+				if a.dyn || v == "addstore" || v == "delstore" || a.val == "-A" || a.val == "-D" || a.val == "-M" {
+					// A word not known may be one of the verbs.
+					r.finding(ruleSystemAdmin, Command, Ask, "certutil changes, or may change, which certificates are trusted", cmd, "")
 					break
 				}
 			}
@@ -63,7 +64,7 @@ var _ = register([]Entry{
 			})
 			cacerts := slices.ContainsFunc(args, func(f field) bool {
 				return f.val == "-cacerts" || strings.HasSuffix(f.val, "/cacerts") || f.val == "cacerts" || strings.HasSuffix(f.val, "\\cacerts")
-			})
+			}) || slices.ContainsFunc(optionValues(args, "-keystore"), func(f field) bool { return f.dyn }) // a key store not known may be it
 			if change && cacerts {
 				r.finding(ruleSystemAdmin, Command, Ask, "keytool changes the authorities the Java runtime trusts", cmd, "")
 			}

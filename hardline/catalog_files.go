@@ -214,7 +214,7 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleRead, "-f", "--from-file"), val("--indent", "-L"), {Names: []string{"--arg", "--argjson"}, Takes: 2},
 			{Names: []string{"--slurpfile", "--rawfile"}, Takes: 2, Role: RoleRead}},
 		Operands: []Operand{operands(0, RoleRead)}},
-	{Names: names("convert magick mogrify composite montage compare conjure identify display animate stream"), Family: "files",
+	{Names: names("magick " + imageMagickNames), Family: "files",
 		Summary: "ImageMagick: a file name written |CMD is a shell command it runs; a CODER: prefix leaves a path read (text:FILE prints it), ephemeral:FILE is deleted once read and msl: runs a script; -write and the last operand of convert, magick, composite, montage and compare are written, and mogrify writes its operands",
 		// Options take values the catalogue does not list (-resize
 		// 50%): every word is read as a possible file name.
@@ -458,9 +458,12 @@ func imageMagick(r *run, sc *scope, b string, args []field, c ctx, cmd string) b
 	return false
 }
 
-// imageMagickTools are the tools magick runs when named first.
-var imageMagickTools = map[string]bool{"convert": true, "mogrify": true, "composite": true, "montage": true, "compare": true,
-	"conjure": true, "identify": true, "display": true, "animate": true, "stream": true, "import": true}
+// imageMagickNames are ImageMagick's tools, each also a program of its own.
+const imageMagickNames = "convert mogrify composite montage compare conjure identify display animate stream"
+
+// imageMagickTools are the tools magick runs when named first (import,
+// its screen grabber, only there).
+var imageMagickTools = setOf(append(strings.Fields(imageMagickNames), "import")...)
 
 // imageFile judges one of ImageMagick's file names: |CMD runs CMD, a
 // CODER: prefix (png:, text:, file://) is taken off, ephemeral:FILE is

@@ -281,20 +281,14 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 				configTree = &f
 			}
 			i++
-		case sub < 0 && v == "--work-tree" && i+1 < len(args):
-			workTree = &args[i+1]
-			i++
-		case sub < 0 && strings.HasPrefix(v, "--work-tree="):
-			f := args[i]
-			f.val = v[len("--work-tree="):]
+		case sub < 0 && longValueAt(args, i, "--work-tree") > 0:
+			f, n := longValue(args, i, "--work-tree")
 			workTree = &f
-		case sub < 0 && v == "--git-dir" && i+1 < len(args):
-			gitDir = &args[i+1]
-			i++
-		case sub < 0 && strings.HasPrefix(v, "--git-dir="):
-			f := args[i]
-			f.val = v[len("--git-dir="):]
+			i += n - 1
+		case sub < 0 && longValueAt(args, i, "--git-dir") > 0:
+			f, n := longValue(args, i, "--git-dir")
 			gitDir = &f
+			i += n - 1
 		case sub < 0 && (v == "-C" || slices.Contains(gitGlobals.long, v)):
 			moved = moved || v == "-C"
 			i++
@@ -524,4 +518,30 @@ func gitPrintsContent(sub string, args []field) bool {
 		return strings.ContainsAny(p.short, "puL") || slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--patch") })
 	}
 	return false
+}
+
+// longValueAt is the number of words the long option name takes at
+// args[i]: 2 for NAME VALUE, 1 for NAME=VALUE, 0 when args[i] is not it.
+func longValueAt(args []field, i int, name string) int {
+	switch v := args[i].val; {
+	case v == name && i+1 < len(args):
+		return 2
+	case strings.HasPrefix(v, name+"="):
+		return 1
+	}
+	return 0
+}
+
+// longValue returns the value of the long option name at args[i] (see
+// longValueAt) and the words it takes.
+func longValue(args []field, i int, name string) (field, int) {
+	switch n := longValueAt(args, i, name); n {
+	case 2:
+		return args[i+1], 2
+	case 1:
+		f := args[i]
+		f.val = f.val[len(name)+1:]
+		return f, 1
+	}
+	return field{}, 0
 }

@@ -9,7 +9,7 @@ import (
 // Shells, privilege wrappers and shell builtins that run, change or define
 // commands.
 var _ = register([]Entry{
-	{Names: names("sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash ksh93 pdksh oksh hush osh ysh oil nu elvish xonsh rc es"),
+	{Names: names(shellNames),
 		Family: "shells", Summary: "-c SCRIPT is analysed; a script from stdin, a pipe or a process substitution is judged",
 		Env: []EnvVar{{Name: "BASH_ENV", Role: RoleProgram}, {Name: "ENV", Role: RoleProgram},
 			{Name: "PROMPT_COMMAND", Role: RoleScript}, {Name: "PS0", Role: RoleScript}, {Name: "PS1", Role: RoleScript},
@@ -241,6 +241,8 @@ var _ = register([]Entry{
 	{Names: names("enable"), Family: "shells", Summary: "enable -f loads a builtin from a shared object: code the analyser cannot read (asks)",
 		DataOnly: true, judgesPaths: true,
 		special: asksOnFlag('f', ruleInlineInterp, "enable -f loads a shared object into the shell, code the analyser cannot read")},
+	{Names: names("fc"), Family: "shells", Summary: "fc -s runs a history entry again, fc -e after an editor: entries history -s added are judged, others ask; fc -l lists",
+		DataOnly: true, judgesPaths: true, special: fcRerun},
 	{Names: names("history"), Family: "shells", Summary: "-w and -a write the history to a file; -r and -n read one into it; -s adds an entry, which fc -s runs",
 		DataOnly: true, judgesPaths: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -277,49 +279,46 @@ var _ = register([]Entry{
 		}},
 })
 
-// fcEntry is bash's fc: -l lists the history; -s runs an entry again
+// fcRerun judges bash's fc: -l lists the history; -s runs an entry again
 // (after OLD=NEW replaces OLD in it), and without -s an entry is run after
 // an editor has changed it. Entries come from history -s (or a file
 // history -r read): those the script added are judged as the command fc
 // runs, each of them, with and without the replacement; others ask.
-var fcEntry = Entry{Names: names("fc"), Family: "shells", Summary: "fc -s runs a history entry again, fc -e after an editor: entries history -s added are judged, others ask; fc -l lists",
-	DataOnly: true, judgesPaths: true,
-	special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-		var reps [][2]string
-		rerun, list := false, false
-		for _, f := range args {
-			switch {
-			case f.dyn: // an option or editor not known: the editor's reading asks
-			case shortFlag(f.val, 'l'):
-				list = true
-			case shortFlag(f.val, 's'):
-				rerun = true
-			case strings.Contains(f.val, "=") && !strings.HasPrefix(f.val, "-"):
-				old, nw, _ := strings.Cut(f.val, "=")
-				reps = append(reps, [2]string{old, nw})
-			}
+func fcRerun(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	var reps [][2]string
+	rerun, list := false, false
+	for _, f := range args {
+		switch {
+		case f.dyn:
+			rerun = true // an option not known may be -s
+		case shortFlag(f.val, 'l'):
+			list = true
+		case shortFlag(f.val, 's'):
+			rerun = true
+		case strings.Contains(f.val, "=") && !strings.HasPrefix(f.val, "-"):
+			old, nw, _ := strings.Cut(f.val, "=")
+			reps = append(reps, [2]string{old, nw})
 		}
-		if list && !rerun {
-			return true
-		}
-		if !rerun {
-			r.finding(ruleEvalDynamic, Dynamic, Ask, "fc runs a history entry after an editor has changed it", cmd, "")
-		}
-		if sc.historyUnknown || len(sc.history) == 0 {
-			r.finding(ruleEvalDynamic, Dynamic, Ask, "fc runs a command from the shell's history, which is not known", cmd, "")
-		}
-		for _, h := range sc.history {
-			r.reparseField(sc, field{val: h}, c, cmd, false)
-			for _, rp := range reps {
-				if rp[0] != "" && strings.Contains(h, rp[0]) {
-					r.reparseField(sc, field{val: strings.Replace(h, rp[0], rp[1], 1)}, c, cmd, false)
-				}
-			}
-		}
+	}
+	if list && !rerun {
 		return true
-	}}
-
-var _ = register([]Entry{fcEntry})
+	}
+	if !rerun {
+		r.finding(ruleEvalDynamic, Dynamic, Ask, "fc runs a history entry after an editor has changed it", cmd, "")
+	}
+	if sc.historyUnknown || len(sc.history) == 0 {
+		r.finding(ruleEvalDynamic, Dynamic, Ask, "fc runs a command from the shell's history, which is not known", cmd, "")
+	}
+	for _, h := range sc.history {
+		r.reparseField(sc, field{val: h}, c, cmd, false)
+		for _, rp := range reps {
+			if rp[0] != "" && strings.Contains(h, rp[0]) {
+				r.reparseField(sc, field{val: strings.Replace(h, rp[0], rp[1], 1)}, c, cmd, false)
+			}
+		}
+	}
+	return true
+}
 
 // noteHistory records the entry history -s adds: its words joined.
 func (r *run) noteHistory(sc *scope, words []field) {

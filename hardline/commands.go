@@ -406,6 +406,9 @@ func (a *Analyzer) otherSpelling(b string) string {
 // (busybox.static, toybox-x86_64, pwsh-preview, .bash-wrapped of Nix), or
 // "" when it carries none.
 func buildless(b string) string {
+	if !strings.ContainsAny(b, ".-_") {
+		return "" // every build suffix follows one of these, as Nix's leading dot is one
+	}
 	t := strings.TrimPrefix(b, ".")
 	for changed := true; changed; {
 		changed = false
@@ -432,7 +435,7 @@ var gnuTools = setOf("rm", "cp", "mv", "ln", "dd", "install", "shred", "truncate
 	"touch", "tee", "cat", "tac", "head", "tail", "split", "csplit", "sort", "uniq", "cut", "paste", "tr", "od", "base64", "base32",
 	"basenc", "env", "nohup", "timeout", "stdbuf", "nice", "chroot", "kill", "unlink", "shuf", "nl", "fold", "join", "comm",
 	"realpath", "readlink", "stat", "du", "ls", "date", "sed", "tar", "find", "xargs", "locate", "grep", "egrep", "fgrep",
-	"sha256sum", "md5sum", "mktemp", "dircolors", "printf", "echo", "test", "split", "diff", "cmp")
+	"sha256sum", "md5sum", "mktemp", "dircolors", "printf", "echo", "test", "diff", "cmp")
 
 // knows reports whether b is a program the analyser describes: a
 // catalogue entry (built-in or the policy's), a shell or an interpreter.
@@ -1193,14 +1196,13 @@ var dialectRE = regexp.MustCompile(`\$(\{[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z
 // shellOptRE matches what a shell takes as an option word.
 var shellOptRE = regexp.MustCompile(`^[-+][A-Za-z]+$`)
 
-var shells = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
-	"fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true, "rbash": true, "ksh93": true,
-	"pdksh": true, "oksh": true, "hush": true,
-	// Shells of other languages, whose -c runs a command line as theirs:
-	// read as sh reads it, the stricter reading of the commands they share.
-	"osh": true, "ysh": true, "oil": true, "nu": true, "elvish": true, "xonsh": true, "rc": true, "es": true,
-}
+var shells = setOf(strings.Fields(shellNames)...)
+
+// shellNames are the shells, the shells entry's names. Those of other
+// languages (nu, elvish, xonsh, rc, es, Oils' osh and ysh), whose -c runs a
+// command line as theirs, are read as sh reads it, the stricter reading of
+// the commands they share.
+const shellNames = "sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash ksh93 pdksh oksh hush osh ysh oil nu elvish xonsh rc es"
 
 // shell analyses sh, bash and friends: -c with a literal script is
 // re-parsed; a script from a pipe is dynamic; a script file is ordinary.
@@ -1343,9 +1345,7 @@ func (r *run) argsNet(sc *scope, args []field, c ctx, cmd string) {
 func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 	switch c.in.kind {
 	case inText:
-		saved := r.cwd
-		r.script(c.in.text, sc.known(c.pos), sc.depth+c.depth+1)
-		r.cwd = saved
+		r.reparseField(sc, field{val: c.in.text}, c, cmd, true)
 	case inUnknown:
 		if c.in.peer {
 			r.finding(ruleReverseShell, Command, Block, b+" runs the commands a network peer sends ("+c.in.detail+")", cmd, "")
@@ -1353,9 +1353,7 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 		}
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs code read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
 		if c.in.partial != "" {
-			saved := r.cwd
-			r.script(c.in.partial, sc.known(c.pos), sc.depth+c.depth+1)
-			r.cwd = saved
+			r.reparseField(sc, field{val: c.in.partial}, c, cmd, true)
 		}
 	}
 }

@@ -839,7 +839,7 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 		}
 		why, ok := r.a.credentialBelowHome(path.Base(f.val))
 		if !ok {
-			why, ok = toolCredentialFile(f.val)
+			why, ok = r.a.toolCredentialFile(f.val)
 		}
 		if ok {
 			where := "to another host"
@@ -852,24 +852,22 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 	}
 }
 
-// toolCredentialFiles are files that hold a tool's credentials under
-// names that do not say so, wherever they lie (a project's .npmrc holds its
-// registry token, terraform.tfstate its resources' secrets in clear).
-var toolCredentialFiles = setOf(".npmrc", ".yarnrc.yml", ".pypirc", ".netrc", "_netrc", ".pgpass", ".my.cnf", ".s3cfg", ".boto",
-	".dockercfg", ".dockerconfigjson", "kubeconfig", ".kubeconfig", ".envrc", ".terraformrc", "terraform.rc", "terraform.tfstate",
-	"terraform.tfstate.backup", ".git-credentials", ".vault-token", ".pulumi-credentials", ".gradle.properties", "gradle.properties")
-
-// toolCredentialPaths are the ends of paths whose file holds credentials
-// under a name that is common: a kubeconfig, Docker's logins. A
-// repository's .git/config (its remotes' URLs with tokens, the extra
-// headers a CI checkout leaves) is one too, see toolCredentialFile.
-var toolCredentialPaths = []string{".kube/config", ".docker/config.json", ".gem/credentials", ".config/gh/hosts.yml"}
+// toolCredentialFiles are the names tools give their credentials files
+// that the home folder's sensitive lists do not hold (a project's
+// terraform.tfstate holds its resources' secrets in clear, a kubeconfig
+// or an .envrc its tokens).
+var toolCredentialFiles = setOf("kubeconfig", ".kubeconfig", ".envrc", ".dockercfg", ".dockerconfigjson", "terraform.rc",
+	"terraform.tfstate", "terraform.tfstate.backup", ".pulumi-credentials")
 
 // toolCredentialFile reports whether the file p names holds a tool's
-// credentials by the name the tool gives it (see toolCredentialFiles); a
-// backslash is read as a separator, as Windows reads it, and a bare
-// repository's config (x.git/config) is a repository's too.
-func toolCredentialFile(p string) (string, bool) {
+// credentials by where the tool keeps them: its path ends as a file the
+// home's sensitive lists name does, wherever it lies (a project's .npmrc,
+// deploy/.kube/config, .config/gh/hosts.yml: matchHomeRel), in any case;
+// its name is one of toolCredentialFiles; or it is a repository's
+// configuration, .git/config or a bare repository's x.git/config (its
+// remotes' tokens, the headers a CI checkout leaves). A backslash is read
+// as a separator, as Windows reads it.
+func (a *Analyzer) toolCredentialFile(p string) (string, bool) {
 	p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
 	if b := path.Base(p); toolCredentialFiles[asciiLower(b)] {
 		return "a tool's credentials file, " + b, true
@@ -877,12 +875,19 @@ func toolCredentialFile(p string) (string, bool) {
 	if strings.HasSuffix(p, ".git/config") {
 		return "a git repository's configuration", true
 	}
-	for _, end := range toolCredentialPaths {
-		if p == end || strings.HasSuffix(p, "/"+end) {
-			return "a tool's credentials file, " + end, true
+	rel := "/" + strings.TrimPrefix(p, "/")
+	for i := 0; ; {
+		for _, end := range [...]string{rel[i:], asciiLower(rel[i:])} {
+			if pat, ok := a.matchHomeRel(a.key(end)); ok {
+				return "a tool's credentials file, as a home's " + pat + " is", true
+			}
 		}
+		j := strings.IndexByte(rel[i+1:], '/')
+		if j < 0 {
+			return "", false
+		}
+		i += 1 + j
 	}
-	return "", false
 }
 
 // fileUploaders are programs whose operands sentFiles reads as files sent

@@ -145,12 +145,17 @@ func awkNetCommand(code string) bool {
 		return true
 	}
 	for _, m := range awkReadVar.FindAllStringSubmatch(code, 8) {
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(m[1]) + `\s*\|&\s*getline`).MatchString(code) {
-			return true
+		for _, c := range awkCoprocess.FindAllStringSubmatch(code, 8) {
+			if c[1] == m[1] {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// awkCoprocess finds a coprocess whose command is a variable (c |& getline).
+var awkCoprocess = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\|&\s*getline`)
 
 // awkReadVar finds the variable a getline reads into (getline c, s |&
 // getline c, getline c < f).

@@ -138,13 +138,26 @@ func TestProcessRelativePathsAreUnresolvable(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// pathReason is a path argument and the reason a read of it is denied.
+type pathReason struct {
+	path   string
+	reason policy.Reason
+}
+
+// denyReads checks that read_file of each path is denied for its reason.
+func denyReads(t *testing.T, e *policy.Engine, cases []pathReason) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(strconv.Quote(tc.path), func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", tc.path)}, policy.Deny, tc.reason)
+		})
+	}
+}
+
 func TestFileURLsAreReadAsThePathsTheyName(t *testing.T) {
 	w := newWorld(t)
 	e := w.engine(t, nil)
-	for _, tc := range []struct {
-		url    string
-		reason policy.Reason
-	}{
+	denyReads(t, e, []pathReason{
 		{"FILE://" + w.outside + "/x", policy.ReasonRootOutside},
 		{"File://localhost" + w.outside + "/x", policy.ReasonRootOutside},
 		{"file:" + w.outside + "/x", policy.ReasonRootOutside},
@@ -160,11 +173,7 @@ func TestFileURLsAreReadAsThePathsTheyName(t *testing.T) {
 		{"file://" + w.ws + "/x#y", policy.ReasonRootUnresolvable},
 		{"file://" + w.ws + "/%zz", policy.ReasonRootUnresolvable},
 		{"file://" + w.ws + "/%00", policy.ReasonRootUnresolvable},
-	} {
-		t.Run(tc.url, func(t *testing.T) {
-			check(t, e, policy.Call{Tool: "read_file", Args: args("path", tc.url)}, policy.Deny, tc.reason)
-		})
-	}
+	})
 	t.Run("a file URL inside the workspace is allowed", func(t *testing.T) {
 		d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", "file://"+w.ws+"/src")}, policy.Allow, policy.ReasonModeAllow)
 		assert.Equal(t, w.ws+"/src", d.Targets[0].Resolved)
@@ -174,20 +183,13 @@ func TestFileURLsAreReadAsThePathsTheyName(t *testing.T) {
 func TestPathsAreReadWithoutTheBlanksAroundThem(t *testing.T) {
 	w := newWorld(t)
 	e := w.engine(t, nil)
-	for _, tc := range []struct {
-		path   string
-		reason policy.Reason
-	}{
+	denyReads(t, e, []pathReason{
 		{" " + w.outside + "/x", policy.ReasonRootOutside},
 		{"\t" + w.home + "/.ssh/id_ed25519", policy.ReasonHardlinePath},
 		{"\n ~/.ssh/id_ed25519 \r\n", policy.ReasonHardlinePath},
 		{"\u00a0file://" + w.outside + "/x", policy.ReasonRootOutside},
 		{"  /proc/self/environ", policy.ReasonRootUnresolvable},
-	} {
-		t.Run(strconv.Quote(tc.path), func(t *testing.T) {
-			check(t, e, policy.Call{Tool: "read_file", Args: args("path", tc.path)}, policy.Deny, tc.reason)
-		})
-	}
+	})
 	t.Run("a workspace path with blanks around it is allowed", func(t *testing.T) {
 		d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", " src/a ")}, policy.Allow, policy.ReasonModeAllow)
 		assert.Equal(t, w.ws+"/src/a", d.Targets[0].Resolved)
