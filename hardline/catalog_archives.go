@@ -273,22 +273,38 @@ func (r *run) compressorReplaces(sc *scope, b string, args []field, cmd string) 
 	if strings.ContainsAny(p.short, "cklt") || p.has("--stdout") || p.has("--to-stdout") || p.has("--keep") || p.has("--list") || p.has("--test") || len(p.get("-o", "--output")) > 0 {
 		return
 	}
+	decompress := strings.ContainsRune(p.short, 'd') || p.has("--decompress") || p.has("--uncompress") || strings.HasPrefix(b, "un") || b == "gunzip" || b == "bunzip2"
 	keeps := b == "zstd" || b == "unzstd" || b == "lz4" || b == "brotli"
 	if keeps && !p.has("--rm") && !strings.ContainsRune(p.short, 'j') {
 		if b == "lz4" && len(p.ops) == 2 && !strings.ContainsRune(p.short, 'm') && !p.has("--multiple") {
 			r.judgeWrite(sc, p.ops[1], ruleDiskWrite, cmd)
+			return
+		}
+		if decompress {
+			// The input is kept, but its output is still written:
+			// unzstd ~/.bashrc.zst writes ~/.bashrc.
+			r.decompressedWrites(sc, p.ops, cmd)
 		}
 		return
 	}
 	recursive := strings.ContainsRune(p.short, 'r') || p.has("--recursive")
-	decompress := strings.ContainsRune(p.short, 'd') || p.has("--decompress") || p.has("--uncompress") || strings.HasPrefix(b, "un") || b == "gunzip" || b == "bunzip2"
 	for _, o := range p.ops {
 		if o.val == "-" {
 			continue
 		}
 		r.judgeDelete(sc, o, recursive, cmd, b)
-		if decompress && !o.dyn {
-			// gzip -d ~/.bashrc.gz writes ~/.bashrc.
+	}
+	if decompress {
+		r.decompressedWrites(sc, p.ops, cmd)
+	}
+}
+
+// decompressedWrites judges the file each compressed operand decompresses
+// to, its name without the compressor's suffix (gzip -d ~/.bashrc.gz
+// writes ~/.bashrc).
+func (r *run) decompressedWrites(sc *scope, ops []field, cmd string) {
+	for _, o := range ops {
+		if !o.dyn && o.val != "-" {
 			for _, suf := range []string{".gz", ".xz", ".zst", ".bz2", ".lz4", ".lzma", ".lz", ".br", ".z", ".Z"} {
 				if out, ok := strings.CutSuffix(o.val, suf); ok && out != "" {
 					t := o

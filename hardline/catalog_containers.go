@@ -270,8 +270,14 @@ var _ = register([]Entry{
 			}
 			return infraDestroyer(r, sc, b, args, c, cmd)
 		}},
-	{Names: names("doctl hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: delete deletes cloud resources (asks); their other arguments are tried by the generic net",
+	{Names: names("hcloud linode-cli"), Family: "containers", Summary: "infrastructure tools: delete deletes cloud resources (asks); their other arguments are tried by the generic net",
 		special: infraDestroyer},
+	{Names: names("doctl"), Family: "containers", Summary: "delete deletes cloud resources (asks); auth token, registry docker-config and kubernetes cluster kubeconfig show print credentials; other arguments are tried by the generic net",
+		special: infraDestroyer,
+		// (The entry's special sees the sub-commands' words too.)
+		Subcommands: []Entry{{Names: names("auth"), Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("registry"), Subcommands: []Entry{{Names: names("docker-config"), Rule: ruleSensitivePath, DataOnly: true}}},
+			{Names: names("kubernetes k8s k"), Subcommands: []Entry{{Names: names("cluster c"), Subcommands: []Entry{{Names: names("kubeconfig kcfg"), Subcommands: []Entry{{Names: names("show s"), Rule: ruleSensitivePath, DataOnly: true}}}}}}}}},
 	{Names: names("pulumi"), Family: "containers", Summary: "destroy and down delete cloud resources (asks); --show-secrets and config get print the stack's secrets in clear; other arguments are tried by the generic net",
 		Options: []Option{flag(RoleTrigger, "--show-secrets")}, Rule: ruleSensitivePath,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

@@ -31,10 +31,27 @@ var _ = register([]Entry{
 		Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("ltrace"), Family: "debuggers", Summary: "runs the traced command; -o is written",
 		Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("epsuEaAnDFlLwx")...), Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("gcore"), Family: "debuggers", Summary: "dumps a running process's memory; -o is written", DataOnly: true,
-		Options: []Option{opt(RoleWrite, "-o")}},
-	{Names: names("py-spy"), Family: "debuggers", Summary: "record -o is written; record -- CMD and top -- CMD run the command",
-		Subcommands: []Entry{{Names: names("dump"), DataOnly: true, Options: vals("p", "--pid")},
+	{Names: names("gcore procdump createdump memdump avml winpmem"), Family: "debuggers", Summary: "dumps a running process's memory (or, avml and winpmem, the machine's), every secret in it; -o is written",
+		DataOnly: true, Rule: ruleRawDiskRead, Options: []Option{opt(RoleWrite, "-o"), val("-p", "-s", "-n", "-C", "-M", "-T", "-f")}},
+	{Names: names("jmap jhsdb"), Family: "debuggers", Summary: "jmap -dump and jhsdb jmap --binaryheap dump a running Java process's heap, every secret in it", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if slices.ContainsFunc(args, func(f field) bool {
+				return f.dyn || strings.HasPrefix(f.val, "-dump") || f.val == "--binaryheap" || strings.HasPrefix(f.val, "-F")
+			}) {
+				r.finding(ruleRawDiskRead, Path, Ask, b+" dumps the heap of a running Java process, with every secret it holds", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("jcmd jattach"), Family: "debuggers", Summary: "GC.heap_dump (jattach dumpheap) dumps a running Java process's heap; JVMTI.agent_load (jattach load) loads code into it",
+		DataOnly: true, special: jvmAttach},
+	{Names: names("dotnet-dump"), Family: "debuggers", Summary: "collect dumps a running .NET process's memory, every secret in it", DataOnly: true,
+		Subcommands: []Entry{{Names: names("collect"), DataOnly: true, Rule: ruleRawDiskRead, Options: []Option{opt(RoleWrite, "-o", "--output"), val("-p", "--process-id", "-n", "--name", "--type", "--diag")}}}},
+	{Names: names("criu"), Family: "debuggers", Summary: "dump and pre-dump write a running process's memory, every secret in it, to image files",
+		DataOnly: true, Subcommands: []Entry{{Names: names("dump pre-dump"), DataOnly: true, Rule: ruleRawDiskRead, Options: []Option{opt(RoleWriteTree, "-D", "--images-dir"), val("-t", "--tree", "-W", "--work-dir", "-o", "--log-file")}}}},
+	{Names: names("pyrasite frida frida-inject hotpatch linux-inject injector"), Family: "debuggers", Summary: "run code the analyser cannot read inside a running process (a payload, script or library injected)",
+		DataOnly: true, Rule: ruleInlineInterp},
+	{Names: names("py-spy"), Family: "debuggers", Summary: "record -o is written; record -- CMD and top -- CMD run the command; dump --locals prints a running process's local variables, secrets among them",
+		Subcommands: []Entry{{Names: names("dump"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-l", "--locals"), val("-p", "--pid")}, Rule: ruleRawDiskRead},
 			{Names: names("record top"), Options: []Option{opt(RoleWrite, "-o", "--output"), flag(RoleCommand, "--"), val("-p", "--pid", "-r", "--rate", "-d", "--duration", "-f", "--format")}}}},
 	{Names: names("sysdig"), Family: "debuggers", Summary: "-w writes the capture of every process's system calls", Options: []Option{opt(RoleWrite, "-w", "--write"), opt(RoleRead, "-r", "--read"), val("-c", "--chisel", "-p", "--print", "-n", "--numevents", "-s", "--snaplen")}},
 	wrapper("debuggers", "dtruss CMD traces the command it runs; -p attaches to a process", "pnt", nil, 0, "dtruss"),
@@ -141,6 +158,30 @@ var _ = register([]Entry{
 		}},
 })
 
+// jvmAttach judges jcmd's and jattach's commands to a running Java
+// process: a heap dump holds every secret in it (raw-disk-read), an agent
+// loaded runs code in it (inline-interpreter).
+func jvmAttach(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for i, f := range args {
+		v := asciiLower(f.val)
+		switch {
+		case f.dyn:
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" is given a command to a running Java process that is not known", cmd, "")
+			return true
+		case v == "gc.heap_dump" || v == "dumpheap" || v == "gc.heap_dump_to_file":
+			r.finding(ruleRawDiskRead, Path, Ask, b+" dumps the heap of a running Java process, with every secret it holds", cmd, "")
+			if last := args[len(args)-1]; i+1 < len(args) && !strings.HasPrefix(last.val, "-") {
+				r.judgeWrite(sc, last, ruleDiskWrite, cmd) // the file the heap is written to
+			}
+			return true
+		case v == "jvmti.agent_load" || v == "load" || v == "vm.load_agent" || v == "jvmti.data_dump" || v == "compiler.directives_add" || v == "managementagent.start":
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" loads code into, or opens, a running Java process", cmd, "")
+			return true
+		}
+	}
+	return true
+}
+
 // debuggerCommands judges what gdb's and lldb's own command languages do
 // beyond the shell escapes RoleEscape reads: an abbreviated shell (she,
 // shel, platform sh, pla sh), run's arguments (passed through a shell,
@@ -176,9 +217,24 @@ func (r *run) debuggerCommands(sc *scope, b string, args []field, c ctx, cmd str
 			init = true
 		}
 	}
+	// Attached to a running process, a core file or memory dump holds
+	// every secret the process holds (the host's own, when it is the
+	// agent's host); a program the debugger starts is the command's own.
+	attached := init || slices.ContainsFunc(args, func(a field) bool {
+		v := a.val
+		return v == "-p" || v == "--pid" || v == "--attach-pid" || v == "-n" || v == "--attach-name" ||
+			strings.HasPrefix(v, "--pid=") || strings.HasPrefix(v, "--attach-pid=") || strings.HasPrefix(v, "--attach-name=")
+	})
 	for _, t := range texts {
 		for line := range strings.SplitSeq(t, "\n") {
 			w := strings.Fields(asciiLower(line))
+			if len(w) > 0 && (w[0] == "attach" || w[0] == "at" || w[0] == "process" && len(w) > 1 && (w[1] == "attach" || w[1] == "a")) {
+				attached = true
+			}
+			if attached && len(w) > 0 && (w[0] == "generate-core-file" || w[0] == "gcore" || w[0] == "dump" || w[0] == "append" ||
+				w[0] == "process" && len(w) > 1 && w[1] == "save-core" || w[0] == "memory" && len(w) > 1 && (w[1] == "read" || w[1] == "region") && strings.Contains(line, "-o")) {
+				r.finding(ruleRawDiskRead, Path, Ask, b+" dumps the memory of the process it is attached to, with every secret it holds", cmd, "")
+			}
 			if init && len(w) > 0 && (w[0] == "kill" || w[0] == "k" || w[0] == "signal" || w[0] == "queue-signal" || w[0] == "process" && len(w) > 1 && (w[1] == "kill" || w[1] == "signal") || strings.Contains(line, "exit(") || strings.Contains(line, "raise(") || strings.Contains(line, "abort(")) {
 				r.finding(ruleKillAll, Command, Block, b+" kills or signals init, which stops the host", cmd, "")
 			}

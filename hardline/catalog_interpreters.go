@@ -132,6 +132,24 @@ var _ = register([]Entry{
 			r.serverDataDestroy(b, args, c, cmd)
 			return false
 		}},
+	{Names: names("pg_dump pg_dumpall pg_restore"), Family: "interpreters", Summary: "-f writes the dump (pg_restore: the script it prints); --filter reads a file; pg_restore reads its operand",
+		Options: []Option{opt(RoleWrite, "-f", "--file"), opt(RoleRead, "--filter"), val("-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-n", "--schema", "-N", "--exclude-schema",
+			"-t", "--table", "-T", "--exclude-table", "-F", "--format", "-j", "--jobs", "-Z", "--compress", "-E", "--encoding", "--role", "--exclude-table-data", "--section", "--lock-wait-timeout", "-S", "--superuser", "-I", "--index", "-P", "--function", "-L", "--use-list", "-l")},
+		Operands: []Operand{operand(0, RoleRead)}},
+	{Names: names("mysqldump mariadb-dump mysqlpump"), Family: "interpreters", Summary: "-r and --result-file write the dump",
+		Options:  []Option{opt(RoleWrite, "-r", "--result-file"), val("-u", "--user", "-h", "--host", "-P", "--port", "-S", "--socket", "-w", "--where", "--tab", "--default-character-set", "--ignore-table", "--defaults-file", "--defaults-extra-file", "--protocol")},
+		Operands: []Operand{operands(0, RoleData)}},
+	{Names: names("sd rpl"), Family: "files", Summary: "replace text in the files after the two patterns, in place (sd -p, which only previews, is judged as the write too)", DataOnly: true,
+		Options:  vals("fn", "--flags", "--max-replacements"),
+		Operands: []Operand{operand(0, RoleData), operand(1, RoleData), operands(2, RoleWrite)}},
+	{Names: names("ffmpeg"), Family: "files", Summary: "-i names the inputs, read; the last argument, when it is not an input or an option, is the output, written",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if n := len(args); n > 1 && !strings.HasPrefix(args[n-1].val, "-") && args[n-2].val != "-i" {
+				r.checkTargets(sc, args[n-1:], cmd)
+				r.judgeWrite(sc, args[n-1], ruleDiskWrite, cmd)
+			}
+			return false
+		}},
 	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command; ftp -o writes the file it fetches",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x"), opt(RoleWrite, "-o"), opt(RoleCommandFile, "-f")}, special: ftpCommands("-c", "-e"),
 		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {

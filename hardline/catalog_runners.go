@@ -149,7 +149,8 @@ var _ = register([]Entry{
 	{Names: names("flox"), Family: "runners", Summary: "flox activate runs the command after -- or -c", Subcommands: []Entry{{Names: names("activate"), Options: []Option{flag(RoleCommand, "--"), opt(RoleScript, "-c", "--command"), val("-d", "--dir", "-r", "--remote")}}}},
 	{Names: names("brew"), Family: "runners", Summary: "brew bundle exec runs a command; brew tap USER/REPO stores a package source", DataOnly: true, Subcommands: []Entry{{Names: names("bundle"), DataOnly: true, Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
 		{Names: names("tap"), Summary: "a tap named stores a package source; brew tap alone lists them", DataOnly: true, special: sourceNamed}}},
-	{Names: names("gem"), Family: "runners", Summary: "gem sources --add stores a package source", Subcommands: []Entry{{Names: names("sources source"), Summary: "--add stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "-a", "--add")}}}},
+	{Names: names("gem"), Family: "runners", Summary: "gem sources --add stores a package source; install and update write their --install-dir and --bindir", Subcommands: []Entry{{Names: names("sources source"), Summary: "--add stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "-a", "--add")}},
+		{Names: names("install update i"), DataOnly: true, Options: []Option{opt(RoleWriteTree, "-i", "--install-dir", "-n", "--bindir", "--build-root"), val("-v", "--version", "-s", "--source", "-p", "--http-proxy", "--platform", "-g", "--file")}}}},
 	{Names: names("add-apt-repository apt-add-repository"), Family: "runners", Summary: "adds a package source (unless --remove or --list)", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleHarmless, "-r", "--remove", "-L", "--list")}},
 	{Names: names("helm"), Family: "runners", Summary: "helm repo add stores a chart source; uninstall deletes a release's resources from the cluster (infra-destroy)", Subcommands: []Entry{{Names: names("repo"), DataOnly: true, Subcommands: []Entry{{Names: names("add"), Summary: "stores a chart source", DataOnly: true, Rule: rulePackageSource}}},
 		{Names: names("uninstall delete del un"), Summary: "deletes the release's resources", DataOnly: true, Rule: ruleInfraDestroy},
@@ -398,7 +399,31 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("task invoke mage gradle gradlew ant sbt ninja meson scons nox pre-commit"), Family: "runners", RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "**/*.sbt", "project/**", "**/*.scala", "**/*.java", "**/*.kt", "build.ninja", "**/meson.build", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
+	{Names: names("meson"), Family: "runners", RunsFiles: []string{"**/meson.build", "meson_options.txt", "meson.options"},
+		Summary: "runs the build's meson.build files (out of reach); devenv runs a command in the build's environment; test --wrapper runs each test under a command line", DataOnly: true,
+		Options: []Option{opt(RoleWorkDir, "-C")},
+		Subcommands: []Entry{{Names: names("devenv"), OptionsFirst: true, Options: []Option{opt(RoleWorkDir, "-C", "-w", "--workdir"), val("--dump", "--dump-format")}, Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("test"), DataOnly: true, Options: []Option{opt(RoleScript, "--wrapper", "--wrap"), opt(RoleWorkDir, "-C"), val("--suite", "--no-suite", "--setup", "--num-processes", "-t", "--timeout-multiplier", "--repeat", "--test-args", "--logbase")}}}},
+	{Names: names("sbt"), Family: "runners", RunsFiles: []string{"**/*.sbt", "project/**", "**/*.scala", "**/*.java"},
+		Summary: "runs the build's .sbt and project files (out of reach); its operands are sbt commands, separated by ';': eval, set and the consoles evaluate Scala (read as inline code)", DataOnly: true,
+		Options: vals("J", "--java-home", "--sbt-dir", "--ivy", "--sbt-version", "--mem", "-Dsbt.boot.directory"),
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if a.dyn && !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "/") { // (~compile is a user's home to bash, not a command)
+					r.finding(ruleInlineInterp, Dynamic, Ask, b+" is given a command that is not known, which may evaluate Scala", cmd, "")
+					continue
+				}
+				for part := range strings.SplitSeq(a.val, ";") {
+					word, rest, _ := strings.Cut(strings.TrimLeft(strings.TrimSpace(part), "~"), " ")
+					switch word {
+					case "eval", "set", "console", "consoleQuick", "consoleProject", "initialCommands":
+						r.applyRole(sc, roleValue{role: RoleProgram, f: field{val: rest}}, false, b+" "+word, c, cmd)
+					}
+				}
+			}
+			return true
+		}},
+	{Names: names("task invoke mage gradle gradlew ant ninja scons nox pre-commit"), Family: "runners", RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "project/**", "**/*.java", "**/*.kt", "build.ninja", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
 		Summary: "task runners run recipes from their files (out of reach); their arguments are task names", DataOnly: true,
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
 			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),
@@ -450,7 +475,7 @@ func npmSubcommands() []Entry {
 		{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
 			Summary: "package scripts and registry commands: arguments are names and text; install and its relatives write node_modules and package.json in the folder they work in; a package.json or script this command wrote asks", DataOnly: true,
 			RunsFiles: []string{"**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.jsx", "**/*.tsx", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"},
-			Options:   append([]Option{opt(RoleCommand, "--script-shell")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
+			Options:   append([]Option{opt(RoleCommand, "--script-shell"), opt(RoleWriteTree, "--pack-destination")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
 				if len(r.written) > 0 {

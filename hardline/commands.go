@@ -233,7 +233,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		if !slices.ContainsFunc(extra, func(x *compiledEntry) bool { return x.e.DataOnly }) {
 			r.checkTargets(sc, args, cmd)
 			r.wholeHome(b, args, cmd)
-			r.mayWrite(b, args, cmd)
+			r.mayWrite(sc, b, args, cmd)
 			r.destroyNet(b, args, cmd)
 			if !slices.ContainsFunc(extra, func(x *compiledEntry) bool { return runsAnyElsewhere(x.e) }) {
 				// (An entry that says its arguments run on another host has
@@ -256,18 +256,28 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 // mayWrite asks when a program whose arguments the catalogue does not
 // describe (one not in it, or a script an interpreter runs) is given a
 // protected system file, a shell startup file or a disk device, as an
-// operand or as an option's value (--out=FILE): it may write it. Other
-// paths it is given are judged as reads only (checkTargets).
-func (r *run) mayWrite(b string, args []field, cmd string) {
-	for _, f := range args {
+// operand or as an option's value (--out=FILE): it may write it. The
+// value of an option whose name says it is the output (-o, --output,
+// --out-file, --result-file, --log-file: outputOption) is written, by
+// the convention nearly every program keeps, and is judged as a write
+// (mytool -o ~/.bashrc blocks as startup-file-write). Other paths it is
+// given are judged as reads only (checkTargets).
+func (r *run) mayWrite(sc *scope, b string, args []field, cmd string) {
+	for i, f := range args {
 		v := f.val
-		if i := strings.IndexByte(v, '='); i > 0 && v[0] == '-' {
-			v = v[i+1:]
+		out := i > 0 && !args[i-1].dyn && outputOption(args[i-1].val)
+		if j := strings.IndexByte(v, '='); j > 0 && v[0] == '-' {
+			out = !f.dyn && outputOption(v[:j])
+			v = v[j+1:]
 		}
 		if f.dyn || f.glob || v == "" || v[0] == '-' {
 			continue
 		}
 		for _, p := range r.resolve(field{val: v}).paths {
+			if out && (r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) || r.a.match(r.a.lists.disks, p)) {
+				r.judgeWrite(sc, field{val: v}, ruleDiskWrite, cmd)
+				return
+			}
 			if r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) {
 				r.finding(ruleWriteOutside, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a protected or startup file it may write", cmd, p)
 				return
@@ -278,6 +288,34 @@ func (r *run) mayWrite(b string, args []field, cmd string) {
 			}
 		}
 	}
+}
+
+// outputOption reports whether the option name says its value is the
+// file the program writes: -o, -out and the long options --out,
+// --output, --outfile, --out-file, --output-file, --output-document,
+// --result-file, --log-file and --logfile, and any long option whose name
+// ends in -out, -output, -outfile, -out-file or -output-file
+// (--report-output).
+func outputOption(name string) bool {
+	switch name {
+	case "-o", "-out", "-output", "-outfile":
+		return true
+	}
+	n, ok := strings.CutPrefix(name, "--")
+	if !ok {
+		return false
+	}
+	n = asciiLower(n)
+	switch n {
+	case "out", "output", "outfile", "out-file", "output-file", "output-document", "result-file", "log-file", "logfile":
+		return true
+	}
+	for _, suf := range [...]string{"-out", "-output", "-outfile", "-out-file", "-output-file", "_out", "_output"} {
+		if strings.HasSuffix(n, suf) {
+			return true
+		}
+	}
+	return false
 }
 
 // runsAnyElsewhere is runsElsewhere of an entry or any sub-command of it.
@@ -1327,7 +1365,7 @@ func (r *run) procSubstOf(f field) *syntax.ProcSubst {
 // read whole, and an argument run as a command (the argument-command net).
 func (r *run) scriptArgs(sc *scope, b string, script field, args []field, c ctx, cmd string) {
 	name := b + " " + script.val
-	r.mayWrite(name, args, cmd)
+	r.mayWrite(sc, name, args, cmd)
 	r.wholeHome(name, args, cmd)
 	r.argsNet(sc, args, c, cmd)
 }
@@ -1644,7 +1682,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		// What the script does with its arguments is unknown, as an
 		// undescribed program's: a protected or startup file may be
 		// written, a home folder handed whole may be read whole.
-		r.mayWrite(b, moduleDropped(b, args), cmd)
+		r.mayWrite(sc, b, moduleDropped(b, args), cmd)
 		r.wholeHome(b, moduleDropped(b, args), cmd)
 	}
 	for _, f := range inPlaceEdits(b, args) {

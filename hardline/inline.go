@@ -29,8 +29,10 @@ var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|exe
 var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|Popen|execv|execve|execvp|execvpe|posix_spawn|posix_spawnp|pcntl_exec|spawnv|spawnvp|spawnSync|spawn|execFileSync|execFile|exec|cmd)\s*\(\s*(?:("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)?\[((?:\s*(?:` + argvElem + `)\s*,?)+)\]`)
 
 // listCallPattern finds Perl's and PHP's LIST forms, run without a shell:
-// system("rm", "-rf", "x"), exec('rm', '-rf', 'x').
-var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
+// system("rm", "-rf", "x"), exec('rm', '-rf', 'x'), and the lists Java
+// and Scala hand a process: new ProcessBuilder("rm", "-rf", "x"),
+// Process(Seq("rm", "-rf", "x")), List.of(...), Arrays.asList(...).
+var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec|ProcessBuilder|Seq|List\.of|Arrays\.asList)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
 
 // qwCallPattern finds Perl's system and exec given a qw list, run
 // without a shell: system qw(rm -rf x), exec qw{rm -rf x}.
@@ -50,7 +52,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script", "do script", "write text", "os:cmd", "shell-command", "cmd("}
+var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script", "do script", "write text", "os:cmd", "shell-command", "cmd(", "Process", "Seq(", "List.of", "asList"}
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
@@ -98,9 +100,9 @@ var tclDeletePattern = regexp.MustCompile(`\bfile\s+delete\s+(?:-force\s+|--\s+)
 var tildeDeletes = []string{"unlink", "rmdir", "delete-directory"}
 
 // stringExecPattern finds a string run as a command line split at its
-// blanks, without a shell: Groovy's "rm -rf x".execute() and Scala's
-// "rm -rf x".! and .!!.
-var stringExecPattern = regexp.MustCompile(`(` + lit + `)\s*\.\s*(?:execute\s*\(|!!?)`)
+// blanks, without a shell: Groovy's "rm -rf x".execute(), Scala's
+// "rm -rf x".! and .!! and Process("rm -rf x") (group 1 or 2).
+var stringExecPattern = regexp.MustCompile(`(` + lit + `)\s*\.\s*(?:execute\s*\(|!!?)|\bProcess\s*\(\s*(` + lit + `)\s*[,)]`)
 
 // treeDeleteMarkers are the texts code that deletes a tree holds.
 var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm", "del_dir", "delete", "Delete", "unlink", "rmdir", "rm(", "rm ", "Deno.remove"}
@@ -204,10 +206,11 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 				}
 			}
 		}
-		if !a.dyn && (strings.Contains(code, "execute") || strings.Contains(code, "!")) {
+		if !a.dyn && (strings.Contains(code, "execute") || strings.Contains(code, "!") || strings.Contains(code, "Process")) {
 			for _, m := range stringExecPattern.FindAllStringSubmatch(code, 8) {
 				var argv []field
-				for _, w := range strings.Fields(unescapeLiteral(m[1][1 : len(m[1])-1])) {
+				l := m[1] + m[2]
+				for _, w := range strings.Fields(unescapeLiteral(l[1 : len(l)-1])) {
 					argv = append(argv, field{val: w})
 				}
 				r.embeddedArgv(sc, argv, "", c)
