@@ -204,10 +204,11 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("man"), Family: "interpreters", Summary: "-P and -H name a pager and a browser (commands); PAGER and MANPAGER too",
+	{Names: names("man"), Family: "interpreters", Summary: "-P and -H name a pager and a browser (commands); PAGER and MANPAGER too, and MANOPT's options (-P, -H, -p, -C ask)",
 		Options: []Option{opt(RoleScript, "-P", "--pager", "-H", "--html"), val("-M", "--manpath", "-S", "-s", "--sections", "-L", "--locale", "-m", "--systems", "-E", "--encoding", "-C", "--config-file", "-R", "--recode", "-p", "--preprocessor", "-T", "--troff-device", "-e", "--extension")},
 		Env: []EnvVar{{Name: "PAGER", Role: RoleScript}, {Name: "MANPAGER", Role: RoleScript}, {Name: "EDITOR", Role: RoleScript}, {Name: "VISUAL", Role: RoleScript},
-			{Name: "BROWSER", Role: RoleScript}, {Name: "FCEDIT", Role: RoleScript}, {Name: "TERMINAL", Role: RoleScript}, {Name: "MANROFFOPT", Role: RoleData}},
+			{Name: "BROWSER", Role: RoleScript}, {Name: "FCEDIT", Role: RoleScript}, {Name: "TERMINAL", Role: RoleScript}, {Name: "MANROFFOPT", Role: RoleData},
+			{Name: "MANOPT", Role: RoleEscape, Markers: []string{"-P", "--pager", "-H", "--html", "-p", "--preprocessor", "-C", "--config-file"}}},
 		DataOnly: true},
 	// Python's standard modules with a command line, run as python -m NAME
 	// (see interpreter): each is judged as the program it is.

@@ -239,6 +239,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 				// (An entry that says its arguments run on another host has
 				// them judged so, which asks for what the net would.)
 				r.argsNet(sc, args, c, cmd)
+				r.envNet(sc, c, cmd)
 			}
 			if c.in.kind == inText {
 				// Text it reads may be its script (mytool <<< 'rm -rf ~').

@@ -62,7 +62,7 @@ var credentialExts = map[string]bool{
 	".key": true, ".pem": true, ".p12": true, ".pfx": true, ".jks": true, ".keystore": true,
 	".kdbx": true, ".kdb": true, ".psk": true, ".kwl": true, ".ppk": true, ".gpg": true,
 	".macaroon": true, ".keychain": true, ".keychain-db": true, ".token": true, ".secret": true,
-	".secrets": true, ".credentials": true, ".age": true,
+	".secrets": true, ".credentials": true, ".age": true, ".ovpn": true, // (OpenVPN profiles carry their keys inline)
 }
 
 // notCredentialExts are extensions of program source, documentation and

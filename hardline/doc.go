@@ -40,10 +40,18 @@
 // PERL5OPT, LUA_INIT, KUBECTL_EXTERNAL_DIFF, CGO_CFLAGS=-fplugin, ...:
 // judged wherever they are assigned, as a prefix, by export or by env; code
 // written into one is read as inline code's literals are), and a rule a
-// program raises by running (shutdown, diskpart).
+// program raises by running (shutdown, diskpart). A variable no entry
+// lists is read by the conventions programs keep: a name ending in PAGER,
+// EDITOR, ASKPASS or BROWSER holds a command line (GH_PAGER, SSH_ASKPASS),
+// one ending in _COMMAND, _CMD, _HOOK, _EXEC, _RUNNER, _WRAPPER or
+// _LAUNCHER is tried by the generic net, and so is every variable a
+// command's own assignments or env give a program the catalogue does not
+// describe (STEP='rm -rf ~' ./ci.sh asks).
 // Search paths for code (PYTHONPATH, PERL5LIB, RUBYLIB, NODE_PATH,
 // LD_LIBRARY_PATH, GCONV_PATH, ZDOTDIR, CLASSPATH, JULIA_LOAD_PATH,
-// R_LIBS_USER, PYTHONUSERBASE, ...) ask when a folder
+// R_LIBS_USER, PYTHONUSERBASE, GEM_HOME, QT_PLUGIN_PATH, GTK_MODULES,
+// MAGICK_CONFIGURE_PATH, RIPGREP_CONFIG_PATH, CORECLR_PROFILER_PATH,
+// ...) ask when a folder
 // in them lies outside every writable root: the project's own folders are
 // no more code than the program it runs.
 // One walker applies every entry; grammars that roles cannot say (find's

@@ -34,7 +34,18 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 	}
 	v, ok := r.a.envRole(name)
 	if !ok {
-		return
+		switch conventionalEnv(name) {
+		case RoleScript:
+			v = EnvVar{Name: name, Role: RoleScript}
+		case RoleData:
+			// A name that says it holds a command: the program it is
+			// meant for is not known, and the net judges it as an
+			// argument's value (BUILD_COMMAND='rm -rf ~' ./build.sh).
+			r.net(sc, f, c, cmd)
+			return
+		default:
+			return
+		}
 	}
 	val := strings.TrimSpace(f.val)
 	switch v.Role {
@@ -76,6 +87,49 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 					return
 				}
 			}
+		}
+	}
+}
+
+// conventionalEnv is the role a variable's name gives its value by the
+// conventions programs keep, for a name no entry lists: RoleScript for a
+// command line the program runs (a name ending in PAGER, EDITOR, ASKPASS
+// or BROWSER: GH_PAGER, SSH_ASKPASS, X_EDITOR), RoleData for a name that
+// says it holds a command without a convention on how it is run (ending
+// in _COMMAND, _CMD, _HOOK, _EXEC, _RUNNER, _WRAPPER or _LAUNCHER), and ""
+// for any other.
+func conventionalEnv(name string) Role {
+	for _, suf := range [...]string{"PAGER", "EDITOR", "ASKPASS", "BROWSER"} {
+		if len(name) > len(suf) && strings.HasSuffix(name, suf) {
+			return RoleScript
+		}
+	}
+	for _, suf := range [...]string{"_COMMAND", "_CMD", "_HOOK", "_EXEC", "_RUNNER", "_WRAPPER", "_LAUNCHER"} {
+		if len(name) > len(suf) && strings.HasSuffix(name, suf) {
+			return RoleData
+		}
+	}
+	return ""
+}
+
+// envNet tries by the net the values a command's own assignments and env's
+// NAME=VALUE words give a program the catalogue does not describe: what it
+// does with its environment is not known, and it may run one
+// (STEP='rm -rf ~' ./build.sh).
+func (r *run) envNet(sc *scope, c ctx, cmd string) {
+	for _, w := range r.calls.envWords {
+		if _, v, ok := strings.Cut(w.val, "="); ok {
+			f := w
+			f.val = v
+			r.net(sc, f, c, cmd)
+		}
+	}
+	if r.cmdCall == nil {
+		return
+	}
+	for _, as := range r.cmdCall.Assigns {
+		if as.Value != nil && !as.Append && as.Index == nil {
+			r.net(sc, r.word(sc, as.Value), c, cmd)
 		}
 	}
 }
@@ -312,7 +366,15 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 var codePathVars = map[string]bool{"PYTHONPATH": true, "PERL5LIB": true, "PERLLIB": true, "RUBYLIB": true, "NODE_PATH": true,
 	"LD_LIBRARY_PATH": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true, "DYLD_FALLBACK_LIBRARY_PATH": true,
 	"GCONV_PATH": true, "LUA_PATH": true, "LUA_CPATH": true, "GEM_PATH": true, "ZDOTDIR": true, "CLASSPATH": true,
-	"JULIA_LOAD_PATH": true, "JULIA_DEPOT_PATH": true, "EMACSLOADPATH": true, "R_LIBS": true, "R_LIBS_USER": true, "PYTHONUSERBASE": true}
+	"JULIA_LOAD_PATH": true, "JULIA_DEPOT_PATH": true, "EMACSLOADPATH": true, "R_LIBS": true, "R_LIBS_USER": true, "PYTHONUSERBASE": true,
+	// Folders and files whose plugins, modules or configuration a program
+	// loads as code: RubyGems loads plugins from GEM_HOME, GTK, GIO,
+	// GStreamer and Qt their modules, ImageMagick its delegates (commands),
+	// ripgrep its --pre command, Yarn its yarnPath, .NET its profiler.
+	"GEM_HOME": true, "TCLLIBPATH": true, "QT_PLUGIN_PATH": true, "GTK_PATH": true, "GTK_MODULES": true, "GTK3_MODULES": true,
+	"GIO_EXTRA_MODULES": true, "GST_PLUGIN_PATH": true, "GST_PLUGIN_SYSTEM_PATH": true, "MAGICK_CONFIGURE_PATH": true,
+	"MAGICK_CODER_MODULE_PATH": true, "RIPGREP_CONFIG_PATH": true, "YARN_RC_FILENAME": true, "CORECLR_PROFILER_PATH": true,
+	"CORECLR_PROFILER_PATH_64": true, "CORECLR_PROFILER_PATH_32": true, "COR_PROFILER_PATH": true, "R_HOME": true}
 
 // codePath judges a search path for code: folders in a writable root are
 // the project's own code, as much as the program it runs; a folder

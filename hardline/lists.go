@@ -107,6 +107,12 @@ var builtinSensitive = []builtin{
 	{"~/.pki/nssdb/**", ""}, {"~/.local/share/kwalletd/**", ""}, {"~/.config/remmina/**", ""}, {"~/.lftp/bookmarks", ""},
 	{"~/.local/share/lftp/bookmarks", ""}, {"~/.config/transmission/settings.json", ""}, {"~/.config/transmission-daemon/settings.json", ""},
 	{"~/.chef/**", ""}, {"~/.lnd/**/*.macaroon", ""}, {"~/.tccli/**", ""},
+	// Object stores', chat and mail clients', VPNs' and wallets' files that
+	// hold keys or passwords in clear.
+	{"~/.mc/config.json", ""}, {"~/.mcli/config.json", ""}, {"~/.config/doppler/**", ""}, {"~/.purple/accounts.xml", ""},
+	{"~/.offlineimaprc", ""}, {"~/.config/offlineimap/config", ""}, {"~/.near-credentials/**", ""}, {"~/.sui/sui_config/sui.keystore", ""},
+	{"~/.aptos/config.yaml", ""}, {"~/.foundry/keystores/**", ""}, {"~/.wireguard/**", ""}, {"~/.sbt/credentials", ""},
+	{"~/.config/hut/config", ""}, {"~/.config/rbw/**", ""}, {"~/.local/share/rbw/**", ""},
 	// MCP server configurations, which hold the servers' API keys.
 	{"~/.cursor/mcp.json", ""}, {"~/.codeium/windsurf/mcp_config.json", ""}, {"~/.config/Claude/claude_desktop_config.json", ""},
 	{"~/Library/Application Support/Claude/claude_desktop_config.json", "darwin"},
