@@ -75,6 +75,46 @@ var _ = register([]Entry{
 			r.serviceMore(sc, b, args, c, cmd)
 			return true
 		}},
+	{Names: names("fdesetup nvram bless tmutil systemsetup"), Family: "services",
+		Summary: "macOS: turning disk encryption off or changing its recovery keys, firmware variables, the boot volume, Time Machine's backups and the system's settings ask; fdesetup authrestart restarts the host; listings are fine",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			words, flags := verbWords(args)
+			first := ""
+			if len(words) > 0 {
+				first = asciiLower(words[0])
+			}
+			ask := func(what string) { r.finding(ruleSystemAdmin, Command, Ask, b+" "+what, cmd, "") }
+			switch b {
+			case "fdesetup":
+				switch first {
+				case "authrestart":
+					r.finding(ruleShutdown, Command, Block, "fdesetup authrestart restarts the host", cmd, "")
+				case "", "status", "list", "isactive", "haspersonalrecoverykey", "hasinstitutionalrecoverykey", "showdeferralinfo", "supportsauthrestart", "validaterecovery", "help", "version":
+				default:
+					ask("changes the disk's encryption or its recovery keys")
+				}
+			case "nvram":
+				if flags.has("-c", "-d", "-f") || slices.ContainsFunc(args, func(f field) bool { return f.dyn || strings.Contains(f.val, "=") }) {
+					ask("changes or clears the firmware's variables")
+				}
+			case "bless":
+				if flags.has("--setBoot", "--nextonly", "--legacy", "--mount", "--device") && !flags.has("--info", "--getBoot") {
+					ask("changes the volume the host boots from")
+				}
+			case "tmutil":
+				switch first {
+				case "delete", "deletelocalsnapshots", "thinlocalsnapshots", "deleteinprogress":
+					r.finding(ruleInfraDestroy, Command, Ask, "tmutil "+first+" deletes backups", cmd, "")
+				case "disable", "disablelocal", "removedestination", "setdestination", "setquota", "addexclusion":
+					ask("changes where and whether Time Machine backs up")
+				}
+			case "systemsetup":
+				if slices.ContainsFunc(args, func(f field) bool { return f.dyn || strings.HasPrefix(asciiLower(f.val), "-set") }) {
+					ask("changes the system's settings")
+				}
+			}
+			return true
+		}},
 	{Names: names("ip ifconfig ifup ifdown nmcli tc route wg-quick rfkill netplan"), Family: "services",
 		Summary: "changing interfaces, addresses, routes, traffic control or radios asks (ip link set eth0 down, nmcli networking off); listings are fine; ip netns exec and ip vrf exec run a command",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

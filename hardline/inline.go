@@ -163,6 +163,25 @@ var awkCoprocess = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\|&\s*getline`)
 // getline c, getline c < f).
 var awkReadVar = regexp.MustCompile(`getline\s+([A-Za-z_]\w*)`)
 
+// appleScriptPower reports whether AppleScript or JavaScript for
+// Automation code tells System Events, the Finder or loginwindow to shut
+// the host down or restart it (tell app "System Events" to shut down,
+// Application("System Events").restart(), the «event aevtrsdn» and
+// aevtrrst events).
+func appleScriptPower(code string) bool {
+	if !strings.Contains(code, "vent") && !strings.Contains(code, "inder") && !strings.Contains(code, "oginwindow") && !strings.Contains(code, "aevtr") {
+		return false
+	}
+	low := asciiLower(code)
+	if strings.Contains(low, "aevtrsdn") || strings.Contains(low, "aevtrrst") {
+		return true
+	}
+	if !strings.Contains(low, "system events") && !strings.Contains(low, "finder") && !strings.Contains(low, "loginwindow") {
+		return false
+	}
+	return strings.Contains(low, "shut down") || strings.Contains(low, "shutdown") || strings.Contains(low, "restart")
+}
+
 // embeddedShell judges the shell commands inline code runs as string
 // literals (see the comment at the top of this file).
 func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
@@ -172,6 +191,9 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 			// The reverse shell of every language: a connection and a
 			// shell whose input and output it becomes.
 			r.finding(ruleReverseShell, Command, Block, b+" runs code that opens a network connection and starts a shell", cmd, "")
+		}
+		if !a.dyn && appleScriptPower(code) {
+			r.finding(ruleShutdown, Command, Block, b+" tells the system to shut down or restart", cmd, "")
 		}
 		if !a.dyn && strings.ContainsAny(code, `"'`) && strings.Contains(code, "/") {
 			// A path the code names as a literal is read or written as

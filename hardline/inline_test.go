@@ -22,6 +22,10 @@ func TestInlineCodeOnlyAsks(t *testing.T) {
 		`node -e "require('fs').writeFileSync('dist/x.json', '{}')"`,
 		`perl -e 'open(F, "</home/dev/.bashrc"); print <F>'`,
 		`python3 -c "open('~/.bashrc', 'w').write('x')"`,
+		`osascript -e 'display dialog "restart the build?"'`,
+		`python3 -c 'print("shutdown in progress")'`,
+		`python3 -c 'print("reminder: restart the event loop")'`,
+		`osascript -e 'tell application "Finder" to get name of every window'`,
 	} {
 		res := a.Command(cmd, testEnv())
 		w, ok := res.Worst()
