@@ -593,29 +593,72 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 	if !res.ok {
 		return
 	}
-	a := r.a
 	for _, p := range res.paths {
-		switch {
-		case a.isDevice(p) || strings.HasPrefix(a.key(p), "/proc/"):
-			switch {
-			case a.match(a.lists.harmless, p):
-			case a.match(a.lists.protected, p):
-				r.finding(ruleProtectedWrite, Command, Block, "writes the kernel interface "+p, cmd, p)
-			case a.match(a.lists.disks, p):
-				r.finding(deviceRule, Command, Block, "writes raw data to the block device "+p, cmd, p)
-			default:
-				r.finding(ruleWriteOutside, Command, Ask, "writes outside every writable root", cmd, p)
+		if rule, sev, detail, ok := r.a.writeClass(p, deviceRule); ok {
+			if rule != "" {
+				r.finding(rule, Command, sev, detail, cmd, p)
 			}
-		case a.match(a.lists.protected, p):
-			r.finding(ruleProtectedWrite, Command, Block, "writes a protected system file", cmd, p)
-		case a.isStartup(p):
-			r.finding(ruleStartupWrite, Command, Block, "writes a shell or login startup file", cmd, p)
-		case gitRunsIt(a.key(p)):
-			r.finding(rulePersistence, Command, Ask, "writes a git hook or a repository's configuration, which git runs or obeys on a later command", cmd, p)
-		case r.classify(p) != clInside:
+		} else if r.classify(p) != clInside {
 			r.finding(ruleWriteOutside, Command, Ask, "writes outside every writable root", cmd, p)
 		}
 	}
+}
+
+// writeClass judges a write of the absolute path p by what p is, wherever
+// the roots lie: a device or kernel interface (a harmless one such as
+// /dev/null gives no rule), a protected system file, a shell or login
+// startup file, or a file git runs or obeys. ok is false for any other
+// path, whose write is judged by the roots. deviceRule names the rule of
+// a block device written.
+func (a *Analyzer) writeClass(p, deviceRule string) (rule string, sev Severity, detail string, ok bool) {
+	switch {
+	case a.isDevice(p) || strings.HasPrefix(a.key(p), "/proc/"):
+		switch {
+		case a.match(a.lists.harmless, p):
+			return "", 0, "", true
+		case a.match(a.lists.protected, p):
+			return ruleProtectedWrite, Block, "writes the kernel interface " + p, true
+		case a.match(a.lists.disks, p):
+			return deviceRule, Block, "writes raw data to the block device " + p, true
+		}
+		return ruleWriteOutside, Ask, "writes outside every writable root", true
+	case a.match(a.lists.protected, p):
+		return ruleProtectedWrite, Block, "writes a protected system file", true
+	case a.isStartup(p):
+		return ruleStartupWrite, Block, "writes a shell or login startup file", true
+	case gitRunsIt(a.key(p)):
+		return rulePersistence, Ask, "writes a git hook or a repository's configuration, which git runs or obeys on a later command", true
+	}
+	return "", 0, "", false
+}
+
+// WriteTarget judges a path a tool writes (a write or edit tool's path
+// argument) as the shell analyser judges a redirection's target, in both
+// of its forms: given, the path as the call spelled it after home
+// expansion (judged lexically), and canonical, the path resolved through
+// symbolic links. A protected system file, a shell or login startup file
+// or a block device blocks (protected-write, startup-file-write,
+// disk-write), and a git hook or a repository's configuration asks
+// (persistence), whatever root holds it: the tool's write is the same
+// write as echo ... > PATH (see docs/security-model.md, Arguments). The
+// stricter answer of the two forms wins; a form that is empty or not
+// absolute is skipped, and so is a kernel interface the roots would not
+// reach (what is outside every root is the roots' to refuse).
+func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
+	for _, p := range [...]string{given, canonical} {
+		if p == "" || !a.isAbs(p) {
+			continue
+		}
+		rule, sev, detail, hit := a.writeClass(p, ruleDiskWrite)
+		if !hit || rule == "" || rule == ruleWriteOutside {
+			continue
+		}
+		if !ok || sev > f.Severity {
+			ri, _ := ruleInfo(rule)
+			f, ok = Finding{Rule: rule, Kind: ri.Kind, Severity: sev, Detail: detail, Path: p}, true
+		}
+	}
+	return f, ok
 }
 
 // gitRunsIt reports whether the comparison key of a path names a file git

@@ -29,8 +29,11 @@
 //     declared argument is given unless optional, with the right type, and
 //     no key collides with a declared one after case folding;
 //  2. hardline rules (package hardline): a destructive shell command or a
-//     sensitive host path is denied in every mode; a command that cannot be
-//     read statically needs approval;
+//     sensitive host path is denied in every mode; a path a tool that is
+//     not a reader may write is judged as the shell's write to it would be
+//     (a startup, protected or device file is denied, a git hook needs
+//     approval), whatever root holds it; a command that cannot be read
+//     statically needs approval;
 //  3. every path argument is resolved canonically (package roots) and must
 //     lie inside a root; a tool whose risk is not read needs a read-write
 //     root for every path argument, and a read-only root is a deny that no

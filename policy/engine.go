@@ -407,6 +407,20 @@ func (ev *evaluation) hardline() bool {
 			}
 			return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path ("+shown+")")
 		}
+		// A path a tool may write is judged as the same write by a shell
+		// would be (echo ... > PATH), whatever root holds it: a startup
+		// file, a protected file or a device is denied, a git hook or a
+		// repository's configuration needs approval. Any tool that is not
+		// a reader may write its paths, as the roots read it (step 3).
+		if ev.meta.Risk != toolmeta.RiskRead && !ev.args.paths[i].workdir {
+			if f, hit := ev.e.hard.WriteTarget(givenForm(r.expanded, r.t.Resolved, ev.set), r.t.Resolved); hit {
+				msg := "path " + quote(r.t.Value) + " " + f.Detail + " (" + f.Path + ")"
+				if f.Severity == hardline.Block {
+					return ev.stop(hardlineReason(f.Kind), f.Rule, msg)
+				}
+				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
+			}
+		}
 	}
 	if !ev.otherPaths() {
 		return false

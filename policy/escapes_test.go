@@ -253,9 +253,17 @@ func TestApprovalsBindWhatWasApproved(t *testing.T) {
 		check(t, e, policy.Call{Tool: "write_file", Session: "s", Args: args("path", "./src/../notes.txt")}, policy.Allow, policy.ReasonApprovalSession)
 	})
 	t.Run("a file that became a symlink asks again", func(t *testing.T) {
+		// (To a plain file: only the binding says the target changed.)
+		require.NoError(t, os.Remove(w.ws+"/notes.txt"))
+		require.NoError(t, os.WriteFile(w.ws+"/other.txt", []byte("o"), 0o644))
+		require.NoError(t, os.Symlink(w.ws+"/other.txt", w.ws+"/notes.txt"))
+		check(t, e, write, policy.ApprovalRequired, policy.ReasonModeAsk)
+	})
+	t.Run("a file that became a symlink to a git hook asks as the hook's write", func(t *testing.T) {
 		require.NoError(t, os.Remove(w.ws+"/notes.txt"))
 		require.NoError(t, os.Symlink(w.ws+"/.git/hooks/pre-commit", w.ws+"/notes.txt"))
-		check(t, e, write, policy.ApprovalRequired, policy.ReasonModeAsk)
+		d := check(t, e, write, policy.ApprovalRequired, policy.ReasonHardlineCommand)
+		assert.Equal(t, "persistence", d.Rule)
 	})
 	t.Run("a standing approval of a URL does not cover a download to a local path", func(t *testing.T) {
 		require.NoError(t, a.AddStanding(policy.StandingApproval{ID: "sa", Task: "t", Tool: "download", Target: "https://x/y"}, reg))
@@ -765,5 +773,65 @@ func TestCloudMetadataCredentialsInArgumentsAreDenied(t *testing.T) {
 		t.Run(u+" is allowed", func(t *testing.T) {
 			check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": u}}, policy.Allow, policy.ReasonModeAllow)
 		})
+	}
+}
+
+// TestWriteToolsWriteAsTheShellDoes checks that a tool's path argument it
+// may write is judged as the shell's redirection to it is, whatever root
+// holds it: a host that grants the home folder as a root still has its
+// startup files, a device and its repositories' hooks guarded.
+func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.MkdirAll(w.ws+"/.git/hooks", 0o755))
+	require.NoError(t, os.MkdirAll(w.home+"/.config/autostart", 0o755))
+	require.NoError(t, os.WriteFile(w.home+"/.bashrc", []byte("# rc"), 0o644))
+	require.NoError(t, os.Symlink(w.home+"/.bashrc", w.ws+"/rc"))
+	// A startup file kept in a dotfiles folder is written through its
+	// link: the link's name is what the shell runs.
+	require.NoError(t, os.MkdirAll(w.home+"/dotfiles", 0o755))
+	require.NoError(t, os.WriteFile(w.home+"/dotfiles/zshrc", []byte("# rc"), 0o644))
+	require.NoError(t, os.Symlink(w.home+"/dotfiles/zshrc", w.home+"/.zshrc"))
+	set, err := roots.NewSet([]roots.Root{
+		{ID: "ws", Path: w.ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace},
+		{ID: "home", Path: w.home, Access: roots.ReadWrite, Source: roots.UserGrant},
+	})
+	require.NoError(t, err)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"download": {Risk: toolmeta.RiskExternal, TargetArgument: "url", PathArguments: []string{"dest"},
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+		"sh": {Risk: toolmeta.RiskExec, CommandArgument: "command", WorkdirArgument: "cwd", ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Roots, c.Tools = set, reg })
+	// A working folder is where a command runs, not a file it writes.
+	for _, wd := range []string{".git/hooks", w.home + "/.config/autostart"} {
+		d := e.Evaluate(policy.Call{Tool: "sh", Args: map[string]any{"command": "ls", "cwd": wd}})
+		assert.Equal(t, policy.Allow, d.Verdict, "%s: %s", wd, d.Message)
+	}
+	for _, c := range []struct {
+		tool, path string
+		want       policy.Verdict
+		rule       string
+	}{
+		{"write_file", w.home + "/.bashrc", policy.Deny, "startup-file-write"},
+		{"write_file", "~/.profile", policy.Deny, "startup-file-write"},
+		{"write_file", w.home + "/.config/autostart/x.desktop", policy.Deny, "startup-file-write"},
+		{"write_file", "rc", policy.Deny, "startup-file-write"}, // through a link in the workspace
+		{"write_file", "~/.zshrc", policy.Deny, "startup-file-write"},
+		{"write_file", w.home + "/dotfiles/zshrc", policy.Allow, ""}, // (its name does not say; see docs/security-model.md)
+		{"download", "~/.zshrc", policy.Deny, "startup-file-write"},
+		{"write_file", ".git/hooks/pre-commit", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".git/config", policy.ApprovalRequired, "persistence"},
+		{"write_file", "src/main.go", policy.Allow, ""},
+		{"write_file", w.home + "/notes.txt", policy.Allow, ""},
+		{"read_file", w.home + "/.bashrc", policy.Allow, ""},
+		{"read_file", ".git/config", policy.Allow, ""},
+	} {
+		a := args("path", c.path)
+		if c.tool == "download" {
+			a = args("url", "https://example.com/x", "dest", c.path)
+		}
+		d := e.Evaluate(policy.Call{Tool: c.tool, Args: a})
+		assert.Equal(t, c.want, d.Verdict, "%s %s: %s", c.tool, c.path, d.Message)
+		assert.Equal(t, c.rule, d.Rule, "%s %s: %s", c.tool, c.path, d.Message)
 	}
 }

@@ -70,8 +70,9 @@ func ExampleApprovals() {
 
 // A person approves one call for the rest of a session. The approval binds
 // what the call resolved to, not its text: another spelling of the same
-// file is covered, a file that became a symbolic link is not, and neither
-// is a sub-agent's call.
+// file is covered, a file that became a symbolic link is not (here, to a
+// git hook, whose write needs approval of its own), and neither is a
+// sub-agent's call.
 func ExampleBindingOf() {
 	dir, _ := os.MkdirTemp("", "toolgate-example")
 	defer os.RemoveAll(dir)
@@ -105,5 +106,5 @@ func ExampleBindingOf() {
 	// approval-required mode.ask
 	// allow approval.session
 	// approval-required mode.ask
-	// approval-required mode.ask
+	// approval-required hardline.command
 }

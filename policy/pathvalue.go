@@ -157,21 +157,29 @@ func processRelativeResolved(p string) bool {
 // after home expansion (made absolute against the primary root) and its
 // canonical form. When the two are the same path, it is judged once.
 func (e *Engine) sensitive(expanded, resolved string, set *roots.Set) (string, bool) {
+	return e.hard.SensitiveTarget(givenForm(expanded, resolved, set), resolved)
+}
+
+// givenForm is the lexical reading of a path argument: expanded (after
+// home expansion) made absolute against the primary root, or "" when it
+// is the same path as resolved, its canonical form, or has no absolute
+// form.
+func givenForm(expanded, resolved string, set *roots.Set) string {
 	given := expanded
 	if given != "" && !filepath.IsAbs(given) {
 		pr, ok := set.Primary()
 		if !ok {
-			return e.hard.SensitiveTarget("", resolved)
+			return ""
 		}
 		var buf [512]byte
 		b := append(append(append(buf[:0], pr.Path...), filepath.Separator), given...)
 		if string(b) == resolved {
-			return e.hard.SensitiveTarget("", resolved)
+			return ""
 		}
 		given = string(b)
 	}
 	if given == resolved {
-		given = ""
+		return ""
 	}
-	return e.hard.SensitiveTarget(given, resolved)
+	return given
 }
