@@ -407,18 +407,31 @@ func (ev *evaluation) hardline() bool {
 			}
 			return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path ("+shown+")")
 		}
+		// A tool that percent-decodes its argument opens another path:
+		// that reading is judged lexically too, the stricter winning.
+		alt := ""
+		if d, ok := decodedReading(trimPath(ev.args.paths[i].value)); ok {
+			if p, err := ev.e.readPath(d); err == nil {
+				alt = givenForm(p, "", ev.set)
+			}
+			if rule, hit := ev.e.hard.SensitiveTarget(alt, ""); hit {
+				return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path once its percent escapes are decoded ("+alt+")")
+			}
+		}
 		// A path a tool may write is judged as the same write by a shell
 		// would be (echo ... > PATH), whatever root holds it: a startup
 		// file, a protected file or a device is denied, a git hook or a
 		// repository's configuration needs approval. Any tool that is not
 		// a reader may write its paths, as the roots read it (step 3).
 		if ev.meta.Risk != toolmeta.RiskRead && !ev.args.paths[i].workdir {
-			if f, hit := ev.e.hard.WriteTarget(givenForm(r.expanded, r.t.Resolved, ev.set), r.t.Resolved); hit {
-				msg := "path " + quote(r.t.Value) + " " + f.Detail + " (" + f.Path + ")"
-				if f.Severity == hardline.Block {
-					return ev.stop(hardlineReason(f.Kind), f.Rule, msg)
+			for _, given := range [...]string{givenForm(r.expanded, r.t.Resolved, ev.set), alt} {
+				if f, hit := ev.e.hard.WriteTarget(given, r.t.Resolved); hit {
+					msg := "path " + quote(r.t.Value) + " " + f.Detail + " (" + f.Path + ")"
+					if f.Severity == hardline.Block {
+						return ev.stop(hardlineReason(f.Kind), f.Rule, msg)
+					}
+					ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
 				}
-				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -189,10 +190,29 @@ func TestPathsAreReadWithoutTheBlanksAroundThem(t *testing.T) {
 		{"\n ~/.ssh/id_ed25519 \r\n", policy.ReasonHardlinePath},
 		{"\u00a0file://" + w.outside + "/x", policy.ReasonRootOutside},
 		{"  /proc/self/environ", policy.ReasonRootUnresolvable},
+		// Invisible format characters are taken off as blanks are.
+		{"\u202e" + w.home + "/.ssh/id_ed25519", policy.ReasonHardlinePath},
+		{"\u200b\ufeff~/.ssh/id_ed25519\u200d", policy.ReasonHardlinePath},
+		{"\u2060" + w.outside + "/x", policy.ReasonRootOutside},
+		// A tool that percent-decodes its argument opens another path.
+		{url.PathEscape(w.home + "/.ssh/id_ed25519"), policy.ReasonHardlinePath},
+		{"~%2F.ssh%2Fid_ed25519", policy.ReasonHardlinePath},
+		{"src/%2E%2E/%2E%2E/" + strings.Repeat("%2E%2E/", 8) + strings.TrimPrefix(w.home, "/") + "/.ssh/id_ed25519", policy.ReasonHardlinePath},
 	})
 	t.Run("a workspace path with blanks around it is allowed", func(t *testing.T) {
 		d := check(t, e, policy.Call{Tool: "read_file", Args: args("path", " src/a ")}, policy.Allow, policy.ReasonModeAllow)
 		assert.Equal(t, w.ws+"/src/a", d.Targets[0].Resolved)
+	})
+	t.Run("a workspace path with an escape that names no secret is allowed", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "src/100%25.txt")}, policy.Allow, policy.ReasonModeAllow)
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "src/50%.txt")}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("a startup file's write behind escapes is the startup file's", func(t *testing.T) {
+		set, err := roots.NewSet(append(w.roots.Roots(), roots.Root{ID: "home", Path: w.home, Access: roots.ReadWrite, Source: roots.UserGrant}))
+		require.NoError(t, err)
+		e := w.engine(t, func(c *policy.Config) { c.Roots = set })
+		d := check(t, e, policy.Call{Tool: "write_file", Args: args("path", "~%2F.bashrc")}, policy.Deny, policy.ReasonHardlineCommand)
+		assert.Equal(t, "startup-file-write", d.Rule)
 	})
 }
 

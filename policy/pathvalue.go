@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/toolgate/toolgate/roots"
 )
@@ -46,17 +47,42 @@ func (e *Engine) interpretPath(p string) (string, error) {
 	return p, nil
 }
 
-// readPath is interpretPath's reading without its refusal: the blanks
-// around the path taken off (a tool that trims its arguments opens
-// " /etc/shadow" as /etc/shadow; one that does not opens a name inside the
-// primary root, so the trimmed reading is the stricter), a file URL as the
-// path it names, a leading home form expanded.
+// readPath is interpretPath's reading without its refusal: the blanks and
+// invisible format characters around the path taken off (a tool that trims
+// its arguments opens " /etc/shadow" or "\u200b/etc/shadow" as
+// /etc/shadow; one that does not opens a name inside the primary root, so
+// the trimmed reading is the stricter), a file URL as the path it names, a
+// leading home form expanded.
 func (e *Engine) readPath(p string) (string, error) {
-	p = strings.TrimSpace(p)
+	p = trimPath(p)
 	if isFileURL(p) {
 		return parseFileURL(p)
 	}
 	return e.expandHome(p), nil
+}
+
+// trimPath takes off the white space and the Unicode format characters
+// (zero-width spaces and joiners, direction marks and overrides, the byte
+// order mark: category Cf) around a path.
+func trimPath(p string) string {
+	return strings.TrimFunc(p, func(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) })
+}
+
+// decodedReading is the path a tool that percent-decodes its argument
+// opens (one behind an HTTP API, or that takes a URL's path): p with its
+// escapes decoded, and true, when p holds a valid escape that changes it.
+// A path without one, or whose escapes do not decode, has no such reading,
+// and neither has a file URL, whose escapes are decoded once as a URL's
+// (see parseFileURL).
+func decodedReading(p string) (string, bool) {
+	if !strings.Contains(p, "%") || isFileURL(p) {
+		return "", false
+	}
+	d, err := url.PathUnescape(p)
+	if err != nil || d == p {
+		return "", false
+	}
+	return d, true
 }
 
 // isFileURL reports whether p begins with the scheme "file:" in any case.
