@@ -123,7 +123,9 @@ type run struct {
 	// (CARGO_TARGET_DIR=~ cargo clean) the entries that read a variable's
 	// folder read (envFolder); env's NAME=VALUE words are in calls.envWords.
 	cmdCall *syntax.CallExpr
-	steps   int
+	steps   int32 // syntax nodes and commands judged (maxSteps)
+	// inlined counts the function calls judged with their arguments.
+	inlined int32
 	parsed  int
 	cfg     expand.Config
 	xenv    exEnv
@@ -180,14 +182,13 @@ type run struct {
 	loopTree bool
 	// pathSet says the command gives PATH a value of its own, binWritten
 	// that it writes into a node_modules/.bin folder: a bare command name
-	// may then run a file it wrote (see writtenOnPath).
+	// may then run a file it wrote (see writtenOnPath). (Beside loopTree,
+	// so that the three share a word.)
 	pathSet, binWritten bool
 	// homes are the folders the command points HOME or XDG_CONFIG_HOME
 	// at, where programs read their configuration (see homeWritten); nil
 	// when it points them nowhere.
 	homes *homeOverrides
-	// inlined counts the function calls judged with their arguments.
-	inlined int
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
 	// calls holds the answers of this call's lookups, shared with the runs
@@ -242,7 +243,7 @@ type callCache struct {
 	hint     int                    // the maps' expected size, from the command's length
 	canon    map[string]canonAnswer // Env.Canonical's answers
 	lookups  int                    // Env.Canonical calls made (at most maxCanonical)
-	globbed  map[string]globAnswer  // Env.GlobLinks's answers, by pattern
+	globbed  map[string]globAnswer  // Env.GlobLinks's answers, by pattern, and Env.TreeLinks's, by "\x01" and folder
 	resolved []resolvedWords        // resolve's answers by context, as indexes into answers
 	answers  []resolved
 	spare    map[string]int32 // an emptied map for the first context of resolved

@@ -479,9 +479,13 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 	if m.extract && m.anywhere {
 		r.finding(ruleWriteOutside, Command, Ask, "tar -P extracts the archive's absolute paths anywhere", cmd, "")
 	}
-	ops := treeOperands("tar", args)
+	ops, follows := treeOperands("tar", args)
+	follows = follows && !m.extract // (tar -h archives what links lead to)
 	r.checkTargets(sc, ops, cmd)
 	r.readsTreeOf("tar", ops, cmd)
+	if follows {
+		r.linksBelow(sc, "tar", ops, cmd)
+	}
 	for _, d := range m.dirs {
 		if m.extract {
 			r.judgeWriteTree(sc, d, cmd)
@@ -489,6 +493,9 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 		r.chdir(d)
 		r.checkTargets(sc, ops, cmd)
 		r.readsTreeOf("tar", ops, cmd)
+		if follows {
+			r.linksBelow(sc, "tar", ops, cmd)
+		}
 	}
 	if m.extract && len(m.dirs) == 0 && !m.toStdout {
 		r.judgeWriteTree(sc, field{val: "."}, cmd)

@@ -142,12 +142,26 @@ func testGlobLinks(pattern string, dotglob bool) ([]string, error) {
 	return out, nil
 }
 
+// testTreeLinks is Env.TreeLinks for the test workspace: the links of
+// testLinks below dir, which is resolved.
+func testTreeLinks(dir string) ([]string, error) {
+	var out []string
+	d := strings.TrimSuffix(dir, "/")
+	for _, link := range slices.Sorted(maps.Keys(testLinks)) {
+		if strings.HasPrefix(link, d+"/") {
+			out = append(out, link)
+		}
+	}
+	return out, nil
+}
+
 func testEnv() Env {
 	return Env{
 		WorkDir:   "/home/dev/work/proj",
 		Roots:     []Root{{Path: "/home/dev/work/proj", Writable: true}, {Path: "/srv/docs", Writable: false}},
 		Canonical: testCanonical,
 		GlobLinks: testGlobLinks,
+		TreeLinks: testTreeLinks,
 	}
 }
 

@@ -21,7 +21,12 @@
 // rm-home). Nothing is executed and nothing is globbed; a pattern is
 // judged by what it may match, and as in bash a pattern component that
 // does not start with '.' matches no dot file unless the command sets
-// dotglob or GLOBIGNORE (`ls ~/*` is fine, `ls ~/.s*` is not).
+// dotglob or GLOBIGNORE (`ls ~/*` is fine, `ls ~/.s*` is not). With
+// Env.GlobLinks a pattern's matches through symbolic links are judged too
+// (rm -rf */ where the folder holds home -> /home/dev), and with
+// Env.TreeLinks so are the links below the folders a link-following
+// reader reads whole (grep -R, rg -L, tar -h, zip -r, cp -rL, rsync -L,
+// scp -r): each is read whole as well.
 //
 // # The program catalogue
 //
@@ -196,7 +201,7 @@
 //	env-code                    dynamic  ask       LD_PRELOAD, BASH_ENV, ENV, PYTHONSTARTUP, GIT_CONFIG_GLOBAL, NODE_OPTIONS=--require, PERL5OPT=-M, make SHELL=..., npm_config_* (in any case) set to code
 //	parse-error                 dynamic  ask       the command does not parse or is incomplete (the lines before the error are still judged)
 //	too-complex                 dynamic  ask       over Config.MaxBytes, nesting or wrapper depth over Config.MaxDepth, the work budget, or more than 256 paths to resolve through links
-//	unresolvable-path           dynamic  ask       a path that Env.Canonical cannot resolve (a link loop, a failed lookup, the call's lookup budget spent), or a pattern Env.GlobLinks cannot expand within its bounds: what it reaches is unknown; find -L or -follow acting on what it finds
+//	unresolvable-path           dynamic  ask       a path that Env.Canonical cannot resolve (a link loop, a failed lookup, the call's lookup budget spent), or a pattern Env.GlobLinks cannot expand within its bounds: what it reaches is unknown; find -L or -follow acting on what it finds; a tree a link-following reader reads (grep -R, zip -r, tar -h) that Env.TreeLinks cannot list within its bounds
 //	internal-error              dynamic  ask       the analyser failed; never expected
 //
 // Judgement calls, documented: shutdown, reboot, crontab -r and kill -1

@@ -520,4 +520,12 @@ type Env struct {
 	// pattern it cannot read) makes the command ask. roots.GlobLinks is an
 	// implementation.
 	GlobLinks func(pattern string, dotglob bool) ([]string, error)
+	// TreeLinks, when set with Canonical, returns the symbolic links below
+	// an absolute folder (slash form), not followed: a program that follows
+	// the links in a tree it reads (grep -R, rg -L, tar -h, zip -r, cp -rL,
+	// rsync -L, scp -r) reads what they lead to as well, and the analyser
+	// judges each link as a folder or file it reads whole. An error (the
+	// tree is larger than the bounds) makes the command ask.
+	// roots.TreeLinks is an implementation.
+	TreeLinks func(dir string) ([]string, error)
 }

@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"cmp"
+	"fmt"
 	"mvdan.cc/sh/v3/syntax"
 	"path"
 	"regexp"
@@ -239,30 +240,52 @@ var treeReaderValues = map[string]string{"cp": "tS", "scp": "cFiJloPS", "rsync":
 // scp -r, grep -r, rg) of the home folder or one of its ancestors: it
 // would read every sensitive path in it.
 func (r *run) readsTree(sc *scope, b string, args []field, cmd string) {
-	r.readsTreeOf(b, treeOperands(b, args), cmd)
+	ops, follows := treeOperands(b, args)
+	r.readsTreeOf(b, ops, cmd)
+	if follows {
+		r.linksBelow(sc, b, ops, cmd)
+	}
 }
 
 // treeOperands returns the operands a recursive reader reads whole, none
-// when it is not reading recursively.
-func treeOperands(b string, args []field) []field {
+// when it is not reading recursively, and whether it follows the symbolic
+// links it meets below them: grep -R, ugrep -R, rg -L, ag -f, ack, pt and
+// sift --follow, tar -h, cp -L, rsync -L, --copy-unsafe-links and -k, zip
+// unless -y, and scp, which always does.
+func treeOperands(b string, args []field) (ops []field, follows bool) {
 	p := parseOpts(args, treeReaderValues[b], nil, "")
 	recursive := false
 	switch b {
 	case "cp", "scp":
 		recursive = strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+		follows = b == "scp" || strings.ContainsRune(p.short, 'L') || p.has("--dereference")
 	case "rsync":
 		recursive = strings.ContainsAny(p.short, "ra") || p.has("--recursive") || p.has("--archive")
+		follows = strings.ContainsAny(p.short, "Lk") || p.has("--copy-links") || p.has("--copy-unsafe-links") || p.has("--copy-dirlinks")
 	case "zip":
 		recursive = strings.ContainsRune(p.short, 'r') || p.has("--recurse-paths")
+		follows = !strings.ContainsRune(p.short, 'y') && !p.has("--symlinks")
 	case "grep", "egrep", "fgrep", "ugrep", "ug":
 		recursive = strings.ContainsAny(p.short, "rR") || p.has("--recursive") || p.has("--dereference-recursive")
+		follows = strings.ContainsRune(p.short, 'R') || p.has("--dereference-recursive")
 	case "rg", "ag", "ack", "ack-grep", "pt", "sift", "tar", "ditto":
 		recursive = true // searchers recurse by default
+		switch b {
+		case "rg":
+			follows = strings.ContainsRune(p.short, 'L') || p.has("--follow")
+		case "ag":
+			follows = strings.ContainsRune(p.short, 'f') || p.has("--follow")
+		case "tar":
+			follows = strings.ContainsRune(p.short, 'h') || p.has("--dereference") ||
+				len(args) > 0 && !strings.HasPrefix(args[0].val, "-") && strings.ContainsRune(args[0].val, 'h') // tar chzf
+		default:
+			follows = p.has("--follow")
+		}
 	}
 	if !recursive {
-		return nil
+		return nil, false
 	}
-	ops := p.ops
+	ops = p.ops
 	switch b {
 	case "cp", "scp", "rsync", "ditto":
 		if len(ops) > 1 && len(p.get("-t", "--target-directory")) == 0 {
@@ -279,8 +302,57 @@ func treeOperands(b string, args []field) []field {
 				ops = ops[1:]
 			}
 		}
+	case "zip":
+		if len(ops) > 0 {
+			ops = ops[1:] // the archive
+		}
 	}
-	return ops
+	return ops, follows
+}
+
+// linksBelow judges what the symbolic links below each folder a recursive
+// reader that follows them reads lead to (see Env.TreeLinks), as files or
+// folders it reads whole: grep -R x . in a workspace that holds a link to
+// the home folder reads the home's keys. A searcher given no folder reads
+// the working folder. A tree that cannot be listed within the bounds
+// asks (see docs/security-model.md, Hardline).
+func (r *run) linksBelow(sc *scope, b string, ops []field, cmd string) {
+	if r.env.TreeLinks == nil || r.env.Canonical == nil {
+		return
+	}
+	if len(ops) == 0 && b != "cp" && b != "scp" && b != "rsync" && b != "zip" && b != "tar" && b != "ditto" {
+		ops = []field{{val: "."}}
+	}
+	for _, o := range ops {
+		if o.dyn || o.val == "" || strings.HasPrefix(o.val, "-") || strings.Contains(o.val, ":") && (b == "scp" || b == "rsync") {
+			continue // (a remote source is not listed here)
+		}
+		for _, abs := range r.resolve(o).paths {
+			key := "\x01" + abs // (a pattern's key starts with '/')
+			ans, seen := r.calls.globbed[key]
+			if !seen {
+				if len(r.calls.globbed) >= maxGlobs {
+					r.tooComplex(fmt.Sprintf("the command expands more than %d patterns or trees that may hold links", maxGlobs))
+					return
+				}
+				ans.matches, ans.err = r.env.TreeLinks(abs)
+				if r.calls.globbed == nil {
+					r.calls.globbed = make(map[string]globAnswer, 2)
+				}
+				r.calls.globbed[key] = ans // each tree is listed once per call
+			}
+			if ans.err != nil {
+				r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: abs, Command: cmd,
+					Detail: bound(b + " follows the symbolic links below " + abs + ", which cannot be listed to see where they lead (" + ans.err.Error() + ")")})
+				continue
+			}
+			for _, l := range ans.matches {
+				lf := field{val: l, expn: true}
+				r.checkTargets(sc, []field{lf}, cmd)
+				r.readsTreeOf(b, []field{lf}, cmd)
+			}
+		}
+	}
 }
 
 // readsTreeOf flags the operands of a recursive reader that hold the home

@@ -395,6 +395,15 @@ const (
 	globMatches = 64
 )
 
+// treeDirs and treeLinks bound the shell analyser's listing of the links
+// below one folder a link-following reader reads (roots.TreeLinks): the
+// folders it walks and the links it returns; globEntries bounds each
+// folder's entries. Past them the command asks.
+const (
+	treeDirs  = 512
+	treeLinks = 256
+)
+
 // hardline is step 2: sensitive host paths and destructive commands are
 // denied in every mode; a command that cannot be read statically asks.
 func (ev *evaluation) hardline() bool {
@@ -463,6 +472,11 @@ func (ev *evaluation) hardline() bool {
 	// command's text does not say whether one will be expanded.
 	env.GlobLinks = func(p string, dotglob bool) ([]string, error) {
 		return roots.GlobLinks(p, roots.GlobOptions{DotGlob: dotglob, MaxDirs: globDirs, MaxEntries: globEntries, MaxMatches: globMatches, Memo: memo})
+	}
+	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
+	// reads what the links below its folders lead to.
+	env.TreeLinks = func(dir string) ([]string, error) {
+		return roots.TreeLinks(dir, roots.GlobOptions{MaxDirs: treeDirs, MaxEntries: globEntries, MaxMatches: treeLinks, Memo: memo})
 	}
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {

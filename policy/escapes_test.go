@@ -855,3 +855,31 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		assert.Equal(t, c.rule, d.Rule, "%s %s: %s", c.tool, c.path, d.Message)
 	}
 }
+
+// TestLinkFollowingReadersReadWhatLinksLeadTo checks, through the file
+// system, that a shell reader that follows the links in the tree it reads
+// is judged by where the links below it lead: the workspace holds keys ->
+// the home's .ssh folder.
+func TestLinkFollowingReadersReadWhatLinksLeadTo(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.MkdirAll(w.ws+"/a/b", 0o755))
+	require.NoError(t, os.Symlink(w.home+"/.ssh", w.ws+"/a/b/deep"))
+	e := w.engine(t, nil)
+	for _, c := range []string{"grep -R password .", "zip -r out.zip .", "tar czhf out.tgz a", "rg -L token", "cp -rL a copy"} {
+		d := e.Evaluate(policy.Call{Tool: "shell", Args: args("command", c)})
+		assert.Equal(t, policy.Deny, d.Verdict, "%s: %s", c, d.Message)
+		assert.Equal(t, "sensitive-path", d.Rule, "%s: %s", c, d.Message)
+	}
+	for _, c := range []string{"grep -r password .", "zip -ry out.zip .", "tar czf out.tgz a", "rg token", "grep -R password src"} {
+		d := e.Evaluate(policy.Call{Tool: "shell", Args: args("command", c)})
+		assert.Equal(t, policy.Allow, d.Verdict, "%s: %s", c, d.Message)
+	}
+	t.Run("a tree too large to list asks", func(t *testing.T) {
+		for i := range 600 {
+			require.NoError(t, os.MkdirAll(fmt.Sprintf("%s/src/d%03d", w.ws, i), 0o755))
+		}
+		d := e.Evaluate(policy.Call{Tool: "shell", Args: args("command", "grep -R password src")})
+		assert.Equal(t, policy.ApprovalRequired, d.Verdict, "%s", d.Message)
+		assert.Equal(t, "unresolvable-path", d.Rule, "%s", d.Message)
+	})
+}

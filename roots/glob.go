@@ -180,3 +180,52 @@ func (m *Memo) missing(p string) bool {
 	k, ok := m.kinds[p]
 	return ok && k == kindMissing
 }
+
+// TreeLinks returns the symbolic links below dir, an absolute path in
+// slash form, in the order a walk of the tree meets them: every entry of
+// every folder below dir that is a link, dot names included, the links not
+// followed. A program that follows the links in a tree it reads (grep -R,
+// rg -L, tar -h, zip -r, cp -rL, rsync -L) reads what they lead to as well,
+// and the shell analyser judges that (see docs/security-model.md,
+// Hardline). dir itself is not examined: the caller resolves it. o's
+// MaxDirs bounds the folders listed, MaxEntries the entries of one folder
+// and MaxMatches the links returned; past any it returns ErrGlobBound, and
+// the caller cannot know what the tree holds. A folder that cannot be
+// listed holds nothing here (the program cannot read it either); o.DotGlob
+// is not consulted. Like the analyser's other lookups, the answer is the
+// file system as it is now.
+func TreeLinks(dir string, o GlobOptions) ([]string, error) {
+	vol := filepath.VolumeName(filepath.FromSlash(dir))
+	if !strings.HasPrefix(strings.TrimPrefix(filepath.ToSlash(dir), filepath.ToSlash(vol)), "/") {
+		return nil, fmt.Errorf("roots: folder %q is not absolute", dir)
+	}
+	g := globber{o: o}
+	queue := []string{strings.TrimSuffix(filepath.ToSlash(dir), "/") + "/"}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		if g.o.Memo.missing(strings.TrimSuffix(d, "/")) {
+			continue
+		}
+		if g.dirs >= g.o.MaxDirs {
+			return nil, ErrGlobBound
+		}
+		g.dirs++
+		entries, err := g.list(d)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			switch {
+			case e.Type()&fs.ModeSymlink != 0:
+				if len(g.out) >= g.o.MaxMatches {
+					return nil, ErrGlobBound
+				}
+				g.out = append(g.out, d+e.Name())
+			case e.IsDir():
+				queue = append(queue, d+e.Name()+"/")
+			}
+		}
+	}
+	return g.out, nil
+}

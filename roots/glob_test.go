@@ -117,3 +117,49 @@ func TestGlobLinksMemo(t *testing.T) {
 		t.Errorf("without the memo: %q, %v; want the link", got, err)
 	}
 }
+
+func TestTreeLinks(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "a", "b", "c"), 0o755))
+	must(os.MkdirAll(filepath.Join(dir, ".git", "x"), 0o755))
+	must(os.MkdirAll(filepath.Join(outside, "deep"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "a", "f"), nil, 0o644))
+	if err := os.Symlink(outside, filepath.Join(dir, "a", "b", "c", "home")); err != nil {
+		t.Skipf("symbolic links cannot be made here: %v", err)
+	}
+	must(os.Symlink(filepath.Join(outside, "key"), filepath.Join(dir, ".git", "x", "k"))) // dangling, in a dot folder
+	must(os.Symlink(filepath.Join(outside, "deep"), filepath.Join(outside, "deep", "loop")))
+	d := filepath.ToSlash(dir)
+	got, err := TreeLinks(d, GlobOptions{MaxDirs: 16, MaxEntries: 16, MaxMatches: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(got)
+	if want := []string{d + "/.git/x/k", d + "/a/b/c/home"}; !slices.Equal(got, want) {
+		t.Errorf("TreeLinks = %q, want %q (links below, dot folders included, not followed)", got, want)
+	}
+	if got, err := TreeLinks(d+"/a/b/c/home", GlobOptions{MaxDirs: 16, MaxEntries: 16, MaxMatches: 16}); err != nil || len(got) != 1 {
+		t.Errorf("a tree named through a link is walked where it leads: %q, %v", got, err)
+	}
+	for name, o := range map[string]GlobOptions{
+		"folders": {MaxDirs: 3, MaxEntries: 16, MaxMatches: 16},
+		"entries": {MaxDirs: 16, MaxEntries: 1, MaxMatches: 16},
+		"links":   {MaxDirs: 16, MaxEntries: 16, MaxMatches: 1},
+	} {
+		if _, err := TreeLinks(d, o); !errors.Is(err, ErrGlobBound) {
+			t.Errorf("past the bound on %s: err %v, want ErrGlobBound", name, err)
+		}
+	}
+	if _, err := TreeLinks("rel/dir", GlobOptions{MaxDirs: 1, MaxEntries: 1, MaxMatches: 1}); err == nil {
+		t.Error("a relative folder is refused")
+	}
+	if got, err := TreeLinks(d+"/missing", GlobOptions{MaxDirs: 4, MaxEntries: 4, MaxMatches: 4}); err != nil || len(got) != 0 {
+		t.Errorf("a missing folder holds nothing: %q, %v", got, err)
+	}
+}
