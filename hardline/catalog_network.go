@@ -641,7 +641,7 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 	if b == "autossh" {
 		takes += "M"
 	}
-	otherLogin := false
+	login := "" // -l's login
 	options := func(i int) int {
 		for i < len(args) && !args[i].dyn && len(args[i].val) > 1 && args[i].val[0] == '-' {
 			v := args[i].val
@@ -651,9 +651,15 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 			}
 			for j := 1; j < len(v); j++ {
 				if strings.IndexByte(takes, v[j]) >= 0 {
-					otherLogin = otherLogin || v[j] == 'l'
+					value := v[j+1:]
 					if j == len(v)-1 {
+						if i < len(args) {
+							value = args[i].val
+						}
 						i++ // the value is the next word
+					}
+					if v[j] == 'l' {
+						login = value
 					}
 					break
 				}
@@ -675,7 +681,18 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 		h = h[:i] // host:port in the URL form
 	}
 	h = strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
+	// The command runs in the login's home, there as here: ssh host rm
+	// -rf . deletes the home. Another login's home is taken to lie beside
+	// this user's (ssh alice@host rm -rf . deletes /home/alice).
+	if login != "" {
+		user = login // (the login -l gives, else user@'s)
+	}
+	remoteHome := r.a.home
+	if user != "" && user != path.Base(r.a.home) {
+		remoteHome = path.Join(path.Dir(r.a.home), user)
+	}
 	judge := func(run *run) {
+		run.cwd = remoteHome
 		c2 := c
 		c2.depth++
 		if start >= len(args) {
@@ -704,12 +721,63 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 		return
 	}
 	saved := r.cwd
-	r.cwd = r.a.home
-	if user != "" && user != path.Base(r.a.home) || otherLogin {
-		r.cwd = "" // another login's home
-	}
 	judge(r)
 	r.cwd = saved
+}
+
+// remoteSources judges what scp and rsync read on the other side of a
+// download (host:PATH), as ssh's command there is judged: PATH as the
+// other side resolves it, in the login's home when it is relative, empty
+// or starts with ~/ (host:.ssh/id_rsa, host:), or absolute. A credential,
+// or a home read whole by a recursive copy, asks (remote-command); from a
+// host that is this machine it blocks, as here. Another login's home
+// (alice@host:x, host:~alice/x) is taken to lie beside this user's; a
+// daemon's module (host::x, rsync://) is not known.
+func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, remote func(field) bool, c ctx, cmd string) {
+	for _, s := range srcs {
+		if s.dyn || !remote(s) || strings.Contains(s.val, "://") || strings.Contains(s.val, "::") {
+			continue
+		}
+		hostPart := s.val[:strings.IndexByte(s.val, ':')]
+		user, h, hasUser := strings.Cut(hostPart, "@")
+		if !hasUser {
+			h, user = hostPart, ""
+		}
+		h = strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
+		home := r.a.home
+		if user != "" && user != path.Base(home) {
+			// Another login's home, where this machine keeps its users'.
+			home = path.Join(path.Dir(home), user)
+		}
+		p := remotePath(s.val)
+		switch {
+		case strings.HasPrefix(p, "/"):
+		case p == "" || p == "~" || p == ".":
+			p = home
+		case strings.HasPrefix(p, "~/"):
+			p = home + p[1:]
+		case strings.HasPrefix(p, "~"):
+			name, rest, _ := strings.Cut(p[1:], "/")
+			p = path.Join(path.Dir(r.a.home), name, rest) // ~user/x
+		default:
+			p = strings.TrimSuffix(home, "/") + "/" + p
+		}
+		argv := []field{{val: "cat"}, {val: "--"}, {val: p}}
+		if recursive {
+			argv = []field{{val: "tar"}, {val: "-c"}, {val: "-f"}, {val: "/dev/null"}, {val: p}}
+		}
+		c2 := c
+		c2.depth++
+		judge := func(run *run) {
+			run.checkAsWritten(sc, argv, cmd)
+			run.simple(sc, argv, c2)
+		}
+		if loopback(h) || strings.HasPrefix(h, "127.") || r.a.ownHost(h) {
+			judge(r)
+			continue
+		}
+		r.elsewhere(sc, b+" copies "+p+" from "+cmp.Or(h, "a host not known"), c, cmd, judge)
+	}
 }
 
 // sharesProgram judges a program that serves a terminal running rest to

@@ -818,8 +818,12 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 		local := slices.DeleteFunc(slices.Clone(srcs), remote)
 		r.readsListed(sc, &list[len(list)-1], local, c, b, cmd)
 	}
-	if (b == "rsync" || b == "scp") && remote(*dst) {
-		return
+	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+	if b == "rsync" || b == "scp" {
+		r.remoteSources(sc, b, srcs, recursive, remote, c, cmd)
+		if remote(*dst) {
+			return
+		}
 	}
 	if b == "rsync" {
 		for _, l := range p.long {
@@ -839,7 +843,6 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
 	r.carryWritten(srcs, *dst, c.in)
 	r.noteProgramCopy(srcs, *dst)
-	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
 	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.has("--no-target-directory")) {
 		// cp -rT SRC DST copies SRC's contents into DST, as SRC/. does.
 		r.judgeWriteTree(sc, *dst, cmd)
