@@ -1,8 +1,11 @@
 package hardline
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Inline code in another language (python -c, node -e, ruby -e, perl -e,
@@ -246,6 +249,12 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 		if a.dyn || len(code) < 4 || !holdsAny(code, shellCallMarkers) {
 			continue
 		}
+		// A command written encoded and decoded by the code before it runs
+		// it (os.system(base64.b64decode('...')), system(pack("H*", ...)))
+		// is judged as the text it decodes to.
+		for _, text := range encodedLiterals(code) {
+			r.embeddedScript(sc, text, c)
+		}
 		for _, m := range shellCallPattern.FindAllStringSubmatch(code, 8) {
 			r.embeddedScript(sc, unescapeLiteral(m[1]+m[2]+m[3]), c)
 		}
@@ -272,6 +281,63 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 			r.embeddedArgv(sc, argv, m[2], c)
 		}
 	}
+}
+
+// encodedLiteralPatterns find a string literal inline code decodes from
+// base64 (group 1) or from hex (group 2): Python's b64decode,
+// decodebytes, bytes.fromhex and unhexlify, Perl's decode_base64 and
+// pack("H*", ...), PHP's base64_decode and hex2bin, Ruby's decode64 and
+// [...].pack("H*"), Node's Buffer.from(..., "base64" or "hex") and atob,
+// .NET's FromBase64String.
+var encodedLiteralPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`\b(?:b64decode|decodebytes|decode_base64|base64_decode|decode64|strict_decode64|atob|FromBase64String)\s*\(\s*b?(` + lit + `)`),
+	regexp.MustCompile(`\bBuffer\.from\s*\(\s*(` + lit + `)\s*,\s*["']base64["']`),
+	regexp.MustCompile(`(?:\bfromhex\s*\(\s*|\bunhexlify\s*\(\s*b?|\bhex2bin\s*\(\s*|\bpack\s*\(?\s*["']H\*["']\s*,\s*|\bBuffer\.from\s*\(\s*)(` + lit + `)(?:\s*,\s*["']hex["'])?`),
+	regexp.MustCompile(`\[\s*(` + lit + `)\s*\]\s*\.\s*pack\s*\(\s*["']H\*["']`),
+}
+
+// encodedMarkers are the texts code that decodes a literal holds.
+var encodedMarkers = []string{"b64decode", "decodebytes", "base64", "decode64", "atob", "Base64", "fromhex", "unhexlify", "hex2bin", "H*", "Buffer.from"}
+
+// maxEncoded bounds the encoded literals read from one piece of code.
+const maxEncoded = 8
+
+// encodedLiterals returns the texts the base64 and hex string literals
+// code decodes are, those that decode to printable text (a command); a
+// literal that does not decode is skipped.
+func encodedLiterals(code string) []string {
+	if !holdsAny(code, encodedMarkers) {
+		return nil
+	}
+	var out []string
+	for i, re := range encodedLiteralPatterns {
+		for _, m := range re.FindAllStringSubmatch(code, maxEncoded) {
+			l := m[1]
+			v := unescapeLiteral(l[1 : len(l)-1])
+			var b []byte
+			var err error
+			if i < 2 {
+				v = strings.Map(func(r rune) rune {
+					if r == '\n' || r == ' ' {
+						return -1
+					}
+					return r
+				}, v)
+				if b, err = base64.StdEncoding.DecodeString(v); err != nil {
+					b, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(v, "="))
+				}
+			} else {
+				b, err = hex.DecodeString(v)
+			}
+			if err == nil && utf8.Valid(b) && !strings.ContainsFunc(string(b), func(r rune) bool { return r < ' ' && r != '\n' && r != '\t' }) {
+				out = append(out, string(b))
+			}
+			if len(out) >= maxEncoded {
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // embeddedDelete judges a tree deletion inline code makes, of arg (a

@@ -25,6 +25,9 @@ func TestInlineCodeOnlyAsks(t *testing.T) {
 		`osascript -e 'display dialog "restart the build?"'`,
 		`python3 -c 'print("shutdown in progress")'`,
 		`python3 -c 'print("reminder: restart the event loop")'`,
+		`python3 -c "import base64,os;os.system(base64.b64decode('bHMgLWxh').decode())"`,
+		`perl -e 'system(pack("H*","6c73202d6c61"))'`,
+		`python3 -c "import base64,os;os.system(base64.b64decode('not base64!').decode())"`,
 		`osascript -e 'tell application "Finder" to get name of every window'`,
 	} {
 		res := a.Command(cmd, testEnv())
