@@ -317,6 +317,18 @@ var _ = register([]Entry{
 			val("--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
 		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// Variables set for the recipes (--set NAME VALUE, NAME=VALUE)
+			// reach them, which may run them.
+			for i, a := range args {
+				switch {
+				case a.val == "--set" && i+2 < len(args):
+					r.net(sc, args[i+2], c, cmd)
+				case !strings.HasPrefix(a.val, "-") && strings.Contains(a.val, "=") && isName(a.val[:strings.IndexByte(a.val, '=')]):
+					f := a
+					f.val = a.val[strings.IndexByte(a.val, '=')+1:]
+					r.net(sc, f, c, cmd)
+				}
+			}
 			if len(optionValues(args, "-f", "--justfile")) == 0 {
 				// The justfile just finds itself (one named with -f is the
 				// option's: RoleCommandFile).
@@ -371,6 +383,7 @@ var _ = register([]Entry{
 					xargs = &f
 				}
 			}
+			r.propertyNet(sc, b, args, c, cmd)
 			if exe != nil {
 				line := []field{*exe}
 				if xargs != nil {
@@ -397,6 +410,7 @@ var _ = register([]Entry{
 					return true
 				}
 			}
+			r.propertyNet(sc, b, args, c, cmd)
 			return false
 		}},
 	{Names: names("meson"), Family: "runners", RunsFiles: []string{"**/meson.build", "meson_options.txt", "meson.options"},
@@ -423,7 +437,19 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("task invoke mage gradle gradlew ant ninja scons nox pre-commit"), Family: "runners", RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "project/**", "**/*.java", "**/*.kt", "build.ninja", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
+	{Names: names("task invoke mage gradle gradlew ant ninja scons nox pre-commit"), Family: "runners",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// Properties (-Pcmd=..., -Dx=...) and task's words after --
+			// (its CLI_ARGS) reach the recipes, which may run them.
+			r.propertyNet(sc, b, args, c, cmd)
+			for i, a := range args {
+				if a.val == "--" && i+1 < len(args) && b == "task" {
+					r.net(sc, field{val: joinFields(args[i+1:]), dyn: slices.ContainsFunc(args[i+1:], func(f field) bool { return f.dyn })}, c, cmd)
+					break
+				}
+			}
+			return false
+		}, RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "project/**", "**/*.java", "**/*.kt", "build.ninja", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
 		Summary: "task runners run recipes from their files (out of reach); their arguments are task names", DataOnly: true,
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
 			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),

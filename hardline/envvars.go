@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -152,6 +153,18 @@ func (r *run) envWord(sc *scope, f field, c ctx, cmd string) {
 // recipe runs them.
 func (r *run) makeVars(sc *scope, args []field, c ctx, cmd string) {
 	for _, a := range args {
+		if v, ok := strings.CutPrefix(a.val, ".SHELLFLAGS="); ok && !strings.HasPrefix(a.val, "-") {
+			// The flags every recipe's shell is started with: a long
+			// option (--rcfile, --init-file) or a path makes it load a
+			// file of commands.
+			for _, w := range append(strings.Fields(v), "") {
+				if a.dyn || strings.HasPrefix(w, "--") || strings.ContainsAny(w, "/~$`=") {
+					r.finding(ruleEnvCode, Dynamic, Ask, "make .SHELLFLAGS="+bound(v)+" starts every recipe's shell with options that may load commands", cmd, "")
+					break
+				}
+			}
+			continue
+		}
 		if i := strings.IndexByte(a.val, '='); i > 0 && isName(a.val[:i]) && !strings.HasPrefix(a.val, "-") {
 			f := a
 			f.val = a.val[i+1:]
@@ -160,6 +173,57 @@ func (r *run) makeVars(sc *scope, args []field, c ctx, cmd string) {
 			}
 			r.net(sc, f, c, cmd)
 		}
+	}
+}
+
+// propertyNet tries by the net the values of the properties a build tool
+// is given (-DNAME=VALUE, -PNAME=VALUE, cmake's -D NAME=VALUE): the build's
+// scripts may run them (gradle -Pcmd='rm -rf ~'). A cmake variable that
+// names a program cmake runs around each compile or link (a _LAUNCHER,
+// _CLANG_TIDY, _CPPCHECK, _CPPLINT, _INCLUDE_WHAT_YOU_USE or
+// _LINK_WHAT_YOU_USE variable, a ';' list of its words) is judged as
+// that command.
+func (r *run) propertyNet(sc *scope, b string, args []field, c ctx, cmd string) {
+	for i, a := range args {
+		v := a.val
+		switch {
+		case (v == "-D" || v == "-P") && i+1 < len(args):
+			v = args[i+1].val
+			a = args[i+1]
+		case len(v) > 2 && (strings.HasPrefix(v, "-D") || strings.HasPrefix(v, "-P")):
+			v = v[2:]
+		default:
+			continue
+		}
+		name, val, ok := strings.Cut(v, "=")
+		if !ok || val == "" {
+			continue
+		}
+		name, _, _ = strings.Cut(name, ":") // cmake's -DNAME:TYPE=VALUE
+		f := a
+		f.val = val
+		if b != "cmake" {
+			r.net(sc, f, c, cmd)
+			continue
+		}
+		if !a.dyn && slices.ContainsFunc([]string{"_LAUNCHER", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE", "_LINK_WHAT_YOU_USE"},
+			func(suf string) bool { return strings.HasSuffix(name, suf) }) {
+			var argv []field
+			for _, w := range strings.Split(val, ";") {
+				if w != "" {
+					argv = append(argv, field{val: w})
+				}
+			}
+			if len(argv) > 0 {
+				c2 := c
+				c2.depth++
+				r.checkAsWritten(sc, argv, cmd)
+				r.simple(sc, argv, c2)
+			}
+			continue
+		}
+		f.val = strings.ReplaceAll(val, ";", " ") // a cmake list's items
+		r.net(sc, f, c, cmd)
 	}
 }
 
