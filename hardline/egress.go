@@ -325,6 +325,10 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 		r.judgeEgress(b, r.sentCredentials(sc, s, call), nil, cmd)
 		return
 	}
+	if names := r.handedCredentials(b, fs); len(names) > 0 {
+		r.judgeEgress(b, names, nil, cmd)
+		return
+	}
 	if b == "git" {
 		// git sends what its network sub-commands are given to the
 		// remote: a header (-c http.extraHeader=...), a URL's user.
@@ -348,6 +352,51 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 		return
 	}
 	r.judgeEgress(b, names, r.destinations(b, call, fs), cmd)
+}
+
+// handedCredentials returns the credentials from the environment a
+// command hands on to the other side of an ssh connection (ssh -o
+// SendEnv=NAME, a pattern of names included), whose server may be any
+// host. (A container's program given one with docker run -e is the
+// project's own to run: allowed, as the corpus's everyday forms say.)
+func (r *run) handedCredentials(b string, fs []field) []string {
+	if b != "ssh" && b != "autossh" {
+		return nil
+	}
+	var names []string
+	for i := 1; i < len(fs); i++ {
+		v := fs[i].val
+		if v == "-o" && i+1 < len(fs) {
+			v = "-o" + fs[i+1].val
+		}
+		k, val, ok := strings.Cut(strings.TrimPrefix(v, "-o"), "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "SendEnv") {
+			continue
+		}
+		for _, name := range strings.Fields(val) {
+			if r.a.isCredential(name) || strings.ContainsAny(name, "*?") && patternNamesCredential(name) {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
+}
+
+// patternNamesCredential reports whether an ssh SendEnv pattern (* and ?)
+// matches the name of a credential the analyser knows (AWS_*, *TOKEN*,
+// *); LC_* matches none.
+func patternNamesCredential(pat string) bool {
+	for name := range credentialHomes {
+		if ok, _ := path.Match(pat, name); ok {
+			return true
+		}
+	}
+	for _, name := range [...]string{"API_KEY", "SECRET", "TOKEN", "PASSWORD", "ACCESS_KEY"} {
+		if ok, _ := path.Match(pat, name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // sentCredentials returns the credentials a command is given: in its
