@@ -395,6 +395,13 @@ const (
 	globMatches = 64
 )
 
+// listTreeLinks is Env.TreeLinks for every call: it holds nothing of the
+// call (the memo would only spare the folders seen missing), so it costs
+// no allocation when no command needs it.
+func listTreeLinks(dir string) ([]string, error) {
+	return roots.TreeLinks(dir, roots.GlobOptions{MaxDirs: treeDirs, MaxEntries: globEntries, MaxMatches: treeLinks})
+}
+
 // treeDirs and treeLinks bound the shell analyser's listing of the links
 // below one folder a link-following reader reads (roots.TreeLinks): the
 // folders it walks and the links it returns; globEntries bounds each
@@ -475,9 +482,7 @@ func (ev *evaluation) hardline() bool {
 	}
 	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
 	// reads what the links below its folders lead to.
-	env.TreeLinks = func(dir string) ([]string, error) {
-		return roots.TreeLinks(dir, roots.GlobOptions{MaxDirs: treeDirs, MaxEntries: globEntries, MaxMatches: treeLinks, Memo: memo})
-	}
+	env.TreeLinks = listTreeLinks
 	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)
