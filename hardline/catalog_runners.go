@@ -230,6 +230,14 @@ var _ = register([]Entry{
 					if strings.HasSuffix(b, " clean") && slices.ContainsFunc(args, func(f field) bool { return f.val == "-modcache" || f.val == "--modcache" }) {
 						r.envFolderDeleted(sc, c, cmd, "go clean -modcache", "GOMODCACHE")
 					}
+					if strings.HasSuffix(b, " install") {
+						// go install writes its programs into GOBIN when the
+						// command sets it (GOBIN=~/.config/autostart).
+						if f, ok := r.envFolder(sc, "GOBIN", c.pos); ok && (f.dyn || f.val != "") {
+							r.judgeWriteTree(sc, f, cmd)
+						}
+					}
+					r.goOutputDir(sc, args, cmd)
 					r.goLinker(sc, args, c, cmd)
 					return false
 				},
@@ -1113,6 +1121,27 @@ func (r *run) envFolderDeleted(sc *scope, c ctx, cmd, verb string, names ...stri
 			r.judgeDelete(sc, f, true, cmd, verb)
 			return
 		}
+	}
+}
+
+// goOutputDir judges go test's profiles written under -outputdir: a
+// relative -cpuprofile, -memprofile, -blockprofile, -mutexprofile or
+// -trace name is the file of that name in the folder (go test -outputdir
+// ~ -cpuprofile .bashrc writes ~/.bashrc). The names as given are judged
+// by the entry's roles too.
+func (r *run) goOutputDir(sc *scope, args []field, cmd string) {
+	dirs := optionValues(args, "-outputdir", "--outputdir")
+	if len(dirs) == 0 {
+		return
+	}
+	dir := dirs[len(dirs)-1]
+	for _, f := range optionValues(args, "-cpuprofile", "--cpuprofile", "-memprofile", "--memprofile", "-blockprofile", "--blockprofile", "-mutexprofile", "--mutexprofile", "-trace", "--trace") {
+		if f.dyn || dir.dyn || r.a.isAbs(r.a.slash(f.val)) {
+			continue
+		}
+		t := dir
+		t.val = strings.TrimSuffix(r.a.slash(dir.val), "/") + "/" + f.val
+		r.judgeWrite(sc, t, ruleDiskWrite, cmd)
 	}
 }
 
