@@ -10,6 +10,24 @@ import (
 // folders, engine socket or privileges acts on the host; what runs inside
 // is otherwise not judged as a local operation.
 var _ = register([]Entry{
+	{Names: names("buildah"), Family: "containers", Summary: "buildah unshare CMD runs CMD on the host, in a user namespace that still sees the user's files; run runs a command in a working container",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") }); i >= 0 && args[i].val == "unshare" {
+				rest := args[i+1:]
+				for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+					if (rest[0].val == "--mount" || rest[0].val == "-m") && len(rest) > 1 {
+						rest = rest[1:] // its container
+					}
+					rest = rest[1:]
+				}
+				if len(rest) == 0 {
+					rest = []field{{val: "sh"}} // a shell, reading stdin
+				}
+				r.next(sc, rest, c)
+				return true
+			}
+			return false
+		}},
 	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks, and one that acts on a folder a run binds into it (-v, --mount) is judged as acting on that folder here; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

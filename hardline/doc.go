@@ -154,7 +154,7 @@
 //
 //	rule                        kind     severity  what
 //	rm-root                     command  block     recursive delete of / or everything in it (rm -rf /, /*, find / -delete)
-//	rm-system                   command  block     recursive delete of a system folder or in a system tree (/etc, /usr, /boot, /tmp itself, C:\Windows, ...)
+//	rm-system                   command  block     recursive delete of a system folder or in a system tree (/etc, /usr, /boot, /tmp itself, C:\Windows, and under WSL a drive, its Windows folder and its users' folders: /mnt/c, /mnt/c/Windows, /mnt/c/Users/NAME, ...)
 //	rm-home                     command  block     recursive delete of the home folder, of a folder in it outside every root, or of any user's home (/home/x, /root)
 //	rm-root-ancestor            command  block     recursive delete of a root itself or of an ancestor of a root (rm -rf .., rm -rf .)
 //	rm-read-only-root           command  block     recursive delete in a read-only root

@@ -397,6 +397,9 @@ var systemDirs = []string{
 	"/private/etc", "/private/tmp", "/private/var", "/private/var/db",
 	"?:/", "?:/Windows", "?:/Windows/System32", "?:/Program Files", "?:/Program Files (x86)",
 	"?:/ProgramData", "?:/Users", "?:/Users/Public",
+	// Windows drives as WSL mounts them.
+	"/mnt/?", "/mnt/?/Windows", "/mnt/?/Windows/System32", "/mnt/?/Program Files", "/mnt/?/Program Files (x86)",
+	"/mnt/?/ProgramData", "/mnt/?/Users", "/mnt/?/Users/*",
 }
 
 // systemTrees are folders in which any recursive deletion, move, chmod or
@@ -404,7 +407,7 @@ var systemDirs = []string{
 var systemTrees = []string{
 	"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc",
 	"/sbin", "/sys", "/usr", "/System", "/private/etc", "/nix/store", "?:/Windows",
-	"?:/Program Files", "?:/Program Files (x86)",
+	"?:/Program Files", "?:/Program Files (x86)", "/mnt/?/Windows", "/mnt/?/Program Files", "/mnt/?/Program Files (x86)",
 }
 
 // diskDevices are block devices and raw memory (rules "disk-write",
