@@ -46,7 +46,8 @@ var _ = register([]Entry{
 	{Names: names("apptainer singularity"), Family: "sandboxes", Summary: "exec runs a command in a container that binds the home folder and the working folder by default: it is judged as run here; run and shell run the image's own script or a shell",
 		Subcommands: []Entry{
 			{Names: names("exec"), Options: vals("BWe", "--bind", "--mount", "--env", "--env-file", "--home", "--pwd", "--workdir", "--overlay", "--security", "--app", "--network", "--network-args", "--hostname", "--scratch", "--apply-cgroups", "--fusemount", "--dns"),
-				Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}},
+				Operands: []Operand{operand(0, RoleData)},
+				special:  apptainerBinds},
 			{Names: names("run shell"), Options: vals("BWe", "--bind", "--mount", "--env", "--env-file", "--home", "--pwd", "--workdir", "--overlay", "--security", "--app", "--network"),
 				Operands: []Operand{operands(0, RoleData)}}}},
 	wrapper("sandboxes", "runs the command without fsync", "", nil, 0, "eatmydata", "nocache", "catchsegv", "with-contenv", "dumb-init", "tini", "dbus-run-session", "dbus-launch", "unbuffer", "flatpak-spawn", "host-spawn", "distrobox-host-exec"),
@@ -175,5 +176,76 @@ func distroboxOperands(r *run, sc *scope, b string, args []field, c ctx, cmd str
 	if ops := parseOpts(args, "na", []string{"--name", "--additional-flags", "--container"}, "").ops; len(ops) > 0 {
 		r.next(sc, ops, c)
 	}
+	return true
+}
+
+// apptainerBinds judges the command apptainer and singularity exec run
+// through the host folders -B and --bind map into the container (SRC,
+// SRC:DST, a comma list; --mount type=bind) and --pwd's folder there, as
+// a container engine's -v and -w are (see mountedCommand): exec -B
+// /:/host IMAGE rm -rf /host/home/dev is rm -rf /home/dev here.
+func apptainerBinds(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	var opts []field
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].val, "-") && !args[i].dyn; i++ {
+		name, val, hasVal := strings.Cut(args[i].val, "=")
+		if len(name) > 2 && name[1] == 'B' && name[0] == '-' {
+			name, val, hasVal = "-B", name[2:], true
+		}
+		switch name {
+		case "-B", "--bind", "--mount", "--pwd", "-e", "--env", "--env-file", "--home", "--workdir", "-W", "--overlay", "--security", "--app", "--network", "--network-args", "--hostname", "--scratch", "--apply-cgroups", "--fusemount", "--dns":
+		default:
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			val = args[i].val
+			if args[i].dyn {
+				continue
+			}
+		}
+		switch name {
+		case "-B", "--bind":
+			for spec := range strings.SplitSeq(val, ",") {
+				src, dst, _ := strings.Cut(spec, ":")
+				dst, _, _ = strings.Cut(dst, ":") // :ro, :rw
+				if dst == "" {
+					dst = src
+				}
+				if src != "" {
+					opts = append(opts, field{val: "-v"}, field{val: src + ":" + dst})
+					// What runs inside reads what the bind exposes, as a
+					// container engine's -v: a sensitive path blocks, a
+					// folder that holds one asks.
+					r.mountsSecret(b, field{val: src + ":" + dst}, cmd)
+				}
+			}
+		case "--mount":
+			opts = append(opts, field{val: "--mount"}, field{val: strings.ReplaceAll(val, "destination=", "target=")})
+		case "--pwd":
+			opts = append(opts, field{val: "-w"}, field{val: val})
+		}
+	}
+	// The image, then the command. Without binds of its own the command
+	// is judged as run here (apptainer binds the home and the working
+	// folder by default). With them it is judged through them and through
+	// those default binds (and /tmp), where a bind's destination is no
+	// host folder.
+	if i+1 >= len(args) {
+		return false
+	}
+	if len(opts) == 0 {
+		r.next(sc, args[i+1:], c)
+		return false
+	}
+	defaults := []field{{val: "-v"}, {val: r.a.home + ":" + r.a.home}, {val: "-v"}, {val: "/tmp:/tmp"}}
+	if r.cwd != "" {
+		defaults = append(defaults, field{val: "-v"}, field{val: r.cwd + ":" + r.cwd})
+	}
+	r.mountedCommand(sc, b, append(defaults, opts...), args[i+1:], c, cmd)
+	r.remoteArgv(sc, b+" runs a command in a container", args[i+1:], c, cmd)
 	return true
 }
