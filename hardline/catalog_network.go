@@ -244,7 +244,7 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("tailscale"), Family: "network", Summary: "serve and funnel of a raw TCP port or SSH, and up or set with --ssh (this machine's SSH server on the tailnet), ask (system-admin)", DataOnly: true,
+	{Names: names("tailscale"), Family: "network", Summary: "serve and funnel of a raw TCP port or SSH, and up or set with --ssh (this machine's SSH server on the tailnet), ask (system-admin); a path they serve is read whole", DataOnly: true,
 		Subcommands: []Entry{{Names: names("funnel serve"), DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				what, ok := tunnelsService(b, args)
@@ -255,6 +255,18 @@ var _ = register([]Entry{
 				}
 				if ok {
 					r.finding(ruleSystemAdmin, Command, Ask, b+" exposes "+what+": whoever reaches it reaches this machine", cmd, "")
+				}
+				// A path (not a port, a URL or text:) is a file or folder
+				// served whole (tailscale serve /home/dev).
+				for i, a := range args {
+					v := a.val
+					if i > 0 && (args[i-1].val == "https" || args[i-1].val == "http" || args[i-1].val == "--set-path") {
+						continue // the mount point in the URL (serve https / SRC), not a file
+					}
+					if !a.dyn && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../")) {
+						r.readTree(a, b, cmd)
+						r.checkTargets(sc, []field{a}, cmd)
+					}
 				}
 				return true
 			}},
