@@ -131,9 +131,10 @@ var _ = register([]Entry{
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("gh config get")},
 				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("gh config set", "editor", "pager", "browser")}}}}},
-	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
+	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token, variable get and export print CI variables; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+			{Names: names("variable var"), DataOnly: true, Subcommands: []Entry{{Names: names("get export"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")},
 				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("glab config set", "editor", "browser")}}}}},
@@ -203,7 +204,15 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("view decrypt"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("stripe"), Family: "credentials", Summary: "config --list prints the stored API keys", DataOnly: true,
 		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Options: []Option{flag(RoleTrigger, "--list")}, Rule: ruleSensitivePath}}},
-	{Names: names("vercel"), Family: "containers", Summary: "remove and project rm delete deployments and projects (infra-destroy)", DataOnly: true, special: infraDestroyer},
+	{Names: names("vercel"), Family: "containers", Summary: "remove and project rm delete deployments and projects (infra-destroy); env pull writes the project's secrets to a file", DataOnly: true, special: infraDestroyer,
+		Subcommands: []Entry{{Names: names("env"), DataOnly: true, Subcommands: []Entry{{Names: names("pull"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+	{Names: names("netlify ntl"), Family: "credentials", Summary: "env:get, and env:list with --plain or --json, print the site's secrets; sites:delete and the other :delete commands delete (infra-destroy)", DataOnly: true,
+		special: infraDestroyer,
+		Subcommands: []Entry{{Names: names("env:get"), Rule: ruleSensitivePath, DataOnly: true},
+			{Names: names("env:list"), Rule: ruleSensitivePath, DataOnly: true, Options: []Option{flag(RoleTrigger, "--plain", "--json")}}}},
+	{Names: names("railway"), Family: "credentials", Summary: "variables prints the service's secrets (not when it only sets one with --set); delete and down delete the project or its deployment (infra-destroy)", DataOnly: true,
+		special:     infraDestroyer,
+		Subcommands: []Entry{{Names: names("variables variable vars"), Rule: ruleSensitivePath, DataOnly: true, Options: []Option{flag(RoleHarmless, "--set", "-s")}}}},
 	{Names: names("firebase"), Family: "containers", Summary: "projects:delete, firestore:delete and the other :delete commands, and database:remove, delete data (infra-destroy); login:ci prints a token", DataOnly: true, special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("login:ci"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("supabase"), Family: "credentials", Summary: "projects api-keys prints the project's keys, the service key among them; db reset and projects delete destroy data (infra-destroy)", DataOnly: true,
@@ -558,6 +567,10 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 		destroys = at(0) == "remove" || at(0) == "rm" || at(0) == "project" && (at(1) == "rm" || at(1) == "remove")
 	case "firebase":
 		destroys = strings.HasSuffix(at(0), ":delete") || at(0) == "database:remove"
+	case "netlify", "ntl":
+		destroys = strings.HasSuffix(at(0), ":delete")
+	case "railway":
+		destroys = at(0) == "delete" || at(0) == "down"
 	case "supabase":
 		destroys = at(0) == "db" && at(1) == "reset" || at(0) == "projects" && at(1) == "delete"
 	case "git":
