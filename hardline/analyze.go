@@ -3505,6 +3505,20 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		return printed(base(parts[0]), args, false) // a substitution drops the final newlines
 	case "pwd":
 		return r.cwd, r.cwd != ""
+	case "which", "command", "type":
+		// which NAME, command -v NAME and type -P NAME print where NAME
+		// runs from: a program of that name, judged by its name (the
+		// folder on PATH is not known, and may be any), so $(which rm)
+		// -rf ~ is rm -rf ~.
+		switch {
+		case base(parts[0]) == "which" && len(args) == 1 && !strings.HasPrefix(args[0], "-"):
+		case base(parts[0]) == "command" && len(args) == 2 && args[0] == "-v",
+			base(parts[0]) == "type" && len(args) == 2 && (args[0] == "-P" || args[0] == "-p"):
+			args = args[1:]
+		default:
+			return "", false
+		}
+		return args[0], args[0] != ""
 	case "whoami", "logname":
 		return r.a.userName(), len(args) == 0 && r.a.userName() != ""
 	case "id":
