@@ -68,9 +68,51 @@ var _ = register([]Entry{
 			r.containerCopy(sc, args, cmd)
 			r.kubeConfigRaw(args, cmd)
 			r.kubeSecrets(args, cmd)
+			r.kubeHostAccess(b, args, cmd)
 			return true
 		}},
 })
+
+// kubeHostAccess asks before kubectl reaches past a pod into the node,
+// which may be this machine (kind, minikube, k3s, a desktop's cluster):
+// debug node/NAME (a privileged pod with the node's file system at
+// /host) or --profile=sysadmin, a run whose --overrides make the pod
+// privileged or share the node's processes, network or folders, and a
+// proxy that serves the cluster's API beyond loopback or to any host.
+func (r *run) kubeHostAccess(b string, args []field, cmd string) {
+	words, _ := verbWords(args)
+	if len(words) == 0 {
+		return
+	}
+	ask := func(what string) { r.finding(ruleSystemAdmin, Command, Ask, b+" "+what, cmd, "") }
+	switch words[0] {
+	case "debug":
+		if slices.ContainsFunc(args, func(f field) bool {
+			return strings.HasPrefix(f.val, "node/") || strings.HasPrefix(f.val, "nodes/") || f.val == "--profile=sysadmin" || f.dyn && strings.HasPrefix(f.val, "--profile")
+		}) || slices.ContainsFunc(optionValues(args, "--profile"), func(f field) bool { return f.dyn || f.val == "sysadmin" }) {
+			ask("debug runs a privileged pod on a node, with the node's file system and processes")
+		}
+	case "run", "create", "apply":
+		for _, o := range optionValues(args, "--overrides") {
+			low := strings.ReplaceAll(asciiLower(o.val), " ", "")
+			if o.dyn || strings.Contains(low, `"privileged":true`) || strings.Contains(low, `"hostpid":true`) || strings.Contains(low, `"hostnetwork":true`) ||
+				strings.Contains(low, `"hostipc":true`) || strings.Contains(low, `"hostpath"`) {
+				ask("runs a pod its --overrides make privileged or share the node's processes, network or folders")
+				return
+			}
+		}
+	case "proxy":
+		for _, o := range optionValues(args, "--address", "--accept-hosts") {
+			if v := o.val; o.dyn || v != "127.0.0.1" && v != "localhost" && v != "::1" && !strings.HasPrefix(v, "^localhost$") && !strings.HasPrefix(v, "^127.0.0.1$") {
+				ask("proxy serves the cluster's API, with this login's credentials, beyond this machine")
+				return
+			}
+		}
+		if slices.ContainsFunc(args, func(f field) bool { return f.val == "--disable-filter" || f.val == "--disable-filter=true" }) {
+			ask("proxy --disable-filter serves the whole API, exec included")
+		}
+	}
+}
 
 // composeFiles are the files compose reads its services from.
 var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml", "compose.override.yaml", "compose.override.yml",
@@ -207,6 +249,13 @@ func (r *run) containerCopy(sc *scope, args []field, cmd string) {
 	dst := p.ops[len(p.ops)-1]
 	if !contains(dst.val, ":") {
 		r.judgeWrite(sc, dst, ruleDiskWrite, cmd)
+	}
+	// A file copied out of a container or pod is read there, as exec's
+	// cat of it is (kubectl cp pod:/etc/shadow . reads /etc/shadow).
+	for _, src := range p.ops[:len(p.ops)-1] {
+		if _, in, ok := strings.Cut(src.val, ":"); ok && !src.dyn && strings.HasPrefix(in, "/") {
+			r.checkAsWritten(sc, []field{{val: in}}, cmd)
+		}
 	}
 }
 
