@@ -12,39 +12,13 @@ import (
 var _ = register([]Entry{
 	{Names: names("buildah"), Family: "containers", Summary: "buildah unshare CMD runs CMD on the host, in a user namespace that still sees the user's files; run runs a command in a working container",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") }); i >= 0 && args[i].val == "unshare" {
-				rest := args[i+1:]
-				for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
-					if (rest[0].val == "--mount" || rest[0].val == "-m") && len(rest) > 1 {
-						rest = rest[1:] // its container
-					}
-					rest = rest[1:]
-				}
-				if len(rest) == 0 {
-					rest = []field{{val: "sh"}} // a shell, reading stdin
-				}
-				r.next(sc, rest, c)
-				return true
-			}
-			return false
+			return r.unshareCommand(sc, args, c, "--mount", "-m")
 		}},
 	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks, and one that acts on a folder a run binds into it (-v, --mount) is judged as acting on that folder here; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if b == "podman" {
-				// podman unshare CMD runs CMD on the host, in a user
-				// namespace that still sees the user's files.
-				if i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") }); i >= 0 && args[i].val == "unshare" {
-					rest := args[i+1:]
-					for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
-						rest = rest[1:]
-					}
-					if len(rest) == 0 {
-						rest = []field{{val: "sh"}} // a shell, reading stdin
-					}
-					r.next(sc, rest, c)
-					return true
-				}
+			if b == "podman" && r.unshareCommand(sc, args, c) {
+				return true
 			}
 			r.container(b, args, cmd)
 			r.engineCommand(sc, b, args, c, cmd)
@@ -73,6 +47,29 @@ var _ = register([]Entry{
 		}},
 })
 
+// unshareCommand judges podman's and buildah's unshare CMD, which runs
+// CMD on the host in a user namespace that still sees the user's files (a
+// shell reading stdin when none is given), and reports whether args are
+// such a line. valued are unshare's options that take a value.
+func (r *run) unshareCommand(sc *scope, args []field, c ctx, valued ...string) bool {
+	i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") })
+	if i < 0 || args[i].val != "unshare" {
+		return false
+	}
+	rest := args[i+1:]
+	for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
+		if slices.Contains(valued, rest[0].val) && len(rest) > 1 {
+			rest = rest[1:] // its value
+		}
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		rest = []field{{val: "sh"}} // a shell, reading stdin
+	}
+	r.next(sc, rest, c)
+	return true
+}
+
 // kubeHostAccess asks before kubectl reaches past a pod into the node,
 // which may be this machine (kind, minikube, k3s, a desktop's cluster):
 // debug node/NAME (a privileged pod with the node's file system at
@@ -87,9 +84,8 @@ func (r *run) kubeHostAccess(b string, args []field, cmd string) {
 	ask := func(what string) { r.finding(ruleSystemAdmin, Command, Ask, b+" "+what, cmd, "") }
 	switch words[0] {
 	case "debug":
-		if slices.ContainsFunc(args, func(f field) bool {
-			return strings.HasPrefix(f.val, "node/") || strings.HasPrefix(f.val, "nodes/") || f.val == "--profile=sysadmin" || f.dyn && strings.HasPrefix(f.val, "--profile")
-		}) || slices.ContainsFunc(optionValues(args, "--profile"), func(f field) bool { return f.dyn || f.val == "sysadmin" }) {
+		if slices.ContainsFunc(args, func(f field) bool { return strings.HasPrefix(f.val, "node/") || strings.HasPrefix(f.val, "nodes/") }) ||
+			slices.ContainsFunc(optionValues(args, "--profile"), func(f field) bool { return f.dyn || f.val == "sysadmin" }) {
 			ask("debug runs a privileged pod on a node, with the node's file system and processes")
 		}
 	case "run", "create", "apply":

@@ -684,25 +684,16 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 		return
 	}
 	start := options(i + 1)
-	host := strings.TrimPrefix(args[i].val, "ssh://")
-	user, h, hasUser := strings.Cut(host, "@")
-	if !hasUser {
-		h, user = host, ""
-	}
+	user, h := userHost(strings.TrimPrefix(args[i].val, "ssh://"))
 	if i := strings.LastIndexByte(h, ':'); i > 0 && !strings.Contains(h[:i], ":") {
-		h = h[:i] // host:port in the URL form
+		h = hostName(h[:i]) // host:port in the URL form
 	}
-	h = strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
 	// The command runs in the login's home, there as here: ssh host rm
-	// -rf . deletes the home. Another login's home is taken to lie beside
-	// this user's (ssh alice@host rm -rf . deletes /home/alice).
+	// -rf . deletes the home, ssh alice@host rm -rf . alice's.
 	if login != "" {
 		user = login // (the login -l gives, else user@'s)
 	}
-	remoteHome := r.a.home
-	if user != "" && user != path.Base(r.a.home) {
-		remoteHome = path.Join(path.Dir(r.a.home), user)
-	}
+	remoteHome := r.loginHome(user)
 	judge := func(run *run) {
 		run.cwd = remoteHome
 		c2 := c
@@ -728,13 +719,46 @@ func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 			run.simple(sc, argv, c2)
 		}
 	}
-	if !loopback(h) && !strings.HasPrefix(h, "127.") && !r.a.ownHost(h) { // a name under 127. too: the stricter reading here
+	if !r.a.thisMachine(h) {
 		r.elsewhere(sc, b+" runs a command on "+cmp.Or(h, "a host not known"), c, cmd, judge)
 		return
 	}
 	saved := r.cwd
 	judge(r)
 	r.cwd = saved
+}
+
+// userHost splits a destination, [user@]host, into its login (empty when
+// none) and its host name as compared (hostName).
+func userHost(dest string) (user, host string) {
+	user, host, ok := strings.Cut(dest, "@")
+	if !ok {
+		user, host = "", dest
+	}
+	return user, hostName(host)
+}
+
+// hostName is a host name as compared: lower case, without brackets or a
+// final dot.
+func hostName(h string) string {
+	return strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
+}
+
+// thisMachine reports whether a host name reaches this machine: a
+// loopback name or address, a name under 127. (the stricter reading), or
+// one of this machine's own names.
+func (a *Analyzer) thisMachine(h string) bool {
+	return loopback(h) || strings.HasPrefix(h, "127.") || a.ownHost(h)
+}
+
+// loginHome is the home of a login on another host: this user's when the
+// login is empty or this user's name, else a folder beside it (another
+// login's home is taken to lie where this machine keeps its users').
+func (r *run) loginHome(user string) string {
+	if user == "" || user == path.Base(r.a.home) {
+		return r.a.home
+	}
+	return path.Join(path.Dir(r.a.home), user)
 }
 
 // remoteSources judges what scp and rsync read on the other side of a
@@ -750,17 +774,8 @@ func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, r
 		if s.dyn || !remote(s) || strings.Contains(s.val, "://") || strings.Contains(s.val, "::") {
 			continue
 		}
-		hostPart := s.val[:strings.IndexByte(s.val, ':')]
-		user, h, hasUser := strings.Cut(hostPart, "@")
-		if !hasUser {
-			h, user = hostPart, ""
-		}
-		h = strings.TrimSuffix(strings.Trim(asciiLower(h), "[]"), ".")
-		home := r.a.home
-		if user != "" && user != path.Base(home) {
-			// Another login's home, where this machine keeps its users'.
-			home = path.Join(path.Dir(home), user)
-		}
+		user, h := userHost(s.val[:strings.IndexByte(s.val, ':')])
+		home := r.loginHome(user)
 		p := remotePath(s.val)
 		switch {
 		case strings.HasPrefix(p, "/"):
@@ -770,7 +785,7 @@ func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, r
 			p = home + p[1:]
 		case strings.HasPrefix(p, "~"):
 			name, rest, _ := strings.Cut(p[1:], "/")
-			p = path.Join(path.Dir(r.a.home), name, rest) // ~user/x
+			p = path.Join(r.loginHome(name), rest) // ~user/x
 		default:
 			p = strings.TrimSuffix(home, "/") + "/" + p
 		}
@@ -784,7 +799,7 @@ func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, r
 			run.checkAsWritten(sc, argv, cmd)
 			run.simple(sc, argv, c2)
 		}
-		if loopback(h) || strings.HasPrefix(h, "127.") || r.a.ownHost(h) {
+		if r.a.thisMachine(h) {
 			judge(r)
 			continue
 		}

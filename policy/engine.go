@@ -427,7 +427,12 @@ func (ev *evaluation) hardline() bool {
 		// that reading is judged lexically too, the stricter winning.
 		alt := ""
 		if d, ok := decodedReading(trimPath(ev.args.paths[i].value)); ok {
-			if p, err := ev.e.readPath(d); err == nil {
+			p, err := ev.e.readPath(d)
+			if err != nil {
+				// Decoded, it is a file URL that names no local path (a
+				// host, a query): what such a tool opens is not known.
+				ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "path "+quote(r.t.Value)+" decoded is "+quote(d)+": "+err.Error())
+			} else {
 				alt = givenForm(p, "", ev.set)
 			}
 			if rule, hit := ev.e.hard.SensitiveTarget(alt, ""); hit {
@@ -440,14 +445,17 @@ func (ev *evaluation) hardline() bool {
 		// repository's configuration needs approval. Any tool that is not
 		// a reader may write its paths, as the roots read it (step 3).
 		if ev.meta.Risk != toolmeta.RiskRead && !ev.args.paths[i].workdir {
-			for _, given := range [...]string{givenForm(r.expanded, r.t.Resolved, ev.set), alt} {
-				if f, hit := ev.e.hard.WriteTarget(given, r.t.Resolved); hit {
-					msg := "path " + quote(r.t.Value) + " " + f.Detail + " (" + f.Path + ")"
-					if f.Severity == hardline.Block {
-						return ev.stop(hardlineReason(f.Kind), f.Rule, msg)
-					}
-					ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
+			// The given and canonical readings, then the decoded one.
+			f, hit := ev.e.hard.WriteTarget(givenForm(r.expanded, r.t.Resolved, ev.set), r.t.Resolved)
+			if g, ok := ev.e.hard.WriteTarget(alt, ""); ok && (!hit || g.Severity > f.Severity) {
+				f, hit = g, true
+			}
+			if hit {
+				msg := "path " + quote(r.t.Value) + " " + f.Detail + " (" + f.Path + ")"
+				if f.Severity == hardline.Block {
+					return ev.stop(hardlineReason(f.Kind), f.Rule, msg)
 				}
+				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
 			}
 		}
 	}

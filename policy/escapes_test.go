@@ -207,6 +207,10 @@ func TestPathsAreReadWithoutTheBlanksAroundThem(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "src/100%25.txt")}, policy.Allow, policy.ReasonModeAllow)
 		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "src/50%.txt")}, policy.Allow, policy.ReasonModeAllow)
 	})
+	t.Run("a path that decodes to a file URL naming no local path asks", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "file%3A%2F%2Fevil.example%2Fx")}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "file%3A%2F%2F%2F"+strings.TrimPrefix(url.PathEscape(w.home), "%2F")+"%2F.ssh%2Fid_ed25519")}, policy.Deny, policy.ReasonHardlinePath)
+	})
 	t.Run("a startup file's write behind escapes is the startup file's", func(t *testing.T) {
 		set, err := roots.NewSet(append(w.roots.Roots(), roots.Root{ID: "home", Path: w.home, Access: roots.ReadWrite, Source: roots.UserGrant}))
 		require.NoError(t, err)

@@ -11,21 +11,15 @@ import (
 
 func TestGlobLinks(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(os.MkdirAll(filepath.Join(dir, "a"), 0o755))
-	must(os.WriteFile(filepath.Join(dir, "a", "x"), nil, 0o644))
-	must(os.WriteFile(filepath.Join(dir, "f"), nil, 0o644))
-	must(os.WriteFile(filepath.Join(outside, "x"), nil, 0o644))
+	mustOK(t, os.MkdirAll(filepath.Join(dir, "a"), 0o755))
+	mustOK(t, os.WriteFile(filepath.Join(dir, "a", "x"), nil, 0o644))
+	mustOK(t, os.WriteFile(filepath.Join(dir, "f"), nil, 0o644))
+	mustOK(t, os.WriteFile(filepath.Join(outside, "x"), nil, 0o644))
 	if err := os.Symlink(outside, filepath.Join(dir, "b")); err != nil {
 		t.Skipf("symbolic links cannot be made here: %v", err)
 	}
-	must(os.Symlink(outside, filepath.Join(dir, ".hidden")))
-	must(os.Symlink(filepath.Join(outside, "x"), filepath.Join(dir, "lf")))
+	mustOK(t, os.Symlink(outside, filepath.Join(dir, ".hidden")))
+	mustOK(t, os.Symlink(filepath.Join(outside, "x"), filepath.Join(dir, "lf")))
 	d := filepath.ToSlash(dir)
 	for _, c := range []struct {
 		pattern string
@@ -120,21 +114,15 @@ func TestGlobLinksMemo(t *testing.T) {
 
 func TestTreeLinks(t *testing.T) {
 	dir, outside := t.TempDir(), t.TempDir()
-	must := func(err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	must(os.MkdirAll(filepath.Join(dir, "a", "b", "c"), 0o755))
-	must(os.MkdirAll(filepath.Join(dir, ".git", "x"), 0o755))
-	must(os.MkdirAll(filepath.Join(outside, "deep"), 0o755))
-	must(os.WriteFile(filepath.Join(dir, "a", "f"), nil, 0o644))
+	mustOK(t, os.MkdirAll(filepath.Join(dir, "a", "b", "c"), 0o755))
+	mustOK(t, os.MkdirAll(filepath.Join(dir, ".git", "x"), 0o755))
+	mustOK(t, os.MkdirAll(filepath.Join(outside, "deep"), 0o755))
+	mustOK(t, os.WriteFile(filepath.Join(dir, "a", "f"), nil, 0o644))
 	if err := os.Symlink(outside, filepath.Join(dir, "a", "b", "c", "home")); err != nil {
 		t.Skipf("symbolic links cannot be made here: %v", err)
 	}
-	must(os.Symlink(filepath.Join(outside, "key"), filepath.Join(dir, ".git", "x", "k"))) // dangling, in a dot folder
-	must(os.Symlink(filepath.Join(outside, "deep"), filepath.Join(outside, "deep", "loop")))
+	mustOK(t, os.Symlink(filepath.Join(outside, "key"), filepath.Join(dir, ".git", "x", "k"))) // dangling, in a dot folder
+	mustOK(t, os.Symlink(filepath.Join(outside, "deep"), filepath.Join(outside, "deep", "loop")))
 	d := filepath.ToSlash(dir)
 	got, err := TreeLinks(d, GlobOptions{MaxDirs: 16, MaxEntries: 16, MaxMatches: 16})
 	if err != nil {
@@ -161,5 +149,13 @@ func TestTreeLinks(t *testing.T) {
 	}
 	if got, err := TreeLinks(d+"/missing", GlobOptions{MaxDirs: 4, MaxEntries: 4, MaxMatches: 4}); err != nil || len(got) != 0 {
 		t.Errorf("a missing folder holds nothing: %q, %v", got, err)
+	}
+}
+
+// mustOK stops the test at an error of its set-up.
+func mustOK(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
