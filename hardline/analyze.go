@@ -2500,7 +2500,27 @@ func (e *exEnv) Get(name string) expand.Variable {
 		}
 		return expand.Variable{}
 	case strings.HasPrefix(name, "HOME "):
-		user := name[len("HOME "):]
+		// The expand package reads a tilde-prefix up to the first '/'
+		// only; bash ends it at a ':' too (~:/h is "$HOME:/h", as in
+		// docker run -v ~:/h), and reads ~+ and ~- as $PWD and $OLDPWD.
+		user, rest, colon := strings.Cut(name[len("HOME "):], ":")
+		if colon || user == "" || user == "+" || user == "-" {
+			var v expand.Variable
+			switch user {
+			case "":
+				v = e.Get("HOME")
+			case "+":
+				v = e.Get("PWD")
+			case "-":
+				v = e.Get("OLDPWD")
+			default:
+				v = e.Get("HOME " + user)
+			}
+			if !v.IsSet() || !colon {
+				return v
+			}
+			return str(v.String() + ":" + rest)
+		}
 		if user == path.Base(e.r.a.home) {
 			return str(e.r.a.home) // ~dev is the user's own home
 		}

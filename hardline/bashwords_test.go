@@ -15,7 +15,7 @@ var bashWordForms = []string{
 	"a=~", "a=~/x", "a=x:~/y:z", "a+=~/x", "--o=~/x", "-o=~/x", "a-b=~/x", "of==~/x", `a="~"/x`,
 	"{~,x}", "{a,b}~", "x{~,y}", "x{,~}", "{a..c}", "{1..3}", "{a,b}{c,d}", "~/{a,b}", "{~/a,b}", "a=~/{x}",
 	`$'\x7e'`, `$'a\tb'`, `"a b"`, "'a b'", `a\ b`, "$HOME", "${HOME}", `"$HOME"`, "${HOME}/x", `"${HOME}"/x`,
-	"{~,}", "x{,}", `{a,""}`, "{,}z", "~root", "~root/x", "a=~root/x", "~:", "~:x", "~:~/x", "x:~", "~root:x", `~"":x`, "~::{:", "$(echo ~)", "`echo ~`", `"$(echo ~/x)"`, `"a"'b'c`, `"$(pwd)"`, "$PWD/x",
+	"{~,}", "x{,}", `{a,""}`, "{,}z", "~root", "~root/x", "a=~root/x", "~:", "~:x", "~:~/x", "x:~", "~root:x", `~"":x`, "~::{:", "~:/h", "-v ~:/h", "~+:x", "~+/x:y", "$(echo ~)", "`echo ~`", `"$(echo ~/x)"`, `"a"'b'c`, `"$(pwd)"`, "$PWD/x",
 }
 
 // TestWordsAreReadAsBashExpandsThem runs every form through bash and

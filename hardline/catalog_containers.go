@@ -583,6 +583,10 @@ func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cm
 		cwd, _ = host(path.Clean(wd))
 	}
 	findings, complex := r.trialFindings(r.roots, cwd, func(sub *run) {
+		// The words are matched against the sensitive paths as a
+		// statement's are (cat /h/.ssh/id_rsa reads this machine's key),
+		// then the command is applied.
+		sub.checkWords(sc, mapped[1:], cmd)
 		sub.applyRole(sc, roleValue{role: RoleCommand, f: mapped[0], rest: mapped}, false, "", c, cmd)
 	})
 	if complex {
