@@ -78,7 +78,7 @@ var tclCallPattern = regexp.MustCompile(`(?m)(?:^|[;\[{])\s*(?:exec|spawn)\s+((?
 // Sys.getenv("HOME") and path.expand("~"), Deno.env.get("HOME"), Tcl's
 // $env(HOME), Emacs Lisp's (getenv "HOME") and (expand-file-name "~"),
 // Racket's (find-system-path 'home-dir).
-const homeExpr = `os\.path\.expanduser\(\s*["']~/?["']\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:pathlib\.)?Path\(\s*["']~/?["']\s*\)\.expanduser\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["']HOME["']\s*\)|Dir\.home\b|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|(?:require\(\s*["'](?:node:)?os["']\s*\)|\bos)\.homedir\(\)|\bhomedir\(\)|process\.env\.HOME\b|process\.env\[\s*["']HOME["']\s*\]|\b(?:Sys\.|System\.|Deno\.env\.|os:)?(?:getenv|get_env|get)\(\s*["']HOME["']\s*\)|System\.user_home!?\(\)|System\.getProperty\(\s*["']user\.home["']\s*\)|(?:path\.expand|normalizePath|expand-file-name)\s*\(?\s*["']~/?["']\s*\)?|\(getenv\s+"HOME"\)|\$env\(HOME\)|\(find-system-path\s+(?:'|\(quote\s+)home-dir\)?\)`
+const homeExpr = `(?:[A-Za-z_]\w*\.)*expanduser\(\s*["']~/?["']\s*\)|(?:pathlib\.)?Path\.home\(\)|(?:pathlib\.)?Path\(\s*["']~/?["']\s*\)\.expanduser\(\)|os\.environ\[\s*["']HOME["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["']HOME["']\s*\)|Dir\.home\b|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|(?:require\(\s*["'](?:node:)?os["']\s*\)|\bos)\.homedir\(\)|\bhomedir\(\)|process\.env\.HOME\b|process\.env\[\s*["']HOME["']\s*\]|\b(?:Sys\.|System\.|Deno\.env\.|os:)?(?:getenv|get_env|get)\(\s*["']HOME["']\s*\)|System\.user_home!?\(\)|System\.getProperty\(\s*["']user\.home["']\s*\)|(?:path\.expand|normalizePath|expand-file-name)\s*\(?\s*["']~/?["']\s*\)?|\(getenv\s+"HOME"\)|\$env\(HOME\)|\(find-system-path\s+(?:'|\(quote\s+)home-dir\)?\)`
 
 // treeDeletePattern finds a call that deletes a folder and all it holds,
 // given a string literal or the home folder: shutil.rmtree("/home/dev"),
@@ -190,6 +190,9 @@ func appleScriptPower(code string) bool {
 func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 	for _, a := range args {
 		code := a.val
+		if !a.dyn {
+			code = r.foldHomePaths(code)
+		}
 		if !a.dyn && holdsAny(code, socketMarkers) && (holdsAny(code, shellMarkers) || awkNetCommand(code)) {
 			// The reverse shell of every language: a connection and a
 			// shell whose input and output it becomes.
@@ -412,3 +415,127 @@ func unescapeLiteral(s string) string {
 
 // literalEscapes are the escapes unescapeLiteral undoes.
 var literalEscapes = strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`, "\\`", "`", `\n`, "\n", `\t`, "\t")
+
+// Home paths built by code. Code seldom writes a home path as one literal;
+// it joins the home folder's expression with literals:
+// os.path.join(os.path.expanduser("~"), ".ssh", "id_rsa"), Path.home() /
+// ".ssh", Dir.home + "/.bashrc", getenv("HOME") . "/.netrc", Lua's .. ,
+// f"{Path.home()}/.ssh", "#{Dir.home}/x", "$ENV{HOME}/x". foldHomePaths
+// rewrites such code so that each of those is one string literal naming
+// the path, and every reading of literals that follows (the paths read,
+// the files written and deleted, the commands run) sees it.
+
+// homeFoldPattern finds a home expression, alone or interpolated into a
+// literal (${...}, #{...}, {...}).
+var homeFoldPattern = regexp.MustCompile(`(?:\$\{|#\{|\{)\s*(?:` + homeExpr + `)\s*\}|(?:` + homeExpr + `)`)
+
+// concatFoldPattern finds two literals joined by an operator: +, ., ..,
+// <> concatenate; / joins as a path (pathlib).
+var concatFoldPattern = regexp.MustCompile(`(` + lit + `)\s*(\+|\.\.|\.|<>|/)\s*(` + lit + `)`)
+
+// joinFoldPattern finds a path-joining call given literals only: a
+// module's or object's join or resolve (os.path.join, path.join as any
+// name, path.resolve, File.join, filepath.Join), Paths.get, Path.of, R's
+// file.path, Path(...), and a joinpath or resolve method of a literal.
+var joinFoldPattern = regexp.MustCompile(`(?:\b(?:[A-Za-z_][\w.]*\.(?:join|Join|resolve)|Paths\.get|Path\.of|file\.path|Path)\s*\(|(` + lit + `)\s*\.\s*(?:joinpath|resolve)\s*\()\s*((?:` + lit + `)(?:\s*,\s*(?:` + lit + `))*)\s*,?\s*\)`)
+
+// maxFolds bounds the rewriting of one piece of code.
+const maxFolds = 16
+
+// foldHomePaths returns code with the home paths it builds written as
+// literals (see above), or code itself when it builds none.
+func (r *run) foldHomePaths(code string) string {
+	if len(code) > 1<<16 || !strings.Contains(code, "home") && !strings.Contains(code, "HOME") && !strings.Contains(code, "expand") {
+		return code
+	}
+	home := strings.TrimSuffix(r.a.home, "/")
+	spans := literalPattern.FindAllStringIndex(code, 256)
+	inside := func(m []int) bool {
+		for _, s := range spans {
+			if s[0] < m[0] && m[1] < s[1] {
+				return true
+			}
+		}
+		return false
+	}
+	locs := homeFoldPattern.FindAllStringIndex(code, 64)
+	if len(locs) == 0 {
+		return code
+	}
+	// Place each home expression: inside a literal, an interpolation
+	// ({...}, ${...}, #{...}, Perl's $ENV{HOME}, Tcl's $env(HOME)) is
+	// the home folder's text; outside, the expression is a literal
+	// naming it.
+	var b strings.Builder
+	done := 0
+	for _, m := range locs {
+		b.WriteString(code[done:m[0]])
+		done = m[1]
+		text := code[m[0]:m[1]]
+		switch {
+		case inside(m):
+			if text[0] == '$' || text[0] == '#' || text[0] == '{' {
+				b.WriteString(home)
+			} else {
+				b.WriteString(text) // a literal that only spells the expression
+			}
+		case text[0] == '$' && text[1] == '{', text[0] == '#' && text[1] == '{':
+			b.WriteString(home) // a template's interpolation (`${os.homedir()}/x`)
+		default:
+			b.WriteString(quoteLiteral(home))
+		}
+	}
+	b.WriteString(code[done:])
+	out := b.String()
+	for range maxFolds {
+		next := concatFoldPattern.ReplaceAllStringFunc(out, func(m string) string {
+			p := concatFoldPattern.FindStringSubmatch(m)
+			x, y := codeLiteralText(p[1]), codeLiteralText(p[3])
+			if p[2] == "/" {
+				return quoteLiteral(joinLiteralPath(x, y))
+			}
+			return quoteLiteral(x + y)
+		})
+		next = joinFoldPattern.ReplaceAllStringFunc(next, func(m string) string {
+			p := joinFoldPattern.FindStringSubmatch(m)
+			joined := ""
+			if p[1] != "" {
+				joined = codeLiteralText(p[1])
+			}
+			for i, l := range literalPattern.FindAllString(p[2], -1) {
+				if i == 0 && p[1] == "" {
+					joined = codeLiteralText(l)
+					continue
+				}
+				joined = joinLiteralPath(joined, codeLiteralText(l))
+			}
+			return quoteLiteral(joined)
+		})
+		if next == out {
+			break
+		}
+		out = next
+	}
+	return out
+}
+
+// codeLiteralText is the text of a string literal, quotes taken off.
+func codeLiteralText(l string) string { return unescapeLiteral(l[1 : len(l)-1]) }
+
+// quoteLiteral writes s as a double-quoted literal unescapeLiteral reads
+// back.
+func quoteLiteral(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// joinLiteralPath joins two path pieces as path-joining calls do: an
+// absolute second piece replaces the first.
+func joinLiteralPath(x, y string) string {
+	switch {
+	case strings.HasPrefix(y, "/") || x == "":
+		return y
+	case strings.HasSuffix(x, "/"):
+		return x + y
+	}
+	return x + "/" + y
+}

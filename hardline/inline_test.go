@@ -37,3 +37,33 @@ func TestInlineCodeOnlyAsks(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldHomePaths checks that the home paths code builds are rewritten
+// as the literals they name, in each language's way of building them, and
+// that code building none is left as it is.
+func TestFoldHomePaths(t *testing.T) {
+	r := &run{a: testAnalyzer(t)}
+	for _, tc := range []struct{ code, want string }{
+		{`open(os.path.join(os.path.expanduser("~"), ".ssh", "id_rsa"))`, `open("/home/dev/.ssh/id_rsa")`},
+		{`open(os.path.join(os.environ["HOME"], ".ssh/id_rsa"))`, `open("/home/dev/.ssh/id_rsa")`},
+		{`(Path.home() / ".ssh" / "id_rsa").read_text()`, `("/home/dev/.ssh/id_rsa").read_text()`},
+		{`Path.home().joinpath(".aws", "credentials")`, `"/home/dev/.aws/credentials"`},
+		{`open(f"{Path.home()}/.ssh/id_rsa")`, `open(f"/home/dev/.ssh/id_rsa")`},
+		{`File.read("#{Dir.home}/.netrc")`, `File.read("/home/dev/.netrc")`},
+		{`open F, "$ENV{HOME}/.netrc"`, `open F, "/home/dev/.netrc"`},
+		{"readFileSync(`${os.homedir()}/.netrc`)", "readFileSync(`/home/dev/.netrc`)"},
+		{`Dir.home + "/.bashrc"`, `"/home/dev/.bashrc"`},
+		{`getenv("HOME") . "/.netrc"`, `"/home/dev/.netrc"`},
+		{`os.getenv("HOME") .. "/.netrc"`, `"/home/dev/.netrc"`},
+		{`p.join(p.expanduser("~"), "x")`, `"/home/dev/x"`},
+		{`os.path.join(os.path.expanduser("~"), "/etc/shadow")`, `"/etc/shadow"`},
+		{`os.path.join(Path.home(), "a", 'b"c')`, `"/home/dev/a/b\"c"`},
+		{`print("home is " + "x")`, `print("home is " + "x")`}, // no home expression: left alone
+		{`print("Path.home()")`, `print("Path.home()")`},       // a literal spelling one
+		{`rmtree($ENV{HOME})`, `rmtree("/home/dev")`},
+	} {
+		if got := r.foldHomePaths(tc.code); got != tc.want {
+			t.Errorf("foldHomePaths(%s) = %s, want %s", tc.code, got, tc.want)
+		}
+	}
+}
