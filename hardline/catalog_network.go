@@ -774,21 +774,7 @@ func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, r
 		if s.dyn || !remote(s) || strings.Contains(s.val, "://") || strings.Contains(s.val, "::") {
 			continue
 		}
-		user, h := userHost(s.val[:strings.IndexByte(s.val, ':')])
-		home := r.loginHome(user)
-		p := remotePath(s.val)
-		switch {
-		case strings.HasPrefix(p, "/"):
-		case p == "" || p == "~" || p == ".":
-			p = home
-		case strings.HasPrefix(p, "~/"):
-			p = home + p[1:]
-		case strings.HasPrefix(p, "~"):
-			name, rest, _ := strings.Cut(p[1:], "/")
-			p = path.Join(r.loginHome(name), rest) // ~user/x
-		default:
-			p = strings.TrimSuffix(home, "/") + "/" + p
-		}
+		h, p := r.remoteLocation(s.val)
 		argv := []field{{val: "cat"}, {val: "--"}, {val: p}}
 		if recursive {
 			argv = []field{{val: "tar"}, {val: "-c"}, {val: "-f"}, {val: "/dev/null"}, {val: p}}
@@ -805,6 +791,54 @@ func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, r
 		}
 		r.elsewhere(sc, b+" copies "+p+" from "+cmp.Or(h, "a host not known"), c, cmd, judge)
 	}
+}
+
+// remoteLocation returns the host of an scp or rsync operand host:PATH
+// and PATH as the other side resolves it: in the login's home when it is
+// relative, empty or starts with ~/ (host:.bashrc, host:), another
+// login's home for ~user, or absolute.
+func (r *run) remoteLocation(v string) (host, p string) {
+	user, h := userHost(v[:strings.IndexByte(v, ':')])
+	home := r.loginHome(user)
+	p = remotePath(v)
+	switch {
+	case strings.HasPrefix(p, "/"):
+	case p == "" || p == "~" || p == ".":
+		p = home
+	case strings.HasPrefix(p, "~/"):
+		p = home + p[1:]
+	case strings.HasPrefix(p, "~"):
+		name, rest, _ := strings.Cut(p[1:], "/")
+		p = path.Join(r.loginHome(name), rest) // ~user/x
+	default:
+		p = strings.TrimSuffix(home, "/") + "/" + p
+	}
+	return h, p
+}
+
+// remoteDest judges the destination of an upload (scp x host:PATH, rsync
+// -a --delete d/ host:PATH) as remoteLocation resolves it. On a host that
+// is this machine, it returns the local path, which the caller judges as
+// any destination (scp x localhost:.bashrc writes the startup file); on
+// another, the write (and rsync's deletion, when del) is judged there,
+// and remoteDest reports false.
+func (r *run) remoteDest(sc *scope, b string, dst field, del bool, c ctx, cmd string) (field, bool) {
+	if dst.dyn || strings.Contains(dst.val, "://") || strings.Contains(dst.val, "::") {
+		return field{}, false
+	}
+	h, p := r.remoteLocation(dst.val)
+	if r.a.thisMachine(h) {
+		local := field{val: p}
+		r.checkWords(sc, []field{local}, cmd) // as the word naming it would be
+		return local, true
+	}
+	r.elsewhere(sc, b+" copies to "+p+" on "+cmp.Or(h, "a host not known"), c, cmd, func(run *run) {
+		if del {
+			run.judgeDelete(sc, field{val: p}, true, cmd, b+" --delete")
+		}
+		run.judgeWrite(sc, field{val: p}, ruleDiskWrite, cmd)
+	})
+	return field{}, false
 }
 
 // sharesProgram judges a program that serves a terminal running rest to

@@ -819,18 +819,20 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 		r.readsListed(sc, &list[len(list)-1], local, c, b, cmd)
 	}
 	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+	del := b == "rsync" && slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--delete") || l == "--del" })
 	if b == "rsync" || b == "scp" {
 		r.remoteSources(sc, b, srcs, recursive, remote, c, cmd)
 		if remote(*dst) {
-			return
+			local, here := r.remoteDest(sc, b, *dst, del, c, cmd)
+			if !here {
+				return
+			}
+			dst = &local
 		}
 	}
 	if b == "rsync" {
-		for _, l := range p.long {
-			if strings.HasPrefix(l, "--delete") || l == "--del" {
-				r.judgeDelete(sc, *dst, true, cmd, "rsync --delete")
-				break
-			}
+		if del {
+			r.judgeDelete(sc, *dst, true, cmd, "rsync --delete")
 		}
 		if p.has("--remove-source-files") {
 			for _, s := range srcs {
