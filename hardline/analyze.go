@@ -426,7 +426,10 @@ type varDef struct {
 	value   string
 	after   uint // offset after which the value holds
 	tainted bool // assigned a value that is not static, or more than one value
-	environ bool // assigned the environment ($(env)) at some point
+	// why is what a value not known holds, when that matters: the
+	// environment ($(env), kept from then on), every process's ID
+	// ($(pgrep -f .)), or paths a substitution found ($(find ~ ...)).
+	why string
 	// secret names the credential variable whose value the variable was
 	// assigned (t=$GITHUB_TOKEN), if any (see egress.go).
 	secret string
@@ -924,7 +927,11 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 	if c := r.credentials(sc, as.Value, nil); len(c) > 0 {
 		secret = c[0]
 	}
-	sc.setVar(name, varDef{tainted: true, environ: f.why == whyEnviron || old.environ, secret: secret})
+	why := old.why
+	if why != whyEnviron && (f.why == whyEnviron || f.why == whyAllPids || r.found[f.why] != nil) {
+		why = f.why
+	}
+	sc.setVar(name, varDef{tainted: true, why: why, secret: secret})
 }
 
 // unsplitWord returns w in double quotes, which expands as w does as an
@@ -2547,9 +2554,9 @@ func (e *exEnv) Get(name string) expand.Variable {
 		}
 		return str(v)
 	}
-	if d, ok := e.sc.vars[name]; ok && d.environ {
-		e.dynamic(whyEnviron)
-		e.f.why = whyEnviron
+	if d, ok := e.sc.vars[name]; ok && d.why != "" {
+		e.dynamic(d.why)
+		e.f.why = d.why
 		return expand.Variable{}
 	}
 	e.dynamic("$" + name)
@@ -2972,6 +2979,13 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 		return err
 	}
 	r.xenv.dynamic("a command substitution")
+	if why := r.substKind(sc, cs); why != "" {
+		// $(env) holds the environment, secrets included (environSent
+		// judges where it goes); $(pgrep -f .) every process's ID,
+		// whatever folder pgrep's pattern may also name.
+		f.why = why
+		return nil
+	}
 	if starts := r.substFinds(sc, cs); len(starts) > 0 {
 		// The paths it prints are what a find, ls or locate finds under
 		// its starts: the word stands for everything under them.
@@ -2980,12 +2994,6 @@ func (r *run) cmdSubstHook(out io.Writer, cs *syntax.CmdSubst) error {
 		}
 		why := fmt.Sprintf("paths found by a command substitution (%d)", len(r.found)+1)
 		r.found[why] = starts
-		f.why = why
-		return nil
-	}
-	if why := r.substKind(sc, cs); why != "" {
-		// $(env) holds the environment, secrets included (environSent
-		// judges where it goes); $(pgrep -f .) every process's ID.
 		f.why = why
 	}
 	return nil
