@@ -477,8 +477,25 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 	}
 	readAsBash(f, src)
 	sc := &scope{src: src, depth: depth, inherit: inherit}
-	if !r.prepass(sc, f) {
+	ok, renamed := r.prepass(sc, f)
+	if !ok {
 		return
+	}
+	if renamed {
+		// Names bash reads plainly ('export', \cd, command cd): the text
+		// as bash runs it is parsed and judged instead.
+		if plain, changed := plainNames(f, src); changed {
+			p := r.a.parsers.Get().(*syntax.Parser)
+			g, err := p.Parse(strings.NewReader(plain), "")
+			r.a.parsers.Put(p)
+			if err == nil {
+				readAsBash(g, plain)
+				f, sc = g, &scope{src: plain, depth: depth, inherit: inherit}
+				if ok, _ := r.prepass(sc, f); !ok {
+					return
+				}
+			}
+		}
 	}
 	r.walk(sc, f)
 }
@@ -502,10 +519,13 @@ type fnInfo struct {
 }
 
 // prepass checks nesting depth, collects variables and functions and finds
-// fork bombs. It reports false when the script is over the bounds.
-func (r *run) prepass(sc *scope, f *syntax.File) bool {
+// fork bombs. It reports false when the script is over the bounds, and
+// renamed when a command's name is written otherwise than bash reads it
+// (see plainNames).
+func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 	var stack []bool
-	depth, ok := 0, true
+	depth := 0
+	ok = true
 	var fns []*fnInfo
 	var funcs []bool // per node on the stack: a function definition
 	inFunc := 0      // function definitions around the node
@@ -569,6 +589,9 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				}
 			}
 		case *syntax.CallExpr:
+			if !renamed {
+				_, renamed = callNameEdit(n)
+			}
 			for _, as := range n.Assigns {
 				if as.Name != nil && as.Name.Value == "GLOBIGNORE" {
 					r.dotglob = true // setting GLOBIGNORE makes * match dot files
@@ -652,7 +675,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 		return true
 	})
 	if !ok {
-		return false
+		return false, false
 	}
 	byName := make(map[string]*fnInfo, len(fns))
 	for _, d := range fns {
@@ -665,7 +688,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) bool {
 				Command: bound(d.name + "() { ... }")})
 		}
 	}
-	return true
+	return true, renamed
 }
 
 // endless reports whether a while or until loop's condition is a constant

@@ -41,7 +41,7 @@ func TestExpansionsMatchBash(t *testing.T) {
 		}
 		r := &run{a: a, env: testEnv(), calls: &callCache{}}
 		sc := &scope{src: src}
-		if !r.prepass(sc, f) {
+		if ok, _ := r.prepass(sc, f); !ok {
 			continue
 		}
 		call, ok := f.Stmts[2].Cmd.(*syntax.CallExpr)

@@ -86,7 +86,7 @@ func TestANSICMatchesBash(t *testing.T) {
 		readANSIC(f, src)
 		r := &run{a: a, env: testEnv(), calls: &callCache{}}
 		sc := &scope{src: src}
-		if !r.prepass(sc, f) {
+		if ok, _ := r.prepass(sc, f); !ok {
 			t.Fatalf("%s: over the bounds", src)
 		}
 		w := r.word(sc, f.Stmts[0].Cmd.(*syntax.CallExpr).Args[1])

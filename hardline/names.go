@@ -1,0 +1,182 @@
+package hardline
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A command's name is looked up after quote removal: bash runs the export
+// builtin for 'export', \export, e"xport", $'export' and {export,} alike,
+// and the cd builtin for command cd and builtin cd, but the parser reads
+// only a plain export as a declaration, and every check that asks a
+// command's name of the syntax (what echo writes, what a pipe's ps lists,
+// a cd's folder) sees the quoted text. plainNames writes such names as
+// bash reads them, so that the text is parsed again as bash runs it.
+
+// plainName is a command name written plainly.
+var plainName = regexp.MustCompile(`^[A-Za-z_.:\[][A-Za-z0-9_.:+\-\[]*$`)
+
+// braceField is a word a brace expansion in a command's name gives that is
+// written back unquoted: no character the shell reads specially.
+var braceField = regexp.MustCompile(`^[A-Za-z0-9_./~:=+,@%\-]+$`)
+
+// reservedWords are bash's reserved words: quoted, they are commands not
+// found, and written plainly they would be read as syntax.
+var reservedWords = map[string]bool{"if": true, "then": true, "else": true, "elif": true, "fi": true, "case": true, "esac": true,
+	"for": true, "select": true, "while": true, "until": true, "do": true, "done": true, "in": true, "function": true,
+	"time": true, "coproc": true, "{": true, "}": true, "!": true, "[[": true, "]]": true}
+
+// maxNameEdits bounds the names plainNames writes in one script.
+const maxNameEdits = 256
+
+type nameEdit struct {
+	start, end int
+	text       string
+}
+
+// plainNames returns src with the names of its simple commands written as
+// bash reads them (see above), and true; or src and false when every name
+// is plain already. A `command` or `builtin` before a name is dropped
+// when no option follows it (a function of that name, which they pass
+// over, is judged as the program or builtin it shadows anyway).
+func plainNames(f *syntax.File, src string) (string, bool) {
+	var edits []nameEdit
+	walkTree(f, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok {
+			if e, ok := callNameEdit(call); ok {
+				edits = append(edits, e)
+			}
+		}
+		return len(edits) < maxNameEdits
+	})
+	if len(edits) == 0 {
+		return src, false
+	}
+	slices.SortFunc(edits, func(a, b nameEdit) int { return a.start - b.start })
+	var b strings.Builder
+	done := 0
+	for _, e := range edits {
+		if e.start < done || e.end > len(src) {
+			continue // nested in an edit already made
+		}
+		b.WriteString(src[done:e.start])
+		b.WriteString(e.text)
+		done = e.end
+	}
+	b.WriteString(src[done:])
+	return b.String(), true
+}
+
+// callNameEdit returns the edit that writes a simple command's name as
+// bash reads it, if it needs one.
+func callNameEdit(call *syntax.CallExpr) (nameEdit, bool) {
+	if len(call.Args) == 0 {
+		return nameEdit{}, false
+	}
+	w := call.Args[0]
+	name, text, ok := wordName(w)
+	if !ok {
+		return nameEdit{}, false
+	}
+	if (name == "command" || name == "builtin") && len(call.Args) > 1 {
+		if next, ntext, ok := wordName(call.Args[1]); ok && !reservedWords[next] {
+			return nameEdit{int(w.Pos().Offset()), int(call.Args[1].End().Offset()), cmp.Or(ntext, next)}, true
+		}
+	}
+	if text == "" {
+		return nameEdit{}, false
+	}
+	return nameEdit{int(w.Pos().Offset()), int(w.End().Offset()), text}, true
+}
+
+// wordName returns the name a command's first word gives after quote
+// removal and brace expansion, and the text to write in its place when
+// that differs from the word's own (empty when the word is plain
+// already); false when the word is not static or gives no plain name.
+func wordName(w *syntax.Word) (name, text string, ok bool) {
+	if len(w.Parts) == 1 {
+		if l, isLit := w.Parts[0].(*syntax.Lit); isLit && !strings.ContainsAny(l.Value, `\{`) {
+			return l.Value, "", plainName.MatchString(l.Value) // the usual case
+		}
+	}
+	if lit := w.Lit(); strings.Contains(lit, "{") && !strings.Contains(lit, `\`) { // (Lit is "" for a word with quotes)
+		return braceName(w)
+	}
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescapeBackslashes(p.Value))
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value))
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, isLit := q.(*syntax.Lit)
+				if !isLit {
+					return "", "", false
+				}
+				b.WriteString(l.Value) // a backslash left in it is no name's
+			}
+		default:
+			return "", "", false
+		}
+	}
+	name = b.String()
+	if !plainName.MatchString(name) || reservedWords[name] {
+		return "", "", false
+	}
+	return name, name, true
+}
+
+// braceName is wordName for a word of literals with braces: the fields
+// their expansion gives, each plain.
+func braceName(w *syntax.Word) (string, string, bool) {
+	cw := copyWord(w)
+	if !syntax.SplitBraces(cw) {
+		return "", "", false
+	}
+	var fields []string
+	for bw, err := range expand.BracesSeq(nil, cw) {
+		if err != nil || len(fields) > 64 {
+			return "", "", false
+		}
+		v := joinLits(bw).Lit()
+		if v == "" {
+			continue // an empty word is removed
+		}
+		if !braceField.MatchString(v) {
+			return "", "", false
+		}
+		fields = append(fields, v)
+	}
+	if len(fields) == 0 || !plainName.MatchString(fields[0]) || reservedWords[fields[0]] {
+		return "", "", false
+	}
+	return fields[0], strings.Join(fields, " "), true
+}
+
+// unescapeBackslashes removes the backslashes bash removes outside quotes:
+// each escapes the character after it (the parser has joined the lines a
+// backslash before a newline continues).
+func unescapeBackslashes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,51 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// TestPlainNames checks that command names are written as bash reads them
+// after quote removal and brace expansion, that command and builtin
+// before a name are dropped, and that what bash does not read as a name
+// (a reserved word quoted, an expansion, an option after command) is left.
+func TestPlainNames(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`'export' A=1`, `export A=1`},
+		{`\cd /etc`, `cd /etc`},
+		{"c\\\nd /etc", ``}, // the parser joins the lines itself
+		{`e"xport" A=1`, `export A=1`},
+		{"\"ex\\\nport\" A=1", `export A=1`},
+		{`"e\xport" A=1`, ``},
+		{`"\$x" y`, ``},
+		{`$'\x63d' /etc`, `cd /etc`},
+		{`{cd,/etc} && ls`, `cd /etc && ls`},
+		{`{cd,} /etc`, `cd /etc`},
+		{`command cd /etc`, `cd /etc`},
+		{`builtin 'export' A=1`, `export A=1`},
+		{`x=$('ps' -e)`, `x=$(ps -e)`},
+		{`command -v go`, ``},
+		{`'if' x`, ``},
+		{`command if x`, ``},
+		{`'!' rm -rf ~`, ``},
+		{`'{' ls '}'`, ``},
+		{`"$X" y`, ``},
+		{`'./run' x`, ``},
+		{`ls -la`, ``},
+		{`{ls,#x}`, ``}, // written apart, #x would be a comment
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		got, ok := plainNames(f, tc.src)
+		switch {
+		case tc.want == "" && ok:
+			t.Errorf("plainNames(%s) = %s, want it left alone", tc.src, got)
+		case tc.want != "" && (!ok || got != tc.want):
+			t.Errorf("plainNames(%s) = %s, %v, want %s", tc.src, got, ok, tc.want)
+		}
+	}
+}
