@@ -481,24 +481,36 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 	if !ok {
 		return
 	}
-	if renamed {
-		// Names bash reads plainly ('export', \cd, command cd): the text
-		// as bash runs it is parsed and judged instead.
-		if plain, changed := plainNames(f, src); changed {
-			p := r.a.parsers.Get().(*syntax.Parser)
-			g, err := p.Parse(strings.NewReader(plain), "")
-			r.a.parsers.Put(p)
-			if err == nil {
-				readAsBash(g, plain)
-				f, sc = g, &scope{src: plain, depth: depth, inherit: inherit}
-				if ok, _ := r.prepass(sc, f); !ok {
-					return
-				}
-			}
+	for round := 0; renamed && round < maxRenameRounds; round++ {
+		// Names bash reads otherwise than the parser ('export', \cd,
+		// command cd, an alias): the text as bash runs it is parsed and
+		// judged instead (an alias naming another, in the next round).
+		plain, changed := plainNames(f, src)
+		if !changed {
+			break
+		}
+		if r.parsed += len(plain); len(plain) > r.a.maxBytes || r.parsed > maxReparseTotal*r.a.maxBytes {
+			r.tooComplex("the command's names and aliases, written as bash reads them, are longer than the bound")
+			return
+		}
+		p := r.a.parsers.Get().(*syntax.Parser)
+		g, err := p.Parse(strings.NewReader(plain), "")
+		r.a.parsers.Put(p)
+		if err != nil {
+			break
+		}
+		readAsBash(g, plain)
+		f, src, sc = g, plain, &scope{src: plain, depth: depth, inherit: inherit}
+		if ok, renamed = r.prepass(sc, f); !ok {
+			return
 		}
 	}
 	r.walk(sc, f)
 }
+
+// maxRenameRounds bounds the rewritings of a script's command names (an
+// alias naming another alias is a round more).
+const maxRenameRounds = 4
 
 // nesting nodes count towards the depth bound.
 func nesting(n syntax.Node) bool {
@@ -524,6 +536,7 @@ type fnInfo struct {
 // (see plainNames).
 func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 	var stack []bool
+	var aliases map[string]string // defined so far, with static text
 	depth := 0
 	ok = true
 	var fns []*fnInfo
@@ -590,7 +603,13 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 			}
 		case *syntax.CallExpr:
 			if !renamed {
-				_, renamed = callNameEdit(n)
+				_, renamed = callNameEdit(n, aliases)
+			}
+			if len(n.Args) > 1 && n.Args[0].Lit() == "alias" {
+				if aliases == nil {
+					aliases = map[string]string{}
+				}
+				aliasDefs(n, aliases)
 			}
 			for _, as := range n.Assigns {
 				if as.Name != nil && as.Name.Value == "GLOBIGNORE" {

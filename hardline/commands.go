@@ -203,7 +203,13 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		}
 		saved := r.aliases
 		r.aliases = nil // an alias is not expanded inside itself
-		r.script(v+" "+joinFields(args), sc.known(c.pos), sc.depth+c.depth+1)
+		if head, ok := r.aliasCommand(sc, v, c); ok {
+			// The usual alias, a command and its options: the line is
+			// that command with the arguments, its input and all.
+			r.simple(sc, append(head, args...), c)
+		} else {
+			r.script(v+" "+r.aliasArgs(sc, name, args), sc.known(c.pos), sc.depth+c.depth+1)
+		}
 		r.aliases = saved
 		return
 	}
@@ -1857,4 +1863,69 @@ func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {
 			r.embeddedShell(sc, []field{{val: c.in.partial}}, c, b, cmd) // the pieces of it that are known
 		}
 	}
+}
+
+// aliasCommand returns the words of an alias's value that is one simple
+// command (alias ll='ls -la', alias q=bash) as they expand, and true;
+// false for any other value (a list, a pipe, redirections, assignments).
+func (r *run) aliasCommand(sc *scope, v string, c ctx) ([]field, bool) {
+	if strings.ContainsAny(v, ";&|<>()\n`") {
+		return nil, false
+	}
+	p := r.a.parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(v), "")
+	r.a.parsers.Put(p)
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 || f.Stmts[0].Background || f.Stmts[0].Negated {
+		return nil, false
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return nil, false
+	}
+	head := r.words(&scope{src: v, depth: sc.depth + c.depth + 1, inherit: sc.known(c.pos)}, call.Args)
+	if len(head) == 0 {
+		return nil, false
+	}
+	return head, true
+}
+
+// aliasArgs is the text that follows an alias's name, which bash reads
+// after the alias's value as it reads the rest of a line: the words as
+// written in the command when they are its own (alias q=bash; q -c
+// 'rm -rf ~' is bash -c 'rm -rf ~'), else the words quoted, a word not
+// known standing as a variable not set.
+func (r *run) aliasArgs(sc *scope, name field, args []field) string {
+	if call := r.cmdCall; call != nil && len(call.Args) > 0 && call.Args[0].Lit() == name.val {
+		if len(call.Args) == 1 {
+			return ""
+		}
+		start, end := int(call.Args[1].Pos().Offset()), int(call.Args[len(call.Args)-1].End().Offset())
+		if start >= 0 && start <= end && end <= len(sc.src) {
+			return sc.src[start:end]
+		}
+	}
+	var b strings.Builder
+	for i, f := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case f.dyn:
+			b.WriteString(`"${TOOLGATE_ALIAS_ARGUMENT}"`)
+		case f.glob && globWord.MatchString(f.val):
+			b.WriteString(f.val)
+		default:
+			b.WriteString(shellQuoted(f.val))
+		}
+	}
+	return b.String()
+}
+
+// globWord is a pattern written back unquoted: no character the shell
+// reads specially but the pattern's own.
+var globWord = regexp.MustCompile(`^[A-Za-z0-9_./*?\[\]@%+,:=-]+$`)
+
+// shellQuoted writes s in single quotes, which bash reads back as s.
+func shellQuoted(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -16,7 +16,13 @@ import (
 // only a plain export as a declaration, and every check that asks a
 // command's name of the syntax (what echo writes, what a pipe's ps lists,
 // a cd's folder) sees the quoted text. plainNames writes such names as
-// bash reads them, so that the text is parsed again as bash runs it.
+// bash reads them, so that the text is parsed again as bash runs it. An
+// alias the script defines is text too: bash replaces a command's name
+// with its value when it reads the line (alias q=bash; q -c 'rm -rf ~'
+// is bash -c 'rm -rf ~', and alias q=export; q X=... a declaration), so
+// its uses are written as their values before the text is parsed again.
+// Aliases are expanded whether or not the shell would (a script's bash
+// expands them only after shopt -s expand_aliases): the stricter reading.
 
 // plainName is a command name written plainly.
 var plainName = regexp.MustCompile(`^[A-Za-z_.:\[][A-Za-z0-9_.:+\-\[]*$`)
@@ -46,10 +52,17 @@ type nameEdit struct {
 // over, is judged as the program or builtin it shadows anyway).
 func plainNames(f *syntax.File, src string) (string, bool) {
 	var edits []nameEdit
+	var aliases map[string]string
 	walkTree(f, func(n syntax.Node) bool {
 		if call, ok := n.(*syntax.CallExpr); ok {
-			if e, ok := callNameEdit(call); ok {
+			if e, ok := callNameEdit(call, aliases); ok {
 				edits = append(edits, e)
+			}
+			if len(call.Args) > 1 && call.Args[0].Lit() == "alias" {
+				if aliases == nil {
+					aliases = map[string]string{}
+				}
+				aliasDefs(call, aliases)
 			}
 		}
 		return len(edits) < maxNameEdits
@@ -73,12 +86,22 @@ func plainNames(f *syntax.File, src string) (string, bool) {
 }
 
 // callNameEdit returns the edit that writes a simple command's name as
-// bash reads it, if it needs one.
-func callNameEdit(call *syntax.CallExpr) (nameEdit, bool) {
+// bash reads it, if it needs one: an alias defined before it (aliases)
+// is replaced by its text, as bash replaces it when it reads the line.
+func callNameEdit(call *syntax.CallExpr, aliases map[string]string) (nameEdit, bool) {
 	if len(call.Args) == 0 {
 		return nameEdit{}, false
 	}
 	w := call.Args[0]
+	if len(aliases) > 0 && len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok {
+			// An alias is not expanded in its own text (alias ls='ls
+			// -la'); one that names another is, in the next round.
+			if v, ok := aliases[l.Value]; ok && firstWord(v) != l.Value {
+				return nameEdit{int(w.Pos().Offset()), int(w.End().Offset()), v}, true
+			}
+		}
+	}
 	name, text, ok := wordName(w)
 	if !ok {
 		return nameEdit{}, false
@@ -107,6 +130,20 @@ func wordName(w *syntax.Word) (name, text string, ok bool) {
 	if lit := w.Lit(); strings.Contains(lit, "{") && !strings.Contains(lit, `\`) { // (Lit is "" for a word with quotes)
 		return braceName(w)
 	}
+	name, ok = staticText(w)
+	if !ok {
+		return "", "", false
+	}
+	if !plainName.MatchString(name) || reservedWords[name] {
+		return "", "", false
+	}
+	return name, name, true
+}
+
+// staticText is a word's text after quote removal when it has no
+// expansion (a backslash left inside double quotes stays); false
+// otherwise.
+func staticText(w *syntax.Word) (string, bool) {
 	var b strings.Builder
 	for _, p := range w.Parts {
 		switch p := p.(type) {
@@ -122,19 +159,30 @@ func wordName(w *syntax.Word) (name, text string, ok bool) {
 			for _, q := range p.Parts {
 				l, isLit := q.(*syntax.Lit)
 				if !isLit {
-					return "", "", false
+					return "", false
 				}
-				b.WriteString(l.Value) // a backslash left in it is no name's
+				b.WriteString(l.Value)
 			}
 		default:
-			return "", "", false
+			return "", false
 		}
 	}
-	name = b.String()
-	if !plainName.MatchString(name) || reservedWords[name] {
-		return "", "", false
+	return b.String(), true
+}
+
+// aliasDefs adds to defs the aliases an alias command defines with
+// static text (alias q='rm -rf', alias ll=ls).
+func aliasDefs(call *syntax.CallExpr, defs map[string]string) {
+	if len(call.Args) < 2 || call.Args[0].Lit() != "alias" {
+		return
 	}
-	return name, name, true
+	for _, w := range call.Args[1:] {
+		if v, ok := staticText(w); ok {
+			if name, val, ok := strings.Cut(v, "="); ok {
+				defs[name] = val
+			}
+		}
+	}
 }
 
 // braceName is wordName for a word of literals with braces: the fields
@@ -162,6 +210,14 @@ func braceName(w *syntax.Word) (string, string, bool) {
 		return "", "", false
 	}
 	return fields[0], strings.Join(fields, " "), true
+}
+
+// firstWord is the first blank-separated word of text.
+func firstWord(text string) string {
+	if f := strings.Fields(text); len(f) > 0 {
+		return f[0]
+	}
+	return ""
 }
 
 // unescapeBackslashes removes the backslashes bash removes outside quotes:

@@ -35,6 +35,11 @@ func TestPlainNames(t *testing.T) {
 		{`'./run' x`, ``},
 		{`ls -la`, ``},
 		{`{ls,#x}`, ``}, // written apart, #x would be a comment
+		{`alias q='rm -rf'; q ~`, `alias q='rm -rf'; rm -rf ~`},
+		{`alias q=bash; x | q -s`, `alias q=bash; x | bash -s`},
+		{`alias ls='ls -la'; ls`, ``},
+		{`q; alias q=rm`, ``}, // not defined yet
+		{`alias q="$X"; q`, ``},
 	} {
 		f, err := syntax.NewParser().Parse(strings.NewReader(tc.src), "")
 		if err != nil {
@@ -47,5 +52,18 @@ func TestPlainNames(t *testing.T) {
 		case tc.want != "" && (!ok || got != tc.want):
 			t.Errorf("plainNames(%s) = %s, %v, want %s", tc.src, got, ok, tc.want)
 		}
+	}
+}
+
+// TestAliasesAreBounded checks that aliases whose uses would write a
+// script longer than the bound make the call ask instead of being
+// written out.
+func TestAliasesAreBounded(t *testing.T) {
+	a := testAnalyzer(t)
+	// 30 uses write 90 KB, over the 64 KiB a command may hold but under
+	// the total the analyser parses in all.
+	cmd := "alias q='" + strings.Repeat("x", 3000) + "'" + strings.Repeat("; q", 30)
+	if res := a.Command(cmd, testEnv()); !hasRule(res, ruleTooComplex) {
+		t.Errorf("30 uses of a 3,000-byte alias: got %+v, want %s", res.Findings, ruleTooComplex)
 	}
 }
