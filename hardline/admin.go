@@ -204,6 +204,7 @@ func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (s
 			return "", false
 		}
 	}
+	fields = innerCommand(fields) // sudo echo, env printf: what they print
 	args := fields[1:]
 	switch b := base(fields[0].val); b {
 	case "echo", "printf":

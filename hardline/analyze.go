@@ -2377,6 +2377,7 @@ var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "nc
 // environment's variables hold, secrets included, as /proc/self/environ
 // does.
 func (r *run) environSent(sc *scope, fs []field, in input, net, cmd string) {
+	fs = innerCommand(fs) // sudo curl, env curl: the program that sends
 	b := base(fs[0].val)
 	switch {
 	case in.shellOut && networkSenders[b]:
@@ -3146,7 +3147,7 @@ func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
 		// filter reading a here-document that may hold one.
 		if call, ok := first.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 			switch n := base(call.Args[0].Lit()); {
-			case n == "env" || n == "printenv" || n == "set" || n == "export":
+			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n):
 			case (n == "cat" || pathFilters[n] || encoders[n]) && len(first.Redirs) > 0:
 			default:
 				continue
@@ -3429,6 +3430,19 @@ func andChain(s *syntax.Stmt, calls *[]*syntax.CallExpr) bool {
 // is theirs (timeout 5 echo CMD | sh is echo CMD | sh): the catalogue's
 // pure wrappers (pureWrapper), sudo and doas, and command, builtin, nohup
 // and env with assignments. Any other program is left as it is.
+// wrapsCommand reports whether innerCommand looks through the program
+// b to the command it runs (sudo, env, nohup, stdbuf, ...): a check
+// that picks commands by their names before expanding their words
+// passes such a name on too.
+func wrapsCommand(b string) bool {
+	switch b {
+	case "sudo", "doas", "command", "builtin", "nohup", "env":
+		return true
+	}
+	ce := builtinCatalog()[b]
+	return ce != nil && ce.pure
+}
+
 func innerCommand(fs []field) []field {
 	for range maxStaticOutput {
 		if len(fs) < 2 || fs[0].dyn {
@@ -3463,13 +3477,13 @@ func innerCommand(fs []field) []field {
 		}
 		parts := make([]string, len(fs))
 		for k, f := range fs {
-			if f.dyn {
-				return fs
-			}
 			parts[k] = f.val
+			if f.dyn {
+				parts[k] = "\x00" // a word not known: neither an option nor an assignment
+			}
 		}
 		inner := unwrapStatic(parts)
-		if len(inner) == len(parts) {
+		if len(inner) == len(parts) || inner[0] == "\x00" {
 			return fs
 		}
 		fs = fs[len(fs)-len(inner):]

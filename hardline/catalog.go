@@ -983,8 +983,7 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 			return
 		}
 		c2 := c
-		c2.depth++
-		c2.findTree = false
+		c2.depth++ // a tree's paths handed on stay a tree's (timeout 5 cat $(find ~ ...))
 		r.simple(sc, rest, c2)
 	case RoleShellArgs:
 		c2 := c

@@ -277,8 +277,8 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 	if !ok || len(call.Args) == 0 {
 		return false
 	}
-	switch base(call.Args[0].Lit()) {
-	case "pgrep", "pidof", "ps":
+	switch n := base(call.Args[0].Lit()); {
+	case n == "pgrep" || n == "pidof" || n == "ps" || wrapsCommand(n):
 	default:
 		return false
 	}
@@ -305,6 +305,7 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 	if fs == nil {
 		return false
 	}
+	fs = innerCommand(fs) // sudo ps -e lists them too
 	args := fs[1:]
 	switch base(fs[0].val) {
 	case "pgrep":
