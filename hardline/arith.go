@@ -93,12 +93,57 @@ func (r *run) knownValue(sc *scope, name string, pos uint) (string, bool) {
 // substitution away: the stricter reading, which finds each $(...) and
 // `...` bash might run. Text that does not parse so asks.
 func (r *run) substitutionsIn(sc *scope, text string, pos uint) {
-	src := ": \"" + dqEscaper.Replace(text) + "\""
+	src := ": \"" + doubleQuotedText(text) + "\""
 	r.script(src, sc.known(pos), sc.depth+1)
 }
 
-// dqEscaper escapes text for the inside of a double-quoted word.
-var dqEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+// doubleQuotedText writes text for the inside of a double-quoted word
+// that expands as text does where bash expands it as a prompt or an
+// arithmetic's name: a backslash and a double quote are escaped, except
+// inside a command substitution, whose text bash parses anew
+// ($(rm -rf "$HOME") keeps its quotes); a backquote's text is read in the
+// quotes, where \" is ".
+func doubleQuotedText(text string) string {
+	var b strings.Builder
+	depth := 0                     // $( ... ) around the byte
+	single, double := false, false // quotes inside them
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if depth == 0 {
+			switch {
+			case c == '$' && i+1 < len(text) && text[i+1] == '(':
+				depth = 1
+				b.WriteString("$(")
+				i++
+				continue
+			case c == '\\' || c == '"':
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
+			continue
+		}
+		switch {
+		case single:
+			single = c != '\''
+		case c == '\\' && i+1 < len(text):
+			b.WriteByte(c)
+			i++
+			c = text[i]
+		case double:
+			double = c != '"'
+		case c == '\'':
+			single = true
+		case c == '"':
+			double = true
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
 
 // unsplitValue is the value of w where bash does not split it (an
 // arithmetic expression's words, [[ ]]'s operands, an assignment's value),
