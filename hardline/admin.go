@@ -151,6 +151,23 @@ func procRoot(p string) (string, bool) {
 	return "", false
 }
 
+// maxProcRoots bounds the /proc/PID/root prefixes a path is read through.
+const maxProcRoots = 8
+
+// throughProcRoots is the clean absolute path p with its /proc/PID/root
+// prefixes taken off (/proc/self/root/dev/stdin is /dev/stdin).
+func throughProcRoots(p string) string {
+	p = path.Clean(p)
+	for range maxProcRoots {
+		q, ok := procRoot(p)
+		if !ok {
+			break
+		}
+		p = q
+	}
+	return p
+}
+
 // procEntry returns what follows /proc/PID or /proc/PID/task/TID in p
 // (/root/etc, /cwd/x), with its leading slash.
 func procEntry(p string) (string, bool) {

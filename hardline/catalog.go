@@ -1601,5 +1601,12 @@ func suppliedFile(f field) bool {
 // descriptorFile reports whether a file argument is a process
 // substitution or an open descriptor (/dev/fd/N, /proc/self/fd/N).
 func descriptorFile(f field) bool {
-	return f.why == whyProcSubst || !f.dyn && (strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/self/fd/"))
+	if f.why == whyProcSubst {
+		return true
+	}
+	if f.dyn || !strings.HasPrefix(f.val, "/") {
+		return false
+	}
+	p := throughProcRoots(f.val)
+	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") || strings.HasPrefix(p, "/proc/thread-self/fd/")
 }

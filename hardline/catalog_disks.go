@@ -225,7 +225,7 @@ func (r *run) volumeMore(sc *scope, b string, args []field, cmd string) {
 	switch {
 	case b == "zpool" && (sub == "create" || sub == "add" || sub == "attach" || sub == "replace" || sub == "labelclear"), b == "mdadm" && (p.has("--create") || strings.ContainsRune(p.short, 'C') || p.has("--zero-superblock")):
 		for _, o := range p.ops {
-			if strings.HasPrefix(o.val, "/dev/") {
+			if strings.HasPrefix(o.val, "/") && strings.HasPrefix(throughProcRoots(o.val), "/dev/") {
 				r.judgeDevice(sc, o, ruleWipeDevice, cmd, b)
 			}
 		}
@@ -273,8 +273,9 @@ func (r *run) diskTool(b string, args []field, cmd string) {
 	default:
 		dev := false
 		for _, v := range vals {
-			if strings.HasPrefix(v, "/dev/") || v == "-n" && (b == "e2fsck" || strings.HasPrefix(b, "fsck")) || v == "--help" || v == "-h" || v == "-V" || v == "--version" {
-				if strings.HasPrefix(v, "/dev/") {
+			device := strings.HasPrefix(v, "/") && strings.HasPrefix(throughProcRoots(v), "/dev/")
+			if device || v == "-n" && (b == "e2fsck" || strings.HasPrefix(b, "fsck")) || v == "--help" || v == "-h" || v == "-V" || v == "--version" {
+				if device {
 					dev = true
 					continue
 				}

@@ -344,9 +344,21 @@ func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
 	}
 }
 
-// isStdin reports whether a file name is the standard input.
+// isStdin reports whether a file name is the standard input: -, or a path
+// that is /dev/stdin, /dev/fd/0 or the shell's own fd 0 however it is
+// written (//dev/stdin, /dev/./fd/0, /proc/self/root/dev/stdin).
 func isStdin(v string) bool {
-	return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
+	if v == "-" {
+		return true
+	}
+	if !strings.HasPrefix(v, "/") {
+		return false
+	}
+	switch throughProcRoots(v) {
+	case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0":
+		return true
+	}
+	return false
 }
 
 // curlConfig judges the configuration curl -K reads, when the command
@@ -771,7 +783,7 @@ func (r *run) loginHome(user string) string {
 // daemon's module (host::x, rsync://) is not known.
 func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, remote func(field) bool, c ctx, cmd string) {
 	for _, s := range srcs {
-		if s.dyn || !remote(s) || strings.Contains(s.val, "://") || strings.Contains(s.val, "::") {
+		if s.dyn || !remote(s) || copyURL(s.val) {
 			continue
 		}
 		h, p := r.remoteLocation(s.val)
@@ -791,6 +803,19 @@ func (r *run) remoteSources(sc *scope, b string, srcs []field, recursive bool, r
 		}
 		r.elsewhere(sc, b+" copies "+p+" from "+cmp.Or(h, "a host not known"), c, cmd, judge)
 	}
+}
+
+// copyURL reports whether an scp or rsync operand is a URL (scp://,
+// rsync://) or an rsync daemon's module (host::module), not host:PATH
+// (host://etc/shadow is the path //etc/shadow on host).
+func copyURL(v string) bool {
+	if i := strings.Index(v, "://"); i > 0 {
+		switch asciiLower(v[:i]) {
+		case "scp", "sftp", "rsync", "ssh":
+			return true
+		}
+	}
+	return strings.Contains(v, "::")
 }
 
 // remoteLocation returns the host of an scp or rsync operand host:PATH
@@ -823,7 +848,7 @@ func (r *run) remoteLocation(v string) (host, p string) {
 // another, the write (and rsync's deletion, when del) is judged there,
 // and remoteDest reports false.
 func (r *run) remoteDest(sc *scope, b string, dst field, del bool, c ctx, cmd string) (field, bool) {
-	if dst.dyn || strings.Contains(dst.val, "://") || strings.Contains(dst.val, "::") {
+	if dst.dyn || copyURL(dst.val) {
 		return field{}, false
 	}
 	h, p := r.remoteLocation(dst.val)

@@ -107,13 +107,7 @@ var _ = register([]Entry{
 			if len(args) == 0 {
 				return true
 			}
-			f := args[0]
-			switch {
-			case f.why == whyProcSubst:
-				r.procScript(sc, f, c, cmd, "source", "sourcing the output of a process substitution runs code that is not known")
-			case isStdin(f.val):
-				r.stdinScript(sc, c, cmd, "source")
-			}
+			r.scriptArg(sc, b, args[0], c, cmd) // as bash's script operand
 			return true
 		}},
 	{Names: names("trap"), Family: "shells", Summary: "the handler is analysed as a script; -p, -l and -P only print",

@@ -1338,8 +1338,17 @@ func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
 	switch {
 	case f.why == whyProcSubst:
 		r.procScript(sc, f, c, cmd, b, b+" runs the output of a process substitution")
-	case f.val == "-" || f.val == "/dev/stdin" || f.val == "/dev/fd/0" || f.val == "/proc/self/fd/0":
+	case !f.dyn && isStdin(f.val):
 		r.stdinScript(sc, c, cmd, b)
+	case descriptorFile(f):
+		// Another open descriptor (bash /dev/fd/3 3<<< CMD): a here-string
+		// or here-document given to it is read as the input as well, and
+		// judged as the script; one whose text is not known asks.
+		if c.in.kind == inText {
+			r.stdinScript(sc, c, cmd, b)
+			return
+		}
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the script an open descriptor ("+f.val+") holds, which cannot be read before it runs", cmd, "")
 	}
 }
 

@@ -345,7 +345,7 @@ func catReading(args []field) catRead {
 			if v != "--unbuffered" && v != "--squeeze-blank" && (v[1] == '-' || strings.Trim(v[1:], "us") != "") {
 				read = catMarks
 			}
-		case stdinNames[v]:
+		case isStdin(v):
 			// cat - and cat /dev/stdin copy what they read, as cat does
 			// without operands (cat /dev/stdin > x.sh <<< CMD).
 		default:
@@ -354,9 +354,6 @@ func catReading(args []field) catRead {
 	}
 	return read
 }
-
-// stdinNames are the operands that name the standard input.
-var stdinNames = map[string]bool{"-": true, "/dev/stdin": true, "/dev/fd/0": true, "/proc/self/fd/0": true}
 
 // decoderForm rewrites the other spellings of a decoder as the decoder:
 // busybox APPLET ..., openssl base64 -d and openssl enc -base64 -d (or

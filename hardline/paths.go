@@ -336,8 +336,14 @@ func (r *run) resolveWord(f field) resolved {
 	res.paths = append(r.calls.strings(2), lex)
 	res.ok = true
 	if !a.windows {
-		if p, ok := procRoot(lex); ok {
-			res.paths = append(res.paths, p)
+		// /proc/self/root/proc/1/root/etc is /etc: each root in turn.
+		for p, n := lex, 0; n < maxProcRoots; n++ {
+			q, ok := procRoot(p)
+			if !ok {
+				break
+			}
+			res.paths = append(res.paths, q)
+			p = q
 		}
 		// /proc/self/cwd (and a thread's, /proc/self/task/TID/cwd) is the
 		// shell's working folder; ".." after it leaves that folder, not

@@ -267,7 +267,7 @@ func (r *run) progFiles(sc *scope, b string, script field, files []progFile, cmd
 // names standard input or a process substitution: code that is not on
 // disk to be read later.
 func stdinProgram(f field) bool {
-	return f.why == whyProcSubst || !f.dyn && (f.val == "-" || f.val == "/dev/stdin")
+	return f.why == whyProcSubst || !f.dyn && isStdin(f.val)
 }
 
 // sedUnescape is an s command's replacement as the pattern space holds it

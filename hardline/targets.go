@@ -1448,7 +1448,7 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 // process substitution (xargs -a <(echo ~) rm -rf), else a file's, which
 // is not known.
 func (r *run) itemsFile(sc *scope, f field, c ctx) input {
-	if !f.dyn && stdinNames[f.val] {
+	if !f.dyn && isStdin(f.val) {
 		return c.in
 	}
 	if ps := r.procSubstOf(f); ps != nil && ps.Op == syntax.CmdIn {
