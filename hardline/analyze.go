@@ -2552,9 +2552,17 @@ func (e *exEnv) Get(name string) expand.Variable {
 	case strings.HasPrefix(name, "HOME "):
 		// The expand package reads a tilde-prefix up to the first '/'
 		// only; bash ends it at a ':' too (~:/h is "$HOME:/h", as in
-		// docker run -v ~:/h), and reads ~+ and ~- as $PWD and $OLDPWD.
-		user, rest, colon := strings.Cut(name[len("HOME "):], ":")
-		if colon || user == "" || user == "+" || user == "-" {
+		// docker run -v ~:/h), and reads ~+ and ~- as $PWD and $OLDPWD;
+		// on Windows a '\' ends it as a '/' does.
+		user, rest := name[len("HOME "):], ""
+		cut := strings.IndexByte(user, ':')
+		if i := strings.IndexByte(user, '\\'); e.r.a.windows && i >= 0 && (cut < 0 || i < cut) {
+			cut = i // ~\.ssh on Windows, where \ separates a path's folders
+		}
+		if cut >= 0 {
+			user, rest = user[:cut], user[cut:]
+		}
+		if cut >= 0 || user == "" || user == "+" || user == "-" {
 			var v expand.Variable
 			switch user {
 			case "":
@@ -2566,10 +2574,10 @@ func (e *exEnv) Get(name string) expand.Variable {
 			default:
 				v = e.Get("HOME " + user)
 			}
-			if !v.IsSet() || !colon {
+			if !v.IsSet() || rest == "" {
 				return v
 			}
-			return str(v.String() + ":" + rest)
+			return str(v.String() + rest)
 		}
 		if user == path.Base(e.r.a.home) {
 			return str(e.r.a.home) // ~dev is the user's own home

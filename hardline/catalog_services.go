@@ -285,6 +285,9 @@ func (r *run) serviceTools(sc *scope, b string, args []field, c ctx, cmd string)
 		if len(low) > 1 && low[0] == "delete" && (strings.HasPrefix(low[1], "hklm") || strings.HasPrefix(low[1], "hkey_local_machine")) {
 			ask(ruleSystemAdmin, "deletes machine registry keys")
 		}
+		if hive := secretHive(low); hive != "" && (low[0] == "save" || hive != "system") {
+			r.finding(ruleSensitivePath, Path, Block, b+" "+low[0]+" copies the "+strings.ToUpper(hive)+" hive, which holds the machine's password hashes or the key to them", cmd, "")
+		}
 	case "systemd-tmpfiles":
 		remove := strings.Contains(line, "--remove") || strings.Contains(line, "--clean")
 		create := strings.Contains(line, "--create")
@@ -403,4 +406,26 @@ func cronCommands(table string) []string {
 		}
 	}
 	return out
+}
+
+// secretHive returns the local machine's hive a reg save or reg export
+// (low: its words in lower case) copies when that is the SAM, SECURITY or
+// SYSTEM hive, or a key in one ("sam", "security", "system"); else "".
+// The SAM holds the accounts' password hashes and SECURITY the cached
+// logons and LSA secrets; the SYSTEM hive holds the key that opens them,
+// which only a saved hive (its keys' class names) carries.
+func secretHive(low []string) string {
+	if len(low) < 2 || low[0] != "save" && low[0] != "export" {
+		return ""
+	}
+	key := low[1]
+	for _, root := range []string{"hklm", "hkey_local_machine"} {
+		if rest, ok := strings.CutPrefix(key, root+`\`); ok {
+			switch hive, _, _ := strings.Cut(rest, `\`); hive {
+			case "sam", "security", "system":
+				return hive
+			}
+		}
+	}
+	return ""
 }

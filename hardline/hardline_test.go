@@ -158,6 +158,22 @@ func TestWindows(t *testing.T) {
 		{`pwsh -c "Remove-Item -Recurse -Force $env:USERPROFILE"`, "rm-home"},
 		{`powershell -Command "Remove-Item -Recurse C:\Users\Dev"`, "rm-home"},
 		{`powershell -c 'if ($true) { Remove-Item -Recurse -Force ${env:USERPROFILE} }'`, "rm-home"},
+		// PowerShell's aliases of Remove-Item take its parameters (-r is
+		// -Recurse), and ~\ is the home folder there.
+		{`powershell -c "del -r -fo $HOME\Documents"`, "rm-home"},
+		{`powershell -c "rd -r C:\Users\Dev"`, "rm-home"},
+		{`pwsh -c "erase -Recurse ~"`, "rm-home"},
+		{`powershell -c "rm -r -fo C:\Users\Dev"`, "rm-home"},
+		{`powershell -c "gc ~\.ssh\id_rsa"`, "sensitive-path"},
+		{`powershell -c "Get-Content -Path ~\.aws\credentials"`, "sensitive-path"},
+		{`type ~\.ssh\id_rsa`, "sensitive-path"},
+		// A saved or exported SAM or SECURITY hive, or a saved SYSTEM
+		// hive, is every local account's credential.
+		{`reg save HKLM\SAM sam.save`, "sensitive-path"},
+		{`reg.exe save "HKEY_LOCAL_MACHINE\SYSTEM" sys.hiv`, "sensitive-path"},
+		{`reg export HKLM\SECURITY\Policy x.reg`, "sensitive-path"},
+		{`reg export HKLM\SYSTEM\CurrentControlSet\Services\x x.reg`, ""},
+		{`reg save HKLM\SOFTWARE\x s`, ""},
 		{`echo 2^3`, ""},
 	})
 	t.Run("the second reading's parse errors are its own", func(t *testing.T) {

@@ -266,8 +266,24 @@ func (r *run) powershellScript(sc *scope, words []field, c ctx) {
 		return
 	}
 	for _, p := range pieces {
-		r.judgeReadings(sc, p, c)
+		r.judgeReadings(sc, r.psAliased(p), c)
 	}
+}
+
+// psRemoveAliases are PowerShell's aliases of Remove-Item on every system
+// (del, erase, rd, ri). rm and rmdir, Windows's aliases too, are judged
+// as rm and rmdir, which read -r as recursive as well.
+var psRemoveAliases = map[string]bool{"del": true, "erase": true, "rd": true, "ri": true}
+
+// psAliased returns a PowerShell statement with a Remove-Item alias at its
+// start written as Remove-Item, whose parameters (-r, -fo, -Path) are
+// PowerShell's, not cmd's or the program's of that name.
+func (r *run) psAliased(stmt string) string {
+	name, rest, _ := strings.Cut(stmt, " ")
+	if psRemoveAliases[asciiLower(name)] {
+		return "Remove-Item " + rest
+	}
+	return stmt
 }
 
 // powershellPieces splits PowerShell text into statements (see
