@@ -1451,6 +1451,7 @@ var inlineFlags = map[string][]string{
 	"ts-node": {"-e", "--eval", "-p", "--print"}, "tsx": {"-e", "--eval", "-p", "--print"},
 	"groovy": {"-e"}, "racket": {"-e", "--eval"}, "guile": {"-c"}, "sbcl": {"--eval"}, "elixir": {"-e", "--eval"},
 	"erl": {"-eval"}, "scala": {"-e"}, "octave": {"--eval"}, "octave-cli": {"--eval"},
+	"clj": {"-e", "--eval"}, "clojure": {"-e", "--eval"}, "bb": {"-e", "--eval"}, "nbb": {"-e", "--eval"}, "joker": {"-e", "--eval"},
 }
 
 // awkPrograms returns, for awk, the program files it runs (-f, -E), empty

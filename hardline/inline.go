@@ -22,8 +22,9 @@ import (
 // execSync(`...`), shell_exec("..."), subprocess.run("...", shell=True),
 // AppleScript's do shell script "..." (and Terminal's do script "...",
 // iTerm's write text "...", typed into a shell), Erlang's os:cmd("..."),
-// Emacs Lisp's (shell-command "...").
-var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|os:cmd|shell-command(?:-to-string)?|call-process-shell-command)|\bdo\s+(?:shell\s+)?script|\bwrite\s+text)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+// Emacs Lisp's (shell-command "..."), babashka's and Clojure's (shell
+// "...") and (sh "..."), rake's sh "...".
+var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|os:cmd|shell-command(?:-to-string)?|call-process-shell-command|shell|sh)|\bdo\s+(?:shell\s+)?script|\bwrite\s+text)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
 
 // argvCallPattern finds a call given its command as a list of string
 // literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),
@@ -55,7 +56,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script", "do script", "write text", "os:cmd", "shell-command", "cmd(", "Process", "Seq(", "List.of", "asList"}
+var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Seq(", "List.of", "asList"}
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
