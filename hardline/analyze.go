@@ -888,8 +888,8 @@ func (r *run) setPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 		if l == "" || l[0] != '-' && l[0] != '+' {
 			break
 		}
-		if strings.IndexByte(l, 'o') > 0 {
-			i++ // set -o NAME, set -euo NAME: the name is the option's value
+		if strings.IndexByte(l, 'o') > 0 && i+1 < len(args) {
+			i++ // set -o NAME, set -euo NAME: the name is the option's value (set -o alone lists them)
 		}
 		i++
 	}
