@@ -307,6 +307,9 @@ var elsewhere = map[string]bool{
 	"CURL_HOME": true, "WGETRC": true, "XDG_CONFIG_HOME": true, "HTTPIE_CONFIG_DIR": true,
 }
 
+// elsewhereEnv are the environment variables among elsewhere.
+var elsewhereEnv = []string{"http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy", "CURL_HOME", "WGETRC", "XDG_CONFIG_HOME", "HTTPIE_CONFIG_DIR"}
+
 // secretEgress judges a simple command that may send a credential to
 // another host (see the comment at the top of this file). fs are call's
 // words expanded; in is what the command reads on its standard input.
@@ -351,7 +354,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 	if len(names) == 0 {
 		return
 	}
-	r.judgeEgress(b, names, r.destinations(b, call, fs), cmd)
+	r.judgeEgress(b, names, r.destinations(sc, b, call, fs), cmd)
 }
 
 // handedCredentials returns the credentials from the environment a
@@ -767,10 +770,28 @@ func wordHost(w *syntax.Word) (string, bool) {
 // some are not known: an operand whose host is not literal, an option
 // that sends the request elsewhere, or a program whose destinations the
 // analyser does not read.
-func (r *run) destinations(b string, call *syntax.CallExpr, fs []field) []string {
+func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []field) []string {
 	for _, as := range call.Assigns {
 		if as.Name != nil && (elsewhere[as.Name.Value] || b == "gh" && strings.HasPrefix(as.Name.Value, "GH_")) {
 			return nil
+		}
+	}
+	// The same variables given earlier in the script (export
+	// https_proxy=...; curl ...), exported or not: a later export, set -a
+	// or a sourcing shell passes them on (the safer reading).
+	for _, name := range elsewhereEnv {
+		if _, set := sc.vars[name]; set {
+			return nil
+		}
+		if _, set := sc.inherit[name]; set {
+			return nil
+		}
+	}
+	if b == "gh" {
+		for name := range sc.vars {
+			if strings.HasPrefix(name, "GH_") {
+				return nil
+			}
 		}
 	}
 	if b == "gh" {
@@ -892,7 +913,7 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 		}
 		if ok {
 			where := "to another host"
-			if hosts := r.destinations(b, call, fs); len(hosts) > 0 {
+			if hosts := r.destinations(sc, b, call, fs); len(hosts) > 0 {
 				where = "to " + strings.Join(hosts, ", ")
 			}
 			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+where, cmd, "")
