@@ -438,6 +438,14 @@ type varDef struct {
 	array bool
 }
 
+// parse parses src as bash with one of the analyser's pooled parsers.
+func (r *run) parse(src string) (*syntax.File, error) {
+	p := r.a.parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	r.a.parsers.Put(p)
+	return f, err
+}
+
 // script parses and analyses src at the given depth.
 func (r *run) script(src string, inherit map[string]string, depth int) {
 	if depth > r.a.maxDepth {
@@ -449,9 +457,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		r.tooComplex("nested scripts are larger in total than the bound")
 		return
 	}
-	p := r.a.parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(src), "")
-	r.a.parsers.Put(p)
+	f, err := r.parse(src)
 	if err != nil {
 		detail := "the command does not parse as bash: " + err.Error()
 		if syntax.IsIncomplete(err) {
@@ -465,9 +471,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		if errors.As(err, &pe) {
 			off := min(int(pe.Pos.Offset()), len(src))
 			if i := strings.LastIndexByte(src[:off], '\n'); i > 0 {
-				p := r.a.parsers.Get().(*syntax.Parser)
-				f, err = p.Parse(strings.NewReader(src[:i]), "")
-				r.a.parsers.Put(p)
+				f, err = r.parse(src[:i])
 				src = src[:i]
 			}
 		}
@@ -493,9 +497,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			r.tooComplex("the command's names and aliases, written as bash reads them, are longer than the bound")
 			return
 		}
-		p := r.a.parsers.Get().(*syntax.Parser)
-		g, err := p.Parse(strings.NewReader(plain), "")
-		r.a.parsers.Put(p)
+		g, err := r.parse(plain)
 		if err != nil {
 			break
 		}
@@ -3661,9 +3663,7 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		if text == "" || len(text) > r.a.maxBytes {
 			return "", false
 		}
-		p := r.a.parsers.Get().(*syntax.Parser)
-		f, err := p.Parse(strings.NewReader(text), "")
-		r.a.parsers.Put(p)
+		f, err := r.parse(text)
 		if err != nil {
 			return "", false
 		}

@@ -1882,9 +1882,7 @@ func (r *run) aliasCommand(sc *scope, v string, c ctx) ([]field, bool) {
 	if strings.ContainsAny(v, ";&|<>()\n`") {
 		return nil, false
 	}
-	p := r.a.parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(v), "")
-	r.a.parsers.Put(p)
+	f, err := r.parse(v)
 	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 || f.Stmts[0].Background || f.Stmts[0].Negated {
 		return nil, false
 	}

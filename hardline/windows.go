@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf16"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // On Windows a command line may be run by cmd.exe or PowerShell, which read
@@ -365,9 +363,7 @@ func envHomeReading(src, home string) (string, bool) {
 
 // parses reports whether text parses as bash.
 func (r *run) parses(text string) bool {
-	p := r.a.parsers.Get().(*syntax.Parser)
-	_, err := p.Parse(strings.NewReader(text), "")
-	r.a.parsers.Put(p)
+	_, err := r.parse(text)
 	return err == nil
 }
 
