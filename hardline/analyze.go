@@ -3485,12 +3485,14 @@ func innerCommand(fs []field) []field {
 		default:
 			return fs
 		}
-		parts := make([]string, len(fs))
-		for k, f := range fs {
-			parts[k] = f.val
+		var buf [8]string // most commands fit: the list stays on the stack
+		parts := buf[:0]
+		for _, f := range fs {
+			v := f.val
 			if f.dyn {
-				parts[k] = "\x00" // a word not known: neither an option nor an assignment
+				v = "\x00" // a word not known: neither an option nor an assignment
 			}
+			parts = append(parts, v)
 		}
 		inner := unwrapStatic(parts)
 		if len(inner) == len(parts) || inner[0] == "\x00" {

@@ -24,8 +24,24 @@ import (
 // Aliases are expanded whether or not the shell would (a script's bash
 // expands them only after shopt -s expand_aliases): the stricter reading.
 
-// plainName is a command name written plainly.
-var plainName = regexp.MustCompile(`^[A-Za-z_.:\[][A-Za-z0-9_.:+\-\[]*$`)
+// isPlainName reports whether s is a command name written plainly: a
+// letter, _, ., : or [ first, then those, digits, + and -. (A loop, not
+// a pattern: the pre-pass asks it of every command's name.)
+func isPlainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isLetter(c) || c == '_' || c == '.' || c == ':' || c == '[':
+		case i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // braceField is a word a brace expansion in a command's name gives that is
 // written back unquoted: no character the shell reads specially.
@@ -124,7 +140,7 @@ func callNameEdit(call *syntax.CallExpr, aliases map[string]string) (nameEdit, b
 func wordName(w *syntax.Word) (name, text string, ok bool) {
 	if len(w.Parts) == 1 {
 		if l, isLit := w.Parts[0].(*syntax.Lit); isLit && !strings.ContainsAny(l.Value, `\{`) {
-			return l.Value, "", plainName.MatchString(l.Value) // the usual case
+			return l.Value, "", isPlainName(l.Value) // the usual case
 		}
 	}
 	if lit := w.Lit(); strings.Contains(lit, "{") && !strings.Contains(lit, `\`) { // (Lit is "" for a word with quotes)
@@ -134,7 +150,7 @@ func wordName(w *syntax.Word) (name, text string, ok bool) {
 	if !ok {
 		return "", "", false
 	}
-	if !plainName.MatchString(name) || reservedWords[name] {
+	if !isPlainName(name) || reservedWords[name] {
 		return "", "", false
 	}
 	return name, name, true
@@ -206,7 +222,7 @@ func braceName(w *syntax.Word) (string, string, bool) {
 		}
 		fields = append(fields, v)
 	}
-	if len(fields) == 0 || !plainName.MatchString(fields[0]) || reservedWords[fields[0]] {
+	if len(fields) == 0 || !isPlainName(fields[0]) || reservedWords[fields[0]] {
 		return "", "", false
 	}
 	return fields[0], strings.Join(fields, " "), true
