@@ -379,6 +379,19 @@ var startupFiles = []string{
 	"~/.lesskey", "~/.less", "~/.config/lesskey",
 	"~/.gradle/init.gradle", "~/.gradle/init.gradle.kts", "~/.gradle/init.d/**",
 	"~/.cargo/config", "~/.cargo/config.toml",
+	// Editors' extensions and user settings and tasks, terminals' and
+	// prompts' configurations (a shell to start, a session, Lua, a
+	// starship custom command run at every prompt), readline's key
+	// macros, mailcap's and desktop entries' commands and the handlers
+	// that open files with them, and curl's and wget's options read by
+	// every later run (a proxy, an output, an upload).
+	"~/.vscode/extensions/**", "~/.vscode-server/extensions/**", "~/.vscode-insiders/extensions/**", "~/.cursor/extensions/**",
+	"~/.windsurf/extensions/**", "~/.config/Code/User/settings.json", "~/.config/Code/User/tasks.json",
+	"~/Library/Application Support/Code/User/settings.json", "~/Library/Application Support/Code/User/tasks.json",
+	"~/.config/kitty/**", "~/.config/alacritty/**", "~/.alacritty.toml", "~/.alacritty.yml", "~/.wezterm.lua", "~/.config/wezterm/**",
+	"~/.config/ghostty/**", "~/.config/foot/**", "~/.config/starship.toml",
+	"~/.inputrc", "~/.mailcap", "~/.local/share/applications/**", "~/.config/mimeapps.list",
+	"~/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wgetrc",
 	"~/Library/LaunchAgents/**", "~/Documents/PowerShell/**", "~/Documents/WindowsPowerShell/**",
 	"~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
 }
