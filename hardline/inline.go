@@ -140,9 +140,9 @@ var homeExprPattern = regexp.MustCompile(`^(?:` + homeExpr + `)$`)
 var literalPattern = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
 
 // awkNetCommand reports whether an awk program both talks over gawk's
-// /inet/ files and runs commands: system(), or a coprocess whose command is
-// a variable the program reads with getline (s |& getline c; c |& getline),
-// which runs what the peer sends.
+// /inet/ files and runs commands: system(), or a coprocess or a pipe whose
+// command is a variable the program reads with getline (s |& getline c;
+// c |& getline, or c | getline), which runs what the peer sends.
 func awkNetCommand(code string) bool {
 	if !strings.Contains(code, "/inet/") {
 		return false
@@ -151,7 +151,7 @@ func awkNetCommand(code string) bool {
 		return true
 	}
 	for _, m := range awkReadVar.FindAllStringSubmatch(code, 8) {
-		for _, c := range awkCoprocess.FindAllStringSubmatch(code, 8) {
+		for _, c := range awkCommandVar.FindAllStringSubmatch(code, 8) {
 			if c[1] == m[1] {
 				return true
 			}
@@ -160,8 +160,9 @@ func awkNetCommand(code string) bool {
 	return false
 }
 
-// awkCoprocess finds a coprocess whose command is a variable (c |& getline).
-var awkCoprocess = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\|&\s*getline`)
+// awkCommandVar finds a variable run as a command: a coprocess (c |&
+// getline) or a pipe's command (c | getline, (c | getline) > 0).
+var awkCommandVar = regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\|&?\s*getline`)
 
 // awkReadVar finds the variable a getline reads into (getline c, s |&
 // getline c, getline c < f).
