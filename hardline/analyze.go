@@ -3489,8 +3489,8 @@ func innerCommand(fs []field) []field {
 		parts := buf[:0]
 		for _, f := range fs {
 			v := f.val
-			if f.dyn {
-				v = "\x00" // a word not known: neither an option nor an assignment
+			if name, _, ok := strings.Cut(v, "="); f.dyn && !(ok && isName(name)) {
+				v = "\x00" // a word not known: neither an option nor an assignment (NAME=$X is one)
 			}
 			parts = append(parts, v)
 		}

@@ -314,6 +314,21 @@ var elsewhereEnv = []string{"http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PR
 // another host (see the comment at the top of this file). fs are call's
 // words expanded; in is what the command reads on its standard input.
 func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
+	if inner := innerCommand(fs); len(inner) < len(fs) && len(fs) == len(call.Args) {
+		// A wrapper's command (env curl, sudo nc, timeout 5 dig): judged
+		// as the program it runs, with the words from that program on.
+		k := len(fs) - len(inner)
+		inCall := *call
+		inCall.Args = call.Args[k:]
+		// env NAME=VALUE CMD gives CMD the variable as an assignment
+		// before it would (env https_proxy=... curl ...).
+		for _, f := range fs[1:k] {
+			if name, _, ok := strings.Cut(f.val, "="); ok && !f.dyn && isName(name) {
+				inCall.Assigns = append(slices.Clip(inCall.Assigns), &syntax.Assign{Name: &syntax.Lit{Value: name}})
+			}
+		}
+		call, fs = &inCall, inner
+	}
 	b := base(fs[0].val)
 	if networkSenders[b] || stdinSenders[b] || fileUploaders[b] {
 		r.credentialFileSent(sc, s, call, fs, cmd)
