@@ -307,6 +307,9 @@ var elsewhere = map[string]bool{
 	"CURL_HOME": true, "WGETRC": true, "XDG_CONFIG_HOME": true, "HTTPIE_CONFIG_DIR": true,
 }
 
+// itemRunners run a command with items from their input added to it.
+var itemRunners = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true}
+
 // elsewhereEnv are the environment variables among elsewhere.
 var elsewhereEnv = []string{"http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy", "CURL_HOME", "WGETRC", "XDG_CONFIG_HOME", "HTTPIE_CONFIG_DIR"}
 
@@ -335,6 +338,16 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 	}
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
+	}
+	if itemRunners[b] {
+		// xargs curl -d "$T" <<< URL: the program is given items the
+		// command does not show, so where it sends is not known.
+		for _, f := range fs[1:] {
+			if nb := base(f.val); !f.dyn && (networkSenders[nb] || nameLookups[nb] || urlPrograms[nb]) {
+				r.judgeEgress(nb, r.sentCredentials(sc, s, call), nil, cmd)
+				return
+			}
+		}
 	}
 	if nameLookups[b] {
 		// The name looked up goes to DNS servers (or a host's resolver)
