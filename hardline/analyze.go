@@ -489,7 +489,11 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		// Names bash reads otherwise than the parser ('export', \cd,
 		// command cd, an alias): the text as bash runs it is parsed and
 		// judged instead (an alias naming another, in the next round).
-		plain, changed := plainNames(f, src)
+		plain, changed, over := plainNames(f, src)
+		if over {
+			r.tooComplex(fmt.Sprintf("more than %d command names are written otherwise than bash reads them", maxNameEdits))
+			return
+		}
 		if !changed {
 			break
 		}
@@ -499,6 +503,9 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		}
 		g, err := r.parse(plain)
 		if err != nil {
+			// bash would not run it as written either; what parses is
+			// judged as it stands.
+			r.add(Finding{Rule: ruleParseError, Kind: Dynamic, Severity: Ask, Detail: bound("the command, its names and aliases written as bash reads them, does not parse: " + err.Error())})
 			break
 		}
 		readAsBash(g, plain)
@@ -607,12 +614,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 			if !renamed {
 				_, renamed = callNameEdit(n, aliases)
 			}
-			if len(n.Args) > 1 && n.Args[0].Lit() == "alias" {
-				if aliases == nil {
-					aliases = map[string]string{}
-				}
-				aliasDefs(n, aliases)
-			}
+			aliases = aliasDefs(n, aliases)
 			for _, as := range n.Assigns {
 				if as.Name != nil && as.Name.Value == "GLOBIGNORE" {
 					r.dotglob = true // setting GLOBIGNORE makes * match dot files
@@ -1605,8 +1607,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	fields := r.words(sc, call.Args)
 	if len(fields) > 0 && !fields[0].dyn {
-		r.environSent(sc, fields, in, net, cmdText)
-		r.secretEgress(sc, s, call, fields, cmdText)
+		inner := innerCommand(fields) // the program a wrapper runs (sudo curl, env curl)
+		r.environSent(sc, inner, in, net, cmdText)
+		r.secretEgress(sc, s, call, fields, inner, cmdText)
 	}
 	r.defaultReading(sc, call)
 	// A program that lists names (ls ~/*) does not read what a pattern
@@ -2379,7 +2382,6 @@ var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "nc
 // environment's variables hold, secrets included, as /proc/self/environ
 // does.
 func (r *run) environSent(sc *scope, fs []field, in input, net, cmd string) {
-	fs = innerCommand(fs) // sudo curl, env curl: the program that sends
 	b := base(fs[0].val)
 	switch {
 	case in.shellOut && networkSenders[b]:
@@ -3436,10 +3438,6 @@ func andChain(s *syntax.Stmt, calls *[]*syntax.CallExpr) bool {
 	return false
 }
 
-// innerCommand returns the command a line of wrappers runs, whose output
-// is theirs (timeout 5 echo CMD | sh is echo CMD | sh): the catalogue's
-// pure wrappers (pureWrapper), sudo and doas, and command, builtin, nohup
-// and env with assignments. Any other program is left as it is.
 // wrapsCommand reports whether innerCommand looks through the program
 // b to the command it runs (sudo, env, nohup, stdbuf, ...): a check
 // that picks commands by their names before expanding their words
@@ -3453,6 +3451,10 @@ func wrapsCommand(b string) bool {
 	return ce != nil && ce.pure
 }
 
+// innerCommand returns the command a line of wrappers runs, whose output
+// is theirs (timeout 5 echo CMD | sh is echo CMD | sh): the catalogue's
+// pure wrappers (pureWrapper), sudo and doas, and command, builtin, nohup
+// and env with assignments. Any other program is left as it is.
 func innerCommand(fs []field) []field {
 	for range maxStaticOutput {
 		if len(fs) < 2 || fs[0].dyn {

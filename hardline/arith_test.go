@@ -10,10 +10,7 @@ import (
 // through bash, for quotes and backslashes outside, inside and around
 // command substitutions and backquotes.
 func TestDoubleQuotedText(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
+	bash := bashOrSkip(t)
 	for _, v := range []string{
 		`$(echo "a b")`, `x"y`, `a\b`, `$(echo 'q"r')`, `$(echo "$(echo "in")")`,
 		"`echo \"a\"`", `$(echo \)) z`, `"$(echo ")")"`, `$((1+2))`, `p $(printf '%s' "(")`,

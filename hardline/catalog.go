@@ -1530,7 +1530,7 @@ func embeddedCommands(v string) []string {
 				words = nil
 				break
 			}
-			words = append(words, "'"+strings.ReplaceAll(t, "'", `'\''`)+"'")
+			words = append(words, shellQuoted(t))
 		}
 		if len(words) > 1 {
 			out = append(out, strings.Join(words, " "))

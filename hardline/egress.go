@@ -310,14 +310,25 @@ var elsewhere = map[string]bool{
 // itemRunners run a command with items from their input added to it.
 var itemRunners = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true}
 
-// elsewhereEnv are the environment variables among elsewhere.
-var elsewhereEnv = []string{"http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy", "CURL_HOME", "WGETRC", "XDG_CONFIG_HOME", "HTTPIE_CONFIG_DIR"}
+// elsewhereEnv are the environment variables among elsewhere (the keys
+// that name no program).
+var elsewhereEnv = func() []string {
+	var names []string
+	for k := range elsewhere {
+		if !strings.Contains(k, " ") {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	return names
+}()
 
 // secretEgress judges a simple command that may send a credential to
 // another host (see the comment at the top of this file). fs are call's
-// words expanded; in is what the command reads on its standard input.
-func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
-	if inner := innerCommand(fs); len(inner) < len(fs) && len(fs) == len(call.Args) {
+// words expanded, inner those of the program a wrapper among them runs
+// (innerCommand).
+func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs, inner []field, cmd string) {
+	if len(inner) < len(fs) && len(fs) == len(call.Args) {
 		// A wrapper's command (env curl, sudo nc, timeout 5 dig): judged
 		// as the program it runs, with the words from that program on.
 		k := len(fs) - len(inner)
@@ -821,8 +832,6 @@ func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []fiel
 				return nil
 			}
 		}
-	}
-	if b == "gh" {
 		// gh talks to github.com unless told another host, or given a
 		// whole URL (gh api https://HOST/...).
 		for i, f := range fs[1:] {

@@ -15,10 +15,7 @@ import (
 // what bash makes of it. ${v@Q} is left out: the analyser reads the value
 // unquoted, which is stricter (eval "${v@Q}" is judged as eval "$v").
 func TestExpansionsMatchBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not on this machine")
-	}
+	bash := bashOrSkip(t)
 	a := testAnalyzer(t)
 	rng := rand.New(rand.NewPCG(7, 1))
 	vals := []string{"/root", "rm -rf", "ab cd", "~", "x/y/z", "", "a*b", "AbC", "  sp  ", "a:b:c"}

@@ -56,7 +56,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "shell script", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Seq(", "List.of", "asList"}
+var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Seq(", "List.of", "asList"}
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
@@ -527,8 +527,11 @@ func codeLiteralText(l string) string { return unescapeLiteral(l[1 : len(l)-1]) 
 // quoteLiteral writes s as a double-quoted literal unescapeLiteral reads
 // back.
 func quoteLiteral(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	return `"` + literalQuoter.Replace(s) + `"`
 }
+
+// literalQuoter escapes what quoteLiteral writes.
+var literalQuoter = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
 
 // joinLiteralPath joins two path pieces as path-joining calls do: an
 // absolute second piece replaces the first.

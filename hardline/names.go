@@ -63,10 +63,11 @@ type nameEdit struct {
 
 // plainNames returns src with the names of its simple commands written as
 // bash reads them (see above), and true; or src and false when every name
-// is plain already. A `command` or `builtin` before a name is dropped
+// is plain already. Past maxNameEdits names it writes none and reports
+// over: the script is then too complex to read so. A `command` or `builtin` before a name is dropped
 // when no option follows it (a function of that name, which they pass
 // over, is judged as the program or builtin it shadows anyway).
-func plainNames(f *syntax.File, src string) (string, bool) {
+func plainNames(f *syntax.File, src string) (out string, changed, over bool) {
 	var edits []nameEdit
 	var aliases map[string]string
 	walkTree(f, func(n syntax.Node) bool {
@@ -74,17 +75,15 @@ func plainNames(f *syntax.File, src string) (string, bool) {
 			if e, ok := callNameEdit(call, aliases); ok {
 				edits = append(edits, e)
 			}
-			if len(call.Args) > 1 && call.Args[0].Lit() == "alias" {
-				if aliases == nil {
-					aliases = map[string]string{}
-				}
-				aliasDefs(call, aliases)
-			}
+			aliases = aliasDefs(call, aliases)
 		}
-		return len(edits) < maxNameEdits
+		return len(edits) <= maxNameEdits
 	})
+	if len(edits) > maxNameEdits {
+		return src, false, true
+	}
 	if len(edits) == 0 {
-		return src, false
+		return src, false, false
 	}
 	slices.SortFunc(edits, func(a, b nameEdit) int { return a.start - b.start })
 	var b strings.Builder
@@ -98,7 +97,7 @@ func plainNames(f *syntax.File, src string) (string, bool) {
 		done = e.end
 	}
 	b.WriteString(src[done:])
-	return b.String(), true
+	return b.String(), true, false
 }
 
 // callNameEdit returns the edit that writes a simple command's name as
@@ -158,7 +157,7 @@ func wordName(w *syntax.Word) (name, text string, ok bool) {
 
 // staticText is a word's text after quote removal when it has no
 // expansion (a backslash left inside double quotes stays); false
-// otherwise.
+// otherwise. The word is one readAsBash has mended.
 func staticText(w *syntax.Word) (string, bool) {
 	var b strings.Builder
 	for _, p := range w.Parts {
@@ -166,11 +165,7 @@ func staticText(w *syntax.Word) (string, bool) {
 		case *syntax.Lit:
 			b.WriteString(unescapeBackslashes(p.Value))
 		case *syntax.SglQuoted:
-			if p.Dollar {
-				b.WriteString(ansiC(p.Value))
-			} else {
-				b.WriteString(p.Value)
-			}
+			b.WriteString(p.Value) // $'...' decoded already (readAsBash)
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				l, isLit := q.(*syntax.Lit)
@@ -186,19 +181,24 @@ func staticText(w *syntax.Word) (string, bool) {
 	return b.String(), true
 }
 
-// aliasDefs adds to defs the aliases an alias command defines with
-// static text (alias q='rm -rf', alias ll=ls).
-func aliasDefs(call *syntax.CallExpr, defs map[string]string) {
+// aliasDefs returns defs with the aliases an alias command defines with
+// static text added (alias q='rm -rf', alias ll=ls), made when needed;
+// any other command leaves it as it is.
+func aliasDefs(call *syntax.CallExpr, defs map[string]string) map[string]string {
 	if len(call.Args) < 2 || call.Args[0].Lit() != "alias" {
-		return
+		return defs
 	}
 	for _, w := range call.Args[1:] {
 		if v, ok := staticText(w); ok {
 			if name, val, ok := strings.Cut(v, "="); ok {
+				if defs == nil {
+					defs = map[string]string{}
+				}
 				defs[name] = val
 			}
 		}
 	}
+	return defs
 }
 
 // braceName is wordName for a word of literals with braces: the fields

@@ -45,7 +45,8 @@ func TestPlainNames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.src, err)
 		}
-		got, ok := plainNames(f, tc.src)
+		readAsBash(f, tc.src) // as every parse is, before the pre-pass
+		got, ok, _ := plainNames(f, tc.src)
 		switch {
 		case tc.want == "" && ok:
 			t.Errorf("plainNames(%s) = %s, want it left alone", tc.src, got)
@@ -65,5 +66,22 @@ func TestAliasesAreBounded(t *testing.T) {
 	cmd := "alias q='" + strings.Repeat("x", 3000) + "'" + strings.Repeat("; q", 30)
 	if res := a.Command(cmd, testEnv()); !hasRule(res, ruleTooComplex) {
 		t.Errorf("30 uses of a 3,000-byte alias: got %+v, want %s", res.Findings, ruleTooComplex)
+	}
+}
+
+// TestNamesAreBounded checks that a script with more command names to
+// write as bash reads them than the bound asks instead of being read
+// with the rest left as written.
+func TestNamesAreBounded(t *testing.T) {
+	a := testAnalyzer(t)
+	cmd := strings.Repeat("'ls'; ", maxNameEdits) + "'export' PROMPT_COMMAND='rm -rf ~'"
+	if res := a.Command(cmd, testEnv()); !hasRule(res, ruleTooComplex) && !res.Blocked() {
+		t.Errorf("%d quoted names, then a blocked one: got %+v", maxNameEdits+1, res.Findings)
+	}
+	if res := a.Command(strings.Repeat("'ls'; ", maxNameEdits+1), testEnv()); !hasRule(res, ruleTooComplex) {
+		t.Errorf("%d quoted names: got %+v, want %s", maxNameEdits+1, res.Findings, ruleTooComplex)
+	}
+	if res := a.Command(strings.Repeat("'ls'; ", maxNameEdits), testEnv()); len(res.Findings) != 0 {
+		t.Errorf("%d quoted names, the bound: got %+v, want none", maxNameEdits, res.Findings)
 	}
 }

@@ -14,10 +14,7 @@ import (
 // arguments: whenever printed says it knows the output, bash must write
 // exactly that.
 func TestPrintedMatchesBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not on this machine")
-	}
+	bash := bashOrSkip(t)
 	rng := rand.New(rand.NewPCG(5, 7))
 	pieces := []string{"r", "m", " ", "-", "~", "/", "%s", "%b", "%d", "%c", "%q", "%5s", "%-3s", "%.1s", "%%", "%x", "%o", "%*s", "%3b", "%.2b", "%-4c", "%2c", "%.0s", "%-", "%5", "%.", "%-5.2s", "%+s",
 		`\n`, `\t`, `\\`, `\x72`, `\x7`, `\0162`, `\162`, `\u007e`, `\U0000007e`, `\c`, `\e`, `\a`, `\'`, `\"`, `\?`, `\z`, "'", `"`, "%", `\`}
@@ -64,10 +61,7 @@ func TestPrintedMatchesBash(t *testing.T) {
 // TestANSICMatchesBash checks $'...' words, as the analyser expands them,
 // against bash on generated escapes.
 func TestANSICMatchesBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not on this machine")
-	}
+	bash := bashOrSkip(t)
 	a := testAnalyzer(t)
 	rng := rand.New(rand.NewPCG(3, 3))
 	pieces := []string{"r", "m", "~", "/", " ", "$", `\n`, `\t`, `\\`, `\x72`, `\x7`, `\x`, `\0162`, `\162`, `\1`, `\18`, `\400`,

@@ -264,22 +264,25 @@ func (r *run) powershellScript(sc *scope, words []field, c ctx) {
 		return
 	}
 	for _, p := range pieces {
-		r.judgeReadings(sc, r.psAliased(p), c)
+		r.judgeReadings(sc, psAliased(p), c)
 	}
 }
 
 // psRemoveAliases are PowerShell's aliases of Remove-Item on every system
-// (del, erase, rd, ri). rm and rmdir, Windows's aliases too, are judged
+// (del, erase, rd; ri is a catalogue name of its own). rm and rmdir, Windows's aliases too, are judged
 // as rm and rmdir, which read -r as recursive as well.
-var psRemoveAliases = map[string]bool{"del": true, "erase": true, "rd": true, "ri": true}
+var psRemoveAliases = map[string]bool{"del": true, "erase": true, "rd": true}
 
 // psAliased returns a PowerShell statement with a Remove-Item alias at its
 // start written as Remove-Item, whose parameters (-r, -fo, -Path) are
 // PowerShell's, not cmd's or the program's of that name.
-func (r *run) psAliased(stmt string) string {
-	name, rest, _ := strings.Cut(stmt, " ")
-	if psRemoveAliases[asciiLower(name)] {
-		return "Remove-Item " + rest
+func psAliased(stmt string) string {
+	i := strings.IndexAny(stmt, " \t")
+	if i < 0 {
+		i = len(stmt)
+	}
+	if psRemoveAliases[asciiLower(stmt[:i])] {
+		return "Remove-Item" + stmt[i:]
 	}
 	return stmt
 }
