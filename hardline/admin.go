@@ -105,7 +105,7 @@ func (r *run) link(args []field, cmd string) {
 	if len(ops) == 0 {
 		return
 	}
-	if p.has("-t") || p.has("--target-directory") {
+	if len(p.get("-t", "--target-directory")) > 0 {
 		// ln -s -t dir TARGET...: every operand is a target.
 	} else if len(ops) > 1 {
 		ops = ops[:len(ops)-1]
@@ -201,6 +201,10 @@ type outRedir struct {
 type written struct {
 	content string
 	known   bool
+	// tail is the text known to have been appended to content that is
+	// not known (echo 'rm -rf ~' >> x.sh): it runs after whatever was
+	// there.
+	tail string
 }
 
 // writtenContent is what a statement writes to its standard output when
@@ -245,13 +249,49 @@ func (r *run) noteOuts(outs []outRedir, call *syntax.CallExpr, fields []field, i
 	}
 	content, known := r.writtenContent(call, fields, in)
 	for _, o := range outs {
-		r.noteWritten(o.f, content, known && !o.appends)
+		if o.appends {
+			r.noteAppended(o.f, content, known)
+		} else {
+			r.noteWritten(o.f, content, known)
+		}
 	}
 }
 
 // noteWritten records a file the command writes, so that running it later
 // in the same command is judged by what was written into it.
 func (r *run) noteWritten(f field, content string, known bool) {
+	r.eachWritten(f, func(k string, _ written) written {
+		if known && strings.TrimSpace(content) != "" {
+			r.calls.planted = append(r.calls.planted, plantedText{k, content})
+		}
+		return written{content: content, known: known}
+	})
+}
+
+// noteAppended records a file the command appends to: what it holds is
+// known when the command wrote all of it before; otherwise the text added
+// at its end is, when known (see written.tail and judgePlanted).
+func (r *run) noteAppended(f field, content string, known bool) {
+	r.eachWritten(f, func(k string, w written) written {
+		if !known {
+			return written{}
+		}
+		if strings.TrimSpace(content) != "" {
+			r.calls.planted = append(r.calls.planted, plantedText{k, content})
+		}
+		if w.known {
+			w.content += content
+		} else {
+			w.tail += content
+		}
+		return w
+	})
+}
+
+// eachWritten records what the command writes to each path f names but a
+// device: update returns the path's record from the one before (the zero
+// written when there was none).
+func (r *run) eachWritten(f field, update func(k string, w written) written) {
 	if f.dyn || f.val == "" {
 		return
 	}
@@ -263,9 +303,99 @@ func (r *run) noteWritten(f field, content string, known bool) {
 			r.written = map[string]written{}
 		}
 		k := r.a.key(p)
-		r.written[k] = written{content, known}
+		r.written[k] = update(k, r.written[k])
 		r.binWritten = r.binWritten || inNodeBin(k)
 		r.homeWritten(k)
+	}
+}
+
+// plantedText is text a statement wrote or appended to the file at key.
+type plantedText struct{ key, content string }
+
+// plantedLanguage returns the language in which a program later reads the
+// file at k (a key, lower-cased) as commands, by the file's name or its #!
+// line: "shell" for a shell script or an .envrc, "make" for a makefile,
+// "npm" for a package.json, "just" for a justfile; "" for any other file.
+// hook reports a git hook: one in .git/hooks (not a .sample), or in the
+// folders hook managers point core.hooksPath at (.husky, .githooks), which
+// git runs by itself on a later command.
+func plantedLanguage(k, content string) (lang string, hook bool) {
+	dir, name := path.Split(k)
+	parent := path.Base(dir)
+	switch {
+	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks":
+		return "shell", true
+	case name == ".envrc",
+		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),
+		strings.HasPrefix(content, "#!") && shebangShell(strings.SplitN(content, "\n", 2)[0]):
+		return "shell", false
+	case name == "makefile" || name == "gnumakefile" || path.Ext(name) == ".mk":
+		return "make", false
+	case name == "package.json":
+		return "npm", false
+	case name == "justfile" || name == ".justfile":
+		return "just", false
+	}
+	return "", false
+}
+
+// judgePlanted judges the commands a statement wrote or appended into a
+// file that a program runs later (see plantedLanguage): printf
+// 'all:\n\trm -rf ~\n' > Makefile, tee .git/hooks/pre-commit <<< 'rm -rf
+// ~'. That run is another call, which reads the file from disk, out of
+// reach; so the write is judged by what the file will do. A command there
+// that would be blocked asks (planted-command); in a git hook, which git
+// runs by itself, it blocks. What would only ask is left to the call that
+// runs it: most scripts do something worth asking about, and the write of
+// a hook asks already (persistence). The files the command wrote before
+// stay known to the text (a hook that runs a script written beside it).
+func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
+	planted := r.calls.planted
+	r.calls.planted = nil // the texts' own statements note theirs
+	defer func() {
+		if r.calls.planted == nil {
+			clear(planted)
+			r.calls.planted = planted[:0] // its memory, for the next statement
+		}
+	}()
+	cmd := ""
+	for _, pt := range planted {
+		lang, hook := plantedLanguage(asciiLower(pt.key), pt.content)
+		if lang == "" {
+			continue
+		}
+		if cmd == "" {
+			cmd = r.nodeText(sc, s)
+		}
+		n, complex := len(r.findings), r.complex
+		cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+		c := ctx{pos: s.Pos().Offset(), depth: 1}
+		switch lang {
+		case "shell":
+			r.script(pt.content, nil, sc.depth+1)
+		case "make":
+			r.makefileScripts(sc, pt.content, true, c, cmd)
+		case "npm":
+			r.packageScripts(sc, pt.content, c, cmd)
+		case "just":
+			r.justfile(sc, pt.content, c, cmd)
+		}
+		r.cwd, r.oldpwd, r.cdDone, r.complex = cwd, oldpwd, cdDone, complex
+		found := slices.Clone(r.findings[n:])
+		for _, f := range found {
+			delete(r.seen, f) // so that the statements after may report them
+		}
+		r.findings = r.findings[:n]
+		for _, f := range found {
+			switch {
+			case f.Severity != Block:
+			case hook:
+				f.Detail = bound("writes " + pt.key + ", a git hook git runs by itself later: " + f.Detail)
+				r.add(f)
+			default:
+				r.finding(rulePlanted, Command, Ask, bound("writes "+pt.key+", whose commands would be blocked when it runs ("+f.Rule+": "+f.Detail+")"), cmd, pt.key)
+			}
+		}
 	}
 }
 

@@ -258,6 +258,9 @@ type callCache struct {
 	// envWords are the NAME=VALUE words env gives the command it runs, as
 	// a stack: each statement truncates it back when it ends (envFolder).
 	envWords []field
+	// planted are the texts written or appended to files since the last
+	// statement ended: judgePlanted reads those a program runs later.
+	planted []plantedText
 }
 
 // reset empties the caches for a new call whose maps should hold about
@@ -267,6 +270,8 @@ func (c *callCache) reset(hint int) {
 	c.texts = strings.Builder{}
 	clear(c.envWords[:cap(c.envWords)]) // no string of the last call stays reachable
 	c.envWords = c.envWords[:0]
+	clear(c.planted[:cap(c.planted)]) // no string of the last call stays reachable
+	c.planted = c.planted[:0]
 	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
@@ -1259,6 +1264,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 				return apart(stmtChildren(n)...)
 			}
 			r.stmt(sc, n)
+			if len(r.calls.planted) > 0 {
+				r.judgePlanted(sc, n)
+			}
 		case *syntax.ParamExp:
 			r.promptExpansion(sc, n)
 			r.paramArith(sc, n)
@@ -1886,6 +1894,7 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		return
 	}
 	items := r.words(sc, wi.Items)
+	vars, do := map[string]field{}, &syntax.File{Stmts: fc.Do}
 	for i, it := range items {
 		if i >= maxXargsItems {
 			break
@@ -1893,8 +1902,9 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		if it.dyn {
 			continue // the main walk read it unknown
 		}
-		r.loopVars = map[string]field{wi.Name.Value: it}
-		r.walk(sc, &syntax.File{Stmts: fc.Do})
+		vars[wi.Name.Value] = it
+		r.loopVars = vars
+		r.walk(sc, do)
 	}
 	r.loopVars = nil
 }

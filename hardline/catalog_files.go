@@ -86,7 +86,11 @@ var _ = register([]Entry{
 			p := parseOpts(args, "", nil, "")
 			for _, t := range p.ops {
 				r.judgeWrite(sc, t, ruleDiskWrite, cmd)
-				r.noteWritten(t, c.in.text, c.in.kind == inText && !p.has("-a") && !p.has("--append"))
+				if containsAny(p.short, "a") || p.has("--append") {
+					r.noteAppended(t, c.in.text, c.in.kind == inText)
+				} else {
+					r.noteWritten(t, c.in.text, c.in.kind == inText)
+				}
 			}
 			return true
 		}},

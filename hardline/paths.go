@@ -718,16 +718,35 @@ func (a *Analyzer) isStartup(p string) bool {
 func (a *Analyzer) asOwnHome(p string) (string, bool) {
 	k := a.key(p)
 	rest, ok := a.otherHomeRest(k)
-	if !ok {
+	if !ok && a.isOtherHome(k) {
 		// A home folder itself: what follows it is all there is below.
-		if r, home := a.otherHomeRest(k + "/x"); home && r == "/x" {
-			rest, ok = "", true
-		}
+		rest, ok = "", true
 	}
 	if !ok || a.home == "" {
 		return "", false
 	}
 	return strings.TrimSuffix(a.home, "/") + rest, true
+}
+
+// isOtherHome reports whether k (a key) is itself a home folder that
+// otherHomeRest recognises: what otherHomeRest(k+"/x") reads as "/x",
+// without building that text for every path judged.
+func (a *Analyzer) isOtherHome(k string) bool {
+	if a.windows {
+		r, ok := otherHomeRest(a.goos, k+"/x")
+		return ok && r == "/x"
+	}
+	for _, parent := range a.alias.parents {
+		if name, ok := strings.CutPrefix(k, strings.TrimSuffix(parent, "/")+"/"); ok && name != "" && !strings.Contains(name, "/") {
+			return true
+		}
+	}
+	for _, home := range a.alias.lone {
+		if k == home {
+			return true
+		}
+	}
+	return false
 }
 
 // userName is the user's name as the home folder's last name gives it

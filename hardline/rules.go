@@ -39,6 +39,7 @@ const (
 	ruleLinkEscape      = "link-escape"
 	ruleReverseShell    = "reverse-shell"
 	ruleRunsWritten     = "runs-written-file"
+	rulePlanted         = "planted-command"
 	ruleDynamicName     = "dynamic-command-name"
 	ruleDynamicTarget   = "dynamic-target"
 	ruleDynamicSecret   = "dynamic-sensitive-path"
@@ -104,6 +105,7 @@ func Rules() []RuleInfo {
 		{rulePackageSource, Command, Ask, "storing where later installs fetch code from or how they check it: an index, registry, mirror, channel, proxy, URL rewrite, checksum database or TLS setting (pip config set global.index-url, npm config set registry, go env -w GOPROXY, git config url.X.insteadOf, conda config --add channels, gem sources --add, add-apt-repository, helm repo add, brew tap)"},
 		{ruleLinkEscape, Command, Ask, "a symbolic link to /, a system folder, the home folder or an ancestor of a root (ln -s / x)"},
 		{ruleRunsWritten, Dynamic, Ask, "running a script that the same command wrote (echo ... > x.sh && bash x.sh)"},
+		{rulePlanted, Command, Ask, "writing a script, makefile, package.json or justfile whose commands would be blocked (echo 'rm -rf ~' > clean.sh): the call that runs it reads it from disk, out of reach; in a git hook such a command blocks"},
 		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it, or dumping a running process's memory (gcore PID, gdb -p PID -ex generate-core-file, jmap -dump, procdump, py-spy dump --locals), which holds every secret the process holds"},
 		{ruleDynamicName, Dynamic, Ask, "a command name from a variable, substitution or pattern"},
 		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static"},

@@ -970,6 +970,10 @@ func (r *run) fetchedAtFile(f field) (string, bool) {
 // is such a file.
 func (r *run) runsMade(f field, b, cmd string, analyse func(written) bool) bool {
 	if w, p, ok := r.writtenAt(f); ok {
+		if !w.known && w.tail != "" && analyse != nil {
+			// What it held is not known; the text added after it is.
+			analyse(written{content: w.tail, known: true})
+		}
 		if !w.known || analyse == nil || !analyse(w) {
 			r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command writes first", cmd, p)
 		}

@@ -1,0 +1,41 @@
+package hardline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlanted checks what a write of commands into a file that runs later
+// reports: a git hook's blocked command blocks under its own rule, a
+// script's asks (planted-command), and a hook git never runs (a .sample)
+// asks only as any write into .git does.
+func TestPlanted(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, c := range []struct {
+		cmd, rule string
+		sev       Severity
+		detail    string
+	}{
+		{"echo 'rm -rf ~' > .git/hooks/pre-commit", ruleRmHome, Block, "a git hook git runs by itself later"},
+		{"echo 'rm -rf ~' > .git/hooks/pre-commit.sample", rulePersistence, Ask, ""},
+		{"echo 'rm -rf ~' > clean.sh", rulePlanted, Ask, "(rm-home: "},
+		{"echo 'rm -rf ~' > clean.txt", "", 0, ""},
+	} {
+		res := a.Command(c.cmd, testEnv())
+		f, ok := res.Worst()
+		if c.rule == "" {
+			if ok {
+				t.Errorf("%s: got %s (%s), want allowed", c.cmd, f.Rule, f.Detail)
+			}
+			continue
+		}
+		if !ok || f.Rule != c.rule || f.Severity != c.sev || !strings.Contains(f.Detail, c.detail) {
+			t.Errorf("%s: got %+v, want %s %v with %q", c.cmd, f, c.rule, c.sev, c.detail)
+		}
+		for _, g := range res.Findings {
+			if c.rule != ruleRmHome && g.Rule == ruleRmHome {
+				t.Errorf("%s: reports %s (%s)", c.cmd, g.Rule, g.Detail)
+			}
+		}
+	}
+}
