@@ -458,7 +458,7 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			}
 			saved := r.written
 			r.written = nil // a script does not run itself through this
-			r.script(w.content, sc.known(c.pos), sc.depth+c.depth+1)
+			r.script(w.content, r.known(sc, c.pos), sc.depth+c.depth+1)
 			r.written = saved
 			return true
 		}

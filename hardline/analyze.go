@@ -951,7 +951,7 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		sc.taint(name)
 		return
 	}
-	f := r.word(sc, as.Value)
+	f := r.assignValue(sc, as.Value)
 	if f.dyn && f.why == whySplit {
 		// An assignment does not split: x=$(echo 'a b') holds "a b", as
 		// the same word in double quotes does.
@@ -1183,6 +1183,23 @@ func (sc *scope) known(pos uint) map[string]string {
 			continue
 		}
 		out[k] = d.value
+	}
+	return out
+}
+
+// known is sc.known with the NAME=VALUE words env gives the command being
+// judged (env F=~/.bashrc sh -c 'echo x >> "$F"'): what a script or
+// program that command runs inherits.
+func (r *run) known(sc *scope, pos uint) map[string]string {
+	out := sc.known(pos)
+	for _, w := range r.calls.envWords {
+		if n, v, ok := strings.Cut(w.val, "="); ok && isName(n) {
+			if w.dyn {
+				delete(out, n)
+			} else {
+				out[n] = v
+			}
+		}
 	}
 	return out
 }
@@ -1602,7 +1619,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	for _, as := range call.Assigns {
 		if as.Value != nil {
-			f := r.word(sc, as.Value)
+			f := r.assignValue(sc, as.Value)
 			r.checkAssigned(sc, f, cmdText)
 			if as.Name != nil {
 				r.envAssign(sc, as.Name.Value, r.selfExtended(f, as), ctx{in: in, pos: call.Pos().Offset()}, cmdText)
@@ -1737,7 +1754,7 @@ func (r *run) defaultReading(sc *scope, call *syntax.CallExpr) {
 		at = e.end
 	}
 	b.WriteString(sc.src[at:end])
-	r.script(b.String(), sc.known(call.Pos().Offset()), sc.depth+1)
+	r.script(b.String(), r.known(sc, call.Pos().Offset()), sc.depth+1)
 }
 
 // selfExtended returns f, the value of the assignment as, as static when
@@ -2660,7 +2677,7 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 				r.split = nil
 				continue
 			}
-			r.extraTildes(sc, w, &f)
+			r.extraTildes(sc, w, &f, false)
 			out = append(out, f)
 			out = r.globLinks(f, out)
 			continue
@@ -2754,16 +2771,32 @@ func (r *run) globLinks(f field, out []field) []field {
 // first '=' and after each ':', as bash does outside POSIX mode (dd
 // of=~/.bashrc writes the startup file); and at a word's start, a prefix
 // that a ':' ends (~:x). f is the word's field as expanded without them,
-// which begins with the word's first literal.
-func (r *run) extraTildes(sc *scope, w *syntax.Word, f *field) {
+// which begins with the word's first literal. value says w is an
+// assignment's value (x=/tmp:~, export PATH=~/bin:~), whose tilde-prefixes
+// after each ':' bash expands too. A literal after the first part that
+// holds such a prefix (x=$A:~) makes the field unknown: its place in the
+// expanded text is not kept.
+func (r *run) extraTildes(sc *scope, w *syntax.Word, f *field, value bool) {
+	if len(w.Parts) == 0 {
+		return
+	}
 	l, ok := w.Parts[0].(*syntax.Lit)
 	if !ok || strings.IndexByte(l.Value, '~') < 0 {
+		if value || ok && assignShaped(l.Value) {
+			laterTildes(w, f)
+		}
 		return
 	}
 	v := l.Value
 	eq := strings.IndexByte(v, '=')
 	if eq > 0 && !isName(strings.TrimSuffix(v[:eq], "+")) {
 		eq = -1
+	}
+	if value {
+		eq = -1
+	}
+	if value || eq > 0 {
+		laterTildes(w, f)
 	}
 	var b strings.Builder
 	done := 0 // v[:done] is in b
@@ -2779,6 +2812,10 @@ func (r *run) extraTildes(sc *scope, w *syntax.Word, f *field) {
 				// bash reads ~:"x" and ~:$x irregularly (the first not
 				// at all, the second without expanding $x); either way
 				// the result is glued to "HOME:", no path under HOME.
+				continue
+			}
+		case value:
+			if v[k-1] != ':' {
 				continue
 			}
 		case eq <= 0 || k <= eq || v[k-1] != ':' && k != eq+1:
@@ -2817,6 +2854,35 @@ func (r *run) extraTildes(sc *scope, w *syntax.Word, f *field) {
 	f.val = b.String()
 }
 
+// assignShaped reports whether a word's first literal begins as an
+// assignment does (NAME= or NAME+=).
+func assignShaped(lit string) bool {
+	eq := strings.IndexByte(lit, '=')
+	return eq > 0 && isName(strings.TrimSuffix(lit[:eq], "+"))
+}
+
+// laterTildes makes f unknown when a literal of w after its first part
+// holds a tilde-prefix bash expands in an assignment (after a ':'), which
+// extraTildes cannot place in the expanded text.
+func laterTildes(w *syntax.Word, f *field) {
+	for _, p := range w.Parts[1:] {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, ":~") && !f.dyn {
+			f.dyn, f.why = true, "a tilde-prefix bash expands after a variable"
+			return
+		}
+	}
+}
+
+// assignValue expands an assignment's value as bash does: as a word,
+// with the tilde-prefixes after each ':' expanded too.
+func (r *run) assignValue(sc *scope, w *syntax.Word) field {
+	f := r.word(sc, w)
+	if strings.Contains(w.Lit(), ":~") || len(w.Parts) > 1 {
+		r.extraTildes(sc, w, &f, true)
+	}
+	return f
+}
+
 // braceWords appends the fields of a word with braces to out. It is apart
 // from words so that the iterator's closure captures its own slice, not
 // words' (which would then be moved to the heap on every call).
@@ -2824,7 +2890,7 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	cw := copyWord(w)
 	if !syntax.SplitBraces(cw) {
 		f := r.word(sc, w)
-		r.extraTildes(sc, w, &f) // bash leaves the words of a real brace expansion alone
+		r.extraTildes(sc, w, &f, false) // bash leaves the words of a real brace expansion alone
 		return append(out, f)
 	}
 	n, start := 0, len(out)
@@ -2843,7 +2909,7 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	if n == 1 && len(out) > start && !out[len(out)-1].dyn {
 		// Braces that expand to the one word they are ({x}) are no
 		// brace expansion to bash.
-		r.extraTildes(sc, w, &out[len(out)-1])
+		r.extraTildes(sc, w, &out[len(out)-1], false)
 	}
 	return out
 }
@@ -3682,7 +3748,7 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 			return "", false
 		}
 		readAsBash(f, text)
-		sub := &scope{src: text, depth: sc.depth + 1, inherit: sc.known(pos)}
+		sub := &scope{src: text, depth: sc.depth + 1, inherit: r.known(sc, pos)}
 		return r.staticOutput(sub, f.Stmts, 0, depth+1)
 	}
 	return "", false

@@ -94,7 +94,7 @@ func (r *run) knownValue(sc *scope, name string, pos uint) (string, bool) {
 // `...` bash might run. Text that does not parse so asks.
 func (r *run) substitutionsIn(sc *scope, text string, pos uint) {
 	src := ": \"" + doubleQuotedText(text) + "\""
-	r.script(src, sc.known(pos), sc.depth+1)
+	r.script(src, r.known(sc, pos), sc.depth+1)
 }
 
 // doubleQuotedText writes text for the inside of a double-quoted word

@@ -1349,7 +1349,7 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	}
 	texts = append(texts, embeddedCommands(f.val)...)
 	for _, text := range texts {
-		findings, complex := r.trialFindings(r.roots, r.cwd, func(sub *run) { sub.script(text, sc.known(c.pos), sc.depth+c.depth+1) })
+		findings, complex := r.trialFindings(r.roots, r.cwd, func(sub *run) { sub.script(text, r.known(sc, c.pos), sc.depth+c.depth+1) })
 		if complex {
 			r.tooComplex("an argument holds a command over the bounds")
 			return

@@ -856,7 +856,7 @@ func (r *run) justfile(sc *scope, text string, c ctx, cmd string) {
 		}
 	}
 	if len(lines) > 0 {
-		r.script(strings.Join(lines, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
+		r.script(strings.Join(lines, "\n"), r.known(sc, c.pos), sc.depth+c.depth+1)
 	}
 }
 

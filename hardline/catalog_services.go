@@ -29,7 +29,7 @@ var _ = register([]Entry{
 			}
 			if known {
 				if lines := cronCommands(table); len(lines) > 0 {
-					r.script(strings.Join(lines, "\n"), sc.known(c.pos), sc.depth+c.depth+1)
+					r.script(strings.Join(lines, "\n"), r.known(sc, c.pos), sc.depth+c.depth+1)
 				}
 			}
 			return true

@@ -129,7 +129,7 @@ var _ = register([]Entry{
 					r.finding(ruleEvalDynamic, Dynamic, Ask, "trap runs a handler that comes from "+rest[0].why, cmd, "")
 					return true
 				}
-				r.script(rest[0].val, sc.known(c.pos), sc.depth+c.depth+1)
+				r.script(rest[0].val, r.known(sc, c.pos), sc.depth+c.depth+1)
 			}
 			return true
 		}},
@@ -351,7 +351,7 @@ func shortFlag(v string, c byte) bool {
 func (r *run) alias(sc *scope, args []field, c ctx) {
 	for _, f := range args {
 		if i := strings.IndexByte(f.val, '='); i > 0 {
-			r.script(f.val[i+1:], sc.known(c.pos), sc.depth+c.depth+1)
+			r.script(f.val[i+1:], r.known(sc, c.pos), sc.depth+c.depth+1)
 			if r.aliases == nil {
 				r.aliases = map[string]string{}
 			}

@@ -208,7 +208,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			// that command with the arguments, its input and all.
 			r.simple(sc, append(head, args...), c)
 		} else {
-			r.script(v+" "+r.aliasArgs(sc, name, args), sc.known(c.pos), sc.depth+c.depth+1)
+			r.script(v+" "+r.aliasArgs(sc, name, args), r.known(sc, c.pos), sc.depth+c.depth+1)
 		}
 		r.aliases = saved
 		return
@@ -1187,7 +1187,7 @@ func (r *run) reparseScript(sc *scope, script field, params []field, c ctx, cmd 
 		r.reparseField(sc, script, c, cmd, true)
 		return
 	}
-	vars := sc.known(c.pos)
+	vars := r.known(sc, c.pos)
 	for i, p := range params {
 		if i > 9 {
 			break
@@ -1224,7 +1224,7 @@ func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool
 		}
 	}
 	saved := r.cwd
-	r.script(joinFields(fs), sc.known(c.pos), sc.depth+c.depth+1)
+	r.script(joinFields(fs), r.known(sc, c.pos), sc.depth+c.depth+1)
 	if child {
 		r.cwd = saved
 	}
@@ -1890,7 +1890,7 @@ func (r *run) aliasCommand(sc *scope, v string, c ctx) ([]field, bool) {
 	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
 		return nil, false
 	}
-	head := r.words(&scope{src: v, depth: sc.depth + c.depth + 1, inherit: sc.known(c.pos)}, call.Args)
+	head := r.words(&scope{src: v, depth: sc.depth + c.depth + 1, inherit: r.known(sc, c.pos)}, call.Args)
 	if len(head) == 0 {
 		return nil, false
 	}

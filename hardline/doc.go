@@ -191,7 +191,7 @@
 //	planted-command             command  ask       writing a shell script (by its name or #! line), an .envrc, a makefile, a package.json or a justfile whose commands would be blocked (echo 'rm -rf ~' > clean.sh, printf 'all:\n\trm -rf ~\n' > Makefile); in a git hook (.git/hooks, .husky, .githooks), which git runs by itself, the blocked command's own rule blocks
 //	raw-disk-read               path     ask       reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), or dumping a running process's memory (gcore PID, gdb -p PID generate-core-file, jmap -dump, py-spy dump --locals)
 //	dynamic-command-name        dynamic  ask       command name from a variable, substitution or pattern ($CMD, $(echo rm), /bin/r?)
-//	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static
+//	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static; a write whose folder is not static and whose known end names a home's startup file ("$D/.bashrc", ${x:-~}/.bashrc)
 //	dynamic-sensitive-path      dynamic  ask       a path whose folder is not static and whose known end names a credential file found in a home ("$X/.ssh/id_rsa", "$(cmd)/.aws/credentials")
 //	pipe-to-shell               dynamic  ask       curl | sh, base64 -d | bash, source <(curl ...), bash <(...) whose output is not known, curl | python3, a pipe whose left side ends in || or holds a loop
 //	eval-dynamic                dynamic  ask       eval "$x", sh -c "$(...)", su -c "$CMD"

@@ -403,7 +403,7 @@ func (r *run) embeddedScript(sc *scope, text string, c ctx) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	r.script(text, sc.known(c.pos), sc.depth+c.depth+1)
+	r.script(text, r.known(sc, c.pos), sc.depth+c.depth+1)
 }
 
 // unescapeLiteral undoes the backslash escapes of a string literal that

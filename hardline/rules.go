@@ -108,7 +108,7 @@ func Rules() []RuleInfo {
 		{rulePlanted, Command, Ask, "writing a script, makefile, package.json or justfile whose commands would be blocked (echo 'rm -rf ~' > clean.sh): the call that runs it reads it from disk, out of reach; in a git hook such a command blocks"},
 		{ruleRawDiskRead, Path, Ask, "reading a raw disk or memory device (dd if=/dev/sda, cat /dev/nvme0n1, < /dev/sda), which reads every file and secret on it, or dumping a running process's memory (gcore PID, gdb -p PID -ex generate-core-file, jmap -dump, procdump, py-spy dump --locals), which holds every secret the process holds"},
 		{ruleDynamicName, Dynamic, Ask, "a command name from a variable, substitution or pattern"},
-		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static"},
+		{ruleDynamicTarget, Dynamic, Ask, "a recursive or device-destroying command whose target is not static, or a write whose folder is not static and whose known end names a home's startup file (\"$D/.bashrc\")"},
 		{ruleDynamicSecret, Dynamic, Ask, "a path whose folder is not static and whose known end names a credential file found in a home folder (\"$X/.ssh/id_rsa\", \"$(cmd)/.aws/credentials\")"},
 		{rulePipeToShell, Dynamic, Ask, "a shell or interpreter reading code from a pipe, download or process substitution"},
 		{ruleEvalDynamic, Dynamic, Ask, "eval, sh -c and similar of text that is not literal"},

@@ -102,6 +102,28 @@ func (r *run) dynamicSecret(f field, cmd string) {
 	}
 }
 
+// dynamicStartup flags a write whose folder is not static and whose known
+// end names a file a home's startup list holds ("$D/.bashrc",
+// ${x:-~}/.bashrc, "$X/.ssh/authorized_keys"): in whatever folder the
+// expansion names, very likely a home, the write plants commands, as
+// dynamicSecret says of a credential's read.
+func (r *run) dynamicStartup(f field, cmd string) {
+	v := r.a.slash(f.val)
+	if len(v) > 4096 || !strings.ContainsRune(v, '/') || r.a.home == "" {
+		return
+	}
+	home := strings.TrimSuffix(r.a.home, "/")
+	for i := 1; i < len(v); i++ {
+		if v[i-1] != '/' || v[i] == '/' {
+			continue
+		}
+		if rest := r.a.clean("/" + v[i:]); rest != "/" && r.a.match(r.a.lists.startup, home+rest) {
+			r.finding(ruleDynamicTarget, Dynamic, Ask, "writes a path that ends in "+rest[1:]+" below a folder from "+cmp.Or(f.why, "an expansion")+", as a home's startup file does", cmd, "")
+			return
+		}
+	}
+}
+
 // credentialTail reports whether a path ends, from one of its components
 // after the first skip bytes, as a home's credential file does below the
 // home (/mnt/backup/bob/.ssh/id_rsa, $X/.aws/credentials): the end and the
@@ -659,6 +681,7 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 		if t.why == whyXargs {
 			r.finding(ruleXargsDynamic, Dynamic, Ask, "writes paths read by xargs from input that is not known", cmd, "")
 		}
+		r.dynamicStartup(t, cmd)
 		return
 	}
 	res := r.resolve(t)
