@@ -261,6 +261,12 @@ type callCache struct {
 	// planted are the texts written or appended to files since the last
 	// statement ended: judgePlanted reads those a program runs later.
 	planted []plantedText
+	// links are the links the command makes (ln -s, ln, cp -s, cp -l, a
+	// link copied as a link), by the key of the path made, to the path it
+	// leads to; linkGen counts them, so that resolve's answers from before
+	// a link was made are not reused after (see throughLinks).
+	links   map[string]string
+	linkGen int32
 }
 
 // reset empties the caches for a new call whose maps should hold about
@@ -272,6 +278,7 @@ func (c *callCache) reset(hint int) {
 	c.envWords = c.envWords[:0]
 	clear(c.planted[:cap(c.planted)]) // no string of the last call stays reachable
 	c.planted = c.planted[:0]
+	c.links, c.linkGen = nil, 0
 	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {

@@ -205,7 +205,7 @@ func (r *run) resolve(f field) resolved {
 		r.calls = &callCache{}
 	}
 	c := r.calls
-	words := c.resolvedIn(resolveCtx{cwd: r.cwd, glob: f.glob, canon: r.env.Canonical != nil})
+	words := c.resolvedIn(resolveCtx{cwd: r.cwd, glob: f.glob, canon: r.env.Canonical != nil, links: c.linkGen})
 	i, ok := words[f.val]
 	if !ok {
 		res := r.resolveWord(f)
@@ -240,6 +240,7 @@ func (r *run) unresolved(res resolved) {
 type resolveCtx struct {
 	cwd         string
 	glob, canon bool
+	links       int32 // links the command made before (callCache.linkGen)
 }
 
 // resolvedIn returns the words resolved so far in ctx, by value, as
@@ -356,6 +357,18 @@ func (r *run) resolveWord(f field) resolved {
 			}
 		}
 	}
+	if len(r.calls.links) > 0 {
+		// Through the links the command made before: what it then
+		// names (ln -s ~/.bashrc b; echo x >> b writes ~/.bashrc).
+		if q := r.throughLinks(lex); q != lex {
+			res.paths = append(res.paths, q)
+			if r.env.Canonical != nil {
+				if c, err := r.env.Canonical(q); err == nil && c != "" && c != q {
+					res.paths = append(res.paths, a.clean(a.slash(c)))
+				}
+			}
+		}
+	}
 	if r.env.Canonical != nil && (a.windows || !shellRelative(lex) && !deviceFile(lex)) {
 		native := raw
 		if a.windows {
@@ -374,6 +387,118 @@ func (r *run) resolveWord(f field) resolved {
 		}
 	}
 	return res
+}
+
+// maxLinkHops bounds the links throughLinks follows, as the kernel bounds
+// a path's links (a link to itself goes nowhere).
+const maxLinkHops = 16
+
+// throughLinks returns the clean absolute path p read through the links
+// the command made (callCache.links), the longest first at each step.
+func (r *run) throughLinks(p string) string {
+	a := r.a
+	for range maxLinkHops {
+		k := a.key(p)
+		if len(k) != len(p) {
+			return p // a folded key whose lengths differ: no place to cut
+		}
+		best := ""
+		for l := range r.calls.links {
+			if len(l) > len(best) && (k == l || strings.HasPrefix(k, l) && (k[len(l)] == '/' || strings.HasSuffix(l, "/"))) {
+				best = l
+			}
+		}
+		if best == "" {
+			return p
+		}
+		p = a.clean(r.calls.links[best] + "/" + p[len(best):])
+	}
+	return p
+}
+
+// noteLinks records the links a copy or link command makes (see
+// callCache.links): ln -s TARGET LINK and cp -s, whose target is read
+// from the link's folder when relative; ln and cp -l, a hard link, the
+// same file as its source; and cp -P, -d, -a and rsync -l, -a, which copy
+// a link as a link (cp -P .dotlink x makes x lead where .dotlink does).
+// A destination that may be a folder makes both links, DST and
+// DST/NAME; ln with one operand makes NAME in the working folder.
+func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
+	var symbolic, hard, asLink bool
+	switch b {
+	case "ln":
+		symbolic = containsAny(p.short, "s") || p.has("--symbolic")
+		hard = !symbolic
+	case "link":
+		hard = true
+	case "cp":
+		symbolic = containsAny(p.short, "s") || p.has("--symbolic-link")
+		hard = containsAny(p.short, "l") || p.has("--link")
+		asLink = containsAny(p.short, "Pda") || p.has("--no-dereference") || p.has("--archive")
+	case "rsync":
+		asLink = containsAny(p.short, "la") || p.has("--links") || p.has("--archive")
+	}
+	if !symbolic && !hard && !asLink || r.cwd == "" {
+		return
+	}
+	a := r.a
+	abs := func(v string) string {
+		v = a.slash(v)
+		if !a.isAbs(v) {
+			v = strings.TrimSuffix(r.cwd, "/") + "/" + v
+		}
+		return a.clean(v)
+	}
+	for _, s := range srcs {
+		if s.dyn || s.val == "" || strings.ContainsRune(s.val, ':') && b == "rsync" {
+			continue
+		}
+		// The name a link in a folder takes is the source's last; "." and
+		// ".." name no link (ln -s ../.. dir fails).
+		name := path.Base(a.slash(s.val))
+		named := name != "." && name != ".." && name != "/"
+		var places []string
+		switch {
+		case dst == nil && named:
+			places = []string{abs(name)}
+		case dst == nil || dst.dyn:
+			continue
+		case named:
+			d := abs(dst.val)
+			places = []string{d, a.clean(d + "/" + name)}
+		default:
+			places = []string{abs(dst.val)}
+		}
+		for _, l := range places {
+			target := ""
+			switch {
+			case symbolic:
+				target = a.slash(s.val)
+				if !a.isAbs(target) {
+					target = path.Dir(l) + "/" + target
+				}
+				target = a.clean(target)
+			case hard:
+				target = abs(s.val)
+			default:
+				// Only a source that is a link, or lies below one, is
+				// copied as one.
+				res := r.resolve(s)
+				if len(res.paths) < 2 {
+					continue
+				}
+				target = res.paths[len(res.paths)-1]
+			}
+			if target == l {
+				continue
+			}
+			if r.calls.links == nil {
+				r.calls.links = map[string]string{}
+			}
+			r.calls.links[a.key(l)] = target
+			r.calls.linkGen++
+		}
+	}
 }
 
 // shellRelative reports whether the clean path p names the shell's own

@@ -39,3 +39,33 @@ func TestPlanted(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksMade checks that paths are read through the links the command
+// makes, with and without the file system's resolution.
+func TestLinksMade(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, canonical := range []bool{true, false} {
+		env := testEnv()
+		if !canonical {
+			env.Canonical, env.GlobLinks, env.TreeLinks = nil, nil, nil
+		}
+		for cmd, rule := range map[string]string{
+			"ln -s ~/.ssh k; cat k/id_rsa":              ruleSensitivePath,
+			"ln -s ../.. u && cat u/.ssh/id_rsa":        ruleSensitivePath,
+			"ln ~/.bashrc b; echo x >> b":               ruleStartupWrite,
+			"cp -s ~/.profile .; echo x >> .profile":    ruleStartupWrite,
+			"ln -s ~ h; ln -s h g; rm -rf g/":           ruleRmHome,
+			"ln -s ~/.bashrc b; rm b; echo x > b; ls b": ruleStartupWrite, // the safer reading: the link may stay
+		} {
+			res := a.Command(cmd, env)
+			if f, ok := res.Worst(); !ok || f.Rule != rule {
+				t.Errorf("canonical %v: %s: got %+v, want %s", canonical, cmd, f, rule)
+			}
+		}
+		for _, cmd := range []string{"ln -s src/main.go m; cat m", "ln -s ../shared lib; ls lib", "ln -s c c; cat c"} {
+			if f, ok := a.Command(cmd, env).Worst(); ok {
+				t.Errorf("canonical %v: %s: got %+v, want allowed", canonical, cmd, f)
+			}
+		}
+	}
+}

@@ -53,7 +53,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 				continue
 			}
 			if (r.env.Canonical == nil || r.lexicalOnly) && r.cwd != "" && r.cwd == r.workDir && !strings.HasPrefix(p, "/") &&
-				!strings.Contains(p, "..") && !strings.ContainsRune(p, ':') && !strings.ContainsRune(p, '\\') && r.safeWorkDir() {
+				!strings.Contains(p, "..") && !strings.ContainsRune(p, ':') && !strings.ContainsRune(p, '\\') && r.safeWorkDir() && len(r.calls.links) == 0 {
 				continue // lexically inside the working folder, where no pattern reaches
 			}
 			res := r.resolve(field{val: p})
@@ -828,6 +828,9 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 		return
 	}
 	srcs, dst := splitDest(p)
+	// The links are made after the copy's own writes are judged: ln -s
+	// /etc/shadow s writes s, not /etc/shadow.
+	defer r.noteLinks(b, p, srcs, dst)
 	if dst == nil {
 		return
 	}
