@@ -28,6 +28,12 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			// a home or a link to one (cat */.ssh/id_rsa).
 			r.dynamicSecret(f, cmd)
 		}
+		if r.cwd == "" && !f.dyn && !r.canonOnly && f.val != "" && !r.a.isAbs(r.a.slash(f.val)) && !strings.HasPrefix(f.val, "~") && !strings.HasPrefix(f.val, "-") {
+			// A relative path after a cd to a folder not known (cd
+			// "$(mktemp -d)"; cat ../../etc/shadow, cd "$D"; cat .netrc)
+			// may lie anywhere: its folder is an expansion's.
+			r.unknownFolderPath(f, cmd)
+		}
 		cands := candidates(buf[:0], f.val)
 		if f.command && strings.ContainsAny(f.val, " \t\n") {
 			for _, w := range strings.Fields(f.val) {
@@ -120,6 +126,29 @@ func (r *run) dynamicStartup(f field, cmd string) {
 		if rest := r.a.clean("/" + v[i:]); rest != "/" && r.a.match(r.a.lists.startup, home+rest) {
 			r.finding(ruleDynamicTarget, Dynamic, Ask, "writes a path that ends in "+rest[1:]+" below a folder from "+cmp.Or(f.why, "an expansion")+", as a home's startup file does", cmd, "")
 			return
+		}
+	}
+}
+
+// unknownFolderPath judges a relative path in a working folder that is not
+// known as a path below an expansion (see dynamicSecret): its known end
+// may name a home's credential file, or a sensitive system path from
+// some folder (etc/shadow from /, ../../etc/shadow from any folder two
+// deep).
+func (r *run) unknownFolderPath(f field, cmd string) {
+	v := r.a.slash(f.val)
+	if len(v) > 4096 || strings.ContainsAny(v, " \t\n") {
+		return
+	}
+	g := f
+	g.val, g.why = "/"+v, "a working folder not known"
+	r.dynamicSecret(g, cmd)
+	// Any folder may be the working one, / included, and ".." climbs to
+	// it from any other: the path read from / (../../etc/shadow is
+	// /etc/shadow as cleaned).
+	if abs := r.a.clean("/" + v); abs != "/" {
+		if pat, ok := r.a.matchSensitive(abs); ok {
+			r.finding(ruleDynamicSecret, Dynamic, Ask, "the path "+f.val+", in a working folder not known, may name "+abs+" (pattern "+pat+")", cmd, "")
 		}
 	}
 }
