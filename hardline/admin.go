@@ -205,6 +205,11 @@ type written struct {
 	// not known (echo 'rm -rf ~' >> x.sh): it runs after whatever was
 	// there.
 	tail string
+	// environ says the file holds the environment (env > e.txt), secret
+	// names the credential variable whose value it holds (echo
+	// "$GITHUB_TOKEN" > t.txt), if any: see noteSecretOuts.
+	environ bool
+	secret  string
 }
 
 // writtenContent is what a statement writes to its standard output when
@@ -274,7 +279,7 @@ func (r *run) noteWritten(f field, content string, known bool) {
 func (r *run) noteAppended(f field, content string, known bool) {
 	r.eachWritten(f, func(k string, w written) written {
 		if !known {
-			return written{}
+			return written{environ: w.environ, secret: w.secret} // what it held is still there
 		}
 		if strings.TrimSpace(content) != "" {
 			r.calls.planted = append(r.calls.planted, plantedText{k, content})

@@ -1595,6 +1595,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	if call == nil {
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(outs, nil, nil, in)
+		r.noteSecretOuts(sc, s, nil, outs)
 		if in.kind != inNone && (in.kind != inFile || in.environ || in.peer || in.download || in.shellOut) {
 			// The statements inside that may read the input first read
 			// this one ({ sh; } <<< CMD, if ...; then sh; fi <<< CMD); a
@@ -1669,6 +1670,40 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	r.cdpath, r.cmdCall = outer, outerCall
 	r.calls.envWords = r.calls.envWords[:envWords] // env's words end with the command
 	r.noteOuts(outs, call, fields, in)
+	r.noteSecretOuts(sc, s, call, outs)
+}
+
+// noteSecretOuts marks the files a statement's output redirections fill
+// with the environment (env > e.txt, export -p > e) or with a credential
+// variable's value (echo "$GITHUB_TOKEN" > t.txt, printenv NPM_TOKEN > t):
+// sending such a file is sending what it holds (see credentialFileSent).
+func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, outs []outRedir) {
+	if len(outs) == 0 {
+		return
+	}
+	environ := r.pipeInput(sc, s, false).environ
+	secret := ""
+	if call != nil {
+		if c := r.credentials(sc, call, nil); len(c) > 0 {
+			secret = c[0]
+		}
+	}
+	if !environ && secret == "" {
+		return
+	}
+	for _, o := range outs {
+		r.noteHeld(o.f, environ, secret)
+	}
+}
+
+// noteHeld marks a file the command writes as holding the environment or
+// a credential's value (see written).
+func (r *run) noteHeld(f field, environ bool, secret string) {
+	r.eachWritten(f, func(_ string, w written) written {
+		w.environ = w.environ || environ
+		w.secret = cmp.Or(w.secret, secret)
+		return w
+	})
 }
 
 // envFolder returns the value the environment variable name has for the

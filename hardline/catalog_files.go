@@ -91,6 +91,9 @@ var _ = register([]Entry{
 				} else {
 					r.noteWritten(t, c.in.text, c.in.kind == inText)
 				}
+				if c.in.environ {
+					r.noteHeld(t, true, "") // env | tee e.txt
+				}
 			}
 			return true
 		}},

@@ -944,6 +944,18 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 		if f.dyn {
 			continue
 		}
+		if w, p, ok := r.writtenAt(f); ok && (w.environ || w.secret != "") {
+			where := "to another host"
+			if hosts := r.destinations(sc, b, call, fs); len(hosts) > 0 {
+				where = "to " + strings.Join(hosts, ", ")
+			}
+			if w.environ {
+				r.finding(ruleSensitivePath, Path, Block, b+" sends "+p+", which this command filled with the environment and every secret in it, "+where, cmd, "")
+				return
+			}
+			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+p+", which this command filled with the value of "+w.secret+", "+where, cmd, "")
+			return
+		}
 		why, ok := r.a.credentialBelowHome(path.Base(f.val))
 		if !ok {
 			why, ok = r.a.toolCredentialFile(f.val)
@@ -1115,6 +1127,22 @@ func sentFiles(b string, args []field) []field {
 		}
 	}
 	switch b {
+	case "scp", "rsync":
+		// scp FILE HOST:PATH, rsync FILE HOST:: the local operands before
+		// a remote one are sent to it; an option's value (scp -i KEY) is
+		// not.
+		val := map[string]string{"scp": "cFiJloPS", "rsync": "efTB"}[b]
+		p := parseOpts(args, val, []string{"--rsh", "--filter", "--exclude", "--include", "--temp-dir", "--partial-dir", "--backup-dir",
+			"--files-from", "--exclude-from", "--include-from", "--chmod", "--chown", "--log-file", "--password-file", "--port"}, "")
+		var local []field
+		for _, o := range p.ops {
+			if strings.IndexByte(o.val, ':') >= 1 { // a host's (C:\x reads as one too: the safer reading)
+				out = append(out, local...)
+				local = nil
+				continue
+			}
+			local = append(local, o)
+		}
 	case "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd":
 		// aws s3 cp SRC DST, gsutil cp SRC DST, rclone copy SRC REMOTE:,
 		// s3cmd put SRC s3://...: a local operand before a remote one is
