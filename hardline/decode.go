@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -74,6 +75,8 @@ func (a *Analyzer) decodeText(b string, args []field, text string) (string, bool
 		return trText(args, text)
 	case "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat":
 		return a.decompress(b, args, text)
+	case "sort", "head", "tail", "tac", "uniq", "shuf":
+		return lineFilterText(b, args, text)
 	default:
 		return "", false
 	}
@@ -81,6 +84,68 @@ func (a *Analyzer) decodeText(b string, args []field, text string) (string, bool
 		return "", false // decoded text is never longer than the text read
 	}
 	return string(out), true
+}
+
+// lineFilterText is what a program that prints some of the lines it reads,
+// unchanged, prints of text: head and tail their first or last lines (-n
+// N, -N), tac all of them reversed, sort, uniq and shuf the lines in an
+// order or a number the analyser does not follow, so all of them in the
+// order read (a path in a here-string is as known through sort <<<
+// /etc/shadow as through cat). Operands (files read instead), byte counts
+// and options that read or write elsewhere make the output not known.
+func lineFilterText(b string, args []field, text string) (string, bool) {
+	n, whole := 10, b != "head" && b != "tail"
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		switch {
+		case (b == "head" || b == "tail" || b == "shuf") && (v == "-n" || v == "--lines" || v == "--head-count") && i+1 < len(args):
+			i++
+			v = "-n" + args[i].val
+			fallthrough
+		case (b == "head" || b == "tail") && (strings.HasPrefix(v, "-n") || strings.HasPrefix(v, "--lines=")):
+			num := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(v, "--lines="), "-n"), "+")
+			k, err := strconv.Atoi(num)
+			if err != nil || k < 0 || strings.Contains(v, "+") {
+				whole = true // all but the last lines, or from a line on: all of them, the safer reading
+				continue
+			}
+			n = k
+		case (b == "head" || b == "tail") && len(v) > 1 && v[0] == '-' && isDigits(v[1:]):
+			n, _ = strconv.Atoi(v[1:])
+		case b == "shuf" && strings.HasPrefix(v, "-n"):
+		case b == "sort" && (v == "-k" || v == "-t" || v == "--key" || v == "--field-separator") && i+1 < len(args):
+			i++
+		case v == "-" || !strings.HasPrefix(v, "-"),
+			strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "--bytes"), // head -c: bytes
+			b == "sort" && (strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--output") || strings.HasPrefix(v, "--files0-from")),
+			b == "shuf" && (strings.HasPrefix(v, "-e") || strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--")),
+			b == "tac" && strings.HasPrefix(v, "-s"), b == "uniq" && !isFlagGroup(v):
+			return "", false
+		}
+	}
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	switch {
+	case b == "tac":
+		slices.Reverse(lines)
+	case whole:
+	case b == "head":
+		lines = lines[:min(n, len(lines))]
+	case b == "tail":
+		lines = lines[max(len(lines)-n, 0):]
+	}
+	return strings.Join(lines, ""), true
+}
+
+// isFlagGroup reports whether v is a group of short options without
+// values (-c, -id), uniq's -f N and -s N aside, which read no file.
+func isFlagGroup(v string) bool {
+	if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return v == "--count" || v == "--repeated" || v == "--unique" || v == "--ignore-case"
+	}
+	return strings.Trim(v[1:], "cdDiuz") == ""
 }
 
 // baseDecoder returns the decoder base64, base32 or basenc use with args,
@@ -399,7 +464,8 @@ var decoderWrappers = map[string]bool{"busybox": true, "openssl": true}
 
 // decoders are the programs decodeText reads.
 var decoders = map[string]bool{"cat": true, "tee": true, "base64": true, "gbase64": true, "base32": true, "gbase32": true, "basenc": true,
-	"xxd": true, "rev": true, "tr": true, "gzip": true, "gunzip": true, "zcat": true, "bzip2": true, "bunzip2": true, "bzcat": true}
+	"xxd": true, "rev": true, "tr": true, "gzip": true, "gunzip": true, "zcat": true, "bzip2": true, "bunzip2": true, "bzcat": true,
+	"sort": true, "head": true, "tail": true, "tac": true, "uniq": true, "shuf": true}
 
 // decodedOutput is the output of a statement that decodes static text (see
 // decodeText): a pipe from a command whose output is static into a
