@@ -713,9 +713,23 @@ func (r *run) judgeWrite(sc *scope, t field, deviceRule, cmd string) {
 		r.dynamicStartup(t, cmd)
 		return
 	}
+	if t.contents {
+		// find ~ -exec sed -i d {} +: every file under it is written, as a
+		// tree written whole.
+		t.contents = false
+		r.judgeWriteTree(sc, t, cmd)
+		return
+	}
 	res := r.resolve(t)
 	if !res.ok {
 		return
+	}
+	if res.glob != "" && r.a.home != "" {
+		// A pattern bash expands in the write (echo x >> ~/.bash[r]c,
+		// cp evil ~/.b*rc) writes what it matches.
+		if src, ok := globMayMatch(strings.Split(r.a.key(res.glob), "/"), r.a.lists.startup, r.dotglob, false); ok {
+			r.finding(ruleStartupWrite, Command, Block, "the pattern "+res.glob+" may match a shell or login startup file ("+src+")", cmd, res.glob)
+		}
 	}
 	for _, p := range res.paths {
 		if rule, sev, detail, ok := r.a.writeClass(p, deviceRule); ok {
