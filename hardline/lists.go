@@ -394,6 +394,15 @@ var startupFiles = []string{
 	"~/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wgetrc",
 	"~/Library/LaunchAgents/**", "~/Documents/PowerShell/**", "~/Documents/WindowsPowerShell/**",
 	"~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
+	// Files the usual startup files source that toolchain installers add
+	// to them (rustup's ~/.cargo/env, uv's and pipx's ~/.local/bin/env,
+	// nvm, sdkman, ghcup, fzf), bash-completion's user files, loaded at
+	// every start, systemd's other user unit folder, less's filter, and
+	// nushell's, Maven's and pdb's startup files.
+	"~/.cargo/env", "~/.cargo/env.fish", "~/.local/bin/env", "~/.local/bin/env.fish", "~/.nvm/nvm.sh", "~/.nvm/bash_completion",
+	"~/.sdkman/bin/sdkman-init.sh", "~/.ghcup/env", "~/.fzf.bash", "~/.fzf.zsh", "~/.bash_completion",
+	"~/.local/share/bash-completion/**", "~/.local/share/systemd/user/**", "~/.lessfilter", "~/.mavenrc", "~/.m2/mavenrc",
+	"~/.pdbrc", "~/.pdbrc.py", "~/.config/nushell/**", "~/.rvm/scripts/rvm", "~/.asdf/asdf.sh", "~/.config/zsh/**",
 }
 
 // systemDirs are folders whose recursive deletion, move, chmod or chown is
