@@ -159,6 +159,9 @@ type run struct {
 	// dotglob says the command makes patterns match dot files (shopt -s
 	// dotglob, GLOBIGNORE=...).
 	dotglob bool
+	// nocaseglob says the command makes patterns match without regard to
+	// case (shopt -s nocaseglob, bash -O nocaseglob).
+	nocaseglob bool
 	// lexicalOnly is set while the words of a simple command are matched
 	// as written; checkTargets resolves the targets among them.
 	lexicalOnly bool
@@ -634,10 +637,14 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 			}
 			// zsh reads option names without regard to case or underscores
 			// (setopt GLOB_DOTS) and also takes them from set -o.
-			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt" || n.Args[0].Lit() == "set") {
+			// bash -O dotglob -c '...' sets it for the script it runs.
+			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt" || n.Args[0].Lit() == "set" || shells[base(n.Args[0].Lit())]) {
 				for _, w := range n.Args[1:] {
-					if l := strings.ReplaceAll(asciiLower(w.Lit()), "_", ""); l == "dotglob" || l == "globdots" {
+					switch strings.ReplaceAll(asciiLower(w.Lit()), "_", "") {
+					case "dotglob", "globdots":
 						r.dotglob = true
+					case "nocaseglob":
+						r.nocaseglob = true
 					}
 				}
 			}
@@ -2481,14 +2488,14 @@ var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "r
 func textWords(text string) []field {
 	var items []field
 	for _, w := range strings.FieldsFunc(text, func(c rune) bool { return c == 0 || unicode.IsSpace(c) }) {
-		items = append(items, field{val: w, glob: strings.ContainsAny(w, "*?[")})
+		items = append(items, field{val: w, glob: patternChars(w)})
 	}
 	if !strings.ContainsAny(text, " \t") {
 		return items
 	}
 	for _, l := range strings.FieldsFunc(text, func(c rune) bool { return c == 0 || c == '\n' }) {
 		if l = strings.TrimSpace(l); strings.ContainsAny(l, " \t") {
-			items = append(items, field{val: l, glob: strings.ContainsAny(l, "*?[")})
+			items = append(items, field{val: l, glob: patternChars(l)})
 		}
 	}
 	return items
@@ -2713,7 +2720,7 @@ func (r *run) words(sc *scope, ws []*syntax.Word) []field {
 				// Known values split into fields: each is a word, as
 				// bash passes them (no tilde or further expansion).
 				for _, v := range r.split {
-					sf := field{val: v, glob: strings.ContainsAny(v, "*?["), expn: true}
+					sf := field{val: v, glob: patternChars(v), expn: true}
 					out = r.globLinks(sf, append(out, sf))
 				}
 				r.split = nil
@@ -2766,9 +2773,15 @@ type globAnswer struct {
 // within the bounds asks (see docs/security-model.md, Hardline).
 func (r *run) globLinks(f field, out []field) []field {
 	if c, ok := r.collapsedPattern(f); ok {
-		out = append(out, field{val: c, glob: strings.ContainsAny(c, "*?["), contents: f.contents, expn: true})
+		out = append(out, field{val: c, glob: patternChars(c), contents: f.contents, expn: true})
 	}
-	if r.env.GlobLinks == nil || r.env.Canonical == nil || f.dyn || !f.glob || !strings.ContainsAny(f.val, "*?[") {
+	if f.dyn || !f.glob {
+		return out
+	}
+	if patternParen(f.val) {
+		out = r.extglobPaths(f, out)
+	}
+	if r.env.GlobLinks == nil || r.env.Canonical == nil || !patternChars(f.val) {
 		return out
 	}
 	pat := r.a.slash(f.val)
@@ -2779,30 +2792,57 @@ func (r *run) globLinks(f field, out []field) []field {
 		pat = strings.TrimSuffix(r.cwd, "/") + "/" + pat
 	}
 	pat = strings.TrimRight(pat, "/")
-	key := pat
-	if r.dotglob {
-		key += "\x00dotglob"
-	}
-	ans, seen := r.calls.globbed[key]
-	if !seen {
-		if len(r.calls.globbed) >= maxGlobs {
-			r.tooComplex(fmt.Sprintf("the command expands more than %d patterns that may match links", maxGlobs))
+	// Env.GlobLinks reads Go's pattern syntax: bash's is translated, and
+	// each alternative an extglob operator makes is expanded (those that
+	// hold no pattern are judged by extglobPaths).
+	var buf [4]string
+	alts, anyDot := goGlobs(pat, r.nocaseglob, buf[:0])
+	dotglob := r.dotglob || anyDot
+	for _, alt := range alts {
+		if !strings.ContainsAny(alt, "*?[\\") {
+			continue
+		}
+		key := alt
+		if dotglob {
+			key += "\x00dotglob"
+		}
+		ans, seen := r.calls.globbed[key]
+		if !seen {
+			if len(r.calls.globbed) >= maxGlobs {
+				r.tooComplex(fmt.Sprintf("the command expands more than %d patterns that may match links", maxGlobs))
+				return out
+			}
+			ans.matches, ans.err = r.env.GlobLinks(alt, dotglob)
+			if r.calls.globbed == nil {
+				r.calls.globbed = make(map[string]globAnswer, 2)
+			}
+			r.calls.globbed[key] = ans // each pattern is expanded once per call
+		}
+		if ans.err != nil {
+			r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: pat,
+				Detail: bound("the pattern " + pat + " cannot be expanded to see which links it matches (" + ans.err.Error() + "), so what it reaches is unknown")})
 			return out
 		}
-		ans.matches, ans.err = r.env.GlobLinks(pat, r.dotglob)
-		if r.calls.globbed == nil {
-			r.calls.globbed = make(map[string]globAnswer, 2)
+		for _, m := range ans.matches {
+			out = append(out, field{val: m, contents: f.contents, expn: true})
 		}
-		r.calls.globbed[key] = ans // each pattern is expanded once per call
 	}
-	matches, err := ans.matches, ans.err
-	if err != nil {
-		r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: pat,
-			Detail: bound("the pattern " + pat + " cannot be expanded to see which links it matches (" + err.Error() + "), so what it reaches is unknown")})
+	return out
+}
+
+// extglobPaths appends to out the alternatives of f's extglob operators
+// that hold no pattern: each is a path bash may expand f to, judged as
+// written (through its links too: @(hostroot)/ is hostroot/).
+func (r *run) extglobPaths(f field, out []field) []field {
+	var buf [4]string
+	alts, _ := goGlobs(f.val, false, buf[:0])
+	if len(alts) == 1 && alts[0] == f.val {
 		return out
 	}
-	for _, m := range matches {
-		out = append(out, field{val: m, contents: f.contents, expn: true})
+	for _, alt := range alts {
+		if !strings.ContainsAny(alt, "*?[\\") {
+			out = append(out, field{val: alt, contents: f.contents, expn: true})
+		}
 	}
 	return out
 }
@@ -3057,7 +3097,10 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	if r.cmdSubst == nil {
 		r.cmdSubst, r.procSubst = r.cmdSubstHook, r.procSubstHook
 	}
-	r.cfg = expand.Config{Env: &r.xenv, CmdSubst: r.cmdSubst, ProcSubst: r.procSubst}
+	// ExtGlob keeps an extglob operator in the field's text (@(a|b)),
+	// matched as a pattern later (see goGlobs): bash reads it once
+	// extglob is set, which a shell's startup files may do too.
+	r.cfg = expand.Config{Env: &r.xenv, CmdSubst: r.cmdSubst, ProcSubst: r.procSubst, ExtGlob: true}
 	if doc {
 		// A here-document's body: expanded, with no tilde expansion, no
 		// splitting and no patterns.
@@ -3094,7 +3137,7 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 			f.expn = true
 		}
 	}
-	if !f.glob && strings.ContainsAny(f.val, "*?[") && unquotedExpansion(w) {
+	if !f.glob && patternChars(f.val) && unquotedExpansion(w) {
 		f.glob = true // bash matches the pattern an unquoted expansion yields (x='*/'; rm -rf $x)
 	}
 	return *f

@@ -152,7 +152,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		if name.glob && !name.dyn {
 			pat := base(name.val)
 			for _, d := range dangerousNames {
-				if ok, _ := path.Match(pat, d); ok {
+				if bashGlobMatch(pat, d, r.nocaseglob) {
 					alt := slices.Clone(fs)
 					alt[0] = field{val: d}
 					c2 := c
@@ -969,7 +969,7 @@ func (r *run) splitString(f field) []field {
 	flush := func() {
 		if inWord {
 			cur.val = b.String()
-			cur.glob = strings.ContainsAny(cur.val, "*?[")
+			cur.glob = patternChars(cur.val)
 			out = append(out, cur)
 		}
 		b.Reset()

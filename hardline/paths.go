@@ -277,7 +277,7 @@ type resolvedWords struct {
 func patternComps(comps []string) (first int, dotDot bool) {
 	first = -1
 	for i, c := range comps {
-		if strings.ContainsAny(c, "*?[") {
+		if patternChars(c) {
 			if first < 0 {
 				first = i
 			}
@@ -528,10 +528,10 @@ func deviceFile(p string) bool {
 	return false
 }
 
-// globMatches reports whether the absolute pattern pat may match p.
-func (a *Analyzer) globMatches(pat, p string) bool {
-	ok, err := path.Match(a.key(pat), a.key(p))
-	return ok || err != nil
+// globMatches reports whether the absolute bash pattern pat may match p
+// (see bashGlobMatch), without regard to case when fold is set.
+func (a *Analyzer) globMatches(pat, p string, fold bool) bool {
+	return bashGlobMatch(a.key(pat), a.key(p), fold)
 }
 
 // classifyGlob classifies the targets of a pattern such as /usr/l* or ~/*:
@@ -539,11 +539,11 @@ func (a *Analyzer) globMatches(pat, p string) bool {
 func (r *run) classifyGlob(res resolved, dir string) class {
 	a := r.a
 	last := path.Base(res.glob)
-	if ok, _ := path.Match(last, "."); ok || last == ".*" || last == ".?*" {
+	if bashGlobMatch(last, ".", r.nocaseglob) || last == ".*" || last == ".?*" {
 		return r.classify(dir) // .* matches . and .. in older shells
 	}
 	for _, h := range a.alias.homes {
-		if a.globMatches(res.glob, h) {
+		if a.globMatches(res.glob, h, r.nocaseglob) {
 			return clHome
 		}
 	}
@@ -551,13 +551,13 @@ func (r *run) classifyGlob(res resolved, dir string) class {
 		return clHome
 	}
 	for _, rt := range r.roots {
-		if a.globMatches(res.glob, rt.Path) {
+		if a.globMatches(res.glob, rt.Path, r.nocaseglob) {
 			return clAncestor // the root itself
 		}
 	}
 	ancestors := func(p string) bool {
 		for p = path.Dir(p); len(p) > 1 && !a.isFSRoot(p); p = path.Dir(p) {
-			if a.globMatches(res.glob, p) {
+			if a.globMatches(res.glob, p, r.nocaseglob) {
 				return true
 			}
 		}
@@ -572,7 +572,7 @@ func (r *run) classifyGlob(res resolved, dir string) class {
 		return clAncestor
 	}
 	for _, sd := range a.lists.sysDirs {
-		if a.globMatches(res.glob, sd.glob) {
+		if a.globMatches(res.glob, sd.glob, r.nocaseglob) {
 			return clSystem
 		}
 	}

@@ -23,7 +23,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 	}
 	var buf [8]string
 	for _, f := range fs {
-		if (f.dyn || f.glob && strings.ContainsAny(f.val, "*?[")) && !r.canonOnly {
+		if (f.dyn || f.glob && patternChars(f.val)) && !r.canonOnly {
 			// A folder from an expansion, or one a pattern matches, may be
 			// a home or a link to one (cat */.ssh/id_rsa).
 			r.dynamicSecret(f, cmd)
@@ -71,7 +71,7 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 					r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+abs+" (pattern "+pat+")", cmd, abs)
 					break
 				}
-				if f.glob && strings.ContainsAny(p, "*?[") {
+				if f.glob && patternChars(p) {
 					if pat, ok := r.globMaySensitive(abs); ok {
 						r.finding(ruleSensitivePath, Path, Block, "the pattern "+abs+" may match a sensitive host path ("+pat+")", cmd, abs)
 						break
@@ -214,24 +214,38 @@ var listingPrograms = map[string]bool{"ls": true, "dir": true, "vdir": true, "du
 // path: its components match the literal components of a pattern's folder.
 // A pattern below another user's home (/home/*/.s?h) is compared with the
 // built-in home patterns too.
+// The pattern is bash's, read in Go's syntax first (see goGlobs): each
+// alternative it makes is tried.
 func (r *run) globMaySensitive(glob string) (string, bool) {
+	var buf [4]string
+	alts, anyDot := goGlobs(glob, r.nocaseglob, buf[:0])
+	for _, alt := range alts {
+		if src, ok := r.globMaySensitiveGo(alt, r.dotglob || anyDot); ok {
+			return src, true
+		}
+	}
+	return "", false
+}
+
+// globMaySensitiveGo is globMaySensitive for a pattern in Go's syntax.
+func (r *run) globMaySensitiveGo(glob string, dotglob bool) (string, bool) {
 	key := r.a.key(glob)
-	if src, ok := globMayMatch(strings.Split(key, "/"), r.a.sensitive, r.dotglob, r.listing); ok {
+	if src, ok := globMayMatch(strings.Split(key, "/"), r.a.sensitive, dotglob, r.listing); ok {
 		return src, true
 	}
 	if rest, ok := r.a.otherHomeRest(key); ok {
-		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel, r.dotglob, r.listing)
+		return globMayMatch(strings.Split(rest, "/"), r.a.homeRel, dotglob, r.listing)
 	}
 	// A pattern in the folders above a home (/h*/*/.ssh/id_rsa) may name
 	// any user's home as well.
 	gc := strings.Split(key, "/")
 	try := func(folder string, names int) (string, bool) {
 		fc := strings.Split(strings.TrimSuffix(folder, "/"), "/")
-		if len(gc) <= len(fc)+names || !componentsMayMatch(gc[:len(fc)], fc, r.dotglob) {
+		if len(gc) <= len(fc)+names || !componentsMayMatch(gc[:len(fc)], fc, dotglob) {
 			return "", false
 		}
 		rest := append([]string{""}, gc[len(fc)+names:]...) // "/.ssh/id_rsa", as homeRel is
-		return globMayMatch(rest, r.a.homeRel, r.dotglob, r.listing)
+		return globMayMatch(rest, r.a.homeRel, dotglob, r.listing)
 	}
 	for _, parent := range r.a.alias.parents {
 		if src, ok := try(parent, 1); ok {
