@@ -3076,13 +3076,20 @@ func (r *run) expand(sc *scope, w *syntax.Word, doc bool) field {
 	}
 	// The field lives in the call's arena: the expansion callbacks reach it
 	// through r.xenv, which a nested expansion saves and restores.
+	text := r.nodeText(sc, w)
+	promptWhy := ""
+	if !doc && (text == "" || strings.Contains(text, "@P}")) {
+		w, promptWhy = r.promptWord(sc, w)
+	}
 	f := r.calls.field()
 	*f = pf // what paramWord learnt before it gave up stays
 	r.xenv = exEnv{r: r, sc: sc, pos: w.Pos().Offset(), f: f}
+	if promptWhy != "" {
+		r.xenv.dynamic(promptWhy)
+	}
 	misread := false
 	// A replacement is ${NAME/...}: a word whose text holds no "${" and
 	// "/" has none, and needs the walk only for $PWD.
-	text := r.nodeText(sc, w)
 	if r.cwd == "" || text == "" || strings.Contains(text, "${") && strings.IndexByte(text, '/') >= 0 {
 		walkTree(w, func(n syntax.Node) bool {
 			if pe, ok := n.(*syntax.ParamExp); ok {
