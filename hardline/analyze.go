@@ -2691,6 +2691,13 @@ func (e *exEnv) Get(name string) expand.Variable {
 		return expand.Variable{}
 	}
 	e.dynamic("$" + name)
+	if def, ok := e.r.a.conventionalDefault(name); ok {
+		// Not known, but most likely this (see conventionalDefaults),
+		// unless the script gives it a value of its own by here.
+		if d, set := e.sc.vars[name]; !set || !d.tainted && e.pos < d.after {
+			return str(def)
+		}
+	}
 	return expand.Variable{}
 }
 
