@@ -14,6 +14,7 @@ var builtinSensitive = []builtin{
 	// SSH, GPG and general credentials.
 	{"~/.ssh/**", ""},
 	{"~/.gnupg/**", ""},
+	{"~/.subversion/auth/**", ""}, // svn.simple holds passwords in clear
 	{"~/.netrc", ""},
 	{"~/_netrc", ""},
 	{"~/.pgpass", ""},
@@ -70,6 +71,9 @@ var builtinSensitive = []builtin{
 	{"~/.huggingface/token", ""},
 	{"~/.cache/huggingface/token", ""},
 	{"~/.pulumi/credentials.json", ""},
+	{"~/.config/pulumi/credentials.json", ""},
+	{"~/.config/heroku/credentials", ""},
+	{"~/.config/vercel/auth.json", ""},
 	{"~/.circleci/cli.yml", ""},
 	{"~/.sentryclirc", ""},
 	{"~/.config/sops/age/keys.txt", ""}, {"~/.config/age/**", ""}, {"~/.age/**", ""}, {"~/Library/Application Support/sops/age/keys.txt", "darwin"},
@@ -89,6 +93,11 @@ var builtinSensitive = []builtin{
 	{"~/.minikube/profiles/**/client.key", ""}, {"~/.claude/.credentials.json", ""}, {"~/.claude.json", ""},
 	{"~/.codex/auth.json", ""}, {"~/.gemini/oauth_creds.json", ""}, {"~/.gemini/.env", ""}, {"~/.continue/config.json", ""},
 	{"~/.continue/config.yaml", ""}, {"~/.aider.conf.yml", ""}, {"~/.config/Signal/config.json", ""},
+	// Command-line AI clients' API keys.
+	{"~/.sgptrc", ""}, {"~/.config/shell_gpt/.sgptrc", ""}, {"~/.config/aichat/config.yaml", ""}, {"~/.config/aichat/.env", ""},
+	{"~/.config/openai/**", ""}, {"~/.config/anthropic/**", ""}, {"~/.config/mods/mods.yml", ""}, {"~/.config/fabric/.env", ""},
+	{"~/.config/io.datasette.llm/keys.json", ""}, {"~/Library/Application Support/io.datasette.llm/keys.json", "darwin"},
+	{"~/.local/share/opencode/auth.json", ""}, {"~/.config/gptme/config.toml", ""},
 	// Hosting, cloud and forge CLIs whose configuration holds their keys
 	// under a name that does not say so (credential-name catches the rest).
 	{"~/.config/tea/config.yml", ""}, {"~/.config/Bitwarden CLI/**", ""}, {"~/Library/Application Support/Bitwarden CLI/**", "darwin"},
@@ -119,12 +128,16 @@ var builtinSensitive = []builtin{
 	// Package and registry credentials kept by other tools.
 	{"~/.bundle/config", ""}, {"~/.config/pypoetry/auth.toml", ""}, {"~/Library/Application Support/pypoetry/auth.toml", "darwin"},
 	{"~/.local/share/python_keyring/**", ""}, {"~/.jfrog/**", ""}, {"~/.config/containers/auth.json", ""},
+	{"~/.local/share/containers/auth.json", ""},
 	{"/run/user/*/containers/auth.json", "linux"}, {"~/.ollama/id_*", ""},
 	{"~/.config/JetBrains/**/c.kdbx", ""}, {"~/.config/JetBrains/**/c.pwd", ""},
 	{"~/.config/Postman/**", ""}, {"~/.config/Insomnia/**", ""},
 	// Keyrings and password managers.
 	{"~/.local/share/keyrings/**", "unix"},
 	{"~/.config/op/**", ""},
+	{"~/.config/Bitwarden/**", "unix"},
+	{"~/Library/Application Support/Bitwarden/**", "darwin"},
+	{"~/AppData/Roaming/Bitwarden/**", "windows"},
 	{"~/Library/Keychains/**", "darwin"},
 	{"/Library/Keychains/**", "darwin"},
 	// Browser and mail profiles.
@@ -157,6 +170,11 @@ var builtinSensitive = []builtin{
 	{"~/Library/Application Support/Cursor/User/globalStorage/**", "darwin"},
 	{"~/AppData/Roaming/Code/User/globalStorage/**", "windows"},
 	{"~/AppData/Roaming/Cursor/User/globalStorage/**", "windows"},
+	// The same, kept by the servers of remote editing sessions.
+	{"~/.vscode-server/data/User/globalStorage/**", ""},
+	{"~/.vscode-server-insiders/data/User/globalStorage/**", ""},
+	{"~/.cursor-server/data/User/globalStorage/**", ""},
+	{"~/.windsurf-server/data/User/globalStorage/**", ""},
 	{"~/.thunderbird/**", "unix"},
 	{"~/.config/google-chrome/**", "unix"},
 	{"~/.config/chromium/**", "unix"},
@@ -198,6 +216,7 @@ var builtinSensitive = []builtin{
 	{"~/.nuget/NuGet/NuGet.Config", ""},
 	{"~/AppData/Roaming/NuGet/NuGet.Config", "windows"},
 	{"~/.android/adbkey", ""},
+	{"~/.keystore", ""}, // keytool's default keystore
 	// Shell and REPL history.
 	{"~/.bash_history", ""},
 	{"~/.zsh_history", ""},
@@ -205,6 +224,11 @@ var builtinSensitive = []builtin{
 	{"~/.sh_history", ""},
 	{"~/.history", ""},
 	{"~/.local/share/fish/fish_history", ""},
+	{"~/.local/share/zsh/history", ""},
+	{"~/.config/zsh/.zsh_history", ""},
+	{"~/.local/share/atuin/history.db", ""},
+	{"~/.ipython/profile_*/history.sqlite", ""},
+	{"~/.irb_history", ""},
 	{"~/.python_history", ""},
 	{"~/.node_repl_history", ""},
 	{"~/.psql_history", ""},
