@@ -150,12 +150,12 @@ var _ = register([]Entry{
 		}},
 	{Names: names("parallel"), Family: "shells", Summary: "the command runs with each item; a one-word command is a script",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.parallel(sc, args, c, cmd, parallelSpec)
+			r.parallel(sc, b, args, c, cmd, parallelSpec)
 			return true
 		}},
 	{Names: names("rush gargs"), Family: "shells", Summary: "the command template runs through a shell once for each input line, {} standing for it",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.parallel(sc, args, c, cmd, rushSpec)
+			r.parallel(sc, b, args, c, cmd, rushSpec)
 			return true
 		}},
 	{Names: names("xe"), Family: "shells", Summary: "the command runs with items from stdin ({} or appended); -s runs a shell script with them",

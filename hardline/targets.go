@@ -1589,7 +1589,7 @@ func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 	}
 }
 
-func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec) {
+func (r *run) parallel(sc *scope, b string, args []field, c ctx, cmd string, spec wrapSpec) {
 	rest := skipOpts(args, spec)
 	sep := slices.IndexFunc(rest, func(f field) bool { return strings.HasPrefix(f.val, ":::") })
 	command, items := rest, []field(nil)
@@ -1597,15 +1597,35 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 		command = rest[:sep]
 		items = slices.DeleteFunc(slices.Clone(rest[sep+1:]), func(f field) bool { return strings.HasPrefix(f.val, ":::") })
 	}
+	argFiles := parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "").get("-a", "--arg-file")
+	if strings.IndexByte(spec.val, 'a') < 0 {
+		argFiles = nil
+	}
 	if len(command) == 0 {
 		for _, it := range items {
 			r.reparseField(sc, it, c, cmd, true)
 		}
+		if sep < 0 && b == "parallel" {
+			// With neither a command nor ::: items, each input line is
+			// a command the shell runs (echo 'rm -rf ~' | parallel):
+			// the input is a script, as sh's is. -a FILE names it; a
+			// file that is neither the input nor a process
+			// substitution is a script file, as sh FILE's.
+			c2 := c
+			if len(argFiles) > 0 {
+				f := argFiles[len(argFiles)-1]
+				c2.in = input{kind: inFile}
+				if !f.dyn && isStdin(f.val) || r.procSubstOf(f) != nil {
+					c2.in = r.itemsFile(sc, f, c)
+				}
+			}
+			r.stdinScript(sc, c2, cmd, b)
+		}
 		return
 	}
 	in := c.in
-	if fs := parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "").get("-a", "--arg-file"); len(fs) > 0 && strings.IndexByte(spec.val, 'a') >= 0 {
-		in = r.itemsFile(sc, fs[len(fs)-1], c) // parallel -a FILE CMD
+	if len(argFiles) > 0 {
+		in = r.itemsFile(sc, argFiles[len(argFiles)-1], c) // parallel -a FILE CMD
 	}
 	if sep >= 0 {
 		in = input{kind: inText, words: items, detail: "parallel arguments"}
@@ -1621,7 +1641,24 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 	opts := args[:len(args)-len(rest)]
 	quoted := hasShort(opts, 'q') || has(opts, "--quote")
 	if !quoted && !slices.ContainsFunc(command, func(f field) bool { return f.dyn }) && slices.ContainsFunc(command, shellText) {
-		r.reparseField(sc, field{val: replacementStrings.ReplaceAllString(joinFields(command), "x")}, c, cmd, true)
+		template := joinFields(command)
+		if known := in.kind == inText && !in.find && len(in.words) > 0 && len(in.words) <= maxXargsItems &&
+			!slices.ContainsFunc(in.words, func(f field) bool { return f.dyn }); known {
+			// Each known item is put in the template, quoted as parallel
+			// quotes it, and the command judged whole: a redirection
+			// names it (parallel 'echo x >> {}' ::: ~/.bashrc writes the
+			// startup file). Without a replacement string the item is
+			// appended.
+			for _, it := range in.words {
+				text := template + " " + shellQuoted(it.val)
+				if repl != "" || replacementStrings.MatchString(template) {
+					text = replacementStrings.ReplaceAllStringFunc(template, func(m string) string { return shellQuoted(itemPart(m, it.val)) })
+				}
+				r.reparseField(sc, field{val: text}, c, cmd, true)
+			}
+		} else {
+			r.reparseField(sc, field{val: replacementStrings.ReplaceAllString(template, "x")}, c, cmd, true)
+		}
 		if len(command) == 1 {
 			command = r.splitString(command[0])
 		}
@@ -1632,6 +1669,32 @@ func (r *run) parallel(sc *scope, args []field, c ctx, cmd string, spec wrapSpec
 // replacementStrings are GNU parallel's and rush's replacement strings in
 // a command template: {}, {.}, {/}, {//}, {/.}, {#}, {%}, {1}, {2.}, {= perl =}.
 var replacementStrings = regexp.MustCompile(`\{(=.*?=|[./#%0-9]*[./]*)\}`)
+
+// itemPart is what a replacement string of GNU parallel or rush stands
+// for with one item: the item ({}, {1}), its name without the extension
+// ({.}), its base name ({/}), its folder ({//}) or its base name without
+// the extension ({/.}); x for the job and slot numbers and perl code.
+func itemPart(m, item string) string {
+	noExt := func(p string) string {
+		if e := path.Ext(p); e != "" && e != p && !strings.HasSuffix(p, "/"+e) {
+			return strings.TrimSuffix(p, e)
+		}
+		return p
+	}
+	switch strings.TrimLeft(m[1:len(m)-1], "0123456789") {
+	case "":
+		return item
+	case ".":
+		return noExt(item)
+	case "/":
+		return path.Base(item)
+	case "//":
+		return path.Dir(item)
+	case "/.":
+		return noExt(path.Base(item))
+	}
+	return "x"
+}
 
 // shellText reports whether a word holds a byte a shell reads as more than
 // a letter of a word: a blank, a quote, an expansion, an operator or a
