@@ -362,6 +362,41 @@ var namingBuiltins = map[string]struct {
 	"let":       {operands: true},
 }
 
+// mapfileCallback judges mapfile's (readarray's) -C CALLBACK: bash runs
+// the text CALLBACK INDEX 'LINE' as a command every -c lines, so the
+// callback is analysed as a script (mapfile -C 'rm -rf ~' a <<< x) and run
+// with the lines of its input appended, as xargs runs its command with
+// its items (mapfile -C 'rm -rf' -c1 a <<< ~).
+func (r *run) mapfileCallback(sc *scope, args []field, c ctx, cmd string) {
+	var callback *field
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if args[i].dyn || len(v) < 2 || v[0] != '-' || v == "--" {
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte("dnOsuCc", v[j]) < 0 {
+				continue
+			}
+			value := field{val: v[j+1:]}
+			if value.val == "" && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			if v[j] == 'C' {
+				callback = &value
+			}
+			break
+		}
+	}
+	if callback == nil {
+		return
+	}
+	// A callback that is not known is dynamic code (reparseField).
+	r.reparseField(sc, *callback, c, cmd, true)
+	r.feed(sc, append(r.splitString(*callback), field{val: "0"}), c.in, "", c)
+}
+
 // namedVariables judges the arguments of a builtin that names variables:
 // printf -v NAME, read NAME..., mapfile NAME, unset NAME..., getopts
 // OPTSTRING NAME, wait -p NAME and test -v NAME (and [ -v NAME ]); let's

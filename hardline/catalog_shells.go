@@ -219,9 +219,15 @@ var _ = register([]Entry{
 		}},
 	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout compgen complete compopt bind suspend"),
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
-	{Names: names("printf read unset wait getopts mapfile readarray test [ ulimit let"),
+	{Names: names("printf read unset wait getopts test [ ulimit let"),
 		Family: "shells", Summary: "builtins whose arguments name variables (printf -v, read, test -v) or are arithmetic (let, ulimit): a subscript in them runs its command substitutions",
 		DataOnly: true, special: namedVariables},
+	{Names: names("mapfile readarray"), Family: "shells", Summary: "the array's name is a variable's; the -C callback runs as a command with an index and each line read appended",
+		DataOnly: true, judgesPaths: true, // the callback, which is analysed
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.mapfileCallback(sc, args, c, cmd)
+			return namedVariables(r, sc, b, args, c, cmd)
+		}},
 	{Names: names("hash"), Family: "shells", Summary: "hash -p FILE NAME makes NAME run FILE: it asks, and later uses of NAME are judged as FILE's program",
 		DataOnly: true, judgesPaths: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
