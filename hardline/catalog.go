@@ -941,18 +941,12 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: c.in.text}}, recursive, b, c, cmd)
 	case (e.Stdin == RoleEscape || e.Stdin == RoleScript) && c.in.kind == inUnknown:
 		// Commands in the program's own language from the network: a
-		// shell escape among them runs here (curl URL | mysql).
-		switch {
-		case c.in.peer:
-			r.finding(ruleReverseShell, Command, Block, b+" runs the commands a network peer sends ("+c.in.detail+")", cmd, "")
-		case c.in.download || c.in.shellOut:
-			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs commands read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
-		}
-		if c.in.partial != "" {
-			// The known pieces of the input are read all the same
-			// ({ cat x; echo CMD; } | at now).
-			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: c.in.partial}}, recursive, b, c, cmd)
-		}
+		// shell escape among them runs here (curl URL | mysql). The known
+		// pieces of the input are read all the same ({ cat x; echo CMD;
+		// } | at now).
+		r.commandInput(sc, b, c, cmd, func(text string) {
+			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, recursive, b, c, cmd)
+		})
 	case e.Stdin == RoleProgram && c.in.kind != inNone:
 		// Code in another language on the input (irm URL | iex): not
 		// read, as inline code is not.

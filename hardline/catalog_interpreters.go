@@ -65,7 +65,7 @@ var _ = register([]Entry{
 	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker"),
 		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
-	{Names: names("vim vi nvim ex view gvim vimdiff emacs nano micro kak hx helix joe mcedit"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them; the files they open may be written (not view, -R or -M)",
+	{Names: names("vim vi nvim ex view gvim vimdiff emacs nano micro kak hx helix joe mcedit"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them, as vim does those on its input (ex, -e, -es; keys when not a terminal); the files they open may be written (not view, -R or -M)",
 		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.editor(b, args, cmd)

@@ -97,23 +97,81 @@ func (r *run) editorScripts(sc *scope, b string, args []field, c ctx, cmd string
 		default:
 			continue
 		}
-		r.escape(sc, text, b, c, cmd)
-		if text.dyn {
-			continue
+		r.exCommands(sc, text, b, c, cmd)
+	}
+	if vimReadsInput(b, args) {
+		// Its input is its commands, as ed's is (vim -es <<< '!rm -rf
+		// ~'): read as the inline ones are.
+		r.commandInput(sc, b, c, cmd, func(text string) { r.exCommands(sc, field{val: text}, b, c, cmd) })
+	}
+}
+
+// exCommands judges ex commands vim runs: their shell escapes, and as
+// vimCommands reads them, the files they write and read and the shell
+// commands they run.
+func (r *run) exCommands(sc *scope, text field, b string, c ctx, cmd string) {
+	r.escape(sc, text, b, c, cmd)
+	if text.dyn {
+		return
+	}
+	writes, reads, shells := vimCommands(text.val)
+	for _, w := range writes {
+		f := r.vimName(w)
+		r.checkWords(sc, []field{f}, cmd) // a sensitive path, written or read
+		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+	}
+	for _, rd := range reads {
+		f := []field{r.vimName(rd)}
+		r.checkWords(sc, f, cmd)
+		r.checkTargets(sc, f, cmd)
+	}
+	for _, sh := range shells {
+		r.applyRole(sc, roleValue{role: RoleScript, f: field{val: sh}}, false, b, c, cmd)
+	}
+}
+
+// vimReadsInput reports whether vim, started as b with args, reads its
+// commands from its standard input: in Ex mode (ex, -e, -E, and -es and
+// -Es, silent) each line is an ex command; otherwise a vim whose input is
+// not a terminal reads its keys from it, where a typed :!CMD runs CMD,
+// which is the stricter reading. It does not when - reads the file to edit
+// from the input (in Ex mode, - is silent mode), nor for nvim outside Ex
+// mode, which reads its input as the text to edit.
+func vimReadsInput(b string, args []field) bool {
+	exMode, dash := b == "ex", false
+	for _, a := range args {
+		v := a.val
+		switch {
+		case a.dyn:
+		case v == "-":
+			dash = true
+		case v == "--":
+			return exMode || !dash && b != "nvim"
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v, "eE") && !strings.ContainsAny(v[1:], "cSuUiTwWt"):
+			exMode = true
 		}
-		writes, reads, shells := vimCommands(text.val)
-		for _, w := range writes {
-			f := r.vimName(w)
-			r.checkWords(sc, []field{f}, cmd) // a sensitive path, written or read
-			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+	}
+	return exMode || !dash && b != "nvim"
+}
+
+// commandInput judges the standard input of a program that reads its
+// commands from it with read: known text is read, and of text that is not
+// known, the known pieces some of its writers give it; commands a network
+// peer sends are a reverse shell, and those of a download or a shell's
+// output cannot be known (asks).
+func (r *run) commandInput(sc *scope, b string, c ctx, cmd string, read func(string)) {
+	switch c.in.kind {
+	case inText:
+		read(c.in.text)
+	case inUnknown:
+		switch {
+		case c.in.peer:
+			r.finding(ruleReverseShell, Command, Block, b+" runs the commands a network peer sends ("+c.in.detail+")", cmd, "")
+		case c.in.download || c.in.shellOut:
+			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs commands read from "+c.in.detail+", which cannot be known before it runs", cmd, "")
 		}
-		for _, rd := range reads {
-			f := []field{r.vimName(rd)}
-			r.checkWords(sc, f, cmd)
-			r.checkTargets(sc, f, cmd)
-		}
-		for _, sh := range shells {
-			r.applyRole(sc, roleValue{role: RoleScript, f: field{val: sh}}, false, b, c, cmd)
+		if c.in.partial != "" {
+			read(c.in.partial)
 		}
 	}
 }
