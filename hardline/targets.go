@@ -1528,6 +1528,27 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 		in = r.itemsFile(sc, fs[len(fs)-1], c)
 	}
 	r.feed(sc, rest, in, repl, c)
+	if repl == "" && in.kind == inText && !in.find && !in.pids {
+		// xargs appends all the items it reads to one command line, up
+		// to its limits: the command is judged with all the known ones
+		// too, in their order, so that items that are a command line
+		// themselves are read as one (echo rm -rf ~ | xargs env runs env
+		// rm -rf ~, as it does with sudo, flock or any other program
+		// that runs its arguments). -n and -L split them again, which the
+		// per-item reading covers.
+		var words []field
+		for _, it := range in.words {
+			if !strings.ContainsAny(it.val, " \t\n") {
+				words = append(words, it)
+			}
+		}
+		if len(words) > 1 && len(words) <= maxXargsItems {
+			c2 := c
+			c2.depth++
+			c2.in = input{}
+			r.simple(sc, append(slices.Clone(rest), words...), c2)
+		}
+	}
 }
 
 // itemsFile is the input xargs and parallel read from -a FILE: their own
