@@ -321,9 +321,12 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners",
-		Summary: "compilers: -o, --outDir, -MF and the other output options are written; gcc -wrapper runs a command; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
+		Summary: "compilers: -o, --outDir, -MF and the other output options are written; gcc -wrapper runs a command; ghc -e evaluates Haskell (asks), its :!CMD runs CMD; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.compilerExtras(sc, args, c, cmd)
+			if b == "ghc" {
+				r.ghcExpressions(sc, args, c, cmd)
+			}
 			if b == "zig" {
 				r.builtProgramArgs(sc, b, args, "run", c, cmd) // zig run x.zig -- ARGS, zig build run -- ARGS
 			}
@@ -662,6 +665,26 @@ func (r *run) goLinker(sc *scope, args []field, c ctx, cmd string) {
 				r.reparseField(sc, field{val: ext}, c, cmd, true)
 			}
 		}
+	}
+}
+
+// ghcExpressions judges ghc -e EXPR, which GHCi evaluates: a :!CMD
+// command runs CMD through the shell and is analysed as a script; any
+// other expression or command is Haskell given inline, which the analyser
+// does not read (asks, as other interpreters' -e does), and so is a
+// :! after blanks, the safer reading.
+func (r *run) ghcExpressions(sc *scope, args []field, c ctx, cmd string) {
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].dyn || args[i].val != "-e" {
+			continue
+		}
+		i++
+		e := args[i]
+		if sh, ok := strings.CutPrefix(e.val, ":!"); ok && !e.dyn {
+			r.reparseField(sc, field{val: sh}, c, cmd, true)
+			continue
+		}
+		r.finding(ruleInlineInterp, Dynamic, Ask, "ghc -e evaluates Haskell given inline, which the analyser does not read", cmd, "")
 	}
 }
 
