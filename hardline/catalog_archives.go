@@ -8,7 +8,7 @@ import (
 // Archivers and compressors: what they read whole, where they extract, and
 // the commands some run.
 var _ = register([]Entry{
-	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole; -C (or the working folder, or --one-top-level=DIR) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands, given in TAR_OPTIONS too; --index-file and -g are written",
+	{Names: names("tar bsdtar gtar"), Family: "archives", Summary: "reads its operands whole, and deletes them with --remove-files; -C (or the working folder, or --one-top-level=DIR) is written when extracting, and -P extracts anywhere (asks); --to-command, --checkpoint-action=exec, -I and --rsh-command run commands, given in TAR_OPTIONS too; --index-file and -g are written",
 		Env: []EnvVar{{Name: "TAR_OPTIONS", Role: RoleEscape, Markers: []string{"--to-c", "--use", "-I", "--rsh", "--info-script", "-F", "--new-volume-script", "--checkpoint-a"}}},
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleWrite, "--index-file", "-g", "--listed-incremental"),
 			keyed(RoleScript, "exec", abbreviations("--checkpoint-action", len("--checkpoint-"))...),
@@ -36,12 +36,17 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("zip"), Family: "archives", Summary: "-r reads folders whole; the archive, --out and the -b temporary folder are written; -TT runs a command (ZIPOPT too); -@ reads the names on stdin",
+	{Names: names("zip"), Family: "archives", Summary: "-r reads folders whole; -m deletes the inputs (recursively with -r); the archive, --out and the -b temporary folder are written; -TT runs a command (ZIPOPT too); -@ reads the names on stdin",
 		Env:      []EnvVar{{Name: "ZIPOPT", Role: RoleEscape, Markers: []string{"-TT", "--unzip-command"}}},
 		Options:  []Option{opt(RoleScript, "-TT", "--unzip-command"), opt(RoleWrite, "-O", "--out", "--output-file", "-b"), val("-n", "-t", "-tt", "-x", "-i", "-P", "--password")},
 		Operands: []Operand{operand(0, RoleWrite)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
+			if p := parseOpts(args, treeReaderValues[b], nil, ""); strings.ContainsRune(p.short, 'm') || p.has("--move") {
+				// zip -m deletes what it stored, and the folders it
+				// emptied: each input is deleted, recursively with -r.
+				r.inputsDeleted(sc, p.ops[min(1, len(p.ops)):], strings.ContainsAny(p.short, "rR") || p.has("--recurse-paths") || p.has("--recurse-patterns"), cmd, "zip -m")
+			}
 			if has(args, "-@", "--names-stdin") {
 				r.readsListed(sc, nil, nil, c, b, cmd) // find ~ | zip x.zip -@
 			}
@@ -112,7 +117,7 @@ var _ = register([]Entry{
 			r.compressorReplaces(sc, b, args, cmd)
 			return false
 		}},
-	{Names: names("rar unrar"), Family: "archives", Summary: "archives; extraction folders (the last operand, -op, or the working folder) are written", DataOnly: true,
+	{Names: names("rar unrar"), Family: "archives", Summary: "archives; extraction folders (the last operand, -op, or the working folder) are written; m, mf and -df delete the inputs", DataOnly: true,
 		Subcommands: []Entry{{Names: names("x e"), Operands: []Operand{operand(0, RoleRead), operand(-1, RoleWriteTree)}, DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				dest := false
@@ -132,7 +137,17 @@ var _ = register([]Entry{
 				}
 				return false
 			}},
-			{Names: names("a"), Operands: []Operand{operand(0, RoleWrite), operands(1, RoleReadTree)}, DataOnly: true}}},
+			{Names: names("a u f"), Operands: []Operand{operand(0, RoleWrite), operands(1, RoleReadTree)}, DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if has(args, "-df", "-dr") {
+						// -df deletes the files once stored (-dr to the
+						// recycle bin); a folder named is taken whole.
+						ops := parseLine(builtinCatalog()["rar"].subs["a"], args, nil).ops
+						r.inputsDeleted(sc, ops[min(1, len(ops)):], true, cmd, "rar -df")
+					}
+					return false
+				}},
+			{Names: names("m mf"), Summary: "moves its inputs into the archive: they are deleted, a folder named whole", Operands: []Operand{operand(0, RoleWrite), operands(1, RoleDeleteTree)}, DataOnly: true}}},
 	{Names: names("ar"), Family: "archives", Summary: "the archive is written; --output is the extraction folder", DataOnly: true,
 		Options: []Option{opt(RoleWriteTree, "--output")}, Operands: []Operand{operand(1, RoleWrite)}},
 	{Names: names("pax"), Family: "archives", Summary: "-w reads its operands whole and writes -f; -r extracts into the working folder, anywhere with -s (asks); -rw copies into the last operand",
@@ -471,6 +486,21 @@ func tarOptions(args []field) tarMode {
 	return m
 }
 
+// tarRemoveFiles are the spellings of tar's --remove-files: the whole
+// name and each abbreviation GNU tar accepts.
+var tarRemoveFiles = abbreviations("--remove-files", len("--rem"))
+
+// inputsDeleted judges the inputs a program deletes once it has stored
+// them elsewhere (zip -m, tar --remove-files, rar -df, rsync
+// --remove-source-files): each as a deletion, recursive where the program
+// takes a folder whole, so that moving the home folder's files into an
+// archive is deleting them (see docs/security-model.md).
+func (r *run) inputsDeleted(sc *scope, ops []field, recursive bool, cmd, verb string) {
+	for _, o := range ops {
+		r.judgeDelete(sc, o, recursive, cmd, verb)
+	}
+}
+
 // tarFolders judges tar's names in each folder it works in, from the one
 // it starts in through each -C, which moves it relative to the last; the
 // folders it extracts into are judged as they are reached.
@@ -481,10 +511,17 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 	}
 	ops, follows := treeOperands("tar", args)
 	follows = follows && !m.extract // (tar -h archives what links lead to)
+	// --remove-files deletes what tar stored: each input, whole unless
+	// --no-recursion.
+	removes := !m.extract && slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(tarRemoveFiles, f.val) })
+	recursive := !has(args, "--no-recursion")
 	r.checkTargets(sc, ops, cmd)
 	r.readsTreeOf("tar", ops, cmd)
 	if follows {
 		r.linksBelow(sc, "tar", ops, cmd)
+	}
+	if removes {
+		r.inputsDeleted(sc, ops, recursive, cmd, "tar --remove-files")
 	}
 	for _, d := range m.dirs {
 		if m.extract {
@@ -495,6 +532,9 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 		r.readsTreeOf("tar", ops, cmd)
 		if follows {
 			r.linksBelow(sc, "tar", ops, cmd)
+		}
+		if removes {
+			r.inputsDeleted(sc, ops, recursive, cmd, "tar --remove-files")
 		}
 	}
 	if m.extract && len(m.dirs) == 0 && !m.toStdout {

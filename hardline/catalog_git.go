@@ -63,6 +63,20 @@ var _ = register([]Entry{
 					}
 					return true
 				}},
+			{Names: names("rm"), Summary: "rm deletes the tracked files its pathspecs name from the work tree, under folders with -r (not --cached or -n)", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					p := parseOpts(args, "", []string{"--pathspec-from-file"}, "")
+					if p.has("--cached") || p.has("--dry-run") || strings.ContainsRune(p.short, 'n') {
+						return gitReads(r, sc, b, args, c, cmd) // the index only, or nothing
+					}
+					recursive := strings.ContainsRune(p.short, 'r')
+					for _, o := range p.ops {
+						o.contents = recursive // every tracked file under the folder, as git clean's
+						r.judgeDelete(sc, o, recursive, cmd, "git rm")
+					}
+					return gitReads(r, sc, b, args, c, cmd)
+				},
+				Options: append([]Option{opt(RoleWrite, "--output")}, gitDataOptions...)},
 			{Names: names("credential"), Summary: "credential fill prints a stored password", DataOnly: true,
 				Subcommands: []Entry{{Names: names("fill"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("credential-store credential-cache credential-libsecret credential-osxkeychain credential-wincred credential-manager credential-manager-core credential-gnome-keyring"),
@@ -157,7 +171,7 @@ var _ = register([]Entry{
 					r.checkTargets(sc, ops, cmd) // what it stages, in the folder git -C moved to
 					return true
 				}},
-			{Names: names("status log show diff blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge rm mv stash tag notes remote gc prune"),
+			{Names: names("status log show diff blame shortlog rev-parse rev-list describe ls-files ls-tree cat-file branch reflog whatchanged range-diff show-ref for-each-ref name-rev merge-base count-objects fsck version help checkout switch restore reset revert cherry-pick merge mv stash tag notes remote gc prune"),
 				Summary:  "arguments are revisions, paths and messages: paths and REV:PATH are read in the work tree; show, diff, blame, cat-file and log -p print tracked files, so a work tree that is a home reads it",
 				DataOnly: true, special: gitReads,
 				Options: append([]Option{opt(RoleWrite, "--output")}, gitDataOptions...)},
@@ -392,7 +406,7 @@ func extArgv(t string) []field {
 
 // gitTreeWriters are the sub-commands that write files of the work tree.
 var gitTreeWriters = map[string]bool{"checkout": true, "switch": true, "restore": true, "reset": true, "merge": true, "pull": true,
-	"stash": true, "cherry-pick": true, "revert": true, "rebase": true, "am": true, "apply": true, "read-tree": true, "checkout-index": true, "sparse-checkout": true, "clean": true}
+	"stash": true, "cherry-pick": true, "revert": true, "rebase": true, "am": true, "apply": true, "read-tree": true, "checkout-index": true, "sparse-checkout": true, "clean": true, "rm": true}
 
 // gitWritesTree reports whether the sub-command sub with args writes the
 // work tree: one of gitTreeWriters, except the forms that only look or
@@ -410,6 +424,8 @@ func gitWritesTree(sub string, args []field) bool {
 		return !has("-n", "--dry-run") && !slices.ContainsFunc(args, func(f field) bool {
 			return strings.HasPrefix(f.val, "-") && !strings.HasPrefix(f.val, "--") && strings.ContainsRune(f.val, 'n')
 		})
+	case "rm":
+		return !has("--cached", "--dry-run") && !hasShort(args, 'n')
 	case "reset":
 		return has("--hard", "--merge", "--keep")
 	case "stash":

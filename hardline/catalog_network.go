@@ -115,13 +115,26 @@ var _ = register([]Entry{
 		LongSingleDash: true, DataOnly: true, Operands: []Operand{operands(0, RoleDeleteTree)},
 		Options: []Option{opt(RoleDeleteTree, "-root"), opt(RoleWrite, "-logfile"), opt(RoleWriteTree, "-backupdir"), opt(RoleScript, "-sshcmd", "-copyprog", "-copyprogrest", "-merge", "-diff"),
 			val("-force", "-prefer", "-path", "-ignore", "-ignorenot", "-ui", "-servercmd", "-sshargs", "-rshargs", "-source", "-include", "-label", "-backup", "-rsrc", "-perms", "-height", "-maxthreads", "-retry", "-repeat", "-noupdate", "-nodeletion", "-nocreation")}},
-	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; -a reads its sources whole",
+	{Names: names("rsync"), Family: "network", Summary: "-e and --rsync-path run commands; the destination, the log and batch files and the temporary and backup folders are written; --delete deletes in the destination; --remove-source-files deletes the files sent; -a reads its sources whole",
 		Options: []Option{opt(RoleScript, "-e", "--rsh", "--rsync-path"), opt(RoleWrite, "--log-file", "--write-batch", "--only-write-batch", "-T", "--temp-dir", "--backup-dir", "--partial-dir")}, DataOnly: true,
 		Env: []EnvVar{{Name: "RSYNC_RSH", Role: RoleScript}, {Name: "RSYNC_CONNECT_PROG", Role: RoleScript}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, b, args, cmd)
 			r.rawReadAll(args, cmd)
 			r.copy(sc, b, args, c, cmd)
+			if has(args, "--remove-source-files", "--remove-sent-files") {
+				// The files sent are deleted from the sources (not the
+				// folders): everything under a folder given with -r or
+				// -a. A source on another host (HOST:PATH) is a name
+				// with a colon here, in the working folder.
+				p := parseOpts(args, treeReaderValues[b], nil, "")
+				recursive := strings.ContainsAny(p.short, "ra") || p.has("--recursive") || p.has("--archive")
+				srcs := slices.Clone(p.ops[:max(len(p.ops)-1, 0)])
+				for i := range srcs {
+					srcs[i].contents = recursive
+				}
+				r.inputsDeleted(sc, srcs, recursive, cmd, "rsync --remove-source-files")
+			}
 			return true
 		}},
 	{Names: names("openssl"), Family: "network", Summary: "-out is written; raw disks read ask; s_server -WWW and -HTTP serve the working folder",
