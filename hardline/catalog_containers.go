@@ -181,12 +181,14 @@ func (r *run) kubeSecrets(args []field, cmd string) {
 		}
 	}
 	// Global options' values (-n prod) come before the verb: find it.
-	verb := slices.IndexFunc(words, func(w string) bool { return w == "get" || w == "create" })
+	verb := slices.IndexFunc(words, func(w string) bool { return w == "get" || w == "create" || w == "describe" })
 	if verb < 0 {
 		return
 	}
 	words = words[verb:]
 	switch {
+	case len(words) >= 2 && words[0] == "describe" && describesTokens(words[1:]):
+		r.finding(ruleSensitivePath, Path, Block, "kubectl describe of a service account's token secret prints the token", cmd, "")
 	case len(words) >= 2 && words[0] == "create" && words[1] == "token":
 		r.finding(ruleSensitivePath, Path, Block, "kubectl create token prints a service account's token", cmd, "")
 	case len(words) >= 2 && words[0] == "get" && format && slices.ContainsFunc(words[1:], func(w string) bool {
@@ -200,6 +202,30 @@ func (r *run) kubeSecrets(args []field, cmd string) {
 	}):
 		r.finding(ruleSensitivePath, Path, Block, "kubectl get of secrets in a format that shows their data prints the secrets", cmd, "")
 	}
+}
+
+// describesTokens reports whether kubectl describe's words name secrets
+// that may be service-account tokens, whose token describe prints in
+// clear (of other secrets it prints only the sizes): every secret of a
+// namespace (describe secrets, describe secret with no name), or one whose
+// name says token (NAME-token-xxxxx, as Kubernetes named them).
+func describesTokens(words []string) bool {
+	kind, name, slash := strings.Cut(words[0], "/")
+	if kind != "secret" && kind != "secrets" {
+		return false
+	}
+	if !slash {
+		if len(words) < 2 {
+			return true
+		}
+		name = words[1]
+	}
+	for _, n := range strings.Split(name, ",") {
+		if n == "" || strings.Contains(n, "token") {
+			return true
+		}
+	}
+	return false
 }
 
 // showsData reports whether a kubectl output format prints an object's

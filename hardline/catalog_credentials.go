@@ -231,6 +231,10 @@ var _ = register([]Entry{
 			r.awsCredentials(sc, args, cmd)
 			return true
 		}},
+	{Names: names("git-credential-manager git-credential-manager-core git-credential-store git-credential-cache git-credential-libsecret git-credential-osxkeychain git-credential-wincred git-credential-gnome-keyring git-credential-oauth"),
+		Family: "credentials", Summary: "git's credential helpers run as programs: get prints a stored password", DataOnly: true,
+		Options:     vals("", "--file", "--socket", "--timeout"),
+		Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("docker-credential-desktop docker-credential-osxkeychain docker-credential-secretservice docker-credential-pass docker-credential-wincred docker-credential-ecr-login docker-credential-gcloud"),
 		Family: "credentials", Summary: "credential helpers: get prints a registry's credentials", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get list"), Rule: ruleSensitivePath, DataOnly: true}}},

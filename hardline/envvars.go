@@ -227,6 +227,51 @@ func (r *run) propertyNet(sc *scope, b string, args []field, c ctx, cmd string) 
 	}
 }
 
+// sshForwardsAgent reports whether ssh's options, before the host, forward
+// the agent: -A alone or among bundled flags (-tA), or -o ForwardAgent with
+// a value other than no (yes, or a socket's path); an unknown value may be
+// either.
+func sshForwardsAgent(args []field) bool {
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if v == "--" || !strings.HasPrefix(v, "-") || len(v) < 2 {
+			return false // the host: what follows is the remote command
+		}
+		opt := ""
+		switch {
+		case v == "-o" && i+1 < len(args):
+			i++
+			if args[i].dyn {
+				return true
+			}
+			opt = args[i].val
+		case strings.HasPrefix(v, "-o"):
+			opt = v[2:]
+		default:
+			for j := 1; j < len(v); j++ {
+				if v[j] == 'A' {
+					return true
+				}
+				if strings.IndexByte("bBcDeEFiIJlLmOpQRSwW", v[j]) >= 0 {
+					if j == len(v)-1 {
+						i++ // the value is the next word
+					}
+					break
+				}
+			}
+			continue
+		}
+		k, val, ok := strings.Cut(strings.TrimSpace(opt), "=")
+		if !ok {
+			k, val, _ = strings.Cut(strings.TrimSpace(opt), " ")
+		}
+		if strings.EqualFold(strings.TrimSpace(k), "ForwardAgent") && !strings.EqualFold(strings.TrimSpace(val), "no") {
+			return true
+		}
+	}
+	return false
+}
+
 // sshOptions runs the net over ssh's -o values that name commands under
 // keys the entry does not list (Match exec).
 func (r *run) sshOptions(sc *scope, args []field, c ctx, cmd string) {
@@ -247,6 +292,9 @@ func (r *run) sshOptions(sc *scope, args []field, c ctx, cmd string) {
 		}
 		if sshRemoteForward(fwd) {
 			r.finding(ruleSystemAdmin, Command, Ask, b+" -R opens a port of the remote host onto this machine: whoever reaches it there reaches this machine", cmd, "")
+		}
+		if sshForwardsAgent(fwd) {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" forwards the SSH agent (-A, ForwardAgent): the remote host can sign with this machine's keys while connected", cmd, "")
 		}
 	}
 	for i, a := range args {
