@@ -393,31 +393,42 @@ func (r *run) linksBelow(sc *scope, b string, ops []field, cmd string) {
 			continue // (a remote source is not listed here)
 		}
 		for _, abs := range r.resolve(o).paths {
-			key := "\x01" + abs // (a pattern's key starts with '/')
-			ans, seen := r.calls.globbed[key]
-			if !seen {
-				if len(r.calls.globbed) >= maxGlobs {
-					r.tooComplex(fmt.Sprintf("the command expands more than %d patterns or trees that may hold links", maxGlobs))
-					return
-				}
-				ans.matches, ans.err = r.env.TreeLinks(abs)
-				if r.calls.globbed == nil {
-					r.calls.globbed = make(map[string]globAnswer, 2)
-				}
-				r.calls.globbed[key] = ans // each tree is listed once per call
+			links, ok := r.treeLinks(b, abs, cmd)
+			if !ok {
+				return
 			}
-			if ans.err != nil {
-				r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: abs, Command: cmd,
-					Detail: bound(b + " follows the symbolic links below " + abs + ", which cannot be listed to see where they lead (" + ans.err.Error() + ")")})
-				continue
-			}
-			for _, l := range ans.matches {
+			for _, l := range links {
 				lf := field{val: l, expn: true}
 				r.checkTargets(sc, []field{lf}, cmd)
 				r.readsTreeOf(b, []field{lf}, cmd)
 			}
 		}
 	}
+}
+
+// treeLinks lists the symbolic links below abs through Env.TreeLinks, once
+// per call: a folder that cannot be listed asks (and lists none), and past
+// maxGlobs trees and patterns the command is too complex (ok false).
+func (r *run) treeLinks(b, abs, cmd string) ([]string, bool) {
+	key := "\x01" + abs // (a pattern's key starts with '/')
+	ans, seen := r.calls.globbed[key]
+	if !seen {
+		if len(r.calls.globbed) >= maxGlobs {
+			r.tooComplex(fmt.Sprintf("the command expands more than %d patterns or trees that may hold links", maxGlobs))
+			return nil, false
+		}
+		ans.matches, ans.err = r.env.TreeLinks(abs)
+		if r.calls.globbed == nil {
+			r.calls.globbed = make(map[string]globAnswer, 2)
+		}
+		r.calls.globbed[key] = ans // each tree is listed once per call
+	}
+	if ans.err != nil {
+		r.add(Finding{Rule: ruleUnresolvable, Kind: Dynamic, Severity: Ask, Path: abs, Command: cmd,
+			Detail: bound(b + " follows the symbolic links below " + abs + ", which cannot be listed to see where they lead (" + ans.err.Error() + ")")})
+		return nil, true
+	}
+	return ans.matches, true
 }
 
 // readsTreeOf flags the operands of a recursive reader that hold the home
@@ -1318,7 +1329,7 @@ func (r *run) volume(b string, args []field, cmd string) {
 }
 
 func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
-	flagset := map[string]string{"chmod": "cfvR", "chown": "cfvRhHLP", "chgrp": "cfvRhHLP", "chattr": "RVf", "setfacl": "RbkndLPtv"}[b]
+	flagset := map[string]string{"chmod": "cfvRHLP", "chown": "cfvRhHLP", "chgrp": "cfvRhHLP", "chattr": "RVf", "setfacl": "RbkndLPtv"}[b]
 	val := ""
 	if b == "setfacl" {
 		val = "mMxX"
@@ -1343,6 +1354,26 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 		paths = append(paths, v.f)
 	}
 	r.checkTargets(sc, paths, cmd)
+	// Told to follow the links it meets below its operands (chown -R -L,
+	// setfacl -R -L, BSD chmod -R -L), it changes what they lead to as
+	// well: each link below them is a target of its own.
+	follows := recursive && (strings.ContainsRune(p.short, 'L') || p.has("--logical"))
+	if follows && r.env.TreeLinks != nil && r.env.Canonical != nil {
+		for _, t := range slices.Clone(ops) {
+			if t.dyn {
+				continue
+			}
+			for _, abs := range r.resolve(t).paths {
+				links, ok := r.treeLinks(b, abs, cmd)
+				if !ok {
+					break
+				}
+				for _, l := range links {
+					ops = append(ops, field{val: l + "/", expn: true})
+				}
+			}
+		}
+	}
 	for _, t := range ops {
 		res, ok := r.knownTarget(t, recursive, b+" changes", cmd)
 		if !ok {
@@ -1807,6 +1838,12 @@ func (r *run) fdExec(sc *scope, args []field, c ctx) {
 	}
 	if len(run) == 0 {
 		return
+	}
+	if slices.ContainsFunc(args[:at], func(f field) bool {
+		return !f.dyn && (f.val == "-L" || f.val == "--follow" || strings.HasPrefix(f.val, "-") && !strings.HasPrefix(f.val, "--") && strings.ContainsRune(f.val, 'L'))
+	}) {
+		// As find -L: the links below the search paths lead anywhere.
+		r.finding(ruleUnresolvable, Dynamic, Ask, "fd -L follows the symbolic links below its search paths, which may lead anywhere, and runs a command on what it finds there", r.commandText(args), "")
 	}
 	for si, s := range fdStarts(args[:at]) {
 		if si >= maxXargsItems {
