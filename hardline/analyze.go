@@ -3782,7 +3782,10 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		// which NAME, command -v NAME and type -P NAME print where NAME
 		// runs from: a program of that name, judged by its name (the
 		// folder on PATH is not known, and may be any), so $(which rm)
-		// -rf ~ is rm -rf ~.
+		// -rf ~ is rm -rf ~. A bare name is printed as a path in a
+		// system folder, as it would be found there, so that a copy of
+		// it is a copy of the installed program (cp $(which rm) ./cat);
+		// command -v prints a builtin's name as it is.
 		switch {
 		case base(parts[0]) == "which" && len(args) == 1 && !strings.HasPrefix(args[0], "-"):
 		case base(parts[0]) == "command" && len(args) == 2 && args[0] == "-v",
@@ -3791,7 +3794,11 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		default:
 			return "", false
 		}
-		return args[0], args[0] != ""
+		name := args[0]
+		if name == "" || strings.ContainsRune(name, '/') || base(parts[0]) == "command" && shellBuiltin(name) {
+			return name, name != ""
+		}
+		return "/usr/bin/" + name, true
 	case "whoami", "logname":
 		return r.a.userName(), len(args) == 0 && r.a.userName() != ""
 	case "id":

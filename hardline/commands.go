@@ -115,6 +115,14 @@ func (r *run) finding(rule string, k Kind, s Severity, detail, cmd, p string) {
 	r.add(Finding{Rule: rule, Kind: k, Severity: s, Detail: detail, Command: cmd, Path: p})
 }
 
+// shellBuiltin reports whether b is a name the shell runs itself (a
+// builtin or keyword of the catalogue's shells family), not a program
+// found on PATH: a path ending in it is another program.
+func shellBuiltin(b string) bool {
+	ce := builtinCatalog()[b]
+	return ce != nil && ce.e.Family == "shells" && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" && b != "time" && b != "script"
+}
+
 // dangerousNames are matched against a command name that is a pattern
 // (/bin/r? -rf /).
 var dangerousNames = []string{"rm", "mv", "dd", "chmod", "chown", "chgrp", "mkfs", "shred",
@@ -175,6 +183,17 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	b := base(name.val)
 	if prog, ok := r.programCopy(name); ok {
+		if strings.ContainsRune(prog, 0) {
+			// A copy of a pattern's match: each program it may be.
+			for alt := range strings.SplitSeq(prog, "\x00") {
+				fs2 := slices.Clone(fs)
+				fs2[0] = field{val: alt}
+				c2 := c
+				c2.depth++
+				r.simple(sc, fs2, c2)
+			}
+			return
+		}
 		b = prog // ln -s /bin/rm x && ./x -rf /etc is rm
 	}
 	ce, extra := r.a.lookupEntry(catalogName(b))
@@ -224,7 +243,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
 	}
 	r.runsWritten(sc, name, b, args, c, cmd)
-	if ce != nil && ce.e.Family == "shells" && strings.ContainsRune(name.val, '/') && !shells[b] && b != "env" && b != "xargs" && b != "parallel" && b != "watch" && b != "flock" && b != "time" && b != "script" {
+	if ce != nil && strings.ContainsRune(name.val, '/') && shellBuiltin(b) {
 		ce = nil // ./bin/exec is a program, not the builtin
 	}
 	for _, x := range extra {

@@ -955,7 +955,21 @@ func (r *run) noteProgramCopy(srcs []field, dst field) {
 		return
 	}
 	prog := base(srcs[0].val)
-	if !r.a.catalogued(prog) {
+	if srcs[0].glob {
+		// A pattern (cp /usr/bin/r? ./cat) copies whichever program it
+		// matches: each dangerous name it may match is bound, joined by
+		// NULs, and a later run is judged as each (see simple).
+		var progs []string
+		for _, d := range dangerousNames {
+			if ok, _ := path.Match(prog, d); ok {
+				progs = append(progs, d)
+			}
+		}
+		prog = strings.Join(progs, "\x00")
+	} else if !r.a.catalogued(prog) {
+		return
+	}
+	if prog == "" {
 		return
 	}
 	for _, p := range r.resolve(srcs[0]).paths {
