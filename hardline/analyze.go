@@ -1688,7 +1688,13 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	if len(outs) == 0 {
 		return
 	}
-	environ := r.pipeInput(sc, s, false).environ
+	environ := false
+	if text := r.nodeText(sc, s); strings.Contains(text, "env") || strings.Contains(text, "set") || strings.Contains(text, "export") ||
+		strings.Contains(text, "declare") || strings.Contains(text, "typeset") {
+		// Only a dump of the environment holds it (env, printenv, set,
+		// export -p, declare -x, typeset -x, through any wrapper).
+		environ = r.pipeInput(sc, s, false).environ
+	}
 	secret := ""
 	if call != nil {
 		if c := r.credentials(sc, call, nil); len(c) > 0 {

@@ -429,6 +429,19 @@ var startupFiles = []string{
 	"~/.pdbrc", "~/.pdbrc.py", "~/.config/nushell/**", "~/.rvm/scripts/rvm", "~/.asdf/asdf.sh", "~/.config/zsh/**",
 }
 
+// startupFirst holds the first name below the home of every startupFiles
+// pattern, lower-cased, and startupAny says one of them is a pattern
+// itself: dynamicStartup's quick test.
+var startupFirst, startupAny = func() (map[string]bool, bool) {
+	m, any := map[string]bool{}, false
+	for _, p := range startupFiles {
+		first, _, _ := strings.Cut(strings.TrimPrefix(p, "~/"), "/")
+		m[asciiLower(first)] = true
+		any = any || strings.ContainsAny(first, "*?[{\\")
+	}
+	return m, any
+}()
+
 // systemDirs are folders whose recursive deletion, move, chmod or chown is
 // blocked. "?:" is any Windows drive.
 var systemDirs = []string{

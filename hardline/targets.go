@@ -123,6 +123,9 @@ func (r *run) dynamicStartup(f field, cmd string) {
 		if v[i-1] != '/' || v[i] == '/' {
 			continue
 		}
+		if first, _, _ := strings.Cut(v[i:], "/"); !startupAny && !startupFirst[asciiLower(first)] {
+			continue // no startup file's path starts with this folder
+		}
 		if rest := r.a.clean("/" + v[i:]); rest != "/" && r.a.match(r.a.lists.startup, home+rest) {
 			r.finding(ruleDynamicTarget, Dynamic, Ask, "writes a path that ends in "+rest[1:]+" below a folder from "+cmp.Or(f.why, "an expansion")+", as a home's startup file does", cmd, "")
 			return
