@@ -317,9 +317,15 @@ func (r *run) eachWritten(f field, update func(k string, w written) written) {
 // plantedText is text a statement wrote or appended to the file at key.
 type plantedText struct{ key, content string }
 
+// shellStartupNames are the names of shells' startup files, lower-cased:
+// written anywhere, a shell reads them once HOME or ZDOTDIR points there.
+var shellStartupNames = setOf(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
+	".kshrc", ".mkshrc", ".bash_aliases")
+
 // plantedLanguage returns the language in which a program later reads the
 // file at k (a key, lower-cased) as commands, by the file's name or its #!
-// line: "shell" for a shell script or an .envrc, "make" for a makefile,
+// line: "shell" for a shell script, a shell's startup file or an .envrc,
+// "make" for a makefile,
 // "npm" for a package.json, "just" for a justfile; "" for any other file.
 // hook reports a git hook: one in .git/hooks (not a .sample), or in the
 // folders hook managers point core.hooksPath at (.husky, .githooks), which
@@ -330,7 +336,7 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 	switch {
 	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks":
 		return "shell", true
-	case name == ".envrc",
+	case name == ".envrc", shellStartupNames[name],
 		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),
 		strings.HasPrefix(content, "#!") && shebangShell(strings.SplitN(content, "\n", 2)[0]):
 		return "shell", false

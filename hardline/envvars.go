@@ -14,8 +14,8 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 	switch name {
 	case "PATH":
 		r.pathSet = true
-	case "HOME", "XDG_CONFIG_HOME":
-		r.noteHome(f)
+	case "HOME", "XDG_CONFIG_HOME", "ZDOTDIR":
+		r.noteHome(f) // (zsh reads its startup files in ZDOTDIR)
 	}
 	if codePathVars[name] {
 		r.codePath(name, f, cmd)
