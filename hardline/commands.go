@@ -130,6 +130,15 @@ var dangerousNames = []string{"rm", "mv", "dd", "chmod", "chown", "chgrp", "mkfs
 
 var shutdownTargetRE = regexp.MustCompile(`poweroff|reboot|halt|rescue|emergency|kexec`)
 
+// simpleAs judges the command fs as if its name were prog (one program a
+// pattern or a copied program may be), one level deeper.
+func (r *run) simpleAs(sc *scope, prog string, fs []field, c ctx) {
+	alt := slices.Clone(fs)
+	alt[0] = field{val: prog}
+	c.depth++
+	r.simple(sc, alt, c)
+}
+
 // simple analyses one simple command, given as expanded fields: the
 // command name is looked up in the catalogue and the entry's roles are
 // applied (see catalog.go); a program the catalogue does not know has its
@@ -161,11 +170,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			pat := base(name.val)
 			for _, d := range dangerousNames {
 				if bashGlobMatch(pat, d, r.nocaseglob) {
-					alt := slices.Clone(fs)
-					alt[0] = field{val: d}
-					c2 := c
-					c2.depth++
-					r.simple(sc, alt, c2)
+					r.simpleAs(sc, d, fs, c)
 				}
 			}
 			return
@@ -186,11 +191,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		if strings.ContainsRune(prog, 0) {
 			// A copy of a pattern's match: each program it may be.
 			for alt := range strings.SplitSeq(prog, "\x00") {
-				fs2 := slices.Clone(fs)
-				fs2[0] = field{val: alt}
-				c2 := c
-				c2.depth++
-				r.simple(sc, fs2, c2)
+				r.simpleAs(sc, alt, fs, c)
 			}
 			return
 		}
