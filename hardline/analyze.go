@@ -569,6 +569,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 	// defined is the command readInto gave its variable a value (the
 	// statement is visited just before its command).
 	var defined *syntax.CallExpr
+	var stmt *syntax.Stmt // the statement last visited, whose command may follow
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
@@ -602,6 +603,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 		}
 		switch n := n.(type) {
 		case *syntax.Stmt:
+			stmt = n
 			if inFunc == 0 {
 				defined = r.readInto(sc, n)
 			}
@@ -655,13 +657,16 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 			} else if n.Args[0].Lit() == "set" {
 				r.setPositional(sc, n, inFunc > 0)
 			} else if name := n.Args[0].Lit(); taintingCommands[name] && n != defined {
+				// A variable read, mapfile or printf -v fills from a
+				// credential holds it (read t <<< "$TOKEN").
+				secret := r.stmtSecret(sc, stmt, n)
 				for _, w := range n.Args[1:] {
 					l := w.Lit()
 					if i := strings.IndexByte(l, '='); i > 0 {
 						l = l[:i]
 					}
 					if isName(l) {
-						sc.taint(l)
+						sc.taintWith(l, secret)
 					}
 				}
 			}
@@ -682,6 +687,9 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 				// judged on its own (a call's, see simple) it is plain.
 				r.assign(sc, as, nameref || local)
 				if nameref && as.Name != nil && as.Value != nil && isName(as.Value.Lit()) {
+					// A reference to a credential reads it (declare -n
+					// t=GITHUB_TOKEN; curl -d "$t" ...).
+					sc.taintWith(as.Name.Value, r.credential(sc, as.Value.Lit(), as.Pos().Offset()))
 					sc.refer(as.Name.Value, as.Value.Lit())
 				}
 			}
@@ -876,10 +884,43 @@ func (sc *scope) arithTaint(name string, reads bool) {
 	sc.taint(name)
 }
 
+// taint makes a variable unknown. A credential it was given stays with
+// it: which value holds where depends on the order the commands run in,
+// so the safer reading keeps it (see docs/security-model.md).
 func (sc *scope) taint(name string) {
+	sc.taintWith(name, "")
+}
+
+// taintWith makes a variable unknown, holding the credential secret (when
+// not "") besides any it held.
+func (sc *scope) taintWith(name, secret string) {
 	if name != "" {
-		sc.setVar(name, varDef{tainted: true})
+		sc.setVar(name, varDef{tainted: true, secret: cmp.Or(secret, sc.vars[name].secret)})
 	}
+}
+
+// stmtSecret returns the first credential a command carries in its
+// arguments or redirections (a here-string, a process substitution it
+// reads), "" when none: what read, mapfile, set or printf -v may copy
+// into variables. s is the statement last visited, call's own when
+// s.Cmd is call.
+func (r *run) stmtSecret(sc *scope, s *syntax.Stmt, call *syntax.CallExpr) string {
+	var names []string
+	for _, w := range call.Args[1:] {
+		names = r.credentials(sc, w, names)
+	}
+	if s != nil && s.Cmd == call {
+		for _, rd := range s.Redirs {
+			if rd.Hdoc != nil {
+				names = r.credentials(sc, rd.Hdoc, names)
+			}
+			names = r.credentials(sc, rd.Word, names)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
 }
 
 func (sc *scope) setVar(name string, d varDef) {
@@ -889,8 +930,9 @@ func (sc *scope) setVar(name string, d varDef) {
 	sc.vars[name] = d
 	if t, ok := sc.refs[name]; ok && t != name {
 		// A value given through a reference is its target's: the target
-		// is not known from then on (a tainted variable stays so).
-		sc.vars[t] = varDef{tainted: true}
+		// is not known from then on (a tainted variable stays so), and
+		// holds any credential given.
+		sc.vars[t] = varDef{tainted: true, secret: cmp.Or(d.secret, sc.vars[t].secret)}
 	}
 }
 
@@ -922,8 +964,17 @@ func (r *run) setPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 	params := r.words(sc, args[i:])
 	_, again := sc.vars["@"]
 	if inFunc || again || slices.ContainsFunc(params, func(f field) bool { return f.dyn || strings.Contains(f.val, "\x00") }) {
+		// set -- "$TOKEN" makes $1 and "$@" the credential.
+		var secret []string
+		for _, w := range args[i:] {
+			secret = r.credentials(sc, w, secret)
+		}
 		for _, name := range positionalNames {
-			sc.taint(name)
+			if len(secret) > 0 && name != "#" {
+				sc.taintWith(name, secret[0])
+			} else {
+				sc.taint(name)
+			}
 		}
 		return
 	}
@@ -962,7 +1013,13 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		}
 	}
 	if taint || as.Append || as.Index != nil || as.Array != nil || as.Value == nil {
-		sc.taint(name)
+		// An array's element or an appended value may be a credential
+		// (a=("$TOKEN"), a+=("$T")): the variable holds it.
+		secret := ""
+		if c := r.credentials(sc, as, nil); len(c) > 0 {
+			secret = c[0]
+		}
+		sc.taintWith(name, secret)
 		return
 	}
 	f := r.assignValue(sc, as.Value)
