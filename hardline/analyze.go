@@ -570,6 +570,9 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 	// statement is visited just before its command).
 	var defined *syntax.CallExpr
 	var stmt *syntax.Stmt // the statement last visited, whose command may follow
+	// called are the credentials given as arguments to commands that may
+	// be functions the script defines, by command name (f "$TOKEN").
+	var called map[string]string
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
@@ -650,6 +653,16 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 					}
 				}
 			}
+			if len(n.Args) > 1 && expandsAny(n.Args[1:]) {
+				if name := n.Args[0].Lit(); isName(name) && called[name] == "" {
+					if secret := r.stmtSecret(sc, nil, n); secret != "" {
+						if called == nil {
+							called = map[string]string{}
+						}
+						called[name] = secret
+					}
+				}
+			}
 			if len(n.Args) == 0 {
 				for _, as := range n.Assigns {
 					r.assign(sc, as, false)
@@ -726,6 +739,28 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 	})
 	if !ok {
 		return false, false
+	}
+	for name, secret := range called {
+		if fd := sc.funcs[name]; fd != nil {
+			// A function called with a credential has it as $1, "$@",
+			// ...: its body's parameters hold it, as far as the analyser
+			// knows, wherever they are read, and so do the variables its
+			// body assigns from them (local t=$1; see
+			// docs/security-model.md).
+			for _, p := range positionalNames {
+				if p != "#" {
+					sc.taintWith(p, secret)
+				}
+			}
+			walkTree(fd.Body, func(n syntax.Node) bool {
+				if as, ok := n.(*syntax.Assign); ok && as.Name != nil {
+					if c := r.credentials(sc, as, nil); len(c) > 0 {
+						sc.taintWith(as.Name.Value, c[0])
+					}
+				}
+				return true
+			})
+		}
 	}
 	byName := make(map[string]*fnInfo, len(fns))
 	for _, d := range fns {

@@ -241,6 +241,11 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 	return names
 }
 
+// expandsAny reports whether any of words holds an expansion (see expands).
+func expandsAny(words []*syntax.Word) bool {
+	return slices.ContainsFunc(words, func(w *syntax.Word) bool { return expands(w.Parts) })
+}
+
 // expands reports whether word parts hold an expansion: a parameter, a
 // command or process substitution, an arithmetic expansion.
 func expands(parts []syntax.WordPart) bool {
