@@ -34,7 +34,9 @@ var _ = register([]Entry{
 	{Names: names("curl"), Family: "network", Summary: "-o, --output-dir, the working folder with -O and -w %output{FILE} are written; -T and @FILE are read (uploads); file: URLs are read as curl spells them; a config from stdin is read",
 		Options: []Option{opt(RoleWrite, "-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii", "--libcurl", "--etag-save", "--stderr", "--hsts", "--alt-svc", "--ssl-sessions"),
 			opt(RoleWriteTree, "--output-dir"), opt(RoleRead, "-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--cacert", "--cert", "--key", "--netrc-file"),
-			val("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-H", "--header", "-u", "--user", "-X", "--request", "-A", "--user-agent", "-e", "--referer", "-x", "--proxy", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-r", "--range", "--retry", "-U", "--proxy-user", "--resolve", "--connect-to", "-E", "--url", "-z", "--time-cond", "--limit-rate", "-Y", "-y", "-C", "--continue-at", "--data-ascii", "--json")},
+			val("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-H", "--header", "-u", "--user", "-X", "--request", "-A", "--user-agent", "-e", "--referer", "-x", "--proxy", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-r", "--range", "--retry", "-U", "--proxy-user", "--resolve", "--connect-to", "-E", "--url", "-z", "--time-cond", "--limit-rate", "-Y", "-y", "-C", "--continue-at", "--data-ascii", "--json",
+				"--variable", "--expand-data", "--expand-data-binary", "--expand-data-raw", "--expand-data-urlencode", "--expand-json", "--expand-header",
+				"--expand-user", "--expand-form", "--expand-request", "--expand-user-agent", "--expand-referer")},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)

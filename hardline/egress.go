@@ -395,10 +395,46 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		return
 	}
 	names := r.sentCredentials(sc, s, call)
+	if b == "curl" {
+		names = r.curlVariables(sc, call, fs, names)
+	}
 	if len(names) == 0 {
 		return
 	}
 	r.judgeEgress(b, names, r.destinations(sc, b, call, fs), cmd)
+}
+
+// curlVariables appends to names the credentials curl (8.3 and later)
+// imports from its environment as its own variables: --variable %NAME
+// (or %NAME=DEFAULT, %NAME@FILE) reads $NAME, which --expand-data,
+// --expand-url, --expand-header and the other --expand- options then
+// send as {{NAME}}. A credential imported is taken as given to curl,
+// whether or not an expansion shows it being used.
+func (r *run) curlVariables(sc *scope, call *syntax.CallExpr, fs []field, names []string) []string {
+	for i, f := range fs {
+		v, ok := strings.CutPrefix(f.val, "--variable=")
+		if !ok && f.val == "--variable" && i+1 < len(fs) {
+			v, ok = fs[i+1].val, true
+		}
+		if !ok || !strings.HasPrefix(v, "%") {
+			continue
+		}
+		name := v[1:]
+		if j := strings.IndexAny(name, "=@"); j >= 0 {
+			name = name[:j]
+		}
+		// A variable the command's own assignment gives curl
+		// (T=$TOKEN curl --variable %T ...) holds what it is assigned.
+		for _, as := range call.Assigns {
+			if as.Name != nil && as.Name.Value == name {
+				names = r.credentials(sc, as.Value, names)
+			}
+		}
+		if c := r.credential(sc, name, call.Pos().Offset()); c != "" {
+			names = append(names, c)
+		}
+	}
+	return names
 }
 
 // handedCredentials returns the credentials from the environment a
@@ -871,9 +907,12 @@ func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []fiel
 			if elsewhere[b+" "+name] {
 				return nil
 			}
-			if name == "--url" {
+			if name == "--url" || name == "--expand-url" {
 				if !attached {
 					i++
+				}
+				if name == "--expand-url" && strings.Contains(authority(fs[min(i, len(fs)-1)].val), "{{") {
+					return nil // a host curl's own variable names (8.3 and later)
 				}
 				ops = append(ops, min(i, len(fs)-1)) // wordHost reads past --url=
 				continue
