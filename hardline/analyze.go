@@ -1451,13 +1451,13 @@ func stmtChildren(s *syntax.Stmt) []syntax.Node {
 // string, running the command substitutions in it. A value the analyser
 // knows has those analysed; one it does not know asks.
 func (r *run) promptExpansion(sc *scope, pe *syntax.ParamExp) {
-	if pe.Exp == nil || pe.Exp.Op != syntax.OtherParamOps || pe.Exp.Word == nil || pe.Exp.Word.Lit() != "P" || pe.Param == nil {
+	if _, ok := isPromptOp(pe); !ok || pe.Param == nil {
 		return
 	}
 	name := pe.Param.Value
-	v, ok := sc.lookup(name, pe.Pos().Offset())
-	if name == "HOME" && !ok {
-		v, ok = r.a.home, true
+	v, ok := sc.lookup(name, pe.Pos().Offset()) // an array's elements too
+	if !ok {
+		v, ok = r.knownVar(sc, name, pe.Pos().Offset()) // HOME, the conventional defaults
 	}
 	if !ok {
 		r.finding(ruleEvalDynamic, Dynamic, Ask, "${"+name+"@P} expands a value that is not known as a prompt, running its command substitutions", bound(r.nodeText(sc, pe)), "")
@@ -2968,22 +2968,17 @@ func (r *run) extraTildes(sc *scope, w *syntax.Word, f *field, value bool) {
 		return
 	}
 	l, ok := w.Parts[0].(*syntax.Lit)
+	assign := ok && !value && assignShaped(l.Value)
+	if value || assign {
+		laterTildes(w, f)
+	}
 	if !ok || strings.IndexByte(l.Value, '~') < 0 {
-		if value || ok && assignShaped(l.Value) {
-			laterTildes(w, f)
-		}
 		return
 	}
 	v := l.Value
-	eq := strings.IndexByte(v, '=')
-	if eq > 0 && !isName(strings.TrimSuffix(v[:eq], "+")) {
-		eq = -1
-	}
-	if value {
-		eq = -1
-	}
-	if value || eq > 0 {
-		laterTildes(w, f)
+	eq := -1 // the '=' of a word shaped like an assignment
+	if assign {
+		eq = strings.IndexByte(v, '=')
 	}
 	var b strings.Builder
 	done := 0 // v[:done] is in b

@@ -438,13 +438,18 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 	case "rsync":
 		asLink = containsAny(p.short, "la") || p.has("--links") || p.has("--archive")
 	}
-	if !symbolic && !hard && !asLink || r.cwd == "" {
+	if !symbolic && !hard && !asLink {
 		return
 	}
 	a := r.a
+	// abs is "" for a relative path in a working folder not known: such a
+	// link's place is not known, one given absolutely is.
 	abs := func(v string) string {
 		v = a.slash(v)
 		if !a.isAbs(v) {
+			if r.cwd == "" {
+				return ""
+			}
 			v = strings.TrimSuffix(r.cwd, "/") + "/" + v
 		}
 		return a.clean(v)
@@ -464,12 +469,16 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 		case dst == nil || dst.dyn:
 			continue
 		case named:
-			d := abs(dst.val)
-			places = []string{d, a.clean(d + "/" + name)}
+			if d := abs(dst.val); d != "" {
+				places = []string{d, a.clean(d + "/" + name)}
+			}
 		default:
 			places = []string{abs(dst.val)}
 		}
 		for _, l := range places {
+			if l == "" {
+				continue
+			}
 			target := ""
 			switch {
 			case symbolic:
@@ -489,7 +498,7 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 				}
 				target = res.paths[len(res.paths)-1]
 			}
-			if target == l {
+			if target == "" || target == l {
 				continue
 			}
 			if r.calls.links == nil {

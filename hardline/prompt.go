@@ -86,17 +86,22 @@ func (r *run) promptWord(sc *scope, w *syntax.Word) (*syntax.Word, string) {
 	return c, ""
 }
 
+// knownVar returns the value a variable has at pos as the expander reads
+// it (the script's, HOME's and the conventional defaults), and whether it
+// is known.
+func (r *run) knownVar(sc *scope, name string, pos uint) (string, bool) {
+	var f field
+	v := (&exEnv{r: r, sc: sc, pos: pos, f: &f}).Get(name)
+	return v.Str, !f.dyn && v.IsSet()
+}
+
 // promptValue returns the text bash makes of ${NAME@P}, or false when it
 // cannot be known: the value is not, or it holds an escape whose text
 // changes from run to run (\h, \t, \#), a command substitution, an
 // arithmetic expansion or a parameter expansion other than a plain
 // variable's.
 func (r *run) promptValue(sc *scope, pe *syntax.ParamExp) (string, bool) {
-	get := func(name string) (string, bool) {
-		var f field
-		v := (&exEnv{r: r, sc: sc, pos: pe.Pos().Offset(), f: &f}).Get(name)
-		return v.Str, !f.dyn && v.IsSet()
-	}
+	get := func(name string) (string, bool) { return r.knownVar(sc, name, pe.Pos().Offset()) }
 	v, ok := get(pe.Param.Value)
 	if !ok {
 		return "", false
