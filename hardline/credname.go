@@ -48,6 +48,7 @@ var credentialPairs = map[[2]string]bool{
 	{"api", "key"}: true, {"api", "keys"}: true, {"private", "key"}: true, {"private", "keys"}: true,
 	{"auth", "key"}: true, {"access", "key"}: true, {"secret", "key"}: true, {"signing", "key"}: true,
 	{"master", "key"}: true, {"session", "key"}: true, {"license", "key"}: true, {"service", "account"}: true,
+	{"seed", "phrase"}: true, {"recovery", "phrase"}: true, {"priv", "key"}: true,
 }
 
 // credentialBases are whole names (without their extension) that are

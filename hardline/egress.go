@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgate/toolgate/internal/words"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -66,7 +67,9 @@ var credentialHomes = map[string][]string{
 // say it holds a credential.
 var credentialMarks = []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "API_KEY", "ACCESS_KEY",
 	"PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY", "SESSION_KEY", "SIGNING_KEY", "MASTER_KEY", "ENCRYPTION_KEY", "WEBHOOK", "DATABASE_URL", "_DSN",
-	"JWT", "COOKIE", "BEARER", "CONNECTION_STRING", "CONN_STR", "CONNSTR"}
+	"JWT", "COOKIE", "BEARER", "CONNECTION_STRING", "CONN_STR", "CONNSTR",
+	// A kubeconfig's or a registry login's text (KUBECONFIG alone is a path).
+	"KUBE_CONFIG_DATA", "KUBECONFIG_DATA", "KUBECONFIG_B64", "KUBECONFIG_BASE64", "DOCKER_CONFIG_JSON", "DOCKERCONFIGJSON"}
 
 // serviceURLWords are words of a variable's name ending in _URL or _URI
 // that say the value is a database's or a broker's address, which
@@ -171,12 +174,12 @@ func credentialName(name string) bool {
 		return false
 	}
 	for _, e := range notCredentialEnds {
-		if strings.HasSuffix(u, e) {
-			return false
+		if strings.HasSuffix(u, e) && !strings.HasSuffix(u, "SECRET_ID") {
+			return false // VAULT_SECRET_ID is AppRole's password, not a name
 		}
 	}
 	if strings.HasSuffix(u, "_PAT") || strings.HasSuffix(u, "_KEY") || strings.HasSuffix(u, "_PASS") || strings.HasSuffix(u, "_PWD") && u != "OLD_PWD" ||
-		strings.HasSuffix(u, "_SK") || strings.HasSuffix(u, "_AUTH") || u == "AUTH" || u == "DSN" {
+		strings.HasSuffix(u, "_SK") || strings.HasSuffix(u, "_AUTH") || u == "AUTH" || u == "DSN" || u == "PAT" {
 		return true
 	}
 	for w := range strings.SplitSeq(u, "_") {
@@ -191,8 +194,28 @@ func credentialName(name string) bool {
 			}
 		}
 	}
-	return holdsAny(u, credentialMarks)
+	if holdsAny(u, credentialMarks) {
+		return true
+	}
+	// The name's words, read as a file's name is (see credname.go), so
+	// that camelCase and run-together words count too
+	// (ORG_GRADLE_PROJECT_signingKey, TS_AUTHKEY, SEED_PHRASE).
+	ws := words.Split(name)
+	for i, w := range ws {
+		if credentialEnvWords[w] || i > 0 && credentialPairs[[2]string{ws[i-1], w}] {
+			return true
+		}
+	}
+	// A vault's unlocked session is its key: BW_SESSION, OP_SESSION_my,
+	// FASTLANE_SESSION (DESKTOP_SESSION and XDG_SESSION_TYPE name a
+	// desktop).
+	return strings.HasSuffix(u, "_SESSION") && u != "DESKTOP_SESSION" || strings.HasPrefix(u, "OP_SESSION_")
 }
+
+// credentialEnvWords are words of a variable's name, beside
+// credentialMarks, that say it holds a credential.
+var credentialEnvWords = map[string]bool{"authkey": true, "privkey": true, "mnemonic": true, "macaroon": true, "pgpass": true,
+	"keystore": true, "totp": true}
 
 // credentials appends to names the credentials whose values n carries:
 // expansions of credential variables (in command substitutions too) and
