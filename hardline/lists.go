@@ -29,6 +29,7 @@ var builtinSensitive = []builtin{
 	{"~/.config/gcloud/**", ""},
 	{"~/.kube/**", ""},
 	{"~/.docker/config.json", ""},
+	{"~/.dockercfg", ""}, // the older Docker clients' registry logins
 	{"~/.oci/**", ""},
 	{"~/.config/doctl/**", ""},
 	{"~/.s3cfg", ""},
@@ -79,7 +80,7 @@ var builtinSensitive = []builtin{
 	{"~/.config/sops/age/keys.txt", ""}, {"~/.config/age/**", ""}, {"~/.age/**", ""}, {"~/Library/Application Support/sops/age/keys.txt", "darwin"},
 	// Data platforms, databases and mail clients that keep passwords or
 	// tokens in a file.
-	{"~/.mylogin.cnf", ""}, {"~/.databrickscfg", ""}, {"~/.snowsql/config", ""}, {"~/.config/snowflake/**", ""},
+	{"~/.mylogin.cnf", ""}, {"~/.databrickscfg", ""}, {"~/.snowsql/config", ""}, {"~/.config/snowflake/**", ""}, {"~/.clickhouse-client/config.xml", ""},
 	{"~/.dbt/profiles.yml", ""}, {"~/.cassandra/cqlshrc", ""}, {"~/.msmtprc", ""}, {"~/.config/msmtp/config", ""},
 	{"~/.fetchmailrc", ""}, {"~/.config/aerc/accounts.conf", ""}, {"~/.irssi/config", ""}, {"~/.weechat/sec.conf", ""},
 	{"~/.config/weechat/sec.conf", ""}, {"~/.config/filezilla/**", ""}, {"~/.filezilla/**", ""}, {"~/.vnc/passwd", ""},
