@@ -334,7 +334,7 @@ var _ = register([]Entry{
 		},
 		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir", "--output", "--outFile", "--out-file",
 			"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-femit-implib", "-outputdir", "-odir", "-hidir", "-MF"), keyed(RoleWrite, "*", "--emit")}, vals("IDLlxWMFTU", "-include", "-isystem", "-target", "--target", "-std", "--edition", "--crate-type", "--crate-name", "-C", "-cp", "-classpath", "--sysroot", "-MF", "-MT")...)},
-	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; a justfile from stdin or written by this command has its recipes and backticks analysed (one on disk is out of reach)", DataOnly: true,
+	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; the words after a recipe's name are its arguments, which it may run; a justfile from stdin or written by this command has its recipes and backticks analysed (one on disk is out of reach)", DataOnly: true,
 		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), opt(RoleCommandFile, "-f", "--justfile"),
 			val("--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
 		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
@@ -351,6 +351,9 @@ var _ = register([]Entry{
 					r.net(sc, f, c, cmd)
 				}
 			}
+			// A recipe's parameters (deploy *ARGS: {{ARGS}}) take the
+			// words after its name, and the recipe on disk may run them.
+			r.argsNet(sc, args, c, cmd)
 			if len(optionValues(args, "-f", "--justfile")) == 0 {
 				// The justfile just finds itself (one named with -f is the
 				// option's: RoleCommandFile).
@@ -358,7 +361,20 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("rake"), Family: "runners", RunsFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "**/*.rake"}, Summary: "-e, -E and -p run Ruby code", DataOnly: true,
+	{Names: names("rake"), Family: "runners", RunsFiles: []string{"Rakefile", "rakefile", "Rakefile.rb", "**/*.rake"}, Summary: "-e, -E and -p run Ruby code; a task's arguments (deploy[ARGS]) and NAME=VALUE words reach the tasks", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// The Rakefile on disk may run what a task is given: its
+			// arguments in brackets and the variables set for it.
+			for _, a := range args {
+				if i := strings.IndexByte(a.val, '['); i > 0 && strings.HasSuffix(a.val, "]") {
+					f := a
+					f.val = a.val[i+1 : len(a.val)-1]
+					r.net(sc, f, c, cmd)
+				}
+			}
+			r.argsNet(sc, args, c, cmd)
+			return false
+		},
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
 	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole; run passes the arguments after -- to the program it builds", DataOnly: true,
 		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},

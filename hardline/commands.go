@@ -1840,7 +1840,12 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 	case lb == "deno":
 		if len(args) > 0 && args[0].val == "eval" {
 			inline("eval")
+			return
 		}
+		// deno run FILE ARGS, deno task NAME ARGS (appended to the
+		// task's command line in deno.json), deno x PKG ARGS: what the
+		// program or task does with its arguments is not known.
+		r.argsNet(sc, args, c, cmd)
 	default:
 		flags := inlineFlags[b]
 		if flags == nil {
