@@ -63,3 +63,16 @@ func TestNestedScriptNestingBound(t *testing.T) {
 		})
 	}
 }
+
+func TestPidNumber(t *testing.T) {
+	for v, want := range map[string]int{"1": 1, "+1": 1, "0001": 1, " 1\t": 1, "-1": -1, "-01": -1, "0": 0, "-000": 0, "10": 10, "-10": -10, "011": 11, "4321": 4321} {
+		if got, ok := pidNumber(v); !ok || got != want {
+			t.Errorf("pidNumber(%q) = %d, %v; want %d, true", v, got, ok, want)
+		}
+	}
+	for _, v := range []string{"", "+", "-", "0x1", "1.0", "%1", "1\n", "a1", "1234567890123456789"} {
+		if got, ok := pidNumber(v); ok {
+			t.Errorf("pidNumber(%q) = %d, true; want no number", v, got)
+		}
+	}
+}

@@ -18,7 +18,7 @@ var _ = register([]Entry{
 					r.reparseField(sc, field{val: t}, c, cmd, true)
 				}
 			}
-			init := slices.ContainsFunc(p.get("-p", "--attach"), func(f field) bool { return f.val == "1" })
+			init := slices.ContainsFunc(p.get("-p", "--attach"), func(f field) bool { return isInitPid(f.val) })
 			inject := slices.ContainsFunc(p.get("-e", "--inject", "--fault"), func(f field) bool {
 				return strings.Contains(f.val, "inject") || strings.Contains(f.val, "fault") || strings.Contains(f.val, "signal") || strings.Contains(f.val, "retval") || strings.Contains(f.val, "error")
 			}) || len(p.get("--inject", "--fault")) > 0
@@ -213,8 +213,13 @@ func (r *run) debuggerCommands(sc *scope, b string, args []field, c ctx, cmd str
 	// Attached to init, killing or signalling the program stops the host.
 	init := false
 	for i, a := range args {
-		if (a.val == "-p" || a.val == "--pid" || a.val == "--attach-pid") && i+1 < len(args) && args[i+1].val == "1" || a.val == "--pid=1" || a.val == "--attach-pid=1" {
+		if (a.val == "-p" || a.val == "--pid" || a.val == "--attach-pid") && i+1 < len(args) && isInitPid(args[i+1].val) {
 			init = true
+		}
+		for _, o := range []string{"--pid=", "--attach-pid="} {
+			if v, ok := strings.CutPrefix(a.val, o); ok && isInitPid(v) {
+				init = true
+			}
 		}
 	}
 	// Attached to a running process, a core file or memory dump holds

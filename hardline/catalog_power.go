@@ -198,15 +198,53 @@ func (r *run) kill(args []field, cmd string) {
 			r.finding(ruleKillAll, Command, Block, "kill is given "+whyAllPids, cmd, "")
 			return
 		}
-		if f.val == "-1" {
-			r.finding(ruleKillAll, Command, Block, "kill -1 signals every process the user may signal", cmd, "")
-			return
+		if f.dyn {
+			continue
 		}
-		if f.val == "1" {
-			r.finding(ruleKillAll, Command, Block, "kill 1 signals init, which stops the host", cmd, "")
+		switch pid, ok := pidNumber(f.val); {
+		case ok && pid == -1:
+			r.finding(ruleKillAll, Command, Block, "kill "+f.val+" is -1, which signals every process the user may signal", cmd, "")
+			return
+		case ok && pid == 1:
+			r.finding(ruleKillAll, Command, Block, "kill "+f.val+" is 1, which signals init and stops the host", cmd, "")
 			return
 		}
 	}
+}
+
+// isInitPid reports whether v is init's process ID as kill, strace or a
+// debugger reads it (see pidNumber).
+func isInitPid(v string) bool {
+	n, ok := pidNumber(v)
+	return ok && n == 1
+}
+
+// pidNumber reads a process ID as kill reads it, bash's builtin and
+// procps' alike: blanks around it, a sign and leading zeros are allowed,
+// so "+1", "0001", " 1" and "-01" are init or every process, as 1 and -1
+// are. Anything else (a job, 0x1, 1.0, a number past 18 digits) is no
+// number.
+func pidNumber(v string) (int, bool) {
+	v = strings.Trim(v, " \t")
+	sign := 1
+	if v != "" && (v[0] == '+' || v[0] == '-') {
+		if v[0] == '-' {
+			sign = -1
+		}
+		v = v[1:]
+	}
+	if !isDigits(v) {
+		return 0, false
+	}
+	v = strings.TrimLeft(v, "0")
+	if len(v) > 18 {
+		return 0, false // past what kill accepts
+	}
+	n := 0
+	for i := 0; i < len(v); i++ {
+		n = n*10 + int(v[i]-'0')
+	}
+	return sign * n, true
 }
 
 // killPattern judges pkill and killall: a pattern that matches every
@@ -406,8 +444,8 @@ func (r *run) killMore(b string, args []field, cmd string) {
 	}
 	for _, f := range p.get("-P", "--parent") {
 		for v := range strings.SplitSeq(f.val, ",") {
-			if v == "1" {
-				r.finding(ruleKillAll, Command, Block, b+" -P 1 signals every child of init", cmd, "")
+			if isInitPid(v) {
+				r.finding(ruleKillAll, Command, Block, b+" -P "+v+" signals every child of init", cmd, "")
 				return
 			}
 		}
