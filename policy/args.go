@@ -107,12 +107,14 @@ func stringArg(args map[string]any, name, what string) (string, bool, error) {
 }
 
 // addPaths appends the values of one path argument (a string, or a list of
-// strings for a path argument; a string for the working folder).
+// strings for a path argument; a string for the working folder). An empty
+// list names no path, as an omitted argument does: a tool given one works
+// where it would without the argument, so it is judged as omitted.
 func (a *callArgs) addPaths(args map[string]any, m *toolmeta.Metadata, name string, workdir bool, set *roots.Set) error {
 	v, ok := args[name]
-	if !ok || v == nil {
+	if !ok || v == nil || (!workdir && emptyList(v)) {
 		if !m.Optional(name) {
-			return fmt.Errorf("argument %q: the path is missing, and the tool's metadata does not list it as optional", name)
+			return fmt.Errorf("argument %q: the path is missing or an empty list, and the tool's metadata does not list it as optional", name)
 		}
 		// An omitted optional path is the folder such tools default to.
 		pr, ok := set.Primary()
@@ -155,6 +157,17 @@ func (a *callArgs) addPaths(args map[string]any, m *toolmeta.Metadata, name stri
 		return fmt.Errorf("argument %q: the working folder must be a string, not %T", name, v)
 	}
 	return fmt.Errorf("argument %q: a path must be a string or a list of strings, not %T", name, v)
+}
+
+// emptyList reports whether v is a list that holds nothing.
+func emptyList(v any) bool {
+	switch v := v.(type) {
+	case []string:
+		return len(v) == 0
+	case []any:
+		return len(v) == 0
+	}
+	return false
 }
 
 func (a *callArgs) add(name, value string, workdir bool, n int) error {

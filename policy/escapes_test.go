@@ -74,6 +74,17 @@ func TestDeclaredArgumentsMustBeGiven(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file"}, policy.Deny, policy.ReasonCallInvalid)
 		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": nil}}, policy.Deny, policy.ReasonCallInvalid)
 	})
+	t.Run("a path given as an empty list is call.invalid", func(t *testing.T) {
+		// The tool would work where it works without the argument, and
+		// nothing would hold the call to a root.
+		for _, empty := range []any{[]any{}, []string{}} {
+			d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": empty}}, policy.Deny, policy.ReasonCallInvalid)
+			assert.Contains(t, d.Message, "empty list")
+			check(t, e, policy.Call{Tool: "copy", Args: map[string]any{"from": "src", "to": empty}}, policy.Allow, policy.ReasonModeAllow)
+		}
+		e := w.engine(t, func(c *policy.Config) { c.Tools, c.Roots = reg, nil })
+		check(t, e, policy.Call{Tool: "copy", Args: map[string]any{"to": []any{}}}, policy.Deny, policy.ReasonCallInvalid)
+	})
 	t.Run("an exec tool without its command is call.invalid", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: map[string]any{}}, policy.Deny, policy.ReasonCallInvalid)
 	})
@@ -88,6 +99,9 @@ func TestDeclaredArgumentsMustBeGiven(t *testing.T) {
 	})
 	t.Run("an omitted optional path is the primary root", func(t *testing.T) {
 		d := check(t, e, policy.Call{Tool: "list_dir"}, policy.Allow, policy.ReasonModeAllow)
+		require.Len(t, d.Targets, 1)
+		assert.Equal(t, w.ws, d.Targets[0].Resolved)
+		d = check(t, e, policy.Call{Tool: "list_dir", Args: map[string]any{"path": []any{}}}, policy.Allow, policy.ReasonModeAllow)
 		require.Len(t, d.Targets, 1)
 		assert.Equal(t, w.ws, d.Targets[0].Resolved)
 	})
