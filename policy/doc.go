@@ -60,7 +60,10 @@
 // file: URL in any case is the path it names, percent escapes decoded, and
 // must name this machine; /proc/self, /dev/fd/N and the like name the
 // evaluating process, not the tool's, and are unresolvable. A path is judged
-// against the sensitive paths both as given and canonically.
+// against the sensitive paths both as given and canonically. A path with
+// percent escapes, or (where a backslash is not a separator) backslashes,
+// is also read decoded and with its backslashes as slashes, and each such
+// reading is judged, resolved and held to the roots as the path is.
 //
 // # Rules
 //

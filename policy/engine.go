@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -272,6 +273,21 @@ type resolvedPath struct {
 	expanded string // the path the tool would open, before symlinks
 	t        roots.Target
 	err      error
+	// others are the argument's other spellings (otherSpellings), each
+	// read and resolved as the argument is; nil for the common path.
+	others []otherReading
+}
+
+// otherReading is one other spelling of a path argument, resolved: the
+// steps that judge the argument judge it too, the stricter winning.
+type otherReading struct {
+	spelling
+	expanded string
+	t        roots.Target
+	err      error
+	// foreign: the spelling is a file URL that names no local path (a
+	// host, a query), so what the tool opens is not known; it asks.
+	foreign error
 }
 
 func (e *Engine) evaluate(c Call) Decision {
@@ -375,9 +391,37 @@ func (ev *evaluation) resolve() {
 			}
 		}
 		r.t.Value = pa.value
+		if sp := otherSpellings(trimPath(pa.value)); sp != nil {
+			r.others = ev.resolveOthers(sp)
+		}
 		ev.d.Targets = append(ev.d.Targets, Target{Argument: pa.arg, Value: pa.value, Resolved: r.t.Resolved,
 			Root: r.t.Root.ID, Access: r.t.Access})
 	}
+}
+
+// resolveOthers reads and resolves a path argument's other spellings as
+// resolve reads the argument itself.
+func (ev *evaluation) resolveOthers(sp []spelling) []otherReading {
+	out := make([]otherReading, len(sp))
+	for i, s := range sp {
+		o := &out[i]
+		o.spelling = s
+		p, err := ev.e.readPath(s.text)
+		if err != nil {
+			o.foreign = err
+			continue
+		}
+		o.expanded = p
+		if processRelative(p) {
+			o.err = ErrProcessRelative
+			continue
+		}
+		o.t, o.err = ev.set.ResolveBudget(p, ev.budget)
+		if o.err == nil && (o.t.ViaProcessLink || processRelativeResolved(o.t.Resolved)) {
+			o.err = ErrProcessRelative
+		}
+	}
+	return out
 }
 
 // pathTargets returns the Targets of the path arguments, which follow the
@@ -423,20 +467,19 @@ func (ev *evaluation) hardline() bool {
 			}
 			return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path ("+shown+")")
 		}
-		// A tool that percent-decodes its argument opens another path:
-		// that reading is judged lexically too, the stricter winning.
-		alt := ""
-		if d, ok := decodedReading(trimPath(ev.args.paths[i].value)); ok {
-			p, err := ev.e.readPath(d)
-			if err != nil {
-				// Decoded, it is a file URL that names no local path (a
-				// host, a query): what such a tool opens is not known.
-				ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "path "+quote(r.t.Value)+" decoded is "+quote(d)+": "+err.Error())
-			} else {
-				alt = givenForm(p, "", ev.set)
+		// A tool that percent-decodes its argument, or reads a backslash
+		// as a separator, opens another path: each such reading is judged
+		// as the argument is, the stricter winning.
+		for j := range r.others {
+			o := &r.others[j]
+			if o.foreign != nil {
+				// It is a file URL that names no local path (a host, a
+				// query): what such a tool opens is not known.
+				ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "path "+quote(r.t.Value)+" "+o.how+" is "+quote(o.text)+": "+o.foreign.Error())
+				continue
 			}
-			if rule, hit := ev.e.hard.SensitiveTarget(alt, ""); hit {
-				return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" is a sensitive host path once its percent escapes are decoded ("+alt+")")
+			if rule, hit := ev.e.sensitive(o.expanded, o.t.Resolved, ev.set); hit {
+				return ev.stop(ReasonHardlinePath, rule, "path "+quote(r.t.Value)+" "+o.how+" is a sensitive host path ("+cmp.Or(o.t.Resolved, o.expanded)+")")
 			}
 		}
 		// A path a tool may write is judged as the same write by a shell
@@ -445,10 +488,15 @@ func (ev *evaluation) hardline() bool {
 		// repository's configuration needs approval. Any tool that is not
 		// a reader may write its paths, as the roots read it (step 3).
 		if ev.meta.Risk != toolmeta.RiskRead && !ev.args.paths[i].workdir {
-			// The given and canonical readings, then the decoded one.
+			// The given and canonical readings, then the other spellings'.
 			f, hit := ev.e.hard.WriteTarget(givenForm(r.expanded, r.t.Resolved, ev.set), r.t.Resolved)
-			if g, ok := ev.e.hard.WriteTarget(alt, ""); ok && (!hit || g.Severity > f.Severity) {
-				f, hit = g, true
+			for _, o := range r.others {
+				if o.foreign != nil {
+					continue
+				}
+				if g, ok := ev.e.hard.WriteTarget(givenForm(o.expanded, o.t.Resolved, ev.set), o.t.Resolved); ok && (!hit || g.Severity > f.Severity) {
+					f, hit = g, true
+				}
 			}
 			if hit {
 				msg := "path " + quote(r.t.Value) + " " + f.Detail + " (" + f.Path + ")"
@@ -529,6 +577,19 @@ func (ev *evaluation) rootAccess() bool {
 		case writes && !ev.args.paths[i].workdir && !r.t.Access.CanWrite():
 			return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" is in read-only root "+quote(r.t.Root.ID))
 		}
+		// Each other spelling a tool may open is held to the roots too.
+		for _, o := range r.others {
+			switch {
+			case o.foreign != nil:
+				// It asked at step 2: it names no local path.
+			case errors.Is(o.err, roots.ErrOutsideRoots):
+				return ev.stop(ReasonRootOutside, "", "path "+quote(v)+" "+o.how+" is outside every root ("+cmp.Or(o.t.Resolved, o.expanded)+")")
+			case o.err != nil:
+				return ev.stop(ReasonRootUnresolvable, "", "path "+quote(v)+" "+o.how+" cannot be resolved: "+o.err.Error())
+			case writes && !ev.args.paths[i].workdir && !o.t.Access.CanWrite():
+				return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" "+o.how+" is in read-only root "+quote(o.t.Root.ID))
+			}
+		}
 	}
 	return true
 }
@@ -557,6 +618,18 @@ func (ev *evaluation) delegation() bool {
 		}
 		if !root.Access.CanWrite() {
 			targets[i].Access = root.Access
+		}
+		for _, o := range ev.paths[i].others {
+			if o.foreign != nil {
+				continue
+			}
+			root, ok := p.roots.Contains(o.t.Resolved)
+			if !ok {
+				return ev.stop(ReasonDelegationRoot, "", "path "+quote(v)+" "+o.how+" is outside the roots agent "+quote(p.id)+" holds")
+			}
+			if writes && !ev.args.paths[i].workdir && !root.Access.CanWrite() {
+				return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" "+o.how+" is read-only for agent "+quote(p.id))
+			}
 		}
 	}
 	return true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -231,6 +232,95 @@ func TestPathsAreReadWithoutTheBlanksAroundThem(t *testing.T) {
 		e := w.engine(t, func(c *policy.Config) { c.Roots = set })
 		d := check(t, e, policy.Call{Tool: "write_file", Args: args("path", "~%2F.bashrc")}, policy.Deny, policy.ReasonHardlineCommand)
 		assert.Equal(t, "startup-file-write", d.Rule)
+	})
+}
+
+// TestOtherSpellingsOfAPathAreJudgedAsThePath checks that a path
+// argument read with its percent escapes decoded, or with its backslashes
+// read as separators, is held to everything the argument is: the
+// sensitive paths through links, the roots, a write's judgement and a
+// delegated agent's roots. A tool that reads it so opens that path.
+func TestOtherSpellingsOfAPathAreJudgedAsThePath(t *testing.T) {
+	w := newWorld(t)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"run": {Risk: toolmeta.RiskExec, CommandArgument: "command", WorkdirArgument: "cwd",
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
+	home := strings.TrimPrefix(w.home, "/")
+	cases := []struct {
+		tool, path string
+		reason     policy.Reason
+	}{
+		{"read_file", "keys%2Fid_ed25519", policy.ReasonHardlinePath}, // through the link in the workspace
+		{"read_file", "%2E%2E/outside/x", policy.ReasonRootOutside},
+		{"read_file", "out%2Fx", policy.ReasonRootOutside}, // through the link to the outside folder
+		{"write_file", "..%2Foutside%2Fx", policy.ReasonRootOutside},
+		{"write_file", "%2e%2e%2fdocs%2fx", policy.ReasonRootReadOnly},
+		{"read_file", "%2Fproc%2Fself%2Froot%2F" + home + "/.ssh/id_ed25519", policy.ReasonRootUnresolvable},
+	}
+	if filepath.Separator != '\\' {
+		cases = append(cases, []struct {
+			tool, path string
+			reason     policy.Reason
+		}{
+			{"read_file", `keys\id_ed25519`, policy.ReasonHardlinePath},
+			{"read_file", `src/..\..\` + strings.Repeat(`..\`, 10) + strings.ReplaceAll(home, "/", `\`) + `\.ssh\id_ed25519`, policy.ReasonHardlinePath},
+			{"read_file", "file://" + w.ws + `\..\home\.ssh\id_ed25519`, policy.ReasonHardlinePath},
+			{"read_file", `..\outside\x`, policy.ReasonRootOutside},
+			{"write_file", `..%5Cdocs%5Cx`, policy.ReasonRootReadOnly},
+		}...)
+	}
+	for _, tc := range cases {
+		t.Run(tc.tool+" "+strconv.Quote(tc.path), func(t *testing.T) {
+			check(t, e, policy.Call{Tool: tc.tool, Args: args("path", tc.path)}, policy.Deny, tc.reason)
+		})
+	}
+	t.Run("a working folder outside every root once decoded is denied", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "run", Args: args("command", "ls", "cwd", "..%2Foutside")}, policy.Deny, policy.ReasonRootOutside)
+	})
+	t.Run("a startup file's write in another spelling is the startup file's", func(t *testing.T) {
+		set, err := roots.NewSet(append(w.roots.Roots(), roots.Root{ID: "home", Path: w.home, Access: roots.ReadWrite, Source: roots.UserGrant}))
+		require.NoError(t, err)
+		e := w.engine(t, func(c *policy.Config) { c.Roots = set })
+		spellings := []string{"%2e%2e%2fhome%2f.bashrc"}
+		if filepath.Separator != '\\' {
+			spellings = append(spellings, `..\home\.bashrc`, `~\.bashrc`)
+		}
+		for _, p := range spellings {
+			d := check(t, e, policy.Call{Tool: "write_file", Args: args("path", p)}, policy.Deny, policy.ReasonHardlineCommand)
+			assert.Equal(t, "startup-file-write", d.Rule, p)
+		}
+	})
+	t.Run("a delegated agent's roots hold the other spellings too", func(t *testing.T) {
+		src, err := filepath.EvalSymlinks(w.ws + "/src")
+		require.NoError(t, err)
+		e := w.engine(t, func(c *policy.Config) {
+			c.Agents = map[string]policy.Authority{"src-only": {Mode: policy.ModeAllow, AllTools: true,
+				Roots: []roots.Root{{ID: "src", Path: src, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace}}}}
+		})
+		check(t, e, policy.Call{Tool: "read_file", Agent: "src-only", Args: args("path", "src/..%2F..%2Fdocs%2Fx")}, policy.Deny, policy.ReasonDelegationRoot)
+		check(t, e, policy.Call{Tool: "read_file", Agent: "src-only", Args: args("path", "src/a%20b.txt")}, policy.Allow, policy.ReasonModeAllow)
+		// The agent reads the workspace and writes only in src.
+		e = w.engine(t, func(c *policy.Config) {
+			c.Agents = map[string]policy.Authority{"src-writer": {Mode: policy.ModeAllow, AllTools: true,
+				Roots: []roots.Root{{ID: "src", Path: src, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace},
+					{ID: "ws", Path: w.ws, Access: roots.Read, Source: roots.Workspace}}}}
+		})
+		check(t, e, policy.Call{Tool: "write_file", Agent: "src-writer", Args: args("path", "src/..%2Fa.txt")}, policy.Deny, policy.ReasonRootReadOnly)
+		check(t, e, policy.Call{Tool: "write_file", Agent: "src-writer", Args: args("path", "src/a%2Fb.txt")}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("a spelling that reaches the evaluating process through a link is unresolvable", func(t *testing.T) {
+		if _, err := os.Stat("/proc/self/root"); err != nil {
+			t.Skip("no /proc here")
+		}
+		require.NoError(t, os.Symlink("/proc/self", w.ws+"/me"))
+		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "me%2Froot"+strings.ReplaceAll(w.ws, "/", "%2F")+"%2Fsrc")}, policy.Deny, policy.ReasonRootUnresolvable)
+	})
+	t.Run("names with escapes or backslashes that stay in the root are allowed", func(t *testing.T) {
+		for _, p := range []string{"src/100%25.txt", "src/a%20b.txt", "src/a%2Fb.txt", `src\a.go`, `src\..\b.go`} {
+			check(t, e, policy.Call{Tool: "write_file", Args: args("path", p)}, policy.Allow, policy.ReasonModeAllow)
+		}
 	})
 }
 

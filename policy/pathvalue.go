@@ -85,6 +85,44 @@ func decodedReading(p string) (string, bool) {
 	return d, true
 }
 
+// spelling is another reading of a path argument's text that a tool may
+// open (otherSpellings), and how it is read, for messages.
+type spelling struct {
+	text, how string
+}
+
+// backslashIsText says that a backslash is a character of a name here, not
+// a separator: on every system but Windows.
+const backslashIsText = filepath.Separator != '\\'
+
+// otherSpellings returns the readings of a path argument p (its blanks
+// taken off) that a tool may open besides p itself (docs/security-model.md,
+// Arguments): p with its percent escapes decoded (decodedReading), as a
+// tool behind an HTTP API or one that takes a URL's path opens it; and,
+// where a backslash is not a separator, p with its backslashes read as
+// slashes, as a tool written for Windows paths, or a URL parser for a file
+// URL, reads them; and both. It returns nil for the common path, which
+// holds neither a percent sign nor a backslash.
+func otherSpellings(p string) []spelling {
+	if !strings.ContainsAny(p, `%\`) {
+		return nil
+	}
+	var out []spelling
+	d, decoded := decodedReading(p)
+	if decoded {
+		out = append(out, spelling{d, "with its percent escapes decoded"})
+	}
+	if backslashIsText {
+		if strings.Contains(p, `\`) {
+			out = append(out, spelling{strings.ReplaceAll(p, `\`, "/"), "with its backslashes read as separators"})
+		}
+		if decoded && strings.Contains(d, `\`) {
+			out = append(out, spelling{strings.ReplaceAll(d, `\`, "/"), "with its percent escapes decoded and its backslashes read as separators"})
+		}
+	}
+	return out
+}
+
 // isFileURL reports whether p begins with the scheme "file:" in any case.
 func isFileURL(p string) bool {
 	return len(p) >= 5 && strings.EqualFold(p[:5], "file:")
