@@ -785,6 +785,42 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 			check(t, e, tc.call, policy.Allow, policy.ReasonModeAllow)
 		})
 	}
+	// A tool may open another spelling of the string: cut at a NUL byte,
+	// made clean, decoded, or with its backslashes as separators.
+	spellings := []struct{ name, value string }{
+		{"cut at a NUL byte", key + "\x00.txt"},
+		{"made clean when longer than the bound", strings.Repeat("/.", 3000) + key},
+		{"percent-encoded", url.PathEscape(key)},
+		{"percent-encoded from the home folder", "%7E%2F.ssh%2Fid_ed25519"},
+		{"percent-encoded through a link in the workspace", "./keys%2Fid_ed25519"},
+		{"percent-encoded and cut at a NUL byte", "%7E%2F.ssh%2Fid_ed25519\x00.txt"},
+		{"made clean and cut at a NUL byte", strings.Repeat("/.", 3000) + key + "\x00.txt"},
+	}
+	if filepath.Separator != '\\' {
+		spellings = append(spellings, []struct{ name, value string }{
+			{"with backslashes", `..\home\.ssh\id_ed25519`},
+			{"with backslashes through a link in the workspace", `.\keys\id_ed25519`},
+			{"with backslashes from the home folder", `~\.ssh\id_ed25519`},
+		}...)
+	}
+	for _, tc := range spellings {
+		t.Run(tc.name+" is hardline.path", func(t *testing.T) {
+			d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "follow": tc.value}}, policy.Deny, policy.ReasonHardlinePath)
+			assert.Contains(t, d.Message, "written as a path")
+		})
+		t.Run(tc.name+" as an option's value needs approval", func(t *testing.T) {
+			if len(tc.value) > 4096 {
+				t.Skip("a string over the bound holds no option values")
+			}
+			d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "opts": "-v --key=" + tc.value}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+			assert.Contains(t, d.Message, "as an option's value")
+		})
+	}
+	t.Run("other spellings that name no sensitive path are allowed", func(t *testing.T) {
+		for _, v := range []string{"100%", "a%20b", "https://example.com/a%2Fb", `C:\Users\dev\notes.txt`, "./src/a%20b.txt\x00", `--out=.\build`} {
+			check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "follow": v}}, policy.Allow, policy.ReasonModeAllow)
+		}
+	})
 	// A path written as an option's value inside a one-line string asks:
 	// the tool may pass the string on as a command line's arguments.
 	for _, tc := range []struct{ name, value string }{

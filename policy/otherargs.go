@@ -3,6 +3,7 @@ package policy
 import (
 	"cmp"
 	"encoding/json"
+	"path"
 	"slices"
 	"strings"
 
@@ -16,7 +17,9 @@ import (
 // as a file URL). Such a value that is, whole, a path naming a sensitive
 // host path is denied at step 2 as a declared path would be. Only values
 // written as paths are read: an absolute path, a leading ~, ~name, $HOME or
-// ${HOME}, a file URL, or a path starting with ./ or ../. Inside a one-line
+// ${HOME}, a file URL, or a path starting with ./ or ../, and the other
+// spellings a tool may open (valueSpellings: cut at a NUL byte, made clean,
+// decoded, backslashes as slashes) that are so written. Inside a one-line
 // string, a path written as an option's value (--key=PATH, -i PATH, @PATH,
 // a,PATH, "PATH") that names a sensitive host path asks, since the tool
 // may pass the string on as a command line's arguments (optionPaths).
@@ -38,6 +41,9 @@ const maxOtherJSON = 64 << 10
 // declare as a path, with the argument's name.
 type otherValue struct {
 	arg, value string
+	// how says how value was read from the argument's string, when it is
+	// another spelling of it (valueSpellings); "" for the string itself.
+	how string
 	// metadata is the word of value that names a cloud metadata
 	// service's credentials, if it does (hardline.MetadataSecret).
 	metadata string
@@ -113,7 +119,7 @@ func (ev *evaluation) otherPaths() bool {
 			resolved = ""
 		}
 		if rule, hit := ev.e.sensitive(given, resolved, ev.set); hit {
-			return ev.stop(ReasonHardlinePath, rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+
+			return ev.stop(ReasonHardlinePath, rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
 				", written as a path, and it is a sensitive host path ("+cmp.Or(resolved, given)+")")
 		}
 		if err != nil {
@@ -166,6 +172,11 @@ func optionPaths(s string) ([]string, bool) {
 	add := func(p string) {
 		if pathLike(p) {
 			out = append(out, p)
+		}
+		for _, sp := range valueSpellings(p) {
+			if pathLike(sp.text) {
+				out = append(out, sp.text)
+			}
 		}
 	}
 	words := strings.Fields(s)
@@ -251,6 +262,11 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 			return append(vals, otherValue{arg: arg, value: s, metadata: u})
 		}
 	}
+	for _, sp := range valueSpellings(s) {
+		if pathLike(sp.text) {
+			vals = append(vals, otherValue{arg: arg, value: sp.text, how: " (" + sp.how + ")"})
+		}
+	}
 	if pathLike(s) {
 		return append(vals, otherValue{arg: arg, value: s})
 	}
@@ -262,6 +278,55 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 		vals = append(vals, otherValue{arg: arg, value: p, option: true})
 	}
 	return vals
+}
+
+// valueSpellings returns the other spellings of an undeclared string that
+// a tool reading it as a path may open (docs/security-model.md, Arguments):
+// the part before its first NUL byte, as a program in C reads it; a path
+// longer than pathLike reads, made clean (path.Clean), as a tool that
+// normalises a path before it opens it reads it when that brings it under
+// the bound; and of the string and of each of these, the decoded and
+// backslash spellings of a path argument (otherSpellings). The caller
+// keeps those written as paths. A string with no NUL byte, no percent
+// sign and no backslash, no longer than the bound, has none.
+func valueSpellings(s string) []spelling {
+	t := strings.TrimSpace(s)
+	if len(t) <= 4096 && !strings.ContainsAny(t, "\x00%\\") {
+		return nil
+	}
+	var out []spelling
+	add := func(text, how string) {
+		if text != t && !slices.ContainsFunc(out, func(o spelling) bool { return o.text == text }) {
+			out = append(out, spelling{text, how})
+		}
+	}
+	if i := strings.IndexByte(t, 0); i >= 0 {
+		add(strings.TrimSpace(t[:i]), "up to its first NUL byte, as a program in C reads it")
+	}
+	for _, c := range append([]spelling{{t, ""}}, out...) {
+		if len(c.text) > 4096 && !strings.ContainsAny(c.text, "\n\r") {
+			if d := path.Clean(c.text); len(d) <= 4096 {
+				add(d, joinHow(c.how, "made clean, as a tool that normalises a path reads it"))
+			}
+		}
+	}
+	for _, c := range append([]spelling{{t, ""}}, out...) {
+		if len(c.text) > 4096 {
+			continue
+		}
+		for _, sp := range otherSpellings(c.text) {
+			add(sp.text, joinHow(c.how, sp.how))
+		}
+	}
+	return out
+}
+
+// joinHow joins two descriptions of how a spelling was read.
+func joinHow(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + ", " + b
 }
 
 // pathLike reports whether s, with surrounding white space removed, is
