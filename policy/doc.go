@@ -62,8 +62,9 @@
 // evaluating process, not the tool's, and are unresolvable. A path is judged
 // against the sensitive paths both as given and canonically. A path with
 // percent escapes, or (where a backslash is not a separator) backslashes,
-// is also read decoded and with its backslashes as slashes, and each such
-// reading is judged, resolved and held to the roots as the path is.
+// is also read decoded and with its backslashes as slashes; a quoted one
+// without its quotes, and a JSON list in the string as its strings. Each
+// such reading is judged, resolved and held to the roots as the path is.
 //
 // # Rules
 //

@@ -391,7 +391,7 @@ func (ev *evaluation) resolve() {
 			}
 		}
 		r.t.Value = pa.value
-		if sp := otherSpellings(trimPath(pa.value)); sp != nil {
+		if sp := pathSpellings(trimPath(pa.value)); sp != nil {
 			r.others = ev.resolveOthers(sp)
 		}
 		ev.d.Targets = append(ev.d.Targets, Target{Argument: pa.arg, Value: pa.value, Resolved: r.t.Resolved,

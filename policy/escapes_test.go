@@ -258,6 +258,19 @@ func TestOtherSpellingsOfAPathAreJudgedAsThePath(t *testing.T) {
 		{"write_file", "..%2Foutside%2Fx", policy.ReasonRootOutside},
 		{"write_file", "%2e%2e%2fdocs%2fx", policy.ReasonRootReadOnly},
 		{"read_file", "%2Fproc%2Fself%2Froot%2F" + home + "/.ssh/id_ed25519", policy.ReasonRootUnresolvable},
+		// A tool that unwraps a quoted path, or decodes a JSON list in a
+		// string for a path argument that takes a list.
+		{"read_file", `"` + w.home + `/.ssh/id_ed25519"`, policy.ReasonHardlinePath},
+		{"read_file", `'keys/id_ed25519`, policy.ReasonHardlinePath},
+		{"read_file", `'../outside/x'`, policy.ReasonRootOutside},
+		{"read_file", `/etc/shadow"`, policy.ReasonHardlinePath},
+		{"read_file", `" ../outside/x "`, policy.ReasonRootOutside},
+		{"read_file", `[" ../outside/x"]`, policy.ReasonRootOutside},
+		{"read_file", ` ["src/a", "keys/id_ed25519"]`, policy.ReasonHardlinePath},
+		{"read_file", `["../outside/x"]`, policy.ReasonRootOutside},
+		{"read_file", `["%2E%2E/outside/x"]`, policy.ReasonRootOutside},
+		{"write_file", `["../docs/x"]`, policy.ReasonRootReadOnly},
+		{"write_file", `"%2E%2E/docs/x"`, policy.ReasonRootReadOnly},
 	}
 	if filepath.Separator != '\\' {
 		cases = append(cases, []struct {
@@ -318,7 +331,8 @@ func TestOtherSpellingsOfAPathAreJudgedAsThePath(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "me%2Froot"+strings.ReplaceAll(w.ws, "/", "%2F")+"%2Fsrc")}, policy.Deny, policy.ReasonRootUnresolvable)
 	})
 	t.Run("names with escapes or backslashes that stay in the root are allowed", func(t *testing.T) {
-		for _, p := range []string{"src/100%25.txt", "src/a%20b.txt", "src/a%2Fb.txt", `src\a.go`, `src\..\b.go`} {
+		for _, p := range []string{"src/100%25.txt", "src/a%20b.txt", "src/a%2Fb.txt", `src\a.go`, `src\..\b.go`,
+			`src/it's.txt`, `"src/a.go"`, `src/a'`, `["src/a", "src/b"]`, `[src`} {
 			check(t, e, policy.Call{Tool: "write_file", Args: args("path", p)}, policy.Allow, policy.ReasonModeAllow)
 		}
 	})

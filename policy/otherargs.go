@@ -321,14 +321,6 @@ func valueSpellings(s string) []spelling {
 	return out
 }
 
-// joinHow joins two descriptions of how a spelling was read.
-func joinHow(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + ", " + b
-}
-
 // pathLike reports whether s, with surrounding white space removed, is
 // written as a path: absolute (on any platform toolgate reads: /x, \x, C:\x,
 // C:/x), from a home folder (~, ~name, $HOME, ${HOME}), a file URL, or

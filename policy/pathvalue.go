@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -121,6 +122,58 @@ func otherSpellings(p string) []spelling {
 		}
 	}
 	return out
+}
+
+// pathSpellings is otherSpellings for a path argument p (its blanks taken
+// off), with two more readings and their own other spellings: p with one
+// quote taken off either end, as a tool that unwraps a pasted path reads
+// it (`"/etc/shadow"`, `'~/.ssh/id_rsa`); and, for p written as a JSON
+// list of at most maxOtherJSON bytes, each string of it, as a tool whose
+// path argument takes a list decodes a string that holds one
+// (`["/etc/shadow"]`). See docs/security-model.md, Arguments.
+func pathSpellings(p string) []spelling {
+	out := otherSpellings(p)
+	more := func(text, how string) {
+		out = append(out, spelling{text, how})
+		for _, sp := range otherSpellings(text) {
+			out = append(out, spelling{sp.text, joinHow(how, sp.how)})
+		}
+	}
+	if q := unquote(p); q != p {
+		more(q, "with the quotes around it taken off")
+	}
+	if len(p) > 1 && p[0] == '[' && len(p) <= maxOtherJSON {
+		var list []any
+		if json.Unmarshal([]byte(p), &list) == nil {
+			for _, x := range list {
+				if s, ok := x.(string); ok {
+					more(s, "read as the JSON list it holds")
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unquote takes one single or double quote off either end of p. The
+// blanks inside them are taken off when the result is read (readPath).
+func unquote(p string) string {
+	q := p
+	if q != "" && (q[0] == '"' || q[0] == '\'') {
+		q = q[1:]
+	}
+	if q != "" && (q[len(q)-1] == '"' || q[len(q)-1] == '\'') {
+		q = q[:len(q)-1]
+	}
+	return q
+}
+
+// joinHow joins two descriptions of how a spelling was read.
+func joinHow(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + ", " + b
 }
 
 // isFileURL reports whether p begins with the scheme "file:" in any case.
