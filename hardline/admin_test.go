@@ -76,3 +76,11 @@ func TestPidNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestResponseWords(t *testing.T) {
+	got := responseWords("-o 'a b'\n\"c d\"\te\\ f\\\\g -Dx=\"1\"\r\n")
+	want := []string{"-o", "a b", "c d", "e f\\g", "-Dx=1"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("responseWords = %q, want %q", got, want)
+	}
+}

@@ -2268,10 +2268,11 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 // bashPrintf, and docs/security-model.md, Hardline).
 func printed(b string, args []string, newline bool) (string, bool) {
 	if b == "printf" {
-		if len(args) > 0 && args[0] == "--" {
-			args = args[1:] // the end of printf's options
+		ended := len(args) > 0 && args[0] == "--"
+		if ended {
+			args = args[1:] // the end of printf's options: a format may start with '-'
 		}
-		if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-" {
+		if len(args) == 0 || !ended && strings.HasPrefix(args[0], "-") && args[0] != "-" {
 			return "", false // an option (printf -v NAME prints nothing)
 		}
 		return bashPrintf(args[0], args[1:])

@@ -240,6 +240,13 @@ type Entry struct {
 	// first was not there to read when the command was judged: the call
 	// asks (runs-written-file).
 	RunsFiles []string `json:"runsFiles,omitempty"`
+	// ArgFiles says the program reads more arguments from a file named
+	// by an @FILE argument (a response file: gcc @args, javac @opts):
+	// where its text is known (a process substitution, a file the same
+	// command wrote), the line is judged again with those arguments in
+	// its place (gcc @<(echo '-o /home/u/.bashrc x.c') writes the startup
+	// file). One on disk is out of reach, as any file's contents are.
+	ArgFiles bool `json:"argFiles,omitempty"`
 	// Rule is a rule raised whenever the program runs, unless a flag with
 	// RoleHarmless is given or, when the entry has RoleTrigger flags, none
 	// of them is (wipe-device for wipefs -a, shutdown, system-admin).

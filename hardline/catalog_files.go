@@ -150,9 +150,17 @@ var _ = register([]Entry{
 			r.yqInPlace(sc, args, cmd)
 			return false
 		}},
-	{Names: names("sort"), Family: "files", Summary: "-o writes", DataOnly: true,
+	{Names: names("sort"), Family: "files", Summary: "-o writes; --files0-from names the files read", DataOnly: true,
 		Options: append(vals("kStT", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--files0-from", "--batch-size", "--random-source", "--compress-program"),
-			opt(RoleWrite, "-o", "--output")), Operands: []Operand{operands(0, RoleRead)}},
+			opt(RoleWrite, "-o", "--output")), Operands: []Operand{operands(0, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// The files a list names are read and printed, as operands are
+			// (printf 'shadow\0' | sort --files0-from=-).
+			for _, list := range optionValues(args, "--files0-from") {
+				r.readsListed(sc, &list, nil, c, b, cmd)
+			}
+			return false
+		}},
 	{Names: names("uniq"), Family: "files", Summary: "the second operand is written", DataOnly: true,
 		Options:  vals("fsw", "--skip-fields", "--skip-chars", "--check-chars", "--group", "--all-repeated"),
 		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},

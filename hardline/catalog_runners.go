@@ -320,8 +320,8 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners",
-		Summary: "compilers: -o, --outDir, -MF and the other output options are written; gcc -wrapper runs a command; ghc -e evaluates Haskell (asks), its :!CMD runs CMD; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
+	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners", ArgFiles: true,
+		Summary: "compilers: -o, --outDir, -MF and the other output options are written; @FILE holds more arguments; gcc -wrapper runs a command; ghc -e evaluates Haskell (asks), its :!CMD runs CMD; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.compilerExtras(sc, args, c, cmd)
 			if b == "ghc" {

@@ -137,7 +137,8 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"names": ["quiet"], "dataOnly": true},
 		{"names": ["fetch"], "dataOnly": true, "writesWorkDir": true, "workDirOptions": ["-d"],
 		 "options": [{"names": ["-d", "--dir"], "takes": 1, "role": "writeTree"}]},
-		{"names": ["runner"], "dataOnly": true, "runsFiles": ["Runfile", "scripts/**/*.run"]}
+		{"names": ["runner"], "dataOnly": true, "runsFiles": ["Runfile", "scripts/**/*.run"]},
+		{"names": ["mycc"], "dataOnly": true, "argFiles": true, "options": [{"names": ["-o"], "takes": 1, "role": "write"}]}
 	]`)
 	runCases(t, a, testEnv(), []tcase{
 		{"deploy --hook 'rm -rf ~' site", "rm-home"},
@@ -163,6 +164,8 @@ func TestPolicyEntriesOnlyAdd(t *testing.T) {
 		{"cd \"$X\" && echo x > /home/dev/work/proj/a/Runfile && runner", "runs-written-file"},
 		{"cd \"$X\" && echo x > /home/dev/work/proj/scripts/b.run && runner", "runs-written-file"},
 		{"cd \"$X\" && echo x > /home/dev/work/proj/a/notes && runner", ""},
+		{"mycc @<(echo '-o /home/dev/.bashrc x.c')", "startup-file-write"},
+		{"mycc @<(echo '-o build/x x.c')", ""},
 	})
 }
 

@@ -250,6 +250,11 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	for _, x := range extra {
 		r.applyEntry(sc, x, b, args, c, cmd)
 	}
+	if ce != nil && ce.e.ArgFiles || slices.ContainsFunc(extra, func(x *compiledEntry) bool { return x.e.ArgFiles }) {
+		if more, ok := r.argFiles(sc, args, c); ok {
+			r.next(sc, append([]field{name}, more...), c) // the line as the program reads it
+		}
+	}
 	if ce == nil {
 		// A program with no built-in entry keeps the nets for unknown
 		// programs whatever the policy's entries add (one that only names
@@ -278,6 +283,72 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		return // a builtin or tool that takes only text: nothing to judge
 	}
 	r.applyEntry(sc, ce, b, args, c, cmd)
+}
+
+// argFiles returns args with each @FILE argument whose text is known (see
+// Entry.ArgFiles) replaced by the arguments the file holds, and whether
+// any was. A file of unknown text stays as written.
+func (r *run) argFiles(sc *scope, args []field, c ctx) ([]field, bool) {
+	if !slices.ContainsFunc(args, func(a field) bool { return len(a.val) > 1 && a.val[0] == '@' }) {
+		return nil, false
+	}
+	out := make([]field, 0, len(args)+8)
+	changed := false
+	for _, a := range args {
+		if len(a.val) > 1 && a.val[0] == '@' {
+			f := a
+			f.val = a.val[1:]
+			if text, ok := r.argText(sc, f, c); ok {
+				for _, w := range responseWords(text) {
+					out = append(out, field{val: w})
+				}
+				changed = true
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out, changed
+}
+
+// responseWords splits a response file's text into arguments as gcc and
+// javac read it: at blanks and line ends, with single and double quotes
+// holding blanks and a backslash taking the next character as it is.
+func responseWords(text string) []string {
+	var words []string
+	var b strings.Builder
+	inWord := false
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			inWord = true
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				b.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, inWord = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v':
+			if inWord {
+				words = append(words, b.String())
+				b.Reset()
+				inWord = false
+			}
+		default:
+			b.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, b.String())
+	}
+	return words
 }
 
 // mayWrite asks when a program whose arguments the catalogue does not
@@ -701,6 +772,20 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 		a := args[i]
 		v := a.val
 		switch {
+		case a.dyn && a.why == whyProcSubst && len(v) > 2 && v[0] == '-' && (v[1] == '-' && strings.Contains(v, "=") || v[1] != '-' && strings.IndexByte(val, v[1]) >= 0):
+			// --files-from=<(...), -T<(...): a process substitution is an
+			// option's value when the word starts with the option, as
+			// parseLine reads it (the word holds /dev/fd/N in its place).
+			f := a
+			var name string
+			if v[1] == '-' {
+				name, f.val, _ = strings.Cut(v, "=")
+				p.long = append(p.long, name)
+			} else {
+				name, f.val = shortOption(v[1]), v[2:]
+				short = append(short, v[1])
+			}
+			addValue(name, f)
 		case a.dyn || len(v) < 2 || v[0] != '-':
 			p.ops = append(p.ops, a)
 		case v == "--":
