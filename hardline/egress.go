@@ -200,16 +200,45 @@ func credentialName(name string) bool {
 	// The name's words, read as a file's name is (see credname.go), so
 	// that camelCase and run-together words count too
 	// (ORG_GRADLE_PROJECT_signingKey, TS_AUTHKEY, SEED_PHRASE).
-	ws := words.Split(name)
-	for i, w := range ws {
-		if credentialEnvWords[w] || i > 0 && credentialPairs[[2]string{ws[i-1], w}] {
+	var cur, prev [32]byte
+	n, pn := 0, 0
+	for w := range words.All(name) {
+		n = copy(cur[:], w)
+		if n < len(w) {
+			n = 0 // longer than any word the lists hold
+		}
+		asciiLowerInPlace(cur[:n])
+		if credentialEnvWords[string(cur[:n])] || pn > 0 && credentialPairIndex[string(prev[:pn])][string(cur[:n])] {
 			return true
 		}
+		prev, pn = cur, n
 	}
 	// A vault's unlocked session is its key: BW_SESSION, OP_SESSION_my,
 	// FASTLANE_SESSION (DESKTOP_SESSION and XDG_SESSION_TYPE name a
 	// desktop).
 	return strings.HasSuffix(u, "_SESSION") && u != "DESKTOP_SESSION" || strings.HasPrefix(u, "OP_SESSION_")
+}
+
+// credentialPairIndex is credentialPairs by first word, for lookups that
+// do not build a key.
+var credentialPairIndex = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for p := range credentialPairs {
+		if m[p[0]] == nil {
+			m[p[0]] = map[string]bool{}
+		}
+		m[p[0]][p[1]] = true
+	}
+	return m
+}()
+
+// asciiLowerInPlace lowers the ASCII letters of b.
+func asciiLowerInPlace(b []byte) {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
 }
 
 // credentialEnvWords are words of a variable's name, beside
