@@ -24,6 +24,11 @@ const (
 	frameHeader = 8
 	maxFrame    = 4 << 20
 	codecV1     = 1
+	// codecV2 is the record entry's form since records keep a call hash:
+	// v1's fields, then the hash. A v1 record reads with no call hash,
+	// so it matches no call (Record.Matches) and its call is asked about
+	// again.
+	codecV2 = 2
 )
 
 // Entry kinds.
@@ -106,11 +111,11 @@ func appendTime(b []byte, t time.Time) []byte {
 
 // encodeRecord returns the payload of a record entry.
 func encodeRecord(b []byte, r *Record) ([]byte, error) {
-	b = append(b, kindRecord, codecV1)
+	b = append(b, kindRecord, codecV2)
 	for _, s := range []string{r.ID, r.RequestID, r.CallID, r.Session, r.Task, r.Goal, r.Agent, r.Parent,
 		string(r.Surface), r.Tool, r.Binding.Tool, r.Binding.Agent, r.Binding.Target,
 		r.Risk, string(r.Reason), r.Rule, r.Message, string(r.State), string(r.Checkpoint),
-		r.IdempotencyKey, r.Error, string(r.CodeHash)} {
+		r.IdempotencyKey, r.Error, string(r.CodeHash), string(r.CallHash)} {
 		b = appendString(b, s)
 	}
 	b = binary.AppendUvarint(b, r.Revision)
@@ -222,12 +227,13 @@ func (d *decoder) time() time.Time {
 func decodeEntry(p string) (entry, error) {
 	d := &decoder{s: p}
 	e := entry{kind: d.byte()}
-	if d.byte() != codecV1 {
+	v := d.byte()
+	if v != codecV1 && (v != codecV2 || e.kind != kindRecord) {
 		return entry{}, errFrame
 	}
 	switch e.kind {
 	case kindRecord:
-		e.record = d.record()
+		e.record = d.record(v)
 	case kindStanding:
 		s := Standing{}
 		s.ID, s.Task, s.Tool, s.Target, s.By = d.string(), d.string(), d.string(), d.string(), d.string()
@@ -244,10 +250,14 @@ func decodeEntry(p string) (entry, error) {
 	return e, nil
 }
 
-func (d *decoder) record() *Record {
+func (d *decoder) record(v byte) *Record {
 	r := &Record{}
-	var ss [22]string
-	for i := range ss {
+	var ss [23]string
+	fields := len(ss)
+	if v == codecV1 {
+		fields-- // no call hash
+	}
+	for i := range fields {
 		ss[i] = d.string()
 	}
 	r.ID, r.RequestID, r.CallID, r.Session, r.Task, r.Goal, r.Agent, r.Parent = ss[0], ss[1], ss[2], ss[3], ss[4], ss[5], ss[6], ss[7]
@@ -258,6 +268,9 @@ func (d *decoder) record() *Record {
 	r.IdempotencyKey, r.Error = ss[19], ss[20]
 	if ss[21] != "" {
 		r.CodeHash = []byte(ss[21])
+	}
+	if ss[22] != "" {
+		r.CallHash = []byte(ss[22])
 	}
 	r.Revision = d.uvarint()
 	r.Attempts = int(d.uvarint() & 0x7fffffff)

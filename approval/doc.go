@@ -20,6 +20,11 @@
 //	running -> waiting_for_approval -> resuming -> completed | failed
 //	                                \-> denied | expired
 //
+// A record binds the call it was parked for by [CallHash]: every argument,
+// the call's place and its canonical targets. A host that matches a call
+// it is given again to a parked record uses [Record.Matches], so an
+// approval of one call never lets another through.
+//
 // After a restart, [Inbox.Recover] sorts the records: approved but never
 // started ones run once through Resume; started but never finished ones are
 // interrupted, and run again only through [Inbox.Retry], with the same

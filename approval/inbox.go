@@ -130,13 +130,18 @@ func (in *Inbox) Park(ctx context.Context, c policy.Call, d policy.Decision, req
 	if err != nil {
 		return nil, err
 	}
+	callHash, err := CallHash(c, d)
+	if err != nil {
+		return nil, fmt.Errorf("approval: call %q: %w", c.ID, err)
+	}
 	now := in.now()
 	r := &Record{
 		ID: id, Revision: 1,
 		RequestID: req.RequestID, CallID: c.ID, Parent: req.Parent,
 		Session: c.Session, Task: c.Task, Goal: c.Goal, Agent: c.Agent, Surface: c.Surface,
 		Tool: c.Tool, Targets: append([]policy.Target(nil), d.Targets...), Binding: policy.BindingOf(c, d),
-		Risk: string(d.Risk), Reason: d.Reason, Rule: d.Rule, Message: d.Message,
+		CallHash: callHash,
+		Risk:     string(d.Risk), Reason: d.Reason, Rule: d.Rule, Message: d.Message,
 		Created: now, Updated: now, Expires: now.Add(in.opts.TTL),
 		State: StateWaiting, IdempotencyKey: hex.EncodeToString(key),
 	}

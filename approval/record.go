@@ -1,6 +1,7 @@
 package approval
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"time"
@@ -129,8 +130,15 @@ type Record struct {
 	Arguments map[string]any `json:"arguments,omitempty"`
 	// Targets are the decision's resolved targets.
 	Targets []policy.Target `json:"targets,omitempty"`
-	// Binding is what an approval approves: tool, agent, canonical targets.
+	// Binding is what a session approval approves: tool, agent, canonical
+	// targets.
 	Binding policy.Binding `json:"binding"`
+	// CallHash is what an approval of this one call approves: CallHash of
+	// the call and its decision, every argument included (see Matches).
+	// Like CodeHash it is never written as JSON: it is a hash of arguments
+	// before redaction, and a listing must not let a guess at a redacted
+	// secret be checked.
+	CallHash []byte `json:"-"`
 	// Risk, Reason, Rule and Message come from the engine's decision.
 	Risk    string        `json:"risk,omitempty"`
 	Reason  policy.Reason `json:"reason,omitempty"`
@@ -180,6 +188,9 @@ func (r *Record) Clone() *Record {
 	}
 	if r.CodeHash != nil {
 		c.CodeHash = append([]byte(nil), r.CodeHash...)
+	}
+	if r.CallHash != nil {
+		c.CallHash = append([]byte(nil), r.CallHash...)
 	}
 	return &c
 }
@@ -302,8 +313,8 @@ func CheckTransition(stored, next *Record) error {
 	if err := next.Validate(); err != nil {
 		return err
 	}
-	if stored.IdempotencyKey != next.IdempotencyKey || stored.Binding != next.Binding {
-		return fmt.Errorf("%w: record %q: the idempotency key and binding never change", ErrInvalidRecord, next.ID)
+	if stored.IdempotencyKey != next.IdempotencyKey || stored.Binding != next.Binding || !bytes.Equal(stored.CallHash, next.CallHash) {
+		return fmt.Errorf("%w: record %q: the idempotency key, binding and call hash never change", ErrInvalidRecord, next.ID)
 	}
 	if stored.Decision != nil && (next.Decision == nil || *next.Decision != *stored.Decision) {
 		return fmt.Errorf("%w: record %q: a decision, once made, never changes", ErrInvalidRecord, next.ID)

@@ -223,3 +223,44 @@ func TestAParkedCallKeepsNoConfiguredSecret(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.NotContains(t, out, value)
 }
+
+func TestAnApprovedCallLetsThroughOnlyThatCall(t *testing.T) {
+	dir := t.TempDir()
+	policyPath := filepath.Join(dir, "policy.json")
+	require.NoError(t, os.WriteFile(policyPath, []byte(inboxPolicy), 0o600))
+	state := filepath.Join(dir, "state")
+	post := `{"id":"c1","tool":"slack_post","args":{"channel":"#deploys","text":"ship it","n":1,"ask":"x"},"task":"nightly","surface":"scheduled-task"}`
+	ls := evalLines(t, policyPath, state, post+"\n")
+	id := ls[0].ApprovalID
+	require.NotEmpty(t, id)
+	code, _, stderr := runCmd(t, "", "inbox", "approve", id, "--code", showCode(t, state, id), "--state", state, "--by", "ann")
+	require.Equal(t, 0, code, stderr)
+
+	// Under the same call ID, every call that would run differently is
+	// another request: it is parked, and the approval stays unused.
+	for name, other := range map[string]string{
+		"another text":          strings.Replace(post, `"ship it"`, `"wire the funds"`, 1),
+		"an extra argument":     strings.Replace(post, `"ask":"x"`, `"ask":"x","more":true`, 1),
+		"a missing argument":    strings.Replace(post, `,"ask":"x"`, ``, 1),
+		"a key in another case": strings.Replace(post, `"ask":`, `"Ask":`, 1),
+		"a key with a long s":   strings.Replace(post, `"ask":`, `"a\u017fk":`, 1),
+		"the number as text":    strings.Replace(post, `"n":1`, `"n":"1"`, 1),
+		"another goal":          strings.Replace(post, `"task":"nightly"`, `"task":"nightly","goal":"g2"`, 1),
+		"another session":       strings.Replace(post, `"task":"nightly"`, `"task":"nightly","session":"s2"`, 1),
+		"another surface":       strings.Replace(post, `"scheduled-task"`, `"goal-loop"`, 1),
+	} {
+		ls := evalLines(t, policyPath, state, other+"\n")
+		assert.Equal(t, "approval-required", ls[0].Decision, name)
+		assert.NotEqual(t, id, ls[0].ApprovalID, name)
+		assert.Empty(t, ls[0].Key, name)
+	}
+
+	// The approved call itself, with its arguments in another order and
+	// 1 written as 1.0 (the same JSON values), runs, once.
+	same := `{"id":"c1","tool":"slack_post","args":{"ask":"x","n":1.0,"text":"ship it","channel":"#deploys"},"task":"nightly","surface":"scheduled-task"}`
+	ls = evalLines(t, policyPath, state, same+"\n"+post+"\n")
+	assert.Equal(t, "allow", ls[0].Decision)
+	assert.Equal(t, id, ls[0].ApprovalID)
+	assert.Equal(t, "approval-required", ls[1].Decision)
+	assert.Equal(t, "completed", ls[1].ApprovalState)
+}

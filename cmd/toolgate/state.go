@@ -45,8 +45,11 @@ func (s *evalState) Close() error {
 // folder, or for a decision that needs no parking, it is the plain line.
 //
 // An unattended approval-required call is matched to its record by call
-// ID, session, task and policy.Binding (tool, agent, canonical targets): a
-// call whose targets resolve differently now is another request. No record:
+// ID and approval.Record.Matches: the same tool, session, task, goal,
+// agent and surface, every argument the same, and the same canonical
+// targets. A call that differs in any of these (another message under a
+// reused call ID, an extra argument, a path whose link now points
+// elsewhere) is another request. No record:
 // it is parked. An approved record that has not run: the call is allowed,
 // once, through Inbox.Resume, so the record is marked started before the
 // allow line is written and completed after it is flushed. Any other
@@ -91,10 +94,9 @@ func (s *evalState) find(ctx context.Context, c *policy.Call, d *policy.Decision
 	if err != nil {
 		return nil, err
 	}
-	b := policy.BindingOf(*c, *d)
 	for i := len(rs) - 1; i >= 0; i-- {
 		r := rs[i]
-		if r.CallID == c.ID && r.Session == c.Session && r.Task == c.Task && r.Binding == b {
+		if r.CallID == c.ID && r.Matches(*c, *d) {
 			return r, nil
 		}
 	}
