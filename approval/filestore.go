@@ -36,7 +36,9 @@ const (
 //     fsyncs the folder: a crash at any instant leaves the old log or the
 //     new one, both whole;
 //   - a second process that opens the folder gets ErrLocked (flock on
-//     Unix, LockFileEx on Windows), never a shared log;
+//     Unix, LockFileEx on Windows), never a shared log; on Unix the
+//     folder itself is locked too, so a lock file deleted as stale while
+//     its holder runs frees nothing;
 //   - concurrent writers share fsyncs (group commit).
 //
 // Per platform: on Unix the lock is flock(2) and the folder is fsynced

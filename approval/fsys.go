@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 )
 
@@ -22,8 +23,8 @@ type fileSystem interface {
 	Remove(name string) error
 	// SyncDir makes the folder's entries durable.
 	SyncDir(dir string) error
-	// Lock takes an exclusive advisory lock on name, or fails at once
-	// with ErrLocked.
+	// Lock takes an exclusive advisory lock on name (and, on Unix, on
+	// the folder that holds it), or fails at once with ErrLocked.
 	Lock(name string) (io.Closer, error)
 }
 
@@ -77,7 +78,22 @@ func (osFS) Lock(name string) (io.Closer, error) {
 		f.Close()
 		return nil, err
 	}
-	return f, nil
+	d, err := lockFolder(filepath.Dir(name))
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if d == nil {
+		return f, nil
+	}
+	return lockPair{f, d}, nil
+}
+
+// lockPair holds the lock file's lock and the folder's.
+type lockPair struct{ file, folder *os.File }
+
+func (l lockPair) Close() error {
+	return errors.Join(l.file.Close(), l.folder.Close())
 }
 
 var errWouldBlock = errors.New("lock held")
