@@ -262,6 +262,15 @@ func (in *Inbox) decide(ctx context.Context, r *Record, d Decision) (*Record, er
 		return nil, fmt.Errorf("%w: scope: %q is not once or session", ErrInvalidRecord, d.Scope)
 	}
 	d.At = in.now()
+	if !d.At.Before(r.Expires) {
+		// The record was read before its expiry and is decided at or
+		// after it: too late, however little. It expires instead, so the
+		// decision written is never later than the record allows.
+		if _, err := in.expireIfDue(ctx, r); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: record %q expired at %s", ErrExpired, r.ID, r.Expires.Format(time.RFC3339))
+	}
 	n := in.next(r)
 	n.Decision, n.CodeHash, n.CodeIssued = &d, nil, time.Time{}
 	if d.Approved {

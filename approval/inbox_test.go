@@ -235,3 +235,44 @@ func TestTheInboxFeedsTheEngine(t *testing.T) {
 	sh3.Session = "s2"
 	assert.Equal(t, policy.ApprovalRequired, e.Evaluate(sh3).Verdict)
 }
+
+// stepClock returns the times given, one a call, then the last for ever.
+func stepClock(ts ...time.Time) func() time.Time {
+	return func() time.Time {
+		t := ts[0]
+		if len(ts) > 1 {
+			ts = ts[1:]
+		}
+		return t
+	}
+}
+
+func TestADecisionAtTheExpiryIsRefusedEvenIfTheRecordWasReadBefore(t *testing.T) {
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	expires := t0.Add(time.Hour)
+	for name, decide := range map[string]func(in *approval.Inbox, id string) error{
+		"Approve": func(in *approval.Inbox, id string) error {
+			_, err := in.Approve(context.Background(), id, "ann", approval.ScopeOnce)
+			return err
+		},
+		"Deny": func(in *approval.Inbox, id string) error {
+			_, err := in.Deny(context.Background(), id, "bob", "")
+			return err
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			// Park at t0; the decision reads the record a nanosecond
+			// before its expiry and stamps the decision at the expiry.
+			in := approval.New(approval.NewMemoryStore(), approval.Options{TTL: time.Hour,
+				Now: stepClock(t0, expires.Add(-time.Nanosecond), expires)})
+			r := park(t, in)
+			assert.ErrorIs(t, decide(in, r.ID), approval.ErrExpired)
+			got, err := in.Get(t.Context(), r.ID)
+			require.NoError(t, err)
+			assert.Equal(t, approval.StateExpired, got.State)
+			assert.Nil(t, got.Decision)
+			_, err = in.Resume(t.Context(), r.ID, noop)
+			assert.ErrorIs(t, err, approval.ErrNotApproved)
+		})
+	}
+}
