@@ -131,6 +131,9 @@ func (e *env) record(s approval.State) *approval.Record {
 		Risk:      "external", Reason: policy.ReasonToolDefaultAsk, Rule: "r1", Message: "asks",
 		Created: now.Add(time.Duration(n) * time.Millisecond), Expires: now.Add(time.Hour), Updated: now,
 		State: s, IdempotencyKey: fmt.Sprintf("key-%d", n),
+		// A call hash of its own, so that a store that drops it (it is not
+		// in the record's JSON) fails the comparison.
+		CallHash: []byte(fmt.Sprintf("%032d", n)),
 	}
 	switch s {
 	case approval.StateResuming, approval.StateCompleted:
@@ -198,6 +201,9 @@ func normal(r *approval.Record) *approval.Record {
 	}
 	if len(n.CodeHash) == 0 {
 		n.CodeHash = nil
+	}
+	if len(n.CallHash) == 0 {
+		n.CallHash = nil
 	}
 	return n
 }

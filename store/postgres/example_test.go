@@ -16,4 +16,5 @@ func ExampleMigrations() {
 	// 1 0001_approvals.sql
 	// 2 0002_audit.sql
 	// 3 0003_standing_unique.sql
+	// 4 0004_call_hash.sql
 }

@@ -31,7 +31,7 @@ func (s *Store) Claim(ctx context.Context, limit int) ([]*approval.Record, error
 	var out []*approval.Record
 	err := s.inTx(ctx, "claiming approved records", func(tx pgx.Tx) error {
 		out = out[:0]
-		rows, err := tx.Query(ctx, `SELECT body, code_hash FROM toolgate_approvals
+		rows, err := tx.Query(ctx, `SELECT body, code_hash, call_hash FROM toolgate_approvals
 			WHERE state = 'resuming' AND checkpoint = 'approved'
 			ORDER BY created_s, created_ns, id COLLATE "C" LIMIT $1 FOR UPDATE SKIP LOCKED`, limit)
 		if err != nil {

@@ -94,6 +94,7 @@ func serverError(err error) bool {
 type row struct {
 	body     []byte
 	codeHash []byte
+	callHash []byte
 }
 
 func encode(r *approval.Record) ([]byte, error) {
@@ -111,6 +112,9 @@ func decode(rw row) (*approval.Record, error) {
 	}
 	if len(rw.codeHash) > 0 {
 		r.CodeHash = rw.codeHash
+	}
+	if len(rw.callHash) > 0 {
+		r.CallHash = rw.callHash
 	}
 	return r, nil
 }
@@ -156,11 +160,11 @@ func (s *Store) Create(ctx context.Context, r *approval.Record) error {
 	}
 	cs, cns := instant(r.Created)
 	tag, err := s.pool.Exec(ctx, `INSERT INTO toolgate_approvals
-		(id, revision, state, checkpoint, created_s, created_ns, session, binding_tool, binding_agent, binding_target, session_scope, code_hash, body)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+		(id, revision, state, checkpoint, created_s, created_ns, session, binding_tool, binding_agent, binding_target, session_scope, code_hash, call_hash, body)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (id) DO NOTHING`,
 		r.ID, int64(r.Revision), string(r.State), string(r.Checkpoint), cs, cns, []byte(r.Session),
-		[]byte(r.Binding.Tool), []byte(r.Binding.Agent), []byte(r.Binding.Target), sessionScoped(r), nullable(r.CodeHash), body)
+		[]byte(r.Binding.Tool), []byte(r.Binding.Agent), []byte(r.Binding.Target), sessionScoped(r), nullable(r.CodeHash), nullable(r.CallHash), body)
 	if err != nil {
 		return s.fail(opf("creating record %q", r.ID), err)
 	}
@@ -183,7 +187,7 @@ func (s *Store) Get(ctx context.Context, id string) (*approval.Record, error) {
 		return nil, err
 	}
 	var rw row
-	err := s.pool.QueryRow(ctx, `SELECT body, code_hash FROM toolgate_approvals WHERE id = $1`, id).Scan(&rw.body, &rw.codeHash)
+	err := s.pool.QueryRow(ctx, `SELECT body, code_hash, call_hash FROM toolgate_approvals WHERE id = $1`, id).Scan(&rw.body, &rw.codeHash, &rw.callHash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: record %q", approval.ErrNotFound, id)
 	}
@@ -257,7 +261,7 @@ func isDriver(err error) bool {
 // transaction ends.
 func lockRecord(ctx context.Context, tx pgx.Tx, id string) (*approval.Record, error) {
 	var rw row
-	err := tx.QueryRow(ctx, `SELECT body, code_hash FROM toolgate_approvals WHERE id = $1 FOR UPDATE`, id).Scan(&rw.body, &rw.codeHash)
+	err := tx.QueryRow(ctx, `SELECT body, code_hash, call_hash FROM toolgate_approvals WHERE id = $1 FOR UPDATE`, id).Scan(&rw.body, &rw.codeHash, &rw.callHash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w: record %q", approval.ErrNotFound, id)
 	}
@@ -298,7 +302,7 @@ func (s *Store) List(ctx context.Context) ([]*approval.Record, error) {
 	if err := s.enter(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := s.pool.Query(ctx, `SELECT body, code_hash FROM toolgate_approvals ORDER BY created_s, created_ns, id COLLATE "C"`)
+	rows, err := s.pool.Query(ctx, `SELECT body, code_hash, call_hash FROM toolgate_approvals ORDER BY created_s, created_ns, id COLLATE "C"`)
 	if err != nil {
 		return nil, s.fail("listing records", err)
 	}
@@ -314,7 +318,7 @@ func collect(rows pgx.Rows) ([]*approval.Record, error) {
 	out := []*approval.Record{}
 	for rows.Next() {
 		var rw row
-		if err := rows.Scan(&rw.body, &rw.codeHash); err != nil {
+		if err := rows.Scan(&rw.body, &rw.codeHash, &rw.callHash); err != nil {
 			return nil, err
 		}
 		r, err := decode(rw)
