@@ -46,7 +46,9 @@ const (
 // a folder cannot be fsynced (NTFS journals the rename); on other systems
 // OpenFile fails, since without a lock two processes could share a log.
 // The folder's permissions are set when OpenFile creates it; a folder that
-// exists keeps the permissions it has.
+// exists keeps the permissions it has, but on Unix one owned by another
+// user or writable by every user is refused, and the store's files are
+// never opened through a link put in their place.
 //
 // A write that fails to reach the disk leaves the store failed: every later
 // call returns an error matching ErrClosed, and the host reopens it. Reads

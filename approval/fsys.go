@@ -2,6 +2,7 @@ package approval
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -38,19 +39,36 @@ type storeFile interface {
 // osFS is the real file system.
 type osFS struct{}
 
-func (osFS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
+// MkdirAll makes the state folder and checks that no other user may write
+// it (checkStateFolder).
+func (osFS) MkdirAll(path string, perm fs.FileMode) error {
+	if err := os.MkdirAll(path, perm); err != nil {
+		return err
+	}
+	if err := checkStateFolder(path); err != nil {
+		return fmt.Errorf("refused: %w", err)
+	}
+	return nil
+}
 
 func (osFS) OpenAppend(name string) (storeFile, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|noFollow, 0o600)
 }
 
 func (osFS) Create(name string) (storeFile, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|os.O_CREATE, 0o600)
+	return os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|os.O_CREATE|noFollow, 0o600)
 }
 
-func (osFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
-func (osFS) Rename(o, n string) error             { return os.Rename(o, n) }
-func (osFS) Remove(name string) error             { return os.Remove(name) }
+func (osFS) ReadFile(name string) ([]byte, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|noFollow, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+func (osFS) Rename(o, n string) error { return os.Rename(o, n) }
+func (osFS) Remove(name string) error { return os.Remove(name) }
 
 func (osFS) SyncDir(dir string) error {
 	if runtime.GOOS == "windows" {
@@ -70,7 +88,7 @@ func (osFS) SyncDir(dir string) error {
 }
 
 func (osFS) Lock(name string) (io.Closer, error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow, 0o600)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ package approval
 
 import (
 	"errors"
+	"fmt"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -36,4 +37,31 @@ func lockFolder(dir string) (*os.File, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// noFollow makes the store's opens refuse a final symbolic link: the log,
+// its lock and its temporary file are the store's own files, and a link
+// in their place (approvals.log pointing at another user's file) would
+// have the store read or write through it.
+const noFollow = unix.O_NOFOLLOW
+
+// checkStateFolder refuses a state folder that another user may write:
+// one owned by another user, or writable by every user. Whoever can
+// write the folder can replace the log with records of their own (its
+// checksums are no signature) and have a call run that nobody approved.
+// A folder writable by its group is allowed: that is the owner's
+// choice (and every folder of a user-private group's umask). See
+// docs/security-model.md, "Approvals".
+func checkStateFolder(dir string) error {
+	var st unix.Stat_t
+	if err := unix.Stat(dir, &st); err != nil {
+		return err
+	}
+	if uid := os.Geteuid(); st.Uid != uint32(uid) {
+		return fmt.Errorf("it is owned by user %d, not by this process's user %d, who alone may write approvals", st.Uid, uid)
+	}
+	if st.Mode&0o002 != 0 {
+		return fmt.Errorf("every user may write it (mode %#o): anyone could forge an approval there", st.Mode&0o7777)
+	}
+	return nil
 }

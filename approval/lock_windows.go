@@ -25,3 +25,10 @@ func lockFile(f *os.File) error {
 // file included, cannot be deleted, so the lock file's lock is never
 // orphaned.
 func lockFolder(string) (*os.File, error) { return nil, nil }
+
+// noFollow is 0 here: the open flag is Unix's.
+const noFollow = 0
+
+// checkStateFolder checks nothing here: Windows folders are guarded by
+// their access lists, which the store does not read.
+func checkStateFolder(string) error { return nil }
