@@ -3,7 +3,11 @@
 //
 // Strict means: a call is one JSON object; its keys are exactly the
 // documented names (case included) and none is given twice, in the call or
-// in its args; every string is valid UTF-8. A call that breaks any of these
+// in its args; every string is valid UTF-8; every integer is one a JSON
+// number holds exactly (9007199254740993, past 2^53, would be judged as
+// 9007199254740992 by the engine and read exactly by a tool that keeps
+// integers, so it is refused; see docs/security-model.md, "Approvals"). A
+// call that breaks any of these
 // is refused whole rather than guessed at, because a host in another
 // language might read it differently (which of two "agent" keys wins?).
 package jsonl
@@ -306,6 +310,7 @@ func (d *decoder) number() (any, error) {
 	if n := digits(); n == 0 || (n > 1 && d.b[intStart] == '0') {
 		return nil, &SyntaxError{Offset: start, Msg: "malformed number"}
 	}
+	integer := d.i == len(d.b) || d.b[d.i] != '.' && d.b[d.i] != 'e' && d.b[d.i] != 'E'
 	if d.i < len(d.b) && d.b[d.i] == '.' {
 		d.i++
 		if digits() == 0 {
@@ -325,8 +330,18 @@ func (d *decoder) number() (any, error) {
 	if err != nil {
 		return nil, &SyntaxError{Offset: start, Msg: "number out of range"}
 	}
+	if lit := string(d.b[start:d.i]); integer && (f >= maxExactInt || f <= -maxExactInt) && strconv.FormatFloat(f, 'f', -1, 64) != lit {
+		// 9007199254740993 is read as 9007199254740992: the call would be
+		// judged and approved with one number and run with another by a
+		// tool that reads integers exactly.
+		return nil, &SyntaxError{Offset: start, Msg: "integer " + lit + " is not held exactly by a JSON number (past 2^53)"}
+	}
 	return f, nil
 }
+
+// maxExactInt is 2^53: every integer up to it is held exactly as a
+// float64, and past it only some are.
+const maxExactInt = 1 << 53
 
 var errNotString = errors.New("want a string")
 

@@ -16,6 +16,7 @@ var goodCalls = []string{
 	`{"tool":"shell","args":{"command":"echo \"hi\" \\ \u00e9\ud83d\ude00 \n\t"}}`,
 	`  {"id":"x","tool":"t","args":{"n":1.5e3,"b":true,"f":false,"z":null,"a":[1,"two",[],{}],"o":{"k":{"k":[-0.5]}}}}  `,
 	`{"id":"x","tool":"t","args":null,"agent":null}`,
+	`{"tool":"t","args":{"max":9007199254740992,"min":-9007199254740992,"big":1e300,"f":9007199254740993.5,"p":18014398509481984}}`,
 	`{}`,
 	`{"tool":"read_file","args":{"path":["a","b"]}}`,
 }
@@ -28,6 +29,7 @@ var badCalls = []string{
 	`{"tool":"x","args":{"n":01}}`, `{"tool":"x","args":{"n":-}}`, `{"tool":"x","args":{"n":1.}}`, `{"tool":"x","args":{"n":1e}}`,
 	`{"tool":"x","args":{"n":tru}}`, `{"tool":"x","args":{"a":[1,]}}`, `{"tool":"x","args":{"a":[1}}`,
 	`{"tool":"x","args":{"n":1e999}}`,
+	`{"tool":"x","args":{"id":9007199254740993}}`, `{"tool":"x","args":{"id":-9007199254740995}}`, `{"tool":"x","args":{"a":[123456789012345678901234567890]}}`,
 	`{"tool":"x","args":` + strings.Repeat(`{"a":`, MaxDepth+2) + `1` + strings.Repeat(`}`, MaxDepth+2) + `}`,
 }
 
