@@ -1182,27 +1182,71 @@ func (r *run) arrayElements(sc *scope, a *syntax.ArrayExpr) ([]string, bool) {
 // of read, mapfile and printf leave their variables unknown.
 func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 	call, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) < 2 || len(call.Assigns) > 0 {
+	if !ok || len(call.Args) < 2 || len(call.Assigns) > 0 && call.Args[0].Lit() != "read" {
 		return nil
 	}
 	args := call.Args[1:]
 	var name, val string
 	switch call.Args[0].Lit() {
 	case "read":
-		if len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.WordHdoc || len(args) > 2 {
+		// read [-r] NAME..., read [-r] -a NAME <<< TEXT: the first line,
+		// split at the blanks of IFS (its default, or blanks given to
+		// this read alone: IFS=' ' read ...; the script's own IFS is not
+		// followed): each name a word, the last the rest of the line;
+		// -a's array every word.
+		seps := " \t\n"
+		if len(call.Assigns) > 0 {
+			as := call.Assigns[0]
+			if len(call.Assigns) > 1 || as.Name == nil || as.Name.Value != "IFS" || as.Value == nil {
+				return nil
+			}
+			if seps = r.word(sc, as.Value).val; seps == "" || strings.Trim(seps, " \t\n") != "" {
+				return nil
+			}
+		} else if sc.setsIFS() {
 			return nil
 		}
-		raw := len(args) == 2 && args[0].Lit() == "-r"
-		if len(args) == 2 && !raw {
+		raw, array := false, ""
+		var names []string
+		for i := 0; i < len(args); i++ {
+			switch l := args[i].Lit(); {
+			case l == "-r":
+				raw = true
+			case (l == "-a" || l == "-ra" || l == "-ar") && i+1 < len(args) && array == "":
+				raw = raw || l != "-a"
+				i++
+				array = args[i].Lit()
+			case isName(l):
+				names = append(names, l)
+			default:
+				return nil
+			}
+		}
+		if (array == "") == (len(names) == 0) || array != "" && !isName(array) || len(s.Redirs) != 1 || s.Redirs[0].Op != syntax.WordHdoc {
 			return nil
 		}
-		name = args[len(args)-1].Lit()
 		f := r.word(sc, s.Redirs[0].Word)
 		if f.dyn || !raw && strings.ContainsRune(f.val, '\\') {
 			return nil
 		}
-		val, _, _ = strings.Cut(f.val, "\n")
-		val = strings.Trim(val, " \t")
+		line, _, _ := strings.Cut(f.val, "\n")
+		after := s.End().Offset()
+		sep := func(r rune) bool { return strings.ContainsRune(seps, r) }
+		if array != "" {
+			sc.define(array, varDef{value: strings.Join(strings.FieldsFunc(line, sep), "\x00"), array: true, after: after})
+			return call
+		}
+		rest := strings.TrimFunc(line, sep)
+		for _, n := range names[:len(names)-1] {
+			word := rest
+			if i := strings.IndexAny(rest, seps); i >= 0 {
+				word, rest = rest[:i], strings.TrimLeftFunc(rest[i:], sep)
+			} else {
+				rest = ""
+			}
+			sc.define(n, varDef{value: word, after: after})
+		}
+		name, val = names[len(names)-1], rest
 	case "mapfile", "readarray":
 		// mapfile -t NAME <<< TEXT: one element per line, without its
 		// newline (-t); without -t each keeps it.
@@ -1383,6 +1427,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			if n.Background || n.Coprocess {
 				cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
 				r.stmt(sc, n)
+				if len(r.calls.planted) > 0 {
+					r.judgePlanted(sc, n) // written in the background all the same
+				}
 				r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
 				return apart(stmtChildren(n)...)
 			}
