@@ -348,3 +348,20 @@ func TestShapesHaveUniqueNames(t *testing.T) {
 	names := audit.Shapes()
 	assert.Len(t, names, len(slices.Compact(slices.Sorted(slices.Values(names)))))
 }
+
+// TestKeyValueReadings pins where a secret-named key's value ends in the
+// forms free text writes it in, so that what follows the value stays.
+func TestKeyValueReadings(t *testing.T) {
+	for in, want := range map[string]string{
+		`{\"password\":\"Zx9vQ2mN8bT4\",\"user\":\"alice\"}`:                    `{\"password\":\"[REDACTED]\",\"user\":\"alice\"}`,
+		`{\\\"token\\\":\\\"Zx9vQ2mN8bT4\\\",\\\"n\\\":1}`:                      `{\\\"token\\\":\\\"[REDACTED]\\\",\\\"n\\\":1}`,
+		`\"password\":\"Zx9v"Q2mN8bT4\"`:                                        `\"password\":\"[REDACTED]\"`,
+		"<password>Zx9vQ2mN8bT4</password><user>alice</user>":                   "<password>[REDACTED]</password><user>alice</user>",
+		"a:\n  password: |\n    Zx9vQ2mN8bT4\n    second line\n  user: alice\n": "a:\n  password: |\n[REDACTED]\n  user: alice\n",
+		"machine h login bob password Zx9vQ2mN8bT4 account x":                   "machine h login bob password [REDACTED] account x",
+		"aws configure set aws_secret_access_key Zx9vQ2 --profile p":            "aws configure set aws_secret_access_key ****** --profile p",
+	} {
+		out, _ := audit.NewRedactor().String(in)
+		assert.Equal(t, want, out, "%q", in)
+	}
+}

@@ -305,7 +305,7 @@ var shapes = []shape{
 		anchors: []string{"://"}, check: urlPassword},
 	{name: "user-option", about: "the password in a command's user option (curl -u NAME:PASSWORD, --user, --proxy-user)",
 		anchors: []string{"-u ", "--user ", "--user=", "--proxy-user ", "--proxy-user="}, textOnly: true, check: userOption},
-	{name: "key-value", about: "the value after a secret-named key in free text (password=..., GITHUB_TOKEN: ..., Authorization: ...)",
+	{name: "key-value", about: "the value after a secret-named key in free text (password=..., GITHUB_TOKEN: ..., Authorization: ..., Pwd=..., X-Amz-Signature=..., <password>...</password>, key: | blocks, keys in escaped JSON, config set NAME VALUE, netrc password VALUE)",
 		anchors: textKeys, textOnly: true, check: keyValue},
 }
 
@@ -715,14 +715,15 @@ func isDigitsOnly(v []byte) bool {
 
 // textKeys are the words after which free text holds a secret value. A
 // key of two words is listed in each spelling a key takes (apikey matches
-// apiKey and APIKEY too: anchors match ignoring case), and a word that
-// would also end innocent words (pass, pwd) only after an underscore.
+// apiKey and APIKEY too: anchors match ignoring case). The words in
+// lastWordKeys and weakKeys are held to stricter readings (see keyValue).
 var textKeys = func() []string {
 	keys := []string{
-		"password", "passwd", "passphrase", "secret", "token", "credential",
-		"authorization", "cookie", "auth", "mnemonic", "_pass", "_pwd",
+		"password", "passwd", "passphrase", "passcode", "secret", "token", "credential", "signature",
+		"authorization", "cookie", "auth", "mnemonic", "pass", "pwd",
+		"session", "sessionid", "sessid", "sid", "key",
 	}
-	for _, first := range []string{"api", "access", "private", "signing", "encryption", "account", "master", "session"} {
+	for _, first := range []string{"api", "access", "private", "signing", "encryption", "account", "master", "session", "subscription"} {
 		for _, sep := range []string{"", "_", "-"} {
 			keys = append(keys, first+sep+"key")
 		}
@@ -734,46 +735,121 @@ var textKeys = func() []string {
 // value, a cookie list, a recovery phrase of several words.
 var lineValueKeys = map[string]bool{"authorization": true, "cookie": true, "mnemonic": true}
 
+// lastWordKeys are keys only as a word of their own and the last word of
+// the key (DB_PASS, smtpPwd, pass:VALUE), not inside a longer word
+// (bypass, OLDPWD) nor before another (pass_through). A pwd whose value is
+// a path is the shell's working folder (PWD=/home/dev), not a password.
+var lastWordKeys = map[string]bool{"pass": true, "pwd": true}
+
+// weakKeys name a secret only sometimes (a request's signature, a session
+// cookie, a query's key parameter; next to a signature in a letter, a tmux
+// session or a map's key): their value is
+// redacted only when it looks like a secret, 16 characters or more with a
+// digit and a letter or both cases. sid stands as a word of its own;
+// key counts only as a query parameter (?key=, &key=).
+var weakKeys = map[string]bool{"signature": true, "session": true, "sessionid": true, "sessid": true, "sid": true, "key": true}
+
 // valueStop ends a value in free text.
 var valueStop = set(" \t\r\n\"'`,;&<>\\")
 
 // lineStop ends a whole-line value (an authorization header, a cookie).
 var lineStop = set("\r\n\"'\\")
 
+// secretChars are the characters of a value that stands after its key
+// with only a space between (token VALUE).
+var secretChars = set("A-Za-z0-9-_.+/=")
+
+// keyValue finds the value after a secret-named key in free text. The key
+// and its value may be written:
+//
+//   - key=VALUE, key: VALUE, key := VALUE, key => VALUE, with the key and
+//     the value quoted or not, and quotes escaped any number of times
+//     (JSON held in a JSON string: \"password\":\"VALUE\");
+//   - <password>VALUE</password>;
+//   - key: | or key: >- and the lines indented under it (a YAML block);
+//   - key VALUE after an option's two dashes (--password VALUE), after
+//     set (aws configure set aws_secret_access_key VALUE, npm config set
+//     //host/:_authToken VALUE), in a netrc entry (machine HOST login
+//     NAME password VALUE), or where VALUE looks like a secret itself (20
+//     characters or more with a digit and both cases: "invalid token
+//     VALUE").
 func keyValue(t []byte, at, n int) (span, bool) {
-	wholeLine := lineValueKeys[string(bytes.ToLower(t[at:at+n]))]
+	key := string(bytes.ToLower(t[at : at+n]))
+	wholeLine := lineValueKeys[key]
+	weak := weakKeys[key]
 	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) {
 		// "tokens", "secretary", "SECRETARY": another word.
 		return span{}, false
 	}
-	k := run(t, at+n, keyTail, 64)
-	if k < len(t) && (t[k] == '"' || t[k] == '\'') {
-		k++
+	if lastWordKeys[key] || key == "sid" {
+		if !wordStart(t, at) || at+n < len(t) && keyTail[t[at+n]] {
+			return span{}, false
+		}
 	}
+	if key == "key" && (at == 0 || t[at-1] != '?' && t[at-1] != '&') {
+		return span{}, false
+	}
+	k := run(t, at+n, keyTail, 64)
+	k = skipQuote(t, k)
 	k = skipSpaces(t, k)
+	if k < len(t) && t[k] == '>' && keyOpensElement(t, at) {
+		// <password>VALUE</password>
+		j := k + 1
+		e := j
+		for e < len(t) && e-j < maxScan && t[e] != '<' {
+			e++
+		}
+		return valueSpan(t, j, e, weak, key)
+	}
 	if k >= len(t) || (t[k] != ':' && t[k] != '=') {
-		// An option's value follows it after a space: --password VALUE,
-		// --api-key VALUE (not --password-stdin -u NAME).
-		if k >= len(t) || t[k-1] != ' ' || !isOption(t, at) || t[k] == '-' {
+		// Only a space between the key and its value.
+		if k >= len(t) || t[k-1] != ' ' && t[k-1] != '\t' {
+			return span{}, false
+		}
+		if t[k] == '-' || !isOption(t, at) && !afterSet(t, at) && !netrcPassword(t, at, key) {
+			e := run(t, k, secretChars, maxScan)
+			if e-k >= 20 && hasBoth(t[k:e]) && hasDigit(t[k:e]) && (e == len(t) || !wordChars[t[e]]) {
+				return span{k, e}, true
+			}
 			return span{}, false
 		}
 		k--
+	} else if k+1 < len(t) && (t[k] == ':' && t[k+1] == '=' || t[k] == '=' && (t[k+1] == '>' || t[k+1] == '=')) {
+		k++ // :=, =>, ==
 	}
 	k = skipSpaces(t, k+1)
+	if b, ok := yamlBlock(t, at, k); ok {
+		return b, true
+	}
 	stop := valueStop
 	if wholeLine {
 		stop = lineStop
 	}
 	var quote byte
-	if k < len(t) && (t[k] == '"' || t[k] == '\'') {
-		quote = t[k]
-		k++
+	escaped := 0
+	q := k
+	for q < len(t) && t[q] == '\\' {
+		q++
+	}
+	if q < len(t) && (t[q] == '"' || t[q] == '\'') {
+		quote, escaped, k = t[q], q-k, q+1
 	}
 	if bytes.HasPrefix(t[k:], pemBegin) {
 		return span{}, false // a PEM block: its own shape takes all of it
 	}
 	j := k
-	if quote != 0 && !wholeLine {
+	switch {
+	case quote != 0 && escaped > 0:
+		// An escaped quote ends where the same escaped quote comes again.
+		for k < len(t) && k-j < maxScan && t[k] != '\n' && t[k] != '\r' {
+			if t[k] == quote && k-escaped >= j && allBackslashes(t[k-escaped:k]) {
+				k -= escaped
+				break
+			}
+			k++
+		}
+		k = min(k, len(t))
+	case quote != 0 && !wholeLine:
 		// A quoted value runs to its closing quote, spaces and all
 		// (password = "correct horse battery staple").
 		for k < len(t) && k-j < maxScan && t[k] != quote && t[k] != '\n' && t[k] != '\r' {
@@ -783,15 +859,179 @@ func keyValue(t []byte, at, n int) (span, bool) {
 			k++
 		}
 		k = min(k, len(t))
-	} else {
+	default:
 		for k < len(t) && k-j < maxScan && !stop[t[k]] {
 			k++
 		}
 	}
-	if k == j {
+	return valueSpan(t, j, k, weak, key)
+}
+
+// valueSpan returns the value t[j:k] of key as a span, unless it is
+// empty, a weak key's value that does not look like a secret, or a pwd
+// that names a folder.
+func valueSpan(t []byte, j, k int, weak bool, key string) (span, bool) {
+	if k <= j {
+		return span{}, false
+	}
+	if weak && (k-j < 16 || !mixed(t[j:k])) {
+		return span{}, false
+	}
+	if key == "pwd" && (t[j] == '/' || t[j] == '~') {
 		return span{}, false
 	}
 	return span{j, k}, true
+}
+
+// skipQuote skips a key's closing quote, escaped any number of times.
+func skipQuote(t []byte, k int) int {
+	q := k
+	for q < len(t) && t[q] == '\\' {
+		q++
+	}
+	if q < len(t) && (t[q] == '"' || t[q] == '\'') {
+		return q + 1
+	}
+	return k
+}
+
+func allBackslashes(b []byte) bool {
+	for _, c := range b {
+		if c != '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigit(v []byte) bool {
+	for _, c := range v {
+		if '0' <= c && c <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// wordStart reports whether t[at] starts a word as internal/words reads
+// names: nothing, or a byte other than a letter or digit, stands before
+// it, or a lower-case letter before an upper-case one (smtpPwd).
+func wordStart(t []byte, at int) bool {
+	if at == 0 || !alnum[t[at-1]] {
+		return true
+	}
+	return 'a' <= t[at-1] && t[at-1] <= 'z' && 'A' <= t[at] && t[at] <= 'Z'
+}
+
+// keyStart returns where the whole key the word at at belongs to begins:
+// the start of its run of key characters.
+func keyStart(t []byte, at int) int {
+	i := at
+	for i > 0 && keyTail[t[i-1]] {
+		i--
+	}
+	return i
+}
+
+// keyOpensElement reports whether the key at at is an XML element's name.
+func keyOpensElement(t []byte, at int) bool {
+	i := keyStart(t, at)
+	return i > 0 && t[i-1] == '<'
+}
+
+// afterSet reports whether the key at at (with whatever is glued before
+// it, such as //registry.npmjs.org/:_) is the NAME of a command's "set
+// NAME VALUE": git config, npm config, aws configure and their kind.
+func afterSet(t []byte, at int) bool {
+	i := at
+	for i > 0 && !blank[t[i-1]] && at-i < 256 {
+		i--
+	}
+	e := i
+	for e > 0 && (t[e-1] == ' ' || t[e-1] == '\t') {
+		e--
+	}
+	if e == i || e < 3 || !bytes.EqualFold(t[e-3:e], []byte("set")) {
+		return false
+	}
+	return e == 3 || !alnum[t[e-4]] || t[e-4] == ':'
+}
+
+// netrcPassword reports whether the key at at is a netrc entry's
+// password: after "login NAME", "machine HOST" or "account NAME" (on the
+// same line or the ones before), or after "default".
+func netrcPassword(t []byte, at int, key string) bool {
+	if key != "password" || !wordStart(t, at) {
+		return false
+	}
+	prev := func(e int) (int, int) { // the word that ends before e
+		for e > 0 && blank[t[e-1]] {
+			e--
+		}
+		s := e
+		for s > 0 && !blank[t[s-1]] && e-s < 256 {
+			s--
+		}
+		return s, e
+	}
+	s1, e1 := prev(at)
+	if string(t[s1:e1]) == "default" {
+		return true
+	}
+	s2, e2 := prev(s1)
+	if e1 == s1 || e2 == s2 {
+		return false
+	}
+	switch string(t[s2:e2]) {
+	case "login", "machine", "account":
+		return true
+	}
+	return false
+}
+
+// yamlBlock finds a YAML block scalar's value: k is just after "key:",
+// where | or > (with its indicators) ends the line, and the value is the
+// lines below indented deeper than the key's line, blank lines included.
+func yamlBlock(t []byte, at, k int) (span, bool) {
+	if k >= len(t) || t[k] != '|' && t[k] != '>' {
+		return span{}, false
+	}
+	e := k + 1
+	for e < len(t) && (t[e] == '-' || t[e] == '+' || '1' <= t[e] && t[e] <= '9') {
+		e++
+	}
+	e = skipSpaces(t, e)
+	if e < len(t) && t[e] == '\r' {
+		e++
+	}
+	if e >= len(t) || t[e] != '\n' {
+		return span{}, false
+	}
+	ls := at
+	for ls > 0 && t[ls-1] != '\n' {
+		ls--
+	}
+	indent := skipSpaces(t, ls) - ls
+	start := e + 1
+	end := start
+	for i := start; i < len(t) && i-start < maxScan; {
+		le := i
+		for le < len(t) && t[le] != '\n' {
+			le++
+		}
+		line := bytes.TrimRight(t[i:le], "\r")
+		if len(bytes.TrimSpace(line)) > 0 {
+			if skipSpaces(line, 0) <= indent {
+				break
+			}
+			end = i + len(line)
+		}
+		i = le + 1
+	}
+	if end == start {
+		return span{}, false
+	}
+	return span{start, end}, true
 }
 
 // keyGoesOn reports whether next, the letter or digit after a key word
