@@ -21,7 +21,10 @@
 // ReadFile refuses an oversized file whole instead of truncating it.
 //
 // A Redactor removes secrets: values under secret-named keys (SensitiveKey),
-// known secret shapes (Shapes), and the literal value of every configured
+// known secret shapes (Shapes: service tokens by their prefixes, JWTs and
+// JWEs, PEM and PuTTY private keys, base64 that wraps a private key or
+// JSON holding a secret, passwords and tokens in URLs, a command's
+// password option, the value after a secret-named key), and the literal value of every configured
 // secret in its JSON, percent-escaped, hex and base64 forms, all in one
 // pass; text with percent-escapes is also read decoded. RedactArgs applies
 // it to a call's arguments for any store that persists them, such as an

@@ -32,9 +32,11 @@ const Marker = "[REDACTED]"
 //     which also depend on their neighbours, may remain). Literals match
 //     ignoring ASCII case;
 //   - every known secret shape (Shapes lists them): cloud keys, GitHub,
-//     GitLab, Slack, Stripe and OpenAI-style tokens, JWTs, PEM private
-//     keys, bearer and basic authorization values, passwords in URLs, and
-//     in free text the value after a secret-named key.
+//     GitLab, Slack, Stripe and OpenAI-style tokens, JWTs and JWEs, PEM
+//     and PuTTY private keys, base64 that wraps a private key or JSON
+//     holding a secret, bearer and basic authorization values, passwords
+//     and tokens in URLs, a command's password option, and in free text
+//     the value after a secret-named key.
 //
 // In structured arguments (RedactArgs) the value of every key whose name
 // implies a secret is replaced whole; see SensitiveKey.

@@ -365,3 +365,16 @@ func TestKeyValueReadings(t *testing.T) {
 		assert.Equal(t, want, out, "%q", in)
 	}
 }
+
+// TestShapeEdges pins where some shapes end.
+func TestShapeEdges(t *testing.T) {
+	jwt := "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLWJ5dGVz"
+	for in, want := range map[string]string{
+		"see " + jwt + ". Next":               "see [REDACTED]. Next",
+		"sshpass -p -f ssh h":                 "sshpass -p ** ssh h",
+		"mysql -u root -p app && echo -pdone": "mysql -u root -p app && echo -pdone",
+	} {
+		out, _ := audit.NewRedactor().String(in)
+		assert.Equal(t, want, out, "%q", in)
+	}
+}

@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"encoding/base64"
+	"strconv"
 )
 
 // A shape is a kind of secret recognised by how it looks. Each starts at an
@@ -100,13 +101,13 @@ var shapes = []shape{
 		anchors: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, caseSensitive: true, body: alnum, min: 30, max: 255},
 	{name: "github-fine-grained-token", about: "GitHub fine-grained personal access tokens (github_pat_...)",
 		anchors: []string{"github_pat_"}, caseSensitive: true, body: alnumUnder, min: 40, max: 255},
-	{name: "gitlab-token", about: "GitLab personal, deploy, runner, CI build, trigger, feed, SCIM and OAuth tokens (glpat-, gldt-, ...)",
-		anchors:       []string{"glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glsoat-", "glimt-", "gloas-", "glagent-"},
+	{name: "gitlab-token", about: "GitLab personal, deploy, runner, CI build, trigger, feed, SCIM, OAuth and feature-flag tokens (glpat-, gldt-, glffct-, ...)",
+		anchors:       []string{"glpat-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "glsoat-", "glimt-", "gloas-", "glagent-", "glffct-", "glrtr-"},
 		caseSensitive: true, body: b64urlDot, min: 20, max: 255},
 	{name: "slack-token", about: "Slack bot, user, app and refresh tokens (xoxb-, xoxp-, xapp-, ...)",
 		anchors: []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxe-", "xapp-"}, caseSensitive: true, body: alnumDash, min: 10, max: 255},
-	{name: "slack-webhook", about: "Slack incoming webhook URLs",
-		anchors: []string{"hooks.slack.com/services/"}, body: webhookPath, min: 20, max: 255, valueOnly: true},
+	{name: "slack-webhook", about: "Slack incoming, workflow and trigger webhook URLs",
+		anchors: []string{"hooks.slack.com/services/", "hooks.slack.com/workflows/", "hooks.slack.com/triggers/"}, body: webhookPath, min: 20, max: 255, valueOnly: true},
 	{name: "stripe-key", about: "Stripe secret and restricted keys and webhook secrets (sk_live_, rk_test_, whsec_, ...)",
 		anchors: []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"}, caseSensitive: true, body: alnum, min: 16, max: 255},
 	{name: "openai-style-key", about: "OpenAI-style API keys (sk-..., sk-proj-..., sk-ant-...)",
@@ -123,8 +124,8 @@ var shapes = []shape{
 		anchors: []string{"SG."}, caseSensitive: true, check: sendgrid},
 	{name: "vault-token", about: "HashiCorp Vault service, batch and recovery tokens (hvs., hvb., hvr.)",
 		anchors: []string{"hvs.", "hvb.", "hvr."}, caseSensitive: true, body: b64url, min: 24, max: 512},
-	{name: "twilio-api-key", about: "Twilio API key SIDs (SK and 32 hex digits)",
-		anchors: []string{"SK"}, caseSensitive: true, body: hexUpper, min: 32, max: 32},
+	{name: "twilio-api-key", about: "Twilio API key and account SIDs (SK or AC and 32 hex digits)",
+		anchors: []string{"SK", "AC"}, caseSensitive: true, body: hexUpper, min: 32, max: 32},
 	{name: "docker-hub-token", about: "Docker Hub personal and organisation access tokens (dckr_pat_, dckr_oat_)",
 		anchors: []string{"dckr_pat_", "dckr_oat_"}, caseSensitive: true, body: b64url, min: 20, max: 128},
 	{name: "grafana-token", about: "Grafana service account and Cloud tokens (glsa_, glc_)",
@@ -133,8 +134,8 @@ var shapes = []shape{
 		anchors: []string{"shpat_", "shpca_", "shppa_", "shpss_"}, caseSensitive: true, body: hexUpper, min: 32, max: 32},
 	{name: "databricks-token", about: "Databricks personal access tokens (dapi and 32 hex digits)",
 		anchors: []string{"dapi"}, caseSensitive: true, body: set("0-9a-f-"), min: 32, max: 40, mixed: true},
-	{name: "linear-key", about: "Linear API keys (lin_api_)",
-		anchors: []string{"lin_api_"}, caseSensitive: true, body: alnum, min: 40, max: 40},
+	{name: "linear-key", about: "Linear API keys and OAuth tokens (lin_api_, lin_oauth_)",
+		anchors: []string{"lin_api_", "lin_oauth_"}, caseSensitive: true, body: alnum, min: 40, max: 64},
 	{name: "age-secret-key", about: "age encryption secret keys (AGE-SECRET-KEY-1...)",
 		anchors: []string{"AGE-SECRET-KEY-1"}, caseSensitive: true, body: upperDigits, min: 58, max: 58},
 	{name: "google-oauth-token", about: "Google OAuth access tokens (ya29.)",
@@ -293,7 +294,23 @@ var shapes = []shape{
 		anchors: []string{"pat"}, caseSensitive: true, check: airtable},
 	{name: "discord-bot-token", about: "Discord bot tokens (the bot's ID in base64, a dot, 6 characters, a dot, 27 to 38 more)",
 		anchors: discordAnchors(), caseSensitive: true, check: discordBot},
-	{name: "jwt", about: "JSON Web Tokens (three base64url segments, the first a JSON header)",
+	{name: "newrelic-license-key", about: "New Relic license keys (36 hex digits and NRAL)",
+		anchors: []string{"NRAL"}, caseSensitive: true, check: newRelicLicense},
+	{name: "cloudflare-origin-ca-key", about: "Cloudflare Origin CA keys (v1.0-, 24 hex digits, -, 146 more)",
+		anchors: []string{"v1.0-"}, caseSensitive: true, body: set("0-9a-f-"), min: 171, max: 171},
+	{name: "meta-access-token", about: "Meta (Facebook, Instagram, WhatsApp) and Square access tokens (EAA...)",
+		anchors: []string{"EAA"}, caseSensitive: true, check: metaToken},
+	{name: "vault-legacy-token", about: "HashiCorp Vault service tokens of the older form (s. and 24 characters)",
+		anchors: []string{"s."}, caseSensitive: true, check: vaultLegacy},
+	{name: "putty-private-key", about: "the private lines of a PuTTY key file (.ppk), after Private-Lines:",
+		anchors: []string{"Private-Lines:"}, caseSensitive: true, check: puttyPrivate},
+	{name: "base64-wrapped-secret", about: "base64 of a PEM private key or of JSON that holds a secret (kubeconfig client-key-data, .dockerconfigjson, a service account key in an environment variable), redacted whole",
+		anchors: base64WrapAnchors, caseSensitive: true, check: base64Wrapped},
+	{name: "nuget-key", about: "NuGet API keys (oy2 and 43 lower-case letters and digits)",
+		anchors: []string{"oy2"}, caseSensitive: true, body: set("a-z0-9"), min: 43, max: 43, mixed: true},
+	{name: "password-option", about: "the password given to a command's short option (mysql -pVALUE, sshpass -p, docker login -p, openssl -k, redis-cli -a, ldapsearch -w, sqlcmd -P, zip -P, 7z -p)",
+		anchors: passwordOptionAnchors(), textOnly: true, check: passwordOption},
+	{name: "jwt", about: "JSON Web Tokens and JWE (three or five base64url segments, the first a JSON header)",
 		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
 	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
 		anchors: []string{"-----BEGIN "}, check: pemPrivateKey},
@@ -608,6 +625,10 @@ func sendgrid(t []byte, at, n int) (span, bool) {
 	return span{at, k2}, true
 }
 
+// jwt finds a JSON Web Token: a header of base64url, then the payload
+// (10 characters or more) and the signature; or a JWE, whose encrypted
+// key may be empty (direct encryption) before its IV, ciphertext and tag.
+// Every segment is redacted.
 func jwt(t []byte, at, _ int) (span, bool) {
 	if at > 0 && b64urlDot[t[at-1]] {
 		return span{}, false
@@ -616,14 +637,280 @@ func jwt(t []byte, at, _ int) (span, bool) {
 	if k-at < 10 || k >= len(t) || t[k] != '.' {
 		return span{}, false
 	}
-	k2 := run(t, k+1, b64url, maxScan)
-	if k2-(k+1) < 10 {
+	var segs, ends [4]int
+	n := 0
+	for end := k; n < 4 && end < len(t) && t[end] == '.'; n++ {
+		e := run(t, end+1, b64url, maxScan)
+		segs[n], ends[n] = e-(end+1), e
+		end = e
+	}
+	for n > 2 && segs[n-1] == 0 {
+		n-- // a dot after the token ends the sentence
+	}
+	switch {
+	case segs[0] >= 10:
+	case n == 4 && segs[0] == 0 && segs[1] >= 10 && segs[2] >= 1:
+	default:
 		return span{}, false
 	}
-	if k2 < len(t) && t[k2] == '.' {
-		k2 = run(t, k2+1, b64url, maxScan)
+	return span{at, ends[n-1]}, true
+}
+
+// newRelicLicense finds 36 lower-case hex digits and "NRAL", standing as
+// a word of its own.
+func newRelicLicense(t []byte, at, n int) (span, bool) {
+	if at < 36 || at > 36 && wordChars[t[at-37]] {
+		return span{}, false
 	}
-	return span{at, k2}, true
+	for _, c := range t[at-36 : at] {
+		if !lowerHex[c] {
+			return span{}, false
+		}
+	}
+	if k := at + n; k < len(t) && wordChars[t[k]] {
+		return span{}, false
+	}
+	return span{at - 36, at + n}, true
+}
+
+// b64Any is every character of base64 in either alphabet, padding
+// included; b64Before, the ones that may stand before more base64 of the
+// same text (padding ends it: KEY=base64 is a new text).
+var (
+	b64Any    = set("A-Za-z0-9+/=_-")
+	b64Before = set("A-Za-z0-9+/_-")
+)
+
+// metaToken finds EAA and 60 to 512 characters of base64url with a digit
+// and a letter or both cases, standing on its own in base64 too: EAA in
+// the middle of a base64 blob (an image) is not a token.
+func metaToken(t []byte, at, n int) (span, bool) {
+	if at > 0 && b64Before[t[at-1]] {
+		return span{}, false
+	}
+	k := run(t, at+n, b64url, 513)
+	if l := k - (at + n); l < 60 || l > 512 || k < len(t) && b64Any[t[k]] || !mixed(t[at+n:k]) {
+		return span{}, false
+	}
+	return span{at, k}, true
+}
+
+// vaultLegacy finds "s." and 24 letters and digits with a digit and both
+// cases, standing on its own: not a method call or field in code
+// (s.ReadFromConnectionPool(), x.s.Field), which goes on with '(' or '.'
+// or stands after a word or a dot.
+func vaultLegacy(t []byte, at, n int) (span, bool) {
+	if at > 0 && (wordChars[t[at-1]] || t[at-1] == '.') {
+		return span{}, false
+	}
+	k := run(t, at+n, alnum, 25)
+	if k-(at+n) != 24 || k < len(t) && (wordChars[t[k]] || t[k] == '(' || t[k] == '.') {
+		return span{}, false
+	}
+	if v := t[at+n : k]; !hasBoth(v) || !hasDigit(v) {
+		return span{}, false
+	}
+	return span{at, k}, true
+}
+
+// puttyPrivate finds the lines of a PuTTY key's private part: the number
+// after "Private-Lines:" counts the lines below it.
+func puttyPrivate(t []byte, at, n int) (span, bool) {
+	k := skipSpaces(t, at+n)
+	d := k
+	for d < len(t) && d-k < 4 && '0' <= t[d] && t[d] <= '9' {
+		d++
+	}
+	lines, err := strconv.Atoi(string(t[k:d]))
+	if err != nil || lines < 1 {
+		return span{}, false
+	}
+	nl := bytes.IndexByte(t[d:], '\n')
+	if nl < 0 {
+		return span{}, false
+	}
+	start := d + nl + 1
+	end := start
+	for range lines {
+		if end >= len(t) {
+			break
+		}
+		e := bytes.IndexByte(t[end:], '\n')
+		if e < 0 {
+			end = len(t)
+			break
+		}
+		end += e + 1
+	}
+	for end > start && (t[end-1] == '\n' || t[end-1] == '\r') {
+		end--
+	}
+	if end == start {
+		return span{}, false
+	}
+	return span{start, end}, true
+}
+
+// base64WrapAnchors are the first characters of the base64 of a PEM
+// block ("-----BEGIN") and of a JSON object ({", {\n, {\r\n, { ").
+var base64WrapAnchors = []string{"LS0tLS1CRUdJTi", "eyJ", "ewo", "ew0K", "eyAi"}
+
+// wrapHolds reports whether decoded base64 holds a secret that a shape or
+// key finds; set in init, as the shapes it applies include this one.
+var wrapHolds func(dec []byte) bool
+
+func init() {
+	wrapHolds = func(dec []byte) bool { return len(defaultRedactor.m.spans(dec, nil, false)) > 0 }
+}
+
+// base64Wrapped finds base64 (in lines of 60 characters or more when it
+// is wrapped) whose decoded text holds a secret that a shape or key finds,
+// such as a PEM private key or {"auths":{...{"auth":"..."}}}: the whole
+// base64 text is redacted, as the secret's bytes have no place of their
+// own in it.
+func base64Wrapped(t []byte, at, n int) (span, bool) {
+	if at > 0 && b64Before[t[at-1]] || wrapHolds == nil {
+		return span{}, false
+	}
+	k, line := at, at
+	for {
+		k = run(t, k, b64Any, maxScan-(k-at))
+		next := k
+		if next < len(t) && t[next] == '\r' {
+			next++
+		}
+		if k-line < 60 || next >= len(t) || t[next] != '\n' || next+1 >= len(t) || !b64Any[t[next+1]] || k-at >= maxScan {
+			break
+		}
+		k, line = next+1, next+1
+	}
+	if k-at < 16 || k < len(t) && t[k] == '.' && n == 3 {
+		return span{}, false // a JWT's header: the jwt shape reads it
+	}
+	clean := make([]byte, 0, k-at)
+	for _, c := range t[at:k] {
+		switch c {
+		case '\r', '\n', '=':
+		case '-':
+			clean = append(clean, '+')
+		case '_':
+			clean = append(clean, '/')
+		default:
+			clean = append(clean, c)
+		}
+	}
+	clean = clean[:len(clean)/4*4]
+	dec := make([]byte, base64.RawStdEncoding.DecodedLen(len(clean)))
+	m, err := base64.RawStdEncoding.Decode(dec, clean)
+	if err != nil || !wrapHolds(dec[:m]) {
+		return span{}, false
+	}
+	return span{at, k}, true
+}
+
+// How a command's password option takes its value.
+const (
+	attachedOnly = iota // -pVALUE; -p alone asks, and the next word is another (mysql -p DBNAME)
+	separateOnly        // -k VALUE; -kVALUE would be another option (openssl -key)
+	either              // -pVALUE or -p VALUE
+)
+
+// passwordOptions are the commands that take a password in a short
+// option.
+var passwordOptions = []struct {
+	commands []string
+	option   string
+	takes    int
+}{
+	{[]string{"mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mysqlshow", "mariadb", "mariadb-dump", "mariadb-admin"}, "-p", attachedOnly},
+	{[]string{"7z", "7za", "rar", "unrar"}, "-p", attachedOnly},
+	{[]string{"sshpass"}, "-p", either},
+	{[]string{"docker login", "podman login", "buildah login", "skopeo login", "nerdctl login", "helm registry login", "oras login"}, "-p", either},
+	{[]string{"openssl"}, "-k", separateOnly},
+	{[]string{"redis-cli"}, "-a", separateOnly},
+	{[]string{"ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd"}, "-w", separateOnly},
+	{[]string{"sqlcmd", "bcp"}, "-P", separateOnly},
+	{[]string{"zip", "unzip"}, "-P", separateOnly},
+}
+
+func passwordOptionAnchors() []string {
+	var out []string
+	for _, p := range passwordOptions {
+		for _, c := range p.commands {
+			out = append(out, c+" ")
+		}
+	}
+	return out
+}
+
+// commandStop ends a command in a command line.
+var commandStop = set(";|&\n\r`")
+
+// passwordOption finds the password in a command's password option: the
+// command named by the anchor, as a word of its own, then its words up to
+// the end of the command.
+func passwordOption(t []byte, at, n int) (span, bool) {
+	if at > 0 && (wordChars[t[at-1]] || t[at-1] == '-' || t[at-1] == '.') {
+		return span{}, false
+	}
+	name := string(t[at : at+n-1])
+	var opt string
+	takes := 0
+	for _, p := range passwordOptions {
+		for _, c := range p.commands {
+			if c == name {
+				opt, takes = p.option, p.takes
+			}
+		}
+	}
+	if opt == "" {
+		return span{}, false // the anchor matched in another case
+	}
+	k := at + n
+	for k < len(t) && k-at < 1024 && !commandStop[t[k]] {
+		k = skipSpaces(t, k)
+		w := k
+		for k < len(t) && !blank[t[k]] && !commandStop[t[k]] {
+			k++
+		}
+		if k == w {
+			break
+		}
+		word := t[w:k]
+		if !bytes.HasPrefix(word, []byte(opt)) {
+			continue
+		}
+		if len(word) > len(opt) {
+			if takes == separateOnly {
+				continue
+			}
+			v := bytes.Trim(word[len(opt):], "'\"")
+			if len(v) == 0 {
+				continue
+			}
+			s := w + len(opt) + bytes.Index(word[len(opt):], v)
+			return span{s, s + len(v)}, true
+		}
+		if takes == attachedOnly {
+			continue
+		}
+		v := skipSpaces(t, k)
+		if v < len(t) && (t[v] == '\'' || t[v] == '"') {
+			q := bytes.IndexByte(t[v+1:], t[v])
+			if q < 0 {
+				return span{}, false
+			}
+			return span{v + 1, v + 1 + q}, q > 0
+		}
+		e := v
+		for e < len(t) && !blank[t[e]] && !commandStop[t[e]] {
+			e++
+		}
+		if e > v {
+			return span{v, e}, true
+		}
+	}
+	return span{}, false
 }
 
 var (
@@ -674,10 +961,30 @@ func urlPassword(t []byte, at, n int) (span, bool) {
 		return span{}, false
 	}
 	c := bytes.IndexByte(auth[:a], ':')
+	if c < 0 && tokenUser(auth[:a]) {
+		return span{j, j + a}, true
+	}
 	if c < 0 || c+1 == a {
 		return span{}, false
 	}
 	return span{j + c + 1, j + a}, true
+}
+
+// tokenUser reports whether a URL's user name with no password is a
+// token itself (https://TOKEN@github.com/o/r.git): 20 characters or more
+// of letters, digits, '-' and '_', with a digit and a letter.
+func tokenUser(u []byte) bool {
+	if len(u) < 20 || !hasDigit(u) {
+		return false
+	}
+	letter := false
+	for _, c := range u {
+		if !b64url[c] {
+			return false
+		}
+		letter = letter || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	return letter
 }
 
 // userOption finds the password in NAME:PASSWORD after a user option
@@ -723,7 +1030,7 @@ var textKeys = func() []string {
 		"authorization", "cookie", "auth", "mnemonic", "pass", "pwd",
 		"session", "sessionid", "sessid", "sid", "key",
 	}
-	for _, first := range []string{"api", "access", "private", "signing", "encryption", "account", "master", "session", "subscription"} {
+	for _, first := range []string{"api", "access", "private", "signing", "encryption", "account", "master", "session", "subscription", "secret"} {
 		for _, sep := range []string{"", "_", "-"} {
 			keys = append(keys, first+sep+"key")
 		}
@@ -806,7 +1113,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 		if k >= len(t) || t[k-1] != ' ' && t[k-1] != '\t' {
 			return span{}, false
 		}
-		if t[k] == '-' || !isOption(t, at) && !afterSet(t, at) && !netrcPassword(t, at, key) {
+		if t[k] == '-' || !isOption(t, at) && !afterSet(t, at) && !netrcPassword(t, at, key) || flagOption(t[at+n:k]) {
 			e := run(t, k, secretChars, maxScan)
 			if e-k >= 20 && hasBoth(t[k:e]) && hasDigit(t[k:e]) && (e == len(t) || !wordChars[t[e]]) {
 				return span{k, e}, true
@@ -1039,6 +1346,22 @@ func yamlBlock(t []byte, at, k int) (span, bool) {
 // token2) rather than making another word (tokens, SECRETARY).
 func keyGoesOn(last, next byte) bool {
 	return '0' <= next && next <= '9' || 'a' <= last && last <= 'z' && 'A' <= next && next <= 'Z'
+}
+
+// flagOptionTails end the options that name where a secret comes from or
+// take none (--password-stdin, --token-file PATH, --password-prompt).
+var flagOptionTails = []string{"-stdin", "-file", "-env", "-prompt", "-helper", "-command", "-cmd"}
+
+// flagOption reports whether tail, what follows the key word in an
+// option's name, makes it one of those.
+func flagOption(tail []byte) bool {
+	tail = bytes.TrimRight(tail, " \t'\"")
+	for _, s := range flagOptionTails {
+		if bytes.HasSuffix(bytes.ToLower(tail), []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // isOption reports whether the key word at at belongs to a command-line
