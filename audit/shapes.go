@@ -1081,7 +1081,18 @@ var secretChars = set("A-Za-z0-9-_.+/=")
 //     characters or more with a digit and both cases: "invalid token
 //     VALUE").
 func keyValue(t []byte, at, n int) (span, bool) {
-	key := string(bytes.ToLower(t[at : at+n]))
+	// The key in lower case, on the stack for any key the lists hold.
+	var kb [32]byte
+	var lk []byte
+	if n <= len(kb) {
+		lk = kb[:n]
+		for i := range lk {
+			lk[i] = lowerASCII(t[at+i])
+		}
+	} else {
+		lk = bytes.ToLower(t[at : at+n])
+	}
+	key := string(lk)
 	wholeLine := lineValueKeys[key]
 	weak := weakKeys[key]
 	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) {
@@ -1357,11 +1368,19 @@ var flagOptionTails = []string{"-stdin", "-file", "-env", "-prompt", "-helper", 
 func flagOption(tail []byte) bool {
 	tail = bytes.TrimRight(tail, " \t'\"")
 	for _, s := range flagOptionTails {
-		if bytes.HasSuffix(bytes.ToLower(tail), []byte(s)) {
+		if len(tail) >= len(s) && bytes.EqualFold(tail[len(tail)-len(s):], []byte(s)) {
 			return true
 		}
 	}
 	return false
+}
+
+// lowerASCII is c in lower case when it is an ASCII letter.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // isOption reports whether the key word at at belongs to a command-line
