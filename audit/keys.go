@@ -34,7 +34,11 @@ var sensitiveKeys = map[string]bool{
 // SensitiveKey reports whether a key's name implies that its value is
 // secret: a token, password (pass and pwd as words of it too), secret,
 // authorization header, cookie, API, private, signing or account key,
-// recovery phrase or credential, a message body, or typed browser input.
+// recovery phrase or credential, a message body, or typed browser input;
+// and, read by its words, creds, a JWT, a passcode, a webhook, a key some
+// word before it makes a credential (authKey, app_key, ssh_key,
+// client-key-data, deployKey, licenseKey), a seed or recovery phrase, a
+// one-time code or a session ID.
 // The comparison ignores case and separators, so "X-Api-Key", "api_key"
 // and "apiKey" all match.
 func SensitiveKey(key string) bool {
@@ -48,7 +52,36 @@ func SensitiveKey(key string) bool {
 		}
 	}
 	ws := words.Split(key)
-	return len(ws) > 0 && slices.Contains(sensitiveKeyWords, ws[len(ws)-1])
+	if len(ws) > 0 && slices.Contains(sensitiveKeyWords, ws[len(ws)-1]) {
+		return true
+	}
+	for i, w := range ws {
+		if slices.Contains(sensitiveKeyAnyWords, w) {
+			return true
+		}
+		if i > 0 && slices.Contains(sensitiveKeyPairs[ws[i-1]], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// sensitiveKeyAnyWords are words that make a key secret wherever they
+// stand in it as whole words (creds, jwt, passcode), read as
+// internal/words splits a name.
+var sensitiveKeyAnyWords = []string{"creds", "cred", "jwt", "bearer", "totp", "passcode", "privkey", "authkey", "webhook", "webhooks", "dockerconfigjson", "dockercfg"}
+
+// sensitiveKeyPairs are two words that together make a key secret: a
+// key that some word before it says is a credential (authKey, app_key,
+// client-key-data, ssh_key, deployKey, licenseKey), a recovery or seed
+// phrase and codes, a one-time code. A public or host key is not one.
+var sensitiveKeyPairs = map[string][]string{
+	"auth": {"key", "keys"}, "app": {"key", "keys"}, "client": {"key", "keys"}, "ssh": {"key", "keys"},
+	"deploy": {"key", "keys"}, "license": {"key", "keys"}, "shared": {"key", "keys"}, "consumer": {"key", "keys"},
+	"subscription": {"key", "keys"}, "priv": {"key", "keys"}, "gpg": {"key", "keys"}, "pgp": {"key", "keys"},
+	"age": {"key", "keys"}, "wallet": {"key", "keys"}, "sas": {"key", "keys"},
+	"recovery": {"phrase", "code", "codes", "key", "keys"}, "seed": {"phrase", "words"}, "backup": {"code", "codes"},
+	"mfa": {"code", "codes"}, "otp": {"code", "codes"}, "session": {"id"},
 }
 
 func normalizeKey(k string) string {

@@ -212,11 +212,15 @@ func TestSensitiveKeys(t *testing.T) {
 		"proxy-authorization", "Cookie", "set-cookie", "client_secret", "private_key", "privateKey", "secret", "credentials",
 		"body", "message", "text", "typed_text", "auth", "pwd",
 		"pass", "DB_PASS", "smtpPwd", "mysql-pw", "AccountKey", "signing_key", "mnemonic", "masterKey",
+		"creds", "cred", "aws_creds", "privKey", "priv_key", "authKey", "x-auth-key", "passcode", "subscriptionKey", "appKey",
+		"DD_APP_KEY", "licenseKey", "clientKey", "client-key-data", "sshKey", "deployKey", "gpg_key", "sharedKey", "consumerKey",
+		"jwt", "bearer", "webhookUrl", "totp", "mfa_code", "recovery_codes", "seed_phrase", ".dockerconfigjson", "sessionId",
 	} {
 		assert.True(t, audit.SensitiveKey(k), "%s should be sensitive", k)
 	}
 	for _, k := range []string{"path", "command", "channel", "url", "author", "id", "name", "content_type", "max",
-		"bypass", "compass", "passive", "keyboard", "pass_through_count"} {
+		"bypass", "compass", "passive", "keyboard", "pass_through_count",
+		"public_key", "publicKey", "hostKey", "keyId", "key_name", "credit_card_type", "session_name", "mfa_enabled", "seed", "app_name"} {
 		assert.False(t, audit.SensitiveKey(k), "%s should not be sensitive", k)
 	}
 }
