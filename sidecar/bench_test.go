@@ -84,7 +84,8 @@ func BenchmarkServeHTTP(b *testing.B) {
 	}{{"guard=off", noop{}}, {"guard=on", guard}} {
 		b.Run(bc.name, func(b *testing.B) {
 			ctx := context.WithValue(context.Background(), http.LocalAddrContextKey, local)
-			req := httptest.NewRequestWithContext(ctx, "GET", "http://127.0.0.1:43125/v1/x", nil)
+			req := httptest.NewRequestWithContext(ctx, "GET", "/v1/x", nil)
+			req.Host = "127.0.0.1:43125"
 			req.RemoteAddr = "127.0.0.1:50000"
 			w := &discardWriter{h: http.Header{}}
 			auth := "Bearer " + tok.Reveal()

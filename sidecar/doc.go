@@ -15,8 +15,11 @@
 // A Guard checks every request in this order, refusing with the status
 // given:
 //
-//  1. Host must be localhost, 127.0.0.1 or [::1] with the port the
-//     connection came in on; any other name is DNS rebinding (403).
+//  1. The request target must be a path (400): an absolute URL, which
+//     would stand in for the Host header, an authority (CONNECT) and "*"
+//     are refused. Host must be localhost, 127.0.0.1 or [::1] with the
+//     port the connection came in on; any other name is DNS rebinding
+//     (403).
 //  2. The URL's query must carry no credential: no parameter named like
 //     one (token, access_token, key, ...) and no parameter equal to the
 //     token (400). Credentials never travel in URLs, which end up in

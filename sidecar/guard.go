@@ -86,6 +86,7 @@ type Refusal string
 
 // Refusals, each with its status code (Refusal.Status).
 const (
+	RefusedTarget          Refusal = "target"           // 400: the request target is not a path (absolute URL, authority or *)
 	RefusedHost            Refusal = "host"             // 403: Host is not a loopback name with the bound port (DNS rebinding)
 	RefusedQueryCredential Refusal = "query-credential" // 400: the URL carries a credential
 	RefusedOrigin          Refusal = "origin"           // 403: Origin is present and not allowed
@@ -97,7 +98,7 @@ const (
 // Status returns the HTTP status code the Guard answers for r.
 func (r Refusal) Status() int {
 	switch r {
-	case RefusedQueryCredential:
+	case RefusedTarget, RefusedQueryCredential:
 		return http.StatusBadRequest
 	case RefusedToken:
 		return http.StatusUnauthorized
@@ -110,6 +111,7 @@ func (r Refusal) Status() int {
 }
 
 var refusalText = map[Refusal]string{
+	RefusedTarget:          "refused: the request target is not a path\n",
 	RefusedHost:            "refused: Host is not this loopback server\n",
 	RefusedQueryCredential: "refused: credentials never travel in the URL\n",
 	RefusedOrigin:          "refused: Origin not allowed\n",
@@ -221,6 +223,14 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Bound the time the client may take to send the body, so that a
 		// refused request cannot hold the connection by trickling it.
 		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(g.bodyTimeout))
+	}
+	if !strings.HasPrefix(r.RequestURI, "/") {
+		// An absolute URL as the target ("GET http://127.0.0.1:PORT/ HTTP/1.1")
+		// takes the place of the Host header, which net/http then drops, so
+		// the Host check would judge a name the client chose apart from its
+		// Host line. No browser sends one to an origin server.
+		g.refuse(w, r, RefusedTarget)
+		return
 	}
 	if !hostAllowed(r.Host, localPort(r)) {
 		g.refuse(w, r, RefusedHost)

@@ -331,3 +331,45 @@ func TestGuardReportsRefusals(t *testing.T) {
 		t.Fatal("OnRefuse was not called before the answer")
 	}
 }
+
+// rawRequest sends text as it stands on a new connection to s, for
+// requests http.Client will not write, and reads one response.
+func (s *sidecarServer) rawRequest(t *testing.T, text string) (*http.Response, string) {
+	t.Helper()
+	c, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.SetDeadline(time.Now().Add(5*time.Second)))
+	_, err = io.WriteString(c, text)
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+// TestGuardRefusesTargetsThatAreNotPaths: net/http answers "OPTIONS *"
+// itself unless told not to, and takes an absolute URL's host in place of
+// the Host header; neither may pass by the Host check.
+func TestGuardRefusesTargetsThatAreNotPaths(t *testing.T) {
+	s := serve(t, sidecar.Config{HealthPath: "/healthz"})
+	self := "127.0.0.1:" + s.port
+	auth := "Authorization: " + s.bearer() + "\r\n"
+	for _, tt := range []struct{ name, text string }{
+		{"OPTIONS * without the token", "OPTIONS * HTTP/1.1\r\nHost: " + self + "\r\n\r\n"},
+		{"OPTIONS * from a rebinding Host", "OPTIONS * HTTP/1.1\r\nHost: evil.example\r\n\r\n"},
+		{"an absolute URL naming this server under a rebinding Host", "GET http://" + self + "/healthz HTTP/1.1\r\nHost: evil.example\r\n\r\n"},
+		{"an absolute URL with the token under a rebinding Host", "POST http://" + self + "/v1/echo HTTP/1.1\r\nHost: evil.example\r\n" + auth + "Content-Length: 2\r\n\r\nhi"},
+		{"an absolute URL naming another host", "POST http://evil.example/v1/echo HTTP/1.1\r\nHost: " + self + "\r\n" + auth + "Content-Length: 2\r\n\r\nhi"},
+		{"CONNECT with the token", "CONNECT " + self + " HTTP/1.1\r\nHost: " + self + "\r\n" + auth + "\r\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := s.rawRequest(t, tt.text)
+			assert.Equal(t, 400, resp.StatusCode, body)
+			assert.Equal(t, "refused: the request target is not a path\n", body)
+		})
+	}
+	resp, body := s.rawRequest(t, "GET /healthz HTTP/1.1\r\nHost: "+self+"\r\n\r\n")
+	assert.Equal(t, 204, resp.StatusCode, "a path passes: %s", body)
+}

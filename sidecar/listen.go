@@ -86,7 +86,10 @@ const (
 )
 
 // NewServer returns an http.Server for h with the header timeout, idle
-// timeout and header size cap above. It sets no overall read or write
+// timeout and header size cap above, and with net/http's own answer to
+// "OPTIONS *" turned off: that answer is given before h is called, so it
+// would pass by the Guard and its Host check, rate limit and body timeout.
+// It sets no overall read or write
 // timeout, which would cut SSE streams and WebSockets: a Guard bounds the
 // time to send a body (Config.BodyTimeout) and caps its size instead.
 func NewServer(h http.Handler) *http.Server {
@@ -95,5 +98,7 @@ func NewServer(h http.Handler) *http.Server {
 		ReadHeaderTimeout: ReadHeaderTimeout,
 		IdleTimeout:       IdleTimeout,
 		MaxHeaderBytes:    MaxHeaderBytes,
+		// "OPTIONS *" reaches h like any request, so the Guard refuses it.
+		DisableGeneralOptionsHandler: true,
 	}
 }
