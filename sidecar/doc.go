@@ -20,10 +20,11 @@
 //     are refused. Host must be localhost, 127.0.0.1 or [::1] with the
 //     port the connection came in on; any other name is DNS rebinding
 //     (403).
-//  2. The URL's query must carry no credential: no parameter named like
-//     one (token, access_token, key, ...) and no parameter equal to the
-//     token (400). Credentials never travel in URLs, which end up in
-//     logs, history and Referer headers.
+//  2. The URL must carry no credential (400): no query parameter named
+//     like one (token, access_token, key, ...), and the token nowhere in
+//     the path or the query, as sent or unescaped, whether alone, after
+//     "Bearer " or TokenSubprotocolPrefix, or in a list. Credentials never
+//     travel in URLs, which end up in logs, history and Referer headers.
 //  3. Origin, when present, must be one of TrustedOrigins (the Tauri
 //     webview: tauri://localhost, http://tauri.localhost,
 //     https://tauri.localhost) or Config.Origins, exactly (403). A CORS

@@ -88,7 +88,7 @@ type Refusal string
 const (
 	RefusedTarget          Refusal = "target"           // 400: the request target is not a path (absolute URL, authority or *)
 	RefusedHost            Refusal = "host"             // 403: Host is not a loopback name with the bound port (DNS rebinding)
-	RefusedQueryCredential Refusal = "query-credential" // 400: the URL carries a credential
+	RefusedQueryCredential Refusal = "query-credential" // 400: the URL (query or path) carries a credential
 	RefusedOrigin          Refusal = "origin"           // 403: Origin is present and not allowed
 	RefusedRate            Refusal = "rate"             // 429: the client is over its rate
 	RefusedToken           Refusal = "token"            // 401: no token, a wrong one, or a malformed Authorization
@@ -236,7 +236,7 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.refuse(w, r, RefusedHost)
 		return
 	}
-	if r.URL.RawQuery != "" && g.queryCarriesCredential(r.URL.RawQuery) {
+	if g.urlCarriesCredential(r) {
 		g.refuse(w, r, RefusedQueryCredential)
 		return
 	}
@@ -406,23 +406,54 @@ var credentialParams = map[string]bool{
 	"secret": true, "password": true, "toolgate_token": true,
 }
 
-// queryCarriesCredential reports whether a raw query names a credential
-// parameter or carries the token itself, as a name or a value. An
-// unparsable query counts as carrying one.
-func (g *Guard) queryCarriesCredential(raw string) bool {
-	q, err := url.ParseQuery(raw)
+// urlCarriesCredential reports whether the request's URL names a
+// credential parameter or carries the token anywhere, in its path or its
+// query, as it was sent or unescaped once: as a parameter's name or value,
+// after "Bearer " or TokenSubprotocolPrefix, in a list, or as a path
+// segment. An unparsable query counts as carrying one.
+func (g *Guard) urlCarriesCredential(r *http.Request) bool {
+	target := r.RequestURI
+	if g.hasTokenRun(target) {
+		return true
+	}
+	if u, err := url.QueryUnescape(target); err != nil || g.hasTokenRun(u) {
+		return true
+	}
+	if r.URL.RawQuery == "" {
+		return false
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return true
 	}
-	for k, vs := range q {
-		if credentialParams[strings.ToLower(k)] || g.token.Equal(k) {
+	for k := range q {
+		if credentialParams[strings.ToLower(k)] {
 			return true
 		}
-		for _, v := range vs {
-			if g.token.Equal(v) || g.token.Equal(strings.TrimPrefix(v, "Bearer ")) {
-				return true
-			}
+	}
+	return false
+}
+
+// hasTokenRun reports whether one of the maximal runs of token characters
+// in s (A-Z a-z 0-9 - _) is the token. The token is such a run wherever a
+// client could put it: every separator ('=', '&', '.', ',', ' ', '/', ...)
+// lies outside the token's alphabet. Each run is compared with Token.Equal,
+// so the time taken depends on the lengths of the runs, not on how much of
+// the token they match.
+func (g *Guard) hasTokenRun(s string) bool {
+	for i := 0; i < len(s); {
+		if !tokenChar(s[i]) {
+			i++
+			continue
 		}
+		j := i + 1
+		for j < len(s) && tokenChar(s[j]) {
+			j++
+		}
+		if g.token.Equal(s[i:j]) {
+			return true
+		}
+		i = j
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package sidecar_test
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -372,4 +373,40 @@ func TestGuardRefusesTargetsThatAreNotPaths(t *testing.T) {
 	}
 	resp, body := s.rawRequest(t, "GET /healthz HTTP/1.1\r\nHost: "+self+"\r\n\r\n")
 	assert.Equal(t, 204, resp.StatusCode, "a path passes: %s", body)
+}
+
+// TestGuardRefusesTheTokenAnywhereInTheURL: a client that puts the token
+// in its URL, in whatever form, is refused even with the right
+// Authorization, so the mistake shows at once rather than in a log.
+func TestGuardRefusesTheTokenAnywhereInTheURL(t *testing.T) {
+	s := serve(t, sidecar.Config{})
+	tok := s.token.Reveal()
+	escaped := fmt.Sprintf("%%%02X", tok[0]) + tok[1:]
+	other, err := sidecar.NewToken()
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name, path string
+		want       int
+	}{
+		{"as a subprotocol entry in a query value", "/v1/echo?x=toolgate.token." + tok, 400},
+		{"after a lower-case bearer in a query value", "/v1/echo?x=bearer+" + tok, 400},
+		{"after an escaped space in a query value", "/v1/echo?x=Bearer%20" + tok, 400},
+		{"in a comma list in a query value", "/v1/echo?x=a," + tok + ",b", 400},
+		{"as a query parameter's name", "/v1/echo?" + tok, 400},
+		{"escaped in a query value", "/v1/echo?x=" + escaped, 400},
+		{"as sent, before an escaped letter", "/v1/echo?x=" + tok + "%41", 400},
+		{"as a path segment", "/v1/echo/" + tok, 400},
+		{"escaped in a path segment", "/v1/" + escaped + "/echo", 400},
+		{"after a semicolon in the path", "/v1/echo;" + tok, 400},
+		{"another token of the same length passes", "/v1/echo?x=" + other.Reveal(), 200},
+		{"a longer run that only contains the token passes", "/v1/echo?x=a" + tok, 200},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			resp, body := s.do(t, s.request(t, "POST", tt.path, "hi", "Authorization", s.bearer()))
+			assert.Equal(t, tt.want, resp.StatusCode, body)
+			if tt.want == 400 {
+				assert.Equal(t, "refused: credentials never travel in the URL\n", body)
+			}
+		})
+	}
 }
