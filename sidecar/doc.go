@@ -27,7 +27,11 @@
 //     travel in URLs, which end up in logs, history and Referer headers.
 //  3. Origin, when present, must be one of TrustedOrigins (the Tauri
 //     webview: tauri://localhost, http://tauri.localhost,
-//     https://tauri.localhost) or Config.Origins, exactly (403). A CORS
+//     https://tauri.localhost) or Config.Origins, exactly (403). Without
+//     Origin, a request a browser marks as fetched by another site
+//     (Sec-Fetch-Site other than same-origin or none: an image, a script
+//     or a link on some page, for which browsers send no Origin) is
+//     refused the same way. A CORS
 //     preflight from an allowed origin is answered 204 without a token; a
 //     preflight from any other origin is refused like any request.
 //  4. The client must be within its rate (429, with Retry-After). Each

@@ -241,7 +241,7 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	origin, hasOrigin := singleHeader(r.Header, "Origin")
-	if hasOrigin && !g.origins[origin] {
+	if hasOrigin && !g.origins[origin] || !hasOrigin && fetchedByAnotherSite(r.Header) {
 		g.refuse(w, r, RefusedOrigin)
 		return
 	}
@@ -467,6 +467,23 @@ func singleHeader(h http.Header, name string) (string, bool) {
 		return vs[0], true
 	}
 	return "\x00several", true // never an allowed origin
+}
+
+// fetchedByAnotherSite reports whether a browser marked the request as
+// made by a page of another site, or of the same site on another origin
+// (Sec-Fetch-Site other than "same-origin" or "none", the user's own
+// navigation). A browser leaves out Origin on a GET that an image, a
+// script, a link or a frame makes, so without this such a request from
+// any page would meet only the token check, and the health path none.
+// Every request of the trusted webview carries Origin: its fetches,
+// EventSources and WebSockets are all cross-origin.
+func fetchedByAnotherSite(h http.Header) bool {
+	for _, v := range h.Values("Sec-Fetch-Site") {
+		if v != "same-origin" && v != "none" {
+			return true
+		}
+	}
+	return false
 }
 
 func isWebSocketUpgrade(h http.Header) bool {

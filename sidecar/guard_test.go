@@ -153,10 +153,15 @@ func TestGuardContract(t *testing.T) {
 		{"a preflight from a foreign origin is refused", "OPTIONS", "/v1/echo", "", []string{"Origin", "https://evil.example", "Access-Control-Request-Method", "POST"}, 403},
 		{"a preflight from the Tauri origin passes without the token", "OPTIONS", "/v1/echo", "", []string{"Origin", "tauri://localhost", "Access-Control-Request-Method", "POST"}, 204},
 		{"the health path answers without the token", "GET", "/healthz", "", nil, 204},
+		{"the health path refuses a cross-site page's image, which has no Origin", "GET", "/healthz", "", []string{"Sec-Fetch-Site", "cross-site", "Sec-Fetch-Mode", "no-cors"}, 403},
+		{"the health path refuses a same-site page on another port", "GET", "/healthz", "", []string{"Sec-Fetch-Site", "same-site"}, 403},
+		{"a cross-site request without Origin is refused even with the token", "GET", "/v1/events", "", []string{"Authorization", s.bearer(), "Sec-Fetch-Site", "cross-site"}, 403},
+		{"the user's own navigation to the health path passes", "GET", "/healthz", "", []string{"Sec-Fetch-Site", "none", "Sec-Fetch-Mode", "navigate"}, 204},
 		{"the health path answers nothing but GET and HEAD without the token", "POST", "/healthz", "", nil, 401},
 		{"the health path still refuses a rebinding Host", "GET", "/healthz", "", []string{"Host", "evil.example:" + s.port}, 403},
 		{"the right client passes", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer()}, 200},
 		{"the right client passes from the Tauri origin", "POST", "/v1/echo", "hi", []string{"Authorization", "bearer " + s.token.Reveal(), "Origin", "http://tauri.localhost"}, 200},
+		{"the right client passes from the Tauri origin, which is cross-site", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Origin", "tauri://localhost", "Sec-Fetch-Site", "cross-site"}, 200},
 		{"the right client passes with Host localhost", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Host", "localhost:" + s.port}, 200},
 	}
 	for _, tt := range tests {
