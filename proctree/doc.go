@@ -16,7 +16,7 @@
 //   - Linux: the child leads a new session and process group. Close sends
 //     SIGTERM to the group and to every other process it finds in /proc
 //     that belongs to the tree (same session or group, descended from a
-//     member, or seen as a member before), waits Config.Grace, sends
+//     member at any depth, or seen as a member before), waits Config.Grace, sends
 //     SIGKILL the same way, and reports survivors it can still see. If the
 //     host dies without Close, the kernel sends the child SIGKILL (a
 //     parent-death signal); its descendants are not signalled then.

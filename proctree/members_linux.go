@@ -93,30 +93,46 @@ func (m *members) scan() []int {
 			stats[pid] = s
 		}
 	}
-	in := map[int]bool{}
-	var member func(pid int, depth int) bool
-	member = func(pid, depth int) bool {
-		s, ok := stats[pid]
-		if !ok || depth > 256 {
-			return false
+	return m.match(stats)
+}
+
+// match returns the live members of the tree among stats, sorted, and
+// remembers every member it finds. The members are the processes in the
+// leader's session or group or known from an earlier scan, and everything
+// descended from them, found by walking down from those: a chain of
+// descendants of any length, each in a session of its own, is followed to
+// its end (a walk up from each process, cut at some depth, would leave the
+// far end of a long chain out and let it outlive Close), and a parent loop
+// in a torn snapshot of /proc ends the walk rather than repeating it.
+func (m *members) match(stats map[int]procStat) []int {
+	children := make(map[int][]int, len(stats))
+	var todo []int
+	for pid, s := range stats {
+		children[s.ppid] = append(children[s.ppid], pid)
+		if start, wasKnown := m.known[pid]; s.pgrp == m.leader || s.session == m.leader || wasKnown && start == s.start {
+			todo = append(todo, pid)
 		}
-		if v, seen := in[pid]; seen {
-			return v
+	}
+	in := make(map[int]bool, len(todo))
+	for _, pid := range todo {
+		in[pid] = true
+	}
+	for len(todo) > 0 {
+		pid := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, c := range children[pid] {
+			if !in[c] {
+				in[c] = true
+				todo = append(todo, c)
+			}
 		}
-		in[pid] = false // breaks cycles
-		start, wasKnown := m.known[pid]
-		v := s.pgrp == m.leader || s.session == m.leader ||
-			wasKnown && start == s.start || member(s.ppid, depth+1)
-		in[pid] = v
-		return v
 	}
 	var pids []int
-	for pid, s := range stats {
-		if member(pid, 0) {
-			m.known[pid] = s.start
-			if !s.dead {
-				pids = append(pids, pid)
-			}
+	for pid := range in {
+		s := stats[pid]
+		m.known[pid] = s.start
+		if !s.dead {
+			pids = append(pids, pid)
 		}
 	}
 	slices.Sort(pids)

@@ -45,3 +45,36 @@ func FuzzParseStat(f *testing.F) {
 		}
 	})
 }
+
+// TestMatchFollowsALongChainOfSessions: a descendant far down a chain in
+// which every process starts a session of its own is still a member, as
+// are the known and the grouped ones; a stranger and a dead member are
+// not returned.
+func TestMatchFollowsALongChainOfSessions(t *testing.T) {
+	const leader, chain = 1000, 1000
+	stats := map[int]procStat{
+		leader: {ppid: 1, pgrp: leader, session: leader, start: 1},
+		50:     {ppid: 1, pgrp: 50, session: 50, start: 2},                // a stranger
+		60:     {ppid: 1, pgrp: 60, session: 60, start: 3},                // seen before, now in a session of its own
+		61:     {ppid: 60, pgrp: 61, session: 61, start: 4},               // its child
+		70:     {ppid: 1, pgrp: 70, session: 70, start: 5},                // a pid once a member, now reused
+		80:     {ppid: leader, pgrp: leader, session: leader, dead: true}, // a zombie member
+	}
+	want := []int{60, 61}
+	for i := 1; i <= chain; i++ {
+		pid := leader + i
+		stats[pid] = procStat{ppid: pid - 1, pgrp: pid, session: pid, start: uint64(10 + i)}
+	}
+	for pid := leader; pid <= leader+chain; pid++ {
+		want = append(want, pid)
+	}
+	for range 20 { // map order varies from run to run
+		m := &members{leader: leader, known: map[int]uint64{60: 3, 70: 999}}
+		got := m.match(stats)
+		require.Equal(t, want, got)
+		assert.Contains(t, m.known, leader+chain, "the far end is remembered")
+		assert.Contains(t, m.known, 80, "a zombie member is remembered, not returned")
+		assert.NotContains(t, m.known, 50)
+		assert.Equal(t, uint64(999), m.known[70], "a reused pid is not taken for the member it replaced")
+	}
+}
