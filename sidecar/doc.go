@@ -45,7 +45,7 @@
 //     "Authorization: Bearer TOKEN" on any request; a browser WebSocket,
 //     which cannot set that header, offers it as a subprotocol,
 //     TokenSubprotocolPrefix + TOKEN, next to the protocol it speaks (see
-//     below). A WebSocket upgrade without Origin (a non-browser client) needs the
+//     below); only a GET carrying the WebSocket upgrade headers may. A WebSocket upgrade without Origin (a non-browser client) needs the
 //     token like any other request; there is no exception for a missing
 //     Origin. Every credential presented must be right: a wrong
 //     Authorization next to a right subprotocol is refused.

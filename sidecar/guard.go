@@ -262,7 +262,9 @@ func (g *Guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	upgrade := isWebSocketUpgrade(r.Header)
+	// A WebSocket opening handshake is a GET (RFC 6455, 4.1); only there
+	// may the token travel as a subprotocol.
+	upgrade := r.Method == http.MethodGet && isWebSocketUpgrade(r.Header)
 	authed := g.authenticated(r.Header, upgrade)
 	if !g.limits.allow(clientOf(r, authed)) {
 		g.refuse(w, r, RefusedRate)

@@ -146,6 +146,7 @@ func TestGuardContract(t *testing.T) {
 		{"a WebSocket upgrade with a right subprotocol but a wrong Authorization is refused", "GET", "/v1/ws", "", wsUpgrade("Sec-WebSocket-Protocol", "toolgate.v1, toolgate.token."+s.token.Reveal(), "Authorization", "Bearer "+other.Reveal()), 401},
 		{"a WebSocket upgrade from a foreign Origin is refused even with the token", "GET", "/v1/ws", "", wsUpgrade("Origin", "https://evil.example", "Sec-WebSocket-Protocol", "toolgate.v1, toolgate.token."+s.token.Reveal()), 403},
 		{"a token subprotocol on a plain request is not a credential", "POST", "/v1/echo", "hi", []string{"Sec-WebSocket-Protocol", "toolgate.token." + s.token.Reveal()}, 401},
+		{"a token subprotocol on a POST dressed as an upgrade is not a credential", "POST", "/v1/echo", "hi", wsUpgrade("Sec-WebSocket-Protocol", "toolgate.v1, toolgate.token."+s.token.Reveal()), 401},
 		{"a rebinding Host is refused even with the token", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Host", "evil.example:" + s.port}, 403},
 		{"a loopback Host with another port is refused", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Host", "127.0.0.1:1"}, 403},
 		{"a loopback Host without the port is refused", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Host", "localhost"}, 403},
