@@ -42,7 +42,9 @@ credential in the URL, a body over 1 MiB or over the rate (a burst of 100,
                      a malformed call gets 400 and a deny call.invalid
   GET  /v1/events    a server-sent event stream, one "policy_decided" event
                      per decision (id, tool, session, surface, decision,
-                     reason, rule, risk, humanRequired; never arguments)
+                     reason, rule, risk, humanRequired, and the resources
+                     judged: canonical paths, a command's text, a URL,
+                     redacted as audit events are; no other argument)
   GET  /healthz      204 without a token, and nothing more
 
 The first line on standard output is the bound address (127.0.0.1:PORT);
