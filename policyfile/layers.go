@@ -162,9 +162,11 @@ type Layered struct {
 //     stricter (allow < ask < deny; attended < unattended);
 //   - roots, once a layer gives some, may only be narrowed: every root of
 //     a later layer must lie inside a root of the layers before (symbolic
-//     links resolved where the folders exist), with equal or weaker access,
-//     and replaces them; the repository layer may not be the first to give
-//     roots;
+//     links resolved where the folders exist), with equal or weaker access
+//     than the innermost of them around it, and replaces them; no earlier
+//     root may end up inside a later root wider than itself (a read-only
+//     root nested in a read-write one stays read-only); the repository
+//     layer may not be the first to give roots;
 //   - rules, sensitive paths are added; a rule may not reuse an earlier
 //     rule's ID (that would redefine or remove it) and "allow" is never a
 //     rule decision;
@@ -574,12 +576,10 @@ func (m *merger) mergeRoots(l *layer) {
 			}
 			continue
 		}
-		outer := -1
-		for j, e := range f.Roots {
-			if within(r.Path, e.Path) && (outer < 0 || accessRank[e.Access] > accessRank[f.Roots[outer].Access]) {
-				outer = j
-			}
-		}
+		// A path has the access of the most specific root that holds it,
+		// so the new root is judged against the innermost earlier root
+		// around it, not the widest.
+		outer := innermost(f.Roots, r.Path)
 		switch {
 		case outer < 0:
 			m.refuse(l, at+".path", "a new root %q: it lies inside no root of the earlier layers (or does not exist)", r.Path)
@@ -588,6 +588,20 @@ func (m *merger) mergeRoots(l *layer) {
 			m.refuse(l, at+".access", "access %s is wider than %s of root %q set by %s", r.Access, f.Roots[outer].Access,
 				f.Roots[outer].ID, m.by(index("roots", outer)))
 			ok = false
+		}
+	}
+	if len(f.Roots) > 0 && ok {
+		// An earlier root nested in a wider one (a read-only folder inside
+		// a read-write one) keeps its access only while a root no wider
+		// than it is the innermost around it: replacing the roots must
+		// not drop that carve-out.
+		for j, e := range f.Roots {
+			n := innermost(rs, e.Path)
+			if n >= 0 && accessRank[rs[n].Access] > accessRank[e.Access] {
+				m.refuse(l, index("roots", n)+".access", "access %s would widen root %q inside it (access %s, set by %s)",
+					rs[n].Access, e.ID, e.Access, m.by(index("roots", j)))
+				ok = false
+			}
 		}
 	}
 	if !ok {
@@ -602,6 +616,18 @@ func (m *merger) mergeRoots(l *layer) {
 	for i := range rs {
 		m.from(l, index("roots", i))
 	}
+}
+
+// innermost returns the index of the most specific root of rs that holds
+// folder p, or -1.
+func innermost(rs []roots.Root, p string) int {
+	at := -1
+	for j, e := range rs {
+		if within(p, e.Path) && (at < 0 || within(e.Path, rs[at].Path)) {
+			at = j
+		}
+	}
+	return at
 }
 
 // within reports whether folder p lies inside (or is) folder outer, both

@@ -320,3 +320,62 @@ func TestARepositoryLayerMayAddCatalogueEntriesButNotExemptAProgram(t *testing.T
 	require.ErrorIs(t, err, policyfile.ErrLoosens)
 	assert.Contains(t, err.Error(), "commands[0].dataOnly")
 }
+
+// TestRepositoryLayerMayNotWidenANestedReadOnlyRoot: the access of a path
+// is that of the most specific root holding it, so a read-only root inside
+// a read-write one is a carve-out a later layer must keep. Neither a root
+// inside the carve-out nor one around it may make it writable.
+func TestRepositoryLayerMayNotWidenANestedReadOnlyRoot(t *testing.T) {
+	user := `{"version": 1, "mode": "ask",
+  "roots": [
+    {"id": "all", "path": ".", "access": "read-write", "primary": true, "source": "workspace"},
+    {"id": "ws", "path": "ws", "access": "read", "source": "workspace"}]}`
+	cases := []struct {
+		name, roots string
+		path, msg   string
+	}{
+		{"a read-write root inside the read-only one",
+			`[{"id": "out", "path": "ws/out", "access": "read-write", "primary": true, "source": "workspace"}]`,
+			"roots[0].access", `access read-write is wider than read of root "ws"`},
+		{"the read-write root again without the read-only one",
+			`[{"id": "all", "path": ".", "access": "read-write", "primary": true, "source": "workspace"}]`,
+			"roots[0].access", `would widen root "ws" inside it (access read`},
+		{"a read-write root around the read-only one, which keeps only a part of it",
+			`[{"id": "wsp", "path": "ws/..", "access": "read-write", "primary": true, "source": "workspace"},
+			  {"id": "sub", "path": "ws/out/sub", "access": "read", "source": "workspace"}]`,
+			"roots[0].access", `would widen root "ws" inside it (access read`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := layerDir(t)
+			write(t, filepath.Join(dir, "user.json"), user)
+			repo := filepath.Join(dir, "repo.json")
+			write(t, repo, `{"version": 1, "roots": `+c.roots+`}`)
+			p, err := policyfile.LoadLayers(policyfile.Layers{User: filepath.Join(dir, "user.json"), Repo: repo}, policyfile.Options{Home: dir})
+			require.Error(t, err)
+			assert.Nil(t, p)
+			assert.ErrorIs(t, err, policyfile.ErrLoosens)
+			var le *policyfile.LayerError
+			require.ErrorAs(t, err, &le)
+			require.Len(t, le.Problems, 1, "%v", err)
+			assert.Equal(t, c.path, le.Problems[0].Path)
+			assert.Contains(t, le.Problems[0].Msg, c.msg)
+			assert.Equal(t, repo, le.Problems[0].File)
+		})
+	}
+	// Keeping the carve-out, or narrowing inside or beside it, is a
+	// narrowing.
+	for _, rs := range []string{
+		`[{"id": "all", "path": ".", "access": "read-write", "primary": true, "source": "workspace"},
+		  {"id": "ws", "path": "ws", "access": "read", "source": "workspace"}]`,
+		`[{"id": "else", "path": "elsewhere", "access": "read-write", "primary": true, "source": "workspace"}]`,
+		`[{"id": "out", "path": "ws/out", "access": "read", "primary": true, "source": "workspace"}]`,
+	} {
+		dir := layerDir(t)
+		write(t, filepath.Join(dir, "user.json"), user)
+		repo := filepath.Join(dir, "repo.json")
+		write(t, repo, `{"version": 1, "roots": `+rs+`}`)
+		_, err := policyfile.LoadLayers(policyfile.Layers{User: filepath.Join(dir, "user.json"), Repo: repo}, policyfile.Options{Home: dir})
+		assert.NoError(t, err, rs)
+	}
+}
