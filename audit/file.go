@@ -53,6 +53,9 @@ var (
 	ErrEventTooLarge = errors.New("audit: event too large")
 	// ErrNotChained: an existing file's last line is not a chained event.
 	ErrNotChained = errors.New("audit: not a chained audit file")
+	// ErrLocked: another FileSink, in this process or another, has the
+	// file open.
+	ErrLocked = errors.New("audit: another writer has the audit file open")
 )
 
 // FileOptions configure a FileSink.
@@ -81,7 +84,11 @@ type FileOptions struct {
 // otherwise split across an escape sequence.
 //
 // One FileSink, in one process, writes a file at a time: two writers would
-// fork the chain. A FileSink is safe for concurrent use. After a failed
+// fork the chain, each continuing from the head it read. OpenFile takes an
+// exclusive advisory lock on the file (flock on Unix, LockFileEx on
+// Windows) and a second opener, in this process or another, gets
+// ErrLocked; the lock goes with Close or the process's death. A FileSink
+// is safe for concurrent use. After a failed
 // write it refuses further writes; reopen the file, which drops an
 // incomplete last line.
 type FileSink struct {
@@ -120,6 +127,15 @@ func OpenFile(path string, opts FileOptions) (*FileSink, error) {
 			f.Close()
 			return nil, fmt.Errorf("audit: %s was replaced while it was opened", path)
 		}
+	}
+	// Lock before reading the head: a second writer would otherwise
+	// continue the chain from the same line as the first.
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, ErrLocked) {
+			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
+		}
+		return nil, fmt.Errorf("audit: locking %s: %w", path, err)
 	}
 	s := &FileSink{f: f, path: path, opts: opts, prev: Genesis}
 	if err := s.recover(); err != nil {
