@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"os"
+	"strings"
+)
 
 // ShapeFinds returns the ranges that the shape named name finds in text
 // on its own, at every place one of its anchors stands, so that a test
@@ -29,4 +32,21 @@ func ShapeFinds(name, text string) [][2]int {
 		}
 	}
 	return out
+}
+
+// FailWrites makes the sink's writes write only short bytes of a line and
+// fail with err, and its syncs fail with syncErr when it is not nil, until
+// the returned function is called.
+func FailWrites(short int, err, syncErr error) (restore func()) {
+	w, sy := fileWrite, fileSync
+	if err != nil {
+		fileWrite = func(f *os.File, b []byte) (int, error) {
+			n, _ := f.Write(b[:min(short, len(b))])
+			return n, err
+		}
+	}
+	if syncErr != nil {
+		fileSync = func(*os.File) error { return syncErr }
+	}
+	return func() { fileWrite, fileSync = w, sy }
 }

@@ -89,8 +89,9 @@ type FileOptions struct {
 // Windows) and a second opener, in this process or another, gets
 // ErrLocked; the lock goes with Close or the process's death. A FileSink
 // is safe for concurrent use. After a failed
-// write it refuses further writes; reopen the file, which drops an
-// incomplete last line.
+// write it refuses further writes, having removed what the failed write
+// left of its line; reopen the file to go on (reopening also drops an
+// incomplete last line left by a crash).
 type FileSink struct {
 	mu   sync.Mutex
 	f    *os.File
@@ -100,7 +101,15 @@ type FileSink struct {
 	prev string
 	err  error // sticky
 	buf  []byte
+	size int64 // the length of the file's complete lines
 }
+
+// fileWrite and fileSync are the operations Write makes on the file; tests
+// replace them to fail as a full disk or a failing device does.
+var (
+	fileWrite = (*os.File).Write
+	fileSync  = (*os.File).Sync
+)
 
 var _ Sink = (*FileSink)(nil)
 
@@ -160,6 +169,7 @@ func (s *FileSink) recover() error {
 		}
 	}
 	size := fi.Size()
+	s.size = size
 	if size == 0 {
 		return nil
 	}
@@ -181,6 +191,7 @@ func (s *FileSink) recover() error {
 			return fmt.Errorf("audit: removing the incomplete last line of %s: %w", s.path, err)
 		}
 		tail = tail[:nl+1]
+		s.size = keep
 		if keep == 0 {
 			return nil
 		}
@@ -226,18 +237,32 @@ func (s *FileSink) Write(ctx context.Context, e Event) error {
 	}
 	hash := hashHex(line)
 	s.buf = append(append(s.buf[:0], line...), '\n')
-	if _, err := s.f.Write(s.buf); err != nil {
-		s.err = fmt.Errorf("audit: writing %s: %w", s.path, err)
-		return s.err
+	if _, err := fileWrite(s.f, s.buf); err != nil {
+		return s.fail(fmt.Errorf("audit: writing %s: %w", s.path, err))
 	}
 	if s.opts.Sync == SyncEachEvent {
-		if err := s.f.Sync(); err != nil {
-			s.err = fmt.Errorf("audit: syncing %s: %w", s.path, err)
-			return s.err
+		if err := fileSync(s.f); err != nil {
+			return s.fail(fmt.Errorf("audit: syncing %s: %w", s.path, err))
 		}
 	}
 	s.seq, s.prev = e.Seq, hash
+	s.size += int64(len(s.buf))
 	return nil
+}
+
+// fail makes err sticky and takes back what the failed write left: part of
+// the line (a short write, a full disk) or all of it (a failed sync). The
+// caller was told the event was not recorded and may write it again; a
+// line left behind would then appear twice, or torn. See
+// docs/security-model.md, Audit.
+func (s *FileSink) fail(err error) error {
+	s.err = err
+	if terr := s.f.Truncate(s.size); terr != nil {
+		s.err = fmt.Errorf("%w (and removing the unrecorded line failed: %w)", err, terr)
+	} else {
+		_ = s.f.Sync()
+	}
+	return s.err
 }
 
 // encode serializes e as EncodeLine does.

@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -293,4 +295,61 @@ func TestKindsAreOrderedAndValid(t *testing.T) {
 	assert.Len(t, audit.NewDecisionID(), 32)
 	assert.NotEqual(t, audit.NewDecisionID(), audit.NewDecisionID())
 	assert.True(t, bytes.Equal([]byte(audit.Genesis), bytes.Repeat([]byte("0"), 64)))
+}
+
+// TestAFailedWriteLeavesNoLine: a write that fails part way (a full disk,
+// a short write) or whose sync fails was not recorded, and the caller is
+// told so and may write the event again. What the write left of its line
+// is taken back, so the event never appears torn, nor twice once written
+// again.
+func TestAFailedWriteLeavesNoLine(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		short        int
+		err, syncErr error
+	}{
+		{"a full disk after part of the line", 17, syscall.ENOSPC, nil},
+		{"a short write of all but the newline", 1 << 30, io.ErrShortWrite, nil},
+		{"a failed sync", 0, nil, syscall.EIO},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "audit.jsonl")
+			s, err := audit.OpenFile(path, audit.FileOptions{})
+			require.NoError(t, err)
+			require.NoError(t, s.Write(ctx, event(0)))
+			before, err := os.ReadFile(path)
+			require.NoError(t, err)
+			short := tc.short
+			if short == 1<<30 {
+				line, _ := audit.EncodeLine(func() audit.Event { e := event(1); e.Seq, e.Prev = 2, "x"; return e }(), nil, 0)
+				short = len(line) // the whole line but its newline
+			}
+			restore := audit.FailWrites(short, tc.err, tc.syncErr)
+			err = s.Write(ctx, event(1))
+			restore()
+			require.Error(t, err)
+			assert.Error(t, s.Write(ctx, event(2)), "a failed sink stays failed")
+			after, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, string(before), string(after), "nothing of the failed line is left")
+			_ = s.Close()
+
+			// The host writes the event again after reopening: once.
+			s, err = audit.OpenFile(path, audit.FileOptions{})
+			require.NoError(t, err)
+			require.NoError(t, s.Write(ctx, event(1)))
+			require.NoError(t, s.Close())
+			data, err := os.ReadFile(path)
+			require.NoError(t, err)
+			h, err := audit.Verify(data)
+			require.NoError(t, err)
+			assert.Equal(t, 2, h.Events)
+			var ids []string
+			for _, r := range audit.Records(data) {
+				require.NoError(t, r.Err)
+				ids = append(ids, r.Event.DecisionID)
+			}
+			assert.Equal(t, []string{"d0", "d1"}, ids)
+		})
+	}
 }
