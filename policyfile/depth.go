@@ -1,6 +1,10 @@
 package policyfile
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+)
 
 // MaxDepth is how deeply a policy file may nest arrays and objects. The
 // deepest place a valid file reaches is five levels down
@@ -38,6 +42,26 @@ func checkDepth(data []byte) *Problem {
 		case c == ']' || c == '}':
 			depth--
 		}
+	}
+	return nil
+}
+
+// checkEncoding refuses a file that is not UTF-8 text, JSON's one
+// encoding, at the first byte that breaks it: encoding/json would read
+// each such byte as U+FFFD, so a path or pattern would silently not be
+// the one its author wrote. A byte-order mark, which JSON forbids, gets
+// an error saying so.
+func checkEncoding(data []byte) *Problem {
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return &Problem{Msg: "line 1, column 1: the file starts with a UTF-8 byte-order mark, which JSON does not allow; save it without one", Err: ErrSyntax}
+	}
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			line, col := position(data, i)
+			return &Problem{Msg: fmt.Sprintf("line %d, column %d: byte %#02x is not UTF-8 text, which a policy file must be", line, col, data[i]), Err: ErrSyntax}
+		}
+		i += n
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package policyfile
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -266,7 +267,7 @@ func readLayer(kind LayerKind, path string) (*layer, error) {
 	}
 	l := &layer{kind: kind, path: path, dir: filepath.Dir(abs), data: data}
 	fail := func(ps []*Problem) error { return &Error{File: path, Problems: ps} }
-	if p := checkDepth(data); p != nil {
+	if p := cmp.Or(checkEncoding(data), checkDepth(data)); p != nil {
 		return nil, fail([]*Problem{p})
 	}
 	var pl problemList

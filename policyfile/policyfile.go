@@ -1,6 +1,7 @@
 package policyfile
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -131,7 +132,7 @@ func Load(path string, opts Options) (*Policy, error) {
 // resolve against. The error, when there is one, is an *Error listing
 // every problem of every loading phase.
 func Parse(data []byte, dir string, opts Options) (*Policy, error) {
-	if p := checkDepth(data); p != nil {
+	if p := cmp.Or(checkEncoding(data), checkDepth(data)); p != nil {
 		return nil, &Error{Problems: []*Problem{p}}
 	}
 	l := &loader{dir: dir, opts: opts, file: new(File)}

@@ -176,3 +176,23 @@ func TestLoadRefusesWhatItCannotRead(t *testing.T) {
 	_, err := policyfile.Load(filepath.Join(t.TempDir(), "absent.json"), policyfile.Options{})
 	assert.ErrorIs(t, err, policyfile.ErrRead)
 }
+
+// TestLoadRefusesTextThatIsNotUTF8: encoding/json reads a byte that is not
+// UTF-8 as U+FFFD, so a pattern would silently not be the one written; the
+// file is refused at that byte, and a byte-order mark gets its own error.
+func TestLoadRefusesTextThatIsNotUTF8(t *testing.T) {
+	bad := strings.Replace(good, `"~/.kube/**"`, "\"~/.kube/**\xff\"", 1)
+	_, path := writePolicy(t, bad)
+	_, err := policyfile.Load(path, policyfile.Options{})
+	require.ErrorIs(t, err, policyfile.ErrSyntax)
+	assert.Contains(t, err.Error(), "line 17, column 46: byte 0xff is not UTF-8 text")
+
+	_, path = writePolicy(t, "\xef\xbb\xbf"+good)
+	_, err = policyfile.Load(path, policyfile.Options{})
+	require.ErrorIs(t, err, policyfile.ErrSyntax)
+	assert.Contains(t, err.Error(), "line 1, column 1: the file starts with a UTF-8 byte-order mark")
+
+	_, path = writePolicy(t, good)
+	_, err = policyfile.Load(path, policyfile.Options{})
+	require.NoError(t, err)
+}
