@@ -7,7 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
+
+	"github.com/toolgate/toolgate/internal/ownfolder"
 )
 
 // fileSystem is the little the file store asks of the operating system.
@@ -70,22 +71,7 @@ func (osFS) ReadFile(name string) ([]byte, error) {
 func (osFS) Rename(o, n string) error { return os.Rename(o, n) }
 func (osFS) Remove(name string) error { return os.Remove(name) }
 
-func (osFS) SyncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		// Windows has no folder fsync; a rename there is made durable by
-		// the file system's own journal.
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+func (osFS) SyncDir(dir string) error { return ownfolder.Sync(dir) }
 
 func (osFS) Lock(name string) (io.Closer, error) {
 	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow, 0o600)

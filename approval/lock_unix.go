@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/toolgate/toolgate/internal/ownfolder"
+
 	"golang.org/x/sys/unix"
 )
 
@@ -45,23 +47,13 @@ func lockFolder(dir string) (*os.File, error) {
 // have the store read or write through it.
 const noFollow = unix.O_NOFOLLOW
 
-// checkStateFolder refuses a state folder that another user may write:
-// one owned by another user, or writable by every user. Whoever can
-// write the folder can replace the log with records of their own (its
-// checksums are no signature) and have a call run that nobody approved.
-// A folder writable by its group is allowed: that is the owner's
-// choice (and every folder of a user-private group's umask). See
-// docs/security-model.md, "Approvals".
+// checkStateFolder refuses a state folder that another user may write
+// (ownfolder.Check): whoever can write the folder can replace the log
+// with records of their own (its checksums are no signature) and have a
+// call run that nobody approved. See docs/security-model.md, "Approvals".
 func checkStateFolder(dir string) error {
-	var st unix.Stat_t
-	if err := unix.Stat(dir, &st); err != nil {
-		return err
-	}
-	if uid := os.Geteuid(); st.Uid != uint32(uid) {
-		return fmt.Errorf("it is owned by user %d, not by this process's user %d, who alone may write approvals", st.Uid, uid)
-	}
-	if st.Mode&0o002 != 0 {
-		return fmt.Errorf("every user may write it (mode %#o): anyone could forge an approval there", st.Mode&0o7777)
+	if err := ownfolder.Check(dir); err != nil {
+		return fmt.Errorf("%w: anyone who may write it could forge an approval there", err)
 	}
 	return nil
 }

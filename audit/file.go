@@ -15,6 +15,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/toolgate/toolgate/internal/ownfolder"
 )
 
 // SyncPolicy says when a FileSink asks the operating system to put written
@@ -120,8 +122,15 @@ func OpenFile(path string, opts FileOptions) (*FileSink, error) {
 	if opts.MaxEvent <= 0 {
 		opts.MaxEvent = DefaultMaxEvent
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("audit: creating the folder of %s: %w", path, err)
+	}
+	// Whoever may write the folder may put a file of their own, with a
+	// chain of its own, in the log's place (see docs/security-model.md,
+	// Audit).
+	if err := ownfolder.Check(dir); err != nil {
+		return nil, fmt.Errorf("audit: the folder of %s is refused: %w", path, err)
 	}
 	before, err := os.Lstat(path)
 	if err == nil && !before.Mode().IsRegular() {
@@ -145,6 +154,15 @@ func OpenFile(path string, opts FileOptions) (*FileSink, error) {
 			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
 		}
 		return nil, fmt.Errorf("audit: locking %s: %w", path, err)
+	}
+	if before == nil {
+		// A new file's name is durable only once its folder is synced:
+		// without it a machine crash could lose the file with every
+		// event acknowledged in it.
+		if err := ownfolder.Sync(dir); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("audit: syncing the folder of %s: %w", path, err)
+		}
 	}
 	s := &FileSink{f: f, path: path, opts: opts, prev: Genesis}
 	if err := s.recover(); err != nil {
