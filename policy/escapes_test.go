@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,6 +151,27 @@ func TestProcessRelativePathsAreUnresolvable(t *testing.T) {
 	}
 	t.Run("another process's entry is judged like any path", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file", Args: args("path", "/proc/1/status")}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("another process's magic links are not taken at their word", func(t *testing.T) {
+		// The kernel follows /proc/PID/cwd and root into that process's
+		// view, which may be another mount namespace: the text they read
+		// as says nothing certain about what a tool opens.
+		if runtime.GOOS != "linux" {
+			t.Skip("/proc/PID is Linux's")
+		}
+		cmd := exec.Command("sleep", "60")
+		cmd.Dir = w.ws
+		if err := cmd.Start(); err != nil {
+			t.Skip("cannot start a process:", err)
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+		})
+		pid := itoa(cmd.Process.Pid)
+		for _, p := range []string{"/proc/" + pid + "/cwd", "/proc/" + pid + "/root" + w.ws} {
+			check(t, e, policy.Call{Tool: "read_file", Args: args("path", p)}, policy.Deny, policy.ReasonRootUnresolvable)
+		}
 	})
 }
 

@@ -48,7 +48,13 @@
 //     trailing slash after a file fails as above.
 //   - Magic links such as /proc/self/root and /proc/self/cwd are followed by
 //     the text the kernel reports for them (/proc/self/root reads "/"), so a
-//     link to /proc/self/root/etc resolves to /etc, outside.
+//     link to /proc/self/root/etc resolves to /etc, outside. A path through
+//     /proc/self, /proc/thread-self or a link under any process's /proc
+//     entry (/proc/PID/root, cwd, fd/N) is marked [Target.ViaProcessLink]:
+//     the kernel follows such a link into that process's view (another
+//     mount namespace may have bound a folder from outside every root under
+//     a root's name), which the text need not show. A procfs mounted
+//     elsewhere than /proc is not recognized.
 //   - The empty path, a path with a NUL byte and a path longer than 32 KiB
 //     fail with [ErrInvalidPath]. Other bytes, including invalid UTF-8, are
 //     valid names on Unix and are kept as they are.

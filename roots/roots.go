@@ -71,10 +71,13 @@ type Target struct {
 	Access Access `json:"access"`
 	// ViaProcessLink reports that resolution followed one of /proc's links
 	// that resolve differently in every process (/proc/self,
-	// /proc/thread-self, or a link under the resolving process's own /proc
-	// entry; /dev/fd and /dev/stdin lead there). Resolved is then what
-	// this process sees, which a tool running in another process would
-	// not; a caller deciding for such a tool should refuse the path.
+	// /proc/thread-self; /dev/fd and /dev/stdin lead there) or a magic
+	// link under any process's /proc entry (/proc/PID/root, cwd, fd/N),
+	// which the kernel follows into that process's view of the file
+	// system, not by the text it reads as. Resolved is then that text as
+	// this process reads it, which need not be what a tool opening the
+	// path reaches; a caller deciding for such a tool should refuse the
+	// path.
 	ViaProcessLink bool `json:"viaProcessLink,omitempty"`
 }
 

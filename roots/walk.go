@@ -1,7 +1,6 @@
 package roots
 
 import (
-	"os"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -214,20 +213,39 @@ func (s *Set) walk(p string, w *walkResult, b *Budget) *PathError {
 	return nil
 }
 
-// ownPID is this process's ID as /proc names it.
-var ownPID = itoa(os.Getpid())
-
-// processLink reports whether link is one of /proc's links that resolve
-// differently in every process: /proc/self, /proc/thread-self,
-// /proc/curproc, or any link under this process's own /proc entry (cwd,
-// root, exe, fd/N). /dev/fd and /dev/stdin reach them too.
+// processLink reports whether link is one of /proc's links whose target
+// is not what its text says to every reader: /proc/self,
+// /proc/thread-self, /proc/curproc, or any link under a process's /proc
+// entry (root, cwd, exe, fd/N, map_files, task/TID/...), this process's or
+// another's. The first three resolve differently in every process. The
+// others are magic links: the kernel follows them to the object itself,
+// in that process's view of the file system (another mount namespace, a
+// chroot, a file it holds open), which the text Readlink reports need not
+// name: /proc/PID/root reads "/" for a process in its own mount
+// namespace, where a bind mount may put a folder from outside every root
+// under a root's name (see docs/security-model.md, Arguments).
+// /dev/fd and /dev/stdin lead there too.
 func processLink(link string) bool {
 	rest, ok := strings.CutPrefix(link, "/proc/")
 	if !ok {
 		return false
 	}
 	first, _, _ := strings.Cut(rest, "/")
-	return first == "self" || first == "thread-self" || first == "curproc" || first == ownPID
+	return first == "self" || first == "thread-self" || first == "curproc" || isPID(first)
+}
+
+// isPID reports whether name is a /proc entry named by a process or
+// thread ID: decimal digits only.
+func isPID(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // followLink counts one more symbolic link on the way to resolving p and
