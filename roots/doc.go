@@ -148,7 +148,12 @@
 //   - If a root folder is moved after [OpenFiles], its handle follows the
 //     folder to its new place.
 //   - Hard links are invisible to path checks: a hard link inside a root to a
-//     file outside it is inside.
+//     file outside it is inside. [Files.OpenFile] refuses to open for
+//     writing a file that has more than one hard link, and [Files.Replace],
+//     [Files.CreateNew] and [Files.WriteTarget] write a new file under the
+//     name, so a write through [Files] never reaches the other names. A
+//     read through such a name, and a host that opens the path itself, are
+//     not covered; on GOOS=js and plan9 link counts are not known.
 //   - [Files.Replace] checks identity, size, modification time and content,
 //     then checks identity, size and time again right before the rename.
 //     A write that lands between that last check and the rename is lost, and

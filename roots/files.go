@@ -101,17 +101,57 @@ const writeFlags = os.O_WRONLY | os.O_RDWR | os.O_CREATE | os.O_TRUNC | os.O_APP
 
 // OpenFile opens p with the given flags, like os.OpenFile, relative to the
 // handle of the root that contains it. Flags that can change the file
-// (O_WRONLY, O_RDWR, O_CREATE, O_TRUNC, O_APPEND) need a read-write root.
+// (O_WRONLY, O_RDWR, O_CREATE, O_TRUNC, O_APPEND) need a read-write root,
+// and refuse, with [ErrUnresolvable], a file that is not a folder and has
+// more than one hard link: its other names may lie outside every root or
+// in a read-only one, and a write through this name changes them too (see
+// docs/security-model.md, Roots). Such a file is opened without O_TRUNC,
+// checked, and only then truncated, so a refused open changes nothing.
+// [Files.Replace] writes such a file by replacing this name alone.
 func (f *Files) OpenFile(p string, flag int, perm fs.FileMode) (*os.File, Target, error) {
-	h, rel, t, err := f.locate("open", p, flag&writeFlags != 0)
+	write := flag&writeFlags != 0
+	h, rel, t, err := f.locate("open", p, write)
 	if err != nil {
 		return nil, t, err
 	}
-	file, err := h.OpenFile(rel, flag, perm)
+	if !write {
+		file, err := h.OpenFile(rel, flag, perm)
+		if err != nil {
+			return nil, t, &PathError{Op: "open", Path: p, Resolved: t.Resolved, Err: err}
+		}
+		return file, t, nil
+	}
+	file, err := h.OpenFile(rel, flag&^os.O_TRUNC, perm)
 	if err != nil {
 		return nil, t, &PathError{Op: "open", Path: p, Resolved: t.Resolved, Err: err}
 	}
+	if err := checkSingleLink(file, flag&os.O_TRUNC != 0); err != nil {
+		file.Close()
+		return nil, t, &PathError{Op: "open", Path: p, Resolved: t.Resolved, Err: ErrUnresolvable, Detail: err.Error()}
+	}
 	return file, t, nil
+}
+
+// checkSingleLink refuses an open file that is not a folder and has other
+// hard links, then truncates it when trunc is set.
+func checkSingleLink(file *os.File, trunc bool) error {
+	fi, err := file.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		n, err := linkCount(file, fi)
+		if err != nil {
+			return err
+		}
+		if n > 1 {
+			return errors.New("the file has " + itoa(int(n)) + " hard links, whose other names may lie outside every root")
+		}
+	}
+	if trunc && fi.Mode().IsRegular() {
+		return file.Truncate(0)
+	}
+	return nil
 }
 
 // Open opens p for reading.

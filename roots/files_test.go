@@ -198,3 +198,58 @@ func TestReplaceRefusesChangedFiles(t *testing.T) {
 		t.Errorf("replace in a read-only root: %v", err)
 	}
 }
+
+// TestWritesDoNotGoThroughHardLinks: a hard link in a read-write root to a
+// file outside it (or in a read-only root) is, by its name, inside; a write
+// opened through it would change the other names too.
+func TestWritesDoNotGoThroughHardLinks(t *testing.T) {
+	f, dir := openFiles(t)
+	ws := filepath.Join(dir, "ws")
+	if err := os.Link(filepath.Join(dir, "outside/secret"), filepath.Join(ws, "hl-out")); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	if err := os.Link(filepath.Join(ws, "ro/doc"), filepath.Join(ws, "hl-ro")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"hl-out", "hl-ro"} {
+		if tg, err := f.Set().Resolve(p); err != nil || !tg.Access.CanWrite() {
+			t.Fatalf("%s: %+v, %v: the layout should look writable", p, tg, err)
+		}
+		for _, flag := range []int{os.O_WRONLY | os.O_TRUNC, os.O_RDWR, os.O_WRONLY | os.O_APPEND, os.O_WRONLY | os.O_CREATE | os.O_TRUNC} {
+			file, _, err := f.OpenFile(p, flag, 0o644)
+			if err == nil {
+				file.WriteString("written")
+				file.Close()
+			}
+			if !errors.Is(err, ErrUnresolvable) || !strings.Contains(err.Error(), "hard links") {
+				t.Errorf("OpenFile(%q, %#x) = %v, want ErrUnresolvable naming the hard links", p, flag, err)
+			}
+		}
+	}
+	for name, want := range map[string]string{"outside/secret": "outside/secret", "ws/ro/doc": "ws/ro/doc"} {
+		if b, _ := os.ReadFile(filepath.Join(dir, name)); string(b) != want {
+			t.Errorf("%s now holds %q", name, b)
+		}
+	}
+	// Replace writes a new file under this name alone: the other stays.
+	_, v, err := f.ReadFile("hl-out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Replace("hl-out", []byte("new"), v); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "outside/secret")); string(b) != "outside/secret" {
+		t.Errorf("Replace wrote through the hard link: %q", b)
+	}
+	// A file with one name is written, and truncated when asked.
+	file, _, err := f.OpenFile("hl-out", os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file.WriteString("x")
+	file.Close()
+	if b, _ := os.ReadFile(filepath.Join(ws, "hl-out")); string(b) != "x" {
+		t.Errorf("a single-link file holds %q after a truncating write, want %q", b, "x")
+	}
+}

@@ -91,7 +91,9 @@ var (
 	// ErrUnresolvable: the path cannot be canonicalized: it goes through a
 	// file as if it were a folder, a component cannot be inspected
 	// (permission denied), a symbolic link cannot be read or is empty, or the
-	// path is relative and the set has no primary root.
+	// path is relative and the set has no primary root. [Files.OpenFile]
+	// also returns it for a write to a file with more than one hard link,
+	// whose other names no path check can place.
 	ErrUnresolvable = errors.New("path cannot be resolved")
 	// ErrLinkLoop: resolution followed more symbolic links than allowed,
 	// which is what a loop looks like. Errors wrapping ErrLinkLoop also

@@ -31,3 +31,7 @@ func (osSys) lstat(name string) (kind, error) {
 func (osSys) readlink(name string) (string, error) { return os.Readlink(name) }
 
 func (osSys) longName(name string) (string, error) { return name, nil }
+
+// linkCount returns 1: these systems do not report hard links (see the
+// package documentation).
+func linkCount(*os.File, fs.FileInfo) (uint64, error) { return 1, nil }

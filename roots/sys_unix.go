@@ -5,6 +5,7 @@ package roots
 import (
 	"io/fs"
 	"os"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -40,3 +41,12 @@ func (osSys) lstat(name string) (kind, error) {
 func (osSys) readlink(name string) (string, error) { return os.Readlink(name) }
 
 func (osSys) longName(name string) (string, error) { return name, nil }
+
+// linkCount returns the number of hard links to the open file f, whose
+// information is fi, or 1 when the system does not say.
+func linkCount(_ *os.File, fi fs.FileInfo) (uint64, error) {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink), nil
+	}
+	return 1, nil
+}

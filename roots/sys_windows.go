@@ -63,3 +63,13 @@ func (osSys) longName(name string) (string, error) {
 		buf = make([]uint16, n)
 	}
 }
+
+// linkCount returns the number of hard links to the open file f, which
+// Windows reports for the handle, not in fi.
+func linkCount(f *os.File, _ fs.FileInfo) (uint64, error) {
+	var d windows.ByHandleFileInformation
+	if err := windows.GetFileInformationByHandle(windows.Handle(f.Fd()), &d); err != nil {
+		return 0, err
+	}
+	return uint64(d.NumberOfLinks), nil
+}
