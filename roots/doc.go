@@ -169,5 +169,11 @@
 //   - Case and aliases: on Windows, names compare as NTFS compares them by
 //     default; per-folder case sensitivity, other file systems' own rules and
 //     Unicode normalization (NFC against NFD, as on macOS) are not modelled.
-//     Failing to recognize an alias makes a path outside, never inside.
+//     Failing to recognize an alias makes a path outside, never inside,
+//     with one exception handled apart: a path in a read-write root that,
+//     compared loosely (ASCII case ignored, any two names holding non-ASCII
+//     bytes taken as one), lies in a read-only root nested in it (/ws/RO/x
+//     or an NFD spelling of /ws/ré/x, with /ws/ro or /ws/ré read-only) may
+//     open that root's file on a folding file system, so [Set.Contains]
+//     takes it as outside every root.
 package roots

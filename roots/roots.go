@@ -239,7 +239,10 @@ type Set struct {
 	roots   []Root // as given, with canonical paths
 	bySpec  []int  // indexes into roots, longest path first
 	primary int    // index of the primary root, -1 when empty
-	opts    options
+	// weakerNested: a read-only root lies inside a read-write one, so
+	// Contains looks for paths that alias it (see aliasesWeaker).
+	weakerNested bool
+	opts         options
 }
 
 // NewSet validates rs and returns a Set of canonical roots. Every root must
@@ -322,6 +325,13 @@ func NewSet(rs []Root, opts ...Option) (*Set, error) {
 		s.bySpec[i] = i
 	}
 	slices.SortStableFunc(s.bySpec, func(a, b int) int { return len(s.roots[b].Path) - len(s.roots[a].Path) })
+	for _, r := range s.roots {
+		for _, n := range s.roots {
+			if r.Access.CanWrite() && !n.Access.CanWrite() && len(n.Path) > len(r.Path) && o.plat.within(r.Path, n.Path, o.fold) {
+				s.weakerNested = true
+			}
+		}
+	}
 	return s, nil
 }
 
@@ -400,10 +410,34 @@ func (s *Set) Contains(canonical string) (Root, bool) {
 	}
 	for _, i := range s.bySpec {
 		if s.opts.plat.within(s.roots[i].Path, canonical, s.opts.fold) {
+			if s.weakerNested && s.aliasesWeaker(s.roots[i], canonical) {
+				return Root{}, false
+			}
 			return s.roots[i], true
 		}
 	}
 	return Root{}, false
+}
+
+// aliasesWeaker reports whether canonical, inside r, lies in a root
+// nested in r with less access as a case-insensitive or normalizing file
+// system (macOS, ext4 casefold folders) would read its names:
+// /ws/RO/doc or an NFD spelling of /ws/ré/doc where /ws/ro or /ws/ré is
+// read-only inside the read-write /ws. Such a path is taken as outside
+// every root rather than as r's: the names compare exactly, but the file
+// system may open the nested root's file (see docs/security-model.md,
+// Roots).
+func (s *Set) aliasesWeaker(r Root, canonical string) bool {
+	if !r.Access.CanWrite() {
+		return false
+	}
+	for _, n := range s.roots {
+		if !n.Access.CanWrite() && len(n.Path) > len(r.Path) && s.opts.plat.within(r.Path, n.Path, s.opts.fold) &&
+			s.opts.plat.looseWithin(n.Path, canonical) {
+			return true
+		}
+	}
+	return false
 }
 
 // Primary returns the primary root, or false when the set is empty.

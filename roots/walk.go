@@ -72,6 +72,38 @@ func (p platform) within(root, s string, fold bool) bool {
 	return s[n] == sep
 }
 
+// looseWithin reports whether s is root or below it when each name
+// compares loosely: equal but for ASCII case, or both holding bytes
+// outside ASCII (which case folding or Unicode normalization may make
+// one name). Both must be canonical.
+func (p platform) looseWithin(root, s string) bool {
+	sep := "/"
+	if p.windows {
+		sep = `\`
+	}
+	for root != "" {
+		if s == "" {
+			return false
+		}
+		a, ra, _ := strings.Cut(root, sep)
+		b, rb, _ := strings.Cut(s, sep)
+		if !strings.EqualFold(a, b) && !(nonASCII(a) && nonASCII(b)) {
+			return false
+		}
+		root, s = ra, rb
+	}
+	return true
+}
+
+func nonASCII(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
 // walkResult is what one resolution produced.
 type walkResult struct {
 	resolved string // canonical path
