@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -52,7 +53,59 @@ func Listen(ctx context.Context, addr string) (net.Listener, error) {
 		l.Close()
 		return nil, &AddrError{Addr: addr, Err: fmt.Errorf("%w: bound to %s", ErrNotLoopback, l.Addr())}
 	}
-	return l, nil
+	return &limitListener{Listener: l, slots: make(chan struct{}, maxConns), done: make(chan struct{})}, nil
+}
+
+// MaxConns bounds the connections a listener from Listen holds open at
+// once. Past it, Accept waits until one closes (the kernel queues the
+// rest): another local process opening connections without end uses up
+// neither the server's file descriptors nor its memory, and the idle and
+// slow ones it holds are cut by the server's timeouts (see NewServer and
+// docs/security-model.md).
+const MaxConns = 512
+
+// maxConns is MaxConns; tests lower it.
+var maxConns = MaxConns
+
+// limitListener holds at most cap(slots) accepted connections open.
+type limitListener struct {
+	net.Listener
+	slots     chan struct{}
+	done      chan struct{} // closed by Close: a waiting Accept returns
+	closeOnce sync.Once
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+}
+
+// Close closes the listener; an Accept waiting for a slot returns.
+func (l *limitListener) Close() error {
+	l.closeOnce.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// limitConn gives its slot back once, on its first Close.
+type limitConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }
 
 // LoopbackAddr parses addr as Listen does and returns the address to bind.

@@ -1,0 +1,69 @@
+package sidecar
+
+import (
+	"context"
+	"net"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestListenHoldsAtMostMaxConnsOpen: past the bound, a connection waits
+// in the kernel's queue until one closes, and a closed listener's waiting
+// Accept returns.
+func TestListenHoldsAtMostMaxConnsOpen(t *testing.T) {
+	saved := maxConns
+	maxConns = 3
+	defer func() { maxConns = saved }()
+	l, err := Listen(context.Background(), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var accepted atomic.Int32
+	conns := make(chan net.Conn, 8)
+	done := make(chan error, 1)
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				done <- err
+				return
+			}
+			accepted.Add(1)
+			conns <- c
+		}
+	}()
+	for range 4 {
+		c, err := net.Dial("tcp", l.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+	}
+	waitFor := func(n int32) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); accepted.Load() != n; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("accepted %d connections, want %d", accepted.Load(), n)
+			}
+		}
+	}
+	waitFor(3)
+	time.Sleep(50 * time.Millisecond)
+	if n := accepted.Load(); n != 3 {
+		t.Fatalf("accepted %d connections with room for 3", n)
+	}
+	c := <-conns
+	c.Close()
+	c.Close() // a second Close gives nothing back twice
+	waitFor(4)
+	l.Close()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("Accept returned no error after Close")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("an Accept waiting for room did not return after Close")
+	}
+}
