@@ -34,7 +34,10 @@
 // on Linux Close still finds it while it is a descendant of a member or
 // was seen by an earlier scan, but not one that started a new session and
 // whose parent exited before Close looked (a double-forked daemon), which
-// cannot be told from any other process of the user. On Windows a process
+// cannot be told from any other process of the user. The force stops the
+// tree first (SIGSTOP, scanned again until no member runs) and then kills
+// it, so a member forking during the kill leaves no child unseen. On
+// Windows a process
 // created with CREATE_BREAKAWAY_FROM_JOB leaves the job when the job
 // allows it (this one does not). Close reports the survivors it can see
 // in a *SurvivorsError; it cannot report those it cannot see.

@@ -238,3 +238,58 @@ func TestStartRefusesABadConfig(t *testing.T) {
 	_, err = proctree.Start(proctree.Config{Path: "/nonexistent/program"})
 	assert.True(t, errors.Is(err, os.ErrNotExist), "%v", err)
 }
+
+// TestAMemberForkingDuringTheKillLeavesNoChild: a member in a session of
+// its own that ignores SIGTERM and forks without pause; each child starts
+// a session of its own. A child forked between the last scan and its
+// parent's SIGKILL would descend from no member once the parent died, and
+// outlive Close unreported, unless the tree is stopped before it is killed.
+func TestAMemberForkingDuringTheKillLeavesNoChild(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil || runtime.GOOS != "linux" {
+		t.Skip("the tree is followed outside its group only through /proc")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid program")
+	}
+	marker := fmt.Sprintf("3%05d.25", os.Getpid()%100000)
+	// The leader ignores SIGTERM too, so the scans during the grace
+	// period see the loop as its descendant (a parent that dies before
+	// any scan leaves its descendants out of reach: see the package doc).
+	script := `trap "" TERM; setsid sh -c 'trap "" TERM; i=0; while [ $i -lt 3000 ]; do setsid sleep ` + marker + ` & i=$((i+1)); done; wait' & wait`
+	for round := range 3 {
+		tree, err := proctree.Start(proctree.Config{Path: "/bin/sh", Args: []string{"-c", script}, Grace: 50 * time.Millisecond})
+		require.NoError(t, err)
+		time.Sleep(150 * time.Millisecond) // the loop is forking
+		closeErr := tree.Close()
+		tree.Wait()
+		// What is left with the marker, alive, is a child that escaped.
+		var left []int
+		for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			left = markedAlive(marker)
+			if len(left) == 0 || time.Now().After(deadline) {
+				break
+			}
+		}
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		require.Empty(t, left, "round %d: %d children outlived Close (Close said %v)", round, len(left), closeErr)
+	}
+}
+
+// markedAlive lists the live processes whose command line holds marker.
+func markedAlive(marker string) []int {
+	ents, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err == nil && strings.Contains(string(cmd), marker) && processAlive(pid) {
+			out = append(out, pid)
+		}
+	}
+	return out
+}

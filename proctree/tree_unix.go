@@ -40,7 +40,38 @@ func (u *unixTree) signal(sig syscall.Signal) {
 }
 
 func (u *unixTree) term() bool { u.signal(syscall.SIGTERM); return true }
-func (u *unixTree) kill()      { u.signal(syscall.SIGKILL) }
+
+// kill stops every member before it kills any: a member outside the
+// group that forks between the last scan and its own SIGKILL would leave
+// a child no scan saw (its parent dead, it descends from no member), alive
+// and unreported. A stopped process cannot fork, and SIGSTOP cannot be
+// caught, so the tree is scanned again until a scan finds no member not
+// yet stopped (at most maxStopRounds times), and only then killed whole.
+// See docs/security-model.md.
+func (u *unixTree) kill() {
+	_ = syscall.Kill(-u.leader, syscall.SIGSTOP)
+	if u.members != nil {
+		stopped := map[int]bool{}
+		for range maxStopRounds {
+			more := false
+			for _, pid := range u.members.scan() {
+				if !stopped[pid] {
+					stopped[pid], more = true, true
+					_ = syscall.Kill(pid, syscall.SIGSTOP)
+				}
+			}
+			if !more {
+				break
+			}
+		}
+	}
+	u.signal(syscall.SIGKILL)
+}
+
+// maxStopRounds bounds the scans kill makes to stop a tree that keeps
+// growing: each round stops every member the last one found, so a tree
+// grows for at most as many generations.
+const maxStopRounds = 16
 
 func (u *unixTree) alive() ([]int, bool) {
 	if u.members != nil {
