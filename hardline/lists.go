@@ -285,6 +285,18 @@ var builtinSensitive = []builtin{
 	{"/run/secrets/**", "linux"},
 	{"/var/run/secrets/**", "linux"},
 	{"/etc/shadow-", "linux"}, {"/etc/gshadow-", "linux"}, {"/var/backups/shadow.bak", "linux"}, {"/var/backups/gshadow.bak", "linux"},
+	// Copies beside them (shadow.bak, shadow.orig, shadow.dpkg-old, shadow~);
+	// /etc/shadowsocks is another program's.
+	{"/etc/shadow.*", "unix"}, {"/etc/shadow~", "unix"}, {"/etc/gshadow.*", "unix"}, {"/etc/gshadow~", "unix"},
+	{"/var/lib/kubelet/kubeconfig", "linux"}, {"/var/lib/kubelet/bootstrap-kubeconfig", "linux"},
+	// What provisioning gave the machine: cloud-init's user data and
+	// Azure's provisioning file carry passwords and tokens, its *.prv keys.
+	{"/var/lib/cloud/instance/user-data.txt*", "linux"}, {"/var/lib/cloud/instances/*/user-data.txt*", "linux"},
+	{"/var/lib/waagent/ovf-env.xml", "linux"}, {"/var/lib/waagent/*.prv", "linux"},
+	{"/var/lib/NetworkManager/secret_key", "linux"},
+	// Erlang's cluster cookie (RabbitMQ, CouchDB): whoever has it runs code
+	// on every node of the cluster.
+	{"~/.erlang.cookie", ""}, {"/var/lib/rabbitmq/.erlang.cookie", "unix"}, {"/etc/rabbitmq/.erlang.cookie", "unix"},
 	{"/var/lib/etcd/**", "linux"}, {"/var/lib/docker/containers/*/config.v2.json", "linux"},
 	// VPN, directory, mail and service credentials kept by the system.
 	{"/etc/ipsec.secrets", "unix"}, {"/etc/ipsec.d/private/**", "unix"}, {"/etc/swanctl/private/**", "unix"},
