@@ -135,6 +135,8 @@ var _ = register([]Entry{
 				Options: append([]Option{opt(RoleScript, "-u", "--upload-pack", "--receive-pack", "--exec")},
 					vals("o", "--origin", "--branch", "--depth", "--jobs", "--filter", "--shallow-since", "--shallow-exclude", "--server-option", "--push-option", "--recurse-submodules-default")...),
 				Operands: []Operand{operands(0, RoleData)}, special: gitReads},
+			{Names: names("send-pack fetch-pack"), Summary: "the plumbing under push and fetch: --receive-pack, --upload-pack and --exec run commands",
+				Options: []Option{opt(RoleScript, "--receive-pack", "--upload-pack", "--exec")}},
 			{Names: names("archive"), Summary: "--output is written; --exec runs a command; the tracked files are read (a home's whole when git works in one)",
 				Options: append([]Option{opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--exec")}, vals("", "--remote", "--prefix", "--format", "--add-file", "--add-virtual-file")...),
 				special: gitReads},

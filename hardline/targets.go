@@ -1464,10 +1464,10 @@ func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
 			r.gitConfig(sc, args[i+1], c, cmd)
 			i++
 		case v == "--config-env":
-			r.gitConfigEnv(args[i+1].val, cmd)
+			r.gitConfigEnv(sc, args[i+1].val, c, cmd)
 			i++
 		case strings.HasPrefix(v, "--config-env="):
-			r.gitConfigEnv(v[len("--config-env="):], cmd)
+			r.gitConfigEnv(sc, v[len("--config-env="):], c, cmd)
 		case v == "-C" || slices.Contains(gitGlobals.long, v):
 			i++
 		case !strings.HasPrefix(v, "-"):
@@ -1480,9 +1480,19 @@ func (r *run) git(sc *scope, args []field, c ctx, cmd string) {
 var gitGlobals = wrapSpec{val: "Cc", long: []string{"--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path", "--super-prefix", "--attr-source"}}
 
 // gitConfigEnv judges --config-env KEY=ENVVAR: the value comes from the
-// environment, so a key whose value git runs asks.
-func (r *run) gitConfigEnv(kv, cmd string) {
-	k, _, _ := strings.Cut(kv, "=")
+// environment. A value the command gives the variable (X='rm -rf ~' git
+// --config-env=core.pager=X log) is judged as -c KEY=VALUE is; otherwise
+// a key whose value git runs asks.
+func (r *run) gitConfigEnv(sc *scope, kv string, c ctx, cmd string) {
+	k, name, _ := strings.Cut(kv, "=")
+	if v, ok := r.envFolder(sc, name, c.pos); ok && isName(name) {
+		f := v
+		f.val = k + "=" + v.val
+		r.gitConfig(sc, f, c, cmd)
+		if !v.dyn {
+			return
+		}
+	}
 	// The value is in the environment, not known: a key whose value git
 	// runs only in some forms (submodule.NAME.update=!CMD) counts as run.
 	if lk := asciiLower(k); gitExecKey(lk) || gitMoreExecKey(lk, "!") {
