@@ -346,8 +346,52 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 		return "npm", false
 	case name == "justfile" || name == ".justfile":
 		return "just", false
+	case packageConfigNames[name], parent == ".cargo" && (name == "config" || name == "config.toml"),
+		parent == "pip" && (name == "pip.conf" || name == "pip.ini"):
+		return "source", false
 	}
 	return "", false
+}
+
+// packageConfigNames are the configuration files package managers read
+// their sources from, in a project or a home: what a command writes there
+// is judged as their config set commands are (see plantedSources).
+var packageConfigNames = map[string]bool{".npmrc": true, ".yarnrc": true, ".yarnrc.yml": true, "bunfig.toml": true, ".condarc": true,
+	"condarc": true, ".gemrc": true, "pip.conf": true, "pip.ini": true, ".pydistutils.cfg": true, "pydistutils.cfg": true, "uv.toml": true,
+	"poetry.toml": true, ".bowerrc": true, "nuget.config": true}
+
+// plantedSources judges text written to a package manager's configuration
+// file as its config set command is judged (configSource): a line whose key
+// names a source, a proxy or a TLS setting, with a value other than an
+// official registry, asks (package-source).
+func (r *run) plantedSources(key, content, cmd string) {
+	listKey := false // the key above a YAML list names a source (channels:)
+	for line := range strings.SplitSeq(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' || line[0] == '[' || line[0] == '<' && !strings.Contains(line, "://") ||
+			strings.HasPrefix(line, "//") { // npm's //HOST/:_authToken=...: a login, not a source
+			continue
+		}
+		if item, ok := strings.CutPrefix(line, "- "); ok {
+			if (listKey || strings.Contains(item, "://")) && !officialSource(item) {
+				r.packageSource("writing "+key, cmd)
+				return
+			}
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if i := strings.IndexByte(line, ':'); i >= 0 && (!ok || i < len(k)) && !strings.HasPrefix(line[i:], "://") {
+			k, v, ok = line[:i], line[i+1:], true // key: value (YAML), not a URL's scheme
+		}
+		source := ok && sourceKey(strings.Trim(k, " \t\"'-:"))
+		if listKey = source && strings.TrimSpace(v) == ""; listKey {
+			continue
+		}
+		if (source || strings.Contains(line, "://")) && !officialSource(v) {
+			r.packageSource("writing "+key, cmd)
+			return
+		}
+	}
 }
 
 // judgePlanted judges the commands a statement wrote or appended into a
@@ -390,6 +434,9 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 			r.packageScripts(sc, pt.content, c, cmd)
 		case "just":
 			r.justfile(sc, pt.content, c, cmd)
+		case "source":
+			r.plantedSources(pt.key, pt.content, cmd)
+			continue // its finding is the write's own
 		}
 		r.cwd, r.oldpwd, r.cdDone, r.complex = cwd, oldpwd, cdDone, complex
 		found := slices.Clone(r.findings[n:])
