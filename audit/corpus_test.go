@@ -50,6 +50,7 @@ var classes = map[string]string{
 	"LD":   "abcdefghijklmnopqrstuvwxyz0123456789",
 	"B64":  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
 	"B64U": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+	"BECH": "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
 }
 
 func randString(rng *rand.Rand, class string, n int) string {

@@ -24,7 +24,10 @@
 // known secret shapes (Shapes: service tokens by their prefixes, JWTs and
 // JWEs, PEM and PuTTY private keys, base64 that wraps a private key or
 // JSON holding a secret, passwords and tokens in URLs, a command's
-// password option, the value after a secret-named key), and the literal value of every configured
+// password option, an Oracle connect string's password, a secret a
+// command takes as a plain word or reads from a pipe, a .NET setting
+// whose key names a secret, an HTTP Digest response, the value after a
+// secret-named key), and the literal value of every configured
 // secret in its JSON, percent-escaped, hex and base64 forms, all in one
 // pass; text with percent-escapes is also read decoded. RedactArgs applies
 // it to a call's arguments for any store that persists them, such as an

@@ -24,7 +24,7 @@ func ShapeFinds(name, text string) [][2]int {
 				if k < 0 {
 					break
 				}
-				if s, ok := sh.find(t, at+k, len(a)); ok {
+				for _, s := range sh.findAll(t, at+k, len(a), nil) {
 					out = append(out, [2]int{s.start, s.end})
 				}
 				at += k + 1

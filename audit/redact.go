@@ -35,8 +35,10 @@ const Marker = "[REDACTED]"
 //     GitLab, Slack, Stripe and OpenAI-style tokens, JWTs and JWEs, PEM
 //     and PuTTY private keys, base64 that wraps a private key or JSON
 //     holding a secret, bearer and basic authorization values, passwords
-//     and tokens in URLs, a command's password option, and in free text
-//     the value after a secret-named key.
+//     and tokens in URLs, a command's password option, Oracle connect
+//     strings, secrets a command takes as plain words or reads from a
+//     pipe, .NET settings and HTTP Digest responses, and in free text the
+//     value after a secret-named key.
 //
 // In structured arguments (RedactArgs) the value of every key whose name
 // implies a secret is replaced whole; see SensitiveKey.
@@ -251,9 +253,16 @@ func (m *acMatcher) spans(t []byte, found []span, jsonText bool) []span {
 				if jsonText && shapes[si].textOnly {
 					continue
 				}
-				if s, ok := shapes[si].find(t, h.start, a.length); ok && s.end > s.start {
-					found = append(found, s)
-					covered = max(covered, s.end)
+				n := len(found)
+				found = shapes[si].findAll(t, h.start, a.length, found)
+				for _, s := range found[n:] {
+					// Only a span that holds the anchor covers the anchors
+					// after it: one that starts further on (a command's
+					// password option) leaves what stands between to the
+					// other hits.
+					if s.start <= h.start+a.length {
+						covered = max(covered, s.end)
+					}
 				}
 			}
 		}

@@ -377,6 +377,11 @@ func TestShapeEdges(t *testing.T) {
 		"see " + jwt + ". Next":               "see [REDACTED]. Next",
 		"sshpass -p -f ssh h":                 "sshpass -p ** ssh h",
 		"mysql -u root -p app && echo -pdone": "mysql -u root -p app && echo -pdone",
+		// A value found past its anchor leaves what stands between to
+		// the other shapes.
+		"mysql --token Zx9vQ2mN8bT4 -pdone app":                  "mysql --token [REDACTED] -p**** app",
+		"echo -n Zx9vQ2mN8bT4 | gh auth login --with-token":      "echo -n [REDACTED] | gh auth login --with-token",
+		"printf '%s\\n' Zx9vQ2mN8bT4 | docker secret create x -": "printf '%s\\n' [REDACTED] | docker secret create x -",
 	} {
 		out, _ := audit.NewRedactor().String(in)
 		assert.Equal(t, want, out, "%q", in)

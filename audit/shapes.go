@@ -37,6 +37,10 @@ type shape struct {
 	check func(t []byte, at, anchorLen int) (span, bool)
 	// post, when set, further checks what the generic check found.
 	post func(value []byte) bool
+	// checks, when set, replaces check for a shape that may find several
+	// values after one anchor (a command's arguments); it appends them to
+	// out.
+	checks func(t []byte, at, anchorLen int, out []span) []span
 }
 
 // maxScan bounds how far any shape reads past its anchor, so hostile input
@@ -310,6 +314,20 @@ var shapes = []shape{
 		anchors: []string{"oy2"}, caseSensitive: true, body: set("a-z0-9"), min: 43, max: 43, mixed: true},
 	{name: "password-option", about: "the password given to a command's short option (mysql -pVALUE, sshpass -p, docker login -p, openssl -k, redis-cli -a, ldapsearch -w, sqlcmd -P, zip -P, 7z -p)",
 		anchors: passwordOptionAnchors(), textOnly: true, check: passwordOption},
+	{name: "oracle-connect", about: "the password of an Oracle connect string USER/PASSWORD@DB (jdbc:oracle:thin:..., userid=, CONNECT, sqlplus, expdp, impdp, sqlldr, rman, dgmgrl)",
+		anchors: []string{"jdbc:oracle:", "userid=", "connect ", "sqlplus ", "expdp ", "impdp ", "sqlldr ", "rman ", "dgmgrl "}, textOnly: true, checks: oracleConnect},
+	{name: "argument-secret", about: "a secret a command takes as a plain word (htpasswd -b FILE USER PASSWORD, gh secret set NAME --body VALUE, vault kv put PATH KEY=VALUE, kubectl create secret --from-literal=KEY=VALUE)",
+		anchors: argumentSecretAnchors, caseSensitive: true, textOnly: true, checks: argumentSecret},
+	{name: "piped-secret", about: "the value echoed into a command that reads a credential from stdin (echo VALUE | docker login --password-stdin, gh auth login --with-token, docker secret create, sudo -S, chpasswd), or given it in a here-string",
+		anchors: pipedSecretAnchors, caseSensitive: true, textOnly: true, checks: pipedSecret},
+	{name: "dotnet-setting", about: "the value of a .NET <add key=\"NAME\" value=\"...\"/> setting whose key names a secret",
+		anchors: []string{"<add "}, textOnly: true, checks: dotnetSetting},
+	{name: "http-digest", about: "the response and nonces of an HTTP Digest authorization (Digest username=..., nonce=..., response=...)",
+		anchors: []string{"digest "}, textOnly: true, checks: digestAuth},
+	{name: "mailgun-private-key", about: "Mailgun private API keys of the newer form (32 hex digits, -, 8, -, 8) near the word mailgun",
+		anchors: []string{"mailgun"}, checks: mailgunKey},
+	{name: "age-plugin-identity", about: "age plugin identities (AGE-PLUGIN-NAME-1...)",
+		anchors: []string{"AGE-PLUGIN-"}, caseSensitive: true, check: agePlugin},
 	{name: "jwt", about: "JSON Web Tokens and JWE (three or five base64url segments, the first a JSON header)",
 		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
 	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
@@ -365,6 +383,21 @@ func (sh *shape) find(t []byte, at, n int) (span, bool) {
 		return span{j, k}, true
 	}
 	return span{at, k}, true
+}
+
+// findAll appends to out what shape i finds at the anchor of length n
+// that starts at at.
+func (sh *shape) findAll(t []byte, at, n int, out []span) []span {
+	if sh.checks == nil {
+		if s, ok := sh.find(t, at, n); ok && s.end > s.start {
+			out = append(out, s)
+		}
+		return out
+	}
+	if sh.caseSensitive && !sh.exactAnchor(t[at:at+n]) {
+		return out
+	}
+	return sh.checks(t, at, n, out)
 }
 
 func (sh *shape) exactAnchor(a []byte) bool {
@@ -918,6 +951,8 @@ var (
 	pemEnd     = []byte("-----END ")
 	pemDashes  = []byte("-----")
 	pemBegin   = []byte("-----BEGIN ")
+	// digestScheme opens the value of an HTTP Digest authorization.
+	digestScheme = []byte("digest ")
 )
 
 func pemPrivateKey(t []byte, at, n int) (span, bool) {
@@ -1155,6 +1190,9 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	if bytes.HasPrefix(t[k:], pemBegin) {
 		return span{}, false // a PEM block: its own shape takes all of it
 	}
+	if wholeLine && len(t)-k > len(digestScheme) && bytes.EqualFold(t[k:k+len(digestScheme)], digestScheme) {
+		return span{}, false // Digest's parameters: the http-digest shape reads them
+	}
 	j := k
 	switch {
 	case quote != 0 && escaped > 0:
@@ -1360,8 +1398,9 @@ func keyGoesOn(last, next byte) bool {
 }
 
 // flagOptionTails end the options that name where a secret comes from or
-// take none (--password-stdin, --token-file PATH, --password-prompt).
-var flagOptionTails = []string{"-stdin", "-file", "-env", "-prompt", "-helper", "-command", "-cmd"}
+// take none (--password-stdin, --token-file PATH, --password-prompt,
+// gpg's --passphrase-fd N).
+var flagOptionTails = []string{"-stdin", "-file", "-env", "-prompt", "-helper", "-command", "-cmd", "-fd"}
 
 // flagOption reports whether tail, what follows the key word in an
 // option's name, makes it one of those.
