@@ -61,7 +61,7 @@ func ExampleProblem() {
 	}
 	fmt.Println(errors.Is(err, policyfile.ErrUnknownField), errors.Is(err, delegation.ErrUnknownTool))
 	// Output:
-	// tools.read_file.pathArgument: unknown field (did you mean "pathArguments"?)
+	// tools.read_file.pathArgument: unknown field (did you mean "pathArguments"?) (line 5, column 44)
 	// agents.reviewer.tools[0]: unknown tool "raed_file" (did you mean "read_file"?)
 	// true true
 }

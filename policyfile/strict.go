@@ -52,6 +52,7 @@ type shapeChecker struct {
 	out  *problemList
 	path []segment // where the walk is
 	err  *Problem  // a syntax error: the walk stops
+	at   int       // the decoder's offset before the token last read
 }
 
 // segment is one step of a JSON path: an object key or an array index.
@@ -77,6 +78,7 @@ func (c *shapeChecker) token() (json.Token, bool) {
 	if c.err != nil {
 		return nil, false
 	}
+	c.at = int(c.dec.InputOffset())
 	tok, err := c.dec.Token()
 	if err != nil {
 		off := int(c.dec.InputOffset())
@@ -99,7 +101,14 @@ func (c *shapeChecker) bad(sentinel error, format string, args ...any) {
 		c.out.more++
 		return
 	}
-	c.out.add(&Problem{Path: c.pathString(), Msg: fmt.Sprintf(format, args...), Err: sentinel})
+	// Where the token just read starts: after the blanks, commas and
+	// colons between it and the one before.
+	at := c.at
+	for at < len(c.data) && strings.IndexByte(" \t\r\n,:", c.data[at]) >= 0 {
+		at++
+	}
+	line, col := position(c.data, at)
+	c.out.add(&Problem{Path: c.pathString(), Msg: fmt.Sprintf(format, args...) + fmt.Sprintf(" (line %d, column %d)", line, col), Err: sentinel})
 }
 
 // value checks the value at the current path against t; a nil t (an
