@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/toolgate/toolgate/internal/flock"
 	"github.com/toolgate/toolgate/internal/ownfolder"
 )
 
@@ -41,27 +42,29 @@ type storeFile interface {
 type osFS struct{}
 
 // MkdirAll makes the state folder and checks that no other user may write
-// it (checkStateFolder).
+// it: whoever can write the folder can replace the log with records of
+// their own (its checksums are no signature) and have a call run that
+// nobody approved. See docs/security-model.md, "Approvals".
 func (osFS) MkdirAll(path string, perm fs.FileMode) error {
 	if err := os.MkdirAll(path, perm); err != nil {
 		return err
 	}
-	if err := checkStateFolder(path); err != nil {
-		return fmt.Errorf("refused: %w", err)
+	if err := ownfolder.Check(path); err != nil {
+		return fmt.Errorf("refused: %w: anyone who may write it could forge an approval there", err)
 	}
 	return nil
 }
 
 func (osFS) OpenAppend(name string) (storeFile, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|noFollow, 0o600)
+	return os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|ownfolder.NoFollow, 0o600)
 }
 
 func (osFS) Create(name string) (storeFile, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|os.O_CREATE|noFollow, 0o600)
+	return os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|os.O_CREATE|ownfolder.NoFollow, 0o600)
 }
 
 func (osFS) ReadFile(name string) ([]byte, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|noFollow, 0)
+	f, err := os.OpenFile(name, os.O_RDONLY|ownfolder.NoFollow, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -74,11 +77,11 @@ func (osFS) Remove(name string) error { return os.Remove(name) }
 func (osFS) SyncDir(dir string) error { return ownfolder.Sync(dir) }
 
 func (osFS) Lock(name string) (io.Closer, error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow, 0o600)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|ownfolder.NoFollow, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	if err := lockFile(f); err != nil {
+	if err := flock.TryLock(f); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -100,4 +103,6 @@ func (l lockPair) Close() error {
 	return errors.Join(l.file.Close(), l.folder.Close())
 }
 
-var errWouldBlock = errors.New("lock held")
+// errWouldBlock is a lock another holder has (flock.ErrLocked; a test's
+// file system answers it too).
+var errWouldBlock = flock.ErrLocked

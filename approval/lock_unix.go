@@ -3,24 +3,10 @@
 package approval
 
 import (
-	"errors"
-	"fmt"
 	"os"
 
-	"github.com/toolgate/toolgate/internal/ownfolder"
-
-	"golang.org/x/sys/unix"
+	"github.com/toolgate/toolgate/internal/flock"
 )
-
-// lockFile takes an exclusive flock(2) on f without waiting. The kernel
-// drops it when the process dies, however it dies.
-func lockFile(f *os.File) error {
-	err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
-	if errors.Is(err, unix.EWOULDBLOCK) {
-		return errWouldBlock
-	}
-	return err
-}
 
 // lockFolder takes an exclusive flock(2) on the state folder itself,
 // besides the lock file: a lock file deleted as stale while its holder
@@ -34,26 +20,9 @@ func lockFolder(dir string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lockFile(d); err != nil {
+	if err := flock.TryLock(d); err != nil {
 		d.Close()
 		return nil, err
 	}
 	return d, nil
-}
-
-// noFollow makes the store's opens refuse a final symbolic link: the log,
-// its lock and its temporary file are the store's own files, and a link
-// in their place (approvals.log pointing at another user's file) would
-// have the store read or write through it.
-const noFollow = unix.O_NOFOLLOW
-
-// checkStateFolder refuses a state folder that another user may write
-// (ownfolder.Check): whoever can write the folder can replace the log
-// with records of their own (its checksums are no signature) and have a
-// call run that nobody approved. See docs/security-model.md, "Approvals".
-func checkStateFolder(dir string) error {
-	if err := ownfolder.Check(dir); err != nil {
-		return fmt.Errorf("%w: anyone who may write it could forge an approval there", err)
-	}
-	return nil
 }

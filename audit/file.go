@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolgate/toolgate/internal/flock"
 	"github.com/toolgate/toolgate/internal/ownfolder"
 )
 
@@ -148,9 +149,9 @@ func OpenFile(path string, opts FileOptions) (*FileSink, error) {
 	}
 	// Lock before reading the head: a second writer would otherwise
 	// continue the chain from the same line as the first.
-	if err := lockFile(f); err != nil {
+	if err := flock.TryLock(f); err != nil {
 		f.Close()
-		if errors.Is(err, ErrLocked) {
+		if errors.Is(err, flock.ErrLocked) {
 			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
 		}
 		return nil, fmt.Errorf("audit: locking %s: %w", path, err)

@@ -9,6 +9,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// NoFollow makes an open refuse a final symbolic link: a store's own
+// files (its log, lock and temporary file) are never read or written
+// through a link put in their place.
+const NoFollow = unix.O_NOFOLLOW
+
 func check(dir string) error {
 	var st unix.Stat_t
 	if err := unix.Stat(dir, &st); err != nil {

@@ -1,6 +1,6 @@
 //go:build windows
 
-package audit
+package flock
 
 import (
 	"errors"
@@ -9,12 +9,12 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// lockFile takes an exclusive LockFileEx lock on the audit file without
-// waiting. It locks one byte far past any end the file will reach, since a
-// Windows lock also bars other handles from reading the bytes it covers
-// and the file must stay readable by toolgate audit verify. The system
-// drops the lock when the process dies.
-func lockFile(f *os.File) error {
+// TryLock takes an exclusive LockFileEx lock on f without waiting, or
+// returns ErrLocked. It locks one byte far past any end the file will
+// reach, since a Windows lock also bars other handles from reading the
+// bytes it covers and a locked file must stay readable (toolgate audit
+// verify). The system drops the lock when the process dies.
+func TryLock(f *os.File) error {
 	ol := windows.Overlapped{Offset: 0xFFFFFFFE, OffsetHigh: 0x7FFFFFFF}
 	err := windows.LockFileEx(windows.Handle(f.Fd()),
 		windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ol)
