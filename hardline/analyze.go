@@ -1424,18 +1424,17 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			}
 			return apart(stmtNodes(n.Stmts)...)
 		case *syntax.Stmt:
-			if n.Background || n.Coprocess {
-				cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
-				r.stmt(sc, n)
-				if len(r.calls.planted) > 0 {
-					r.judgePlanted(sc, n) // written in the background all the same
-				}
-				r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
-				return apart(stmtChildren(n)...)
-			}
+			// In the background (or as a coprocess) the statement runs in a
+			// subshell: what it writes is judged all the same, a cd in it
+			// moves nothing around it.
+			cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
 			r.stmt(sc, n)
 			if len(r.calls.planted) > 0 {
 				r.judgePlanted(sc, n)
+			}
+			if n.Background || n.Coprocess {
+				r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
+				return apart(stmtChildren(n)...)
 			}
 		case *syntax.ParamExp:
 			r.promptExpansion(sc, n)

@@ -579,16 +579,10 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
-		if a.dyn && a.why == whyProcSubst && len(v) > 2 && v[0] == '-' {
-			// --file=<(...), -f<(...): a process substitution is an
-			// option's value when the word starts with one that takes it.
-			name, value, eq := strings.Cut(v, "=")
-			if !eq && v[1] != '-' {
-				name, value = v[:2], v[2:]
-			}
+		if name, f, ok := procSubstOption(a); ok {
+			// A process substitution is an option's value when the word
+			// starts with one that takes it.
 			if os, ok := ce.option(name); ok && os[0].Takes > 0 {
-				f := a
-				f.val = value
 				option(os, i, &f)
 				continue
 			}

@@ -285,6 +285,24 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	r.applyEntry(sc, ce, b, args, c, cmd)
 }
 
+// procSubstOption reads a word that starts with an option and holds a
+// process substitution (--files-from=<(...), -T<(...)) as that option and
+// its value: the substitution is the value, /dev/fd/N in the word. ok is
+// false for any other word (a long option without '=' included).
+func procSubstOption(a field) (name string, value field, ok bool) {
+	v := a.val
+	if !a.dyn || a.why != whyProcSubst || len(v) < 3 || v[0] != '-' {
+		return "", field{}, false
+	}
+	value = a
+	if v[1] == '-' {
+		name, value.val, ok = strings.Cut(v, "=")
+		return name, value, ok
+	}
+	name, value.val = v[:2], v[2:]
+	return name, value, true
+}
+
 // argFiles returns args with each @FILE argument whose text is known (see
 // Entry.ArgFiles) replaced by the arguments the file holds, and whether
 // any was. A file of unknown text stays as written.
@@ -771,21 +789,16 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
-		switch {
-		case a.dyn && a.why == whyProcSubst && len(v) > 2 && v[0] == '-' && (v[1] == '-' && strings.Contains(v, "=") || v[1] != '-' && strings.IndexByte(val, v[1]) >= 0):
-			// --files-from=<(...), -T<(...): a process substitution is an
-			// option's value when the word starts with the option, as
-			// parseLine reads it (the word holds /dev/fd/N in its place).
-			f := a
-			var name string
-			if v[1] == '-' {
-				name, f.val, _ = strings.Cut(v, "=")
+		if name, f, ok := procSubstOption(a); ok && (name[1] == '-' || strings.IndexByte(val, name[1]) >= 0) {
+			if name[1] == '-' {
 				p.long = append(p.long, name)
 			} else {
-				name, f.val = shortOption(v[1]), v[2:]
-				short = append(short, v[1])
+				short = append(short, name[1])
 			}
 			addValue(name, f)
+			continue
+		}
+		switch {
 		case a.dyn || len(v) < 2 || v[0] != '-':
 			p.ops = append(p.ops, a)
 		case v == "--":
