@@ -327,9 +327,7 @@ func NewSet(rs []Root, opts ...Option) (*Set, error) {
 	slices.SortStableFunc(s.bySpec, func(a, b int) int { return len(s.roots[b].Path) - len(s.roots[a].Path) })
 	for _, r := range s.roots {
 		for _, n := range s.roots {
-			if r.Access.CanWrite() && !n.Access.CanWrite() && len(n.Path) > len(r.Path) && o.plat.within(r.Path, n.Path, o.fold) {
-				s.weakerNested = true
-			}
+			s.weakerNested = s.weakerNested || o.nestsWeaker(r, n)
 		}
 	}
 	return s, nil
@@ -432,12 +430,17 @@ func (s *Set) aliasesWeaker(r Root, canonical string) bool {
 		return false
 	}
 	for _, n := range s.roots {
-		if !n.Access.CanWrite() && len(n.Path) > len(r.Path) && s.opts.plat.within(r.Path, n.Path, s.opts.fold) &&
-			s.opts.plat.looseWithin(n.Path, canonical) {
+		if s.opts.nestsWeaker(r, n) && s.opts.plat.looseWithin(n.Path, canonical) {
 			return true
 		}
 	}
 	return false
+}
+
+// nestsWeaker reports whether n is a read-only root nested in the
+// read-write root r: the pairs whose aliases [Set.Contains] looks for.
+func (o *options) nestsWeaker(r, n Root) bool {
+	return r.Access.CanWrite() && !n.Access.CanWrite() && len(n.Path) > len(r.Path) && o.plat.within(r.Path, n.Path, o.fold)
 }
 
 // Primary returns the primary root, or false when the set is empty.

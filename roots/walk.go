@@ -87,21 +87,12 @@ func (p platform) looseWithin(root, s string) bool {
 		}
 		a, ra, _ := strings.Cut(root, sep)
 		b, rb, _ := strings.Cut(s, sep)
-		if !strings.EqualFold(a, b) && !(nonASCII(a) && nonASCII(b)) {
+		if !strings.EqualFold(a, b) && (isASCII(a) || isASCII(b)) {
 			return false
 		}
 		root, s = ra, rb
 	}
 	return true
-}
-
-func nonASCII(name string) bool {
-	for i := 0; i < len(name); i++ {
-		if name[i] >= 0x80 {
-			return true
-		}
-	}
-	return false
 }
 
 // walkResult is what one resolution produced.
