@@ -418,8 +418,13 @@ func (g *Guard) urlCarriesCredential(r *http.Request) bool {
 	if g.hasTokenRun(target) {
 		return true
 	}
-	if u, err := url.QueryUnescape(target); err != nil || g.hasTokenRun(u) {
-		return true
+	// Only a %XX escape can change the runs: '+', which unescaping turns
+	// into a space, lies outside the token's alphabet either way. Most
+	// targets hold none, and are scanned once.
+	if strings.IndexByte(target, '%') >= 0 {
+		if u, err := url.QueryUnescape(target); err != nil || g.hasTokenRun(u) {
+			return true
+		}
 	}
 	if r.URL.RawQuery == "" {
 		return false
