@@ -2,6 +2,7 @@ package sidecar
 
 import (
 	"context"
+	"io"
 	"net"
 	"sync/atomic"
 	"testing"
@@ -65,5 +66,37 @@ func TestListenHoldsAtMostMaxConnsOpen(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("an Accept waiting for room did not return after Close")
+	}
+}
+
+// TestListenKeepsCloseWrite: a connection from Listen still half-closes,
+// which net/http relies on to deliver an answer before closing a
+// connection whose body it did not read.
+func TestListenKeepsCloseWrite(t *testing.T) {
+	l, err := Listen(context.Background(), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	client, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	server, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer server.Close()
+	cw, ok := server.(interface{ CloseWrite() error })
+	if !ok {
+		t.Fatalf("%T has no CloseWrite", server)
+	}
+	if err := cw.CloseWrite(); err != nil {
+		t.Fatal(err)
+	}
+	_ = client.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if n, err := client.Read(make([]byte, 1)); n != 0 || err != io.EOF {
+		t.Fatalf("after CloseWrite the client read %d bytes, %v; want end of stream", n, err)
 	}
 }

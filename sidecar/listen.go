@@ -86,7 +86,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		<-l.slots
 		return nil, err
 	}
-	return &limitConn{Conn: c, release: func() { <-l.slots }}, nil
+	return &limitConn{Conn: c, slots: l.slots}, nil
 }
 
 // Close closes the listener; an Accept waiting for a slot returns.
@@ -98,14 +98,26 @@ func (l *limitListener) Close() error {
 // limitConn gives its slot back once, on its first Close.
 type limitConn struct {
 	net.Conn
-	once    sync.Once
-	release func()
+	once  sync.Once
+	slots chan struct{} // the listener's
 }
 
 func (c *limitConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.release)
+	c.once.Do(func() { <-c.slots })
 	return err
+}
+
+// CloseWrite shuts down the writing side of a TCP connection. net/http
+// calls it, when the connection offers it, before closing a connection
+// whose request body it did not read (a refused upload, for one), so that
+// the client reads the answer instead of a reset; wrapping the connection
+// must not hide it.
+func (c *limitConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
 }
 
 // LoopbackAddr parses addr as Listen does and returns the address to bind.
