@@ -385,10 +385,7 @@ func (ev *evaluation) resolve() {
 		r := &ev.paths[i]
 		r.expanded, r.err = ev.e.interpretPath(pa.value)
 		if r.err == nil {
-			r.t, r.err = ev.set.ResolveBudget(r.expanded, ev.budget)
-			if r.err == nil && (r.t.ViaProcessLink || processRelativeResolved(r.t.Resolved)) {
-				r.err = ErrProcessRelative
-			}
+			r.t, r.err = ev.resolveIn(r.expanded)
 		}
 		r.t.Value = pa.value
 		if sp := pathSpellings(trimPath(pa.value)); sp != nil {
@@ -416,12 +413,22 @@ func (ev *evaluation) resolveOthers(sp []spelling) []otherReading {
 			o.err = ErrProcessRelative
 			continue
 		}
-		o.t, o.err = ev.set.ResolveBudget(p, ev.budget)
-		if o.err == nil && (o.t.ViaProcessLink || processRelativeResolved(o.t.Resolved)) {
-			o.err = ErrProcessRelative
-		}
+		o.t, o.err = ev.resolveIn(p)
 	}
 	return out
+}
+
+// resolveIn resolves an interpreted path in the call's roots, within the
+// call's budget, for the argument and for each of its other spellings
+// alike. One that resolves through a process-relative link, or to a
+// process-relative path, names the evaluating process, not a file
+// (ErrProcessRelative).
+func (ev *evaluation) resolveIn(p string) (roots.Target, error) {
+	t, err := ev.set.ResolveBudget(p, ev.budget)
+	if err == nil && (t.ViaProcessLink || processRelativeResolved(t.Resolved)) {
+		err = ErrProcessRelative
+	}
+	return t, err
 }
 
 // pathTargets returns the Targets of the path arguments, which follow the
