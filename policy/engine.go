@@ -615,13 +615,10 @@ func (ev *evaluation) delegation() bool {
 	writes := ev.meta.Risk != toolmeta.RiskRead
 	targets := ev.pathTargets()
 	for i := range ev.paths {
-		root, ok := p.roots.Contains(ev.paths[i].t.Resolved)
-		v := ev.args.paths[i].value
+		v, write := ev.args.paths[i].value, writes && !ev.args.paths[i].workdir
+		root, ok := ev.delegatedRoot(v, "", ev.paths[i].t.Resolved, write)
 		if !ok {
-			return ev.stop(ReasonDelegationRoot, "", "path "+quote(v)+" is outside the roots agent "+quote(p.id)+" holds")
-		}
-		if writes && !ev.args.paths[i].workdir && !root.Access.CanWrite() {
-			return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" is read-only for agent "+quote(p.id))
+			return false
 		}
 		if !root.Access.CanWrite() {
 			targets[i].Access = root.Access
@@ -630,16 +627,33 @@ func (ev *evaluation) delegation() bool {
 			if o.foreign != nil {
 				continue
 			}
-			root, ok := p.roots.Contains(o.t.Resolved)
-			if !ok {
-				return ev.stop(ReasonDelegationRoot, "", "path "+quote(v)+" "+o.how+" is outside the roots agent "+quote(p.id)+" holds")
-			}
-			if writes && !ev.args.paths[i].workdir && !root.Access.CanWrite() {
-				return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" "+o.how+" is read-only for agent "+quote(p.id))
+			if _, ok := ev.delegatedRoot(v, o.how, o.t.Resolved, write); !ok {
+				return false
 			}
 		}
 	}
 	return true
+}
+
+// delegatedRoot holds one reading of path argument v to the delegated
+// agent's roots: the argument itself (how is "") or another spelling of it
+// a tool may open (how says which). The agent must hold a root that
+// contains the reading's canonical path, one it may write when write is
+// set; otherwise the evaluation stops and it returns false.
+func (ev *evaluation) delegatedRoot(v, how, resolved string, write bool) (roots.Root, bool) {
+	p := ev.p
+	root, ok := p.roots.Contains(resolved)
+	if ok && (!write || root.Access.CanWrite()) {
+		return root, true
+	}
+	named := quote(v)
+	if how != "" {
+		named += " " + how
+	}
+	if !ok {
+		return root, ev.stop(ReasonDelegationRoot, "", "path "+named+" is outside the roots agent "+quote(p.id)+" holds")
+	}
+	return root, ev.stop(ReasonRootReadOnly, "", "path "+named+" is read-only for agent "+quote(p.id))
 }
 
 // mode is step 5: allow, ask (reads are allowed, everything else asks) or
