@@ -576,29 +576,41 @@ func (ev *evaluation) rootAccess() bool {
 	writes := ev.meta.Risk != toolmeta.RiskRead
 	for i := range ev.paths {
 		r, v := &ev.paths[i], ev.args.paths[i].value
-		switch {
-		case errors.Is(r.err, roots.ErrOutsideRoots):
-			return ev.stop(ReasonRootOutside, "", "path "+quote(v)+" is outside every root")
-		case r.err != nil:
-			return ev.stop(ReasonRootUnresolvable, "", "path "+quote(v)+" cannot be resolved: "+r.err.Error())
-		case writes && !ev.args.paths[i].workdir && !r.t.Access.CanWrite():
-			return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" is in read-only root "+quote(r.t.Root.ID))
+		write := writes && !ev.args.paths[i].workdir
+		if !ev.inRoots(v, "", "", r.t, r.err, write) {
+			return false
 		}
 		// Each other spelling a tool may open is held to the roots too.
 		for _, o := range r.others {
-			switch {
-			case o.foreign != nil:
-				// It asked at step 2: it names no local path.
-			case errors.Is(o.err, roots.ErrOutsideRoots):
-				return ev.stop(ReasonRootOutside, "", "path "+quote(v)+" "+o.how+" is outside every root ("+cmp.Or(o.t.Resolved, o.expanded)+")")
-			case o.err != nil:
-				return ev.stop(ReasonRootUnresolvable, "", "path "+quote(v)+" "+o.how+" cannot be resolved: "+o.err.Error())
-			case writes && !ev.args.paths[i].workdir && !o.t.Access.CanWrite():
-				return ev.stop(ReasonRootReadOnly, "", "path "+quote(v)+" "+o.how+" is in read-only root "+quote(o.t.Root.ID))
+			// One that names no local path asked at step 2.
+			if o.foreign == nil && !ev.inRoots(v, o.how, cmp.Or(o.t.Resolved, o.expanded), o.t, o.err, write) {
+				return false
 			}
 		}
 	}
 	return true
+}
+
+// inRoots holds one reading of path argument v to the roots: the argument
+// itself (how is "") or another spelling of it a tool may open (how says
+// which, and the message shows the path it names). The reading must have
+// resolved (err) in a root, one that may be written when write is set;
+// otherwise the evaluation stops and it returns false.
+func (ev *evaluation) inRoots(v, how, shown string, t roots.Target, err error, write bool) bool {
+	if err == nil && (!write || t.Access.CanWrite()) {
+		return true
+	}
+	named, outside := quote(v), ""
+	if how != "" {
+		named, outside = named+" "+how, " ("+shown+")"
+	}
+	switch {
+	case errors.Is(err, roots.ErrOutsideRoots):
+		return ev.stop(ReasonRootOutside, "", "path "+named+" is outside every root"+outside)
+	case err != nil:
+		return ev.stop(ReasonRootUnresolvable, "", "path "+named+" cannot be resolved: "+err.Error())
+	}
+	return ev.stop(ReasonRootReadOnly, "", "path "+named+" is in read-only root "+quote(t.Root.ID))
 }
 
 // delegation is step 4: a delegated agent holds the tool and a root that
