@@ -34,14 +34,19 @@ func ShapeFinds(name, text string) [][2]int {
 	return out
 }
 
-// FailWrites makes the sink's writes write only short bytes of a line and
-// fail with err, and its syncs fail with syncErr when it is not nil, until
-// the returned function is called.
+// FailWrites makes the sink's writes write only short bytes of a line (a
+// negative short: all but -short bytes) and fail with err, and its syncs
+// fail with syncErr when it is not nil, until the returned function is
+// called.
 func FailWrites(short int, err, syncErr error) (restore func()) {
 	w, sy := fileWrite, fileSync
 	if err != nil {
 		fileWrite = func(f *os.File, b []byte) (int, error) {
-			n, _ := f.Write(b[:min(short, len(b))])
+			n := short
+			if n < 0 {
+				n += len(b)
+			}
+			n, _ = f.Write(b[:max(0, min(n, len(b)))])
 			return n, err
 		}
 	}

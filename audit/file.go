@@ -274,14 +274,18 @@ func (s *FileSink) Write(ctx context.Context, e Event) error {
 // caller was told the event was not recorded and may write it again; a
 // line left behind would then appear twice, or torn. See
 // docs/security-model.md, Audit.
+//
+// A failure to take the line back, or to make its removal durable, is part
+// of the error: a line left behind, or one a crash brings back, is the
+// event written twice once the caller writes it again.
 func (s *FileSink) fail(err error) error {
-	s.err = err
 	if terr := s.f.Truncate(s.size); terr != nil {
-		s.err = fmt.Errorf("%w (and removing the unrecorded line failed: %w)", err, terr)
-	} else {
-		_ = s.f.Sync()
+		err = fmt.Errorf("%w (and removing the unrecorded line failed: %w)", err, terr)
+	} else if serr := fileSync(s.f); serr != nil {
+		err = fmt.Errorf("%w (and syncing the removal of the unrecorded line failed: %w)", err, serr)
 	}
-	return s.err
+	s.err = err
+	return err
 }
 
 // encode serializes e as EncodeLine does.

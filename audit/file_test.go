@@ -309,7 +309,7 @@ func TestAFailedWriteLeavesNoLine(t *testing.T) {
 		err, syncErr error
 	}{
 		{"a full disk after part of the line", 17, syscall.ENOSPC, nil},
-		{"a short write of all but the newline", 1 << 30, io.ErrShortWrite, nil},
+		{"a short write of all but the newline", -1, io.ErrShortWrite, nil},
 		{"a failed sync", 0, nil, syscall.EIO},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -319,12 +319,7 @@ func TestAFailedWriteLeavesNoLine(t *testing.T) {
 			require.NoError(t, s.Write(ctx, event(0)))
 			before, err := os.ReadFile(path)
 			require.NoError(t, err)
-			short := tc.short
-			if short == 1<<30 {
-				line, _ := audit.EncodeLine(func() audit.Event { e := event(1); e.Seq, e.Prev = 2, "x"; return e }(), nil, 0)
-				short = len(line) // the whole line but its newline
-			}
-			restore := audit.FailWrites(short, tc.err, tc.syncErr)
+			restore := audit.FailWrites(tc.short, tc.err, tc.syncErr)
 			err = s.Write(ctx, event(1))
 			restore()
 			require.Error(t, err)
@@ -352,4 +347,19 @@ func TestAFailedWriteLeavesNoLine(t *testing.T) {
 			assert.Equal(t, []string{"d0", "d1"}, ids)
 		})
 	}
+}
+
+// TestAFailedRemovalIsReported: when the sync that makes the removal of a
+// failed line durable fails too, the error says so, as a crash could bring
+// the line back.
+func TestAFailedRemovalIsReported(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	s, err := audit.OpenFile(path, audit.FileOptions{})
+	require.NoError(t, err)
+	defer s.Close()
+	restore := audit.FailWrites(17, syscall.ENOSPC, syscall.EIO)
+	err = s.Write(ctx, event(0))
+	restore()
+	require.ErrorIs(t, err, syscall.ENOSPC)
+	require.ErrorIs(t, err, syscall.EIO, "the failed sync of the removal is reported")
 }
