@@ -128,9 +128,9 @@ func alnumLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 
 // command's argument and userid= may log in locally without it
 // (sqlplus scott/tiger).
 func oracleConnect(t []byte, at, n int, out []span) []span {
-	anchor := bytes.ToLower(t[at : at+n])
+	anchor := t[at : at+n]
 	switch {
-	case bytes.Equal(anchor, []byte("jdbc:oracle:")):
+	case bytes.EqualFold(anchor, []byte("jdbc:oracle:")):
 		k := run(t, at+n, alnum, 16)
 		if k == at+n || k >= len(t) || t[k] != ':' {
 			return out
@@ -139,7 +139,7 @@ func oracleConnect(t []byte, at, n int, out []span) []span {
 			out = append(out, s)
 		}
 		return out
-	case bytes.Equal(anchor, []byte("userid=")):
+	case bytes.EqualFold(anchor, []byte("userid=")):
 		if at > 0 && wordChars[t[at-1]] {
 			return out
 		}
@@ -147,7 +147,7 @@ func oracleConnect(t []byte, at, n int, out []span) []span {
 			out = append(out, s)
 		}
 		return out
-	case bytes.Equal(anchor, []byte("connect ")):
+	case bytes.EqualFold(anchor, []byte("connect ")):
 		if !commandAt(t, at) {
 			return out
 		}
@@ -413,6 +413,9 @@ func onlyExpansion(v []byte) bool {
 
 // ---- .NET configuration
 
+// attrName is the characters of an XML attribute's name.
+var attrName = set("A-Za-z0-9_:.-")
+
 // dotnetSetting finds the value of an <add key="NAME" value="VALUE"/>
 // element (appSettings and its kind) whose key, or name, is one that
 // SensitiveKey holds for: <add key="ApiKey" value="..."/>. The attributes
@@ -427,7 +430,7 @@ func dotnetSetting(t []byte, at, n int, out []span) []span {
 			break
 		}
 		ns := k
-		k = run(t, k, set("A-Za-z0-9_:.-"), 64)
+		k = run(t, k, attrName, 64)
 		name := t[ns:k]
 		k = skipSpaces(t, k)
 		if len(name) == 0 || k >= len(t) || t[k] != '=' {
@@ -546,6 +549,9 @@ func mailgunKey(t []byte, at, n int, out []span) []span {
 // identities.
 var bech32Upper = set("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")
 
+// upperDigitsDash is the characters of an age plugin's name and data.
+var upperDigitsDash = set("A-Z0-9-")
+
 // agePlugin finds an age plugin identity: AGE-PLUGIN-, the plugin's name
 // in upper case (letters, digits and '-'), the separator 1, and its data
 // in bech32 (the last 1 is the separator: bech32 holds none).
@@ -553,7 +559,7 @@ func agePlugin(t []byte, at, n int) (span, bool) {
 	if at > 0 && wordChars[t[at-1]] {
 		return span{}, false
 	}
-	k := run(t, at+n, set("A-Z0-9-"), maxScan)
+	k := run(t, at+n, upperDigitsDash, maxScan)
 	sep := bytes.LastIndexByte(t[at+n:k], '1')
 	if sep <= 0 {
 		return span{}, false
