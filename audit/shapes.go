@@ -883,7 +883,7 @@ var commandStop = set(";|&\n\r`")
 // command named by the anchor, as a word of its own, then its words up to
 // the end of the command.
 func passwordOption(t []byte, at, n int) (span, bool) {
-	if at > 0 && (wordChars[t[at-1]] || t[at-1] == '-' || t[at-1] == '.') {
+	if !commandAt(t, at) {
 		return span{}, false
 	}
 	name := string(t[at : at+n-1])
@@ -1122,7 +1122,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	if n <= len(kb) {
 		lk = kb[:n]
 		for i := range lk {
-			lk[i] = lowerASCII(t[at+i])
+			lk[i] = fold(t[at+i])
 		}
 	} else {
 		lk = bytes.ToLower(t[at : at+n])
@@ -1143,7 +1143,9 @@ func keyValue(t []byte, at, n int) (span, bool) {
 		return span{}, false
 	}
 	k := run(t, at+n, keyTail, 64)
-	k = skipQuote(t, k)
+	if q, ok := quoteAt(t, k); ok {
+		k = q + 1 // the key's closing quote
+	}
 	k = skipSpaces(t, k)
 	if k < len(t) && t[k] == '>' && keyOpensElement(t, at) {
 		// <password>VALUE</password>
@@ -1180,11 +1182,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	}
 	var quote byte
 	escaped := 0
-	q := k
-	for q < len(t) && t[q] == '\\' {
-		q++
-	}
-	if q < len(t) && (t[q] == '"' || t[q] == '\'') {
+	if q, ok := quoteAt(t, k); ok {
 		quote, escaped, k = t[q], q-k, q+1
 	}
 	if bytes.HasPrefix(t[k:], pemBegin) {
@@ -1204,7 +1202,6 @@ func keyValue(t []byte, at, n int) (span, bool) {
 			}
 			k++
 		}
-		k = min(k, len(t))
 	case quote != 0 && !wholeLine:
 		// A quoted value runs to its closing quote, spaces and all
 		// (password = "correct horse battery staple").
@@ -1239,16 +1236,14 @@ func valueSpan(t []byte, j, k int, weak bool, key string) (span, bool) {
 	return span{j, k}, true
 }
 
-// skipQuote skips a key's closing quote, escaped any number of times.
-func skipQuote(t []byte, k int) int {
+// quoteAt returns where the quote at k stands when one does there,
+// escaped any number of times (\", \\\").
+func quoteAt(t []byte, k int) (int, bool) {
 	q := k
 	for q < len(t) && t[q] == '\\' {
 		q++
 	}
-	if q < len(t) && (t[q] == '"' || t[q] == '\'') {
-		return q + 1
-	}
-	return k
+	return q, q < len(t) && (t[q] == '"' || t[q] == '\'')
 }
 
 func allBackslashes(b []byte) bool {
@@ -1414,23 +1409,11 @@ func flagOption(tail []byte) bool {
 	return false
 }
 
-// lowerASCII is c in lower case when it is an ASCII letter.
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // isOption reports whether the key word at at belongs to a command-line
 // option spelt with two dashes (--password, --client-secret, quoted or
 // not): the word the key is part of starts with "--".
 func isOption(t []byte, at int) bool {
-	i := at
-	for i > 0 && keyTail[t[i-1]] {
-		i--
-	}
-	return bytes.HasPrefix(t[i:], []byte("--"))
+	return bytes.HasPrefix(t[keyStart(t, at):], []byte("--"))
 }
 
 func skipSpaces(t []byte, k int) int {

@@ -196,8 +196,7 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 	}
 	name := string(t[at : at+n])
 	limit := min(len(t), at+n+maxScan)
-	var prev cmdWord
-	havePrev := false
+	var prev cmdWord // the word before; none reads as an empty one
 	batch := false
 	var last cmdWord
 	operands := 0
@@ -216,7 +215,7 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 			}
 		case "gh secret set ":
 			switch {
-			case havePrev && (string(t[prev.vs:prev.ve]) == "-b" || string(t[prev.vs:prev.ve]) == "--body"):
+			case string(t[prev.vs:prev.ve]) == "-b" || string(t[prev.vs:prev.ve]) == "--body":
 				out = appendValue(t, out, w.vs, w.ve)
 			case bytes.HasPrefix(v, []byte("--body=")):
 				out = appendValue(t, out, w.vs+len("--body="), w.ve)
@@ -234,7 +233,7 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 			switch {
 			case bytes.HasPrefix(v, []byte("--from-literal=")):
 				lit = w.vs + len("--from-literal=")
-			case havePrev && string(t[prev.vs:prev.ve]) == "--from-literal":
+			case string(t[prev.vs:prev.ve]) == "--from-literal":
 				lit = w.vs
 			}
 			if lit >= 0 {
@@ -244,7 +243,7 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 				}
 			}
 		}
-		prev, havePrev = w, true
+		prev = w
 		k = next
 	}
 	if batch && operands >= 2 {
