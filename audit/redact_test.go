@@ -356,7 +356,7 @@ func TestShapesHaveUniqueNames(t *testing.T) {
 // TestKeyValueReadings pins where a secret-named key's value ends in the
 // forms free text writes it in, so that what follows the value stays.
 func TestKeyValueReadings(t *testing.T) {
-	for in, want := range map[string]string{
+	assertRedactsTo(t, map[string]string{
 		`{\"password\":\"Zx9vQ2mN8bT4\",\"user\":\"alice\"}`:                    `{\"password\":\"[REDACTED]\",\"user\":\"alice\"}`,
 		`{\\\"token\\\":\\\"Zx9vQ2mN8bT4\\\",\\\"n\\\":1}`:                      `{\\\"token\\\":\\\"[REDACTED]\\\",\\\"n\\\":1}`,
 		`\"password\":\"Zx9v"Q2mN8bT4\"`:                                        `\"password\":\"[REDACTED]\"`,
@@ -364,16 +364,13 @@ func TestKeyValueReadings(t *testing.T) {
 		"a:\n  password: |\n    Zx9vQ2mN8bT4\n    second line\n  user: alice\n": "a:\n  password: |\n[REDACTED]\n  user: alice\n",
 		"machine h login bob password Zx9vQ2mN8bT4 account x":                   "machine h login bob password [REDACTED] account x",
 		"aws configure set aws_secret_access_key Zx9vQ2 --profile p":            "aws configure set aws_secret_access_key ****** --profile p",
-	} {
-		out, _ := audit.NewRedactor().String(in)
-		assert.Equal(t, want, out, "%q", in)
-	}
+	})
 }
 
 // TestShapeEdges pins where some shapes end.
 func TestShapeEdges(t *testing.T) {
 	jwt := "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLWJ5dGVz"
-	for in, want := range map[string]string{
+	assertRedactsTo(t, map[string]string{
 		"see " + jwt + ". Next":               "see [REDACTED]. Next",
 		"sshpass -p -f ssh h":                 "sshpass -p ** ssh h",
 		"mysql -u root -p app && echo -pdone": "mysql -u root -p app && echo -pdone",
@@ -382,8 +379,16 @@ func TestShapeEdges(t *testing.T) {
 		"mysql --token Zx9vQ2mN8bT4 -pdone app":                  "mysql --token [REDACTED] -p**** app",
 		"echo -n Zx9vQ2mN8bT4 | gh auth login --with-token":      "echo -n [REDACTED] | gh auth login --with-token",
 		"printf '%s\\n' Zx9vQ2mN8bT4 | docker secret create x -": "printf '%s\\n' [REDACTED] | docker secret create x -",
-	} {
-		out, _ := audit.NewRedactor().String(in)
+	})
+}
+
+// assertRedactsTo checks that the default redactor turns each input into
+// the text it maps to.
+func assertRedactsTo(t *testing.T, cases map[string]string) {
+	t.Helper()
+	r := audit.NewRedactor()
+	for in, want := range cases {
+		out, _ := r.String(in)
 		assert.Equal(t, want, out, "%q", in)
 	}
 }
