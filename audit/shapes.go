@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"strconv"
+
+	"github.com/toolgate/toolgate/internal/words"
 )
 
 // A shape is a kind of secret recognised by how it looks. Each starts at an
@@ -1135,7 +1137,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 		return span{}, false
 	}
 	if lastWordKeys[key] || key == "sid" {
-		if !wordStart(t, at) || at+n < len(t) && keyTail[t[at+n]] {
+		if !words.StartsAt(t, at) || at+n < len(t) && keyTail[t[at+n]] {
 			return span{}, false
 		}
 	}
@@ -1264,16 +1266,6 @@ func hasDigit(v []byte) bool {
 	return false
 }
 
-// wordStart reports whether t[at] starts a word as internal/words reads
-// names: nothing, or a byte other than a letter or digit, stands before
-// it, or a lower-case letter before an upper-case one (smtpPwd).
-func wordStart(t []byte, at int) bool {
-	if at == 0 || !alnum[t[at-1]] {
-		return true
-	}
-	return 'a' <= t[at-1] && t[at-1] <= 'z' && 'A' <= t[at] && t[at] <= 'Z'
-}
-
 // keyStart returns where the whole key the word at at belongs to begins:
 // the start of its run of key characters.
 func keyStart(t []byte, at int) int {
@@ -1312,7 +1304,7 @@ func afterSet(t []byte, at int) bool {
 // password: after "login NAME", "machine HOST" or "account NAME" (on the
 // same line or the ones before), or after "default".
 func netrcPassword(t []byte, at int, key string) bool {
-	if key != "password" || !wordStart(t, at) {
+	if key != "password" || !words.StartsAt(t, at) {
 		return false
 	}
 	prev := func(e int) (int, int) { // the word that ends before e

@@ -27,21 +27,36 @@ func All(name string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		start := -1
 		for i := 0; i <= len(name); i++ {
-			c := byte(0)
-			if i < len(name) {
-				c = name[i]
-			}
-			alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-			camel := alnum && start >= 0 && 'A' <= c && c <= 'Z' && 'a' <= name[i-1] && name[i-1] <= 'z'
-			if start >= 0 && (!alnum || camel) {
+			starts := i < len(name) && StartsAt(name, i)
+			if start >= 0 && (i == len(name) || !alnum(name[i]) || starts) {
 				if !yield(name[start:i]) {
 					return
 				}
 				start = -1
 			}
-			if alnum && start < 0 {
+			if starts {
 				start = i
 			}
 		}
 	}
+}
+
+// StartsAt reports whether a word of name starts at name[i] as Split and
+// All read names: name[i] is an ASCII letter or digit, and what stands
+// before it is nothing, another byte, or a lower-case letter before an
+// upper-case one ("smtpPwd" has a word start at P). Checks that read a
+// name in place in a longer text use it to find the name's words there.
+func StartsAt[S ~string | ~[]byte](name S, i int) bool {
+	if !alnum(name[i]) {
+		return false
+	}
+	if i == 0 || !alnum(name[i-1]) {
+		return true
+	}
+	p, c := name[i-1], name[i]
+	return 'a' <= p && p <= 'z' && 'A' <= c && c <= 'Z'
+}
+
+func alnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }

@@ -26,6 +26,30 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+func TestStartsAt(t *testing.T) {
+	for name, want := range map[string][]int{
+		"smtpPwd":   {0, 4},
+		"DB_PASS":   {0, 3},
+		"..x":       {2},
+		"HTTPProxy": {0},
+		"a1B":       {0},
+		"":          nil,
+	} {
+		var got []int
+		for i := range len(name) {
+			if words.StartsAt(name, i) {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("StartsAt(%q) holds at %v, want %v", name, got, want)
+		}
+	}
+	if !words.StartsAt([]byte("xPwd"), 1) {
+		t.Error("StartsAt of a []byte misses a word start")
+	}
+}
+
 func ExampleSplit() {
 	fmt.Println(words.Split("secretAccessKey"), words.Split("DB_PASS"))
 	// Output: [secret access key] [db pass]
