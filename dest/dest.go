@@ -16,6 +16,13 @@ const (
 	// ReasonLinkLocal: the host is, or spells, a link-local address
 	// (169.254.0.0/16, fe80::/10) or an IPv6 address that embeds one.
 	ReasonLinkLocal Reason = "dest.link-local"
+	// ReasonMetadata: the host is a cloud metadata service that answers
+	// outside link-local space (Alibaba's 100.100.100.200, Azure's wire
+	// server 168.63.129.16, Oracle's 192.0.0.192, AWS's fd00:ec2::254,
+	// Google's fd20:ce::254, or an IPv6 form that carries one), or a name
+	// that resolves to one (metadata.google.internal, EC2's instance-data,
+	// a wildcard DNS name such as 169.254.169.254.nip.io).
+	ReasonMetadata Reason = "dest.metadata"
 	// ReasonUnspecified: the host is an unspecified address (0.0.0.0/8,
 	// ::), which reaches the local host on many systems.
 	ReasonUnspecified Reason = "dest.unspecified"
@@ -41,7 +48,7 @@ const (
 
 // Reasons lists every reason code, for documentation and tests.
 func Reasons() []Reason {
-	return []Reason{ReasonLinkLocal, ReasonUnspecified, ReasonAmbiguousHost, ReasonMalformed,
+	return []Reason{ReasonLinkLocal, ReasonMetadata, ReasonUnspecified, ReasonAmbiguousHost, ReasonMalformed,
 		ReasonScheme, ReasonPlainHTTP, ReasonUserinfo, ReasonOriginMismatch, ReasonNoOrigin}
 }
 

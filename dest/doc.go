@@ -26,8 +26,20 @@
 //   - every IPv6 address that embeds a blocked IPv4 address: IPv4-mapped
 //     (::ffff:169.254.169.254), IPv4-compatible (::169.254.169.254),
 //     IPv4-translated (::ffff:0:a9fe:a9fe), NAT64 (64:ff9b::/96 and the
-//     local-use 64:ff9b:1::/48), 6to4 (2002:a9fe:a9fe::/48) and Teredo (a
+//     local-use 64:ff9b:1::/48, the address read after a prefix of 48,
+//     56, 64 and 96 bits), 6to4 (2002:a9fe:a9fe::/48) and Teredo (a
 //     server or an obfuscated client address in 169.254.0.0/16).
+//
+// Cloud metadata services that answer outside link-local space are refused
+// as [ReasonMetadata]: Alibaba's 100.100.100.200, Azure's wire server
+// 168.63.129.16, Oracle's older 192.0.0.192, AWS's fd00:ec2::254 and
+// Google's fd20:ce::254, in every spelling and IPv6 form above (local-use
+// NAT64 at each prefix length an operator may choose), and the names that
+// resolve to a metadata service on an instance (metadata.google.internal,
+// metadata.goog, metadata, EC2's instance-data and
+// instance-data.ec2.internal, Tencent's metadata.tencentyun.com, and a
+// wildcard DNS name such as 169.254.169.254.nip.io or app-a9fea9fe.nip.io
+// that holds a metadata address).
 //
 // The unspecified addresses and 0.0.0.0/8, which reach the local host on
 // many systems, are refused as [ReasonUnspecified]. Loopback and ordinary
@@ -36,7 +48,7 @@
 // # Spellings
 //
 // A URL parser or a resolver accepts many spellings of one address. Every
-// one that decodes into a refused range is refused as [ReasonLinkLocal],
+// one that decodes into a refused range is refused for that range's reason,
 // and where readers disagree the safer reading wins:
 //
 //   - An IPv4 host in any inet_aton form (decimal 2852039166, octal
@@ -79,11 +91,10 @@
 //
 // # Limits
 //
-// This is no complete inventory of cloud metadata endpoints (some clouds
-// also answer at names such as metadata.google.internal, which resolve into
-// 169.254.0.0/16 and so are caught by [DialControl], or at unique-local IPv6
-// addresses such as fd00:ec2::254, which are not refused), no DNS filter and
-// no operating-system network isolation. Proxies are outside it: a request
+// The metadata services named above are those the major clouds document;
+// a cloud that answers elsewhere under a name of its own is caught only
+// when the name resolves into 169.254.0.0/16 ([DialControl]). This is no
+// DNS filter and no operating-system network isolation. Proxies are outside it: a request
 // sent through an HTTP proxy is dialled to the proxy, so [DialControl] sees
 // the proxy's address, not the destination's.
 package dest

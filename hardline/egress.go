@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolgate/toolgate/internal/hostaddr"
 	"github.com/toolgate/toolgate/internal/words"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -860,8 +861,8 @@ func loopback(host string) bool {
 	if ip, err := netip.ParseAddr(host); err == nil {
 		return ip.IsLoopback() || ip.IsUnspecified() // ::ffff:127.0.0.1 too
 	}
-	a, ok := inetAton(host)
-	return ok && (a>>24 == 127 || a == 0)
+	a, ok := hostaddr.InetAton(host)
+	return ok && (a.IsLoopback() || a.IsUnspecified())
 }
 
 // judgeEgress reports each credential sent to a host that is not one of

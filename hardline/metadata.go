@@ -4,8 +4,9 @@ import (
 	"net/netip"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/toolgate/toolgate/internal/hostaddr"
 )
 
 // Cloud instance metadata services answer, to any process on the machine,
@@ -16,63 +17,20 @@ import (
 // docs/security-model.md, Hardline). Other metadata (an instance's ID, its
 // region) is not secret and stays allowed.
 
-// metadataHosts are the names and addresses of metadata services that are
-// not link-local IPv4 addresses (every 169.254.x.y is one).
-var metadataHosts = map[string]bool{
-	"metadata.google.internal": true, "metadata.goog": true, "metadata": true,
-	"instance-data": true, "instance-data.ec2.internal": true, // EC2's own names for 169.254.169.254
-	"fd00:ec2::254": true, "100.100.100.200": true, "168.63.129.16": true,
-}
-
-// wildcardDNS are domains whose names resolve to the address written in
-// them (169.254.169.254.nip.io, 169-254-169-254.sslip.io, a9fea9fe.nip.io).
-var wildcardDNS = []string{".nip.io", ".sslip.io", ".xip.io", ".traefik.me", ".nip.direct", ".local.gd"}
-
-// wildcardAddr reads the IPv4 address a wildcard DNS name stands for: its
-// last four labels before the domain, or its last label written with
-// dashes or as eight hex digits.
-func wildcardAddr(host string) (uint32, bool) {
-	for _, d := range wildcardDNS {
-		rest, ok := strings.CutSuffix(host, d)
-		if !ok {
-			continue
-		}
-		labels := strings.Split(rest, ".")
-		if n := len(labels); n >= 4 {
-			if a, ok := inetAton(strings.Join(labels[n-4:], ".")); ok {
-				return a, true
-			}
-		}
-		last := labels[len(labels)-1]
-		if i := strings.LastIndexByte(last, '-'); i >= 0 && len(last)-i-1 == 8 {
-			last = last[i+1:] // app-a9fea9fe
-		}
-		if a, ok := inetAton(strings.ReplaceAll(last, "-", ".")); ok && strings.Count(last, "-") == 3 {
-			return a, true
-		}
-		if len(last) == 8 {
-			if n, err := strconv.ParseUint(last, 16, 32); err == nil {
-				return uint32(n), true
-			}
-		}
-	}
-	return 0, false
-}
-
 // metadataSecretPaths are the parts of a metadata path that name
 // credentials, tokens, passwords or user data.
 // (IMDSv2's session token, /latest/api/token, opens the service and is
 // no credential; instance-identity documents are signed facts.)
 var metadataSecretPaths = []string{"security-credentials", "identity-credentials", "user-data", "user_data", "userdata",
-	"service-accounts", "/identity", "attributes", "password", "/credentials"}
+	"service-accounts", "/identity", "attributes", "password", "/credentials", "/instance/metadata", "recursive=true"}
 
 // metadataMarkers are substrings that every word naming a metadata
 // service holds, in some spelling: the analyser looks no further into a
 // word that holds none. A host spelled as one number or in octal or hex
 // (curl accepts http://2852039166/ for 169.254.169.254) is found through
 // "://".
-var metadataMarkers = append([]string{"169.254.", "metadata", "://", "100.100.100.200", "168.63.129.16", "fd00:ec2", "AWS_CONTAINER_CREDENTIALS",
-	"instance-data"}, wildcardDNS...)
+var metadataMarkers = slices.Concat([]string{"169.254.", "://", "100.100.100.200", "168.63.129.16", "192.0.0.192",
+	"fd00:ec2", "fd20:ce", "[", "AWS_CONTAINER_CREDENTIALS"}, hostaddr.MetadataNames(), hostaddr.WildcardDomains)
 
 // metadataFetch judges the arguments of a command that may fetch from a
 // metadata service: any word (a URL, a host and port, code given inline)
@@ -199,6 +157,15 @@ func holdsAny(s string, subs []string) bool {
 func metadataSecret(text string) (string, bool) {
 	for i := 0; i < len(text); {
 		j := strings.IndexAny(text[i:], " \t\n'\"`()<>;,|&\\")
+		// An & inside a URL's query joins its parameters (?alt=json&recursive=true).
+		for j >= 0 && text[i+j] == '&' && strings.IndexByte(text[i:i+j], '?') >= 0 {
+			k := strings.IndexAny(text[i+j+1:], " \t\n'\"`()<>;,|&\\")
+			if k < 0 {
+				j = -1
+			} else {
+				j += k + 1
+			}
+		}
 		word := text[i:]
 		if j >= 0 {
 			word = text[i : i+j]
@@ -241,7 +208,8 @@ func splitHostPath(w string) (host, p string, ok bool) {
 	if host == "" {
 		return "", "", false
 	}
-	rest, _, _ = strings.Cut(rest, "?")
+	// The query stays: a request's query can select secrets too (Google
+	// Cloud's ?recursive=true returns every attribute below the path).
 	if d, err := url.PathUnescape(rest); err == nil {
 		rest = d
 	}
@@ -253,57 +221,40 @@ func splitHostPath(w string) (host, p string, ok bool) {
 // number, octal or hex parts, as inet_aton reads them; or IPv4-mapped
 // IPv6).
 func isMetadataHost(host string) bool {
-	if metadataHosts[host] || strings.Contains(host, "169.254.169.254") || strings.Contains(host, "169-254-169-254") {
+	if hostaddr.MetadataName(host) || strings.Contains(host, "169.254.169.254") || strings.Contains(host, "169-254-169-254") {
 		return true // wildcard DNS names it too (169.254.169.254.nip.io)
 	}
-	if ip, err := netip.ParseAddr(host); err == nil && ip.Is4In6() {
-		host = ip.Unmap().String() // ::ffff:a9fe:a9fe
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		var ok bool
+		if a, ok = hostaddr.InetAton(host); !ok {
+			return false
+		}
 	}
-	a, ok := inetAton(host)
-	if !ok {
-		a, ok = wildcardAddr(host)
-	}
-	return ok && (a>>16 == 169<<8|254 || a == 100<<24|100<<16|100<<8|200 || a == 168<<24|63<<16|129<<8|16)
+	return hostaddr.Metadata(a)
 }
 
-// inetAton reads an IPv4 address as inet_aton does: one to four parts,
-// each decimal, octal (leading 0) or hex (0x), the last filling the bytes
-// left.
-func inetAton(s string) (uint32, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 4 {
-		return 0, false
-	}
-	var v [4]uint64
-	for i, p := range parts {
-		n, err := strconv.ParseUint(p, 0, 32)
-		if err != nil || p == "" {
-			return 0, false
-		}
-		v[i] = n
-	}
-	var a uint64
-	last := len(parts) - 1
-	for i := 0; i < last; i++ {
-		if v[i] > 255 {
-			return 0, false
-		}
-		a |= v[i] << (24 - 8*i)
-	}
-	if v[last] >= 1<<(8*(4-last)) {
-		return 0, false
-	}
-	return uint32(a | v[last]), true
-}
+var (
+	ecsCredentials  = netip.AddrFrom4([4]byte{169, 254, 170, 2})
+	azureWireServer = netip.AddrFrom4([4]byte{168, 63, 129, 16})
+)
 
 // metadataSecretPath reports whether p, on the metadata service host,
 // names credentials or user data. The ECS credentials address and Azure's
 // wire server answer nothing else.
 func metadataSecretPath(host, p string) bool {
-	if a, ok := inetAton(host); ok && (a == 169<<24|254<<16|170<<8|2 || a == 168<<24|63<<16|129<<8|16) {
+	if a, ok := hostaddr.InetAton(host); ok && (a == ecsCredentials || a == azureWireServer) {
 		return true
 	}
-	return holdsAny(strings.ToLower(p), metadataSecretPaths)
+	p = strings.ToLower(p)
+	if holdsAny(p, metadataSecretPaths) {
+		return true
+	}
+	// Oracle Cloud's whole instance document holds its metadata, the
+	// user data among it.
+	p, _, _ = strings.Cut(p, "?")
+	p = strings.TrimRight(p, "/")
+	return strings.HasSuffix(p, "/opc/v1/instance") || strings.HasSuffix(p, "/opc/v2/instance")
 }
 
 // MetadataSecret reports whether text names a cloud metadata service's

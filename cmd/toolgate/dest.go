@@ -17,7 +17,8 @@ Says, one line per URL, whether a credential may go to it:
 
 Without --origin, a URL is allowed when it is https (or http to a literal
 loopback address such as 127.0.0.1 or [::1]) and its host is no spelling of a
-link-local or unspecified address. With --origin, it must also have the
+link-local or unspecified address nor a cloud metadata service
+(100.100.100.200, [fd00:ec2::254], metadata.google.internal, ...). With --origin, it must also have the
 origin's scheme, host and effective port exactly.
 
 Exits 0 when every URL is allowed, 1 when any is denied, 2 on bad usage or
