@@ -120,6 +120,11 @@ func TestEnvResolver(t *testing.T) {
 			require.ErrorAs(t, err, &re)
 			assert.Equal(t, tt.ref, re.Ref)
 			assert.Contains(t, err.Error(), tt.ref.Name)
+			if tt.ref.Env != "" {
+				assert.Contains(t, err.Error(), "(environment variable "+tt.ref.Env+")", "the error names the variable to set")
+			} else {
+				assert.NotContains(t, err.Error(), "(environment variable", "no variable to name")
+			}
 		})
 	}
 }

@@ -151,6 +151,7 @@ func TestGuardContract(t *testing.T) {
 		{"a loopback Host with another port is refused", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Host", "127.0.0.1:1"}, 403},
 		{"a loopback Host without the port is refused", "POST", "/v1/echo", "hi", []string{"Authorization", s.bearer(), "Host", "localhost"}, 403},
 		{"an oversized body is refused", "POST", "/v1/echo", strings.Repeat("x", 1025), []string{"Authorization", s.bearer()}, 413},
+		{"a body of exactly the limit passes", "POST", "/v1/echo", strings.Repeat("x", 1024), []string{"Authorization", s.bearer()}, 200},
 		{"a preflight from a foreign origin is refused", "OPTIONS", "/v1/echo", "", []string{"Origin", "https://evil.example", "Access-Control-Request-Method", "POST"}, 403},
 		{"a preflight from the Tauri origin passes without the token", "OPTIONS", "/v1/echo", "", []string{"Origin", "tauri://localhost", "Access-Control-Request-Method", "POST"}, 204},
 		{"the health path answers without the token", "GET", "/healthz", "", nil, 204},
@@ -405,6 +406,8 @@ func TestGuardRefusesTheTokenAnywhereInTheURL(t *testing.T) {
 		{"escaped in a path segment", "/v1/" + escaped + "/echo", 400},
 		{"after a semicolon in the path", "/v1/echo;" + tok, 400},
 		{"another token of the same length passes", "/v1/echo?x=" + other.Reveal(), 200},
+		{"an escaped letter without the token passes", "/v1/echo?x=%41b", 200},
+		{"a malformed escape in the query is refused", "/v1/echo?x=%zz", 400},
 		{"a longer run that only contains the token passes", "/v1/echo?x=a" + tok, 200},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,6 +103,7 @@ func FuzzCredentials(f *testing.F) {
 	f.Add("Basic "+tok, "TOOLGATE.TOKEN."+tok)
 	f.Add("Bearer  "+tok, " , toolgate.v1 ,, ")
 	f.Add("", "")
+	f.Add("", "toolgate.token., toolgate.token."+tok)
 	token, err := ParseToken(tok)
 	if err != nil {
 		f.Fatal(err)
@@ -145,4 +146,32 @@ func FuzzCredentials(f *testing.F) {
 			t.Fatalf("stripping %q kept %q, want %q", protocols, h.Get("Sec-WebSocket-Protocol"), got)
 		}
 	})
+}
+
+func TestSubprotocolTokenCountsAnEmptyTokenEntry(t *testing.T) {
+	tok := strings.Repeat("A", MinTokenLen)
+	for _, tc := range []struct {
+		header string
+		want   int
+	}{
+		{"toolgate.token.", 1},
+		{"TOOLGATE.TOKEN.", 1},
+		{"toolgate.token., toolgate.token." + tok, 2},
+		{"toolgate.token" + tok, 0},
+		{"toolgate.v1", 0},
+	} {
+		if _, n := SubprotocolToken([]string{tc.header}); n != tc.want {
+			t.Errorf("SubprotocolToken(%q) counts %d token entries, want %d", tc.header, n, tc.want)
+		}
+	}
+	token, err := ParseToken(tok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &Guard{token: token}
+	h := http.Header{}
+	h.Set("Sec-WebSocket-Protocol", "toolgate.token., toolgate.token."+tok)
+	if g.authenticated(h, true) {
+		t.Error("an empty token entry beside the right one authenticated: two entries must be refused")
+	}
 }

@@ -56,13 +56,14 @@ func TestTokenRedactsItselfEverywhere(t *testing.T) {
 }
 
 func TestParseTokenRefusesBadTokensWithoutRepeatingThem(t *testing.T) {
-	tests := []struct{ name, text string }{
-		{"an empty token is refused", ""},
-		{"a short token is refused", strings.Repeat("a", sidecar.MinTokenLen-1)},
-		{"a long token is refused", strings.Repeat("a", sidecar.MaxTokenLen+1)},
-		{"a token with padding is refused", strings.Repeat("a", sidecar.MinTokenLen) + "="},
-		{"a token with a space is refused", strings.Repeat("a", sidecar.MinTokenLen) + " b"},
-		{"a token with a slash is refused", strings.Repeat("a", sidecar.MinTokenLen) + "/"},
+	tests := []struct{ name, text, want string }{
+		{"an empty token is refused", "", ""},
+		{"a short token is refused", strings.Repeat("a", sidecar.MinTokenLen-1), ""},
+		{"a long token is refused", strings.Repeat("a", sidecar.MaxTokenLen+1), ""},
+		{"a token with padding is refused", strings.Repeat("a", sidecar.MinTokenLen) + "=", fmt.Sprintf("character %d ", sidecar.MinTokenLen+1)},
+		{"a token with a space is refused", strings.Repeat("a", sidecar.MinTokenLen) + " b", fmt.Sprintf("character %d ", sidecar.MinTokenLen+1)},
+		{"a token with a slash is refused", strings.Repeat("a", sidecar.MinTokenLen) + "/", ""},
+		{"a token with a slash first is refused", "/" + strings.Repeat("a", sidecar.MinTokenLen), "character 1 "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,6 +71,9 @@ func TestParseTokenRefusesBadTokensWithoutRepeatingThem(t *testing.T) {
 			require.ErrorIs(t, err, sidecar.ErrBadToken)
 			if tt.text != "" {
 				assert.NotContains(t, err.Error(), tt.text)
+			}
+			if tt.want != "" {
+				assert.Contains(t, err.Error(), tt.want)
 			}
 		})
 	}
