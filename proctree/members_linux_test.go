@@ -46,6 +46,20 @@ func FuzzParseStat(f *testing.F) {
 	})
 }
 
+func TestParseStatNeedsEveryFieldUpToTheStartTime(t *testing.T) {
+	// The start time is the 20th field after the command name; a line cut
+	// there is whole enough, one cut before it is refused.
+	s, ok := parseStat([]byte("1234 (x) S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 777"))
+	require.True(t, ok)
+	assert.Equal(t, procStat{ppid: 10, pgrp: 20, session: 30, start: 777}, s)
+	_, ok = parseStat([]byte("1234 (x) S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0"))
+	assert.False(t, ok, "a line without the start time")
+	_, ok = parseStat([]byte("1234 (x S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 777"))
+	assert.False(t, ok, "a line without the end of the command name")
+	_, ok = parseStat([]byte("S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 777"))
+	assert.False(t, ok, "a line without a command name is not read from its start")
+}
+
 // TestMatchFollowsALongChainOfSessions: a descendant far down a chain in
 // which every process starts a session of its own is still a member, as
 // are the known and the grouped ones; a stranger and a dead member are
