@@ -55,6 +55,9 @@ func SensitiveKey(key string) bool {
 	if len(ws) > 0 && slices.Contains(sensitiveKeyWords, ws[len(ws)-1]) {
 		return true
 	}
+	if len(ws) > 1 && ws[0] == "bundle" && strings.Contains(key, "__") {
+		return true // Bundler's credentials for a gem source: BUNDLE_GEMS__EXAMPLE__COM
+	}
 	for i, w := range ws {
 		if slices.Contains(sensitiveKeyAnyWords, w) {
 			return true
@@ -69,7 +72,7 @@ func SensitiveKey(key string) bool {
 // sensitiveKeyAnyWords are words that make a key secret wherever they
 // stand in it as whole words (creds, jwt, passcode), read as
 // internal/words splits a name.
-var sensitiveKeyAnyWords = []string{"creds", "cred", "jwt", "bearer", "totp", "passcode", "privkey", "authkey", "webhook", "webhooks", "dockerconfigjson", "dockercfg"}
+var sensitiveKeyAnyWords = []string{"creds", "cred", "jwt", "bearer", "totp", "passcode", "privkey", "authkey", "webhook", "webhooks", "dockerconfigjson", "dockercfg", "sshpass"}
 
 // sensitiveKeyPairs are two words that together make a key secret: a
 // key that some word before it says is a credential (authKey, app_key,

@@ -215,12 +215,14 @@ func TestSensitiveKeys(t *testing.T) {
 		"creds", "cred", "aws_creds", "privKey", "priv_key", "authKey", "x-auth-key", "passcode", "subscriptionKey", "appKey",
 		"DD_APP_KEY", "licenseKey", "clientKey", "client-key-data", "sshKey", "deployKey", "gpg_key", "sharedKey", "consumerKey",
 		"jwt", "bearer", "webhookUrl", "totp", "mfa_code", "recovery_codes", "seed_phrase", ".dockerconfigjson", "sessionId",
+		"SSHPASS", "BUNDLE_GEMS__CONTRIBSYS__COM", "bundle_rubygems__pkg__github__com",
 	} {
 		assert.True(t, audit.SensitiveKey(k), "%s should be sensitive", k)
 	}
 	for _, k := range []string{"path", "command", "channel", "url", "author", "id", "name", "content_type", "max",
 		"bypass", "compass", "passive", "keyboard", "pass_through_count",
-		"public_key", "publicKey", "hostKey", "keyId", "key_name", "credit_card_type", "session_name", "mfa_enabled", "seed", "app_name"} {
+		"public_key", "publicKey", "hostKey", "keyId", "key_name", "credit_card_type", "session_name", "mfa_enabled", "seed", "app_name",
+		"BUNDLE_PATH", "BUNDLE_JOBS", "bundle_size", "passenger__count"} {
 		assert.False(t, audit.SensitiveKey(k), "%s should not be sensitive", k)
 	}
 }
@@ -379,6 +381,29 @@ func TestShapeEdges(t *testing.T) {
 		"mysql --token Zx9vQ2mN8bT4 -pdone app":                  "mysql --token [REDACTED] -p**** app",
 		"echo -n Zx9vQ2mN8bT4 | gh auth login --with-token":      "echo -n [REDACTED] | gh auth login --with-token",
 		"printf '%s\\n' Zx9vQ2mN8bT4 | docker secret create x -": "printf '%s\\n' [REDACTED] | docker secret create x -",
+		// A 1Password secret key in its two groupings; other groupings
+		// are not one.
+		"key A3-Q7W2E9-R4T6Y8-U1I3O-P5A7S-D9F2G-H4J6K end": "key [REDACTED] end",
+		"key A3-Q7W2E9-R4T6Y8U1I3O-P5A7S-D9F2G-H4J6K end":  "key [REDACTED] end",
+		"key A3-Q7W2E9R-4T6Y8U1I3O-P5A7S-D9F2G-H4J6K end":  "key A3-Q7W2E9R-4T6Y8U1I3O-P5A7S-D9F2G-H4J6K end",
+		"key A3-Q7W2E9-R4T6Y8-U1I3O-P5A7S-D9F2G-H4J6K6":    "key A3-Q7W2E9-R4T6Y8-U1I3O-P5A7S-D9F2G-H4J6K6",
+		// A UUID after sdk-, not any 36 hex digits and dashes.
+		"sdk-0f8c2d4e-1a3b-4c5d-8e7f-9a0b1c2d3e4f": "[REDACTED]",
+		"sdk-0f8c2d4e1-a3b-4c5d-8e7f-9a0b1c2d3e4f": "sdk-0f8c2d4e1-a3b-4c5d-8e7f-9a0b1c2d3e4f",
+		// Harness keys need all three parts; Asana tokens their version,
+		// two IDs, a colon and 32 hex digits.
+		"pat.Ab3_Cd4-Ef5Gh6Ij7Kl8Mn.Op9Qr0St1Uv2Wx3Yz4Ab5CdE.Ef6Gh7Ij8Kl9Mn0Op1Qr end": "[REDACTED] end",
+		"pat.Ab3_Cd4-Ef5Gh6Ij7Kl8Mn.Op9Qr0St1Uv2Wx3Yz4Ab5CdE end":                      "pat.Ab3_Cd4-Ef5Gh6Ij7Kl8Mn.Op9Qr0St1Uv2Wx3Yz4Ab5CdE end",
+		"2/1204578910/1206543210:0f8c2d4e1a3b4c5d8e7f9a0b1c2d3e4f":                     "[REDACTED]",
+		"12/1204578910/1206543210:0f8c2d4e1a3b4c5d8e7f9a0b1c2d3e4f":                    "12/1204578910/1206543210:0f8c2d4e1a3b4c5d8e7f9a0b1c2d3e4f",
+		"2/1204578910:0f8c2d4e1a3b4c5d8e7f9a0b1c2d3e4f":                                "2/1204578910:0f8c2d4e1a3b4c5d8e7f9a0b1c2d3e4f",
+		// ClickUp's digits and 32 characters; MaxMind's 6, 29 and _mmk.
+		"pk_81234567_Q7W2E9R4T6Y8U1I3O5P7A9S2D4F6G8H1":  "[REDACTED]",
+		"pk_81234567_Q7W2E9R4T6Y8U1I3O5P7A9S2D4F6G8H1x": "pk_81234567_Q7W2E9R4T6Y8U1I3O5P7A9S2D4F6G8H1x",
+		"k=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;":   "k=[REDACTED];",
+		"k=Ab3Cd4x_Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx_mmk;":  "k=Ab3Cd4x_Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx_mmk;",
+		"k=Ab3Cd4_Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx_mmkx":   "k=Ab3Cd4_Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx_mmkx",
+		"k=_Ab3Cd4_Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx_mmk":   "k=_Ab3Cd4_Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx_mmk",
 	})
 }
 

@@ -70,6 +70,7 @@ func set(groups ...string) *byteSet {
 
 var (
 	upperDigits = set("A-Z0-9")
+	digitSet    = set("0-9")
 	alnum       = set("A-Za-z0-9")
 	alnumUnder  = set("A-Za-z0-9_")
 	alnumDash   = set("A-Za-z0-9-")
@@ -292,8 +293,8 @@ var shapes = []shape{
 		anchors: []string{"shippo_live_", "shippo_test_"}, caseSensitive: true, body: lowerHex, min: 40, max: 40},
 	{name: "easypost-key", about: "EasyPost API keys (EZAK, EZTK)",
 		anchors: []string{"EZAK", "EZTK"}, caseSensitive: true, body: alnum, min: 50, max: 60, mixed: true},
-	{name: "plaid-token", about: "Plaid access tokens (access-production-, access-development-)",
-		anchors: []string{"access-production-", "access-development-"}, caseSensitive: true, body: set("a-f0-9-"), min: 36, max: 36},
+	{name: "plaid-token", about: "Plaid access tokens (access-production-, access-development-, access-sandbox-)",
+		anchors: []string{"access-production-", "access-development-", "access-sandbox-"}, caseSensitive: true, body: set("a-f0-9-"), min: 36, max: 36},
 	{name: "scalingo-token", about: "Scalingo API tokens (tk-us-)",
 		anchors: []string{"tk-us-"}, caseSensitive: true, body: b64url, min: 40, max: 64, mixed: true},
 	{name: "airtable-token", about: "Airtable personal access tokens (pat, 14 characters, a dot, 64 hex digits)",
@@ -330,6 +331,46 @@ var shapes = []shape{
 		anchors: []string{"mailgun"}, checks: mailgunKey},
 	{name: "age-plugin-identity", about: "age plugin identities (AGE-PLUGIN-NAME-1...)",
 		anchors: []string{"AGE-PLUGIN-"}, caseSensitive: true, check: agePlugin},
+	{name: "1password-secret-key", about: "1Password account secret keys (A3-XXXXXX-...)",
+		anchors: []string{"A3-"}, caseSensitive: true, body: set("A-Z0-9-"), min: 36, max: 37, mixed: true, post: onePasswordSecretKey},
+	{name: "adobe-client-secret", about: "Adobe client secrets (p8e-)",
+		anchors: []string{"p8e-"}, caseSensitive: true, body: alnum, min: 32, max: 32, mixed: true},
+	{name: "aws-bedrock-key", about: "Amazon Bedrock API keys (ABSK..., bedrock-api-key-...)",
+		anchors: []string{"ABSK", "bedrock-api-key-"}, caseSensitive: true, body: b64Pad, min: 40, max: 1024, mixed: true},
+	{name: "clickhouse-cloud-key", about: "ClickHouse Cloud API secret keys (4b1d and 38 letters and digits)",
+		anchors: []string{"4b1d"}, caseSensitive: true, body: alnum, min: 38, max: 38, mixed: true},
+	{name: "clojars-token", about: "Clojars deploy tokens (CLOJARS_)",
+		anchors: []string{"CLOJARS_"}, caseSensitive: true, body: alnum, min: 60, max: 60},
+	{name: "duffel-token", about: "Duffel API tokens (duffel_live_, duffel_test_)",
+		anchors: []string{"duffel_live_", "duffel_test_"}, caseSensitive: true, body: set("A-Za-z0-9_=-"), min: 43, max: 43},
+	{name: "frameio-token", about: "Frame.io API tokens (fio-u-)",
+		anchors: []string{"fio-u-"}, caseSensitive: true, body: set("A-Za-z0-9_=-"), min: 64, max: 64},
+	{name: "harness-key", about: "Harness personal and service account tokens (pat. or sat., 22, 24 and 20 characters)",
+		anchors: []string{"pat.", "sat."}, caseSensitive: true, check: harnessKey},
+	{name: "infracost-key", about: "Infracost API keys (ico-)",
+		anchors: []string{"ico-"}, caseSensitive: true, body: alnum, min: 32, max: 32, mixed: true},
+	{name: "intra42-secret", about: "42 intranet client secrets (s-s4t2ud-, s-s4t2af-)",
+		anchors: []string{"s-s4t2ud-", "s-s4t2af-"}, caseSensitive: true, body: lowerHex, min: 64, max: 64},
+	{name: "octopus-deploy-key", about: "Octopus Deploy API keys (API- and 26 upper-case letters and digits)",
+		anchors: []string{"API-"}, caseSensitive: true, body: upperDigits, min: 25, max: 32, mixed: true},
+	{name: "readme-key", about: "ReadMe API keys (rdme_)",
+		anchors: []string{"rdme_"}, caseSensitive: true, body: alnum, min: 70, max: 70},
+	{name: "settlemint-token", about: "SettleMint application, personal and service tokens (sm_aat_, sm_pat_, sm_sat_)",
+		anchors: []string{"sm_aat_", "sm_pat_", "sm_sat_"}, caseSensitive: true, body: alnum, min: 16, max: 16, mixed: true},
+	{name: "posthog-personal-key", about: "PostHog personal API keys (phx_)",
+		anchors: []string{"phx_"}, caseSensitive: true, body: alnum, min: 40, max: 50, mixed: true},
+	{name: "neon-password", about: "Neon database passwords (npg_)",
+		anchors: []string{"npg_"}, caseSensitive: true, body: alnum, min: 12, max: 16, mixed: true},
+	{name: "launchdarkly-sdk-key", about: "LaunchDarkly server-side SDK keys (sdk- and a UUID)",
+		anchors: []string{"sdk-"}, caseSensitive: true, body: set("0-9a-f-"), min: 36, max: 36, mixed: true, post: isUUID},
+	{name: "okta-token", about: "Okta API tokens after the SSWS authorization scheme",
+		anchors: []string{"ssws "}, body: set("A-Za-z0-9_=-"), min: 40, max: 64, mixed: true, valueOnly: true},
+	{name: "asana-token", about: "Asana personal access tokens (2/USER/APP:32 hex digits)",
+		anchors: []string{"1/", "2/"}, caseSensitive: true, check: asanaToken},
+	{name: "clickup-token", about: "ClickUp personal API tokens (pk_, digits, _, 32 upper-case letters and digits)",
+		anchors: []string{"pk_"}, caseSensitive: true, check: clickupToken},
+	{name: "maxmind-license-key", about: "MaxMind license keys (6 characters, _, 29 more, _mmk)",
+		anchors: []string{"_mmk"}, caseSensitive: true, check: maxmindKey},
 	{name: "jwt", about: "JSON Web Tokens and JWE (three or five base64url segments, the first a JSON header)",
 		anchors: []string{"eyJ"}, caseSensitive: true, check: jwt},
 	{name: "pem-private-key", about: "PEM private key blocks, from BEGIN to END (to the end of the text when END is missing)",
@@ -1066,6 +1107,7 @@ var textKeys = func() []string {
 		"password", "passwd", "passphrase", "passcode", "secret", "token", "credential", "signature",
 		"authorization", "cookie", "auth", "mnemonic", "pass", "pwd",
 		"session", "sessionid", "sessid", "sid", "key",
+		"jwt", "sshpass", "webhook", "bundle_",
 	}
 	for _, first := range []string{"api", "access", "private", "signing", "encryption", "account", "master", "session", "subscription", "secret"} {
 		for _, sep := range []string{"", "_", "-"} {
@@ -1090,8 +1132,11 @@ var lastWordKeys = map[string]bool{"pass": true, "pwd": true}
 // session or a map's key): their value is
 // redacted only when it looks like a secret, 16 characters or more with a
 // digit and a letter or both cases. sid stands as a word of its own;
-// key counts only as a query parameter (?key=, &key=).
-var weakKeys = map[string]bool{"signature": true, "session": true, "sessionid": true, "sessid": true, "sid": true, "key": true}
+// key counts only as a query parameter (?key=, &key=). A webhook's URL
+// is its secret (webhook_url=https://...).
+var weakKeys = map[string]bool{"signature": true, "session": true, "sessionid": true, "sessid": true, "sid": true, "key": true, "webhook": true}
+
+var doubleUnderscore = []byte("__")
 
 // valueStop ends a value in free text.
 var valueStop = set(" \t\r\n\"'`,;&<>\\")
@@ -1132,7 +1177,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	key := string(lk)
 	wholeLine := lineValueKeys[key]
 	weak := weakKeys[key]
-	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) {
+	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) && key != "bundle_" {
 		// "tokens", "secretary", "SECRETARY": another word.
 		return span{}, false
 	}
@@ -1145,6 +1190,11 @@ func keyValue(t []byte, at, n int) (span, bool) {
 		return span{}, false
 	}
 	k := run(t, at+n, keyTail, 64)
+	if key == "bundle_" && !bytes.Contains(t[at+n:k], doubleUnderscore) {
+		// Bundler's credentials for a gem source are BUNDLE_ and the
+		// host (BUNDLE_GEMS__EXAMPLE__COM); its other settings are not.
+		return span{}, false
+	}
 	if q, ok := quoteAt(t, k); ok {
 		k = q + 1 // the key's closing quote
 	}
@@ -1413,4 +1463,127 @@ func skipSpaces(t []byte, k int) int {
 		k++
 	}
 	return k
+}
+
+// onePasswordSecretKey checks the groups of a 1Password secret key after
+// A3-: 6, then 11 or 6 and 5, then three groups of 5.
+func onePasswordSecretKey(v []byte) bool {
+	var groups []int
+	n := 0
+	for _, c := range v {
+		if c == '-' {
+			groups = append(groups, n)
+			n = 0
+			continue
+		}
+		n++
+	}
+	groups = append(groups, n)
+	switch len(groups) {
+	case 5:
+		return groups[0] == 6 && groups[1] == 11 && groups[2] == 5 && groups[3] == 5 && groups[4] == 5
+	case 6:
+		return groups[0] == 6 && groups[1] == 6 && groups[2] == 5 && groups[3] == 5 && groups[4] == 5 && groups[5] == 5
+	}
+	return false
+}
+
+// isUUID reports whether v is a UUID in its 8-4-4-4-12 form.
+func isUUID(v []byte) bool {
+	if len(v) != 36 {
+		return false
+	}
+	for i, c := range v {
+		if dash := i == 8 || i == 13 || i == 18 || i == 23; dash != (c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// harnessKey finds pat. or sat., 22 base64url characters, a dot, 24
+// letters and digits, a dot and 20 more.
+func harnessKey(t []byte, at, n int) (span, bool) {
+	if at > 0 && wordChars[t[at-1]] {
+		return span{}, false
+	}
+	k := at + n
+	for _, want := range [...]struct {
+		set *byteSet
+		n   int
+	}{{b64url, 22}, {alnum, 24}, {alnum, 20}} {
+		if k > at+n {
+			if k >= len(t) || t[k] != '.' {
+				return span{}, false
+			}
+			k++
+		}
+		e := run(t, k, want.set, want.n+1)
+		if e-k != want.n {
+			return span{}, false
+		}
+		k = e
+	}
+	return span{at, k}, true
+}
+
+// asanaToken finds a version digit, /, the user's ID, /, the app's ID, a
+// colon and 32 lower-case hex digits.
+func asanaToken(t []byte, at, n int) (span, bool) {
+	if at > 0 && wordChars[t[at-1]] {
+		return span{}, false
+	}
+	k := at + n
+	for _, end := range [...]byte{'/', ':'} {
+		e := run(t, k, digitSet, 21)
+		if e == k || e-k > 20 || e >= len(t) || t[e] != end {
+			return span{}, false
+		}
+		k = e + 1
+	}
+	e := run(t, k, lowerHex, 33)
+	if e-k != 32 {
+		return span{}, false
+	}
+	return span{at, e}, true
+}
+
+// clickupToken finds pk_, digits, _, and 32 upper-case letters and digits.
+func clickupToken(t []byte, at, n int) (span, bool) {
+	if at > 0 && wordChars[t[at-1]] {
+		return span{}, false
+	}
+	k := at + n
+	e := run(t, k, digitSet, 13)
+	if e == k || e-k > 12 || e >= len(t) || t[e] != '_' {
+		return span{}, false
+	}
+	e2 := run(t, e+1, upperDigits, 33)
+	if e2-(e+1) != 32 || e2 < len(t) && wordChars[t[e2]] {
+		return span{}, false
+	}
+	return span{at, e2}, true
+}
+
+// maxmindKey finds 6 letters and digits, _, 29 more and the _mmk the scan
+// found.
+func maxmindKey(t []byte, at, n int) (span, bool) {
+	if at+n < len(t) && wordChars[t[at+n]] {
+		return span{}, false
+	}
+	d := at
+	for d > 0 && at-d < 30 && alnum[t[d-1]] {
+		d--
+	}
+	if at-d != 29 || d < 7 || t[d-1] != '_' {
+		return span{}, false
+	}
+	s := d - 1
+	for s > 0 && d-1-s < 7 && alnum[t[s-1]] {
+		s--
+	}
+	if d-1-s != 6 || s > 0 && wordChars[t[s-1]] {
+		return span{}, false
+	}
+	return span{s, at + n}, true
 }
