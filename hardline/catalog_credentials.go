@@ -184,8 +184,8 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
 	{Names: names("keyctl"), Family: "credentials", Summary: "keyctl print, pipe and read print a kernel key's secret", DataOnly: true,
 		Subcommands: []Entry{{Names: names("print pipe read"), Rule: ruleSensitivePath, DataOnly: true}}},
-	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source; purge, delete, deletefile and rmdirs delete remote data (infra-destroy)",
-		special:  infraDestroyer,
+	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source; purge, delete, deletefile and rmdirs delete remote data (infra-destroy); a local: or :local: path is a path on this machine",
+		special:  rclone,
 		DataOnly: true,
 		Options:  []Option{opt(RoleCommand, "--password-command")},
 		Env:      []EnvVar{{Name: "RCLONE_PASSWORD_COMMAND", Role: RoleCommand}},
@@ -512,6 +512,52 @@ var destroyValueOptions = map[string]bool{"-n": true, "--namespace": true, "--co
 func infraDestroyer(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	r.infraDestroy(b, args, cmd)
 	return false
+}
+
+// rclone judges rclone's cloud deletions, and reads a path on its local
+// backend (:local:/home/dev, :local,links:/x, and a remote named local,
+// which users define as one) as the path it is: the command is judged
+// again with those prefixes taken off, so rclone copy :local:/home/dev/.ssh
+// remote:x reads the keys as rclone copy ~/.ssh remote:x does.
+func rclone(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	var local, paths []field
+	for i, f := range args {
+		if p, ok := rcloneLocal(f.val); ok {
+			if local == nil {
+				local = slices.Clone(args)
+			}
+			local[i].val = p
+			paths = append(paths, local[i])
+		}
+	}
+	ce, _ := r.a.lookupEntry(b)
+	if local == nil || ce == nil {
+		r.infraDestroy(b, args, cmd)
+		return false
+	}
+	r.checkWords(sc, paths, cmd)           // as every word of a command is
+	r.applyEntry(sc, ce, b, local, c, cmd) // this handler again, without the prefixes
+	return true
+}
+
+// rcloneLocal returns the path of an rclone operand on the local backend:
+// after :local:, :local,OPTIONS: or local:.
+func rcloneLocal(v string) (string, bool) {
+	rest, ok := strings.CutPrefix(v, ":local")
+	if !ok {
+		rest, ok = strings.CutPrefix(v, "local")
+	}
+	if !ok {
+		return "", false
+	}
+	if strings.HasPrefix(rest, ",") && strings.HasPrefix(v, ":") {
+		i := strings.IndexByte(rest, ':')
+		if i < 0 {
+			return "", false
+		}
+		rest = rest[i:]
+	}
+	return strings.CutPrefix(rest, ":")
 }
 
 // infraDestroy asks before a cloud or cluster tool deletes resources
