@@ -108,7 +108,9 @@ var _ = register([]Entry{
 				r.copy(sc, b, args, c, cmd)
 			}
 			if b == "sftp" && c.in.kind == inText {
+				r.ftpHere = r.ftpConnectsHere(args)
 				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+				r.ftpHere = false
 			}
 			r.sshConfig(sc, b, args, c, cmd)
 			return true
@@ -544,10 +546,20 @@ func (r *run) socatAddresses(sc *scope, args []field, c ctx, cmd string) {
 	}
 }
 
+// ftpConnectsHere reports whether a file-transfer client's operands name
+// this machine as its server.
+func (r *run) ftpConnectsHere(args []field) bool {
+	return slices.ContainsFunc(args, func(a field) bool {
+		return !a.dyn && !strings.HasPrefix(a.val, "-") && r.namesThisMachine(a.val)
+	})
+}
+
 // ftpCommands is the handler of a file-transfer client whose commands come
 // from the values of the given options or from a known stdin.
 func ftpCommands(opts ...string) handler {
 	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		r.ftpHere = r.ftpConnectsHere(args)
+		defer func() { r.ftpHere = false }()
 		for i, a := range args {
 			if slices.Contains(opts, a.val) && i+1 < len(args) {
 				r.ftpScript(sc, b, args[i+1], c, cmd)
@@ -563,10 +575,13 @@ func ftpCommands(opts ...string) handler {
 // ftpScript judges commands of ftp, lftp, sftp, smbclient and tftp: put
 // and its kin read local files (and folders whole with -r or mirror -R),
 // get writes its local target, and ! or a shell escape runs a command.
+// When the server is this machine (r.ftpHere, or an open or connect line
+// naming it), get, mirror and cat read local files.
 func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
 	if text.dyn {
 		return
 	}
+	here := r.ftpHere
 	for line := range strings.SplitSeq(strings.ReplaceAll(text.val, ";", "\n"), "\n") {
 		words := strings.Fields(line)
 		if len(words) == 0 {
@@ -593,9 +608,24 @@ func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
 					r.readTree(o, b, cmd)
 				}
 			}
-		case verb == "get" || verb == "reget" || verb == "recv" || verb == "mget" || verb == "mirror":
-			if len(ops) > 1 {
+		case verb == "open" || verb == "connect":
+			here = len(ops) > 0 && r.namesThisMachine(ops[len(ops)-1].val)
+		case verb == "get" || verb == "reget" || verb == "recv" || verb == "mget" || verb == "mirror" || verb == "cat" || verb == "more" || verb == "zcat":
+			if len(ops) > 1 && verb != "cat" && verb != "more" && verb != "zcat" {
 				r.judgeWrite(sc, ops[len(ops)-1], ruleDiskWrite, cmd)
+			}
+			if here && len(ops) > 0 {
+				// The server is this machine: what it sends is a local
+				// file, in the login's home when relative.
+				src := ops[0]
+				p := strings.TrimSuffix(r.a.home, "/") + "/" + strings.TrimPrefix(src.val, "~/")
+				if strings.HasPrefix(src.val, "/") {
+					p = src.val
+				}
+				r.checkWords(sc, []field{{val: p}}, cmd)
+				if recursive || verb == "mirror" {
+					r.readTree(field{val: p}, b, cmd)
+				}
 			}
 		}
 	}

@@ -3,11 +3,13 @@ package hardline
 import (
 	"cmp"
 	"fmt"
-	"mvdan.cc/sh/v3/syntax"
+	"net/url"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // checkWords blocks every word, option value and redirection that names a
@@ -35,6 +37,9 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			r.unknownFolderPath(f, cmd)
 		}
 		cands := candidates(buf[:0], f.val)
+		if !f.dyn {
+			cands = r.thisMachinePaths(cands, f.val)
+		}
 		if f.command && strings.ContainsAny(f.val, " \t\n") {
 			for _, w := range strings.Fields(f.val) {
 				cands = candidates(cands, w)
@@ -2009,4 +2014,95 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 		r.findFollows(args, cmd)
 	}
 	r.checkTargets(sc, paths, cmd)
+}
+
+// transferSchemes are the URL schemes by which a program fetches a file
+// from a host by its path (curl, wget, lftp, git, gio): on a host that is
+// this machine, such a URL names a local file.
+var transferSchemes = []string{"sftp", "scp", "ftp", "ftps", "ssh", "git+ssh", "ssh+git", "smb", "tftp", "fish"}
+
+// thisMachinePaths adds to out the local file a word names through a
+// transfer to this machine (transferLocation): a URL's path is read both
+// as written and in the login's home, where an FTP or SFTP server may
+// start; an scp-style HOST:PATH's as the other side resolves it.
+func (r *run) thisMachinePaths(out []string, v string) []string {
+	user, host, p, isURL, ok := r.transferLocation(v)
+	if !ok || !r.a.thisMachine(host) {
+		return out
+	}
+	if !isURL {
+		_, p = r.remoteLocation(v)
+		return append(out, p)
+	}
+	home := r.loginHome(user)
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		return append(out, home+p[1:])
+	case strings.HasPrefix(p, "~"):
+		name, rest, _ := strings.Cut(p[1:], "/")
+		return append(out, path.Join(r.loginHome(name), rest))
+	}
+	return append(out, "/"+p, strings.TrimSuffix(home, "/")+"/"+p)
+}
+
+// transferLocation reads v as the remote side of a file transfer: a URL
+// of a transferSchemes scheme (curl sftp://localhost/home/dev/.ssh/id_rsa,
+// scp://127.0.0.1/~/.aws/credentials; p is its path after the host's
+// slash, percent escapes decoded), or an scp-style [USER@]HOST:PATH (git
+// clone localhost:.password-store, sftp 127.0.0.1:.ssh/id_rsa). host is
+// as hostName compares it. ok is false for any other word.
+func (r *run) transferLocation(v string) (user, host, p string, isURL, ok bool) {
+	colon := strings.IndexByte(v, ':')
+	if colon <= 0 {
+		return "", "", "", false, false
+	}
+	if i := strings.Index(v, "://"); i > 0 {
+		start := i
+		for start > 0 && (isAlnum(v[start-1]) || v[start-1] == '+') {
+			start--
+		}
+		if !slices.Contains(transferSchemes, asciiLower(v[start:i])) {
+			return "", "", "", false, false
+		}
+		authority, p, _ := strings.Cut(v[i+3:], "/")
+		hostPort := authority
+		if at := strings.LastIndexByte(authority, '@'); at >= 0 {
+			user, hostPort = authority[:at], authority[at+1:]
+			user, _, _ = strings.Cut(user, ":")
+		}
+		host = hostPort
+		if strings.HasPrefix(host, "[") {
+			if end := strings.IndexByte(host, ']'); end > 0 {
+				host = host[:end+1]
+			}
+		} else if j := strings.IndexByte(host, ':'); j >= 0 {
+			host = host[:j]
+		}
+		if j := strings.IndexAny(p, "?#"); j >= 0 {
+			p = p[:j]
+		}
+		if d, err := url.PathUnescape(p); err == nil {
+			p = d
+		}
+		return user, hostName(host), p, true, true
+	}
+	if colon == 1 && r.a.windows {
+		return "", "", "", false, false // C:, a drive
+	}
+	user, host = userHost(v[:colon])
+	return user, host, v[colon+1:], false, true
+}
+
+// namesThisMachine reports whether an operand of a file-transfer client
+// (lftp sftp://localhost, sftp dev@127.0.0.1, ftp localhost) connects to
+// this machine.
+func (r *run) namesThisMachine(v string) bool {
+	if strings.ContainsAny(v, " \t\n;") {
+		return false // a script, not a host
+	}
+	if _, host, _, _, ok := r.transferLocation(v); ok {
+		return r.a.thisMachine(host)
+	}
+	_, host := userHost(v)
+	return !strings.ContainsAny(v, "/=") && r.a.thisMachine(host)
 }
