@@ -665,9 +665,6 @@ func (r *run) sshConfig(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.applyEntry(sc, builtinCatalog()[name], b, opts, c2, cmd)
 }
 
-// loopbackHosts are the names of this machine (see loopback).
-var loopbackHosts = []string{"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "::1", "0.0.0.0", "0"}
-
 // ownHost reports whether h (lower case) names this machine: its host
 // name, whole or the first label of it, or a public name that resolves to
 // 127.0.0.1 everywhere (localtest.me, lvh.me and their subdomains, a

@@ -848,22 +848,9 @@ func authority(rest string) string {
 	return rest
 }
 
-// loopback reports whether host (lower case) is this machine: one of
-// loopbackHosts, a name under .localhost, or a loopback or unspecified
-// address, IPv4 mapped into IPv6 (::ffff:127.0.0.1) or written in one of
-// the forms the C resolver also reads (127.1, 0x7f.0.0.1, 0177.0.0.1,
-// 2130706433).
-func loopback(host string) bool {
-	host = strings.Trim(host, "[]")
-	if slices.Contains(loopbackHosts, host) || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return ip.IsLoopback() || ip.IsUnspecified() // ::ffff:127.0.0.1 too
-	}
-	a, ok := hostaddr.InetAton(host)
-	return ok && (a.IsLoopback() || a.IsUnspecified())
-}
+// loopback reports whether host (lower case) is this machine (see
+// hostaddr.Loopback).
+func loopback(host string) bool { return hostaddr.Loopback(host) }
 
 // judgeEgress reports each credential sent to a host that is not one of
 // its homes, or to hosts not known (hosts is empty).

@@ -3,12 +3,12 @@ package hardline
 import (
 	"cmp"
 	"fmt"
-	"net/url"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/toolgate/toolgate/internal/hostaddr"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -2016,11 +2016,6 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 	r.checkTargets(sc, paths, cmd)
 }
 
-// transferSchemes are the URL schemes by which a program fetches a file
-// from a host by its path (curl, wget, lftp, git, gio): on a host that is
-// this machine, such a URL names a local file.
-var transferSchemes = []string{"sftp", "scp", "ftp", "ftps", "ssh", "git+ssh", "ssh+git", "smb", "tftp", "fish"}
-
 // thisMachinePaths adds to out the local file a word names through a
 // transfer to this machine (transferLocation): a URL's path is read both
 // as written and in the login's home, where an FTP or SFTP server may
@@ -2056,35 +2051,9 @@ func (r *run) transferLocation(v string) (user, host, p string, isURL, ok bool) 
 	if colon <= 0 {
 		return "", "", "", false, false
 	}
-	if i := strings.Index(v, "://"); i > 0 {
-		start := i
-		for start > 0 && (isAlnum(v[start-1]) || v[start-1] == '+') {
-			start--
-		}
-		if !slices.Contains(transferSchemes, asciiLower(v[start:i])) {
-			return "", "", "", false, false
-		}
-		authority, p, _ := strings.Cut(v[i+3:], "/")
-		hostPort := authority
-		if at := strings.LastIndexByte(authority, '@'); at >= 0 {
-			user, hostPort = authority[:at], authority[at+1:]
-			user, _, _ = strings.Cut(user, ":")
-		}
-		host = hostPort
-		if strings.HasPrefix(host, "[") {
-			if end := strings.IndexByte(host, ']'); end > 0 {
-				host = host[:end+1]
-			}
-		} else if j := strings.IndexByte(host, ':'); j >= 0 {
-			host = host[:j]
-		}
-		if j := strings.IndexAny(p, "?#"); j >= 0 {
-			p = p[:j]
-		}
-		if d, err := url.PathUnescape(p); err == nil {
-			p = d
-		}
-		return user, hostName(host), p, true, true
+	if strings.Contains(v, "://") {
+		user, host, p, ok := hostaddr.TransferURL(v)
+		return user, host, p, true, ok
 	}
 	if colon == 1 && r.a.windows {
 		return "", "", "", false, false // C:, a drive

@@ -977,6 +977,36 @@ func TestCloudMetadataCredentialsInArgumentsAreDenied(t *testing.T) {
 	}
 }
 
+func TestTransfersFromThisMachineAreReadAsItsFiles(t *testing.T) {
+	w := newWorld(t)
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		"fetch": {Risk: toolmeta.RiskExternal, TargetArgument: "url", ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
+	for _, u := range []string{
+		"sftp://localhost" + w.home + "/.ssh/id_ed25519",
+		"scp://127.0.0.1/~/.ssh/id_ed25519",
+		"SFTP://dev:pw@[::1]:22/%7E/.ssh/id_ed25519",
+		"ftp://localhost/.ssh/id_ed25519", // in the home, where the server may start
+		"git+ssh://127.1/etc/shadow",
+		"ssh+git://localhost/etc/shadow",
+	} {
+		t.Run(u+" is hardline.path", func(t *testing.T) {
+			d := check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": u}}, policy.Deny, policy.ReasonHardlinePath)
+			assert.Contains(t, d.Message, "a transfer from this machine")
+		})
+	}
+	t.Run("in an undeclared argument", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": "https://example.com", "mirror": "sftp://localhost/etc/shadow"}},
+			policy.Deny, policy.ReasonHardlinePath)
+	})
+	for _, u := range []string{"sftp://files.example.com/etc/shadow", "ftp://localhost/pub/file.txt", "https://localhost/etc/shadow", "sftp://localhost/~/notes.txt"} {
+		t.Run(u+" is allowed", func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": u}}, policy.Allow, policy.ReasonModeAllow)
+		})
+	}
+}
+
 // TestWriteToolsWriteAsTheShellDoes checks that a tool's path argument it
 // may write is judged as the shell's redirection to it is, whatever root
 // holds it: a host that grants the home folder as a root still has its

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolgate/toolgate/hardline"
+	"github.com/toolgate/toolgate/internal/hostaddr"
 	"github.com/toolgate/toolgate/roots"
 )
 
@@ -267,6 +268,9 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 			vals = append(vals, otherValue{arg: arg, value: sp.text, how: " (" + sp.how + ")"})
 		}
 	}
+	for _, p := range thisMachineTransfer(s) {
+		vals = append(vals, otherValue{arg: arg, value: p, how: " (a transfer from this machine names it)"})
+	}
 	if pathLike(s) {
 		return append(vals, otherValue{arg: arg, value: s})
 	}
@@ -278,6 +282,26 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 		vals = append(vals, otherValue{arg: arg, value: p, option: true})
 	}
 	return vals
+}
+
+// thisMachineTransfer returns the local paths a URL of a file-transfer
+// scheme names when its host is this machine (sftp://localhost/home/dev/x,
+// scp://127.0.0.1/~/.aws/credentials, ftp://[::1]/.netrc): a tool that
+// fetches it reads a local file. A path after ~ is in the home folder;
+// any other is read both as written and in the home folder, where an FTP
+// or SFTP server may start (docs/security-model.md, Arguments).
+func thisMachineTransfer(s string) []string {
+	if len(s) > 4096 || !strings.Contains(s, "://") {
+		return nil
+	}
+	_, host, p, ok := hostaddr.TransferURL(strings.TrimSpace(s))
+	if !ok || !hostaddr.Loopback(host) {
+		return nil
+	}
+	if strings.HasPrefix(p, "~") {
+		return []string{p}
+	}
+	return []string{"/" + p, "~/" + p}
 }
 
 // valueSpellings returns the other spellings of an undeclared string that

@@ -10,6 +10,8 @@ package hostaddr
 import (
 	"iter"
 	"net/netip"
+	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -171,13 +173,7 @@ var metadataServices = []netip.Addr{
 // fd00:ec2::254, Google's fd20:ce::254), written directly or IPv4-mapped.
 // Link-local space, where the others answer, is the caller's to judge.
 func MetadataService(a netip.Addr) bool {
-	a = a.WithZone("").Unmap()
-	for _, s := range metadataServices {
-		if a == s {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(metadataServices, a.WithZone("").Unmap())
 }
 
 // Metadata reports whether a reaches a cloud metadata service: any IPv4
@@ -214,10 +210,8 @@ func MetadataNames() []string { return append([]string(nil), metadataNames...) }
 // metadata.tencentyun.com) or a wildcard DNS name that resolves to a
 // metadata address ([WildcardAddr]).
 func MetadataName(host string) bool {
-	for _, n := range metadataNames {
-		if host == n {
-			return true
-		}
+	if slices.Contains(metadataNames, host) {
+		return true
 	}
 	a, ok := WildcardAddr(host)
 	return ok && Metadata(a)
@@ -266,4 +260,73 @@ func WildcardAddr(host string) (netip.Addr, bool) {
 		}
 	}
 	return netip.Addr{}, false
+}
+
+// loopbackNames are names of this machine on every system.
+var loopbackNames = []string{"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "::1", "0.0.0.0", "0"}
+
+// Loopback reports whether host (lower case, brackets allowed) is this
+// machine: localhost and its kin, a name under .localhost, or a loopback
+// or unspecified address, IPv4-mapped into IPv6 (::ffff:127.0.0.1) or
+// written in one of the forms the C resolver also reads (127.1,
+// 0x7f.0.0.1, 0177.0.0.1, 2130706433).
+func Loopback(host string) bool {
+	host = strings.Trim(host, "[]")
+	if slices.Contains(loopbackNames, host) || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return ip.IsLoopback() || ip.IsUnspecified()
+	}
+	a, ok := InetAton(host)
+	return ok && (a.IsLoopback() || a.IsUnspecified())
+}
+
+// TransferSchemes are the URL schemes by which a program fetches a file
+// from a host by its path (curl, wget, lftp, git, gio): on a host that is
+// this machine, such a URL names a local file.
+var TransferSchemes = []string{"sftp", "scp", "ftp", "ftps", "ssh", "git+ssh", "ssh+git", "smb", "tftp", "fish"}
+
+// TransferURL finds in v a URL of a TransferSchemes scheme (its scheme may
+// follow other text: url=sftp://...) and returns its user (without a
+// password), its host (lower case, without brackets, port or final dot)
+// and its path after the host's slash, percent escapes decoded, without
+// query or fragment. ok is false when v holds no such URL.
+func TransferURL(v string) (user, host, p string, ok bool) {
+	i := strings.Index(v, "://")
+	if i <= 0 {
+		return "", "", "", false
+	}
+	start := i
+	for start > 0 && (isAlnum(v[start-1]) || v[start-1] == '+') {
+		start--
+	}
+	if !slices.Contains(TransferSchemes, strings.ToLower(v[start:i])) {
+		return "", "", "", false
+	}
+	authority, p, _ := strings.Cut(v[i+3:], "/")
+	hostPort := authority
+	if at := strings.LastIndexByte(authority, '@'); at >= 0 {
+		user, hostPort = authority[:at], authority[at+1:]
+		user, _, _ = strings.Cut(user, ":")
+	}
+	host = hostPort
+	if strings.HasPrefix(host, "[") {
+		if end := strings.IndexByte(host, ']'); end > 0 {
+			host = host[1:end]
+		}
+	} else if j := strings.IndexByte(host, ':'); j >= 0 {
+		host = host[:j]
+	}
+	if j := strings.IndexAny(p, "?#"); j >= 0 {
+		p = p[:j]
+	}
+	if d, err := url.PathUnescape(p); err == nil {
+		p = d
+	}
+	return user, strings.TrimSuffix(strings.ToLower(host), "."), p, true
+}
+
+func isAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

@@ -95,3 +95,38 @@ func TestMetadataName(t *testing.T) {
 		}
 	}
 }
+
+func TestTransferURL(t *testing.T) {
+	for _, tc := range []struct {
+		in               string
+		user, host, path string
+		ok               bool
+	}{
+		{"sftp://localhost/home/dev/x", "", "localhost", "home/dev/x", true},
+		{"SCP://dev:pw@[::1]:22/%7E/.ssh/id_rsa?x#y", "dev", "::1", "~/.ssh/id_rsa", true},
+		{"url=ftp://LocalHost./pub", "", "localhost", "pub", true},
+		{"git+ssh://127.1/r.git", "", "127.1", "r.git", true},
+		{"ssh+git://h/r", "", "h", "r", true},
+		{"https://localhost/etc/shadow", "", "", "", false},
+		{"file:///etc/shadow", "", "", "", false},
+		{"sftp:/localhost/x", "", "", "", false},
+		{"localhost:/x", "", "", "", false},
+	} {
+		user, host, p, ok := TransferURL(tc.in)
+		if ok != tc.ok || ok && (user != tc.user || host != tc.host || p != tc.path) {
+			t.Errorf("TransferURL(%q) = %q, %q, %q, %v; want %q, %q, %q, %v", tc.in, user, host, p, ok, tc.user, tc.host, tc.path, tc.ok)
+		}
+	}
+}
+
+func TestLoopback(t *testing.T) {
+	for in, want := range map[string]bool{
+		"localhost": true, "app.localhost": true, "[::1]": true, "127.0.0.1": true, "127.1": true,
+		"2130706433": true, "0x7f000001": true, "::ffff:127.0.0.1": true, "0.0.0.0": true, "0": true,
+		"localhost.example.com": false, "10.0.0.1": false, "example.com": false, "128.0.0.1": false,
+	} {
+		if got := Loopback(in); got != want {
+			t.Errorf("Loopback(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
