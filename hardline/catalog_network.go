@@ -673,11 +673,14 @@ func (a *Analyzer) ownHost(h string) bool {
 	if h == "" {
 		return false
 	}
-	if a.hostName != "" && (h == a.hostName || h == strings.SplitN(a.hostName, ".", 2)[0] || strings.HasPrefix(h, a.hostName+".")) {
-		return true
+	if n := a.hostName; n != "" {
+		first, _, _ := strings.Cut(n, ".")
+		if h == n || h == first || len(h) > len(n) && h[len(n)] == '.' && strings.HasPrefix(h, n) {
+			return true
+		}
 	}
 	for _, d := range selfResolving {
-		if h == d || strings.HasSuffix(h, "."+d) {
+		if h == d || len(h) > len(d) && h[len(h)-len(d)-1] == '.' && strings.HasSuffix(h, d) {
 			return true
 		}
 	}

@@ -22,19 +22,20 @@ import (
 // 169.254.169.254). s is lower case without trailing dots; anything else
 // is not an address (ok is false).
 func InetAton(s string) (netip.Addr, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 4 {
-		return netip.Addr{}, false
-	}
 	var vals [4]uint64
-	for i, p := range parts {
+	n := 0
+	for rest, more := s, true; more; n++ {
+		if n == 4 {
+			return netip.Addr{}, false
+		}
+		var p string
+		p, rest, more = strings.Cut(rest, ".")
 		v, ok := atonPart(p)
 		if !ok {
 			return netip.Addr{}, false
 		}
-		vals[i] = v
+		vals[n] = v
 	}
-	n := len(parts)
 	for _, v := range vals[:n-1] {
 		if v > 0xff {
 			return netip.Addr{}, false
@@ -275,8 +276,9 @@ func Loopback(host string) bool {
 	if slices.Contains(loopbackNames, host) || strings.HasSuffix(host, ".localhost") {
 		return true
 	}
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return ip.IsLoopback() || ip.IsUnspecified()
+	if strings.IndexByte(host, ':') >= 0 {
+		ip, err := netip.ParseAddr(host)
+		return err == nil && (ip.IsLoopback() || ip.IsUnspecified()) // ::ffff:127.0.0.1 too
 	}
 	a, ok := InetAton(host)
 	return ok && (a.IsLoopback() || a.IsUnspecified())
