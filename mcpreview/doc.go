@@ -28,6 +28,17 @@
 // not selected, including a new or renamed one, is denied
 // ([ReasonNotSelected]); a connection nobody reviewed has every tool denied
 // ([ReasonNotReviewed]). They stay denied until a person reviews again.
+// Two tools of one listing whose names differ only in case, '_' or '-'
+// are both denied ([ReasonInvalidListing]), since a host may match names
+// loosely.
+//
+// # Reading a listing
+//
+// A host that has the listing's bytes reads them with [DecodeListing],
+// which refuses what parsers read differently: a key given twice, a key
+// that differs from a reviewed field only in case, invalid UTF-8. A host
+// that decodes the listing itself should refuse the same, so that the
+// model is shown the metadata the person reviewed.
 //
 // # Trust
 //

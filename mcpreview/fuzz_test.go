@@ -67,3 +67,47 @@ func FuzzFingerprint(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeListing feeds listings to DecodeListing: it must not panic,
+// and a listing it accepts reads the same with exact keys as with
+// encoding/json's folded ones, so every parser names and describes each
+// tool as the review saw it.
+func FuzzDecodeListing(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"search","description":"Search.","inputSchema":{"type":"object"}}]}}`,
+		`{"tools":[{"name":"a"},{"name":"b","title":"B","annotations":{"readOnlyHint":true}}]}`,
+		`[{"name":"a","description":"x","description":"y"}]`,
+		`[{"name":"a","Description":"x"}]`,
+		`[{"NAME":"a"}]`, `{"result":{"tools":[],"Tools":[{"name":"x"}]}}`, `[]`, `{}`, `[1]`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tools, err := mcpreview.DecodeListing([]byte(s))
+		if err != nil {
+			return
+		}
+		var exact any
+		if err := json.Unmarshal([]byte(s), &exact); err != nil {
+			t.Fatalf("accepted %q, which encoding/json refuses: %v", s, err)
+		}
+		if m, ok := exact.(map[string]any); ok {
+			if r, ok := m["result"].(map[string]any); ok && m["tools"] == nil {
+				m = r
+			}
+			exact = m["tools"]
+		}
+		list, _ := exact.([]any)
+		if len(list) != len(tools) {
+			t.Fatalf("accepted %q: %d tools read with exact keys, %d returned", s, len(list), len(tools))
+		}
+		for i, v := range list {
+			m := v.(map[string]any)
+			name, _ := m["name"].(string)
+			desc, _ := m["description"].(string)
+			if tools[i].Name != name || tools[i].Description != desc {
+				t.Fatalf("accepted %q: tool %d is %q %q with exact keys, %q %q returned", s, i, name, desc, tools[i].Name, tools[i].Description)
+			}
+		}
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/toolmeta"
 )
 
 // The reason codes of a denied MCP tool. They are stable strings in the
@@ -78,16 +79,19 @@ func (s *Store) Check(conn Connection, listing []Tool) (Result, error) {
 		denyAll(ReasonIdentityChanged, fmt.Sprintf("connection %s changed since its review (transport, URL, command or launch configuration); review it again", conn.Name))
 		return res, nil
 	}
+	// Names that differ only in case, '_' or '-' are one name to a host
+	// that matches them loosely (or rewrites them to fit a model's rules
+	// for function names): the listing is ambiguous.
 	seen := map[string]int{}
 	for _, t := range listing {
-		seen[t.Name]++
+		seen[toolmeta.CollisionKey(t.Name)]++
 	}
 	for _, t := range listing {
 		want, selected := rev.Selected[t.Name]
 		fp, fperr := t.Fingerprint()
 		switch {
-		case seen[t.Name] > 1:
-			res.Denied[t.Name] = deny(t.Name, ReasonInvalidListing, fmt.Sprintf("the listing names tool %q more than once", t.Name))
+		case seen[toolmeta.CollisionKey(t.Name)] > 1:
+			res.Denied[t.Name] = deny(t.Name, ReasonInvalidListing, fmt.Sprintf("the listing names tool %q more than once, counting names that differ only in case, '_' or '-'", t.Name))
 		case fperr != nil:
 			res.Denied[t.Name] = deny(t.Name, ReasonInvalidListing, fperr.Error())
 		case !selected:

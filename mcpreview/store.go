@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/toolgate/toolgate/toolmeta"
 )
 
 // Review is a person's review of one connection, as the store keeps it.
@@ -116,15 +118,19 @@ func (s *Store) Review(conn Connection, listing []Tool, selected []string, now t
 	return r, nil
 }
 
-// fingerprints returns the fingerprint of every tool of a listing.
+// fingerprints returns the fingerprint of every tool of a listing. Two
+// tools whose names differ only in case, '_' or '-' make it invalid (see
+// Check).
 func fingerprints(listing []Tool) (map[string]string, error) {
 	prints := make(map[string]string, len(listing))
+	keys := make(map[string]string, len(listing))
 	var errs []error
 	for i, t := range listing {
-		if _, dup := prints[t.Name]; dup {
-			errs = append(errs, invalid("tools[%d]: %q is listed twice", i, t.Name))
+		if first, dup := keys[toolmeta.CollisionKey(t.Name)]; dup {
+			errs = append(errs, invalid("tools[%d]: %q is listed twice (as %q), counting names that differ only in case, '_' or '-'", i, t.Name, first))
 			continue
 		}
+		keys[toolmeta.CollisionKey(t.Name)] = t.Name
 		fp, err := t.Fingerprint()
 		if err != nil {
 			errs = append(errs, fmt.Errorf("tools[%d]: %w", i, err))

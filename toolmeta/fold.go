@@ -1,6 +1,7 @@
 package toolmeta
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -37,6 +38,28 @@ func ArgumentsCollide(a, b string) bool {
 			return false
 		}
 	}
+}
+
+// CollisionKey returns the form of name that ArgumentsCollide compares:
+// its runes case-folded, '_' and '-' left out. Two names collide exactly
+// when their keys are equal, so a set of names can be checked for
+// collisions through a map.
+func CollisionKey(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); {
+		c := name[i]
+		if c == '_' || c == '-' {
+			i++
+			continue
+		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(name[i:])
+		}
+		b.WriteRune(foldRune(r))
+		i += n
+	}
+	return b.String()
 }
 
 // foldRune returns the smallest rune of r's case-folding orbit, as

@@ -29,6 +29,7 @@ func TestArgumentsCollide(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, toolmeta.ArgumentsCollide(tc.a, tc.b), "%q vs %q", tc.a, tc.b)
 		assert.Equal(t, tc.want, toolmeta.ArgumentsCollide(tc.b, tc.a), "%q vs %q", tc.b, tc.a)
+		assert.Equal(t, tc.want, toolmeta.CollisionKey(tc.a) == toolmeta.CollisionKey(tc.b), "keys of %q and %q", tc.a, tc.b)
 	}
 }
 

@@ -209,37 +209,11 @@ func readListing(connPath, toolsPath string) (mcpreview.Connection, []mcpreview.
 	if b, err = readBounded(toolsPath); err != nil {
 		return conn, nil, err
 	}
-	tools, err := decodeTools(b)
+	tools, err := mcpreview.DecodeListing(b)
 	if err != nil {
 		return conn, nil, fmt.Errorf("%s: %w", toolsPath, err)
 	}
 	return conn, tools, nil
-}
-
-// decodeTools accepts a JSON-RPC response, its result or the tools array.
-func decodeTools(b []byte) ([]mcpreview.Tool, error) {
-	b = bytes.TrimSpace(b)
-	if bytes.HasPrefix(b, []byte("[")) {
-		var tools []mcpreview.Tool
-		return tools, json.Unmarshal(b, &tools)
-	}
-	type result struct {
-		Tools *[]mcpreview.Tool `json:"tools"`
-	}
-	var v struct {
-		result
-		Result *result `json:"result"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return nil, err
-	}
-	switch {
-	case v.Tools != nil:
-		return *v.Tools, nil
-	case v.Result != nil && v.Result.Tools != nil:
-		return *v.Result.Tools, nil
-	}
-	return nil, errors.New(`want a tools/list answer: {"result": {"tools": [...]}}, {"tools": [...]} or [...]`)
 }
 
 func readBounded(path string) ([]byte, error) {
