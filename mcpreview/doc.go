@@ -34,11 +34,13 @@
 //
 // # Reading a listing
 //
-// A host that has the listing's bytes reads them with [DecodeListing],
-// which refuses what parsers read differently: a key given twice, a key
-// that differs from a reviewed field only in case, invalid UTF-8. A host
-// that decodes the listing itself should refuse the same, so that the
-// model is shown the metadata the person reviewed.
+// A host that has the listing's bytes reads them with [DecodeListing], and
+// a connection's description with [DecodeConnection]; both refuse what
+// parsers read differently: a key given twice, a key that differs from a
+// field only in case, invalid UTF-8. A host that decodes them itself
+// should refuse the same, so that the model is shown the metadata the
+// person reviewed and the host launches the connection the person
+// reviewed.
 //
 // # Trust
 //

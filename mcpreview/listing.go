@@ -18,7 +18,43 @@ var (
 	toolFields     = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}
 	resultFields   = []string{"tools"}
 	responseFields = []string{"result", "tools"}
+	connFields     = []string{"name", "transport", "url", "command", "dir", "env", "headers"}
 )
+
+// DecodeConnection reads a connection's description (a JSON object with
+// the fields of Connection) as strictly as DecodeListing reads a listing:
+// a key given twice anywhere, a key that differs from a field only in
+// case, a field Connection does not have, invalid UTF-8 and data after
+// the object are refused with an error matching ErrInvalid, so the
+// connection reviewed is the one a host launches whatever parser it uses.
+// The description is not validated (see Connection.Validate).
+func DecodeConnection(b []byte) (Connection, error) {
+	var c Connection
+	if !utf8.Valid(b) {
+		return c, invalid("the connection is not valid UTF-8")
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	v, err := decodeValue(d, 0)
+	if err != nil {
+		return c, invalid("the connection: %v", err)
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return c, invalid("the connection: data after the object")
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return c, invalid("the connection is not a JSON object")
+	}
+	if err := foldedKeys(m, connFields, "the connection"); err != nil {
+		return c, err
+	}
+	d = json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&c); err != nil {
+		return Connection{}, invalid("the connection: %v", err)
+	}
+	return c, nil
+}
 
 // DecodeListing reads a server's tools/list answer: the JSON-RPC response,
 // its result {"tools": [...]}, or the array of tools. It is stricter than

@@ -429,3 +429,25 @@ func TestDecodeListingReadsWhatEveryParserReads(t *testing.T) {
 		})
 	}
 }
+
+func TestDecodeConnectionReadsWhatEveryParserReads(t *testing.T) {
+	c, err := mcpreview.DecodeConnection([]byte(`{"name": "github", "transport": "stdio",
+		"command": ["npx", "-y", "@modelcontextprotocol/server-github"], "env": {"GITHUB_TOKEN": "env:GITHUB_TOKEN"}}`))
+	require.NoError(t, err)
+	assert.Equal(t, github(), c)
+	for name, text := range map[string]string{
+		"a command given twice":        `{"name": "gh", "transport": "stdio", "command": ["sh", "-c", "x"], "command": ["npx", "server"]}`,
+		"an environment key twice":     `{"name": "gh", "transport": "stdio", "command": ["x"], "env": {"A": "env:A", "A": "env:B"}}`,
+		"a command in another case":    `{"name": "gh", "transport": "stdio", "Command": ["sh"], "command": ["npx"]}`,
+		"a URL only in another case":   `{"name": "docs", "transport": "http", "URL": "https://mcp.example.com/"}`,
+		"a field a connection lacks":   `{"name": "gh", "transport": "stdio", "command": ["x"], "args": ["y"]}`,
+		"data after the object":        `{"name": "gh", "transport": "stdio", "command": ["x"]} {}`,
+		"a list instead of an object":  `[{"name": "gh"}]`,
+		"invalid UTF-8 in the command": "{\"name\": \"gh\", \"transport\": \"stdio\", \"command\": [\"\xff\"]}",
+	} {
+		t.Run(name+" is refused", func(t *testing.T) {
+			_, err := mcpreview.DecodeConnection([]byte(text))
+			assert.ErrorIs(t, err, mcpreview.ErrInvalid)
+		})
+	}
+}

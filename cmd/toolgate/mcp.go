@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -198,12 +196,7 @@ func readListing(connPath, toolsPath string) (mcpreview.Connection, []mcpreview.
 	if err != nil {
 		return conn, nil, err
 	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&conn); err != nil || d.More() {
-		if err == nil {
-			err = errors.New("data after the object")
-		}
+	if conn, err = mcpreview.DecodeConnection(b); err != nil {
 		return conn, nil, fmt.Errorf("%s: %w", connPath, err)
 	}
 	if b, err = readBounded(toolsPath); err != nil {
