@@ -66,7 +66,9 @@ func (r *Registry) All() iter.Seq2[string, Metadata] {
 }
 
 // Register adds or replaces the given tools in one step. When any entry is
-// invalid, it reports every problem and changes nothing.
+// invalid, or a name differs from another tool's only in case, '_' or '-'
+// (CollisionKey: a host that matches names loosely could run one for the
+// other), it reports every problem and changes nothing.
 func (r *Registry) Register(tools map[string]Metadata) error {
 	var errs []error
 	for _, name := range slices.Sorted(maps.Keys(tools)) {
@@ -90,6 +92,28 @@ func (r *Registry) Register(tools map[string]Metadata) error {
 	}
 	for name, m := range tools {
 		next[name] = m.Clone()
+	}
+	// Two tools whose names differ only in case, '_' or '-' are one tool
+	// to a host that matches names loosely, or that rewrites them to fit
+	// a model's rules for function names: a call to one could run the
+	// other under the first one's metadata.
+	keys := make(map[string]string, len(next))
+	for name := range next {
+		if _, added := tools[name]; !added {
+			keys[CollisionKey(name)] = name // the tools held already
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(tools)) {
+		k := CollisionKey(name)
+		if other, ok := keys[k]; ok {
+			errs = append(errs, &FieldError{Tool: name, Field: "name",
+				Msg: fmt.Sprintf("differs from the tool %q only in case, '_' or '-', so a host could run one for the other", other)})
+			continue
+		}
+		keys[k] = name
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	r.tools.Store(&next)
 	return nil

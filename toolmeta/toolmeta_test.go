@@ -81,6 +81,23 @@ func TestRegistryRefusesEveryBadEntryAndChangesNothing(t *testing.T) {
 	assert.Equal(t, 1, r.Len())
 }
 
+func TestRegistryRefusesNamesThatCollide(t *testing.T) {
+	_, err := NewRegistry(map[string]Metadata{"shell": valid(), "Shell": valid()})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `tool "shell": name: differs from the tool "Shell" only in case`)
+
+	r, err := NewRegistry(map[string]Metadata{"read_file": valid()})
+	require.NoError(t, err)
+	for _, name := range []string{"readFile", "READ-FILE", "read__file"} {
+		err := r.Register(map[string]Metadata{name: valid(), "other": valid()})
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), `differs from the tool "read_file"`, name)
+		_, ok := r.Lookup("other")
+		assert.False(t, ok, "a refused Register changes nothing")
+	}
+	require.NoError(t, r.Register(map[string]Metadata{"read_file": valid(), "read_files": valid()}), "replacing a tool, or a name that differs in letters, is fine")
+}
+
 func TestRegistryCopiesWhatItIsGiven(t *testing.T) {
 	m := valid()
 	r, err := NewRegistry(map[string]Metadata{"w": m})
