@@ -546,7 +546,22 @@ func (ev *evaluation) hardline() bool {
 	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
 	// reads what the links below its folders lead to.
 	env.TreeLinks = listTreeLinks
-	if f, ok := ev.e.hard.Command(ev.args.command, env).Worst(); ok {
+	// An environment the call gives the command (callEnv) is judged with
+	// it, and is one of the call's targets, so an approval of the command
+	// alone does not reach a call that sets LD_PRELOAD for it. Whether the
+	// host hands the environment on is not known, so the command is judged
+	// without it too, the stricter reading winning (HOME set elsewhere does
+	// not make rm -rf ~ safe).
+	f, ok := ev.e.hard.Command(ev.args.command, env).Worst()
+	if assigns, from, fits := ev.callEnv(); !fits {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command an environment larger than can be judged")
+	} else if len(assigns) > 0 {
+		if g, hit := ev.e.hard.Command(withEnv(ev.args.command, assigns), env).Worst(); hit && (!ok || g.Severity > f.Severity) {
+			f, ok = g, true
+		}
+		ev.d.Targets = append(ev.d.Targets, envTarget(assigns, from))
+	}
+	if ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)
 		}

@@ -1,0 +1,166 @@
+package policy
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Bounds of the environment an exec call may carry (callEnv): past them the
+// call needs approval, since the command could not be judged with it.
+const (
+	maxEnvVars  = 256
+	maxEnvBytes = 64 << 10
+	maxEnvDepth = 4
+)
+
+// callEnv reads the environment an exec call may hand its command: a host's
+// shell tool often takes one beside the command ({"command": "git log",
+// "env": {"PAGER": "rm -rf ~"}}), under any name. Every argument the
+// metadata does not declare is read as one, the safer reading, when it is
+// an object whose values are all strings, numbers or booleans (names to
+// values), an object of a name and a value ({"name": "PAGER", "value":
+// "less"}), a NAME=VALUE string, or lists and objects of those, down to
+// maxEnvDepth levels. It returns the
+// assignments as NAME=VALUE, in the order of the argument names, the
+// arguments that gave any, and ok false when they pass the bounds. Names
+// that are no variable's (empty, or holding '=' or a byte outside letters,
+// digits and '_', or starting with a digit) are left out: no program
+// reads them as one.
+func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
+	if !ev.args.undeclared {
+		return nil, nil, true
+	}
+	size := 0
+	add := func(name, value string) {
+		if validEnvName(name) {
+			assigns = append(assigns, name+"="+value)
+			size += len(name) + len(value) + 1
+		}
+	}
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > maxEnvDepth {
+			return
+		}
+		switch v := v.(type) {
+		case string:
+			if name, value, found := strings.Cut(v, "="); found {
+				add(name, value)
+			}
+		case map[string]any:
+			if name, value, ok := namedValue(v); ok {
+				add(name, value) // {"name": "PAGER", "value": "less"}, as Kubernetes writes one
+				return
+			}
+			scalars := true
+			for _, x := range v {
+				if _, ok := envScalar(x); !ok {
+					scalars = false
+					break
+				}
+			}
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				if scalars {
+					s, _ := envScalar(v[k])
+					add(k, s)
+					continue
+				}
+				walk(v[k], depth+1)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x, depth+1)
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(ev.c.Args)) {
+		if ev.meta.Declares(k) {
+			continue
+		}
+		n := len(assigns)
+		walk(ev.c.Args[k], 0)
+		if len(assigns) > n {
+			from = append(from, k)
+		}
+	}
+	return assigns, from, len(assigns) <= maxEnvVars && size <= maxEnvBytes
+}
+
+// envTarget is the target that binds an approval to the environment a call
+// gives its command (see bindEnv): the arguments that gave it, the
+// variables' names, and a digest of every assignment, so that a person
+// approving the call sees which variables it sets and the values stay out
+// of decisions and records.
+func envTarget(assigns, from []string) Target {
+	names := make([]string, len(assigns))
+	h := sha256.New()
+	for i, a := range assigns {
+		names[i], _, _ = strings.Cut(a, "=")
+		h.Write([]byte(a))
+		h.Write([]byte{0})
+	}
+	return Target{Argument: strings.Join(from, ","),
+		Value: "environment " + strings.Join(names, " ") + " sha256:" + hex.EncodeToString(h.Sum(nil))}
+}
+
+// namedValue reads an object of exactly a name and a value, as Kubernetes
+// and container APIs write one variable.
+func namedValue(m map[string]any) (name, value string, ok bool) {
+	if len(m) != 2 {
+		return "", "", false
+	}
+	n, nok := m["name"].(string)
+	v, vok := envScalar(m["value"])
+	return n, v, nok && vok
+}
+
+// envScalar is the text of a value an environment may hold.
+func envScalar(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case bool, float64, int, int64, uint64:
+		return fmt.Sprint(v), true
+	case interface{ String() string }: // json.Number
+		return v.String(), true
+	}
+	return "", false
+}
+
+// validEnvName reports whether name is a variable's name as the shell
+// reads one: letters, digits and '_', not starting with a digit.
+func validEnvName(name string) bool {
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// withEnv is the command as the analyser judges it under the call's
+// environment: run by a shell that env starts with those assignments
+// (env 'PAGER=rm -rf ~' bash -c 'git log'), which is what a host does.
+func withEnv(command string, assigns []string) string {
+	var b strings.Builder
+	b.WriteString("env")
+	for _, a := range assigns {
+		b.WriteByte(' ')
+		b.WriteString(shellQuote(a))
+	}
+	b.WriteString(" bash -c ")
+	b.WriteString(shellQuote(command))
+	return b.String()
+}
+
+// shellQuote quotes s as one word for bash.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
