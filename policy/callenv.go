@@ -15,6 +15,10 @@ const (
 	maxEnvVars  = 256
 	maxEnvBytes = 64 << 10
 	maxEnvDepth = 4
+	// maxInputs and maxInputBytes bound the strings read as a command's
+	// standard input (callInputs).
+	maxInputs     = 8
+	maxInputBytes = 64 << 10
 )
 
 // callEnv reads the environment an exec call may hand its command: a host's
@@ -116,6 +120,46 @@ func namedValue(m map[string]any) (name, value string, ok bool) {
 	n, nok := m["name"].(string)
 	v, vok := envScalar(m["value"])
 	return n, v, nok && vok
+}
+
+// callInputs returns the arguments of an exec call that may be its
+// command's standard input: a host's shell tool may take one beside the
+// command ({"command": "bash -s", "stdin": "rm -rf ~"}), under any name, so
+// every undeclared argument whose value is a string is read as one, the
+// safer reading. ok is false past maxInputs strings or maxInputBytes in
+// one.
+func (ev *evaluation) callInputs() (names []string, ok bool) {
+	if !ev.args.undeclared {
+		return nil, true
+	}
+	for _, k := range slices.Sorted(maps.Keys(ev.c.Args)) {
+		if s, isString := ev.c.Args[k].(string); isString && !ev.meta.Declares(k) && strings.TrimSpace(s) != "" {
+			if len(s) > maxInputBytes {
+				return nil, false
+			}
+			names = append(names, k)
+		}
+	}
+	return names, len(names) <= maxInputs
+}
+
+// withInput is the command as the analyser judges it reading input on its
+// standard input: a group whose commands share the input.
+func withInput(command, input string) string {
+	return "{ " + command + "\n} <<< " + shellQuote(input)
+}
+
+// inputTarget binds an approval to the inputs that changed the judgement
+// of a command (see callInputs): their arguments and a digest of them.
+func inputTarget(names []string, args map[string]any) Target {
+	h := sha256.New()
+	for _, n := range names {
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+		h.Write([]byte(args[n].(string)))
+		h.Write([]byte{0})
+	}
+	return Target{Argument: strings.Join(names, ","), Value: "input sha256:" + hex.EncodeToString(h.Sum(nil))}
 }
 
 // envScalar is the text of a value an environment may hold.

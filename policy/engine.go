@@ -552,7 +552,8 @@ func (ev *evaluation) hardline() bool {
 	// host hands the environment on is not known, so the command is judged
 	// without it too, the stricter reading winning (HOME set elsewhere does
 	// not make rm -rf ~ safe).
-	f, ok := ev.e.hard.Command(ev.args.command, env).Worst()
+	plain := ev.e.hard.Command(ev.args.command, env)
+	f, ok := plain.Worst()
 	if assigns, from, fits := ev.callEnv(); !fits {
 		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command an environment larger than can be judged")
 	} else if len(assigns) > 0 {
@@ -561,6 +562,27 @@ func (ev *evaluation) hardline() bool {
 		}
 		ev.d.Targets = append(ev.d.Targets, envTarget(assigns, from))
 	}
+	// A string the call gives the command may be its standard input
+	// (callInputs). One with which the command is found doing something
+	// it does not do without it is also a target, so an approval of the
+	// command alone does not reach it; one that changes nothing (a
+	// description) binds nothing.
+	if inputs, fits := ev.callInputs(); !fits {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command more input than can be judged")
+	} else {
+		var changed []string
+		for _, name := range inputs {
+			if g, hit := newFinding(plain, ev.e.hard.Command(withInput(ev.args.command, ev.c.Args[name].(string)), env)); hit {
+				changed = append(changed, name)
+				if !ok || g.Severity >= f.Severity {
+					f, ok = g, true
+				}
+			}
+		}
+		if len(changed) > 0 {
+			ev.d.Targets = append(ev.d.Targets, inputTarget(changed, ev.c.Args))
+		}
+	}
 	if ok {
 		if f.Severity == hardline.Block {
 			return ev.stop(hardlineReason(f.Kind), f.Rule, f.Detail)
@@ -568,6 +590,20 @@ func (ev *evaluation) hardline() bool {
 		ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, f.Detail)
 	}
 	return true
+}
+
+// newFinding returns the strictest finding of with that without lacks
+// (compared by severity, rule, path and detail: the command text they were
+// made in may be written otherwise). Findings come strictest first.
+func newFinding(without, with hardline.Result) (hardline.Finding, bool) {
+	for _, g := range with.Findings {
+		if !slices.ContainsFunc(without.Findings, func(p hardline.Finding) bool {
+			return p.Severity == g.Severity && p.Rule == g.Rule && p.Path == g.Path && p.Detail == g.Detail
+		}) {
+			return g, true
+		}
+	}
+	return hardline.Finding{}, false
 }
 
 // workdir returns the resolved working folder of an exec call, when its

@@ -81,13 +81,22 @@ func BenchmarkEvaluateShell(b *testing.B) {
 	}
 	for _, c := range []struct {
 		name, cmd string
+		extra     map[string]any
 	}{
-		{"one-line", "git status && go test ./..."},
-		{"script-2KiB", shellScript2KiB},
+		{"one-line", "git status && go test ./...", nil},
+		{"script-2KiB", shellScript2KiB, nil},
+		// A host's shell tool that sends a description and an environment
+		// beside the command: each is judged as the command's input or
+		// environment too.
+		{"one-line-described", "git status && go test ./...", map[string]any{"description": "run the tests", "env": map[string]any{"CI": "1"}}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			_, e := benchEngine(b, nil)
-			call := policy.Call{ID: "c1", Tool: "shell", Args: map[string]any{"command": c.cmd}}
+			args := map[string]any{"command": c.cmd}
+			for k, v := range c.extra {
+				args[k] = v
+			}
+			call := policy.Call{ID: "c1", Tool: "shell", Args: args}
 			if d := e.Evaluate(call); d.Verdict != policy.Allow {
 				b.Fatalf("got %v (%s: %s), want allow", d.Verdict, d.Reason, strings.TrimSpace(d.Message))
 			}
