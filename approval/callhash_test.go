@@ -2,8 +2,10 @@ package approval
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -207,4 +209,65 @@ func TestCallHashIsStable(t *testing.T) {
 	h, err := CallHash(hashCall, hashDecision)
 	require.NoError(t, err)
 	assert.Equal(t, "1d54753d2510b17ebac38deef1866810b8b04aeb9ee1235cb66fe88adf3cc7c9", hex.EncodeToString(h))
+}
+
+func TestCallHashBoundsTheNestingItFollows(t *testing.T) {
+	d := policy.Decision{Verdict: policy.ApprovalRequired}
+	for _, kind := range []string{"lists", "objects"} {
+		nest := func(n int) any {
+			var v any = "x"
+			for range n {
+				if kind == "lists" {
+					v = []any{v}
+				} else {
+					v = map[string]any{"k": v}
+				}
+			}
+			return v
+		}
+		// The innermost value lies one level below the arguments.
+		_, err := CallHash(policy.Call{Tool: "t", Args: map[string]any{"a": nest(maxHashDepth - 1)}}, d)
+		assert.NoError(t, err, "%s nested to the bound", kind)
+		_, err = CallHash(policy.Call{Tool: "t", Args: map[string]any{"a": nest(maxHashDepth)}}, d)
+		assert.ErrorIs(t, err, ErrInvalidRecord, "%s nested past the bound", kind)
+	}
+}
+
+func TestUvarintReadsExactly64Bits(t *testing.T) {
+	for _, tc := range []struct {
+		in   []byte
+		want uint64
+		bad  bool
+	}{
+		{[]byte{0}, 0, false},
+		{[]byte{0x7f}, 127, false},
+		{[]byte{0x80, 0x01}, 128, false},
+		{binary.AppendUvarint(nil, math.MaxUint64), math.MaxUint64, false},
+		{[]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, 0, true}, // past 64 bits
+		{[]byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 0, true},
+		{[]byte{0x80}, 0, true}, // cut short
+		{nil, 0, true},
+	} {
+		d := decoder{s: string(tc.in)}
+		got := d.uvarint()
+		assert.Equal(t, tc.bad, d.bad, "% x", tc.in)
+		if !tc.bad {
+			assert.Equal(t, tc.want, got, "% x", tc.in)
+			assert.Empty(t, d.s, "% x is read whole", tc.in)
+		}
+	}
+}
+
+func TestAFrameOfTheLargestSizeIsRead(t *testing.T) {
+	id := strings.Repeat("r", maxFrame-2-4) // kind, codec and a 4-byte length
+	payload := encodeRevoke(nil, id)
+	require.Len(t, payload, maxFrame)
+	e, n, err := readFrame(appendFrame(nil, payload))
+	require.NoError(t, err)
+	assert.Equal(t, frameHeader+maxFrame, n)
+	assert.Equal(t, id, e.id)
+
+	payload = encodeRevoke(nil, id+"r")
+	_, _, err = readFrame(appendFrame(nil, payload))
+	assert.ErrorIs(t, err, errFrame, "one byte more is no frame")
 }
