@@ -105,6 +105,7 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}},
 			{Names: names("read export"), Rule: ruleSensitivePath, DataOnly: true}}},
 	wrapper("credentials", "envchain NAMESPACE CMD runs CMD with the keychain's variables", "", nil, 1, "envchain"),
+	wrapper("credentials", "summon runs its command with the secrets a secrets.yml names in its environment", "pfDe", []string{"--provider", "--yaml", "--environment"}, 0, "summon"),
 	{Names: names("sops"), Family: "credentials", Summary: "-d and decrypt print the decrypted secrets; exec-env FILE CMD and exec-file FILE CMD run a shell command with them", DataOnly: true,
 		Options: []Option{flag(RoleTrigger, "-d", "--decrypt")}, Rule: ruleSensitivePath,
 		Subcommands: []Entry{{Names: names("exec-env exec-file"), Operands: []Operand{operand(0, RoleData), operand(1, RoleScript)}},

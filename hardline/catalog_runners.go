@@ -504,7 +504,10 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("watchexec nodemon reflex air cargo-watch onchange chokidar"), Family: "runners", Summary: "run a command or script when files change; watchexec and nodemon hand a shell the words joined by spaces, so they are read as one script (and each on its own)",
+	{Names: names("reflex"), Family: "runners", Summary: "runs its command (its own words, without a shell) when files change; -c names a file of watch rules and their commands",
+		Options:  []Option{val("-r", "--regex", "-R", "--inverse-regex", "-g", "--glob", "-G", "--inverse-glob", "-d", "--decoration", "-t", "--shutdown-timeout"), opt(RoleCommandFile, "-c", "--config")},
+		Operands: []Operand{operand(0, RoleCommand)}},
+	{Names: names("watchexec nodemon air cargo-watch onchange chokidar"), Family: "runners", Summary: "run a command or script when files change; watchexec and nodemon hand a shell the words joined by spaces, so they are read as one script (and each on its own)",
 		Options:  []Option{opt(RoleScript, "-x", "--exec", "-s", "--shell", "--build.cmd", "--build.bin", "--build.full_bin", "--build.pre_cmd", "--build.post_cmd"), val("-w", "--watch", "-e", "--exts", "--ext", "-i", "--ignore", "-d", "--debounce", "--delay", "-g", "--glob", "--signal", "-R")},
 		Operands: []Operand{operands(0, RoleScript)}},
 	{Names: names("concurrently"), Family: "runners", Summary: "runs each operand as a shell command, side by side",

@@ -50,7 +50,7 @@ var _ = register([]Entry{
 				special:  apptainerBinds},
 			{Names: names("run shell"), Options: vals("BWe", "--bind", "--mount", "--env", "--env-file", "--home", "--pwd", "--workdir", "--overlay", "--security", "--app", "--network"),
 				Operands: []Operand{operands(0, RoleData)}}}},
-	wrapper("sandboxes", "runs the command without fsync", "", nil, 0, "eatmydata", "nocache", "catchsegv", "with-contenv", "dumb-init", "tini", "dbus-run-session", "dbus-launch", "unbuffer", "flatpak-spawn", "host-spawn", "distrobox-host-exec"),
+	wrapper("sandboxes", "runs the command without fsync", "", nil, 0, "eatmydata", "nocache", "catchsegv", "with-contenv", "dumb-init", "tini", "catatonit", "dbus-run-session", "dbus-launch", "unbuffer", "flatpak-spawn", "host-spawn", "distrobox-host-exec"),
 	{Names: names("fakeroot fakechroot"), Family: "sandboxes", Summary: "runs the command as fake root; -s saves its database to a file",
 		Options: []Option{opt(RoleWrite, "-s"), opt(RoleRead, "-i"), val("-l", "-b", "--lib", "--faked")}, Operands: []Operand{operand(0, RoleCommand)}},
 	wrapper("sandboxes", "runs the command with a fake clock (-f and -m are flags)", "p", []string{"--date-prog"}, 1, "faketime"),
