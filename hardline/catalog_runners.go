@@ -142,7 +142,9 @@ var _ = register([]Entry{
 	{Names: names("direnv"), Family: "runners", Summary: "direnv exec DIR CMD runs a command",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleWorkDir), operand(1, RoleCommand)}},
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
-	wrapper("runners", "runs the command with variables from files", "fevc", []string{"--file", "--env", "--values"}, 0, "dotenv", "dotenvx-run"),
+	// dotenv's -c takes an environment only sometimes: read as a flag, the
+	// word after it is the command, the stricter reading.
+	wrapper("runners", "runs the command with variables from files", "fevp", []string{"--file", "--env", "--values"}, 0, "dotenv", "dotenvx-run"),
 	wrapper("runners", "envdir DIR CMD runs CMD", "", nil, 1, "envdir"),
 	{Names: names("stack cabal opam"), Family: "runners", Summary: "exec runs a command in the project's environment", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("guix"), Family: "runners", Summary: "guix shell and environment run the command after --", Subcommands: []Entry{{Names: names("shell environment"), Options: []Option{flag(RoleCommand, "--")}}}},

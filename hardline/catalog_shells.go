@@ -41,7 +41,7 @@ var _ = register([]Entry{
 	wrapper("privilege", "runs the command as another user", "uDg", []string{"--user", "--group", "--chdir", "--unit", "--property", "--description", "--slice", "--setenv", "--nice", "--machine"}, 0, "run0"),
 	wrapper("privilege", "runs the command as another user", "", nil, 1, "gosu", "su-exec", "setuidgid", "s6-setuidgid", "envuidgid"),
 	wrapper("privilege", "runs the command with other credentials", "", []string{"--reuid", "--regid", "--groups", "--inh-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--ruid", "--euid", "--rgid", "--egid"}, 0, "setpriv"),
-	wrapper("privilege", "runs the command as another user (runit)", "ugUnlLmdofcpr", nil, 0, "chpst"),
+	wrapper("privilege", "runs the command as another user (runit)", "uUbe/nlLmdofcprt", nil, 0, "chpst"),
 	wrapper("privilege", "runs the command as another user (Windows)", "", nil, 0, "runas"),
 	{Names: names("su runuser"), Family: "privilege", Summary: "-c SCRIPT is analysed; runuser -u USER CMD runs CMD",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
