@@ -3,6 +3,7 @@ package policy
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -28,7 +29,7 @@ const (
 // an object whose values are all strings, numbers or booleans (names to
 // values), an object of a name and a value ({"name": "PAGER", "value":
 // "less"}), a NAME=VALUE string, or lists and objects of those, down to
-// maxEnvDepth levels. It returns the
+// maxEnvDepth levels; a string holding JSON is read as that JSON. It returns the
 // assignments as NAME=VALUE, in the order of the argument names, the
 // arguments that gave any, and ok false when they pass the bounds. Names
 // that are no variable's (empty, or holding '=' or a byte outside letters,
@@ -52,6 +53,15 @@ func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
 		}
 		switch v := v.(type) {
 		case string:
+			if t := strings.TrimSpace(v); len(t) <= maxEnvBytes && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) {
+				// JSON in a string, as a host that takes its environment
+				// as text decodes it ({"env": "{\"PAGER\": \"...\"}"}).
+				var j any
+				if json.Unmarshal([]byte(t), &j) == nil {
+					walk(j, depth+1)
+					return
+				}
+			}
 			if name, value, found := strings.Cut(v, "="); found {
 				add(name, value)
 			}

@@ -38,6 +38,8 @@ func TestTheEnvironmentAnExecCallGivesIsJudged(t *testing.T) {
 		{"a list of names and values", map[string]any{"env": []any{map[string]any{"name": "CI", "value": "1"}, map[string]any{"name": "PAGER", "value": "rm -rf ~"}}}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
 		{"a number beside the pager", map[string]any{"env": map[string]any{"PAGER": "rm -rf ~", "N": 3.0, "V": false}}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
 		{"an assignment deep in a list", map[string]any{"run": map[string]any{"steps": []any{map[string]any{"with": []any{"GIT_PAGER=rm -rf ~"}, "id": []any{}}}}}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
+		{"an environment given as JSON text", map[string]any{"env": `{"PAGER": "rm -rf ~"}`}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
+		{"a list given as JSON text", map[string]any{"env": `["CI=1", "GIT_PAGER=rm -rf ~"]`}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
 		{"a benign environment", map[string]any{"env": map[string]any{"CI": "1", "GOFLAGS": "-mod=mod", "N": 3.0, "V": true}}, policy.Allow, policy.ReasonModeAllow, ""},
 		{"a timeout and a description", map[string]any{"timeout": 30.0, "description": "show the log"}, policy.Allow, policy.ReasonModeAllow, ""},
 		{"a name that is no variable's", map[string]any{"env": map[string]any{"1PAGER": "rm -rf ~", "PA GER": "rm -rf ~", "": "rm -rf ~"}}, policy.Allow, policy.ReasonModeAllow, ""},
