@@ -563,16 +563,24 @@ func (ev *evaluation) hardline() bool {
 		ev.d.Targets = append(ev.d.Targets, envTarget(assigns, from))
 	}
 	// A string the call gives the command may be its standard input
-	// (callInputs). One with which the command is found doing something
-	// it does not do without it is also a target, so an approval of the
-	// command alone does not reach it; one that changes nothing (a
-	// description) binds nothing.
+	// (callInputs), and one written as a path its working folder when the
+	// tool declares none. One with which the command is found doing
+	// something it does not do without it is also a target, so an
+	// approval of the command alone does not reach it; one that changes
+	// nothing (a description) binds nothing.
 	if inputs, fits := ev.callInputs(); !fits {
 		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command more input than can be judged")
 	} else {
 		var changed []string
 		for _, name := range inputs {
-			if g, hit := newFinding(plain, ev.e.hard.Command(withInput(ev.args.command, ev.c.Args[name].(string)), env)); hit {
+			text := ev.c.Args[name].(string)
+			g, hit := newFinding(plain, ev.e.hard.Command(withInput(ev.args.command, text), env))
+			if !hit && ev.meta.WorkdirArgument == "" && pathLike(text) {
+				// A tool that declares no working folder may take one
+				// under any name: the command is judged run there too.
+				g, hit = newFinding(plain, ev.e.hard.Command(withWorkdir(ev.args.command, text), env))
+			}
+			if hit {
 				changed = append(changed, name)
 				if !ok || g.Severity >= f.Severity {
 					f, ok = g, true
