@@ -246,10 +246,30 @@ var _ = register([]Entry{
 // letters o, O, p, q, t, U and k take a value: the rest of the word, or
 // the next word.
 func psEnviron(args []field) bool {
+	// Its dash options that take a value (-o FORMAT, -p PIDS, -U USERS)
+	// take the next word when none is attached: that word is no BSD
+	// option (ps -p 1 -o etime=).
 	skip := false
 	for _, a := range args {
 		if skip {
 			skip = false
+			continue
+		}
+		if !a.dyn && len(a.val) > 1 && a.val[0] == '-' {
+			if a.val[1] == '-' {
+				// --format FORMAT, --pid LIST, ...: the next word is a value.
+				skip = !strings.Contains(a.val, "=") && slices.Contains(psLongValues, a.val)
+				continue
+			}
+			for i := 1; i < len(a.val); i++ {
+				switch c := a.val[i]; {
+				case c == 'E':
+					return true // macOS and the BSDs: -E
+				case strings.IndexByte("CGgOopqstUuk", c) >= 0:
+					skip = i == len(a.val)-1 // -o FORMAT, -p PIDS: the next word
+					i = len(a.val)
+				}
+			}
 			continue
 		}
 		if a.dyn || a.val == "" || a.val[0] == '-' {
@@ -268,6 +288,10 @@ func psEnviron(args []field) bool {
 	}
 	return false
 }
+
+// psLongValues are ps's long options that take the next word as a value.
+var psLongValues = []string{"--format", "--pid", "--ppid", "--sort", "--cols", "--columns", "--rows", "--lines", "--width",
+	"--sid", "--tty", "--user", "--User", "--group", "--Group", "--quick-pid", "--context"}
 
 // awsCredentials flags aws configure get of a credential and aws configure
 // export-credentials.

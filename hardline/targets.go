@@ -110,6 +110,19 @@ func (r *run) dynamicSecret(f field, cmd string) {
 	}
 	if rest, pat, ok := r.a.credentialTail(v, 0); ok {
 		r.finding(ruleDynamicSecret, Dynamic, Ask, "a path that ends in "+rest+" below a folder from "+cmp.Or(f.why, "an expansion")+" names a credential file (pattern "+pat+")", cmd, "")
+		return
+	}
+	// A whole folder name from the expansion (/proc/$PID/environ, read as
+	// /proc//environ) that makes the path sensitive whatever it is: the
+	// path is judged with two unrelated names there, and is sensitive with
+	// both. (A path sensitive only for some names, /tmp/$X/out.txt for
+	// krb5cc_1000, is not: any expansion may name anything.)
+	if strings.HasPrefix(v, "/") && strings.Contains(v[1:], "//") {
+		a, aok := r.a.matchSensitive(r.a.clean(strings.ReplaceAll(v, "//", "/1000/")))
+		_, bok := r.a.matchSensitive(r.a.clean(strings.ReplaceAll(v, "//", "/q-z/")))
+		if aok && bok {
+			r.finding(ruleDynamicSecret, Dynamic, Ask, "a path with a folder from "+cmp.Or(f.why, "an expansion")+" names a sensitive host path whatever that folder is (pattern "+a+")", cmd, "")
+		}
 	}
 }
 
