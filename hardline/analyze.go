@@ -1459,6 +1459,7 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			}
 		case *syntax.DeclClause:
 			r.declArith(sc, n)
+			r.declCompound(sc, n)
 			for _, as := range n.Args {
 				if as.Value != nil {
 					f := r.word(sc, as.Value)

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -444,6 +445,46 @@ func namedVariables(r *run, sc *scope, b string, args []field, c ctx, cmd string
 		operands++
 		if spec.operands && operands > spec.skip && !a.dyn {
 			r.evaluated(sc, v, c.pos)
+		}
+	}
+	return false
+}
+
+// declCompound judges a compound assignment that declare, typeset, local
+// or readonly with -a or -A read from one word: bash parses the word's
+// text NAME=(...) as the shell's own assignment, expansions and command
+// substitutions included, even when it was quoted or came from an
+// expansion (declare -a "$x" with x='a=($(rm -rf ~))' runs rm). A known
+// text is judged as that assignment; one built at run time asks.
+func (r *run) declCompound(sc *scope, d *syntax.DeclClause) {
+	if d.Variant == nil || !arrayDecl(d) {
+		return
+	}
+	for _, as := range d.Args {
+		if !as.Naked || as.Value == nil {
+			continue
+		}
+		f := r.word(sc, as.Value)
+		if strings.HasPrefix(f.val, "-") || strings.HasPrefix(f.val, "+") {
+			continue
+		}
+		cmd := r.nodeText(sc, d)
+		switch name, value, found := strings.Cut(f.val, "="); {
+		case found && strings.HasPrefix(value, "(") && isName(name):
+			r.reparseField(sc, field{val: f.val, dyn: f.dyn, why: f.why}, ctx{pos: d.Pos().Offset()}, cmd, true)
+		case f.dyn && (f.val == "" || found && strings.HasPrefix(value, "(") || !found && strings.Contains(f.val, "(")):
+			r.finding(ruleEvalDynamic, Dynamic, Ask, d.Variant.Value+" parses a compound assignment that comes from "+cmp.Or(f.why, "an expansion")+" as shell code", cmd, "")
+		}
+	}
+}
+
+// arrayDecl reports whether a declaration declares arrays (-a or -A).
+func arrayDecl(d *syntax.DeclClause) bool {
+	for _, as := range d.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			if l := as.Value.Lit(); len(l) > 1 && l[0] == '-' && strings.ContainsAny(l[1:], "aA") {
+				return true
+			}
 		}
 	}
 	return false
