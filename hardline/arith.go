@@ -398,6 +398,42 @@ func (r *run) mapfileCallback(sc *scope, args []field, c ctx, cmd string) {
 	r.feed(sc, append(r.splitString(*callback), field{val: "0"}), c.in, "", c)
 }
 
+// compgen judges what compgen runs, which it does in a script as at a
+// prompt: -C COMMAND as a command line, -F FUNCTION as a call of the
+// function, and -W WORDLIST's expansions (its words are split and each
+// expanded, command substitutions run), read as the arguments of ':'.
+func (r *run) compgen(sc *scope, args []field, c ctx, cmd string) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if args[i].dyn || len(v) < 2 || v[0] != '-' || v == "--" {
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte("oAGWFCXPS", v[j]) < 0 {
+				continue
+			}
+			value := field{val: v[j+1:]}
+			if value.val == "" && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			switch v[j] {
+			case 'C':
+				r.reparseField(sc, value, c, cmd, true)
+			case 'F':
+				r.next(sc, []field{value}, c)
+			case 'W':
+				if value.dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, "compgen expands a word list that comes from "+cmp.Or(value.why, "an expansion"), cmd, "")
+				} else {
+					r.reparseField(sc, field{val: ": " + value.val}, c, cmd, true)
+				}
+			}
+			break
+		}
+	}
+}
+
 // namedVariables judges the arguments of a builtin that names variables:
 // printf -v NAME, read NAME..., mapfile NAME, unset NAME..., getopts
 // OPTSTRING NAME, wait -p NAME and test -v NAME (and [ -v NAME ]); let's

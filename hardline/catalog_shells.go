@@ -217,7 +217,12 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout compgen complete compopt bind suspend"),
+	{Names: names("compgen"), Family: "shells", Summary: "-C runs its command and -F calls its function, in a script too; -W's word list is expanded, command substitutions run",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.compgen(sc, args, c, cmd)
+			return true
+		}},
+	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout complete compopt bind suspend"),
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
 	{Names: names("printf read unset wait getopts test [ ulimit let"),
 		Family: "shells", Summary: "builtins whose arguments name variables (printf -v, read, test -v) or are arithmetic (let, ulimit): a subscript in them runs its command substitutions",
