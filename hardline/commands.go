@@ -1402,6 +1402,15 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 				r.stdinScript(sc, c, cmd, b)
 			}
 			return
+		case b == "fish" && (v == "-C" || v == "--init-command" || strings.HasPrefix(v, "--init-command=")):
+			// fish runs its init command first, before a script, -c's
+			// command or a prompt.
+			if f, ok := strings.CutPrefix(v, "--init-command="); ok {
+				r.reparseField(sc, field{val: f, dyn: a.dyn, why: a.why}, c, cmd, true)
+			} else if i+1 < len(args) {
+				i++
+				r.reparseField(sc, args[i], c, cmd, true)
+			}
 		case v == "--rcfile" || v == "--init-file":
 			// An interactive shell runs the file first: judged as a script
 			// operand is (bash --rcfile <(echo ...) -i).
