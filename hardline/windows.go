@@ -193,8 +193,8 @@ func (r *run) powershell(sc *scope, b string, args []field, c ctx, cmd string, i
 			}
 			return
 		case strings.HasPrefix("file", v) && v != "":
-			if len(rest) > 0 && rest[0].val == "-" {
-				r.interpStdin(sc, b, c, cmd)
+			if len(rest) > 0 && !rest[0].dyn && (rest[0].val == "-" || isStdin(rest[0].val)) {
+				r.interpStdin(sc, b, c, cmd) // -File - and -File /dev/stdin read the script from the input
 			}
 			return
 		case powershellValued(v):
