@@ -1795,6 +1795,17 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the program it downloads from "+args[i].val+", which cannot be known before it runs", cmd, "")
 		}
 	}
+	if b == "deno" || b == "bun" {
+		// deno run - and bun run - (or /dev/stdin) run the program on the
+		// input.
+		if i := slices.IndexFunc(args, func(f field) bool { return f.val == "run" }); i >= 0 {
+			if j := slices.IndexFunc(args[i+1:], func(f field) bool { return f.dyn || f.val == "-" || !strings.HasPrefix(f.val, "-") }); j >= 0 {
+				if f := args[i+1+j]; !f.dyn && (f.val == "-" || isStdin(f.val)) {
+					r.interpStdin(sc, b, c, cmd)
+				}
+			}
+		}
+	}
 	if b == "deno" {
 		// deno run npm:PKG ARGS runs the package's program, as npx does.
 		for i, a := range args {
