@@ -370,26 +370,11 @@ var namingBuiltins = map[string]struct {
 // its items (mapfile -C 'rm -rf' -c1 a <<< ~).
 func (r *run) mapfileCallback(sc *scope, args []field, c ctx, cmd string) {
 	var callback *field
-	for i := 0; i < len(args); i++ {
-		v := args[i].val
-		if args[i].dyn || len(v) < 2 || v[0] != '-' || v == "--" {
-			break
+	eachShortValue(args, "dnOsuCc", func(opt byte, value field) {
+		if opt == 'C' {
+			callback = &value
 		}
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte("dnOsuCc", v[j]) < 0 {
-				continue
-			}
-			value := field{val: v[j+1:]}
-			if value.val == "" && i+1 < len(args) {
-				i++
-				value = args[i]
-			}
-			if v[j] == 'C' {
-				callback = &value
-			}
-			break
-		}
-	}
+	})
 	if callback == nil {
 		return
 	}
@@ -403,13 +388,33 @@ func (r *run) mapfileCallback(sc *scope, args []field, c ctx, cmd string) {
 // function, and -W WORDLIST's expansions (its words are split and each
 // expanded, command substitutions run), read as the arguments of ':'.
 func (r *run) compgen(sc *scope, args []field, c ctx, cmd string) {
+	eachShortValue(args, "oAGWFCXPS", func(opt byte, value field) {
+		switch opt {
+		case 'C':
+			r.reparseField(sc, value, c, cmd, true)
+		case 'F':
+			r.next(sc, []field{value}, c)
+		case 'W':
+			if value.dyn {
+				r.finding(ruleEvalDynamic, Dynamic, Ask, "compgen expands a word list that comes from "+cmp.Or(value.why, "an expansion"), cmd, "")
+			} else {
+				r.reparseField(sc, field{val: ": " + value.val}, c, cmd, true)
+			}
+		}
+	})
+}
+
+// eachShortValue calls fn with each option of a builtin's leading options
+// that takes a value (a letter of valued) and that value: the rest of its
+// word, or the next word. It stops at the first operand or --.
+func eachShortValue(args []field, valued string, fn func(opt byte, value field)) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].val
 		if args[i].dyn || len(v) < 2 || v[0] != '-' || v == "--" {
-			break
+			return
 		}
 		for j := 1; j < len(v); j++ {
-			if strings.IndexByte("oAGWFCXPS", v[j]) < 0 {
+			if strings.IndexByte(valued, v[j]) < 0 {
 				continue
 			}
 			value := field{val: v[j+1:]}
@@ -417,18 +422,7 @@ func (r *run) compgen(sc *scope, args []field, c ctx, cmd string) {
 				i++
 				value = args[i]
 			}
-			switch v[j] {
-			case 'C':
-				r.reparseField(sc, value, c, cmd, true)
-			case 'F':
-				r.next(sc, []field{value}, c)
-			case 'W':
-				if value.dyn {
-					r.finding(ruleEvalDynamic, Dynamic, Ask, "compgen expands a word list that comes from "+cmp.Or(value.why, "an expansion"), cmd, "")
-				} else {
-					r.reparseField(sc, field{val: ": " + value.val}, c, cmd, true)
-				}
-			}
+			fn(v[j], value)
 			break
 		}
 	}
