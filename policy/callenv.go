@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -104,21 +106,34 @@ func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
 	return assigns, from, len(assigns) <= maxEnvVars && size <= maxEnvBytes
 }
 
+// bindingKey keys the digests of an environment or an input in a target,
+// fresh for each process: a digest of a weak secret (a password in an
+// environment variable) must not be an oracle for it in a decision or an
+// audit log, and approvals bind within the process that records them.
+var bindingKey = func() []byte {
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		panic("policy: no randomness for the binding key: " + err.Error())
+	}
+	return k
+}()
+
 // envTarget is the target that binds an approval to the environment a call
 // gives its command (see bindEnv): the arguments that gave it, the
-// variables' names, and a digest of every assignment, so that a person
+// variables' names, and a keyed digest of every assignment (bindingKey),
+// so that a person
 // approving the call sees which variables it sets and the values stay out
 // of decisions and records.
 func envTarget(assigns, from []string) Target {
 	names := make([]string, len(assigns))
-	h := sha256.New()
+	h := hmac.New(sha256.New, bindingKey)
 	for i, a := range assigns {
 		names[i], _, _ = strings.Cut(a, "=")
 		h.Write([]byte(a))
 		h.Write([]byte{0})
 	}
 	return Target{Argument: strings.Join(from, ","),
-		Value: "environment " + strings.Join(names, " ") + " sha256:" + hex.EncodeToString(h.Sum(nil))}
+		Value: "environment " + strings.Join(names, " ") + " hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
 }
 
 // namedValue reads an object of exactly a name and a value, as Kubernetes
@@ -176,14 +191,14 @@ func withWorkdir(command, dir string) string {
 // inputTarget binds an approval to the inputs that changed the judgement
 // of a command (see callInputs): their arguments and a digest of them.
 func inputTarget(names []string, args map[string]any) Target {
-	h := sha256.New()
+	h := hmac.New(sha256.New, bindingKey)
 	for _, n := range names {
 		h.Write([]byte(n))
 		h.Write([]byte{0})
 		h.Write([]byte(args[n].(string)))
 		h.Write([]byte{0})
 	}
-	return Target{Argument: strings.Join(names, ","), Value: "input sha256:" + hex.EncodeToString(h.Sum(nil))}
+	return Target{Argument: strings.Join(names, ","), Value: "input hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
 }
 
 // envScalar is the text of a value an environment may hold.
