@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolgate/toolgate/roots"
@@ -34,9 +35,10 @@ type callArgs struct {
 	target     string
 	hasTarget  bool
 	paths      []pathArg
-	// undeclared says the call has a key the metadata does not declare
-	// (checkArgKeys), which step 2 reads too (otherPaths).
-	undeclared bool
+	// undeclared are the call's keys the metadata does not declare, sorted
+	// (checkArgKeys), which step 2 reads too (otherPaths, callEnv,
+	// callInputs): the same call gives the same messages and targets.
+	undeclared []string
 }
 
 // collectArgs reads the arguments the metadata declares. A declared
@@ -207,20 +209,24 @@ func declaredPresent(args map[string]any, m *toolmeta.Metadata) int {
 // with one (toolmeta.ArgumentsCollide): {"command": "ls", "Command": "rm -rf
 // ~"} or {"Path": "/etc/shadow"}. A host decoding arguments with
 // encoding/json would read such a key in place of the declared one. It
-// reports whether the call has any key the metadata does not declare.
-func checkArgKeys(args map[string]any, m *toolmeta.Metadata) (bool, error) {
+// returns the keys the metadata does not declare, sorted; nil for the
+// common call, whose every key is declared.
+func checkArgKeys(args map[string]any, m *toolmeta.Metadata) ([]string, error) {
 	if len(args) == 0 || len(args) == declaredPresent(args, m) {
-		return false, nil // every key is a declared argument
+		return nil, nil // every key is a declared argument
 	}
+	var others []string
 	for k := range args {
 		if m.Declares(k) {
 			continue
 		}
 		if d, ok := foldsToDeclared(k, m); ok {
-			return true, fmt.Errorf("argument %q: differs from the declared argument %q only in case; a host that matches keys without case could read it in place of %q", k, d, d)
+			return []string{k}, fmt.Errorf("argument %q: differs from the declared argument %q only in case; a host that matches keys without case could read it in place of %q", k, d, d)
 		}
+		others = append(others, k)
 	}
-	return true, nil
+	slices.Sort(others)
+	return others, nil
 }
 
 func foldsToDeclared(k string, m *toolmeta.Metadata) (string, bool) {

@@ -38,9 +38,6 @@ const (
 // digits and '_', or starting with a digit) are left out: no program
 // reads them as one.
 func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
-	if !ev.args.undeclared {
-		return nil, nil, true
-	}
 	size := 0
 	add := func(name, value string) {
 		if validEnvName(name) {
@@ -93,10 +90,7 @@ func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
 			}
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(ev.c.Args)) {
-		if ev.meta.Declares(k) {
-			continue
-		}
+	for _, k := range ev.args.undeclared {
 		n := len(assigns)
 		walk(ev.c.Args[k], 0)
 		if len(assigns) > n {
@@ -154,11 +148,8 @@ func namedValue(m map[string]any) (name, value string, ok bool) {
 // safer reading. ok is false past maxInputs strings or maxInputBytes in
 // one.
 func (ev *evaluation) callInputs() (names []string, ok bool) {
-	if !ev.args.undeclared {
-		return nil, true
-	}
-	for _, k := range slices.Sorted(maps.Keys(ev.c.Args)) {
-		if s, isString := ev.c.Args[k].(string); isString && !ev.meta.Declares(k) && strings.TrimSpace(s) != "" {
+	for _, k := range ev.args.undeclared {
+		if s, isString := ev.c.Args[k].(string); isString && strings.TrimSpace(s) != "" {
 			if len(s) > maxInputBytes {
 				return nil, false
 			}

@@ -66,17 +66,9 @@ func (ev *evaluation) otherPaths() bool {
 	if ev.args.hasTarget {
 		vals, over = collectPathLike(vals, m.TargetArgument, ev.args.target, 0)
 	}
-	args := ev.c.Args
-	if ev.args.undeclared && !over {
-		keys := make([]string, 0, len(args))
-		for k := range args {
-			if !m.Declares(k) {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys) // the same call gives the same message
-		for _, k := range keys {
-			if vals, over = collectPathLike(vals, k, args[k], 0); over {
+	if !over {
+		for _, k := range ev.args.undeclared {
+			if vals, over = collectPathLike(vals, k, ev.c.Args[k], 0); over {
 				break
 			}
 		}
