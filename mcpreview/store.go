@@ -7,11 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/toolgate/toolgate/internal/ownfolder"
 	"github.com/toolgate/toolgate/toolmeta"
 )
 
@@ -174,18 +174,10 @@ func (s *Store) save(r Review) error {
 	return s.syncDir()
 }
 
-// syncDir makes a rename or removal in the store folder durable. Windows
-// cannot sync a folder; its rename is durable once the call returns.
+// syncDir makes a rename or removal in the store folder durable
+// (ownfolder.Sync).
 func (s *Store) syncDir() error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(s.dir)
-	if err != nil {
-		return fmt.Errorf("mcpreview: %w", err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
+	if err := ownfolder.Sync(s.dir); err != nil {
 		return fmt.Errorf("mcpreview: syncing %s: %w", s.dir, err)
 	}
 	return nil

@@ -100,10 +100,10 @@ func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
 	return assigns, from, len(assigns) <= maxEnvVars && size <= maxEnvBytes
 }
 
-// bindingKey keys the digests of an environment or an input in a target,
-// fresh for each process: a digest of a weak secret (a password in an
-// environment variable) must not be an oracle for it in a decision or an
-// audit log, and approvals bind within the process that records them.
+// bindingKey keys the digests of an environment or an input in a target
+// when the Config gives no key (Config.BindingKey): fresh for each
+// process, since a digest of a weak secret (a password in an environment
+// variable) must not be an oracle for it in a decision or an audit log.
 var bindingKey = func() []byte {
 	k := make([]byte, 32)
 	if _, err := rand.Read(k); err != nil {
@@ -118,9 +118,9 @@ var bindingKey = func() []byte {
 // so that a person
 // approving the call sees which variables it sets and the values stay out
 // of decisions and records.
-func envTarget(assigns, from []string) Target {
+func envTarget(key []byte, assigns, from []string) Target {
 	names := make([]string, len(assigns))
-	h := hmac.New(sha256.New, bindingKey)
+	h := hmac.New(sha256.New, key)
 	for i, a := range assigns {
 		names[i], _, _ = strings.Cut(a, "=")
 		h.Write([]byte(a))
@@ -181,8 +181,8 @@ func withWorkdir(command, dir string) string {
 
 // inputTarget binds an approval to the inputs that changed the judgement
 // of a command (see callInputs): their arguments and a digest of them.
-func inputTarget(names []string, args map[string]any) Target {
-	h := hmac.New(sha256.New, bindingKey)
+func inputTarget(key []byte, names []string, args map[string]any) Target {
+	h := hmac.New(sha256.New, key)
 	for _, n := range names {
 		h.Write([]byte(n))
 		h.Write([]byte{0})

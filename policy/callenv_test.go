@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -201,4 +202,24 @@ func TestAPathAnExecCallGivesMayBeItsWorkingFolder(t *testing.T) {
 	t.Run("a tool that declares its folder is judged there only", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "run", Args: map[string]any{"command": "cat .ssh/id_ed25519", "cwd": w.ws, "other": w.home}}, policy.Allow, policy.ReasonModeAllow)
 	})
+}
+
+func TestTheBindingKeyIsTheConfigs(t *testing.T) {
+	w := newWorld(t)
+	call := policy.Call{Tool: "shell", Args: map[string]any{"command": "make", "env": map[string]any{"CI": "1"}}}
+	last := func(e *policy.Engine) string {
+		d := e.Evaluate(call)
+		return d.Targets[len(d.Targets)-1].Value
+	}
+	key := []byte(strings.Repeat("k", 32))
+	a := w.engine(t, func(c *policy.Config) { c.BindingKey = key })
+	b := w.engine(t, func(c *policy.Config) { c.BindingKey = slices.Clone(key) })
+	other := w.engine(t, func(c *policy.Config) { c.BindingKey = []byte(strings.Repeat("o", 32)) })
+	assert.Equal(t, last(a), last(b), "one key, one digest, whatever engine")
+	assert.NotEqual(t, last(a), last(other))
+	assert.NotEqual(t, last(a), last(w.engine(t, nil)), "no key: the process's own")
+	key[0] = 'x'
+	assert.Equal(t, last(a), last(b), "the engine keeps a copy")
+	_, err := policy.New(policy.Config{Mode: policy.ModeAllow, Roots: w.roots, Tools: w.tools, BindingKey: make([]byte, 15)})
+	assert.ErrorContains(t, err, "binding key: 15 bytes, want at least 16")
 }

@@ -133,4 +133,12 @@ type Config struct {
 	// needs approval; nil means none.
 	SessionApprovals  SessionApprovals
 	StandingApprovals StandingApprovals
+	// BindingKey keys the digest of an exec call's environment or input
+	// that a decision's targets hold (see docs/security-model.md,
+	// Arguments), so that a weak secret's digest is no oracle for it. A
+	// host whose approvals outlive the process (a state folder that
+	// matches a resubmitted call to its parked record) keeps one key with
+	// them; at least 16 bytes. Nil means a key drawn afresh for each
+	// process.
+	BindingKey []byte
 }

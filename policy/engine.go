@@ -29,6 +29,7 @@ type Engine struct {
 	agents      map[string]*principal
 	session     SessionApprovals
 	standing    StandingApprovals
+	bindingKey  []byte
 }
 
 // principal is one prepared Authority: the top level or a delegated agent.
@@ -76,6 +77,13 @@ func New(cfg Config) (*Engine, error) {
 		agents:      make(map[string]*principal, len(cfg.Agents)),
 		session:     cfg.SessionApprovals,
 		standing:    cfg.StandingApprovals,
+		bindingKey:  bindingKey,
+	}
+	if cfg.BindingKey != nil {
+		if len(cfg.BindingKey) < 16 {
+			bad("binding key: %d bytes, want at least 16", len(cfg.BindingKey))
+		}
+		e.bindingKey = slices.Clone(cfg.BindingKey)
 	}
 	if e.interaction == "" {
 		e.interaction = Attended
@@ -560,7 +568,7 @@ func (ev *evaluation) hardline() bool {
 		if g, hit := ev.e.hard.Command(withEnv(ev.args.command, assigns), env).Worst(); hit && (!ok || g.Severity > f.Severity) {
 			f, ok = g, true
 		}
-		ev.d.Targets = append(ev.d.Targets, envTarget(assigns, from))
+		ev.d.Targets = append(ev.d.Targets, envTarget(ev.e.bindingKey, assigns, from))
 	}
 	// A string the call gives the command may be its standard input
 	// (callInputs), and one written as a path its working folder when the
@@ -588,7 +596,7 @@ func (ev *evaluation) hardline() bool {
 			}
 		}
 		if len(changed) > 0 {
-			ev.d.Targets = append(ev.d.Targets, inputTarget(changed, ev.c.Args))
+			ev.d.Targets = append(ev.d.Targets, inputTarget(ev.e.bindingKey, changed, ev.c.Args))
 		}
 	}
 	if ok {

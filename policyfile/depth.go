@@ -2,6 +2,7 @@ package policyfile
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"unicode/utf8"
 )
@@ -46,6 +47,12 @@ func checkDepth(data []byte) *Problem {
 	return nil
 }
 
+// checkText is the check of a policy file's text before it is decoded:
+// its encoding, then its nesting.
+func checkText(data []byte) *Problem {
+	return cmp.Or(checkEncoding(data), checkDepth(data))
+}
+
 // checkEncoding refuses a file that is not UTF-8 text, JSON's one
 // encoding, at the first byte that breaks it: encoding/json would read
 // each such byte as U+FFFD, so a path or pattern would silently not be
@@ -54,6 +61,9 @@ func checkDepth(data []byte) *Problem {
 func checkEncoding(data []byte) *Problem {
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		return &Problem{Msg: "line 1, column 1: the file starts with a UTF-8 byte-order mark, which JSON does not allow; save it without one", Err: ErrSyntax}
+	}
+	if utf8.Valid(data) {
+		return nil // the common file: the walk below only finds the byte at fault
 	}
 	for i := 0; i < len(data); {
 		r, n := utf8.DecodeRune(data[i:])

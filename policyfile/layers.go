@@ -2,7 +2,6 @@ package policyfile
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -267,7 +266,7 @@ func readLayer(kind LayerKind, path string) (*layer, error) {
 	}
 	l := &layer{kind: kind, path: path, dir: filepath.Dir(abs), data: data}
 	fail := func(ps []*Problem) error { return &Error{File: path, Problems: ps} }
-	if p := cmp.Or(checkEncoding(data), checkDepth(data)); p != nil {
+	if p := checkText(data); p != nil {
 		return nil, fail([]*Problem{p})
 	}
 	var pl problemList

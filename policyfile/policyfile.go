@@ -1,7 +1,6 @@
 package policyfile
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,6 +94,9 @@ type Options struct {
 	// Home is the home folder "~" stands for; empty means the current
 	// user's.
 	Home string
+	// BindingKey is the engine's policy.Config.BindingKey; nil means a
+	// key drawn afresh for each process.
+	BindingKey []byte
 }
 
 // Load reads and loads the policy file at path. Its error is an *Error
@@ -132,7 +134,7 @@ func Load(path string, opts Options) (*Policy, error) {
 // resolve against. The error, when there is one, is an *Error listing
 // every problem of every loading phase.
 func Parse(data []byte, dir string, opts Options) (*Policy, error) {
-	if p := cmp.Or(checkEncoding(data), checkDepth(data)); p != nil {
+	if p := checkText(data); p != nil {
 		return nil, &Error{Problems: []*Problem{p}}
 	}
 	l := &loader{dir: dir, opts: opts, file: new(File)}
@@ -513,6 +515,7 @@ func (l *loader) buildEngine() {
 		Agents:            l.agents,
 		SessionApprovals:  l.approvals,
 		StandingApprovals: l.approvals,
+		BindingKey:        l.opts.BindingKey,
 	}
 	if l.set != nil {
 		l.live = roots.NewLive(l.set)

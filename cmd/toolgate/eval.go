@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolgate/toolgate/internal/jsonl"
 	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/policyfile"
 )
 
 // maxLine is the longest call line eval reads; a longer line is denied
@@ -51,7 +52,17 @@ func cmdEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	p, _, err := loadPolicy(*policyPath, layers, false)
+	var opts policyfile.Options
+	if *stateDir != "" {
+		// Approvals parked in the folder outlive this process: the digests
+		// they bind are keyed with the folder's key.
+		var err error
+		if opts.BindingKey, err = stateBindingKey(*stateDir); err != nil {
+			fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
+			return exitUsage
+		}
+	}
+	p, _, err := loadPolicy(*policyPath, layers, false, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgate eval: %v\n", err)
 		return exitUsage

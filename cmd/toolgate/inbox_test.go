@@ -1,10 +1,14 @@
 package main
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -263,4 +267,64 @@ func TestAnApprovedCallLetsThroughOnlyThatCall(t *testing.T) {
 	assert.Equal(t, id, ls[0].ApprovalID)
 	assert.Equal(t, "approval-required", ls[1].Decision)
 	assert.Equal(t, "completed", ls[1].ApprovalState)
+}
+
+// TestTheStateFolderKeysTheDigestsItsApprovalsBind: the digest of an exec
+// call's environment in a decision's targets is keyed with the state
+// folder's own key, kept there, so that a parked call resubmitted by
+// another process makes the same call hash.
+func TestTheStateFolderKeysTheDigestsItsApprovalsBind(t *testing.T) {
+	dir := t.TempDir()
+	policyPath := filepath.Join(dir, "policy.json")
+	require.NoError(t, os.WriteFile(policyPath, []byte(`{
+  "version": 1,
+  "mode": "allow",
+  "roots": [{"id": "ws", "path": ".", "access": "read-write", "primary": true, "source": "workspace"}],
+  "tools": {"shell": {"risk": "exec", "commandArgument": "command", "approvalDefault": "allow", "source": "builtin"}}
+}`), 0o600))
+	state := filepath.Join(dir, "state")
+	call := `{"id":"c1","tool":"shell","args":{"command":"make","env":{"CI":"1"}}}` + "\n"
+	target := func() string {
+		code, out, stderr := runCmd(t, call, "eval", "--policy", policyPath, "--state", state)
+		require.Equal(t, 0, code, stderr)
+		var d struct {
+			Targets []struct{ Argument, Value string } `json:"targets"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &d), out)
+		require.NotEmpty(t, d.Targets)
+		return d.Targets[len(d.Targets)-1].Value
+	}
+	first := target()
+	key, err := os.ReadFile(filepath.Join(state, bindingKeyName))
+	require.NoError(t, err)
+	require.Len(t, key, 32)
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("CI=1\x00"))
+	assert.Equal(t, "environment CI hmac-sha256:"+hex.EncodeToString(mac.Sum(nil)), first, "keyed with the folder's key")
+	assert.Equal(t, first, target(), "the key is kept: the same call binds the same digest")
+	info, err := os.Stat(filepath.Join(state, bindingKeyName))
+	require.NoError(t, err)
+	if runtime.GOOS != "windows" {
+		assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	}
+
+	t.Run("a key file of another size is refused", func(t *testing.T) {
+		bad := filepath.Join(t.TempDir(), "state")
+		require.NoError(t, os.MkdirAll(bad, 0o700))
+		require.NoError(t, os.WriteFile(filepath.Join(bad, bindingKeyName), []byte("short"), 0o600))
+		code, _, stderr := runCmd(t, call, "eval", "--policy", policyPath, "--state", bad)
+		assert.Equal(t, exitUsage, code)
+		assert.Contains(t, stderr, "5 bytes, want 32")
+	})
+	if runtime.GOOS != "windows" {
+		t.Run("a link in place of the key file is refused", func(t *testing.T) {
+			bad := filepath.Join(t.TempDir(), "state")
+			require.NoError(t, os.MkdirAll(bad, 0o700))
+			other := filepath.Join(t.TempDir(), "key")
+			require.NoError(t, os.WriteFile(other, make([]byte, 32), 0o600))
+			require.NoError(t, os.Symlink(other, filepath.Join(bad, bindingKeyName)))
+			code, _, _ := runCmd(t, call, "eval", "--policy", policyPath, "--state", bad)
+			assert.Equal(t, exitUsage, code)
+		})
+	}
 }

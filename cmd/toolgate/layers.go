@@ -40,12 +40,12 @@ func (lf layerFlags) layered() bool { return *lf.managed != "" || *lf.repo != ""
 // loadPolicy loads the user's policy file alone, or merged with the
 // managed and repository layers when either is given (or when the origins
 // are wanted).
-func loadPolicy(user string, lf layerFlags, origins bool) (*policyfile.Policy, []policyfile.Origin, error) {
+func loadPolicy(user string, lf layerFlags, origins bool, opts policyfile.Options) (*policyfile.Policy, []policyfile.Origin, error) {
 	if !lf.layered() && !origins {
-		p, err := policyfile.Load(user, policyfile.Options{})
+		p, err := policyfile.Load(user, opts)
 		return p, nil, err
 	}
-	l, err := policyfile.LoadLayers(policyfile.Layers{Managed: *lf.managed, User: user, Repo: *lf.repo}, policyfile.Options{})
+	l, err := policyfile.LoadLayers(policyfile.Layers{Managed: *lf.managed, User: user, Repo: *lf.repo}, opts)
 	if err != nil {
 		return nil, nil, err
 	}

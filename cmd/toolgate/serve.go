@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/toolgate/toolgate/audit"
+	"github.com/toolgate/toolgate/policyfile"
 	"io"
 	"mime"
 	"net"
@@ -101,7 +102,7 @@ func serve(ctx context.Context, args []string, tokenText string, stdout, stderr 
 		fmt.Fprintf(stderr, "toolgate serve: %s: %v\n", sidecar.EnvVar, err)
 		return exitUsage
 	}
-	p, _, err := loadPolicy(*policyPath, layers, false)
+	p, _, err := loadPolicy(*policyPath, layers, false, policyfile.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "toolgate serve: %v\n", err)
 		return exitUsage

@@ -3,11 +3,18 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/toolgate/toolgate/approval"
 	"github.com/toolgate/toolgate/audit"
 	"github.com/toolgate/toolgate/internal/jsonl"
+	"github.com/toolgate/toolgate/internal/ownfolder"
 	"github.com/toolgate/toolgate/policy"
 	"github.com/toolgate/toolgate/policyfile"
 )
@@ -117,6 +124,65 @@ func appendRecordLine(b []byte, d *policy.Decision, id string, st approval.State
 		b = jsonl.AppendString(b, key)
 	}
 	return append(b, "}\n"...)
+}
+
+// bindingKeyName is the file in a state folder holding the key of the
+// digests approvals bind (policy.Config.BindingKey).
+const bindingKeyName = "binding.key"
+
+// stateBindingKey returns the state folder's binding key, made (32 random
+// bytes, mode 0600, synced) the first time. A key file that is not 32
+// bytes, a link in its place, or a folder others may write is refused.
+func stateBindingKey(dir string) ([]byte, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	if err := ownfolder.Check(dir); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, bindingKeyName)
+	for range 2 {
+		if f, err := os.OpenFile(path, os.O_RDONLY|ownfolder.NoFollow, 0); err == nil {
+			key, err := io.ReadAll(io.LimitReader(f, 64))
+			f.Close()
+			if err != nil {
+				return nil, err
+			}
+			if len(key) != 32 {
+				return nil, fmt.Errorf("%s: %d bytes, want 32", path, len(key))
+			}
+			return key, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return nil, err
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|ownfolder.NoFollow, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue // another process made it first: read theirs
+		}
+		if err != nil {
+			return nil, err
+		}
+		_, err = f.Write(key)
+		if serr := f.Sync(); err == nil {
+			err = serr
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = ownfolder.Sync(dir)
+		}
+		if err != nil {
+			os.Remove(path)
+			return nil, err
+		}
+		return key, nil
+	}
+	return nil, fmt.Errorf("%s: made and removed while it was read", path)
 }
 
 // stateFlag opens the state folder of eval's --state flag; nil for none.

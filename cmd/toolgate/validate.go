@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+
+	"github.com/toolgate/toolgate/policyfile"
 )
 
 const validateHelp = `Usage: toolgate validate [--managed FILE] [--repo FILE] [--explain] FILE | --policy FILE
@@ -35,7 +37,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	p, origins, err := loadPolicy(name, layers, *explain)
+	p, origins, err := loadPolicy(name, layers, *explain, policyfile.Options{})
 	if err != nil {
 		fmt.Fprintf(stdout, "%v\n", err)
 		if refused(err) {
