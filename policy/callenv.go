@@ -34,9 +34,7 @@ const (
 // maxEnvDepth levels; a string holding JSON is read as that JSON. It returns the
 // assignments as NAME=VALUE, in the order of the argument names, the
 // arguments that gave any, and ok false when they pass the bounds. Names
-// that are no variable's (empty, or holding '=' or a byte outside letters,
-// digits and '_', or starting with a digit) are left out: no program
-// reads them as one.
+// an environment cannot hold (validEnvName) are left out.
 func (ev *evaluation) callEnv() (assigns, from []string, ok bool) {
 	size := 0
 	add := func(name, value string) {
@@ -205,18 +203,19 @@ func envScalar(v any) (string, bool) {
 	return "", false
 }
 
-// validEnvName reports whether name is a variable's name as the shell
-// reads one: letters, digits and '_', not starting with a digit.
+// validEnvName reports whether name is read as an environment variable's:
+// it starts with a letter or '_' (env would take "-i=1" for an option, and
+// nothing reads "1PAGER") and holds no NUL (a C string ends there). A name
+// holding '=' is kept: the environment entry NAME=VALUE is split at its
+// first '=', as env and every program split it ({"PAGER=x": "v"} sets
+// PAGER to "x=v"). Bash imports more than the names it can assign
+// (BASH_FUNC_git%%, a function), so past the first byte the analyser, not
+// this test, decides which names matter.
 func validEnvName(name string) bool {
-	if name == "" || name[0] >= '0' && name[0] <= '9' {
+	if name == "" || !(name[0] == '_' || name[0] >= 'a' && name[0] <= 'z' || name[0] >= 'A' && name[0] <= 'Z') {
 		return false
 	}
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return true
+	return strings.IndexByte(name, 0) < 0
 }
 
 // withEnv is the command as the analyser judges it under the call's

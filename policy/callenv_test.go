@@ -47,7 +47,9 @@ func TestTheEnvironmentAnExecCallGivesIsJudged(t *testing.T) {
 		{"a list given as JSON text", map[string]any{"env": `["CI=1", "GIT_PAGER=rm -rf ~"]`}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
 		{"a benign environment", map[string]any{"env": map[string]any{"CI": "1", "GOFLAGS": "-mod=mod", "N": 3.0, "V": true}}, policy.Allow, policy.ReasonModeAllow, ""},
 		{"a timeout and a description", map[string]any{"timeout": 30.0, "description": "show the log"}, policy.Allow, policy.ReasonModeAllow, ""},
-		{"a name that is no variable's", map[string]any{"env": map[string]any{"1PAGER": "rm -rf ~", "PA GER": "rm -rf ~", "": "rm -rf ~"}}, policy.Allow, policy.ReasonModeAllow, ""},
+		{"a name no program reads", map[string]any{"env": map[string]any{"1PAGER": "rm -rf ~", "PA GER": "rm -rf ~", "": "rm -rf ~", "-i": "x", "A=B": "rm -rf ~", "PAGER\x00": "rm -rf ~"}}, policy.Allow, policy.ReasonModeAllow, ""},
+		{"a name holding =, split at its first = as every program splits it", map[string]any{"env": map[string]any{"PAGER=rm -rf ~;": "x"}}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
+		{"a function bash imports from its environment", map[string]any{"env": map[string]any{"BASH_FUNC_git%%": "() { rm -rf ~; }"}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic, "env-code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := check(t, e, shell(tc.extra), tc.v, tc.reason)
