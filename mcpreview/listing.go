@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgate/toolgate/toolmeta"
 )
 
 // listingLevels is how far above a tool's schema a listing nests: the
@@ -88,7 +89,14 @@ func DecodeListing(b []byte) ([]Tool, error) {
 		if err := foldedKeys(v, responseFields, "the answer"); err != nil {
 			return nil, err
 		}
-		if r, ok := v["result"].(map[string]any); ok && v["tools"] == nil {
+		_, hasTools := v["tools"]
+		_, hasResult := v["result"]
+		if hasTools && hasResult {
+			// A JSON-RPC host reads the result's tools, a plain one the
+			// answer's: two readings of one answer.
+			return nil, invalid(`the answer has both "tools" and "result"`)
+		}
+		if r, ok := v["result"].(map[string]any); ok {
 			if err := foldedKeys(r, resultFields, "the result"); err != nil {
 				return nil, err
 			}
@@ -137,12 +145,14 @@ func DecodeListing(b []byte) ([]Tool, error) {
 }
 
 // foldedKeys refuses a key of m that differs from one of fields only in
-// case, as encoding/json folds it (Unicode simple folding).
+// case, as encoding/json folds it (Unicode simple folding), or in '_' and
+// '-', as encoding/json/v2 matches names without case
+// (toolmeta.ArgumentsCollide).
 func foldedKeys(m map[string]any, fields []string, what string) error {
 	for k := range m {
 		for _, f := range fields {
-			if k != f && strings.EqualFold(k, f) {
-				return invalid("%s has the key %q, which differs from %q only in case", what, k, f)
+			if k != f && toolmeta.ArgumentsCollide(k, f) {
+				return invalid("%s has the key %q, which differs from %q only in case, '_' or '-'", what, k, f)
 			}
 		}
 	}
