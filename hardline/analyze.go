@@ -188,9 +188,6 @@ type run struct {
 	// may then run a file it wrote (see writtenOnPath). (Beside loopTree,
 	// so that the three share a word.)
 	pathSet, binWritten bool
-	// ftpHere is set while a file-transfer client's script is judged and
-	// its operands name this machine as the server (see ftpScript).
-	ftpHere bool
 	// homes are the folders the command points HOME or XDG_CONFIG_HOME
 	// at, where programs read their configuration (see homeWritten); nil
 	// when it points them nowhere.

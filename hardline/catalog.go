@@ -256,7 +256,7 @@ type Entry struct {
 	// readsCommands reads the language of the entry's RoleCommandFile
 	// files, given their text (a makefile's recipes); nil for the Stdin
 	// role's reader (see commandFile).
-	readsCommands func(r *run, sc *scope, b, text string, c ctx, cmd string)
+	readsCommands func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string)
 	// special is code for a grammar that roles cannot say (find's
 	// expressions, sed scripts, dd's operands); it runs after the roles.
 	special handler
@@ -929,7 +929,7 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		slices.ContainsFunc(e.Options, func(o Option) bool { return o.Role == RoleRecursive })
 	for _, v := range vals {
 		if v.role == RoleCommandFile {
-			r.commandFile(sc, v.f, b, c, cmd, r.commandReader(sc, e, b, c, cmd))
+			r.commandFile(sc, v.f, b, c, cmd, r.commandReader(sc, e, b, p.ops, c, cmd))
 			continue
 		}
 		r.applyRole(sc, v, recursive || maybeRecursive && !v.f.dyn, b, c, cmd)
@@ -1572,14 +1572,14 @@ func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read 
 	}
 }
 
-// commandReader returns the reader of an entry's command files: its own
-// (a makefile's recipes), or, for an entry whose standard input is a
+// commandReader returns the reader of an entry's command files, given the
+// line's operands: its own (a makefile's recipes), or, for an entry whose standard input is a
 // command language (Stdin RoleEscape or RoleScript), that input's; nil for
 // none.
-func (r *run) commandReader(sc *scope, e *Entry, b string, c ctx, cmd string) func(text string) {
+func (r *run) commandReader(sc *scope, e *Entry, b string, ops []field, c ctx, cmd string) func(text string) {
 	switch {
 	case e.readsCommands != nil:
-		return func(text string) { e.readsCommands(r, sc, b, text, c, cmd) }
+		return func(text string) { e.readsCommands(r, sc, b, text, ops, c, cmd) }
 	case e.Stdin == RoleEscape || e.Stdin == RoleScript:
 		return func(text string) { r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, false, b, c, cmd) }
 	}

@@ -152,8 +152,8 @@ var _ = register([]Entry{
 		}},
 	{Names: names("ftp lftp tftp"), Family: "interpreters", Summary: "command scripts (-c, -e, stdin): put and mirror -R read local files, get writes them, ! runs a shell command; ftp -o writes the file it fetches",
 		Stdin: RoleEscape, DataOnly: true, Options: []Option{opt(RoleEscape, "-c", "-e", "-x"), opt(RoleWrite, "-o"), opt(RoleCommandFile, "-f")}, special: ftpCommands("-c", "-e"),
-		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
-			r.ftpScript(sc, b, field{val: text}, c, cmd)
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			r.ftpScript(sc, b, field{val: text}, r.ftpConnectsHere(ops), c, cmd)
 		}},
 	{Names: names("mshta mshta.exe"), Family: "interpreters", Summary: "runs an HTML application's script, from a file or a URL (inline-interpreter)",
 		Operands: []Operand{operands(0, RoleProgram)}},

@@ -400,7 +400,7 @@ func fzfBindCommands(v string) []string {
 // tmuxFile reads a tmux configuration (tmux -f, source-file): each line
 // that is not blank or a comment is a tmux command, analysed as tmux's
 // own command line would be.
-func tmuxFile(r *run, sc *scope, b, text string, c ctx, cmd string) {
+func tmuxFile(r *run, sc *scope, b, text string, _ []field, c ctx, cmd string) {
 	var lines []field
 	for line := range strings.SplitSeq(text, "\n") {
 		if t := strings.TrimSpace(line); t != "" && t[0] != '#' {

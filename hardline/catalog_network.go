@@ -98,8 +98,8 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleCommand, "-S", "-D"), keyed(RoleScript, "ProxyCommand", "-o"), keyed(RoleScript, "LocalCommand", "-o"), keyed(RoleScript, "KnownHostsCommand", "-o"),
 			keyed(RoleWrite, "UserKnownHostsFile", "-o"), opt(RoleRead, "-F", "-i"), opt(RoleCommandFile, "-b"), val("-c", "-J", "-l", "-P", "-X", "-R", "-s")},
 		DataOnly: true,
-		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
-			r.ftpScript(sc, b, field{val: text}, c, cmd)
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			r.ftpScript(sc, b, field{val: text}, r.ftpConnectsHere(ops), c, cmd)
 		},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.readsTree(sc, "scp", args, cmd)
@@ -108,9 +108,7 @@ var _ = register([]Entry{
 				r.copy(sc, b, args, c, cmd)
 			}
 			if b == "sftp" && c.in.kind == inText {
-				r.ftpHere = r.ftpConnectsHere(args)
-				r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
-				r.ftpHere = false
+				r.ftpScript(sc, b, field{val: c.in.text}, r.ftpConnectsHere(args), c, cmd)
 			}
 			r.sshConfig(sc, b, args, c, cmd)
 			return true
@@ -558,15 +556,14 @@ func (r *run) ftpConnectsHere(args []field) bool {
 // from the values of the given options or from a known stdin.
 func ftpCommands(opts ...string) handler {
 	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-		r.ftpHere = r.ftpConnectsHere(args)
-		defer func() { r.ftpHere = false }()
+		here := r.ftpConnectsHere(args)
 		for i, a := range args {
 			if slices.Contains(opts, a.val) && i+1 < len(args) {
-				r.ftpScript(sc, b, args[i+1], c, cmd)
+				r.ftpScript(sc, b, args[i+1], here, c, cmd)
 			}
 		}
 		if c.in.kind == inText {
-			r.ftpScript(sc, b, field{val: c.in.text}, c, cmd)
+			r.ftpScript(sc, b, field{val: c.in.text}, here, c, cmd)
 		}
 		return true
 	}
@@ -575,13 +572,12 @@ func ftpCommands(opts ...string) handler {
 // ftpScript judges commands of ftp, lftp, sftp, smbclient and tftp: put
 // and its kin read local files (and folders whole with -r or mirror -R),
 // get writes its local target, and ! or a shell escape runs a command.
-// When the server is this machine (r.ftpHere, or an open or connect line
+// When the server is this machine (here, or an open or connect line
 // naming it), get, mirror and cat read local files.
-func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
+func (r *run) ftpScript(sc *scope, b string, text field, here bool, c ctx, cmd string) {
 	if text.dyn {
 		return
 	}
-	here := r.ftpHere
 	for line := range strings.SplitSeq(strings.ReplaceAll(text.val, ";", "\n"), "\n") {
 		words := strings.Fields(line)
 		if len(words) == 0 {
@@ -615,16 +611,19 @@ func (r *run) ftpScript(sc *scope, b string, text field, c ctx, cmd string) {
 				r.judgeWrite(sc, ops[len(ops)-1], ruleDiskWrite, cmd)
 			}
 			if here && len(ops) > 0 {
-				// The server is this machine: what it sends is a local
-				// file, in the login's home when relative.
-				src := ops[0]
-				p := strings.TrimSuffix(r.a.home, "/") + "/" + strings.TrimPrefix(src.val, "~/")
-				if strings.HasPrefix(src.val, "/") {
-					p = src.val
+				// The server is this machine: what it sends are local
+				// files, as the login resolves them (mget's every operand,
+				// the others' first).
+				srcs := ops[:1]
+				if verb == "mget" {
+					srcs = ops
 				}
-				r.checkWords(sc, []field{{val: p}}, cmd)
-				if recursive || verb == "mirror" {
-					r.readTree(field{val: p}, b, cmd)
+				for _, src := range srcs {
+					p := field{val: r.remoteResolve("", src.val)}
+					r.checkWords(sc, []field{p}, cmd)
+					if recursive || verb == "mirror" {
+						r.readTree(p, b, cmd)
+					}
 				}
 			}
 		}
@@ -869,21 +868,26 @@ func copyURL(v string) bool {
 // login's home for ~user, or absolute.
 func (r *run) remoteLocation(v string) (host, p string) {
 	user, h := userHost(v[:strings.IndexByte(v, ':')])
+	return h, r.remoteResolve(user, remotePath(v))
+}
+
+// remoteResolve is a path as the other side of a login resolves it: in
+// the login's home when it is relative, empty, . or starts with ~/,
+// another login's home for ~user, or absolute.
+func (r *run) remoteResolve(user, p string) string {
 	home := r.loginHome(user)
-	p = remotePath(v)
 	switch {
 	case strings.HasPrefix(p, "/"):
+		return p
 	case p == "" || p == "~" || p == ".":
-		p = home
+		return home
 	case strings.HasPrefix(p, "~/"):
-		p = home + p[1:]
+		return home + p[1:]
 	case strings.HasPrefix(p, "~"):
 		name, rest, _ := strings.Cut(p[1:], "/")
-		p = path.Join(r.loginHome(name), rest) // ~user/x
-	default:
-		p = strings.TrimSuffix(home, "/") + "/" + p
+		return path.Join(r.loginHome(name), rest) // ~user/x
 	}
-	return h, p
+	return strings.TrimSuffix(home, "/") + "/" + p
 }
 
 // remoteDest judges the destination of an upload (scp x host:PATH, rsync

@@ -309,7 +309,7 @@ var _ = register([]Entry{
 			val("-j", "--jobs", "-l", "--load-average", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-E", "--eval")},
 		Env:      []EnvVar{{Name: "MAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "GNUMAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "MAKEFILES", Role: RoleProgram}},
 		DataOnly: true,
-		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) {
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
 			r.makefileScripts(sc, text, true, c, cmd)
 		},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -339,7 +339,7 @@ var _ = register([]Entry{
 	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; the words after a recipe's name are its arguments, which it may run; a justfile from stdin or written by this command has its recipes and backticks analysed (one on disk is out of reach)", DataOnly: true,
 		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), opt(RoleCommandFile, "-f", "--justfile"),
 			val("--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
-		readsCommands: func(r *run, sc *scope, b, text string, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			// Variables set for the recipes (--set NAME VALUE, NAME=VALUE)
 			// reach them, which may run them.

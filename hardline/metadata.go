@@ -30,7 +30,7 @@ var metadataSecretPaths = []string{"security-credentials", "identity-credentials
 // (curl accepts http://2852039166/ for 169.254.169.254) is found through
 // "://".
 var metadataMarkers = slices.Concat([]string{"169.254.", "://", "100.100.100.200", "168.63.129.16", "192.0.0.192",
-	"fd00:ec2", "fd20:ce", "[", "AWS_CONTAINER_CREDENTIALS"}, hostaddr.MetadataNames(), hostaddr.WildcardDomains)
+	"fd00:ec2", "fd20:ce", "[::", "[64:ff9b", "[2002:", "[2001:", "AWS_CONTAINER_CREDENTIALS"}, hostaddr.MetadataNames(), hostaddr.WildcardDomains)
 
 // metadataFetch judges the arguments of a command that may fetch from a
 // metadata service: any word (a URL, a host and port, code given inline)

@@ -2038,19 +2038,10 @@ func (r *run) thisMachinePaths(out []string, v string) []string {
 	if !ok || !r.a.thisMachine(host) {
 		return out
 	}
-	if !isURL {
-		_, p = r.remoteLocation(v)
-		return append(out, p)
+	if !isURL || strings.HasPrefix(p, "~") {
+		return append(out, r.remoteResolve(user, p)) // HOST:PATH, or a URL's ~/ path
 	}
-	home := r.loginHome(user)
-	switch {
-	case p == "~" || strings.HasPrefix(p, "~/"):
-		return append(out, home+p[1:])
-	case strings.HasPrefix(p, "~"):
-		name, rest, _ := strings.Cut(p[1:], "/")
-		return append(out, path.Join(r.loginHome(name), rest))
-	}
-	return append(out, "/"+p, strings.TrimSuffix(home, "/")+"/"+p)
+	return append(out, "/"+p, r.remoteResolve(user, p))
 }
 
 // transferLocation reads v as the remote side of a file transfer: a URL
