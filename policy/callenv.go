@@ -163,18 +163,10 @@ func withInput(command, input string) string {
 	return "{ " + command + "\n} <<< " + shellQuote(input)
 }
 
-// withWorkdir is the command as the analyser judges it run in dir: dir's
-// leading ~ is the home folder, as the engine reads a path's.
+// withWorkdir is the command as the analyser judges it run in dir, a path
+// as the engine reads one (readPath: its home forms expanded).
 func withWorkdir(command, dir string) string {
-	d := strings.TrimSpace(dir)
-	switch {
-	case d == "~":
-	case strings.HasPrefix(d, "~/"):
-		d = "~/" + shellQuote(d[2:])
-	default:
-		d = shellQuote(d)
-	}
-	return "cd -- " + d + " && { " + command + "\n}"
+	return "cd -- " + shellQuote(dir) + " && { " + command + "\n}"
 }
 
 // inputTarget binds an approval to the inputs that changed the judgement

@@ -192,7 +192,7 @@ func TestAPathAnExecCallGivesMayBeItsWorkingFolder(t *testing.T) {
 			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
 	})
 	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
-	for _, dir := range []string{w.home, "~", " ~/ ", w.home + "/."} {
+	for _, dir := range []string{w.home, "~", " ~/ ", w.home + "/.", "$HOME", "${HOME}/", "file://" + w.home} {
 		t.Run(strconv.Quote(dir)+" as an undeclared folder", func(t *testing.T) {
 			d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": "cat .ssh/id_ed25519", "cwd": dir}}, policy.Deny, policy.ReasonHardlinePath)
 			assert.Equal(t, "sensitive-path", d.Rule)

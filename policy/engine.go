@@ -583,10 +583,16 @@ func (ev *evaluation) hardline() bool {
 		for _, name := range inputs {
 			text := ev.c.Args[name].(string)
 			g, hit := newFinding(plain, ev.e.hard.Command(withInput(ev.args.command, text), env))
-			if !hit && ev.meta.WorkdirArgument == "" && pathLike(text) {
+			if ev.meta.WorkdirArgument == "" && pathLike(text) {
 				// A tool that declares no working folder may take one
-				// under any name: the command is judged run there too.
-				g, hit = newFinding(plain, ev.e.hard.Command(withWorkdir(ev.args.command, text), env))
+				// under any name: the command is judged run there too,
+				// the folder read as a path argument is ($HOME, ~, a file
+				// URL), the stricter finding kept.
+				if dir, err := ev.e.readPath(text); err == nil {
+					if w, whit := newFinding(plain, ev.e.hard.Command(withWorkdir(ev.args.command, dir), env)); whit && (!hit || w.Severity > g.Severity) {
+						g, hit = w, true
+					}
+				}
 			}
 			if hit {
 				changed = append(changed, name)
