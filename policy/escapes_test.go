@@ -996,6 +996,10 @@ func TestTransfersFromThisMachineAreReadAsItsFiles(t *testing.T) {
 			assert.Contains(t, d.Message, "a transfer from this machine")
 		})
 	}
+	t.Run("after another URL in a text", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": "https://example.com/", "mirrors": "https://a.example/ sftp://localhost/etc/shadow"}},
+			policy.Deny, policy.ReasonHardlinePath)
+	})
 	t.Run("in an undeclared argument", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": "https://example.com", "mirror": "sftp://localhost/etc/shadow"}},
 			policy.Deny, policy.ReasonHardlinePath)

@@ -286,14 +286,18 @@ func thisMachineTransfer(s string) []string {
 	if len(s) > 4096 || !strings.Contains(s, "://") {
 		return nil
 	}
-	_, host, p, ok := hostaddr.TransferURL(strings.TrimSpace(s))
-	if !ok || !hostaddr.Loopback(host) {
-		return nil
+	var out []string
+	for _, w := range strings.Fields(s) { // each URL of a text that holds several
+		_, host, p, ok := hostaddr.TransferURL(w)
+		switch {
+		case !ok || !hostaddr.Loopback(host):
+		case strings.HasPrefix(p, "~"):
+			out = append(out, p)
+		default:
+			out = append(out, "/"+p, "~/"+p)
+		}
 	}
-	if strings.HasPrefix(p, "~") {
-		return []string{p}
-	}
-	return []string{"/" + p, "~/" + p}
+	return out
 }
 
 // valueSpellings returns the other spellings of an undeclared string that
