@@ -66,11 +66,11 @@ var credentialHomes = map[string][]string{
 
 // credentialMarks are the parts of a variable's name (in upper case) that
 // say it holds a credential.
-var credentialMarks = []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "API_KEY", "ACCESS_KEY",
+var credentialMarks = newMarkers("TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "API_KEY", "ACCESS_KEY",
 	"PRIVATE_KEY", "CREDENTIAL", "AUTH_KEY", "SESSION_KEY", "SIGNING_KEY", "MASTER_KEY", "ENCRYPTION_KEY", "WEBHOOK", "DATABASE_URL", "_DSN",
 	"JWT", "COOKIE", "BEARER", "CONNECTION_STRING", "CONN_STR", "CONNSTR",
 	// A kubeconfig's or a registry login's text (KUBECONFIG alone is a path).
-	"KUBE_CONFIG_DATA", "KUBECONFIG_DATA", "KUBECONFIG_B64", "KUBECONFIG_BASE64", "DOCKER_CONFIG_JSON", "DOCKERCONFIGJSON"}
+	"KUBE_CONFIG_DATA", "KUBECONFIG_DATA", "KUBECONFIG_B64", "KUBECONFIG_BASE64", "DOCKER_CONFIG_JSON", "DOCKERCONFIGJSON")
 
 // serviceURLWords are words of a variable's name ending in _URL or _URI
 // that say the value is a database's or a broker's address, which

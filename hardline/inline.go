@@ -56,14 +56,14 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = []string{"system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Seq(", "List.of", "asList"}
+var shellCallMarkers = newMarkers("system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Seq(", "List.of", "asList")
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
 var (
-	socketMarkers = []string{"socket", "Socket", "fsockopen", "/inet/tcp", "/inet/udp", "createConnection", "net.connect", "TCPClient", "Net::Telnet",
-		`require("net")`, `require('net')`, `require("node:net")`, `require('node:net')`, `from "net"`, `from 'net'`, `from "node:net"`, `from 'node:net'`}
-	shellMarkers = []string{"/bin/sh", "/bin/bash", "/bin/zsh", "/bin/dash", "sh -i", "bash -i", "pty.spawn", "cmd.exe", "powershell", `"sh"`, `'sh'`, `"bash"`, `'bash'`}
+	socketMarkers = newMarkers("socket", "Socket", "fsockopen", "/inet/tcp", "/inet/udp", "createConnection", "net.connect", "TCPClient", "Net::Telnet",
+		`require("net")`, `require('net')`, `require("node:net")`, `require('node:net')`, `from "net"`, `from 'net'`, `from "node:net"`, `from 'node:net'`)
+	shellMarkers = newMarkers("/bin/sh", "/bin/bash", "/bin/zsh", "/bin/dash", "sh -i", "bash -i", "pty.spawn", "cmd.exe", "powershell", `"sh"`, `'sh'`, `"bash"`, `'bash'`)
 )
 
 // tclCallPattern finds Tcl's and expect's exec and spawn, whose words up
@@ -101,7 +101,7 @@ var tclDeletePattern = regexp.MustCompile(`\bfile\s+delete\s+(?:-force\s+|--\s+)
 
 // tildeDeletes are the calls that take ~ in a name for the home folder:
 // R's unlink, Octave's rmdir, Emacs's and Racket's delete-directory.
-var tildeDeletes = []string{"unlink", "rmdir", "delete-directory"}
+var tildeDeletes = newMarkers("unlink", "rmdir", "delete-directory")
 
 // stringExecPattern finds a string run as a command line split at its
 // blanks, without a shell: Groovy's "rm -rf x".execute(), Scala's
@@ -109,7 +109,7 @@ var tildeDeletes = []string{"unlink", "rmdir", "delete-directory"}
 var stringExecPattern = regexp.MustCompile(`(` + lit + `)\s*\.\s*(?:execute\s*\(|!!?)|\bProcess\s*\(\s*(` + lit + `)\s*[,)]`)
 
 // treeDeleteMarkers are the texts code that deletes a tree holds.
-var treeDeleteMarkers = []string{"rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm", "del_dir", "delete", "Delete", "unlink", "rmdir", "rm(", "rm ", "Deno.remove"}
+var treeDeleteMarkers = newMarkers("rmtree", "rm_r", "remove_", "rmSync", "rmdirSync", "rimraf", "RemoveAll", ".rm", "del_dir", "delete", "Delete", "unlink", "rmdir", "rm(", "rm ", "Deno.remove")
 
 // lit is a string literal, quotes included.
 const lit = `"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'`
@@ -131,7 +131,7 @@ var fileWritePatterns = []*regexp.Regexp{
 }
 
 // fileWriteMarkers are the texts code that writes a file holds.
-var fileWriteMarkers = []string{"open", "write", "Write", "append", "Append", "file_put_contents", "copyFileSync", "symlinkSync"}
+var fileWriteMarkers = newMarkers("open", "write", "Write", "append", "Append", "file_put_contents", "copyFileSync", "symlinkSync")
 
 // homeExprPattern matches an argument that is exactly a home expression.
 var homeExprPattern = regexp.MustCompile(`^(?:` + homeExpr + `)$`)
@@ -302,7 +302,7 @@ var encodedLiteralPatterns = []*regexp.Regexp{
 }
 
 // encodedMarkers are the texts code that decodes a literal holds.
-var encodedMarkers = []string{"b64decode", "decodebytes", "base64", "decode64", "atob", "Base64", "fromhex", "unhexlify", "hex2bin", "H*", "Buffer.from"}
+var encodedMarkers = newMarkers("b64decode", "decodebytes", "base64", "decode64", "atob", "Base64", "fromhex", "unhexlify", "hex2bin", "H*", "Buffer.from")
 
 // maxEncoded bounds the encoded literals read from one piece of code.
 const maxEncoded = 8

@@ -21,16 +21,16 @@ import (
 // credentials, tokens, passwords or user data.
 // (IMDSv2's session token, /latest/api/token, opens the service and is
 // no credential; instance-identity documents are signed facts.)
-var metadataSecretPaths = []string{"security-credentials", "identity-credentials", "user-data", "user_data", "userdata",
-	"service-accounts", "/identity", "attributes", "password", "/credentials", "/instance/metadata", "recursive=true"}
+var metadataSecretPaths = newMarkers("security-credentials", "identity-credentials", "user-data", "user_data", "userdata",
+	"service-accounts", "/identity", "attributes", "password", "/credentials", "/instance/metadata", "recursive=true")
 
 // metadataMarkers are substrings that every word naming a metadata
 // service holds, in some spelling: the analyser looks no further into a
 // word that holds none. A host spelled as one number or in octal or hex
 // (curl accepts http://2852039166/ for 169.254.169.254) is found through
 // "://".
-var metadataMarkers = slices.Concat([]string{"169.254.", "://", "100.100.100.200", "168.63.129.16", "192.0.0.192",
-	"fd00:ec2", "fd20:ce", "[::", "[64:ff9b", "[2002:", "[2001:", "AWS_CONTAINER_CREDENTIALS"}, hostaddr.MetadataNames(), hostaddr.WildcardDomains)
+var metadataMarkers = newMarkers(slices.Concat([]string{"169.254.", "://", "100.100.100.200", "168.63.129.16", "192.0.0.192",
+	"fd00:ec2", "fd20:ce", "[::", "[64:ff9b", "[2002:", "[2001:", "AWS_CONTAINER_CREDENTIALS"}, hostaddr.MetadataNames(), hostaddr.WildcardDomains)...)
 
 // metadataFetch judges the arguments of a command that may fetch from a
 // metadata service: any word (a URL, a host and port, code given inline)
@@ -136,16 +136,6 @@ func metadataAddress(v string) bool {
 	}
 	for _, part := range strings.FieldsFunc(v, func(c rune) bool { return c == ':' || c == ',' || c == '=' || c == '/' || c == ' ' }) {
 		if isMetadataHost(part) {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsAny reports whether s holds one of subs.
-func holdsAny(s string, subs []string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
 			return true
 		}
 	}
