@@ -383,6 +383,15 @@ func (r *run) plantedSources(key, content, cmd string) {
 		if i := strings.IndexByte(line, ':'); i >= 0 && (!ok || i < len(k)) && !strings.HasPrefix(line[i:], "://") {
 			k, v, ok = line[:i], line[i+1:], true // key: value (YAML), not a URL's scheme
 		}
+		if !ok {
+			if i := strings.IndexAny(line, " \t"); i > 0 {
+				k, v, ok = line[:i], line[i+1:], true // key "value" (.yarnrc)
+			}
+		}
+		if ok && codeConfigKey(k) != codeNone {
+			r.finding(rulePersistence, Command, Ask, "writing "+key+" stores "+strings.TrimSpace(k)+", a program or code its package manager runs later", cmd, "")
+			return
+		}
 		source := ok && sourceKey(strings.Trim(k, " \t\"'-:"))
 		if listKey = source && strings.TrimSpace(v) == ""; listKey {
 			continue

@@ -612,10 +612,10 @@ func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
 		switch {
 		case verb == "get" && (strings.Contains(lk, "_auth") || strings.Contains(lk, "token") || strings.Contains(lk, "password")):
 			r.finding(ruleSensitivePath, Path, Block, "npm config get "+k+" prints a registry credential", cmd, "")
-		case verb == "set" && (lk == "script-shell" || lk == "shell" || lk == "editor" || lk == "browser" || lk == "git" || lk == "viewer" || lk == "scriptshell"):
+		case verb == "set" && codeConfigKey(lk) == codeProgram:
 			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores a program npm runs later", cmd, "")
 			r.reparseField(sc, field{val: v, dyn: o.dyn, why: o.why}, c, cmd, true)
-		case verb == "set" && (lk == "node-options" || lk == "userconfig" || lk == "globalconfig" || lk == "onload-script"):
+		case verb == "set" && codeConfigKey(lk) == codeLoaded:
 			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores code npm loads later", cmd, "")
 		case verb == "set" && sourceKey(lk) && !officialSource(v):
 			r.packageSource(commandName(cmd)+" config set "+k, cmd)
@@ -939,6 +939,44 @@ var sourceKeyParts = []string{"index-url", "index_url", "indexurl", "extra-index
 	"trusted-host", "trusted_host", "registry", "mirror", "channels", "channel_alias", "repositor", "source", "insteadof",
 	"proxy", "sumdb", "nosumcheck", "insecure", "strict-ssl", "strict_ssl", "sslverify", "ssl_verify",
 	"ssl-verify", "cafile", "cainfo", "capath", "ca-file", "cert"}
+
+// codeKind says what a package manager's configuration key makes it run.
+type codeKind int
+
+const (
+	codeNone    codeKind = iota
+	codeProgram          // a program run for some task (npm's script-shell, cargo's runner)
+	codeLoaded           // code or a configuration loaded on every run (node-options, yarnPath, bun's preload)
+)
+
+// codeConfigKeys are the keys of package managers' configuration files
+// (.npmrc, .yarnrc, .yarnrc.yml, bunfig.toml, .cargo/config.toml) whose
+// value is a program or code the manager runs later, by the last part of
+// the key in lower case without - or _: npm's script-shell, shell,
+// editor, browser, git and viewer; node-options, userconfig, globalconfig
+// and onload-script; yarn's yarnPath (yarn-path in .yarnrc) and plugins;
+// bun's preload and its run shell; cargo's runner, rustc-wrapper,
+// rustc-workspace-wrapper, linker, rustc and rustdoc.
+var codeConfigKeys = map[string]codeKind{
+	"scriptshell": codeProgram, "shell": codeProgram, "editor": codeProgram, "browser": codeProgram, "git": codeProgram, "viewer": codeProgram,
+	"runner": codeProgram, "rustcwrapper": codeProgram, "rustcworkspacewrapper": codeProgram, "linker": codeProgram, "rustc": codeProgram, "rustdoc": codeProgram,
+	"nodeoptions": codeLoaded, "userconfig": codeLoaded, "globalconfig": codeLoaded, "onloadscript": codeLoaded,
+	"yarnpath": codeLoaded, "plugins": codeLoaded, "preload": codeLoaded,
+}
+
+// codeConfigKey says what the configuration key k makes its package
+// manager run (see codeConfigKeys): build.rustc-wrapper and
+// target.x86_64-unknown-linux-gnu.runner are read by their last part.
+func codeConfigKey(k string) codeKind {
+	k = asciiLower(strings.Trim(k, " \t\"'-:"))
+	if i := strings.LastIndexByte(k, '.'); i >= 0 {
+		k = k[i+1:]
+	}
+	return codeConfigKeys[keyJoiner.Replace(k)]
+}
+
+// keyJoiner drops the separators of a key's words.
+var keyJoiner = strings.NewReplacer("-", "", "_", "")
 
 // sourceKey reports whether a configuration key names a package source, a
 // proxy, a URL rewrite, a checksum database or a TLS setting: storing it
