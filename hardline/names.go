@@ -59,6 +59,9 @@ const maxNameEdits = 256
 type nameEdit struct {
 	start, end int
 	text       string
+	// keep is the offset in text of a name not to be replaced again (an
+	// alias's own name at the start of its text), or -1.
+	keep int
 }
 
 // plainNames returns src with the names of its simple commands written as
@@ -67,12 +70,18 @@ type nameEdit struct {
 // over: the script is then too complex to read so. A `command` or `builtin` before a name is dropped
 // when no option follows it (a function of that name, which they pass
 // over, is judged as the program or builtin it shadows anyway).
-func plainNames(f *syntax.File, src string) (out string, changed, over bool) {
+//
+// kept are the offsets in src of names an earlier round wrote as the
+// start of their own alias's text (alias rm='rm -rf' makes rm ~ into rm
+// -rf ~ once): bash does not replace a word by the alias being replaced
+// again, so they are left as they are; keptOut are their offsets, and
+// those of this round's, in out.
+func plainNames(f *syntax.File, src string, kept map[int]bool) (out string, keptOut map[int]bool, changed, over bool) {
 	var edits []nameEdit
 	var aliases map[string]string
 	walkTree(f, func(n syntax.Node) bool {
 		if call, ok := n.(*syntax.CallExpr); ok {
-			if e, ok := callNameEdit(call, aliases); ok {
+			if e, ok := callNameEdit(call, aliases, kept); ok {
 				edits = append(edits, e)
 			}
 			aliases = aliasDefs(call, aliases)
@@ -80,40 +89,60 @@ func plainNames(f *syntax.File, src string) (out string, changed, over bool) {
 		return len(edits) <= maxNameEdits
 	})
 	if len(edits) > maxNameEdits {
-		return src, false, true
+		return src, kept, false, true
 	}
 	if len(edits) == 0 {
-		return src, false, false
+		return src, kept, false, false
 	}
 	slices.SortFunc(edits, func(a, b nameEdit) int { return a.start - b.start })
 	var b strings.Builder
+	keptOut = map[int]bool{}
 	done := 0
 	for _, e := range edits {
 		if e.start < done || e.end > len(src) {
 			continue // nested in an edit already made
 		}
+		for k := range kept {
+			if k >= done && k < e.start {
+				keptOut[b.Len()+k-done] = true
+			}
+		}
 		b.WriteString(src[done:e.start])
+		if e.keep >= 0 {
+			keptOut[b.Len()+e.keep] = true
+		}
 		b.WriteString(e.text)
 		done = e.end
 	}
+	for k := range kept {
+		if k >= done {
+			keptOut[b.Len()+k-done] = true
+		}
+	}
 	b.WriteString(src[done:])
-	return b.String(), true, false
+	return b.String(), keptOut, true, false
 }
 
 // callNameEdit returns the edit that writes a simple command's name as
 // bash reads it, if it needs one: an alias defined before it (aliases)
 // is replaced by its text, as bash replaces it when it reads the line.
-func callNameEdit(call *syntax.CallExpr, aliases map[string]string) (nameEdit, bool) {
+func callNameEdit(call *syntax.CallExpr, aliases map[string]string, kept map[int]bool) (nameEdit, bool) {
 	if len(call.Args) == 0 {
 		return nameEdit{}, false
 	}
 	w := call.Args[0]
-	if len(aliases) > 0 && len(w.Parts) == 1 {
+	if len(aliases) > 0 && len(w.Parts) == 1 && !kept[int(w.Pos().Offset())] {
 		if l, ok := w.Parts[0].(*syntax.Lit); ok {
-			// An alias is not expanded in its own text (alias ls='ls
-			// -la'); one that names another is, in the next round.
-			if v, ok := aliases[l.Value]; ok && firstWord(v) != l.Value {
-				return nameEdit{int(w.Pos().Offset()), int(w.End().Offset()), v}, true
+			// An alias's text starting with its own name (alias rm='rm
+			// -rf') replaces it once: that name is kept from the next
+			// round. One that names another alias is replaced in the
+			// next round.
+			if v, ok := aliases[l.Value]; ok {
+				keep := -1
+				if firstWord(v) == l.Value {
+					keep = strings.Index(v, l.Value)
+				}
+				return nameEdit{int(w.Pos().Offset()), int(w.End().Offset()), v, keep}, true
 			}
 		}
 	}
@@ -123,13 +152,13 @@ func callNameEdit(call *syntax.CallExpr, aliases map[string]string) (nameEdit, b
 	}
 	if (name == "command" || name == "builtin") && len(call.Args) > 1 {
 		if next, ntext, ok := wordName(call.Args[1]); ok && !reservedWords[next] {
-			return nameEdit{int(w.Pos().Offset()), int(call.Args[1].End().Offset()), cmp.Or(ntext, next)}, true
+			return nameEdit{int(w.Pos().Offset()), int(call.Args[1].End().Offset()), cmp.Or(ntext, next), -1}, true
 		}
 	}
 	if text == "" {
 		return nameEdit{}, false
 	}
-	return nameEdit{int(w.Pos().Offset()), int(w.End().Offset()), text}, true
+	return nameEdit{int(w.Pos().Offset()), int(w.End().Offset()), text, -1}, true
 }
 
 // wordName returns the name a command's first word gives after quote

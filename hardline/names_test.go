@@ -37,7 +37,8 @@ func TestPlainNames(t *testing.T) {
 		{`{ls,#x}`, ``}, // written apart, #x would be a comment
 		{`alias q='rm -rf'; q ~`, `alias q='rm -rf'; rm -rf ~`},
 		{`alias q=bash; x | q -s`, `alias q=bash; x | bash -s`},
-		{`alias ls='ls -la'; ls`, ``},
+		{`alias ls='ls -la'; ls`, `alias ls='ls -la'; ls -la`},
+		{`alias rm='rm -rf'; x; rm ~`, `alias rm='rm -rf'; x; rm -rf ~`},
 		{`q; alias q=rm`, ``}, // not defined yet
 		{`alias q="$X"; q`, ``},
 	} {
@@ -46,13 +47,44 @@ func TestPlainNames(t *testing.T) {
 			t.Fatalf("%s: %v", tc.src, err)
 		}
 		readAsBash(f, tc.src) // as every parse is, before the pre-pass
-		got, ok, _ := plainNames(f, tc.src)
+		got, _, ok, _ := plainNames(f, tc.src, nil)
 		switch {
 		case tc.want == "" && ok:
 			t.Errorf("plainNames(%s) = %s, want it left alone", tc.src, got)
 		case tc.want != "" && (!ok || got != tc.want):
 			t.Errorf("plainNames(%s) = %s, %v, want %s", tc.src, got, ok, tc.want)
 		}
+	}
+}
+
+// TestPlainNamesReplaceAnAliasOnce checks that an alias whose text
+// starts with its own name is replaced once, as bash replaces it, and
+// that the rounds after leave the name it wrote alone while other names
+// around it move.
+func TestPlainNamesReplaceAnAliasOnce(t *testing.T) {
+	src := `alias rm='rm -rf' q='\ls'; rm ~; q; rm /tmp/x`
+	want := []string{
+		`alias rm='rm -rf' q='\ls'; rm -rf ~; \ls; rm -rf /tmp/x`,
+		`alias rm='rm -rf' q='\ls'; rm -rf ~; ls; rm -rf /tmp/x`,
+	}
+	var kept map[int]bool
+	for round := 0; ; round++ {
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatalf("round %d: %s: %v", round, src, err)
+		}
+		readAsBash(f, src)
+		out, k, changed, _ := plainNames(f, src, kept)
+		if !changed {
+			if round != len(want) {
+				t.Fatalf("stopped after %d rounds at %s, want %d", round, src, len(want))
+			}
+			return
+		}
+		if round >= len(want) || out != want[round] {
+			t.Fatalf("round %d: plainNames(%s) = %s, want %v", round, src, out, want)
+		}
+		src, kept = out, k
 	}
 }
 

@@ -80,7 +80,7 @@ func TestANSICMatchesBash(t *testing.T) {
 		readANSIC(f, src)
 		r := &run{a: a, env: testEnv(), calls: &callCache{}}
 		sc := &scope{src: src}
-		if ok, _ := r.prepass(sc, f); !ok {
+		if ok, _ := r.prepass(sc, f, nil); !ok {
 			t.Fatalf("%s: over the bounds", src)
 		}
 		w := r.word(sc, f.Stmts[0].Cmd.(*syntax.CallExpr).Args[1])
