@@ -290,7 +290,7 @@ func hostLinks(abs string) (string, error) {
 		}
 		return q, err
 	}
-	return real(p)
+	return real(filepath.Clean(p)) // Dir and Base of "a/b/" are "a/b" and "b"
 }
 
 // TestCorpusThroughTheHostsFileSystem runs the corpus with the host's own

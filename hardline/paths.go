@@ -645,11 +645,22 @@ type homeFolders struct {
 // matched against the built-in "~/" patterns as other users' homes ("" is
 // every other Unix). Windows homes are below ?:/Users on any drive. A
 // variable so that tests can point it at a temporary tree.
+//
+// Each Unix lists the folders any Unix keeps homes in, not only its own:
+// /var/home (Fedora's image-based systems, where /home links to it),
+// /usr/home (FreeBSD's), /export/home (Solaris's and some NFS setups'),
+// /Users (macOS's) and /home. A host whose home folder lives in one that is
+// not its usual place is then read as safely as the usual one, and a
+// folder that holds no homes on this host costs only a stricter reading of
+// commands that name it.
 var userHomes = map[string]homeFolders{
-	"":       {parents: []string{"/home"}, homes: []string{"/root"}},
-	"linux":  {parents: []string{"/home"}, homes: []string{"/root"}},
-	"darwin": {parents: []string{"/Users"}, homes: []string{"/var/root"}},
+	"":       {parents: unixHomeParents, homes: []string{"/root", "/var/root"}},
+	"linux":  {parents: unixHomeParents, homes: []string{"/root"}},
+	"darwin": {parents: unixHomeParents, homes: []string{"/var/root"}},
 }
+
+// unixHomeParents are the folders Unix systems keep one home per user in.
+var unixHomeParents = []string{"/home", "/var/home", "/usr/home", "/export/home", "/Users"}
 
 // aliases are the forms of the home folder and of the folders of other
 // users' homes, in comparison form (see key), both as configured and
