@@ -215,6 +215,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	args := fs[1:]
 	r.metadataFetch(b, args, cmd)
+	r.remotePackage(b, args, cmd)
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
 		// An alias defined earlier in the command: judge what it stands for.
 		if v == "" {

@@ -193,7 +193,7 @@
 //	dynamic-command-name        dynamic  ask       command name from a variable, substitution or pattern ($CMD, $(echo rm), /bin/r?)
 //	dynamic-target              dynamic  ask       recursive delete, chmod -R, dd, mkfs, shred of a target that is not static; a write whose folder is not static and whose known end names a home's startup file ("$D/.bashrc", ${x:-~}/.bashrc)
 //	dynamic-sensitive-path      dynamic  ask       a path whose folder is not static and whose known end names a credential file found in a home ("$X/.ssh/id_rsa", "$(cmd)/.aws/credentials")
-//	pipe-to-shell               dynamic  ask       curl | sh, base64 -d | bash, source <(curl ...), bash <(...) whose output is not known, curl | python3, a pipe whose left side ends in || or holds a loop
+//	pipe-to-shell               dynamic  ask       curl | sh, base64 -d | bash, source <(curl ...), bash <(...) whose output is not known, curl | python3, a pipe whose left side ends in || or holds a loop, a package installed or run from a URL (pip install git+https://..., npx github:USER/REPO)
 //	eval-dynamic                dynamic  ask       eval "$x", sh -c "$(...)", su -c "$CMD"
 //	inline-interpreter          dynamic  ask       python -c, node -e/-p, perl -e, ruby -e, php -r, lua -e, pwsh -Command, osascript -e, awk with system(), pipes, -l/@load or a redirection target that is not a literal, interpreters fed a here-document, git -c core.pager=..., vim -c/+cmd, emacs --eval, sed's e command or s///e flag, a sed script with an expansion that names a file, code loaded into a running process (jcmd JVMTI.agent_load, jattach load, pyrasite, frida)
 //	xargs-dynamic               dynamic  ask       xargs or parallel feeding rm, mv, chmod, shred, sh -c from input that is not known

@@ -1,0 +1,136 @@
+package hardline
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// packageVerbs are, per package manager or runner, the sub-commands that
+// install a package (false: every operand is a package specifier) or run
+// one (true: the first operand is, the rest are the program's arguments);
+// a runner that is a program of its own (npx, uvx, bunx, pnpx) lists "".
+var packageVerbs = map[string]map[string]bool{
+	"pip": {"install": false}, "pip3": {"install": false}, "pipx": {"install": false, "inject": false, "run": true},
+	"uv": {"pip": false, "add": false, "run": true, "tool": false}, "uvx": {"": true},
+	"npm":  {"install": false, "i": false, "add": false, "isntall": false, "in": false, "update": false, "up": false, "exec": true, "x": true},
+	"npx":  {"": true},
+	"pnpm": {"add": false, "install": false, "i": false, "update": false, "up": false, "dlx": true, "exec": true}, "pnpx": {"": true},
+	"yarn": {"add": false, "global": false, "up": false, "upgrade": false, "dlx": true},
+	"bun":  {"add": false, "install": false, "i": false, "x": true}, "bunx": {"": true},
+	"cargo": {"install": false}, "brew": {"install": false, "reinstall": false}, "poetry": {"add": false}, "pdm": {"add": false},
+	"rye": {"add": false, "install": false}, "pipenv": {"install": false}, "conda": {"install": false}, "mamba": {"install": false},
+}
+
+// packageSpecOptions are the options whose value is a package specifier
+// (pip install -e URL, uvx --from URL, cargo install --git URL); the value
+// of any other option that comes as the next word is not one.
+var packageSpecOptions = []string{"-e", "--editable", "--from", "--with", "--git", "--spec", "-p", "--package"}
+
+// indexOptions are the options whose value is the address of a package
+// index or registry, or a proxy or certificate for it, not a package
+// (what they store, or a source given for every install, is judged as a
+// package source elsewhere).
+var indexOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links",
+	"--trusted-host", "--proxy", "--cert", "--client-cert", "--registry", "--source"}
+
+// githubShorthand is npm's, yarn's and bun's USER/REPO (with #REF), which
+// they fetch from GitHub; a scoped package (@scope/name) and a path (./x,
+// ../x, /x, ~/x) are not one.
+var githubShorthand = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+(?:#\S*)?$`)
+
+// remotePackage judges a package manager told to install or run a package
+// fetched from a URL or a repository (pip install git+https://..., npx
+// https://host/pkg.tgz, uvx --from git+..., cargo install --git URL, npm
+// install USER/REPO, brew install https://host/formula.rb): its install
+// scripts, build steps or program run as it starts, from a host that is
+// not a package registry, as curl URL | sh runs what it fetched; the call
+// asks (pipe-to-shell). A package named in a registry is the ordinary
+// case and is allowed.
+func (r *run) remotePackage(b string, args []field, cmd string) {
+	verbs, ok := packageVerbs[b]
+	if !ok {
+		return
+	}
+	npmLike := b == "npm" || b == "npx" || b == "pnpm" || b == "pnpx" || b == "yarn" || b == "bun" || b == "bunx"
+	i := 0
+	runner, whole := verbs[""]
+	if !whole {
+		// The sub-command: the first word that is not an option.
+		for i < len(args) && strings.HasPrefix(args[i].val, "-") && !args[i].dyn {
+			i++
+		}
+		if i == len(args) || args[i].dyn {
+			return
+		}
+		verb := args[i].val
+		if runner, ok = verbs[verb]; !ok {
+			return
+		}
+		i++
+		if verb == "tool" || verb == "pip" || verb == "global" {
+			// uv tool run|install, uv pip install, yarn global add: the
+			// second word says which.
+			for i < len(args) && strings.HasPrefix(args[i].val, "-") && !args[i].dyn {
+				i++
+			}
+			if i == len(args) || args[i].dyn {
+				return
+			}
+			runner = args[i].val == "run"
+			i++
+		}
+	}
+	for j := i; j < len(args); j++ {
+		f := args[j]
+		if f.dyn {
+			continue
+		}
+		v := f.val
+		if strings.HasPrefix(v, "-") {
+			name, val, eq := strings.Cut(v, "=")
+			if eq && slices.Contains(packageSpecOptions, name) && remoteSpec(val, npmLike) {
+				r.remoteFinding(b, val, cmd)
+				return
+			}
+			continue
+		}
+		prev := ""
+		if j > i {
+			prev = args[j-1].val
+		}
+		spec := slices.Contains(packageSpecOptions, prev)
+		if slices.Contains(indexOptions, prev) && (!npmLike || prev == "--registry") && strings.Contains(v, "://") {
+			continue // an index's URL (--index-url URL, --registry URL; npm's -f is --force)
+		}
+		if remoteSpec(v, npmLike) {
+			r.remoteFinding(b, v, cmd)
+			return
+		}
+		if runner && !spec {
+			return // the package a runner runs; the rest are its program's
+		}
+	}
+}
+
+func (r *run) remoteFinding(b, spec, cmd string) {
+	r.finding(rulePipeToShell, Dynamic, Ask, b+" installs or runs the package at "+spec+", fetched from a host that is not a package registry: what it runs cannot be known before it runs", cmd, "")
+}
+
+// remoteSpec reports whether a package specifier names a package by where
+// it is fetched from rather than by its name in a registry: a URL, a
+// version-control reference, a PEP 508 direct reference (NAME @ URL), and
+// for npm and its kin a host shorthand (github:USER/REPO) or USER/REPO.
+func remoteSpec(v string, npmLike bool) bool {
+	l := asciiLower(v)
+	for _, p := range []string{"http://", "https://", "git+", "git://", "ssh://", "git@", "hg+", "svn+", "bzr+", "ftp://",
+		"github:", "gitlab:", "bitbucket:", "gist:"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	if _, ref, ok := strings.Cut(l, "@"); ok && strings.Contains(ref, "://") {
+		return true // NAME @ https://..., NAME@git+https://...
+	}
+	return npmLike && githubShorthand.MatchString(v)
+}
