@@ -210,6 +210,9 @@ type written struct {
 	// "$GITHUB_TOKEN" > t.txt), if any: see noteSecretOuts.
 	environ bool
 	secret  string
+	// seq is the count of paths written when this one was first: the
+	// writes of a command a runner runs come after the runner starts.
+	seq int
 }
 
 // writtenContent is what a statement writes to its standard output when
@@ -308,7 +311,13 @@ func (r *run) eachWritten(f field, update func(k string, w written) written) {
 			r.written = map[string]written{}
 		}
 		k := r.a.key(p)
-		r.written[k] = update(k, r.written[k])
+		old, ok := r.written[k]
+		w := update(k, old)
+		w.seq = old.seq
+		if !ok {
+			w.seq = len(r.written) + 1
+		}
+		r.written[k] = w
 		r.binWritten = r.binWritten || inNodeBin(k)
 		r.homeWritten(k)
 	}
@@ -804,12 +813,12 @@ func compileRuns(glob string) runsPattern {
 
 // runsFiles judges a program that runs the files patterns name in its
 // working folder (Entry.RunsFiles): one this command wrote first asks.
-func (r *run) runsFiles(patterns []runsPattern, b, cmd string) {
+func (r *run) runsFiles(patterns []runsPattern, b, cmd string, before int) {
 	dir := r.a.key(strings.TrimSuffix(r.cwd, "/"))
 	hit := ""
-	for p := range r.written {
-		if hit != "" && p >= hit {
-			continue // the first path in order is reported
+	for p, w := range r.written {
+		if hit != "" && p >= hit || w.seq > before {
+			continue // the first path in order is reported; one the command it runs writes is written after it starts
 		}
 		if r.cwd != "" {
 			if rel, ok := strings.CutPrefix(p, dir); ok && strings.HasPrefix(rel, "/") && runsOne(patterns, rel[1:]) {

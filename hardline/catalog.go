@@ -777,16 +777,17 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	saved, savedStart := r.cwd, r.startCwd
 	r.startCwd = saved
 	defer func() { r.startCwd = savedStart }()
+	before := len(r.written) // the files written before the program starts
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
 	if moved {
 		defer func() { r.cwd = saved }()
 	}
-	if len(e.RunsFiles) > 0 && len(r.written) > 0 {
+	if len(e.RunsFiles) > 0 && before > 0 {
 		runs := ce.runs
 		if r.a.fold {
 			runs = ce.runsLower
 		}
-		r.runsFiles(runs, b, cmd)
+		r.runsFiles(runs, b, cmd, before)
 	}
 	if len(e.RunsFiles) > 0 && r.cwd != "" && r.fetchedAt(r.cwd) {
 		// A runner in a folder this command fetched (git clone URL && cd
