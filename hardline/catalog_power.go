@@ -199,9 +199,23 @@ func (r *run) kill(args []field, cmd string) {
 			return
 		}
 		if f.dyn {
+			switch {
+			case f.why == "$$" && strings.HasPrefix(f.val, "-"):
+				// kill -- -$$ is kill 0 (the shell leads its group or
+				// shares the starting program's).
+				r.finding(ruleKillAll, Command, Block, "kill -$$ signals every process of the shell's group, which holds the program that started the command unless it gave the command a group of its own", cmd, "")
+				return
+			case f.why == "$PPID":
+				r.finding(ruleSystemAdmin, Command, Ask, "kill $PPID signals the program that started the command", cmd, "")
+				return
+			}
 			continue
 		}
 		switch pid, ok := pidNumber(f.val); {
+		case ok && pid == 0:
+			// As pkill -g 0 does.
+			r.finding(ruleKillAll, Command, Block, "kill "+f.val+" signals every process of the shell's group, which holds the program that started the command unless it gave the command a group of its own", cmd, "")
+			return
 		case ok && pid == -1:
 			r.finding(ruleKillAll, Command, Block, "kill "+f.val+" is -1, which signals every process the user may signal", cmd, "")
 			return
