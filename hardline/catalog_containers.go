@@ -571,25 +571,39 @@ func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cm
 		m := mounts[best]
 		return strings.TrimSuffix(m.src, "/") + "/" + strings.TrimPrefix(strings.TrimPrefix(p, m.dst), "/"), true
 	}
+	// chroot NEWROOT CMD in the container runs CMD with its paths under
+	// NEWROOT (docker run -v /:/host IMAGE chroot /host rm -rf /home/dev
+	// is rm -rf /home/dev here): the command judged is CMD, its absolute
+	// paths read below NEWROOT.
+	root := "/"
+	for len(words) > 1 && !words[0].dyn && base(words[0].val) == "chroot" {
+		rest := skipOpts(words[1:], chrootSpec)
+		if len(rest) < 2 || rest[0].dyn || !strings.HasPrefix(rest[0].val, "/") {
+			break
+		}
+		root = path.Join(root, rest[0].val)
+		words = rest[1:]
+	}
 	// A word that may be a script is mapped as one (mapScript). Any other
 	// word the mapping cannot follow is a value not known here: a path of
 	// the container's own (/usr/lib), an option with one attached.
 	own := field{dyn: true, why: "a path of the container's own"}
+	inRoot := func(p string) (string, bool) { return host(path.Join(root, p)) }
 	mapWord := func(w field) field {
 		v := w.val
 		switch {
 		case w.dyn:
 			return w
 		case strings.ContainsAny(v, " \t\n;&|<>()$`\"'~"):
-			return field{val: mapScript(v, host)} // a script, or may be one
+			return field{val: mapScript(v, inRoot)} // a script, or may be one
 		case strings.HasPrefix(v, "/"):
-			if h, ok := host(path.Clean(v)); ok {
+			if h, ok := inRoot(path.Clean(v)); ok {
 				return field{val: h, glob: w.glob}
 			}
 			return own
 		}
 		if i := strings.Index(v, "=/"); i >= 0 {
-			if h, ok := host(path.Clean(v[i+1:])); ok {
+			if h, ok := inRoot(path.Clean(v[i+1:])); ok {
 				return field{val: v[:i+1] + h}
 			}
 			return own
@@ -605,8 +619,10 @@ func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cm
 		mapped[i+1] = mapWord(w)
 	}
 	cwd := ""
-	if strings.HasPrefix(wd, "/") {
-		cwd, _ = host(path.Clean(wd))
+	if strings.HasPrefix(wd, "/") && root == "/" {
+		cwd, _ = host(path.Clean(wd)) // chroot starts its command at the new root
+	} else if root != "/" {
+		cwd, _ = inRoot("/")
 	}
 	findings, complex := r.trialFindings(r.roots, cwd, func(sub *run) {
 		// The words are matched against the sensitive paths as a
@@ -625,6 +641,9 @@ func (r *run) mountedCommand(sc *scope, b string, opts, words []field, c ctx, cm
 		}
 	}
 }
+
+// chrootSpec is chroot's options: --userspec and --groups take a value.
+var chrootSpec = wrapSpec{long: []string{"--userspec", "--groups"}}
 
 // ownPath stands, in a container's script judged here, for a path of the
 // container's own: a variable no script sets, so its value is not known.
