@@ -475,7 +475,7 @@ var dbusAdminRE = regexp.MustCompile(`(?i)\b(StopUnit|KillUnit|MaskUnitFiles|Dis
 // dbusTransientUnit judges busctl call ... StartTransientUnit with an
 // ExecStart property (a(sasb) 1 PATH N ARGV... BOOL): the command runs.
 func (r *run) dbusTransientUnit(sc *scope, args []field, c ctx) {
-	for i := 0; i+3 < len(args); i++ {
+	for i := 0; i+4 < len(args); i++ {
 		if !strings.HasPrefix(args[i].val, "Exec") || args[i+1].val != "a(sasb)" {
 			continue
 		}
