@@ -2525,7 +2525,9 @@ func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 // pathConsumers run commands on the items they read (see feed), or read
 // the files they name (cpio -o, afio -o, pax -w, zip -@, tar -T -).
 var pathConsumers = map[string]bool{"xargs": true, "parallel": true, "rush": true, "gargs": true, "xe": true,
-	"cpio": true, "bsdcpio": true, "afio": true, "pax": true, "zip": true, "tar": true, "bsdtar": true, "rsync": true}
+	"cpio": true, "bsdcpio": true, "afio": true, "pax": true, "zip": true, "tar": true, "bsdtar": true, "rsync": true,
+	// PowerShell's cmdlets that act on the items their input names.
+	"Remove-Item": true, "remove-item": true, "ri": true}
 
 // procSubstIn returns the input process substitution w is, <(CMD).
 func procSubstIn(w *syntax.Word) (*syntax.ProcSubst, bool) {

@@ -330,7 +330,7 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 		return false
 	}
 	switch n := base(call.Args[0].Lit()); {
-	case n == "pgrep" || n == "pidof" || n == "ps" || wrapsCommand(n):
+	case n == "pgrep" || n == "pidof" || n == "ps" || wrapsCommand(n) || getProcess(n):
 	default:
 		return false
 	}
@@ -373,8 +373,23 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 				return true
 			}
 		}
+	default:
+		if getProcess(base(fs[0].val)) {
+			// PowerShell's Get-Process: every process without a name or
+			// ID, or with a name of wildcards only.
+			return !slices.ContainsFunc(args, func(f field) bool {
+				return f.dyn || !strings.HasPrefix(f.val, "-") && strings.Trim(f.val, "*?") != "" ||
+					strings.HasPrefix(f.val, "-") && !psPrefix("name", asciiLower(f.val[1:])) && !psPrefix("processname", asciiLower(f.val[1:]))
+			})
+		}
 	}
 	return false
+}
+
+// getProcess reports whether n names PowerShell's Get-Process (gps).
+func getProcess(n string) bool {
+	n = asciiLower(n)
+	return n == "get-process" || n == "gps"
 }
 
 // powerUnitRE are units whose start stops, restarts or suspends the host.

@@ -22,6 +22,8 @@ var _ = register([]Entry{
 	{Names: names("Clear-Disk clear-disk Initialize-Disk initialize-disk Remove-Partition remove-partition"), Family: "disks", Summary: "PowerShell: erases disks and partitions", Rule: ruleWipeDevice, DataOnly: true},
 	{Names: names("Format-Volume format-volume"), Family: "disks", Summary: "PowerShell: formats a volume", Rule: ruleMkfs, DataOnly: true},
 	{Names: names("Stop-Computer stop-computer Restart-Computer restart-computer"), Family: "processes and power", Summary: "PowerShell: stops or restarts the host", Rule: ruleShutdown, DataOnly: true},
+	{Names: names("Stop-Process stop-process spps"), Family: "processes and power", Summary: "PowerShell: stops the processes -Name, -Id or its input name; every process (-Name *, Get-Process | Stop-Process) or the System process (-Id 4) blocks as kill -1 and kill 1 do",
+		DataOnly: true, special: psStopProcess},
 	{Names: names("Invoke-Expression invoke-expression iex"), Family: "interpreters", Summary: "PowerShell: runs its argument, or its input, as PowerShell code (inline-interpreter)",
 		Stdin: RoleProgram, Operands: []Operand{operands(0, RoleProgram)}},
 })
@@ -95,8 +97,16 @@ func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, c
 				r.judgeDelete(sc, p, true, cmd, b)
 			}
 			if len(paths)+len(pos) == 0 && c.in.kind != inNone {
-				// gci ~ -Recurse | Remove-Item: the items come down the pipe.
-				r.finding(ruleDynamicTarget, Dynamic, Ask, b+" deletes the items its input names, which are not known", cmd, "")
+				// gci ~ -Recurse | Remove-Item: the items come down the
+				// pipe, everything under the folders a listing starts at
+				// (as find ~ | xargs rm -rf deletes ~'s contents).
+				if c.in.find && len(c.in.words) > 0 {
+					for _, w := range c.in.words {
+						r.judgeDelete(sc, w, true, cmd, b)
+					}
+				} else {
+					r.finding(ruleDynamicTarget, Dynamic, Ask, b+" deletes the items its input names, which are not known", cmd, "")
+				}
 			}
 		case psCopy, psMove:
 			dest := vals["destination"]
@@ -161,4 +171,48 @@ func psArray(f field) []field {
 		out = append(out, g)
 	}
 	return out
+}
+
+// psStopProcess judges Stop-Process (and kill with PowerShell's
+// parameters): a name that is only wildcards, the System or Idle process's
+// ID (4, 0), or every process from Get-Process on its input block
+// (kill-all).
+func psStopProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if c.in.pids {
+		r.finding(ruleKillAll, Command, Block, b+" stops every process Get-Process lists", cmd, "")
+		return true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn || len(a.val) < 2 || a.val[0] != '-' {
+			continue
+		}
+		name, attached, hasValue := strings.Cut(asciiLower(a.val[1:]), ":")
+		var vals []field
+		if hasValue {
+			vals = psArray(field{val: attached})
+		} else if i+1 < len(args) {
+			vals = psArray(args[i+1])
+		}
+		for _, v := range vals {
+			if v.dyn {
+				continue
+			}
+			switch {
+			case (psPrefix("name", name) || psPrefix("processname", name)) && strings.Trim(v.val, "*?") == "":
+				r.finding(ruleKillAll, Command, Block, b+" -Name "+v.val+" stops every process", cmd, "")
+				return true
+			case psPrefix("id", name) && (v.val == "4" || v.val == "0"):
+				r.finding(ruleKillAll, Command, Block, b+" -Id "+v.val+" stops Windows's System process, which stops the host", cmd, "")
+				return true
+			}
+		}
+	}
+	return true
+}
+
+// psPrefix reports whether name (lower case) is a prefix PowerShell reads
+// as the parameter full.
+func psPrefix(full, name string) bool {
+	return name != "" && strings.HasPrefix(full, name)
 }

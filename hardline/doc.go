@@ -173,7 +173,7 @@
 //	protected-write             command  block     writing/truncating/deleting /etc/passwd, shadow, group, sudoers(.d), fstab, PAM, ld.so.preload, cron, /boot, /dev/mem, /proc/sys, /sys, ...
 //	startup-file-write          command  block     writing ~/.bashrc, ~/.profile, ~/.zshrc, fish config, autostart, LaunchAgents, PowerShell profiles, shell frameworks (oh-my-zsh, prezto, ...), direnv's library, programs' startup files that run commands (~/.gitconfig, ~/.vimrc, ~/.tmux.conf, ~/.gdbinit, IPython's startup folder, ~/.psqlrc, ~/.cargo/config.toml, Gradle's init scripts, editors' extensions, terminals' configurations, ~/.inputrc, ~/.mailcap, desktop entries, ~/.curlrc, ~/.wgetrc); also through the output option of a program the catalogue does not describe (mytool -o ~/.bashrc, --output=, --log-file=)
 //	crontab-remove              command  block     crontab -r
-//	kill-all                    command  block     kill -1 (any signal), kill 1, kill 0 (the shell's group), killall5, pkill/killall of every process, init or root's processes
+//	kill-all                    command  block     kill -1 (any signal), kill 1, kill 0 (the shell's group), Stop-Process -Name * or of Get-Process's list, killall5, pkill/killall of every process, init or root's processes
 //	shutdown                    command  block     shutdown, reboot, halt, poweroff, init 0/6, kexec -e/-f, openrc-shutdown, s6-poweroff, pmset sleepnow, fdesetup authrestart, AppleScript telling System Events or the Finder to shut down or restart, systemctl poweroff/suspend and power targets, D-Bus power calls
 //	kernel-param                command  block     sysctl -w
 //	write-outside-roots         command  ask       a non-recursive write, delete, move or chmod outside every writable root

