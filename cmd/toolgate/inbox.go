@@ -2,20 +2,24 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/user"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 	"unicode"
 
 	"github.com/toolgate/toolgate/approval"
+	"github.com/toolgate/toolgate/policy"
 )
 
 const inboxHelp = `Usage:
@@ -279,6 +283,23 @@ func inboxShow(ctx context.Context, in *approval.Inbox, id, state string, stdout
 			v += " (" + t.Resolved + ")"
 		}
 		row("target "+t.Argument, v)
+	}
+	// The call's other arguments, as the record keeps them (redacted:
+	// a secret, and a message body, read [REDACTED]), so that whoever
+	// approves sees every part of the call the approval lets run.
+	for _, k := range slices.Sorted(maps.Keys(r.Arguments)) {
+		if slices.ContainsFunc(r.Targets, func(t policy.Target) bool { return t.Argument == k }) {
+			continue
+		}
+		v, ok := r.Arguments[k].(string)
+		if !ok {
+			b, err := json.Marshal(r.Arguments[k])
+			if err != nil {
+				b = []byte("?")
+			}
+			v = string(b)
+		}
+		row("argument "+clip(k, 40), cmp.Or(v, `""`))
 	}
 	row("risk", r.Risk)
 	row("reason", string(r.Reason)+strings.TrimSuffix(" "+r.Rule, " "))

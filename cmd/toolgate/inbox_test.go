@@ -328,3 +328,21 @@ func TestTheStateFolderKeysTheDigestsItsApprovalsBind(t *testing.T) {
 		})
 	}
 }
+
+func TestShowListsEveryArgumentOfTheCall(t *testing.T) {
+	dir := t.TempDir()
+	policyPath := filepath.Join(dir, "policy.json")
+	require.NoError(t, os.WriteFile(policyPath, []byte(inboxPolicy), 0o600))
+	state := filepath.Join(dir, "state")
+	ls := evalLines(t, policyPath, state,
+		`{"id":"c1","tool":"slack_post","args":{"channel":"#deploys","text":"ship it","n":1,"thread":"","opts":{"notify":true},"token":"tok-123"},"task":"nightly","surface":"scheduled-task"}`+"\n")
+	require.NotEmpty(t, ls[0].ApprovalID)
+	code, out, _ := runCmd(t, "", "inbox", "show", ls[0].ApprovalID, "--state", state)
+	require.Equal(t, 0, code)
+	for _, want := range []string{"target channel   #deploys", "argument n       1", `argument opts    {"notify":true}`,
+		`argument thread  ""`, "argument text    [REDACTED]", "argument token   [REDACTED]"} {
+		assert.Contains(t, out, want)
+	}
+	assert.NotContains(t, out, "argument channel", "a target is shown once, as a target")
+	assert.NotContains(t, out, "tok-123")
+}
