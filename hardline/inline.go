@@ -33,10 +33,12 @@ var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|exe
 var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|Popen|execv|execve|execvp|execvpe|posix_spawn|posix_spawnp|pcntl_exec|spawnv|spawnvp|spawnSync|spawn|execFileSync|execFile|exec|cmd)\s*\(\s*(?:("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,\s*)?\[((?:\s*(?:` + argvElem + `)\s*,?)+)\]`)
 
 // listCallPattern finds Perl's and PHP's LIST forms, run without a shell:
-// system("rm", "-rf", "x"), exec('rm', '-rf', 'x'), and the lists Java
+// system("rm", "-rf", "x"), exec('rm', '-rf', 'x'), the lists Java
 // and Scala hand a process: new ProcessBuilder("rm", "-rf", "x"),
-// Process(Seq("rm", "-rf", "x")), List.of(...), Arrays.asList(...).
-var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec|ProcessBuilder|Seq|List\.of|Arrays\.asList)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
+// Process(Seq("rm", "-rf", "x")), List.of(...), Arrays.asList(...), and
+// the mongo shell's run("rm", "-rf", "x"), runProgram and
+// startMongoProgram.
+var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec|ProcessBuilder|Seq|List\.of|Arrays\.asList|run|runProgram|_?runMongoProgram|_?startMongoProgram(?:NoConnect)?)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
 
 // qwCallPattern finds Perl's system and exec given a qw list, run
 // without a shell: system qw(rm -rf x), exec qw{rm -rf x}.
@@ -56,7 +58,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = newMarkers("system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Seq(", "List.of", "asList")
+var shellCallMarkers = newMarkers("system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Program", "Seq(", "List.of", "asList")
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
