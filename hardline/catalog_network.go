@@ -807,6 +807,16 @@ func (a *Analyzer) thisMachine(h string) bool {
 	return loopback(h) || strings.HasPrefix(h, "127.") || a.ownHost(h)
 }
 
+// ThisMachine reports whether host, a URL's or a command's host name in
+// any case, with or without brackets and a final dot, reaches the machine
+// the Analyzer runs on: a loopback name or address, this machine's host
+// name (whole or its first label), or a public name that resolves to
+// 127.0.0.1 (localtest.me, 127.0.0.1.nip.io). A transfer from such a host
+// (sftp://HOST/...) reads this machine's files.
+func (a *Analyzer) ThisMachine(host string) bool {
+	return a.thisMachine(hostName(host))
+}
+
 // loginHome is the home of a login on another host: this user's when the
 // login is empty or this user's name, else a folder beside it (another
 // login's home is taken to lie where this machine keeps its users').

@@ -1004,6 +1004,18 @@ func TestTransfersFromThisMachineAreReadAsItsFiles(t *testing.T) {
 		check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": "https://example.com", "mirror": "sftp://localhost/etc/shadow"}},
 			policy.Deny, policy.ReasonHardlinePath)
 	})
+	// This machine by its own names: its host name, and a public name that
+	// resolves to 127.0.0.1.
+	if h, err := os.Hostname(); err == nil && h != "" && !strings.ContainsAny(h, "/@:") {
+		t.Run("by this machine's host name", func(t *testing.T) {
+			check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": "sftp://" + strings.ToUpper(h) + "/etc/shadow"}},
+				policy.Deny, policy.ReasonHardlinePath)
+		})
+	}
+	t.Run("by a name that resolves to 127.0.0.1", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": "scp://files.localtest.me/~/.ssh/id_ed25519"}},
+			policy.Deny, policy.ReasonHardlinePath)
+	})
 	for _, u := range []string{"sftp://files.example.com/etc/shadow", "ftp://localhost/pub/file.txt", "https://localhost/etc/shadow", "sftp://localhost/~/notes.txt"} {
 		t.Run(u+" is allowed", func(t *testing.T) {
 			check(t, e, policy.Call{Tool: "fetch", Args: map[string]any{"url": u}}, policy.Allow, policy.ReasonModeAllow)

@@ -64,11 +64,11 @@ func (ev *evaluation) otherPaths() bool {
 	var vals []otherValue
 	over := false
 	if ev.args.hasTarget {
-		vals, over = collectPathLike(vals, m.TargetArgument, ev.args.target, 0)
+		vals, over = collectPathLike(vals, m.TargetArgument, ev.args.target, 0, ev.thisMachine)
 	}
 	if !over {
 		for _, k := range ev.args.undeclared {
-			if vals, over = collectPathLike(vals, k, ev.c.Args[k], 0); over {
+			if vals, over = collectPathLike(vals, k, ev.c.Args[k], 0, ev.thisMachine); over {
 				break
 			}
 		}
@@ -202,7 +202,7 @@ func optionPaths(s string) ([]string, bool) {
 // collectPathLike appends the strings in v, a decoded JSON value, that read
 // as paths. It reports true when v holds more of them than
 // MaxPathsPerCall, or nests deeper than maxOtherDepth.
-func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherValue, bool) {
+func collectPathLike(vals []otherValue, arg string, v any, depth int, local func(host string) bool) ([]otherValue, bool) {
 	if depth > maxOtherDepth || len(vals) > MaxPathsPerCall {
 		return vals, true
 	}
@@ -213,21 +213,21 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherVa
 		if t := strings.TrimSpace(v); len(t) > 1 && len(t) <= maxOtherJSON && (t[0] == '{' || t[0] == '[') {
 			var inner any
 			if json.Unmarshal([]byte(t), &inner) == nil {
-				return collectPathLike(vals, arg, inner, depth+1)
+				return collectPathLike(vals, arg, inner, depth+1, local)
 			}
 		}
-		vals = appendPathLike(vals, arg, v)
+		vals = appendPathLike(vals, arg, v, local)
 	case []string:
 		for _, s := range v {
 			var over bool
-			if vals, over = collectPathLike(vals, arg, s, depth+1); over {
+			if vals, over = collectPathLike(vals, arg, s, depth+1, local); over {
 				return vals, true
 			}
 		}
 	case []any:
 		for _, x := range v {
 			var over bool
-			if vals, over = collectPathLike(vals, arg, x, depth+1); over {
+			if vals, over = collectPathLike(vals, arg, x, depth+1, local); over {
 				return vals, true
 			}
 		}
@@ -239,7 +239,7 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherVa
 		slices.Sort(keys)
 		for _, k := range keys {
 			var over bool
-			if vals, over = collectPathLike(vals, arg+"."+k, v[k], depth+1); over {
+			if vals, over = collectPathLike(vals, arg+"."+k, v[k], depth+1, local); over {
 				return vals, true
 			}
 		}
@@ -249,7 +249,7 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherVa
 
 // appendPathLike appends s when it is written as a path, or names a cloud
 // metadata service's credentials (a fetcher's URL).
-func appendPathLike(vals []otherValue, arg, s string) []otherValue {
+func appendPathLike(vals []otherValue, arg, s string, local func(host string) bool) []otherValue {
 	if len(s) <= 4096 {
 		if u, ok := hardline.MetadataSecret(s); ok {
 			return append(vals, otherValue{arg: arg, value: s, metadata: u})
@@ -260,7 +260,7 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 			vals = append(vals, otherValue{arg: arg, value: sp.text, how: " (" + sp.how + ")"})
 		}
 	}
-	for _, p := range thisMachineTransfer(s) {
+	for _, p := range thisMachineTransfer(s, local) {
 		vals = append(vals, otherValue{arg: arg, value: p, how: " (a transfer from this machine names it)"})
 	}
 	if pathLike(s) {
@@ -278,11 +278,12 @@ func appendPathLike(vals []otherValue, arg, s string) []otherValue {
 
 // thisMachineTransfer returns the local paths a URL of a file-transfer
 // scheme names when its host is this machine (sftp://localhost/home/dev/x,
-// scp://127.0.0.1/~/.aws/credentials, ftp://[::1]/.netrc): a tool that
-// fetches it reads a local file. A path after ~ is in the home folder;
-// any other is read both as written and in the home folder, where an FTP
-// or SFTP server may start (docs/security-model.md, Arguments).
-func thisMachineTransfer(s string) []string {
+// scp://127.0.0.1/~/.aws/credentials, ftp://[::1]/.netrc, sftp://HOST/...
+// with this machine's name, as local says): a tool that fetches it reads
+// a local file. A path after ~ is in the home folder; any other is read
+// both as written and in the home folder, where an FTP or SFTP server may
+// start (docs/security-model.md, Arguments).
+func thisMachineTransfer(s string, local func(host string) bool) []string {
 	if len(s) > 4096 || !strings.Contains(s, "://") {
 		return nil
 	}
@@ -290,7 +291,7 @@ func thisMachineTransfer(s string) []string {
 	for _, w := range strings.Fields(s) { // each URL of a text that holds several
 		_, host, p, ok := hostaddr.TransferURL(w)
 		switch {
-		case !ok || !hostaddr.Loopback(host):
+		case !ok || !hostaddr.Loopback(host) && !local(host):
 		case strings.HasPrefix(p, "~"):
 			out = append(out, p)
 		default:
@@ -375,4 +376,11 @@ func pathLike(s string) bool {
 // here, hardline judges it as any other path.
 func (e *Engine) pathReading(s string) (string, error) {
 	return e.readPath(strings.TrimSpace(s))
+}
+
+// thisMachine reports whether a URL's host reaches this machine by one of
+// its own names, as the engine's analyser knows them (loopback names are
+// read by thisMachineTransfer itself).
+func (ev *evaluation) thisMachine(host string) bool {
+	return ev.e.hard != nil && ev.e.hard.ThisMachine(host)
 }
