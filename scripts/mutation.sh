@@ -49,6 +49,7 @@ for p in "${pkgs[@]}"; do
     exit 2
   fi
   printf '== %s -> %s/%s.txt\n' "$p" "$out" "$p"
+  mkdir -p "$(dirname "$out/$p")" # internal/hostaddr's report goes in internal/
   if ! go run "$GREMLINS" "${args[@]}" --output "$out/$p.json" "./$p" >"$out/$p.txt" 2>&1; then
     echo "mutation.sh: gremlins failed on $p, see $out/$p.txt" >&2
     status=1
