@@ -134,6 +134,18 @@ func TestCheckURLRefusesEverySpellingOfABlockedAddress(t *testing.T) {
 	}
 }
 
+// TestARefusalSaysWhatASpellingReadsAs checks that a refusal of an
+// address written otherwise than plainly names the address it reads as,
+// and that one written plainly is not said to read as itself.
+func TestARefusalSaysWhatASpellingReadsAs(t *testing.T) {
+	err := dest.CheckURL("http://2852039166/latest/meta-data/")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "2852039166 reads as 169.254.169.254")
+	err = dest.CheckURL("http://169.254.169.254/latest/meta-data/")
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "reads as")
+}
+
 // assertReason checks that err allows (want "") or is a refusal for want.
 func assertReason(t *testing.T, want dest.Reason, err error) {
 	t.Helper()
@@ -215,6 +227,25 @@ func TestCheckURL(t *testing.T) {
 		{"a character outside a host name is refused", "https://api!.example.com/", dest.ReasonMalformed},
 		{"a label longer than 63 bytes is refused", "https://" + strings.Repeat("a", 64) + ".example/", dest.ReasonMalformed},
 		{"a URL longer than the limit is refused", "https://api.example.com/" + strings.Repeat("a", dest.MaxURLLength), dest.ReasonMalformed},
+		// The bounds themselves, and the first and last characters of each
+		// class a host, a port or a number is read in.
+		{"a URL of exactly the limit is allowed", "https://api.example.com/" + strings.Repeat("a", dest.MaxURLLength-len("https://api.example.com/")), ""},
+		{"a host name of 253 bytes is allowed", "https://" + strings.Repeat(strings.Repeat("a", 62)+".", 4)[:252] + "b/", ""},
+		{"a host name of 254 bytes is refused", "https://" + strings.Repeat(strings.Repeat("a", 62)+".", 4)[:252] + "bc/", dest.ReasonMalformed},
+		{"a label of 63 bytes is allowed", "https://" + strings.Repeat("a", 63) + ".example/", ""},
+		{"a host of a, z, 0 and 9 is allowed", "https://az09.example/", ""},
+		{"the highest port is allowed", "https://api.example.com:65535/", ""},
+		{"a port of 0 and 9 digits is allowed", "https://api.example.com:9090/", ""},
+		{"a name ending in 0 is refused", "https://example.0/", dest.ReasonAmbiguousHost},
+		{"a name ending in 9 is refused", "https://example.9/", dest.ReasonAmbiguousHost},
+		{"a name ending in a hex number of a and f is refused", "https://example.0xaf/", dest.ReasonAmbiguousHost},
+		{"a name ending in a hex number of 0 and 9 is refused", "https://example.0x09/", dest.ReasonAmbiguousHost},
+		{"a name ending in a word that starts 0x is allowed", "https://example.0xg/", ""},
+		{"a byte 0x80 in a host is not ASCII", "https://a\x80b.example/", dest.ReasonAmbiguousHost},
+		{"a host ending in a cut escape is refused", "https://api%2/", dest.ReasonAmbiguousHost},
+		{"a host ending in a cut escape after text is refused", "https://ab%4/", dest.ReasonAmbiguousHost},
+		{"a scheme with a character no scheme holds is refused", "ht!tp://api.example.com/", dest.ReasonMalformed},
+		{"a scheme starting with a digit is refused", "1https://api.example.com/", dest.ReasonMalformed},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
