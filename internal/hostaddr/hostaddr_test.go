@@ -29,6 +29,11 @@ func TestInetAton(t *testing.T) {
 		{"example.com", ""}, // a name
 		{"0XA9FEA9FE", ""},  // callers lower-case first
 		{"169.254.169.254.", ""},
+		// The bounds: a part of exactly a byte and 32 bits in one number.
+		{"255.1.1.1", "255.1.1.1"},
+		{"4294967295", "255.255.255.255"},
+		{"0xffffffff", "255.255.255.255"},
+		{"0x100000000", ""},
 	} {
 		a, ok := InetAton(tc.in)
 		if got := map[bool]string{true: a.String(), false: ""}[ok]; got != tc.want {
@@ -86,8 +91,8 @@ func TestMetadataName(t *testing.T) {
 		"metadata.google.internal": true, "metadata": true, "instance-data": true,
 		"metadata.tencentyun.com": true, "169.254.169.254.nip.io": true,
 		"app.169-254-169-254.sslip.io": true, "app-a9fea9fe.nip.io": true,
-		"100.100.100.200.traefik.me": true,
-		"metadata.example.com":       false, "10.0.0.1.nip.io": false, "app-0a000001.nip.io": false,
+		"100.100.100.200.traefik.me": true, "-a9fea9fe.nip.io": true, "a9fea9fe.nip.io": true,
+		"metadata.example.com": false, "10.0.0.1.nip.io": false, "app-0a000001.nip.io": false,
 		"nip.io": false, "example.com": false,
 	} {
 		if got := MetadataName(in); got != want {
@@ -111,6 +116,22 @@ func TestTransferURL(t *testing.T) {
 		{"file:///etc/shadow", "", "", "", false},
 		{"sftp:/localhost/x", "", "", "", false},
 		{"localhost:/x", "", "", "", false},
+		{"://localhost/x", "", "", "", false},
+		// A user, a port, a bracket and a query at the first byte they
+		// may stand at; the scheme's first and last letters of each class.
+		{"sftp://@h/x", "", "h", "x", true},
+		{"sftp://:pw@h/x", "", "h", "x", true},
+		{"sftp://h:22/x", "", "h", "x", true},
+		{"sftp://[]/x", "", "", "x", true},
+		{"sftp://[::1]/?q", "", "::1", "", true},
+		{"sftp://h/#f", "", "h", "", true},
+		{"sftp://:22/x", "", "", "x", true},
+		{"0ftp://h/x", "", "", "", false},
+		{"9ftp://h/x", "", "", "", false},
+		{"aftp://h/x", "", "", "", false},
+		{"zftp://h/x", "", "", "", false},
+		{"Aftp://h/x", "", "", "", false},
+		{"Zscp://h/x", "", "", "", false},
 	} {
 		user, host, p, ok := TransferURL(tc.in)
 		if ok != tc.ok || ok && (user != tc.user || host != tc.host || p != tc.path) {
