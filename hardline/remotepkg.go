@@ -10,29 +10,41 @@ import (
 // install a package (false: every operand is a package specifier) or run
 // one (true: the first operand is, the rest are the program's arguments);
 // a runner that is a program of its own (npx, uvx, bunx, pnpx) lists "".
+// npm reads any unambiguous prefix of install and a few misspellings.
 var packageVerbs = map[string]map[string]bool{
 	"pip": {"install": false}, "pip3": {"install": false}, "pipx": {"install": false, "inject": false, "run": true},
 	"uv": {"pip": false, "add": false, "run": true, "tool": false}, "uvx": {"": true},
-	"npm":  {"install": false, "i": false, "add": false, "isntall": false, "in": false, "update": false, "up": false, "exec": true, "x": true},
+	"npm": {"install": false, "i": false, "in": false, "ins": false, "inst": false, "insta": false, "instal": false,
+		"isnt": false, "isnta": false, "isntal": false, "isntall": false, "install-test": false, "it": false, "add": false,
+		"update": false, "up": false, "upgrade": false, "udpate": false, "exec": true, "x": true},
 	"npx":  {"": true},
-	"pnpm": {"add": false, "install": false, "i": false, "update": false, "up": false, "dlx": true, "exec": true}, "pnpx": {"": true},
+	"pnpm": {"add": false, "install": false, "i": false, "update": false, "up": false, "upgrade": false, "dlx": true, "exec": true}, "pnpx": {"": true},
 	"yarn": {"add": false, "global": false, "up": false, "upgrade": false, "dlx": true},
-	"bun":  {"add": false, "install": false, "i": false, "x": true}, "bunx": {"": true},
+	"bun":  {"add": false, "install": false, "i": false, "update": false, "x": true}, "bunx": {"": true},
 	"cargo": {"install": false}, "brew": {"install": false, "reinstall": false}, "poetry": {"add": false}, "pdm": {"add": false},
 	"rye": {"add": false, "install": false}, "pipenv": {"install": false}, "conda": {"install": false}, "mamba": {"install": false},
 }
 
 // packageSpecOptions are the options whose value is a package specifier
-// (pip install -e URL, uvx --from URL, cargo install --git URL); the value
-// of any other option that comes as the next word is not one.
-var packageSpecOptions = []string{"-e", "--editable", "--from", "--with", "--git", "--spec", "-p", "--package"}
+// (pip install -e URL, uvx --from URL, cargo install --git URL, npx -p
+// PKG); -p is one for npm and its kin only (uv's -p is --python).
+var packageSpecOptions = []string{"-e", "--editable", "--with-editable", "--from", "--with", "--git", "--spec", "-p", "--package"}
 
-// indexOptions are the options whose value is the address of a package
-// index or registry, or a proxy or certificate for it, not a package
-// (what they store, or a source given for every install, is judged as a
-// package source elsewhere).
-var indexOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links",
-	"--trusted-host", "--proxy", "--cert", "--client-cert", "--registry", "--source"}
+// packageValueOptions are the options of the package managers, before or
+// after the sub-command, that take a value that is no package: a folder,
+// a workspace, an interpreter's version, an index or registry, a proxy or
+// a certificate (what these store, or a source given for every install,
+// is judged as a package source elsewhere), npm's by npmValueOptions.
+var (
+	npmValueOptions = []string{"--prefix", "-C", "--dir", "--cwd", "--workspace", "-w", "--filter", "-F", "--userconfig",
+		"--globalconfig", "--cache", "--loglevel", "--tag", "--otp", "--registry", "--script-shell", "--omit", "--include"}
+	packageValueOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links",
+		"--trusted-host", "--proxy", "--cert", "--client-cert", "--registry", "--source",
+		"--python", "-p", "--python-version", "--directory", "--project", "--config-file", "--cache-dir", "--env-file",
+		"--with-requirements", "-c", "--constraint", "--log", "--target", "-t", "--root", "--prefix",
+		"--src", "--platform", "--extra", "--group", "--timeout", "--retries", "-C", "--config", "-Z", "--branch", "--tag",
+		"--rev", "--features", "-F", "-j", "--jobs", "--bin", "--example", "--profile", "--target-dir", "--version", "--vers"}
+)
 
 // githubShorthand is npm's, yarn's and bun's USER/REPO (with #REF), which
 // they fetch from GitHub; a scoped package (@scope/name) and a path (./x,
@@ -53,13 +65,36 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 		return
 	}
 	npmLike := b == "npm" || b == "npx" || b == "pnpm" || b == "pnpx" || b == "yarn" || b == "bun" || b == "bunx"
+	spec := func(o string) bool { return slices.Contains(packageSpecOptions, o) && (npmLike || o != "-p") }
+	value := func(o string) bool {
+		if npmLike {
+			return slices.Contains(npmValueOptions, o)
+		}
+		return slices.Contains(packageValueOptions, o)
+	}
+	// next returns the index of the first word from i on that is neither
+	// an option, the value of one, nor a toolchain (cargo +nightly).
+	next := func(i int) int {
+		for ; i < len(args); i++ {
+			v := args[i].val
+			switch {
+			case args[i].dyn:
+				return i
+			case strings.HasPrefix(v, "-"):
+				if value(v) && i+1 < len(args) {
+					i++
+				}
+			case strings.HasPrefix(v, "+") && b == "cargo":
+			default:
+				return i
+			}
+		}
+		return i
+	}
 	i := 0
 	runner, whole := verbs[""]
 	if !whole {
-		// The sub-command: the first word that is not an option.
-		for i < len(args) && strings.HasPrefix(args[i].val, "-") && !args[i].dyn {
-			i++
-		}
+		i = next(0)
 		if i == len(args) || args[i].dyn {
 			return
 		}
@@ -71,10 +106,7 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 		if verb == "tool" || verb == "pip" || verb == "global" {
 			// uv tool run|install, uv pip install, yarn global add: the
 			// second word says which.
-			for i < len(args) && strings.HasPrefix(args[i].val, "-") && !args[i].dyn {
-				i++
-			}
-			if i == len(args) || args[i].dyn {
+			if i = next(i); i == len(args) || args[i].dyn {
 				return
 			}
 			runner = args[i].val == "run"
@@ -89,7 +121,7 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 		v := f.val
 		if strings.HasPrefix(v, "-") {
 			name, val, eq := strings.Cut(v, "=")
-			if eq && slices.Contains(packageSpecOptions, name) && remoteSpec(val, npmLike) {
+			if eq && spec(name) && remoteSpec(val, npmLike) {
 				r.remoteFinding(b, val, cmd)
 				return
 			}
@@ -99,15 +131,15 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 		if j > i {
 			prev = args[j-1].val
 		}
-		spec := slices.Contains(packageSpecOptions, prev)
-		if slices.Contains(indexOptions, prev) && (!npmLike || prev == "--registry") && strings.Contains(v, "://") {
-			continue // an index's URL (--index-url URL, --registry URL; npm's -f is --force)
+		isSpec := spec(prev)
+		if !isSpec && value(prev) {
+			continue // an option's value (--python 3.12, -w packages/api, --index-url URL)
 		}
 		if remoteSpec(v, npmLike) {
 			r.remoteFinding(b, v, cmd)
 			return
 		}
-		if runner && !spec {
+		if runner && !isSpec {
 			return // the package a runner runs; the rest are its program's
 		}
 	}
