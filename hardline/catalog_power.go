@@ -12,9 +12,10 @@ import (
 // Processes and power: signals to everything or to init, and stopping,
 // restarting or suspending the host.
 var _ = register([]Entry{
-	{Names: names("kill"), Family: "processes and power", Summary: "kill -1 and signals to pid 1 block",
+	{Names: names("kill"), Family: "processes and power", Summary: "kill -1, kill 0 and signals to pid 1 block; with PowerShell's parameters (kill -Name *) it is Stop-Process",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.kill(args, cmd)
+			psUnixKill(r, sc, args, c, cmd)
 			return true
 		}},
 	{Names: names("killall5"), Family: "processes and power", Summary: "signals every process", Rule: ruleKillAll},
@@ -205,6 +206,9 @@ func (r *run) kill(args []field, cmd string) {
 				// shares the starting program's).
 				r.finding(ruleKillAll, Command, Block, "kill -$$ signals every process of the shell's group, which holds the program that started the command unless it gave the command a group of its own", cmd, "")
 				return
+			case f.why == "$PPID" && strings.HasPrefix(f.val, "-"):
+				r.finding(ruleKillAll, Command, Block, "kill -$PPID signals every process of the group of the program that started the command", cmd, "")
+				return
 			case f.why == "$PPID":
 				r.finding(ruleSystemAdmin, Command, Ask, "kill $PPID signals the program that started the command", cmd, "")
 				return
@@ -343,8 +347,10 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 			return false
 		}
 		switch base(fs[0].val) {
-		case "grep", "egrep", "fgrep", "rg", "ag", "sed", "pgrep":
+		case "grep", "egrep", "fgrep", "rg", "ag", "sed", "pgrep", "findstr":
 			return false
+		case "Where-Object", "where-object", "where", "?", "Select-Object", "select-object", "select", "Select-String", "select-string", "sls":
+			return false // PowerShell's filters pick some processes
 		case "awk", "gawk", "mawk", "nawk":
 			for _, a := range fs[1:] {
 				if !strings.HasPrefix(a.val, "-") && strings.ContainsAny(a.val, "/~=") {
@@ -366,6 +372,9 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 	case "pidof":
 		return slices.ContainsFunc(args, func(f field) bool { return f.val == "init" || f.val == "systemd" })
 	case "ps":
+		if len(args) == 0 && r.a.windows {
+			return true // PowerShell's ps is Get-Process
+		}
 		for _, a := range args {
 			v := strings.TrimPrefix(a.val, "-")
 			short := strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--")
@@ -375,15 +384,51 @@ func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
 		}
 	default:
 		if getProcess(base(fs[0].val)) {
-			// PowerShell's Get-Process: every process without a name or
-			// ID, or with a name of wildcards only.
-			return !slices.ContainsFunc(args, func(f field) bool {
-				return f.dyn || !strings.HasPrefix(f.val, "-") && strings.Trim(f.val, "*?") != "" ||
-					strings.HasPrefix(f.val, "-") && !psPrefix("name", asciiLower(f.val[1:])) && !psPrefix("processname", asciiLower(f.val[1:]))
-			})
+			return getsEveryProcess(args)
 		}
 	}
 	return false
+}
+
+// getsEveryProcess reports whether PowerShell's Get-Process with args
+// lists every process: no name or ID, or a name of wildcards only; the
+// common parameters (-ErrorAction 0) and switches (-IncludeUserName)
+// select nothing.
+func getsEveryProcess(args []field) bool {
+	for i := 0; i < len(args); i++ {
+		f := args[i]
+		if f.dyn {
+			return false
+		}
+		if len(f.val) > 1 && f.val[0] == '-' && isLetter(f.val[1]) {
+			n, attached, hasValue := strings.Cut(asciiLower(f.val[1:]), ":")
+			switch {
+			case psPrefix("name", n) || psPrefix("processname", n):
+				v := attached
+				if !hasValue {
+					if i+1 >= len(args) || args[i+1].dyn {
+						return false
+					}
+					i++
+					v = args[i].val
+				}
+				if strings.Trim(v, "*?,") != "" {
+					return false
+				}
+			case psCommonValue(n):
+				if !hasValue {
+					i++
+				}
+			case len(n) >= 2 && (psPrefix("id", n) || psPrefix("inputobject", n)):
+				return false
+			}
+			continue
+		}
+		if strings.Trim(f.val, "*?,") != "" {
+			return false // a name, the first positional parameter
+		}
+	}
+	return true
 }
 
 // getProcess reports whether n names PowerShell's Get-Process (gps).

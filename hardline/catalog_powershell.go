@@ -102,6 +102,7 @@ func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, c
 				// (as find ~ | xargs rm -rf deletes ~'s contents).
 				if c.in.find && len(c.in.words) > 0 {
 					for _, w := range c.in.words {
+						w.contents = true // what is under the start, as xargs rm after find
 						r.judgeDelete(sc, w, true, cmd, b)
 					}
 				} else {
@@ -175,24 +176,38 @@ func psArray(f field) []field {
 
 // psStopProcess judges Stop-Process (and kill with PowerShell's
 // parameters): a name that is only wildcards, the System or Idle process's
-// ID (4, 0), or every process from Get-Process on its input block
-// (kill-all).
+// ID (4, 0) by -Id or as the first positional value, or every process
+// from Get-Process on its input block (kill-all).
 func psStopProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	if c.in.pids {
 		r.finding(ruleKillAll, Command, Block, b+" stops every process Get-Process lists", cmd, "")
 		return true
 	}
+	positional := 0
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a.dyn || len(a.val) < 2 || a.val[0] != '-' {
+		if a.dyn {
 			continue
 		}
-		name, attached, hasValue := strings.Cut(asciiLower(a.val[1:]), ":")
+		var name string
 		var vals []field
-		if hasValue {
-			vals = psArray(field{val: attached})
-		} else if i+1 < len(args) {
-			vals = psArray(args[i+1])
+		if len(a.val) > 1 && a.val[0] == '-' && isLetter(a.val[1]) {
+			n, attached, hasValue := strings.Cut(asciiLower(a.val[1:]), ":")
+			name = n
+			switch {
+			case hasValue:
+				vals = psArray(field{val: attached})
+			case psCommonValue(name) || psPrefix("name", name) || psPrefix("processname", name) || psPrefix("id", name) || psPrefix("inputobject", name):
+				if i+1 < len(args) {
+					i++
+					vals = psArray(args[i])
+				}
+			}
+		} else {
+			if positional++; positional == 1 {
+				name = "id" // Stop-Process 4: -Id is the first positional parameter
+			}
+			vals = psArray(a)
 		}
 		for _, v := range vals {
 			if v.dyn {
@@ -209,6 +224,38 @@ func psStopProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 		}
 	}
 	return true
+}
+
+// psCommonValue reports whether name (lower case, a prefix or an alias)
+// is one of PowerShell's common parameters that take a value
+// (-ErrorAction, -ea, -OutVariable, ...).
+func psCommonValue(name string) bool {
+	switch name {
+	case "ea", "wa", "infa", "ev", "wv", "iv", "ov", "ob", "pv":
+		return true
+	}
+	for _, p := range []string{"erroraction", "warningaction", "informationaction", "errorvariable", "warningvariable",
+		"informationvariable", "outvariable", "outbuffer", "pipelinevariable", "computername"} {
+		if len(name) >= 3 && psPrefix(p, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// psUnixKill judges kill written with PowerShell's parameters (kill -Name
+// *, kill -Id 4: in PowerShell kill is Stop-Process) as Stop-Process.
+func psUnixKill(r *run, sc *scope, args []field, c ctx, cmd string) {
+	for _, a := range args {
+		if a.dyn || len(a.val) < 3 || a.val[0] != '-' {
+			continue
+		}
+		n, _, _ := strings.Cut(asciiLower(a.val[1:]), ":")
+		if len(n) >= 2 && (psPrefix("name", n) || psPrefix("processname", n) || psPrefix("inputobject", n)) || n == "id" {
+			psStopProcess(r, sc, "kill", args, c, cmd)
+			return
+		}
+	}
 }
 
 // psPrefix reports whether name (lower case) is a prefix PowerShell reads
