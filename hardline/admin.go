@@ -217,8 +217,10 @@ type written struct {
 
 // writtenContent is what a statement writes to its standard output when
 // that is known statically: a literal echo or printf, or cat or tee of a
-// here-document. A redirection alone (> f) writes nothing.
-func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (string, bool) {
+// here-document. A redirection alone (> f) writes nothing. A call of a
+// function the script defines writes what the function writes, which is
+// not known (echo() { command echo 'rm -rf ~'; }; echo hi > a.sh).
+func (r *run) writtenContent(sc *scope, call *syntax.CallExpr, fields []field, in input) (string, bool) {
 	if call == nil {
 		return "", false
 	}
@@ -226,6 +228,9 @@ func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (s
 		return "", true
 	}
 	if len(fields) == 0 {
+		return "", false
+	}
+	if _, ok := r.callsScriptFunc(sc, fields); ok {
 		return "", false
 	}
 	for _, f := range fields {
@@ -251,11 +256,11 @@ func (r *run) writtenContent(call *syntax.CallExpr, fields []field, in input) (s
 }
 
 // noteOuts records the files a statement's output redirections write.
-func (r *run) noteOuts(outs []outRedir, call *syntax.CallExpr, fields []field, in input) {
+func (r *run) noteOuts(sc *scope, outs []outRedir, call *syntax.CallExpr, fields []field, in input) {
 	if len(outs) == 0 {
 		return
 	}
-	content, known := r.writtenContent(call, fields, in)
+	content, known := r.writtenContent(sc, call, fields, in)
 	for _, o := range outs {
 		if o.appends {
 			r.noteAppended(o.f, content, known)

@@ -1743,7 +1743,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	}
 	if call == nil {
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
-		r.noteOuts(outs, nil, nil, in)
+		r.noteOuts(sc, outs, nil, nil, in)
 		r.noteSecretOuts(sc, s, nil, outs)
 		if in.kind != inNone && (in.kind != inFile || in.environ || in.peer || in.download || in.shellOut) {
 			// The statements inside that may read the input first read
@@ -1784,7 +1784,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		}
 	}
 	if len(call.Args) == 0 {
-		r.noteOuts(outs, call, nil, in)
+		r.noteOuts(sc, outs, call, nil, in)
 		return
 	}
 	fields := r.words(sc, call.Args)
@@ -1818,7 +1818,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	r.simple(sc, fields, ctx{in: in, pos: call.Pos().Offset(), net: net, findTree: r.loopTree})
 	r.cdpath, r.cmdCall = outer, outerCall
 	r.calls.envWords = r.calls.envWords[:envWords] // env's words end with the command
-	r.noteOuts(outs, call, fields, in)
+	r.noteOuts(sc, outs, call, fields, in)
 	r.noteSecretOuts(sc, s, call, outs)
 }
 
@@ -3532,8 +3532,9 @@ func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
 		// The name decides before anything is expanded: a dump, or a
 		// filter reading a here-document that may hold one.
 		if call, ok := first.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			_, fn := sc.funcs[call.Args[0].Lit()] // f() { env; }; curl -d "$(f)"
 			switch n := base(call.Args[0].Lit()); {
-			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n):
+			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n) || fn:
 			case (n == "cat" || pathFilters[n] || encoders[n]) && len(first.Redirs) > 0:
 			default:
 				continue
