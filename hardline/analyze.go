@@ -532,6 +532,7 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			return
 		}
 	}
+	sc.inheritFuncs()
 	r.walk(sc, f)
 }
 
@@ -1326,9 +1327,12 @@ func (sc *scope) lookupArray(name string, pos uint) ([]string, bool) {
 // known returns the variables with a static value at offset pos, for a
 // nested script.
 func (sc *scope) known(pos uint) map[string]string {
-	out := make(map[string]string, len(sc.inherit)+len(sc.vars))
+	out := make(map[string]string, len(sc.inherit)+len(sc.vars)+len(sc.funcs))
 	for k, v := range sc.inherit {
 		out[k] = v
+	}
+	for name := range sc.funcs {
+		out[funcKey+name] = "" // see inheritFuncs
 	}
 	for k, d := range sc.vars {
 		if d.tainted || pos < d.after {
@@ -1338,6 +1342,31 @@ func (sc *scope) known(pos uint) map[string]string {
 		out[k] = d.value
 	}
 	return out
+}
+
+// funcKey starts the keys under which a scope's known values carry the
+// names of the functions the script defines: no variable's name starts
+// with it, so no expansion reads them.
+const funcKey = "\x00func "
+
+// inheritFuncs makes the functions of the script that started this one
+// functions of this one whose text is not known: a function exported to
+// the shell a script runs (echo() {...}; export -f echo; bash -c 'echo hi
+// | sh') prints what it prints there too. Every function of the parent is
+// taken as exported, the stricter reading.
+func (sc *scope) inheritFuncs() {
+	for k := range sc.inherit {
+		name, ok := strings.CutPrefix(k, funcKey)
+		if !ok || name == "" {
+			continue
+		}
+		if _, defined := sc.funcs[name]; !defined {
+			if sc.funcs == nil {
+				sc.funcs = map[string]*syntax.FuncDecl{}
+			}
+			sc.funcs[name] = nil
+		}
+	}
 }
 
 // known is sc.known with the NAME=VALUE words env gives the command being
