@@ -8,14 +8,13 @@ import "strings"
 // the set holds, where a strings.Contains for each would read it once
 // per substring; every command's words pass through several such sets.
 type markers struct {
-	list    []string
 	byFirst [256][]string
 }
 
 // newMarkers makes the set of subs. An empty substring occurs in every
 // text, which no caller means: it panics at start-up instead.
 func newMarkers(subs ...string) *markers {
-	m := &markers{list: subs}
+	m := &markers{}
 	for _, s := range subs {
 		if s == "" {
 			panic("hardline: an empty marker")

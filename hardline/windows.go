@@ -133,7 +133,7 @@ func profileReference(s, home string) (string, int, bool) {
 		}
 		prop, n = strings.ToLower(s[n+1:j]), j
 	}
-	home = strings.TrimSuffix(strings.ReplaceAll(home, "/", `\`), `\`)
+	home = winHome(home)
 	switch prop {
 	case "", "currentusercurrenthost":
 		return home + `\Documents\PowerShell\Microsoft.PowerShell_profile.ps1`, n, true
@@ -147,11 +147,17 @@ func profileReference(s, home string) (string, int, bool) {
 	return "", 0, false
 }
 
+// winHome is the home folder as cmd and PowerShell write it: backslashes,
+// no trailing one.
+func winHome(home string) string {
+	return strings.TrimSuffix(strings.ReplaceAll(home, "/", `\`), `\`)
+}
+
 // windowsVariable is the value of a cmd or PowerShell environment variable
 // that follows from the home folder (see cmdVariables), in any case.
 func windowsVariable(name, home string) (string, bool) {
 	name = strings.ToUpper(name)
-	home = strings.TrimSuffix(strings.ReplaceAll(home, "/", `\`), `\`)
+	home = winHome(home)
 	val, known := cmdVariables[name]
 	switch {
 	case name == "HOMEDRIVE" && len(home) > 1 && home[1] == ':':

@@ -198,6 +198,11 @@ func TestAPathAnExecCallGivesMayBeItsWorkingFolder(t *testing.T) {
 			assert.Equal(t, "sensitive-path", d.Rule)
 		})
 	}
+	t.Run("a folder given as a file URL that cannot be read asks", func(t *testing.T) {
+		for _, dir := range []string{"file://evil.example" + w.home, "file://" + w.home + "?x"} {
+			check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": "cat .ssh/id_ed25519", "dir": dir}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		}
+	})
 	t.Run("a folder inside the workspace changes nothing", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": "cat .ssh/id_ed25519", "dir": "./src"}}, policy.Allow, policy.ReasonModeAllow)
 	})

@@ -587,7 +587,9 @@ func (ev *evaluation) hardline() bool {
 				// A tool that declares no working folder may take one
 				// under any name: the command is judged run there too,
 				// the folder read as a path argument is ($HOME, ~, a file
-				// URL), the stricter finding kept.
+				// URL), the stricter finding kept. A file URL readPath
+				// refuses is not skipped unjudged: otherPaths reads the
+				// same string as a path and asks about it.
 				if dir, err := ev.e.readPath(text); err == nil {
 					if w, whit := newFinding(plain, ev.e.hard.Command(withWorkdir(ev.args.command, dir), env)); whit && (!hit || w.Severity > g.Severity) {
 						g, hit = w, true
