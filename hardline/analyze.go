@@ -2253,6 +2253,17 @@ func (r *run) pipeInput(sc *scope, up *syntax.Stmt, paths bool) input {
 	return r.programOutput(sc, up, fs, paths)
 }
 
+// holdAlso adds to in what o holds besides its text: the environment, a
+// list of paths (and their starts), a peer's or a shell's output. Text
+// written by several commands holds what any of them writes.
+func (in *input) holdAlso(o input) {
+	in.find = in.find || o.find
+	in.environ = in.environ || o.environ
+	in.peer = in.peer || o.peer
+	in.shellOut = in.shellOut || o.shellOut
+	in.words = append(in.words, o.words...)
+}
+
 // maxFuncOutput bounds the function bodies funcOutput reads into one
 // another.
 const maxFuncOutput = 4
@@ -2278,12 +2289,8 @@ func (r *run) callsScriptFunc(sc *scope, fs []field) (string, bool) {
 func (r *run) funcOutput(sc *scope, up *syntax.Stmt, name string, fs []field, paths bool) input {
 	in := input{kind: inUnknown, detail: "the output of the function " + name}
 	merge := func(o input) {
-		in.environ = in.environ || o.environ
-		in.peer = in.peer || o.peer
-		in.find = in.find || o.find
-		in.shellOut = in.shellOut || o.shellOut
+		in.holdAlso(o)
 		in.download = in.download || o.download
-		in.words = append(in.words, o.words...)
 	}
 	if fd := sc.funcs[name]; fd != nil && fd.Body != nil && sc.funcDepth < maxFuncOutput {
 		sc.funcDepth++
@@ -2524,11 +2531,7 @@ func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	var text, partial strings.Builder
 	for _, w := range ws {
 		in := r.pipeInput(sc, w, paths)
-		all.find = all.find || in.find
-		all.environ = all.environ || in.environ
-		all.peer = all.peer || in.peer
-		all.shellOut = all.shellOut || in.shellOut
-		all.words = append(all.words, in.words...)
+		all.holdAlso(in)
 		if in.kind != inText {
 			all.kind = inUnknown
 			continue

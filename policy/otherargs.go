@@ -64,11 +64,11 @@ func (ev *evaluation) otherPaths() bool {
 	var vals []otherValue
 	over := false
 	if ev.args.hasTarget {
-		vals, over = collectPathLike(vals, m.TargetArgument, ev.args.target, 0, ev.thisMachine)
+		vals, over = ev.collectPathLike(vals, m.TargetArgument, ev.args.target, 0)
 	}
 	if !over {
 		for _, k := range ev.args.undeclared {
-			if vals, over = collectPathLike(vals, k, ev.c.Args[k], 0, ev.thisMachine); over {
+			if vals, over = ev.collectPathLike(vals, k, ev.c.Args[k], 0); over {
 				break
 			}
 		}
@@ -202,7 +202,7 @@ func optionPaths(s string) ([]string, bool) {
 // collectPathLike appends the strings in v, a decoded JSON value, that read
 // as paths. It reports true when v holds more of them than
 // MaxPathsPerCall, or nests deeper than maxOtherDepth.
-func collectPathLike(vals []otherValue, arg string, v any, depth int, local func(host string) bool) ([]otherValue, bool) {
+func (ev *evaluation) collectPathLike(vals []otherValue, arg string, v any, depth int) ([]otherValue, bool) {
 	if depth > maxOtherDepth || len(vals) > MaxPathsPerCall {
 		return vals, true
 	}
@@ -213,21 +213,21 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int, local func
 		if t := strings.TrimSpace(v); len(t) > 1 && len(t) <= maxOtherJSON && (t[0] == '{' || t[0] == '[') {
 			var inner any
 			if json.Unmarshal([]byte(t), &inner) == nil {
-				return collectPathLike(vals, arg, inner, depth+1, local)
+				return ev.collectPathLike(vals, arg, inner, depth+1)
 			}
 		}
-		vals = appendPathLike(vals, arg, v, local)
+		vals = ev.appendPathLike(vals, arg, v)
 	case []string:
 		for _, s := range v {
 			var over bool
-			if vals, over = collectPathLike(vals, arg, s, depth+1, local); over {
+			if vals, over = ev.collectPathLike(vals, arg, s, depth+1); over {
 				return vals, true
 			}
 		}
 	case []any:
 		for _, x := range v {
 			var over bool
-			if vals, over = collectPathLike(vals, arg, x, depth+1, local); over {
+			if vals, over = ev.collectPathLike(vals, arg, x, depth+1); over {
 				return vals, true
 			}
 		}
@@ -239,7 +239,7 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int, local func
 		slices.Sort(keys)
 		for _, k := range keys {
 			var over bool
-			if vals, over = collectPathLike(vals, arg+"."+k, v[k], depth+1, local); over {
+			if vals, over = ev.collectPathLike(vals, arg+"."+k, v[k], depth+1); over {
 				return vals, true
 			}
 		}
@@ -249,7 +249,7 @@ func collectPathLike(vals []otherValue, arg string, v any, depth int, local func
 
 // appendPathLike appends s when it is written as a path, or names a cloud
 // metadata service's credentials (a fetcher's URL).
-func appendPathLike(vals []otherValue, arg, s string, local func(host string) bool) []otherValue {
+func (ev *evaluation) appendPathLike(vals []otherValue, arg, s string) []otherValue {
 	if len(s) <= 4096 {
 		if u, ok := hardline.MetadataSecret(s); ok {
 			return append(vals, otherValue{arg: arg, value: s, metadata: u})
@@ -260,7 +260,7 @@ func appendPathLike(vals []otherValue, arg, s string, local func(host string) bo
 			vals = append(vals, otherValue{arg: arg, value: sp.text, how: " (" + sp.how + ")"})
 		}
 	}
-	for _, p := range thisMachineTransfer(s, local) {
+	for _, p := range thisMachineTransfer(s, ev.thisMachine) {
 		vals = append(vals, otherValue{arg: arg, value: p, how: " (a transfer from this machine names it)"})
 	}
 	if pathLike(s) {
