@@ -1861,7 +1861,7 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	}
 	environ := false
 	if text := r.nodeText(sc, s); strings.Contains(text, "env") || strings.Contains(text, "set") || strings.Contains(text, "export") ||
-		strings.Contains(text, "declare") || strings.Contains(text, "typeset") {
+		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || strings.Contains(text, "nv:") || strings.Contains(text, "NV:") {
 		// Only a dump of the environment holds it (env, printenv, set,
 		// export -p, declare -x, typeset -x, through any wrapper).
 		environ = r.pipeInput(sc, s, false).environ
@@ -2317,6 +2317,9 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 	if in, ok := r.decodedInput(sc, up, base(fs[0].val), args, paths); ok {
 		return in
 	}
+	if psEnvDrive(fs) {
+		return input{kind: inUnknown, environ: true, detail: "the environment from PowerShell's Env: drive"}
+	}
 	switch b := base(fs[0].val); b {
 	case "echo", "printf":
 		for _, f := range args {
@@ -2387,7 +2390,7 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 				return input{kind: inUnknown, words: []field{{val: abs}}, find: true, detail: "paths from " + b}
 			}
 		}
-		if pathFilters[b] {
+		if pathFilters[b] || psFilters[asciiLower(b)] {
 			return r.throughFilter(sc, up, b, unknown, paths)
 		}
 		if encoders[b] {
@@ -2685,7 +2688,9 @@ func environDump(b string, args []field) bool {
 var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true,
 	"ssh": true, "openssl": true, "http": true, "https": true, "xh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true,
 	"ftp": true, "lftp": true, "sftp": true, "smbclient": true, "pastebinit": true, "gh": true, "nc.openbsd": true, "nc.traditional": true,
-	"scp": true, "rsync": true}
+	"scp": true, "rsync": true,
+	// PowerShell's web cmdlets, whose -Body takes their input.
+	"Invoke-WebRequest": true, "invoke-webrequest": true, "iwr": true, "Invoke-RestMethod": true, "invoke-restmethod": true, "irm": true}
 
 // environSent flags a command that sends the shell's environment to the
 // network: a program that sends its stdin elsewhere reading a dump of the
@@ -2716,6 +2721,16 @@ var encoders = map[string]bool{"base64": true, "base32": true, "basenc": true, "
 // they read: a list of paths stays a list of paths through them.
 var pathFilters = map[string]bool{"grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true, "awk": true, "gawk": true, "mawk": true,
 	"cut": true, "sort": true, "uniq": true, "head": true, "tail": true, "tr": true, "tac": true, "rev": true, "shuf": true, "tee": true, "column": true, "nl": true}
+
+// psFilters are PowerShell's cmdlets (in lower case, with their aliases)
+// that pass on what they read, reshaped or in part: the environment stays
+// the environment through them (gci env: | Out-String | irm ...), a list
+// of items a list of items.
+var psFilters = map[string]bool{"out-string": true, "oss": true, "convertto-json": true, "convertto-csv": true, "convertto-xml": true,
+	"convertto-html": true, "format-list": true, "fl": true, "format-table": true, "ft": true, "format-wide": true, "fw": true,
+	"format-custom": true, "fc": true, "select-object": true, "select": true, "where-object": true, "where": true, "?": true,
+	"sort-object": true, "select-string": true, "sls": true, "tee-object": true, "get-unique": true, "gu": true,
+	"group-object": true, "group": true}
 
 // textWords are the items xargs may read from text: its words separated
 // by blanks or NULs (xargs -0), and each line or NUL-ended item that holds
@@ -3566,7 +3581,7 @@ func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
 		if call, ok := first.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 			_, fn := sc.funcs[call.Args[0].Lit()] // f() { env; }; curl -d "$(f)"
 			switch n := base(call.Args[0].Lit()); {
-			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n) || fn:
+			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n) || fn || psEnvReaders[asciiLower(n)]:
 			case (n == "cat" || pathFilters[n] || encoders[n]) && len(first.Redirs) > 0:
 			default:
 				continue

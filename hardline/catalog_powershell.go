@@ -19,11 +19,19 @@ var _ = register([]Entry{
 		DataOnly: true, special: psCmdlet(psMove)},
 	{Names: names("Set-Content set-content Add-Content add-content Clear-Content clear-content clc Out-File out-file Tee-Object tee-object New-Item new-item ni"), Family: "files", Summary: "PowerShell: writes -Path, -LiteralPath, -FilePath and the first positional",
 		DataOnly: true, special: psCmdlet(psWrite)},
+	{Names: names("New-ItemProperty new-itemproperty Set-ItemProperty set-itemproperty sp Set-Item set-item Rename-ItemProperty rename-itemproperty rnp Copy-ItemProperty copy-itemproperty Move-ItemProperty move-itemproperty Remove-ItemProperty remove-itemproperty rp Clear-ItemProperty clear-itemproperty clp"),
+		Family: "services", Summary: "PowerShell: a registry value or key (HKCU:, HKLM:, Registry::) that runs programs asks (persistence), as reg add does; a change to the machine's keys asks (system-admin)",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			psRegistry(r, b, args, cmd)
+			return false
+		}},
 	{Names: names("Clear-Disk clear-disk Initialize-Disk initialize-disk Remove-Partition remove-partition"), Family: "disks", Summary: "PowerShell: erases disks and partitions", Rule: ruleWipeDevice, DataOnly: true},
 	{Names: names("Format-Volume format-volume"), Family: "disks", Summary: "PowerShell: formats a volume", Rule: ruleMkfs, DataOnly: true},
 	{Names: names("Stop-Computer stop-computer Restart-Computer restart-computer"), Family: "processes and power", Summary: "PowerShell: stops or restarts the host", Rule: ruleShutdown, DataOnly: true},
 	{Names: names("Stop-Process stop-process spps"), Family: "processes and power", Summary: "PowerShell: stops the processes -Name, -Id or its input name; every process (-Name *, Get-Process | Stop-Process) or the System process (-Id 4) blocks as kill -1 and kill 1 do",
 		DataOnly: true, special: psStopProcess},
+	{Names: names("Start-Process start-process saps start"), Family: "multiplexers", Summary: "PowerShell's Start-Process (and cmd's start): runs -FilePath or the first value with -ArgumentList or the rest, joined into one command line; -RedirectStandardOutput and -RedirectStandardError are written, -RedirectStandardInput read",
+		special: startProcess},
 	{Names: names("Invoke-Expression invoke-expression iex"), Family: "interpreters", Summary: "PowerShell: runs its argument, or its input, as PowerShell code (inline-interpreter)",
 		Stdin: RoleProgram, Operands: []Operand{operands(0, RoleProgram)}},
 })
@@ -46,6 +54,7 @@ var psValueParams = []string{"path", "literalpath", "pspath", "lp", "destination
 // psCmdlet judges a cmdlet of kind k (see the entries).
 func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+		psRegistry(r, b, args, cmd)
 		vals := map[string][]field{}
 		var pos []field
 		recurse := false
@@ -142,8 +151,12 @@ func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, c
 
 // psParam is the value parameter a (lower-case) name or prefix stands for,
 // "" when it names none: a switch, or a parameter these cmdlets lack.
-func psParam(name string) string {
-	for _, p := range psValueParams {
+func psParam(name string) string { return psParamIn(psValueParams, name) }
+
+// psParamIn is the parameter of params a (lower-case) name or prefix
+// stands for, "" when it names none.
+func psParamIn(params []string, name string) string {
+	for _, p := range params {
 		if p == name {
 			return p
 		}
@@ -151,7 +164,7 @@ func psParam(name string) string {
 	if len(name) < 2 {
 		return ""
 	}
-	for _, p := range psValueParams {
+	for _, p := range params {
 		if strings.HasPrefix(p, name) {
 			return p
 		}
@@ -262,4 +275,141 @@ func psUnixKill(r *run, sc *scope, args []field, c ctx, cmd string) {
 // as the parameter full.
 func psPrefix(full, name string) bool {
 	return name != "" && strings.HasPrefix(full, name)
+}
+
+// psEnvReaders are the names (in lower case) under which PowerShell reads
+// an item of a drive: its cmdlets and their aliases.
+var psEnvReaders = map[string]bool{"get-childitem": true, "gci": true, "dir": true, "ls": true, "get-item": true, "gi": true,
+	"get-content": true, "gc": true, "cat": true, "type": true, "get-itemproperty": true, "gp": true, "get-itempropertyvalue": true, "gpv": true}
+
+// psEnvDrive reports whether fs, a command's words, read PowerShell's Env:
+// drive: the whole environment (gci env:, dir Env:\, gi env:*), the
+// variables a wildcard matches (ls env:*TOKEN*), or one whose name says it
+// holds a credential (gc env:GITHUB_TOKEN). Its output holds what the
+// environment holds, as env's does. The drive's name is read in any case,
+// with -Path or -LiteralPath given or not.
+func psEnvDrive(fs []field) bool {
+	if len(fs) < 2 || fs[0].dyn || !psEnvReaders[asciiLower(base(fs[0].val))] {
+		return false
+	}
+	for _, a := range fs[1:] {
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		if len(v) > 1 && v[0] == '-' {
+			_, attached, ok := strings.Cut(v, ":")
+			if !ok {
+				continue // a switch, or a parameter whose value follows
+			}
+			v = attached
+		}
+		for _, item := range psArray(field{val: v}) {
+			if len(item.val) < 4 || !strings.EqualFold(item.val[:4], "env:") {
+				continue
+			}
+			rest := strings.TrimLeft(item.val[4:], `\/`)
+			if rest == "" || strings.ContainsAny(rest, "*?[") || credentialName(strings.ToUpper(rest)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// startValueParams are Start-Process's parameters that take a value, by
+// their full names in lower case, with their aliases.
+var startValueParams = []string{"filepath", "argumentlist", "workingdirectory", "redirectstandardoutput", "redirectstandarderror",
+	"redirectstandardinput", "verb", "windowstyle", "credential", "environment", "path", "pspath", "args", "rso", "rse", "rsi", "runas"}
+
+// startProcess judges Start-Process (saps, and start, its alias in
+// PowerShell and cmd's own command): the program -FilePath or the first
+// value names runs with -ArgumentList or the values after it, their items
+// joined by spaces as Start-Process joins them, and that line is judged as
+// a command line (as bash and, on Windows, as cmd and PowerShell read it).
+// cmd's start reads its /OPTIONS first and a first word that is empty or
+// holds a space as the window's title: that reading is judged too, the
+// stricter standing. A program or an argument list not known asks.
+func startProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	var line, pos []field
+	prog := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn || len(a.val) < 2 || a.val[0] != '-' || !isLetter(a.val[1]) || strings.ContainsAny(a.val, " \t\n") {
+			// A word with a blank in it is a quoted value ('-c CMD'), not
+			// a parameter's name.
+			pos = append(pos, a)
+			continue
+		}
+		name, attached, hasValue := strings.Cut(asciiLower(a.val[1:]), ":")
+		full := psParamIn(startValueParams, name)
+		if full == "" {
+			continue // a switch (-Wait, -NoNewWindow, -PassThru)
+		}
+		v := field{val: attached}
+		if !hasValue {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			v = args[i]
+		}
+		switch full {
+		case "filepath", "path", "pspath":
+			line, prog = append([]field{v}, line...), true
+		case "argumentlist", "args":
+			line = append(line, psArray(v)...)
+		case "redirectstandardoutput", "redirectstandarderror", "rso", "rse":
+			r.judgeWrite(sc, v, ruleDiskWrite, cmd)
+		}
+	}
+	// Positional values: the program first when -FilePath is not given,
+	// then the argument list (PowerShell takes one more value; cmd's start
+	// takes all of them).
+	for i, p := range pos {
+		if i == 0 && !prog {
+			line, prog = append([]field{p}, line...), true
+			continue
+		}
+		line = append(line, psArray(p)...)
+	}
+	c.in = input{}
+	startLine(r, sc, line, c, cmd)
+	if b == "start" && len(args) > 1 {
+		// cmd's start ["TITLE"] [/D PATH] [/B /WAIT /MIN ...] PROGRAM
+		// ARGS runs the program with its arguments as written. The
+		// title's quotes are gone from the words: the command is judged
+		// with the first word read as a title and without.
+		r.next(sc, cmdStartOptions(args), c)
+		if !args[0].dyn && !strings.HasPrefix(args[0].val, "/") {
+			r.next(sc, cmdStartOptions(args[1:]), c)
+		}
+	}
+	return true
+}
+
+// cmdStartOptions drops cmd's start options (/B, /WAIT, /D PATH, /NODE N,
+// /AFFINITY MASK, ...) from the front of args.
+func cmdStartOptions(args []field) []field {
+	for len(args) > 0 && !args[0].dyn && len(args[0].val) > 1 && args[0].val[0] == '/' && !strings.Contains(args[0].val[1:], "/") {
+		if o := asciiLower(args[0].val); (o == "/d" || o == "/node" || o == "/affinity") && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	return args
+}
+
+// startLine judges words a starter runs as one command line, asking when
+// one of them is not known.
+func startLine(r *run, sc *scope, words []field, c ctx, cmd string) {
+	if len(words) == 0 {
+		return
+	}
+	text, ok := joinedText(words)
+	if !ok {
+		r.finding(ruleDynamicName, Dynamic, Ask, "the program started, or its arguments, are not known before the command runs", cmd, "")
+		return
+	}
+	r.judgeReadings(sc, text, c)
 }

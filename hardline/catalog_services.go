@@ -278,7 +278,7 @@ func (r *run) serviceTools(sc *scope, b string, args []field, c ctx, cmd string)
 		}
 	case "reg", "reg.exe":
 		if len(low) > 1 && (low[0] == "add" || low[0] == "import" || low[0] == "load" || low[0] == "restore" || low[0] == "copy") {
-			if strings.Contains(line, `\run`) || strings.Contains(line, "winlogon") || strings.Contains(line, "image file execution options") || strings.Contains(line, `\services\`) || strings.Contains(line, "appinit_dlls") || low[0] != "add" {
+			if registryRunsCode(line) || low[0] != "add" {
 				ask(rulePersistence, "changes a registry key that runs programs")
 			}
 		}
@@ -327,6 +327,61 @@ func (r *run) serviceTools(sc *scope, b string, args []field, c ctx, cmd string)
 			o.contents = true
 			r.judgeDelete(sc, o, true, cmd, b)
 		}
+	}
+}
+
+// registryCodeKeys are the registry keys and values (in lower case) that
+// make Windows, a shell or a program run a command or load a library:
+// the Run keys (and RunOnce, RunServices, Policies\Explorer\Run),
+// Winlogon's Shell and Userinit, Image File Execution Options and
+// SilentProcessExit debuggers, services, AppInit and AppCert DLLs, a file
+// type's or protocol's shell\...\command (and ms-settings' UAC bypass),
+// cmd's AutoRun, a logon script in the Environment key, the .NET
+// profiler variables, COM servers (InprocServer32, LocalServer32,
+// TreatAs), Active Setup's StubPath, LSA and print-monitor packages,
+// netsh helpers, Session Manager's BootExecute, SafeBoot's AlternateShell,
+// the startup folders' places, a screen saver, Office's test DLL, shell
+// extensions and browser helpers, Winsock providers, and the policies that
+// switch defences off.
+var registryCodeKeys = newMarkers(`\run`, "winlogon", "image file execution options", "silentprocessexit", `\services\`,
+	"appinit_dlls", "appcertdlls", `\command`, "autorun", "userinitmprlogonscript", "cor_profiler",
+	"coreclr_profiler", "inprocserver32", "localserver32", "treatas", "active setup", `\control\lsa`, `\print\monitors`,
+	`\microsoft\netsh`, "session manager", "safeboot", "shell folders", "scrnsave", "office test", "shellex",
+	"shellserviceobjectdelayload", "shellexecutehooks", "browser helper objects", `\winsock2\`, `\policies\`,
+	"windows defender", `windows nt\currentversion\windows`, "gpextensions", `\protocols\`)
+
+// registryRunsCode reports whether line, a registry command's words in
+// lower case, names a key or value that makes something run a command or
+// load code (see registryCodeKeys).
+func registryRunsCode(line string) bool { return holdsAny(line, registryCodeKeys) }
+
+// registryDrive reports whether line, a PowerShell command's words in
+// lower case, names the registry through its drives (HKCU:, HKLM:) or
+// provider (Registry::).
+func registryDrive(line string) bool { return holdsAny(line, registryDrives) }
+
+// registryDrives are the registry's PowerShell drives and provider path.
+var registryDrives = newMarkers("hkcu:", "hklm:", "hku:", "hkcr:", "hkcc:", "registry::")
+
+// psRegistry judges PowerShell's item and property cmdlets on the
+// registry: a change to a key or value that runs code asks (persistence),
+// as reg add does, and a change to or a removal of the machine's keys
+// asks (system-admin), as reg delete HKLM does.
+func psRegistry(r *run, b string, args []field, cmd string) {
+	low := make([]string, len(args))
+	for i, a := range args {
+		low[i] = asciiLower(a.val)
+	}
+	line := strings.Join(low, " ")
+	if !registryDrive(line) {
+		return
+	}
+	ask := func(rule, why string) { r.finding(rule, Command, Ask, b+" "+why, cmd, "") }
+	switch n := asciiLower(b); {
+	case registryRunsCode(line) && n != "remove-itemproperty" && n != "rp" && n != "clear-itemproperty" && n != "clp":
+		ask(rulePersistence, "changes a registry key that runs programs")
+	case strings.Contains(line, "hklm:") || strings.Contains(line, "registry::hkey_local_machine") || strings.Contains(line, "registry::hklm"):
+		ask(ruleSystemAdmin, "changes the machine's registry keys")
 	}
 }
 

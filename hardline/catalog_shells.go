@@ -209,9 +209,16 @@ var _ = register([]Entry{
 	{Names: names("cmd"), Family: "shells", Summary: "cmd.exe /c runs cmd syntax the analyser does not read whole (asks); its commands are judged too",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i, f := range args {
-				if v := asciiLower(f.val); v == "/c" || v == "/k" || v == "/r" {
-					r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val+" runs cmd syntax the analyser does not read", cmd, "")
-					r.cmdScript(sc, args[i+1:], c)
+				// cmd reads /C (/K, /R) with the line after it, in the same
+				// word or not (cmd "/c rd /s /q DIR", cmd /c"rd ..."), and
+				// joins the rest of its own command line into it.
+				if v := asciiLower(f.val); len(v) >= 2 && v[0] == '/' && (v[1] == 'c' || v[1] == 'k' || v[1] == 'r') {
+					r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val[:2]+" runs cmd syntax the analyser does not read", cmd, "")
+					line := args[i+1:]
+					if rest := f.val[2:]; rest != "" {
+						line = append([]field{{val: rest, dyn: f.dyn}}, line...)
+					}
+					r.cmdScript(sc, line, c)
 					return true
 				}
 			}

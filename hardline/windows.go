@@ -62,11 +62,21 @@ func windowsReading(src, home string) (string, bool) {
 					i += j + 1
 					continue
 				}
+				if v, ok := credentialReference(src[i+1 : i+1+j]); ok {
+					b.WriteString(v)
+					i += j + 1
+					continue
+				}
 			}
 		case c == '$' && !single:
 			if name, n, ok := envReference(src[i:]); ok {
 				if v, ok := windowsVariable(name, home); ok {
 					write(v)
+					i += n - 1
+					continue
+				}
+				if v, ok := credentialReference(name); ok {
+					b.WriteString(v)
 					i += n - 1
 					continue
 				}
@@ -170,6 +180,20 @@ func windowsVariable(name, home string) (string, bool) {
 		return home + val, true // the home, or a folder in it
 	}
 	return val, true
+}
+
+// credentialReference is bash's reference to the environment variable
+// name (cmd's %NAME%, PowerShell's $env:NAME) when the name says it holds
+// a credential: the variables' names are the same in any case on Windows,
+// so GITHUB_TOKEN's value is sent by curl.exe -d %github_token% as by
+// curl -d "$GITHUB_TOKEN" (see secretEgress). Other names keep their text:
+// cmd leaves a %NAME% it has no value for as it stands.
+func credentialReference(name string) (string, bool) {
+	u := strings.ToUpper(name)
+	if !isName(u) || !credentialName(u) {
+		return "", false
+	}
+	return "${" + u + "}", true
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -401,6 +425,11 @@ func envHomeReading(src, home string) (string, bool) {
 		case ch == '$' && !single:
 			if name, n, ok := envReference(src[i:]); ok && strings.EqualFold(name, "HOME") {
 				b.WriteString(home)
+				i += n - 1
+				changed = true
+				continue
+			} else if v, ok := credentialReference(name); ok {
+				b.WriteString(v)
 				i += n - 1
 				changed = true
 				continue
