@@ -502,6 +502,11 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		return
 	}
 	var kept map[int]bool // names written as their own aliases' text (see plainNames)
+	// The script as written, before its aliases are replaced: bash runs it
+	// so when it does not expand them (a script's bash, until shopt -s
+	// expand_aliases; a line that defines the alias it uses; a quoted or
+	// unaliased name, command, env or a child shell), so it is judged too.
+	asWritten, writtenScope := f, sc
 	for round := 0; renamed && round < maxRenameRounds; round++ {
 		// Names bash reads otherwise than the parser ('export', \cd,
 		// command cd, an alias): the text as bash runs it is parsed and
@@ -531,6 +536,12 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		if ok, renamed = r.prepass(sc, f, kept); !ok {
 			return
 		}
+	}
+	if f != asWritten && strings.Contains(writtenScope.src, "alias") {
+		cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+		writtenScope.inheritFuncs()
+		r.walk(writtenScope, asWritten)
+		r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
 	}
 	sc.inheritFuncs()
 	r.walk(sc, f)

@@ -217,14 +217,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	r.metadataFetch(b, args, cmd)
 	r.remotePackage(b, args, cmd)
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
-		// An alias defined earlier in the command: judge what it stands for.
-		if v == "" {
-			r.finding(ruleDynamicName, Dynamic, Ask, "the alias "+name.val+" stands for a command that cannot be known", cmd, "")
-			return
-		}
+		// An alias defined earlier in the command: judge what it stands
+		// for, and then the program itself, which runs where bash does
+		// not expand the alias (see script).
 		saved := r.aliases
 		r.aliases = nil // an alias is not expanded inside itself
-		if head, ok := r.aliasCommand(sc, v, c); ok {
+		if v == "" {
+			r.finding(ruleDynamicName, Dynamic, Ask, "the alias "+name.val+" stands for a command that cannot be known", cmd, "")
+		} else if head, ok := r.aliasCommand(sc, v, c); ok {
 			// The usual alias, a command and its options: the line is
 			// that command with the arguments, its input and all.
 			r.simple(sc, append(head, args...), c)
@@ -232,7 +232,6 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			r.script(v+" "+r.aliasArgs(sc, name, args), r.known(sc, c.pos), sc.depth+c.depth+1)
 		}
 		r.aliases = saved
-		return
 	}
 	if fd, ok := sc.funcs[name.val]; ok && fd != nil && r.inlined < maxInlined && (slices.ContainsFunc(args, r.telling) || learnsInBody(r.nodeText(sc, fd.Body))) {
 		// A call of a function the script defines, with an argument

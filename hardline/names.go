@@ -21,8 +21,9 @@ import (
 // with its value when it reads the line (alias q=bash; q -c 'rm -rf ~'
 // is bash -c 'rm -rf ~', and alias q=export; q X=... a declaration), so
 // its uses are written as their values before the text is parsed again.
-// Aliases are expanded whether or not the shell would (a script's bash
-// expands them only after shopt -s expand_aliases): the stricter reading.
+// Whether bash expands them is not always known (a script's bash does only
+// after shopt -s expand_aliases, and never on the line that defines them),
+// so the script as written is judged as well (see run.script).
 
 // isPlainName reports whether s is a command name written plainly: a
 // letter, _, ., : or [ first, then those, digits, + and -. (A loop, not
