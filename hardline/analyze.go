@@ -186,8 +186,12 @@ type run struct {
 	// pathSet says the command gives PATH a value of its own, binWritten
 	// that it writes into a node_modules/.bin folder: a bare command name
 	// may then run a file it wrote (see writtenOnPath). (Beside loopTree,
-	// so that the three share a word.)
+	// so that the five share a word.)
 	pathSet, binWritten bool
+	// cdAlt is set during the walk in which a cd that may not have run
+	// leaves the folder as it was (see script and folderChanges);
+	// inAndChain while an && list is walked in it.
+	cdAlt, inAndChain bool
 	// homes are the folders the command points HOME or XDG_CONFIG_HOME
 	// at, where programs read their configuration (see homeWritten); nil
 	// when it points them nowhere.
@@ -435,6 +439,11 @@ type scope struct {
 	// historyUnknown says others may be there (history -r FILE).
 	history        []string
 	historyUnknown bool
+	// cdSure are the cd, pushd and popd commands whose failure stops
+	// what follows (cd DIR && ..., cd DIR || exit, under set -e): in the
+	// walk that reads a cd as possibly not run, only they move the
+	// folder (see folderChanges).
+	cdSure map[*syntax.CallExpr]bool
 }
 
 // varDef is what the pre-pass learnt about a shell variable.
@@ -544,7 +553,124 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
 	}
 	sc.inheritFuncs()
+	startCwd, startOld, startDone := r.cwd, r.oldpwd, r.cdDone
 	r.walk(sc, f)
+	if !r.cdAlt && (strings.Contains(src, "cd") || strings.Contains(src, "pushd") || strings.Contains(src, "popd")) {
+		// A cd that may not run, or may fail without stopping what
+		// follows (false && cd a/b; rm -rf ../../*, cd a/b; ... when a/b
+		// does not exist, a cd in a branch or a function not called),
+		// leaves the commands after it in the folder before it: the
+		// script is walked again so, the stricter findings standing.
+		if sure, unsure := folderChanges(f); unsure {
+			cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+			r.cwd, r.oldpwd, r.cdDone = startCwd, startOld, startDone
+			sc.cdSure, r.cdAlt = sure, true
+			r.walk(sc, f)
+			r.cwd, r.oldpwd, r.cdDone, r.cdAlt = cwd, oldpwd, cdDone, false
+		}
+	}
+}
+
+// folderChanges returns the cd, pushd and popd commands of f whose
+// failure stops the commands that depend on them: every command of an &&
+// list but its last (cd a && cd b && make), one whose failure ends the
+// script (cd DIR || exit 1, cd DIR || return), and under set -e (set -e,
+// set -eu, set -o errexit) those of the script's own list of statements.
+// It reports unsure when f holds any other, or a command after an && list
+// that moves the folder (cd a && make; rm -rf ../x runs rm in the folder
+// before when cd a fails).
+func folderChanges(f *syntax.File) (sure map[*syntax.CallExpr]bool, unsure bool) {
+	mark := func(s *syntax.Stmt) bool {
+		if c, ok := s.Cmd.(*syntax.CallExpr); ok && movesFolder(c) {
+			if sure == nil {
+				sure = map[*syntax.CallExpr]bool{}
+			}
+			sure[c] = true
+			return true
+		}
+		return false
+	}
+	errexit := false
+	var cds []*syntax.CallExpr
+	chainEnd, lastCall := uint(0), uint(0) // the first && list's end that moves the folder; the last command's start
+	walkTree(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			switch {
+			case n.Op == syntax.AndStmt:
+				moved := mark(n.X)
+				if b, ok := n.X.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.AndStmt {
+					moved = mark(b.Y) || moved // (cd a && cd b) && make
+				}
+				if end := n.End().Offset(); moved && (chainEnd == 0 || end < chainEnd) {
+					chainEnd = end
+				}
+			case n.Op == syntax.OrStmt && endsScript(n.Y):
+				mark(n.X)
+			}
+		case *syntax.CallExpr:
+			lastCall = max(lastCall, n.Pos().Offset())
+			if movesFolder(n) {
+				cds = append(cds, n)
+			}
+			if len(n.Args) > 1 && n.Args[0].Lit() == "set" {
+				for i, w := range n.Args[1:] {
+					v := w.Lit()
+					if len(v) > 1 && v[0] == '-' && v[1] != '-' && v[1] != 'o' && strings.IndexByte(v, 'e') > 0 ||
+						v == "-o" && i+2 < len(n.Args) && n.Args[i+2].Lit() == "errexit" {
+						errexit = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if errexit {
+		for _, s := range f.Stmts {
+			mark(s)
+		}
+	}
+	for _, c := range cds {
+		if !sure[c] {
+			return sure, true
+		}
+	}
+	return sure, chainEnd > 0 && lastCall > chainEnd
+}
+
+// movesFolder reports whether c is a cd, pushd or popd.
+func movesFolder(c *syntax.CallExpr) bool {
+	if len(c.Args) == 0 {
+		return false
+	}
+	switch c.Args[0].Lit() {
+	case "cd", "pushd", "popd":
+		return true
+	}
+	return false
+}
+
+// endsScript reports whether s ends the script or the function it is in:
+// exit or return, alone or last in a group ({ echo no; exit 1; }).
+func endsScript(s *syntax.Stmt) bool {
+	for i := 0; i < 8 && s != nil; i++ {
+		switch c := s.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(c.Args) == 0 {
+				return false
+			}
+			n := c.Args[0].Lit()
+			return n == "exit" || n == "return"
+		case *syntax.Block:
+			if len(c.Stmts) == 0 {
+				return false
+			}
+			s = c.Stmts[len(c.Stmts)-1]
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // maxRenameRounds bounds the rewritings of a script's command names (an
@@ -1453,6 +1579,15 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				apart(n.X)
 				return apart(n.Y) // each side of a pipe is a subshell
+			}
+			if r.cdAlt && n.Op == syntax.AndStmt && !r.inAndChain {
+				// A cd in an && list moves the folder for the rest of the
+				// list only: after it the cd may have failed (cd a && make;
+				// rm -rf ../*).
+				r.inAndChain = true
+				apart(n.X, n.Y)
+				r.inAndChain = false
+				return false
 			}
 		case *syntax.Subshell:
 			return apart(stmtNodes(n.Stmts)...)

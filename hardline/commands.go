@@ -875,6 +875,9 @@ func (r *run) cd(sc *scope, b string, args []field, c ctx, cmd string) {
 			ops = append(ops, f)
 		}
 	}
+	if r.cdAlt && !sc.cdSure[r.cmdCall] {
+		return // read as not run (see script)
+	}
 	left := r.cwd
 	defer func() { r.oldpwd, r.cdDone = left, true }()
 	switch {

@@ -162,14 +162,14 @@ func TestMapScript(t *testing.T) {
 func TestMountedCommand(t *testing.T) {
 	a := testAnalyzer(t)
 	for cmd, want := range map[string]string{
-		"docker run -v /srv:/d -v /home/dev:/d/h alpine rm -rf /d/h":         ruleRmHome, // the longest destination
-		"docker run -v $PWD:/w alpine sh -c 'cd /w;rm -rf \"$PWD\"'":         ruleRmRootAncestor,
-		"docker run -v /:/host alpine rm -rf /usr/lib":                       "",
-		"docker run -v /:/host alpine sort --output=/etc/passwd x":           "",
-		"docker run -v /:/host alpine sort -o/etc/passwd x":                  "",
-		`cd "$X"; docker run -v .:/w -v /home/dev:/h -w /h alpine rm -rf /w`: "", // . is not known
-		"docker run -v $PWD:/w -w /w alpine rm -rf ../tmp":                   "",
-		"docker run -v /:/host alpine sh -c 'rm -rf /usr/lib; cat ~/.netrc'": "",
+		"docker run -v /srv:/d -v /home/dev:/d/h alpine rm -rf /d/h":           ruleRmHome, // the longest destination
+		"docker run -v $PWD:/w alpine sh -c 'cd /w;rm -rf \"$PWD\"'":           ruleRmRootAncestor,
+		"docker run -v /:/host alpine rm -rf /usr/lib":                         "",
+		"docker run -v /:/host alpine sort --output=/etc/passwd x":             "",
+		"docker run -v /:/host alpine sort -o/etc/passwd x":                    "",
+		`cd "$X" && docker run -v .:/w -v /home/dev:/h -w /h alpine rm -rf /w`: "", // . is not known
+		"docker run -v $PWD:/w -w /w alpine rm -rf ../tmp":                     "",
+		"docker run -v /:/host alpine sh -c 'rm -rf /usr/lib; cat ~/.netrc'":   "",
 	} {
 		res := a.Command(cmd, testEnv())
 		w, blocked := res.Worst()
