@@ -461,6 +461,9 @@ type varDef struct {
 	// array says value holds an indexed array's elements, joined by NUL
 	// (arr=(a b)); $arr is its first.
 	array bool
+	// later is the definition that holds from its own after on: a
+	// positional parameter's value after a shift (see shiftPositional).
+	later *varDef
 }
 
 // parse parses src as bash with one of the analyser's pooled parsers.
@@ -810,6 +813,8 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				}
 			} else if n.Args[0].Lit() == "set" {
 				r.setPositional(sc, n, inFunc > 0)
+			} else if n.Args[0].Lit() == "shift" {
+				r.shiftPositional(sc, n, inFunc > 0)
 			} else if name := n.Args[0].Lit(); taintingCommands[name] && n != defined {
 				// A variable read, mapfile or printf -v fills from a
 				// credential holds it (read t <<< "$TOKEN").
@@ -1169,6 +1174,77 @@ func (r *run) setPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 	}
 }
 
+// at is the definition that holds at offset pos: d, or a later one.
+func (d varDef) at(pos uint) varDef {
+	for d.later != nil && pos >= d.later.after {
+		d = *d.later
+	}
+	return d
+}
+
+// shiftPositional records shift [N]: from the shift on, $1 is what $N+1
+// was, "$@" and $# lose the first N (set -- z ~; shift; rm -rf "$1" is
+// rm -rf ~), and before it they keep their values. Parameters not known
+// or a count not known leave them not known from the shift on. A count
+// past the parameters makes shift fail and change nothing, and a shift in
+// a function moves the function's own.
+func (r *run) shiftPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
+	after := n.End().Offset()
+	k := -1
+	switch {
+	case len(n.Args) == 1:
+		k = 1
+	case len(n.Args) == 2 && isDigits(n.Args[1].Lit()) && len(n.Args[1].Lit()) < 4:
+		k, _ = strconv.Atoi(n.Args[1].Lit())
+	}
+	all, known := sc.lookup("@", after)
+	vals := strings.Split(all, "\x00")
+	if all == "" {
+		vals = nil
+	}
+	shifted := map[string]varDef{}
+	if inFunc {
+		// A function's shift moves the function's own parameters, which
+		// its calls are judged with (see simple); the script's stay.
+		return
+	}
+	if !known || k < 0 {
+		for _, name := range positionalNames {
+			shifted[name] = varDef{tainted: true, after: after}
+		}
+	} else {
+		if k > len(vals) {
+			return
+		}
+		vals = vals[k:]
+		rest := strings.Join(vals, "\x00")
+		shifted["@"] = varDef{value: rest, after: after}
+		shifted["*"] = varDef{value: rest, after: after}
+		shifted["#"] = varDef{value: strconv.Itoa(len(vals)), after: after}
+		for i, name := range positionalNames[3:] {
+			v := ""
+			if i < len(vals) {
+				v = vals[i]
+			}
+			shifted[name] = varDef{value: v, after: after}
+		}
+	}
+	for name, d := range shifted {
+		old, ok := sc.vars[name]
+		if !ok {
+			// An inherited parameter (sh -c SCRIPT NAME ARGS), or none.
+			v, inherited := sc.inherit[name]
+			old = varDef{value: v, tainted: !inherited}
+		}
+		last := &old
+		for last.later != nil {
+			last = last.later
+		}
+		last.later = &d
+		sc.setVar(name, old)
+	}
+}
+
 // positionalNames are the parameters set -- gives: "$@", "$*", $# and
 // $1 to $9.
 var positionalNames = []string{"@", "*", "#", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
@@ -1428,6 +1504,7 @@ func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 // lookup returns the statically known value of a variable at offset pos.
 func (sc *scope) lookup(name string, pos uint) (string, bool) {
 	if d, ok := sc.vars[name]; ok {
+		d = d.at(pos)
 		if d.tainted || pos < d.after {
 			return "", false
 		}
@@ -1472,7 +1549,7 @@ func (sc *scope) known(pos uint) map[string]string {
 		out[funcKey+name] = "" // see inheritFuncs
 	}
 	for k, d := range sc.vars {
-		if d.tainted || pos < d.after {
+		if d = d.at(pos); d.tainted || pos < d.after {
 			delete(out, k)
 			continue
 		}
