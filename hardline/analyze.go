@@ -1302,7 +1302,7 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		secret = c[0]
 	}
 	why := old.why
-	if why != whyEnviron && (f.why == whyEnviron || f.why == whyAllPids || r.found[f.why] != nil) {
+	if why != whyEnviron && (f.why == whyEnviron || f.why == whyAllPids || f.why == whyServicePids || r.found[f.why] != nil) {
 		why = f.why
 	}
 	sc.setVar(name, varDef{tainted: true, why: why, secret: secret})
@@ -1857,9 +1857,10 @@ type input struct {
 	// download says the input is what a URL program fetches (curl URL |
 	// tar xz): files made of it were not there to read (see admin.go).
 	download bool
-	// pids says the input is the ID of every process, or of init (ps -e |
-	// xargs kill): see substAllPids.
-	pids   bool
+	// pids says the input is the ID of every process, of init or of a
+	// process the host needs (whyAllPids: ps -e | xargs kill), or of a
+	// system service's (whyServicePids): see substPids.
+	pids   string
 	detail string
 	// partial is, when the text is not known as a whole, the known text
 	// some of its writers give it ((crontab -l; echo LINE) | crontab -,
@@ -2289,9 +2290,9 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 		return
 	}
 	words := in.words
-	if in.pids {
+	if in.pids != "" {
 		// ps -e | while read p; do kill $p; done is kill -1.
-		words = []field{{dyn: true, why: whyAllPids}}
+		words = []field{{dyn: true, why: in.pids}}
 	} else if !in.find || len(in.words) == 0 {
 		return
 	}
@@ -2361,11 +2362,16 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 	}
 	items := r.words(sc, wi.Items)
 	vars, do := map[string]field{}, &syntax.File{Stmts: fc.Do}
+	if why := loopPids(items); why != "" {
+		// for p in {2..32768}, for p in $(pgrep .), for p in /proc/[0-9]*:
+		// the variable stands for the IDs of nearly every process.
+		items = []field{{dyn: true, why: why}}
+	}
 	for i, it := range items {
 		if i >= maxXargsItems {
 			break
 		}
-		if it.dyn {
+		if it.dyn && it.why != whyAllPids && it.why != whyServicePids {
 			continue // the main walk read it unknown
 		}
 		vars[wi.Name.Value] = it
@@ -2373,6 +2379,37 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		r.walk(sc, do)
 	}
 	r.loopVars = nil
+}
+
+// loopPids tells what a for loop's items are when they are process IDs
+// that matter: more numbers than maxKillPids (a range), or a pattern
+// of /proc's process folders (/proc/[0-9]*, /proc/*), are whyAllPids.
+func loopPids(items []field) string {
+	n := 0
+	for _, it := range items {
+		switch {
+		case it.dyn && it.why == whyLargeBrace:
+			n += maxBraceFields
+		case !it.dyn && isDigits(it.val):
+			n++
+		case it.glob && procPidPattern(it.val):
+			return whyAllPids
+		}
+	}
+	if n > maxKillPids {
+		return whyAllPids
+	}
+	return ""
+}
+
+// procPidPattern reports whether a pattern matches /proc's folders of
+// processes: /proc/[0-9]*, /proc/[1-9]*, /proc/*.
+func procPidPattern(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok || strings.Contains(strings.TrimSuffix(rest, "/"), "/") {
+		return false
+	}
+	return bashGlobMatch(strings.TrimSuffix(rest, "/"), "4242", false)
 }
 
 // identIn reports whether name occurs in text as a whole identifier (not
@@ -2733,7 +2770,7 @@ func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	in := r.writersOutput(sc, stmts, paths)
 	if len(stmts) == 1 {
 		saved, savedCfg := r.xenv, r.cfg
-		in.pids = r.substAllPids(sc, stmts)
+		in.pids = r.substPids(sc, stmts)
 		r.xenv, r.cfg = saved, savedCfg
 	}
 	return in
@@ -3009,9 +3046,15 @@ type field struct {
 
 const (
 	whyEnviron   = "a substitution that prints the environment"
-	whyAllPids   = "the ID of every process, or of init, from a command substitution"
+	whyAllPids   = "the IDs of nearly every process, of init or of a process the host or the session needs"
 	whyProcSubst = "process substitution"
 	whyXargs     = "xargs input"
+	// whyServicePids is the ID of a system service's process (see
+	// hostProcs): kill asks for it.
+	whyServicePids = "the ID of a system service's process"
+	// whyLargeBrace is a brace expansion of more fields than
+	// maxBraceFields.
+	whyLargeBrace = "a large brace expansion"
 )
 
 // exEnv is the expansion environment: $HOME, $PWD and variables whose value
@@ -3455,7 +3498,7 @@ func (r *run) braceWords(sc *scope, w *syntax.Word, out []field) []field {
 	for bw, err := range expand.BracesSeq(nil, cw) {
 		n++
 		if err != nil || n > maxBraceFields {
-			out = append(out, field{val: w.Lit(), dyn: true, why: "a large brace expansion", expn: true})
+			out = append(out, field{val: w.Lit(), dyn: true, why: whyLargeBrace, expn: true})
 			break
 		}
 		jw := joinLits(bw)
@@ -3764,8 +3807,9 @@ func (r *run) foundPaths(fs []field, c ctx) ([]field, ctx) {
 }
 
 // substKind tells what a substitution that is not static prints when that
-// matters: the environment (whyEnviron) or every process's ID
-// (whyAllPids), else "". Reading it expands the substitution's own words,
+// matters: the environment (whyEnviron), the IDs of every process or of
+// one the host needs (whyAllPids) or a system service's (whyServicePids),
+// else "". Reading it expands the substitution's own words,
 // so the caller's expansion state is saved and restored around it, as
 // substOutput does.
 func (r *run) substKind(sc *scope, cs *syntax.CmdSubst) string {
@@ -3774,10 +3818,8 @@ func (r *run) substKind(sc *scope, cs *syntax.CmdSubst) string {
 	switch {
 	case r.substEnviron(sc, cs.Stmts):
 		return whyEnviron
-	case r.substAllPids(sc, cs.Stmts):
-		return whyAllPids
 	}
-	return ""
+	return r.substPids(sc, cs.Stmts)
 }
 
 // procEnviron reports whether f is a process substitution <(...) whose

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // Processes and power: signals to everything or to init, and stopping,
@@ -194,9 +192,28 @@ func (r *run) kill(args []field, cmd string) {
 	if len(rest) > 0 && rest[0].val == "--" {
 		rest = rest[1:]
 	}
+	// A list of more process IDs than maxKillPids is a range of them,
+	// not a choice (kill -9 {2..65535}).
+	pids := 0
+	for _, f := range rest {
+		if _, ok := pidNumber(f.val); ok && !f.dyn {
+			pids++
+		}
+		if f.dyn && f.why == whyLargeBrace {
+			pids += maxBraceFields
+		}
+	}
+	if pids > maxKillPids {
+		r.finding(ruleKillAll, Command, Block, "kill is given a range of more than "+strconv.Itoa(maxKillPids)+" process IDs, which holds processes the host needs", cmd, "")
+		return
+	}
 	for _, f := range rest {
 		if f.dyn && f.why == whyAllPids {
 			r.finding(ruleKillAll, Command, Block, "kill is given "+whyAllPids, cmd, "")
+			return
+		}
+		if f.dyn && f.why == whyServicePids {
+			r.finding(ruleSystemAdmin, Command, Ask, "kill is given "+whyServicePids, cmd, "")
 			return
 		}
 		if f.dyn {
@@ -265,12 +282,13 @@ func pidNumber(v string) (int, bool) {
 	return sign * n, true
 }
 
-// killPattern judges pkill and killall: a pattern that matches every
-// process (., .*, -r .), init or systemd, or every process of root blocks.
+// killPattern judges pkill, killall and skill: a selection of nearly
+// every process (., .*, -r ., -u USER with no pattern, -v, -P 1), of
+// init or of root's processes, or of a process the host or the session
+// needs (pkill ssh, killall -r s, pkill -f /usr/sbin/sshd, pkill bash)
+// blocks; of a system service (pkill dockerd) asks. See killSelection.
 func (r *run) killPattern(b string, args []field, cmd string) {
-	if what, ok := selectsAll(b, args); ok {
-		r.finding(ruleKillAll, Command, Block, b+" "+what, cmd, "")
-	}
+	r.killHosts(b, killSelection(b, args), cmd)
 }
 
 // selectsAll reports whether pkill, killall or pgrep with args select
@@ -307,87 +325,6 @@ func selectsAll(b string, args []field) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// substAllPids reports whether a command substitution prints the IDs of
-// every process, or init's: pgrep with a pattern that matches all (pgrep
-// -f .), ps of every process (ps -e, ps -ef, ps -A, ps ax) unless a later
-// stage of its pipeline picks lines (grep, or awk with a pattern), pidof
-// init. kill $(pgrep -f .) is then kill -1.
-func (r *run) substAllPids(sc *scope, stmts []*syntax.Stmt) bool {
-	if len(stmts) != 1 {
-		return false
-	}
-	// The first stage's name decides before anything is expanded or
-	// gathered: most substitutions and pipes are not listings of
-	// processes.
-	first := stmts[0]
-	for depth := 0; depth < 64; depth++ {
-		b, ok := first.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-			break
-		}
-		first = b.X
-	}
-	call, ok := first.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return false
-	}
-	switch n := base(call.Args[0].Lit()); {
-	case n == "pgrep" || n == "pidof" || n == "ps" || wrapsCommand(n) || getProcess(n):
-	default:
-		return false
-	}
-	stages := pipeStages(stmts[0])
-	// A later stage that picks some lines (ps aux | grep server | awk
-	// '{print $2}') selects some processes, not every one.
-	for _, st := range stages[1:] {
-		fs := r.argv(sc, st)
-		if fs == nil {
-			return false
-		}
-		switch base(fs[0].val) {
-		case "grep", "egrep", "fgrep", "rg", "ag", "sed", "pgrep", "findstr":
-			return false
-		case "Where-Object", "where-object", "where", "?", "Select-Object", "select-object", "select", "Select-String", "select-string", "sls":
-			return false // PowerShell's filters pick some processes
-		case "awk", "gawk", "mawk", "nawk":
-			for _, a := range fs[1:] {
-				if !strings.HasPrefix(a.val, "-") && strings.ContainsAny(a.val, "/~=") {
-					return false
-				}
-			}
-		}
-	}
-	fs := r.argv(sc, stages[0])
-	if fs == nil {
-		return false
-	}
-	fs = innerCommand(fs) // sudo ps -e lists them too
-	args := fs[1:]
-	switch base(fs[0].val) {
-	case "pgrep":
-		_, all := selectsAll("pkill", args)
-		return all
-	case "pidof":
-		return slices.ContainsFunc(args, func(f field) bool { return f.val == "init" || f.val == "systemd" })
-	case "ps":
-		if len(args) == 0 && r.a.windows {
-			return true // PowerShell's ps is Get-Process
-		}
-		for _, a := range args {
-			v := strings.TrimPrefix(a.val, "-")
-			short := strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--")
-			if short && strings.ContainsAny(v, "eA") || a.val == "--everyone" || !strings.HasPrefix(a.val, "-") && strings.ContainsRune(v, 'a') && strings.ContainsRune(v, 'x') {
-				return true
-			}
-		}
-	default:
-		if getProcess(base(fs[0].val)) {
-			return getsEveryProcess(args)
-		}
-	}
-	return false
 }
 
 // getsEveryProcess reports whether PowerShell's Get-Process with args
@@ -478,8 +415,8 @@ func (r *run) systemctlMore(b string, args []field, cmd string) {
 	}
 }
 
-// killMore judges pkill's inverted match (-v: every process but those
-// named) and signals to the children of init (-P 1), and slay root.
+// killMore judges slay root and taskkill of the processes Windows cannot
+// run without.
 func (r *run) killMore(b string, args []field, cmd string) {
 	if b == "slay" {
 		for _, a := range args {
@@ -507,22 +444,6 @@ func (r *run) killMore(b string, args []field, cmd string) {
 			}
 		}
 		return
-	}
-	if b != "pkill" && b != "pgrep" {
-		return
-	}
-	p := parseOpts(args, "ugtGPsFnOoU", []string{"--signal", "--user", "--group", "--older-than", "--younger-than", "--session", "--terminal", "--parent", "--pidfile", "--ns", "--nslist", "--euid", "--uid"}, "")
-	if strings.ContainsRune(p.short, 'v') || p.has("--inverse") {
-		r.finding(ruleKillAll, Command, Block, b+" -v signals every process the pattern does not match", cmd, "")
-		return
-	}
-	for _, f := range p.get("-P", "--parent") {
-		for v := range strings.SplitSeq(f.val, ",") {
-			if isInitPid(v) {
-				r.finding(ruleKillAll, Command, Block, b+" -P "+v+" signals every child of init", cmd, "")
-				return
-			}
-		}
 	}
 }
 

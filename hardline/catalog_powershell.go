@@ -192,7 +192,7 @@ func psArray(f field) []field {
 // ID (4, 0) by -Id or as the first positional value, or every process
 // from Get-Process on its input block (kill-all).
 func psStopProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-	if c.in.pids {
+	if c.in.pids == whyAllPids {
 		r.finding(ruleKillAll, Command, Block, b+" stops every process Get-Process lists", cmd, "")
 		return true
 	}

@@ -1604,7 +1604,7 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 		in = r.itemsFile(sc, fs[len(fs)-1], c)
 	}
 	r.feed(sc, rest, in, repl, c)
-	if repl == "" && in.kind == inText && !in.find && !in.pids {
+	if repl == "" && in.kind == inText && !in.find && in.pids == "" {
 		// xargs appends all the items it reads to one command line, up
 		// to its limits: the command is judged with all the known ones
 		// too, in their order, so that items that are a command line
@@ -1646,8 +1646,8 @@ func (r *run) itemsFile(sc *scope, f field, c ctx) input {
 func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 	items := in.words
 	switch {
-	case in.pids:
-		items = []field{{dyn: true, why: whyAllPids}} // ps -e | xargs kill is kill -1
+	case in.pids != "":
+		items = []field{{dyn: true, why: in.pids}} // ps -e | xargs kill is kill -1
 	case len(items) == 0 || len(items) > maxXargsItems || (in.kind != inText && !in.find):
 		items = []field{{dyn: true, why: whyXargs}}
 	}
