@@ -967,11 +967,60 @@ func spawnsUnwaited(body []*syntax.Stmt) bool {
 						paced = true
 					}
 				}
+				background = background || detaches(n)
 			}
 			return true
 		})
 	}
 	return background && !paced
+}
+
+// detachWrappers run the command that follows them, in the foreground.
+var detachWrappers = map[string]bool{"sudo": true, "doas": true, "nohup": true, "command": true, "exec": true, "env": true, "nice": true, "ionice": true, "time": true, "chronic": true}
+
+// detaches reports whether a command starts a program that runs on after
+// it returns, as a command in the background does: setsid -f, systemd-run
+// without --wait, --scope or a terminal, tmux new -d, new-window and
+// split-window, screen -dm, docker/podman/nerdctl run -d, dtach -n,
+// daemonize, start-stop-daemon -b. Words are read as written.
+func detaches(call *syntax.CallExpr) bool {
+	args := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
+		args = append(args, w.Lit())
+	}
+	for len(args) > 0 && (detachWrappers[base(args[0])] || strings.Contains(args[0], "=") || strings.HasPrefix(args[0], "-") || isDigits(args[0])) {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return false
+	}
+	cluster := func(letter byte) bool {
+		return slices.ContainsFunc(args[1:], func(a string) bool {
+			return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a, letter) > 0
+		})
+	}
+	word := func(ws ...string) bool {
+		return slices.ContainsFunc(args[1:], func(a string) bool { return slices.Contains(ws, a) })
+	}
+	switch base(args[0]) {
+	case "setsid":
+		return word("-f", "--fork") || cluster('f')
+	case "systemd-run":
+		return !word("--wait", "-W", "--scope", "-t", "--pty", "-P", "--pipe", "--shell", "-S")
+	case "tmux":
+		return word("new-window", "neww", "split-window", "splitw") || word("new", "new-session") && cluster('d')
+	case "screen":
+		return cluster('d') && cluster('m')
+	case "docker", "podman", "nerdctl":
+		return word("run") && (word("--detach") || cluster('d'))
+	case "dtach":
+		return word("-n")
+	case "daemonize":
+		return true
+	case "start-stop-daemon":
+		return word("--background") || cluster('b')
+	}
+	return false
 }
 
 // taintingCommands set shell variables named by their arguments.
@@ -1003,10 +1052,46 @@ func collectCalls(body syntax.Node, calls map[string]bool) {
 				name := n.Args[0].Lit()
 				calls[name] = calls[name] || spawn
 			}
+			shellScriptCalls(n, calls)
 		}
 		stack = append(stack, spawn)
 		return true
 	})
+}
+
+// shellScriptCalls records the commands of a script a shell runs with -c
+// (bash -c f, nohup bash -c 'f & f'): a new shell is a new process, and a
+// function the script exports (export -f) is one of its commands.
+func shellScriptCalls(call *syntax.CallExpr, calls map[string]bool) {
+	for i := 0; i+2 < len(call.Args); i++ {
+		if !shells[base(call.Args[i].Lit())] {
+			continue
+		}
+		for j := i + 1; j+1 < len(call.Args); j++ {
+			o := call.Args[j].Lit()
+			if len(o) < 2 || o[0] != '-' || o[1] == '-' {
+				break
+			}
+			if !strings.Contains(o, "c") {
+				continue
+			}
+			text, ok := staticText(call.Args[j+1])
+			if !ok || len(text) > 4096 {
+				return
+			}
+			f, err := syntax.NewParser().Parse(strings.NewReader(text), "")
+			if err != nil {
+				return
+			}
+			syntax.Walk(f, func(n syntax.Node) bool {
+				if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 {
+					calls[c.Args[0].Lit()] = true
+				}
+				return true
+			})
+			return
+		}
+	}
 }
 
 // reachesSpawning reports whether start reaches itself through a chain of
@@ -1857,6 +1942,9 @@ type input struct {
 	// download says the input is what a URL program fetches (curl URL |
 	// tar xz): files made of it were not there to read (see admin.go).
 	download bool
+	// endless says the input never ends (yes, seq inf, an endless loop):
+	// xargs -P 0 starts a process for every line, without limit.
+	endless bool
 	// pids says the input is the ID of every process, of init or of a
 	// process the host needs (whyAllPids: ps -e | xargs kill), or of a
 	// system service's (whyServicePids): see substPids.
@@ -2343,6 +2431,16 @@ func (r *run) readTextLoop(sc *scope, wc *syntax.WhileClause, vars []string, tex
 // pattern stands for everything it may match. The main walk judges the
 // body with the variable unknown as well.
 func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
+	if cl, ok := fc.Loop.(*syntax.CStyleLoop); ok && r.loopVars == nil {
+		// for ((p=2; p<32768; p++)) counts through a range of process
+		// IDs: the body is judged with p standing for them.
+		if name, n := countingLoop(cl); n > maxKillPids {
+			r.loopVars = map[string]field{name: {dyn: true, why: whyAllPids}}
+			r.walk(sc, &syntax.File{Stmts: fc.Do})
+			r.loopVars = nil
+		}
+		return
+	}
 	wi, ok := fc.Loop.(*syntax.WordIter)
 	if !ok || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 || r.loopVars != nil {
 		return
@@ -2379,6 +2477,49 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		r.walk(sc, do)
 	}
 	r.loopVars = nil
+}
+
+// countingLoop returns the variable of an arithmetic for loop that counts
+// up by one from one number to another (i=2; i<N; i++, ++i, i+=1) and how
+// many values it takes; 0 for any other loop.
+func countingLoop(cl *syntax.CStyleLoop) (string, int) {
+	lit := func(x syntax.ArithmExpr) string {
+		if w, ok := x.(*syntax.Word); ok {
+			return w.Lit()
+		}
+		return ""
+	}
+	init, ok1 := cl.Init.(*syntax.BinaryArithm)
+	cond, ok2 := cl.Cond.(*syntax.BinaryArithm)
+	if !ok1 || !ok2 || init.Op != syntax.Assgn || lit(init.X) == "" || lit(cond.X) != lit(init.X) {
+		return "", 0
+	}
+	name := lit(init.X)
+	switch post := cl.Post.(type) {
+	case *syntax.UnaryArithm:
+		if post.Op != syntax.Inc || lit(post.X) != name {
+			return "", 0
+		}
+	case *syntax.BinaryArithm:
+		if post.Op != syntax.AddAssgn || lit(post.X) != name || lit(post.Y) != "1" {
+			return "", 0
+		}
+	default:
+		return "", 0
+	}
+	from, err1 := strconv.Atoi(lit(init.Y))
+	to, err2 := strconv.Atoi(lit(cond.Y))
+	if err1 != nil || err2 != nil {
+		return "", 0
+	}
+	switch cond.Op {
+	case syntax.Lss:
+	case syntax.Leq:
+		to++
+	default:
+		return "", 0
+	}
+	return name, to - from
 }
 
 // loopPids tells what a for loop's items are when they are process IDs
@@ -2772,8 +2913,77 @@ func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 		saved, savedCfg := r.xenv, r.cfg
 		in.pids = r.substPids(sc, stmts)
 		r.xenv, r.cfg = saved, savedCfg
+		in.endless = endlessWriter(stmts[0])
 	}
 	return in
+}
+
+// endlessWriter reports whether a pipe's writer never stops writing: yes,
+// seq inf or an endless loop, alone or through filters that pass lines on
+// (cat, tr, grep without -m, cut, nl, rev, tee).
+func endlessWriter(st *syntax.Stmt) bool {
+	stages := pipeStages(st)
+	switch c := stages[0].Cmd.(type) {
+	case *syntax.WhileClause:
+		if !endless(c) {
+			return false
+		}
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return false
+		}
+		switch base(c.Args[0].Lit()) {
+		case "yes":
+		case "seq":
+			inf := false
+			for _, w := range c.Args[1:] {
+				switch asciiLower(w.Lit()) {
+				case "inf", "infinity", "+inf":
+					inf = true
+				}
+			}
+			if !inf {
+				return false
+			}
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	for _, st := range stages[1:] {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return false
+		}
+		switch base(c.Args[0].Lit()) {
+		case "cat", "tr", "cut", "nl", "rev", "tee":
+		case "grep", "egrep", "fgrep":
+			for _, w := range c.Args[1:] {
+				if l := w.Lit(); strings.HasPrefix(l, "-m") || strings.HasPrefix(l, "--max-count") || l == "-q" {
+					return false
+				}
+			}
+		default:
+			return false // the reader of the pipe, or a stage that may stop (head, sed q)
+		}
+	}
+	return true
+}
+
+// maxParallel is the most processes xargs -P or parallel -j may run at
+// once, fed a list without end, before they are a fork bomb; 0 is no
+// limit at all.
+const maxParallel = 512
+
+// unboundedProcs reports whether v, the value of xargs -P or parallel -j,
+// lets them run as many processes as their input asks for.
+func unboundedProcs(v field) bool {
+	if v.dyn {
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(v.val, "%"))
+	return err == nil && (n == 0 || n >= maxParallel && !strings.HasSuffix(v.val, "%"))
 }
 
 // writersOutput is writersInput but for pids.

@@ -24,9 +24,19 @@ var _ = register([]Entry{
 			if !strings.ContainsRune(p.short, 'k') && !p.has("--kill") {
 				return false
 			}
+			space := ""
+			if ns := p.get("-n", "--namespace"); len(ns) > 0 {
+				space = ns[len(ns)-1].val
+			}
 			for _, o := range p.ops {
 				if o.dyn {
 					continue
+				}
+				// A port (22/tcp, ssh/tcp, -n tcp 22) is the processes
+				// using it; a program's path the processes running it.
+				if l := fuserHosts(o.val, space); !l.empty() {
+					r.killHosts("fuser -k", l, cmd)
+					return false
 				}
 				for _, t := range r.resolve(o).paths {
 					switch r.classify(t) {
@@ -120,14 +130,27 @@ var _ = register([]Entry{
 			r.dbusTransientUnit(sc, args, c)
 			return true
 		}},
-	{Names: names("gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout mate-session-save cinnamon-session-quit"), Family: "processes and power", Summary: "desktop session tools that power off, restart or suspend the host",
+	{Names: names("gnome-session-quit xfce4-session-logout lxqt-leave lxsession-logout mate-session-save cinnamon-session-quit"), Family: "processes and power", Summary: "desktop session tools that power off, restart or suspend the host, or log the user out without a prompt (gnome-session-quit --no-prompt, xfce4-session-logout --logout), as the D-Bus calls do; a logout the user confirms in a dialog is theirs",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			noPrompt := slices.ContainsFunc(args, func(f field) bool { return f.val == "--no-prompt" || f.val == "--force" })
+			logout := false
 			for _, a := range args {
-				switch strings.TrimLeft(a.val, "-") {
+				switch v := strings.TrimLeft(a.val, "-"); v {
 				case "power-off", "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "shutdown", "shutdown-dialog":
 					r.finding(ruleShutdown, Command, Block, b+" "+a.val+" stops, restarts or suspends the host", cmd, "")
 					return true
+				case "logout", "log-out", "force-logout":
+					logout = true
+					// These log out at once; the GNOME and Cinnamon tools
+					// ask first unless --no-prompt.
+					noPrompt = noPrompt || b == "xfce4-session-logout" || b == "lxqt-leave" || b == "mate-session-save" || v == "force-logout"
 				}
+			}
+			if b == "gnome-session-quit" || b == "cinnamon-session-quit" {
+				logout = true // logging out is what they do when given nothing else
+			}
+			if logout && noPrompt {
+				r.finding(ruleShutdown, Command, Block, b+" ends the user's session and every program in it, without asking", cmd, "")
 			}
 			return true
 		}},
@@ -245,6 +268,28 @@ func (r *run) kill(args []field, cmd string) {
 			return
 		}
 	}
+}
+
+// fuserHosts is what fuser selects by the name v in the name space
+// space (-n tcp): a port as fuser writes it (22/tcp, ssh/tcp,
+// 22,host,80/tcp) or a program by its path (/usr/sbin/sshd).
+func fuserHosts(v, space string) procList {
+	l := procList{pidOnly: true}
+	port, proto, ok := strings.Cut(v, "/")
+	if ok && (proto == "tcp" || proto == "udp") {
+		space = proto
+	} else {
+		port = v
+	}
+	if space == "tcp" || space == "udp" {
+		port, _, _ = strings.Cut(port, ",")
+		l.hosts = portHosts(port)
+		return l
+	}
+	if strings.HasPrefix(v, "/") {
+		l.hosts = appendNew(nil, hostProcByName(base(v), false))
+	}
+	return l
 }
 
 // isInitPid reports whether v is init's process ID as kill, strace or a

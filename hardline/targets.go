@@ -1603,6 +1603,7 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 	if fs := p.get("-a", "--arg-file"); len(fs) > 0 {
 		in = r.itemsFile(sc, fs[len(fs)-1], c)
 	}
+	r.unboundedFeed(in, p.get("-P", "--max-procs"), "xargs", "xargs "+commandText(args))
 	r.feed(sc, rest, in, repl, c)
 	if repl == "" && in.kind == inText && !in.find && in.pids == "" {
 		// xargs appends all the items it reads to one command line, up
@@ -1625,6 +1626,16 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 			r.simple(sc, append(slices.Clone(rest), words...), c2)
 		}
 	}
+}
+
+// unboundedFeed judges xargs -P 0 and parallel -j 0 (or a limit over
+// maxParallel) fed an input without end (yes | xargs -P0 -n1 sleep 100):
+// a process for every line, with nothing to wait for them, is a fork bomb.
+func (r *run) unboundedFeed(in input, procs []field, b, cmd string) {
+	if !in.endless || len(procs) == 0 || !unboundedProcs(procs[len(procs)-1]) {
+		return
+	}
+	r.finding(ruleForkBomb, Command, Block, b+" starts a process for every line of an input without end, with no limit on how many run at once: a fork bomb", cmd, "")
 }
 
 // itemsFile is the input xargs and parallel read from -a FILE: their own
@@ -1727,6 +1738,9 @@ func (r *run) parallel(sc *scope, b string, args []field, c ctx, cmd string, spe
 	if sep >= 0 {
 		in = input{kind: inText, words: items, detail: "parallel arguments"}
 	}
+	if b == "parallel" {
+		r.unboundedFeed(in, parseOpts(args[:len(args)-len(rest)], spec.val, spec.long, "").get("-j", "--jobs", "-P", "--max-procs"), b, cmd)
+	}
 	repl := ""
 	if slices.ContainsFunc(command, func(f field) bool { return strings.Contains(f.val, "{}") }) {
 		repl = "{}"
@@ -1803,7 +1817,7 @@ func shellText(f field) bool {
 // parallelSpec, rushSpec and xeSpec are the options of GNU parallel, rush
 // and gargs, and xe that take a value.
 var (
-	parallelSpec = wrapSpec{val: "jSaIdEXNLnPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
+	parallelSpec = wrapSpec{val: "jSaIdEXNLnPsC", long: []string{"--jobs", "--max-procs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
 	rushSpec     = wrapSpec{val: "jDdnrtTvCiopw", long: []string{"--jobs", "--delimiter", "--field-delimiter", "--nrecords", "--records-delimiter", "--timeout", "--trim", "--assign", "--succ-cmd-file", "--infile", "--out-file", "--procs", "--retries", "--retry-interval"}}
 	xeSpec       = wrapSpec{val: "fIjnNs"}
 )
