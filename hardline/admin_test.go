@@ -77,6 +77,69 @@ func TestPidNumber(t *testing.T) {
 	}
 }
 
+func TestKillHelpers(t *testing.T) {
+	for v, want := range map[string]bool{"-9": true, "-KILL": true, "-SIGTERM": true, "-USR1": true, "-RTMIN+3": true, "-HUP": true,
+		"-f": false, "-x": false, "-u": false, "-KILLER": false, "9": false, "-": false, "-Pf": false} {
+		if got := signalOption(v); got != want {
+			t.Errorf("signalOption(%q) = %v; want %v", v, got, want)
+		}
+	}
+	for pat, want := range map[string]string{`a\|b`: `a|b`, `a|b`: `a\|b`, `\(x\)\+`: `(x)+`, `f(x)`: `f\(x\)`, `^[0-9]`: `^[0-9]`, `\.`: `\.`} {
+		if got := breToERE(pat); got != want {
+			t.Errorf("breToERE(%q) = %q; want %q", pat, got, want)
+		}
+	}
+	seq := func(vals ...string) []field {
+		var fs []field
+		for _, v := range vals {
+			fs = append(fs, field{val: v})
+		}
+		return fs
+	}
+	for _, tc := range []struct {
+		args []string
+		n    int
+		ok   bool
+	}{
+		{[]string{"5"}, 5, true}, {[]string{"2", "65535"}, 65534, true}, {[]string{"1", "2", "9"}, 5, true},
+		{[]string{"inf"}, -1, true}, {[]string{"1", "0", "5"}, -1, true}, {[]string{"9", "1"}, 0, true},
+		{[]string{"-s", " ", "1", "100"}, 100, true}, {[]string{"x"}, 0, false}, {[]string{"1", "2", "3", "4"}, 0, false},
+	} {
+		if n, ok := seqCount(seq(tc.args...)); n != tc.n || ok != tc.ok {
+			t.Errorf("seqCount(%q) = %d, %v; want %d, %v", tc.args, n, ok, tc.n, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		b    string
+		args []string
+		want string
+	}{
+		{"pkill", []string{"-9", "s"}, whyAllPids},
+		{"pkill", []string{"-x", "ssh"}, ""},
+		{"pkill", []string{"ssh"}, whyAllPids},
+		{"pkill", []string{"-f", "node server.js"}, ""},
+		{"pkill", []string{"-f", "/"}, whyAllPids},
+		{"pkill", []string{"/"}, ""}, // names hold no slash
+		{"pkill", []string{"-i", "XORG"}, whyAllPids},
+		{"pkill", []string{"XORG"}, ""},
+		{"pkill", []string{"-o", "systemd"}, whyAllPids},
+		{"pkill", []string{"-P", "4321", "bash"}, ""},
+		{"pkill", []string{"dockerd"}, whyServicePids},
+		{"killall", []string{"ssh"}, ""},
+		{"killall", []string{"-r", "ssh"}, whyAllPids},
+		{"killall", []string{"-I", "BASH"}, whyAllPids},
+		{"killall", []string{"BASH"}, ""},
+		{"killall", []string{"/usr/sbin/sshd"}, whyAllPids},
+		{"pidof", []string{"node"}, ""},
+		{"pidof", []string{"sshd"}, whyAllPids},
+		{"pgrep", []string{"-v", "foo"}, whyAllPids},
+	} {
+		if got := killSelection(tc.b, seq(tc.args...)).why(); got != tc.want {
+			t.Errorf("killSelection(%s %q) = %q; want %q", tc.b, tc.args, got, tc.want)
+		}
+	}
+}
+
 func TestResponseWords(t *testing.T) {
 	got := responseWords("-o 'a b'\n\"c d\"\te\\ f\\\\g -Dx=\"1\"\r\n")
 	want := []string{"-o", "a b", "c d", "e f\\g", "-Dx=1"}
