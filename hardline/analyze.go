@@ -2922,6 +2922,25 @@ func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 // seq inf or an endless loop, alone or through filters that pass lines on
 // (cat, tr, grep without -m, cut, nl, rev, tee).
 func endlessWriter(st *syntax.Stmt) bool {
+	// The first stage decides before the pipeline is gathered: most
+	// writers are not endless.
+	first := st
+	for depth := 0; depth < 64; depth++ {
+		b, ok := first.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		first = b.X
+	}
+	switch c := first.Cmd.(type) {
+	case *syntax.WhileClause:
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 || c.Args[0].Lit() != "yes" && c.Args[0].Lit() != "seq" && !strings.HasSuffix(c.Args[0].Lit(), "/yes") && !strings.HasSuffix(c.Args[0].Lit(), "/seq") {
+			return false
+		}
+	default:
+		return false
+	}
 	stages := pipeStages(st)
 	switch c := stages[0].Cmd.(type) {
 	case *syntax.WhileClause:
