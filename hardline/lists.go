@@ -369,6 +369,27 @@ var protectedWrite = []string{
 	"/private/etc/**", "/boot/**", "/efi/**", "/dev/mem", "/dev/kmem", "/dev/port",
 	"/proc/sys/**", "/proc/sysrq-trigger", "/sys/**", "/Library/LaunchDaemons/**",
 	"/Library/LaunchAgents/**", "/System/**", "?:/Windows/**",
+	// Files the system runs commands from by itself, as root or as every
+	// user, as it runs /etc/profile.d's: fish's system configuration;
+	// anacron's table; systemd's units and configuration wherever the
+	// system and user managers look (/etc/systemd/user, /lib/systemd,
+	// /usr/lib/systemd); polkit's rules (JavaScript that grants
+	// privileges); sudo's plugin list; APT's hooks (APT::Update::Pre-Invoke
+	// runs as root); udev's rules (RUN+=); logrotate's postrotate scripts;
+	// the kernel's install hooks; the skeleton copied into every new
+	// home; the desktop's system autostart; bash-completion's files,
+	// sourced by every interactive bash; the message-of-the-day scripts,
+	// run as root at each login; NetworkManager's dispatcher scripts and
+	// dhclient's hooks, run as root on network changes; modprobe's
+	// install lines; the X session scripts. See docs/security-model.md,
+	// Hardline.
+	"/etc/fish/**", "/etc/anacrontab", "/etc/systemd/**", "/lib/systemd/**", "/usr/lib/systemd/**", "/usr/local/lib/systemd/**",
+	"/etc/polkit-1/**", "/usr/share/polkit-1/rules.d/**", "/etc/sudo.conf", "/etc/apt/apt.conf", "/etc/apt/apt.conf.d/**",
+	"/etc/udev/rules.d/**", "/lib/udev/rules.d/**", "/usr/lib/udev/rules.d/**", "/etc/logrotate.conf", "/etc/logrotate.d/**",
+	"/etc/kernel/**", "/etc/skel/**", "/etc/xdg/autostart/**", "/etc/bash_completion", "/etc/bash_completion.d/**",
+	"/usr/share/bash-completion/**", "/etc/update-motd.d/**", "/etc/NetworkManager/dispatcher.d/**",
+	"/etc/dhcp/dhclient-enter-hooks.d/**", "/etc/dhcp/dhclient-exit-hooks.d/**", "/etc/modprobe.d/**",
+	"/etc/X11/Xsession", "/etc/X11/Xsession.d/**", "/etc/X11/xinit/**",
 }
 
 // startupFiles are per-user files that run code at login or shell start
@@ -440,6 +461,23 @@ var startupFiles = []string{
 	"~/.sdkman/bin/sdkman-init.sh", "~/.ghcup/env", "~/.fzf.bash", "~/.fzf.zsh", "~/.bash_completion",
 	"~/.local/share/bash-completion/**", "~/.local/share/systemd/user/**", "~/.lessfilter", "~/.mavenrc", "~/.m2/mavenrc",
 	"~/.pdbrc", "~/.pdbrc.py", "~/.config/nushell/**", "~/.rvm/scripts/rvm", "~/.asdf/asdf.sh", "~/.config/zsh/**",
+	// Window managers' and compositors' start scripts and configurations,
+	// which start programs at login and bind keys to commands (labwc's
+	// autostart, river's init, qtile's and awesome's code, bspwm's
+	// bspwmrc, herbstluftwm's autostart, xmonad's Haskell, niri's
+	// spawn-at-startup, sxhkd's key bindings), and the session scripts
+	// of Xfce and GNOME on X.
+	"~/.config/labwc/**", "~/.config/river/**", "~/.config/qtile/**", "~/.config/awesome/**", "~/.config/bspwm/**",
+	"~/.config/herbstluftwm/**", "~/.xmonad/**", "~/.config/xmonad/**", "~/.config/niri/**", "~/.config/sxhkd/**",
+	"~/.config/i3/**", "~/.config/sway/**", "~/.config/hypr/**", "~/.config/openbox/**", "~/.config/xfce4/xinitrc",
+	"~/.gnomerc", "~/.Xclients",
+	// fish's completions, loaded as its functions are; deno's env file,
+	// sourced as ~/.cargo/env is; GNOME Shell's extensions, run in the
+	// shell at every login; sbt's global build files and plugins, loaded
+	// by every build; D-Bus services, whose Exec runs when a program asks
+	// for their name.
+	"~/.config/fish/completions/**", "~/.deno/env", "~/.deno/env.fish", "~/.local/share/gnome-shell/extensions/**",
+	"~/.sbt/*/*.sbt", "~/.sbt/*/plugins/**", "~/.local/share/dbus-1/services/**",
 }
 
 // startupFirst holds the first name below the home of every startupFiles
