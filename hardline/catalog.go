@@ -65,6 +65,11 @@ const (
 	// RoleReadTree is a path the program always reads recursively (an
 	// archiver, a file server's folder).
 	RoleReadTree Role = "readTree"
+	// RoleServe is a folder the program serves over the network (a file
+	// server's root): read whole, as RoleReadTree is. An entry with a
+	// RoleServe option or operand that is given none serves its working
+	// folder (cd ~ && http-server serves the home folder).
+	RoleServe Role = "serve"
 	// RoleWorkDir is the folder the program works in (git -C, make -C, tar
 	// -C): later relative paths of the same program resolve there. For an
 	// entry with RoleExtract it is written too.
@@ -101,7 +106,7 @@ const (
 )
 
 var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleRemoteCommand, RoleRemoteScript, RoleProgram, RoleEscape,
-	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleWorkDir, RoleDevice, RoleCommandFile,
+	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleServe, RoleWorkDir, RoleDevice, RoleCommandFile,
 	RoleRecursive, RoleExtract, RoleHarmless, RoleTrigger}
 
 // restOfLine reports whether a value with role r (of an operand with rest
@@ -303,6 +308,8 @@ type compiledEntry struct {
 	// pure: the entry only runs the command an operand gives (see
 	// pureWrapper).
 	pure bool
+	// serves: an option or operand has RoleServe.
+	serves bool
 }
 
 func compileEntry(e *Entry) *compiledEntry {
@@ -325,7 +332,9 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 		if o.Role == RoleTrigger {
 			c.triggers = true
 		}
+		c.serves = c.serves || o.Role == RoleServe
 	}
+	c.serves = c.serves || slices.ContainsFunc(e.Operands, func(o Operand) bool { return o.Role == RoleServe })
 	for n := range c.opts {
 		if strings.HasPrefix(n, "--") {
 			c.longs = append(c.longs, n)
@@ -918,11 +927,14 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	targets := buf[:0]
 	for _, v := range vals {
 		switch v.role {
-		case RoleRead, RoleReadTree, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleCommandFile:
+		case RoleRead, RoleReadTree, RoleServe, RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleDevice, RoleCommandFile:
 			targets = append(targets, v.f)
 		}
 	}
 	r.checkTargets(sc, targets, cmd)
+	if ce.serves && !slices.ContainsFunc(vals, func(v roleValue) bool { return v.role == RoleServe }) {
+		r.serveFolder(field{val: "."}, b, cmd) // no root given: the working folder
+	}
 	// A word not known that may be an option ("$FLAGS", -$X) may be the
 	// recursive flag: the static paths are then judged as if it were
 	// given (rm $FLAGS ~ is rm -rf ~ when FLAGS is -rf).
@@ -1042,6 +1054,8 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 	case RoleReadTree:
 		r.rawDiskRead(f, cmd)
 		r.readTree(f, b, cmd)
+	case RoleServe:
+		r.serveFolder(f, b, cmd)
 	case RoleDevice:
 		if f.contents {
 			// find ~ -exec shred {} +: destroying every file under a
@@ -1049,6 +1063,21 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 			r.judgeDelete(sc, f, true, cmd, b)
 		}
 		r.judgeDevice(sc, f, ruleWipeDevice, cmd, b)
+	}
+}
+
+// serveFolder judges a folder a file server serves (RoleServe): read
+// whole, so that a home folder or an ancestor of one blocks (see
+// docs/security-model.md, Hardline). A folder that comes from elsewhere,
+// or one relative to a working folder not known, asks.
+func (r *run) serveFolder(dir field, b, cmd string) {
+	switch {
+	case dir.dyn:
+		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" serves a folder that comes from "+dir.why, cmd, "")
+	case r.cwd == "" && !strings.HasPrefix(dir.val, "/"):
+		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" serves a folder in an unknown place", cmd, "")
+	default:
+		r.readTree(dir, b, cmd)
 	}
 }
 

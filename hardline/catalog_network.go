@@ -78,7 +78,7 @@ var _ = register([]Entry{
 				dir = h[len(h)-1]
 			}
 			r.checkTargets(sc, []field{dir}, cmd)
-			r.readTree(dir, b, cmd)
+			r.serveFolder(dir, b, cmd)
 			return true
 		}},
 	{Names: names("ssh autossh mosh"), Family: "network", Summary: "-o ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand and Match exec run commands; -I and the key provider options load a library; -E and UserKnownHostsFile are written; a remote command that would be blocked here asks (it may reach this machine); on this machine's own names it is judged as a local script",
@@ -179,11 +179,14 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("http-server serve miniserve darkhttpd updog webfsd static-web-server simple-http-server live-server"), Family: "network", Summary: "file servers read the folder they serve whole",
-		Options:  []Option{opt(RoleReadTree, "-d", "--directory", "-r", "--root", "--dir"), val("-p", "--port", "-a", "--address", "-b", "--bind", "-i", "--interfaces", "-c", "--cache")},
-		Operands: []Operand{operands(0, RoleReadTree)}},
-	{Names: names("caddy"), Family: "network", Summary: "caddy file-server --root serves a folder",
-		Subcommands: []Entry{{Names: names("file-server"), Options: []Option{opt(RoleReadTree, "-r", "--root"), val("-l", "--listen", "-d", "--domain")}},
+	{Names: names("http-server serve miniserve darkhttpd updog webfsd static-web-server simple-http-server live-server jwebserver dufs goshs sfz"), Family: "network",
+		Summary:  "file servers read the folder they serve whole, the working folder when none is named",
+		Options:  []Option{opt(RoleServe, "-d", "--directory", "-r", "--root", "--dir"), val("-p", "--port", "-a", "--address", "-b", "--bind", "-i", "--interfaces", "-c", "--cache", "-l", "--listen")},
+		Operands: []Operand{operands(0, RoleServe)}},
+	{Names: names("thttpd"), Family: "network", Summary: "thttpd serves -d DIR, the working folder by default",
+		Options: []Option{opt(RoleServe, "-d"), val("-p", "-h", "-u", "-c", "-l", "-i", "-T", "-P", "-M")}, DataOnly: true},
+	{Names: names("caddy"), Family: "network", Summary: "caddy file-server serves --root, the working folder by default",
+		Subcommands: []Entry{{Names: names("file-server"), Options: []Option{opt(RoleServe, "-r", "--root"), val("-l", "--listen", "-d", "--domain", "-a", "--access-log")}},
 			{Names: names("run start"), Options: []Option{opt(RoleRead, "-c", "--config")}}}},
 	{Names: names("tcpdump"), Family: "network", Summary: "-w is written; -z runs a command on each saved file; -r and -F are read",
 		Options: []Option{opt(RoleWrite, "-w"), opt(RoleCommand, "-z"), opt(RoleRead, "-r", "-F", "-V"),

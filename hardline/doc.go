@@ -38,7 +38,7 @@
 // (asks), text in the program's own command language whose shell escapes
 // run commands (psql's \!, gdb's shell, less's +!), a path written (sort
 // -o, curl -o, tar -C when extracting, unzip -d), deleted, read (recursively
-// or not), the working folder (git -C, make -C), or a device destroyed.
+// or not), a folder served (the working folder when none is named), the working folder (git -C, make -C), or a device destroyed.
 // Entries also list sub-commands (git, npm, tmux, systemctl, docker),
 // environment variables that make a program run code (GIT_SSH_COMMAND,
 // PAGER, LESSOPEN, BASH_ENV, LD_PRELOAD, NODE_OPTIONS, PYTHONSTARTUP,

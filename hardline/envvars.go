@@ -370,15 +370,7 @@ func (r *run) fileServer(b string, args []field, cmd string) {
 			dir.val = v
 		}
 	}
-	if dir.dyn {
-		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" serves a folder that comes from "+dir.why, cmd, "")
-		return
-	}
-	if r.cwd == "" && !strings.HasPrefix(dir.val, "/") {
-		r.finding(ruleDynamicTarget, Dynamic, Ask, b+" serves a folder in an unknown place", cmd, "")
-		return
-	}
-	r.readTree(dir, b, cmd)
+	r.serveFolder(dir, b, cmd)
 }
 
 // fileInput describes standard input read from a file: a file this
