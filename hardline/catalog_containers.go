@@ -41,6 +41,7 @@ var _ = register([]Entry{
 			r.kubeCommand(sc, b, args, c, cmd)
 			r.containerCopy(sc, args, cmd)
 			r.kubeConfigRaw(args, cmd)
+			r.kubeConfigSet(sc, args, c, cmd)
 			r.kubeSecrets(args, cmd)
 			r.kubeHostAccess(b, args, cmd)
 			return true
@@ -255,6 +256,73 @@ func (r *run) kubeConfigRaw(args []field, cmd string) {
 	}
 	if config && view && raw {
 		r.finding(ruleSensitivePath, Path, Block, "kubectl config view --raw prints the kubeconfig's credentials", cmd, "")
+	}
+}
+
+// kubeValued are kubectl's long options, global and of its config
+// sub-commands, that take a value.
+var kubeValued = []string{"--kubeconfig", "--context", "--cluster", "--user", "--namespace", "--server", "--proxy-url", "--exec-command",
+	"--exec-arg", "--exec-env", "--exec-api-version", "--exec-interactive-mode", "--auth-provider", "--auth-provider-arg", "--token",
+	"--username", "--password", "--client-certificate", "--client-key", "--certificate-authority", "--tls-server-name", "--as", "--as-group"}
+
+// kubeConfigSet judges the kubectl config sub-commands that change what
+// later calls do: set by kubectl's settings (see storedSettings), and the
+// options of set-credentials (--exec-command, --auth-provider-arg
+// cmd-path=) and set-cluster (--server, --proxy-url,
+// --insecure-skip-tls-verify) that store the same settings; unset of the
+// users or clusters (or one of them), delete-user and delete-cluster
+// delete entries of the kubeconfig, credentials among them, that nothing
+// brings back, and ask.
+func (r *run) kubeConfigSet(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "n", kubeValued, "")
+	ops := p.ops
+	if len(ops) < 2 || ops[0].val != "config" {
+		return
+	}
+	store := func(key string, v field) { r.storeSetting(sc, "kubectl", "kubectl config", key, v, c, cmd) }
+	name := ""
+	if len(ops) > 2 {
+		name = ops[2].val
+	}
+	switch ops[1].val {
+	case "set":
+		if len(ops) > 3 && !ops[2].dyn {
+			store(ops[2].val, ops[3])
+		}
+	case "unset":
+		if len(ops) < 3 {
+			return
+		}
+		k := asciiLower(strings.Trim(ops[2].val, "."))
+		top, rest, _ := strings.Cut(k, ".")
+		if ops[2].dyn || (top == "users" || top == "clusters" || top == "contexts" && rest == "") && !strings.Contains(rest, ".") {
+			r.finding(ruleWriteOutside, Command, Ask, "kubectl config unset "+ops[2].val+" deletes entries of the kubeconfig, credentials among them", cmd, "")
+		}
+	case "delete-user", "delete-cluster":
+		r.finding(ruleWriteOutside, Command, Ask, "kubectl config "+ops[1].val+" deletes an entry of the kubeconfig, with its credentials", cmd, "")
+	case "set-credentials":
+		for _, v := range p.get("--exec-command") {
+			store("users."+name+".exec.command", v)
+		}
+		for _, v := range p.get("--auth-provider-arg") {
+			if k, val, ok := strings.Cut(v.val, "="); ok {
+				v.val = val
+				store("users."+name+".auth-provider.config."+k, v)
+			}
+		}
+	case "set-cluster":
+		for _, v := range p.get("--server") {
+			store("clusters."+name+".server", v)
+		}
+		for _, v := range p.get("--proxy-url") {
+			store("clusters."+name+".proxy-url", v)
+		}
+		for _, v := range p.get("--insecure-skip-tls-verify") {
+			store("clusters."+name+".insecure-skip-tls-verify", v)
+		}
+		if p.has("--insecure-skip-tls-verify") && len(p.get("--insecure-skip-tls-verify")) == 0 {
+			store("clusters."+name+".insecure-skip-tls-verify", field{val: "true"})
+		}
 	}
 }
 

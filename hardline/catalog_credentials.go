@@ -131,14 +131,14 @@ var _ = register([]Entry{
 				{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("gh config get")},
-				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("gh config set", "editor", "pager", "browser")}}}}},
+				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: configSet("gh", "gh config set")}}}}},
 	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token, variable get and export print CI variables; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("variable var"), DataOnly: true, Subcommands: []Entry{{Names: names("get export"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")},
-				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: storedCommand("glab config set", "editor", "browser")}}}}},
+				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: configSet("glab", "glab config set")}}}}},
 	{Names: names("gcloud"), Family: "credentials", Summary: "gcloud auth print-access-token and print-identity-token, config config-helper and secrets versions access print tokens and secrets, iam service-accounts keys create makes a key; storage cp/rsync/mv and compute scp read their local sources whole; delete deletes resources", DataOnly: true,
 		special: infraDestroyer,
 		Options: vals("", "--project", "--account", "--configuration", "--impersonate-service-account", "--billing-project", "--verbosity", "--format"),
@@ -229,7 +229,7 @@ var _ = register([]Entry{
 	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials; delete-* and terminate-* operations, s3 rb --force and rm --recursive delete resources", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
-			r.awsCredentials(sc, args, cmd)
+			r.awsCredentials(sc, args, c, cmd)
 			return true
 		}},
 	{Names: names("git-credential-manager git-credential-manager-core git-credential-store git-credential-cache git-credential-libsecret git-credential-osxkeychain git-credential-wincred git-credential-gnome-keyring git-credential-oauth"),
@@ -240,6 +240,32 @@ var _ = register([]Entry{
 		Family: "credentials", Summary: "credential helpers: get prints a registry's credentials", DataOnly: true,
 		Subcommands: []Entry{{Names: names("get list"), Rule: ruleSensitivePath, DataOnly: true}}},
 })
+
+// awsConfigure judges aws configure set KEY VALUE by aws's settings (see
+// storedSettings) and configure import, which stores the credentials a
+// file holds for every later call (words are the lower-case words from
+// configure on).
+func (r *run) awsConfigure(sc *scope, args []field, words []string, c ctx, cmd string) {
+	switch words[1] {
+	case "import":
+		r.finding(rulePersistence, Command, Ask, "aws configure import stores the credentials of a file for every later call", cmd, "")
+	case "set":
+		var ops []field
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			switch {
+			case a.val == "--profile" || a.val == "--region" || a.val == "--output" || a.val == "--endpoint-url":
+				i++
+			case !strings.HasPrefix(a.val, "-") || a.dyn:
+				ops = append(ops, a)
+			}
+		}
+		at := slices.IndexFunc(ops, func(f field) bool { return f.val == "set" })
+		if at >= 0 && len(ops) > at+2 && !ops[at+1].dyn {
+			r.storeSetting(sc, "aws", "aws configure set", ops[at+1].val, ops[at+2], c, cmd)
+		}
+	}
+}
 
 // psEnviron reports whether ps's BSD-style options (words without a dash)
 // hold e, which adds each process's environment to its command. The
@@ -295,7 +321,7 @@ var psLongValues = []string{"--format", "--pid", "--ppid", "--sort", "--cols", "
 
 // awsCredentials flags aws configure get of a credential and aws configure
 // export-credentials.
-func (r *run) awsCredentials(sc *scope, args []field, cmd string) {
+func (r *run) awsCredentials(sc *scope, args []field, c ctx, cmd string) {
 	var words []string
 	for _, a := range args {
 		if !strings.HasPrefix(a.val, "-") {
@@ -312,6 +338,7 @@ func (r *run) awsCredentials(sc *scope, args []field, cmd string) {
 		return
 	}
 	words = words[i:]
+	r.awsConfigure(sc, args, words, c, cmd)
 	secret := words[1] == "export-credentials"
 	if k := strings.Join(awsSecretCalls(args), " "); k != "" {
 		r.finding(ruleSensitivePath, Path, Block, "aws "+k+" prints a secret or a credential", cmd, "")
@@ -675,20 +702,5 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 	}
 	if destroys {
 		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes or overwrites resources outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
-	}
-}
-
-// storedCommand is the handler of a tool's "config set KEY VALUE" whose
-// keys name commands the tool runs later (gh's editor, pager and
-// browser): storing one asks (persistence), and the command is analysed.
-func storedCommand(what string, keys ...string) func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-	return func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-		ops := parseOpts(args, "h", []string{"--host"}, "").ops
-		if len(ops) < 2 || ops[0].dyn || !slices.Contains(keys, asciiLower(ops[0].val)) {
-			return true
-		}
-		r.finding(rulePersistence, Command, Ask, what+" "+ops[0].val+" stores a command the tool runs later", cmd, "")
-		r.applyRole(sc, roleValue{role: RoleScript, f: ops[1]}, false, b, c, cmd)
-		return true
 	}
 }

@@ -185,6 +185,39 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
+	{Names: names("dconf"), Family: "services", Summary: "dconf write of a key GNOME runs as a command (a custom key binding's command) stores it (persistence), and the command is analysed",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			ops := parseOpts(args, "", nil, "").ops
+			if len(ops) > 2 && ops[0].val == "write" && !ops[1].dyn {
+				r.storeSetting(sc, "gnome", "dconf write", ops[1].val, ops[2], c, cmd)
+			}
+			return false
+		}},
+	{Names: names("gsettings"), Family: "services", Summary: "gsettings set of a key GNOME runs as a command (a custom key binding's command) stores it (persistence), and the command is analysed",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			ops := parseOpts(args, "", []string{"--schemadir"}, "").ops
+			if len(ops) > 3 && ops[0].val == "set" && !ops[2].dyn {
+				r.storeSetting(sc, "gnome", "gsettings set", ops[2].val, ops[3], c, cmd)
+			}
+			return false
+		}},
+	{Names: names("gnome-extensions"), Family: "services", Summary: "install of an extension's file: GNOME Shell runs its code at every login (persistence)",
+		Subcommands: []Entry{{Names: names("install"), Rule: rulePersistence, Options: vals("", "--force")}}},
+	{Names: names("code code-insiders codium cursor windsurf positron"), Family: "services",
+		Summary: "--install-extension of a .vsix file or a URL: the editor runs the extension's code at every start (persistence); an extension from the marketplace by its name is everyday",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for i, a := range args {
+				v, ok := strings.CutPrefix(a.val, "--install-extension=")
+				if !ok && a.val == "--install-extension" && i+1 < len(args) {
+					v, ok, a = args[i+1].val, true, args[i+1]
+				}
+				if ok && (a.dyn || extensionFile(v)) {
+					r.finding(rulePersistence, Command, Ask, b+" --install-extension "+v+" installs an extension from a file or a URL: the editor runs its code at every start", cmd, "")
+				}
+			}
+			r.mayWrite(sc, b, args, cmd) // the rest of its arguments, as a program's the catalogue does not describe
+			return false
+		}},
 })
 
 // serviceMore judges what admin does not: service, rc-service and sv
@@ -483,4 +516,11 @@ func secretHive(low []string) string {
 		}
 	}
 	return ""
+}
+
+// extensionFile reports whether an editor's --install-extension value
+// names a file or a URL (a .vsix, a path, https://...) rather than an
+// extension of the marketplace (publisher.name, publisher.name@1.2.3).
+func extensionFile(v string) bool {
+	return strings.HasSuffix(asciiLower(v), ".vsix") || strings.ContainsAny(v, "/\\") || strings.Contains(v, "://")
 }

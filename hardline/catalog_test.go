@@ -436,3 +436,29 @@ func TestImageCoder(t *testing.T) {
 		}
 	}
 }
+
+// TestStoredSettingOf checks the settings table's key matching: by the
+// key's last parts, '*' one part, in any case.
+func TestStoredSettingOf(t *testing.T) {
+	for _, tc := range []struct {
+		tool, key string
+		want      bool
+	}{
+		{"aws", "credential_process", true},
+		{"aws", "profile.dev.credential_process", true},
+		{"aws", "region", false},
+		{"kubectl", "users.dev.exec.command", true},
+		{"kubectl", "users.dev.exec", false},
+		{"kubectl", "clusters.prod.server", true},
+		{"kubectl", "contexts.dev.namespace", false},
+		{"gnome", "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/custom0/command", true},
+		{"git", "Safe.Directory", true},
+		{"git", "protocol.file.allow", true},
+		{"git", "protocol.version", false},
+		{"gh", "git_protocol", false},
+	} {
+		if _, got := storedSettingOf(tc.tool, tc.key); got != tc.want {
+			t.Errorf("storedSettingOf(%q, %q) = %v, want %v", tc.tool, tc.key, got, tc.want)
+		}
+	}
+}

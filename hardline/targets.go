@@ -1575,6 +1575,9 @@ func (r *run) gitConfigSet(sc *scope, args []field, c ctx, cmd string) {
 	if sourceKey(k) && !strings.HasPrefix(k, "alias.") {
 		r.packageSource("git config "+k, cmd)
 	}
+	if s, ok := storedSettingOf("git", k); ok && s.kind == storedOff {
+		r.storeSetting(sc, "git", "git config", k, v, c, cmd) // safe.directory '*', protocol.file.allow always
+	}
 	if !gitExecKey(k) || strings.HasPrefix(k, "alias.") && !strings.HasPrefix(v.val, "!") {
 		return
 	}
