@@ -340,7 +340,10 @@ var shellStartupNames = setOf(".bashrc", ".bash_profile", ".bash_login", ".profi
 // file at k (a key, lower-cased) as commands, by the file's name or its #!
 // line: "shell" for a shell script, a shell's startup file or an .envrc,
 // "make" for a makefile,
-// "npm" for a package.json, "just" for a justfile; "" for any other file.
+// "npm" for a package.json, "just" for a justfile, a project file that
+// keeps commands in its own format (plantedConfigLanguage), a
+// virtual environment's activate script and a mise task file (shell); ""
+// for any other file.
 // hook reports a git hook: one in .git/hooks (not a .sample), or in the
 // folders hook managers point core.hooksPath at (.husky, .githooks), which
 // git runs by itself on a later command.
@@ -350,7 +353,7 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 	switch {
 	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks":
 		return "shell", true
-	case name == ".envrc", shellStartupNames[name],
+	case name == ".envrc", shellStartupNames[name], plantedShellName(k) && (!strings.HasPrefix(content, "#!") || shebangShell(strings.SplitN(content, "\n", 2)[0])),
 		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),
 		strings.HasPrefix(content, "#!") && shebangShell(strings.SplitN(content, "\n", 2)[0]):
 		return "shell", false
@@ -364,7 +367,7 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 		parent == "pip" && (name == "pip.conf" || name == "pip.ini"):
 		return "source", false
 	}
-	return "", false
+	return plantedConfigLanguage(k), false
 }
 
 // packageConfigNames are the configuration files package managers read
@@ -445,37 +448,69 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 		if cmd == "" {
 			cmd = r.nodeText(sc, s)
 		}
-		n, complex := len(r.findings), r.complex
-		cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
 		c := ctx{pos: s.Pos().Offset(), depth: 1}
+		self := ""
+		if hook {
+			self = "a git hook git runs by itself later"
+		}
+		// direnv runs an .envrc on cd once it is allowed: a download it
+		// runs counts, as in the files tools run by themselves.
+		envrc := path.Base(asciiLower(pt.key)) == ".envrc"
 		switch lang {
 		case "shell":
-			r.script(pt.content, nil, sc.depth+1)
+			r.judgePlantedText(pt.key, self, hook || envrc, cmd, func() { r.script(pt.content, nil, sc.depth+1) })
 		case "make":
-			r.makefileScripts(sc, pt.content, true, c, cmd)
+			r.judgePlantedText(pt.key, "", false, cmd, func() { r.makefileScripts(sc, pt.content, true, c, cmd) })
 		case "npm":
-			r.packageScripts(sc, pt.content, c, cmd)
+			r.judgePlantedText(pt.key, "", false, cmd, func() { r.packageScripts(sc, pt.content, c, cmd) })
 		case "just":
-			r.justfile(sc, pt.content, c, cmd)
+			r.judgePlantedText(pt.key, "", false, cmd, func() { r.justfile(sc, pt.content, c, cmd) })
 		case "source":
-			r.plantedSources(pt.key, pt.content, cmd)
-			continue // its finding is the write's own
-		}
-		r.cwd, r.oldpwd, r.cdDone, r.complex = cwd, oldpwd, cdDone, complex
-		found := slices.Clone(r.findings[n:])
-		for _, f := range found {
-			delete(r.seen, f) // so that the statements after may report them
-		}
-		r.findings = r.findings[:n]
-		for _, f := range found {
-			switch {
-			case f.Severity != Block:
-			case hook:
-				f.Detail = bound("writes " + pt.key + ", a git hook git runs by itself later: " + f.Detail)
-				r.add(f)
-			default:
-				r.finding(rulePlanted, Command, Ask, bound("writes "+pt.key+", whose commands would be blocked when it runs ("+f.Rule+": "+f.Detail+")"), cmd, pt.key)
+			r.plantedSources(pt.key, pt.content, cmd) // its finding is the write's own
+		case "python-start":
+			code := pythonStartCode(asciiLower(pt.key), pt.content)
+			if strings.TrimSpace(code) == "" {
+				continue // a .pth of folders only
 			}
+			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+", whose code python runs at every start", cmd, pt.key)
+			r.judgePlantedText(pt.key, "code python runs by itself at every start", true, cmd, func() { r.embeddedShell(sc, []field{{val: code}}, c, "python3", cmd) })
+		default:
+			for _, pc := range plantedConfigCommands(lang, pt.content) {
+				r.judgePlantedText(pt.key, pc.self, pc.self != "" || pc.onCd, cmd, func() { r.script(pc.text, nil, sc.depth+1) })
+			}
+		}
+	}
+}
+
+// judgePlantedText judges the commands analyse finds in text a statement
+// wrote into the file at key (see judgePlanted). A command that would be
+// blocked asks (planted-command), or blocks with its own rule when self
+// says who runs the file by itself, with no later command that asks for
+// it (a git hook, a task run when the folder opens). With downloads, a
+// file that runs without a command naming it (those, an .envrc, mise's
+// hooks), a command that runs code it downloads or reads from elsewhere
+// (curl URL | sh, eval "$(...)") asks too, as through the generic net;
+// a script run by name may hold one, as a script typed may. What else
+// would only ask is left to the call that runs it.
+func (r *run) judgePlantedText(key, self string, downloads bool, cmd string, analyse func()) {
+	n, complex := len(r.findings), r.complex
+	cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+	analyse()
+	r.cwd, r.oldpwd, r.cdDone, r.complex = cwd, oldpwd, cdDone, complex
+	found := slices.Clone(r.findings[n:])
+	for _, f := range found {
+		delete(r.seen, f) // so that the statements after may report them
+	}
+	r.findings = r.findings[:n]
+	for _, f := range found {
+		switch {
+		case f.Severity == Block && self != "":
+			f.Detail = bound("writes " + key + ", " + self + ": " + f.Detail)
+			r.add(f)
+		case f.Severity == Block:
+			r.finding(rulePlanted, Command, Ask, bound("writes "+key+", whose commands would be blocked when it runs ("+f.Rule+": "+f.Detail+")"), cmd, key)
+		case downloads && (f.Rule == rulePipeToShell || f.Rule == ruleEvalDynamic):
+			r.finding(rulePlanted, Command, Ask, bound("writes "+key+", which runs by itself code its commands do not hold ("+f.Rule+": "+f.Detail+")"), cmd, key)
 		}
 	}
 }

@@ -1,0 +1,493 @@
+package hardline
+
+import (
+	"encoding/json"
+	"maps"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Project files in which a tool keeps commands it runs later, besides
+// scripts, makefiles, package.json and justfiles (see plantedLanguage and
+// docs/security-model.md, Hardline). A command a statement writes into one
+// is judged as the file's own commands are: one that would be blocked
+// asks (planted-command), or blocks with its own rule when the tool runs
+// the file by itself, with no later command that asks for it (autoRun).
+// The files, and why each is or is not one:
+//
+//   - VS Code's tasks (.vscode/tasks.json, a *.code-workspace file): run by
+//     name; a task with "runOn": "folderOpen" runs when the folder is
+//     opened, by itself.
+//   - a dev container's lifecycle commands (devcontainer.json):
+//     initializeCommand runs on this machine, by itself, when the folder is
+//     opened in a container; the others run in the container.
+//   - pre-commit's hooks (.pre-commit-config.yaml): its entries run on
+//     every git commit, by themselves, once the hook is installed.
+//   - mise's configuration (mise.toml, .mise.toml, mise/config.toml): its
+//     hooks run on cd once the file is trusted, its tasks by name; its task
+//     files (mise-tasks/, .mise/tasks/) are scripts.
+//   - go-task's Taskfile.yml, tox.ini and tox.toml, ninja's build files, and
+//     the script tables of pyproject.toml (pdm, poe, hatch, taskipy, rye):
+//     run by the tool, by name.
+//   - a virtual environment's activate script (bin/activate): sourced by
+//     the shell that activates it.
+//   - a .pth file in a site-packages folder, and sitecustomize.py or
+//     usercustomize.py there: Python runs their code at every start, by
+//     itself; writing one with code asks (persistence) and the commands its
+//     string literals run are read as inline code's are.
+//
+// CI pipelines (.gitlab-ci.yml, .github/workflows) are not among them: they
+// run on the CI's machines, not this one. pyproject.toml's
+// [project.scripts] are entry points (a module's function), not commands.
+
+// plantedCmd is one command a project file holds, and whether its tool
+// runs it by itself.
+type plantedCmd struct {
+	text string
+	// self says who runs it by itself (see judgePlantedText); "" for a
+	// command run by name.
+	self string
+	// onCd: it runs on cd, once its file is trusted (mise's hooks).
+	onCd bool
+}
+
+// plantedConfigLanguage returns the language of a project file that keeps
+// commands in its own format (see the list above), by its key k
+// (lower-cased): "" for none.
+func plantedConfigLanguage(k string) string {
+	dir, name := path.Split(k)
+	parent := path.Base(dir)
+	switch {
+	case parent == ".vscode" && name == "tasks.json", strings.HasSuffix(name, ".code-workspace"):
+		return "vscode-tasks"
+	case name == "devcontainer.json" || name == ".devcontainer.json":
+		return "devcontainer"
+	case name == ".pre-commit-config.yaml" || name == ".pre-commit-config.yml":
+		return "pre-commit"
+	case path.Ext(name) == ".toml" && (strings.HasPrefix(name, "mise.") || strings.HasPrefix(name, ".mise.") || strings.HasPrefix(name, ".rtx.") ||
+		strings.HasPrefix(name, "rtx.")), parent == "mise" && name == "config.toml":
+		return "mise"
+	case slices.Contains([]string{"taskfile.yml", "taskfile.yaml", "taskfile.dist.yml", "taskfile.dist.yaml"}, name):
+		return "taskfile"
+	case name == "tox.ini" || name == "tox.toml":
+		return "tox"
+	case path.Ext(name) == ".ninja":
+		return "ninja"
+	case name == "pyproject.toml":
+		return "pyproject"
+	case path.Ext(name) == ".pth" && sitePackages(dir), (name == "sitecustomize.py" || name == "usercustomize.py") && sitePackages(dir):
+		return "python-start"
+	}
+	return ""
+}
+
+// sitePackages reports whether the folder dir (a key, ending in '/') is
+// in a Python installation's package folder.
+func sitePackages(dir string) bool {
+	return strings.Contains(dir, "/site-packages/") || strings.Contains(dir, "/dist-packages/")
+}
+
+// plantedShellName reports whether a file at k (lower-cased) is a shell
+// script by its place: a virtual environment's activate script, or a mise
+// task file.
+func plantedShellName(k string) bool {
+	dir, name := path.Split(k)
+	if path.Base(dir) == "bin" && (name == "activate" || name == "postactivate" || name == "preactivate") {
+		return true
+	}
+	return strings.Contains(dir, "/mise-tasks/") || strings.Contains(dir, "/.mise-tasks/") || strings.Contains(dir, "/.mise/tasks/") ||
+		strings.Contains(dir, "/mise/tasks/") || strings.HasPrefix(dir, "mise-tasks/") || strings.HasPrefix(dir, ".mise/tasks/")
+}
+
+// plantedConfigCommands returns the commands text, a file in lang (see
+// plantedConfigLanguage), holds.
+func plantedConfigCommands(lang, text string) []plantedCmd {
+	var out []plantedCmd
+	add := func(self string, onCd bool, texts ...string) {
+		for _, t := range texts {
+			if strings.TrimSpace(t) != "" {
+				out = append(out, plantedCmd{t, self, onCd})
+			}
+		}
+	}
+	switch lang {
+	case "vscode-tasks":
+		// Every task of a file that runs one when the folder opens is
+		// read as run by itself: the stricter reading.
+		self := ""
+		if strings.Contains(text, "folderOpen") {
+			self = "a task VS Code runs by itself when the folder opens"
+		}
+		add(self, false, jsonCommands(text, map[string]bool{"command": true})...)
+	case "devcontainer":
+		add("a command run on this machine by itself when the folder opens in a container", false,
+			jsonCommands(text, map[string]bool{"initializecommand": true})...)
+		add("", false, jsonCommands(text, map[string]bool{"oncreatecommand": true, "updatecontentcommand": true, "postcreatecommand": true,
+			"poststartcommand": true, "postattachcommand": true})...)
+	case "pre-commit":
+		add("a hook pre-commit runs by itself on every commit", false, keyedValues(text, setOf("entry"), nil)...)
+	case "mise":
+		add("", true, keyedValues(text, setOf("enter", "leave", "cd", "preinstall", "postinstall", "script", "shell"), nil)...)
+		add("", false, keyedValues(text, setOf("run", "run_windows"), nil)...)
+	case "taskfile":
+		add("", false, keyedValues(text, setOf("cmds", "cmd", "sh", "preconditions"), nil)...)
+	case "tox":
+		add("", false, keyedValues(text, setOf("commands", "commands_pre", "commands_post", "install_command", "list_dependencies_command"), nil)...)
+	case "ninja":
+		add("", false, keyedValues(text, setOf("command"), nil)...)
+	case "pyproject":
+		add("", false, keyedValues(text, nil, func(section string) bool {
+			return slices.Contains([]string{"tool.pdm.scripts", "tool.poe.tasks", "tool.taskipy.tasks", "tool.rye.scripts"}, section) ||
+				slices.ContainsFunc([]string{"tool.pdm.scripts.", "tool.poe.tasks.", "tool.rye.scripts."}, func(p string) bool { return strings.HasPrefix(section, p) }) ||
+				strings.HasPrefix(section, "tool.hatch.envs.") && (strings.HasSuffix(section, ".scripts") || strings.Contains(section, ".scripts."))
+		})...)
+	}
+	return out
+}
+
+// maxPlantedCommands bounds the commands read from one written file.
+const maxPlantedCommands = 64
+
+// jsonCommands returns the values of the keys (lower-cased) anywhere in
+// JSON text with comments and trailing commas (VS Code's JSONC): a string
+// is a command line, an array of strings a program and its arguments, an
+// object the commands of its values; a task's "args" follow its command.
+func jsonCommands(text string, keys map[string]bool) []string {
+	var v any
+	if json.Unmarshal([]byte(stripJSONC(text)), &v) != nil {
+		return keyedValues(text, keys, nil) // not JSON: read line by line
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		if len(out) >= maxPlantedCommands {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				if keys[asciiLower(k)] {
+					out = append(out, commandValues(x[k], x["args"])...)
+				}
+				walk(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return out
+}
+
+// commandValues returns the commands a JSON value holds (see
+// jsonCommands), with args, a task's arguments, after a string command.
+func commandValues(v, args any) []string {
+	switch x := v.(type) {
+	case string:
+		if words := jsonWords(args); len(words) > 0 {
+			return []string{x, x + " " + strings.Join(words, " ")}
+		}
+		return []string{x}
+	case []any:
+		if words := jsonWords(x); len(words) > 0 {
+			return []string{strings.Join(words, " ")}
+		}
+	case map[string]any:
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			out = append(out, commandValues(x[k], nil)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// jsonWords returns a JSON array of strings as shell words, each quoted so
+// that the shell reads it back whole (a task's {"value": ...} argument by
+// its value).
+func jsonWords(v any) []string {
+	arr, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	var words []string
+	for _, e := range arr {
+		switch x := e.(type) {
+		case string:
+			words = append(words, shellQuoted(x))
+		case map[string]any:
+			if s, ok := x["value"].(string); ok {
+				words = append(words, shellQuoted(s))
+			}
+		}
+	}
+	return words
+}
+
+// stripJSONC removes the comments and trailing commas of JSON with
+// comments, leaving strings as they are.
+func stripJSONC(s string) string {
+	var b strings.Builder
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr:
+			b.WriteByte(c)
+			if c == '\\' && i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			} else if c == '"' {
+				inStr = false
+			}
+		case c == '"':
+			inStr = true
+			b.WriteByte(c)
+		case c == '/' && i+1 < len(s) && s[i+1] == '/':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			i += end + 3
+		case c == ',':
+			j := i + 1
+			for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
+				j++
+			}
+			if j < len(s) && (s[j] == '}' || s[j] == ']') {
+				continue // a trailing comma
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// keyedValues reads the values of the keys (lower-cased; every key when
+// keys is nil) of a line-based configuration (YAML, TOML, INI, ninja) as
+// commands, in the sections section accepts (every section when nil; a
+// section is a TOML or INI [header], lower-cased): KEY: VALUE and KEY =
+// VALUE, a quoted value unquoted, a TOML or YAML list's strings each a
+// command (a list of lists each a program and its arguments), a YAML
+// block scalar (|, >) one script, and the more indented lines after a key
+// with no value (a YAML list, INI continuation lines) each a command. A
+// dotted TOML key is read by its last part.
+func keyedValues(text string, keys map[string]bool, section func(string) bool) []string {
+	var out []string
+	lines := strings.Split(text, "\n")
+	in := section == nil
+	for i := 0; i < len(lines) && len(out) < maxPlantedCommands; i++ {
+		raw := strings.TrimRight(lines[i], " \t\r")
+		line := strings.TrimSpace(raw)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if section != nil && line[0] == '[' && strings.HasSuffix(line, "]") {
+			in = section(asciiLower(strings.Trim(line, "[] \t")))
+			continue
+		}
+		if !in {
+			continue
+		}
+		indent := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		item := strings.TrimSpace(strings.TrimPrefix(line, "- "))
+		k, v, ok := splitKeyed(item)
+		if !ok {
+			continue
+		}
+		if keys != nil {
+			last := k
+			if j := strings.LastIndexByte(k, '.'); j >= 0 {
+				last = k[j+1:]
+			}
+			if !keys[asciiLower(strings.Trim(last, `"'`))] {
+				continue
+			}
+		}
+		switch {
+		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''"):
+			q := v[:3]
+			body := v[3:]
+			for !strings.Contains(body, q) && i+1 < len(lines) {
+				i++
+				body += "\n" + lines[i]
+			}
+			body, _, _ = strings.Cut(body, q)
+			out = append(out, body)
+		case strings.HasPrefix(v, "{"):
+			out = append(out, flowList(v)...) // an inline table: x = { shell = "CMD" }
+		case strings.HasPrefix(v, "["):
+			for !balanced(v) && i+1 < len(lines) {
+				i++
+				v += "\n" + lines[i]
+			}
+			out = append(out, flowList(v)...)
+		case v == "" || v[0] == '|' || v[0] == '>':
+			block := v != ""
+			var body []string
+			for i+1 < len(lines) {
+				next := strings.TrimRight(lines[i+1], " \t\r")
+				t := strings.TrimSpace(next)
+				if t != "" && len(next)-len(strings.TrimLeft(next, " \t")) <= indent && !(strings.HasPrefix(t, "- ") && !block && !strings.HasPrefix(line, "- ")) {
+					break
+				}
+				i++
+				if t == "" || t[0] == '#' {
+					continue
+				}
+				if block {
+					body = append(body, t)
+					continue
+				}
+				t = strings.TrimSpace(strings.TrimPrefix(t, "- "))
+				if _, v2, ok := splitKeyed(t); ok {
+					t = v2 // - cmd: X
+				}
+				out = append(out, unquoteValue(t))
+			}
+			if block {
+				out = append(out, strings.Join(body, "\n"))
+			}
+		default:
+			out = append(out, unquoteValue(v))
+		}
+	}
+	return out
+}
+
+// splitKeyed splits a configuration line into its key and value: KEY:
+// VALUE (YAML) or KEY = VALUE (TOML, INI, ninja), whichever separator
+// comes first outside quotes. A URL's "://" is no separator.
+func splitKeyed(line string) (k, v string, ok bool) {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case '"', '\'':
+			return "", "", false // a value alone, not KEY = VALUE
+		case ' ', '\t':
+			if j := strings.TrimLeft(line[i:], " \t"); j == "" || j[0] != '=' && j[0] != ':' {
+				return "", "", false
+			}
+		case '=':
+			return strings.TrimSpace(line[:i]), strings.TrimSpace(line[i+1:]), true
+		case ':':
+			if strings.HasPrefix(line[i:], "://") {
+				return "", "", false
+			}
+			if i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t' {
+				return strings.TrimSpace(line[:i]), strings.TrimSpace(line[i+1:]), true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// balanced reports whether v's brackets outside strings are closed.
+func balanced(v string) bool {
+	depth, q := 0, byte(0)
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case q != 0:
+			if c == '\\' && q == '"' {
+				i++
+			} else if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+		}
+	}
+	return depth <= 0
+}
+
+// flowList returns the commands a TOML or YAML flow list or inline table
+// holds: each string one command, each inner list a program and its
+// arguments.
+func flowList(v string) []string {
+	var out []string
+	var words []string
+	depth, start := 0, -1
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch c {
+		case '[':
+			depth++
+			if depth == 2 {
+				words = nil
+			}
+		case ']':
+			if depth == 2 && len(words) > 0 {
+				out = append(out, strings.Join(words, " "))
+			}
+			depth--
+		case '"', '\'':
+			start = i
+			for i++; i < len(v) && v[i] != c; i++ {
+				if c == '"' && v[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(v) {
+				return out
+			}
+			s := unquoteValue(v[start : i+1])
+			if depth >= 2 {
+				words = append(words, shellQuoted(s))
+			} else {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// unquoteValue is a configuration value without its quotes: a double
+// quoted one with its escapes undone, a single quoted one as written; a
+// bare one without a trailing comment.
+func unquoteValue(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		if s, err := strconv.Unquote(v); err == nil {
+			return s
+		}
+		return v[1 : len(v)-1]
+	}
+	if len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
+		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i])
+	}
+	return v
+}
+
+// pythonStartCode returns the code of a file Python runs at every start
+// (see plantedConfigLanguage): a .pth file's import lines, or the whole of
+// sitecustomize.py and usercustomize.py; "" when it holds none.
+func pythonStartCode(k, text string) string {
+	if path.Ext(k) != ".pth" {
+		return text
+	}
+	var code []string
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "import\t") {
+			code = append(code, line)
+		}
+	}
+	return strings.Join(code, "\n")
+}
