@@ -94,6 +94,21 @@ func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
 				b.WriteString(`\c`)
 			}
 		case 'x':
+			if mode == escANSIC && i+1 < len(s) && s[i+1] == '{' {
+				// bash 5.2's $'\x{HH...}': every hex digit up to the
+				// brace, the value's low byte (none is a NUL, which cuts
+				// the text); the closing brace goes.
+				v, j := 0, i+2
+				for ; j < len(s) && digitValue(s[j]) >= 0; j++ {
+					v = v*16 + digitValue(s[j]) // byte(v) keeps the low byte, overflow or not
+				}
+				if j < len(s) && s[j] == '}' {
+					j++
+				}
+				b.WriteByte(byte(v))
+				i = j - 1
+				continue
+			}
 			v, n := digitsAt(s, i+1, 2, 16)
 			if n == 0 {
 				b.WriteString(`\x`)

@@ -66,6 +66,14 @@ func TestANSIC(t *testing.T) {
 		{`\e\E\a`, "\u001b\u001b\u0007"},
 		{`\cIx`, "\tx"},
 		{`\u00e9`, "\u00e9"}, // in UTF-8
+		// bash 5.2's \x{HH...}: every hex digit to the brace, the low byte.
+		{`\x{2f}home\x{2F}dev`, "/home/dev"},
+		{`\x{7e}`, "~"},
+		{`\x{41424344}`, "D"},
+		{`\x{0002f}`, "/"},
+		{`\x{2fz}`, "/z}"},
+		{`a\x{}b`, "a"},
+		{`a\x{`, "a"},
 	} {
 		if got := ansiC(c.in); got != c.want {
 			t.Errorf("$'%s' = %q, want %q", c.in, got, c.want)
