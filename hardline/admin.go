@@ -210,6 +210,9 @@ type written struct {
 	// "$GITHUB_TOKEN" > t.txt), if any: see noteSecretOuts.
 	environ bool
 	secret  string
+	// staged says git add or git commit took the file into a commit,
+	// which git push then sends (see gitSendsHeld).
+	staged bool
 	// seq is the count of paths written when this one was first: the
 	// writes of a command a runner runs come after the runner starts.
 	seq int

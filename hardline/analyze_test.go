@@ -382,6 +382,41 @@ func TestEnvironDump(t *testing.T) {
 	}
 }
 
+// TestEnvironPrinters defends environPrinters: the programs besides the
+// shell's dumps whose arguments make them print the whole environment, and
+// the forms that take one variable or none.
+func TestEnvironPrinters(t *testing.T) {
+	for _, tc := range []struct {
+		argv []string
+		want bool
+	}{
+		{[]string{"systemctl", "--user", "show-environment"}, true}, {[]string{"systemctl", "status"}, false},
+		{[]string{"tmux", "show-environment"}, true}, {[]string{"tmux", "showenv", "-g"}, true}, {[]string{"tmux", "show-environment", "-t", "s1"}, true},
+		{[]string{"tmux", "show-environment", "-g", "DISPLAY"}, false}, {[]string{"tmux", "show-environment", ";", "ls"}, true}, {[]string{"tmux", "ls"}, false},
+		{[]string{"launchctl", "export"}, true}, {[]string{"launchctl", "getenv", "PATH"}, false},
+		{[]string{"direnv", "dump"}, true}, {[]string{"direnv", "export", "json"}, true}, {[]string{"direnv", "allow"}, false},
+		{[]string{"jq", "-n", "env"}, true}, {[]string{"jq", "-n", "$ENV"}, true}, {[]string{"jq", "-n", "$ENV | keys"}, true},
+		{[]string{"jq", "--arg", "a", "b", "-n", "env"}, true}, {[]string{"jq", "-n", "--", "env"}, true}, {[]string{"jq", "-n", `"\(env)"`}, true},
+		{[]string{"jq", "-n", `"x\("y" + (env|tostring))"`}, true}, {[]string{"jq", "-n", "env[]"}, true},
+		{[]string{"jq", "-n", "1+1"}, false}, {[]string{"jq", ".env", "p.json"}, false}, {[]string{"jq", "-n", "env.HOME"}, false},
+		{[]string{"jq", "-n", "$ENV.PATH"}, false}, {[]string{"jq", "-n", `env["HOME"]`}, false}, {[]string{"jq", "-n", `"env"`}, false},
+		{[]string{"jq", "-n", "{env: 1}"}, false}, {[]string{"jq", "-n", "# env\n1"}, false}, {[]string{"jq", "-f", "env"}, false},
+		{[]string{"jq", "-n", "$environment"}, false}, {[]string{"jq", "-n", `"\(1) env"`}, false}, {[]string{"jq", "-n", "myenv"}, false},
+		{[]string{"awk", "BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}"}, true}, {[]string{"gawk", "-e", "BEGIN{print ENVIRON[x]}"}, true},
+		{[]string{"awk", "-F:", "BEGIN{print ENVIRON[\"HOME\"]}"}, false}, {[]string{"awk", "{print \"ENVIRON\"}"}, false},
+		{[]string{"awk", "-f", "p.awk", "ENVIRON"}, false}, {[]string{"awk", "{print $1}"}, false},
+		{[]string{"busybox", "env"}, false}, // innerCommand looks through busybox first
+	} {
+		var args []field
+		for _, f := range tc.argv[1:] {
+			args = append(args, field{val: f})
+		}
+		if got := environDump(tc.argv[0], args); got != tc.want {
+			t.Errorf("environDump(%q) = %v, want %v", tc.argv, got, tc.want)
+		}
+	}
+}
+
 // wantFirstRule checks that the worst finding for cmd in the test
 // workspace is of rule ("" for none).
 func wantFirstRule(t *testing.T, a *Analyzer, cmd, rule string) {
