@@ -160,13 +160,17 @@ func (r *run) containerPaths(sc *scope, args []field, cmd string) {
 
 // kubeSecrets flags kubectl commands that print a secret's data or a
 // token: get of secrets with an output format that shows the data (yaml,
-// json, jsonpath, templates, custom columns), and create token.
+// json, jsonpath, templates, custom columns), and create token; and oc's
+// whoami -t (--show-token) and serviceaccounts get-token and new-token,
+// which print the session's or an account's token.
 func (r *run) kubeSecrets(args []field, cmd string) {
 	var words []string
-	format := false
+	format, showToken := false, false
 	for i, a := range args {
 		v := a.val
 		switch {
+		case v == "-t" || v == "--show-token" || v == "--show-token=true":
+			showToken = true
 		case a.dyn:
 			format = true // an unknown word may be either
 		case v == "-o" || v == "--output":
@@ -182,12 +186,18 @@ func (r *run) kubeSecrets(args []field, cmd string) {
 		}
 	}
 	// Global options' values (-n prod) come before the verb: find it.
-	verb := slices.IndexFunc(words, func(w string) bool { return w == "get" || w == "create" || w == "describe" })
+	verb := slices.IndexFunc(words, func(w string) bool {
+		return w == "get" || w == "create" || w == "describe" || w == "whoami" || w == "get-token" || w == "new-token"
+	})
 	if verb < 0 {
 		return
 	}
 	words = words[verb:]
 	switch {
+	case words[0] == "whoami" && showToken:
+		r.finding(ruleSensitivePath, Path, Block, "oc whoami --show-token prints the session's token", cmd, "")
+	case words[0] == "get-token" || words[0] == "new-token":
+		r.finding(ruleSensitivePath, Path, Block, "oc serviceaccounts "+words[0]+" prints a service account's token", cmd, "")
 	case len(words) >= 2 && words[0] == "describe" && describesTokens(words[1:]):
 		r.finding(ruleSensitivePath, Path, Block, "kubectl describe of a service account's token secret prints the token", cmd, "")
 	case len(words) >= 2 && words[0] == "create" && words[1] == "token":
