@@ -23,6 +23,14 @@ var builtinSensitive = []builtin{
 	{"~/.config/git/credentials", ""},
 	{"~/.password-store/**", ""},
 	{"~/.vault-token", ""},
+	// Plain-text logins of other tools: Emacs' auth-source (authinfo, or
+	// its encrypted form), git's HTTP cookies, CVS's scrambled passwords,
+	// CIFS mounts' credentials files, davfs2's secrets, Cloud Foundry's
+	// token, and the X and ICE cookies that let whoever holds them read
+	// and type into the user's display.
+	{"~/.authinfo", ""}, {"~/.authinfo.gpg", ""}, {"~/.gitcookies", ""}, {"~/.cvspass", ""}, {"~/.smbcred*", ""},
+	{"~/.davfs2/secrets", ""}, {"~/.cf/config.json", ""},
+	{"~/.Xauthority", "unix"}, {"~/.ICEauthority", "unix"}, {"/run/user/*/gdm/Xauthority", "linux"},
 	// Cloud and container credentials.
 	{"~/.aws/**", ""},
 	{"~/.azure/**", ""},
@@ -308,6 +316,9 @@ var builtinSensitive = []builtin{
 	{"/var/lib/jenkins/secrets/**", "unix"}, {"/var/lib/jenkins/credentials.xml", "unix"}, {"/var/jenkins_home/secrets/**", "unix"},
 	{"/etc/gitlab/gitlab-secrets.json", "unix"}, {"/etc/gitlab/initial_root_password", "unix"},
 	{"/etc/vault.d/**", "unix"}, {"/etc/consul.d/**", "unix"}, {"/etc/nomad.d/**", "unix"},
+	// The Docker daemon's identity key and its registries' client keys;
+	// CIFS credentials files kept with Samba's configuration.
+	{"/etc/docker/key.json", "linux"}, {"/etc/docker/certs.d/**/*.key", "linux"}, {"/etc/samba/*cred*", "unix"},
 	// Windows credential stores, registry hives and profiles.
 	{"?:/Windows/System32/config/**", "windows"},
 	{"?:/Windows/repair/**", "windows"},
