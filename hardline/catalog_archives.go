@@ -3,6 +3,8 @@ package hardline
 import (
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Archivers and compressors: what they read whole, where they extract, and
@@ -201,8 +203,9 @@ func has(args []field, words ...string) bool {
 
 // readsListed judges an archiver or a copier reading the files a list
 // names: list is the file the list is read from (nil for standard input,
-// as "-" is). Names on standard input from find or ls over a home folder
-// read every secret in it (find ~ | cpio -o); a list whose text the
+// as "-" is). Names on standard input, or in a process substitution, from
+// find or ls over a home folder read every secret in it (find ~ | cpio -o,
+// tar -T <(find ~)); a list whose text the
 // command says (tar -czf x -T - <<< ~/.ssh/id_rsa, tar -T <(echo ...),
 // rsync --files-from=F after writing F) reads each name it holds, lines or
 // NUL-separated, each taken in the working folder and under each of bases
@@ -216,6 +219,19 @@ func (r *run) readsListed(sc *scope, list *field, bases []field, c ctx, b, cmd s
 			r.readTree(w, b, cmd)
 		}
 		return
+	}
+	if list.why == whyProcSubst {
+		// A process substitution listing paths (tar -T <(find ~ -name
+		// '*.pem'), rsync --files-from=<(find ~)) is read as a pipe
+		// from it would be.
+		if ps := r.procSubstOf(*list); ps != nil && ps.Op == syntax.CmdIn {
+			if in := r.writersInput(sc, ps.Stmts, true); in.find {
+				for _, w := range in.words {
+					r.readTree(w, b, cmd)
+				}
+				return
+			}
+		}
 	}
 	text, ok := r.argText(sc, *list, c)
 	if !ok {

@@ -210,7 +210,10 @@ var _ = register([]Entry{
 		// operand is resolved too, which costs a lookup and judges nothing.
 		Family: "files", Summary: "operands are files read (look's first is a word)", DataOnly: true,
 		Operands: []Operand{operands(0, RoleRead)}},
-	{Names: names("diff sdiff diff3"), Family: "files", Summary: "operands and --from-file/--to-file are read; sdiff -o writes; --diff-program runs a program",
+	// diff reads a folder operand's files (-r: its whole tree, -N: those
+	// missing on the other side in full), so an operand is read as a tree:
+	// diff -ruN /tmp/empty ~ prints every file of the home folder.
+	{Names: names("diff sdiff diff3 colordiff"), Family: "files", Summary: "operands (read as trees: diff -r compares folders whole) and --from-file/--to-file are read; sdiff -o writes; --diff-program runs a program",
 		DataOnly: true,
 		Options: append(vals("CUILFSD", "--context", "--unified", "--width", "--ignore-matching-lines", "--label", "--show-function-line",
 			"--exclude", "--starting-file", "--ifdef", "--line-format", "--old-line-format", "--new-line-format", "--unchanged-line-format",
@@ -218,7 +221,7 @@ var _ = register([]Entry{
 			"--tabsize", "--palette", "--color"),
 			opt(RoleRead, "--from-file", "--to-file", "-X", "--exclude-from"), opt(RoleWrite, "-o", "--output"),
 			opt(RoleCommand, "--diff-program")),
-		Operands: []Operand{operands(0, RoleRead)}},
+		Operands: []Operand{operands(0, RoleReadTree)}},
 	{Names: names("shuf"), Family: "files", Summary: "the operand is read (with -e, the operands are text); -o writes", DataOnly: true,
 		Options:  append(vals("ni", "--head-count", "--input-range"), opt(RoleWrite, "-o", "--output"), opt(RoleRead, "--random-source")),
 		Operands: []Operand{operands(0, RoleRead)}},

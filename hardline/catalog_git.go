@@ -519,8 +519,17 @@ var gitContent = map[string]bool{"show": true, "diff": true, "blame": true, "cat
 // analyser does not know) are judged through the folder. See
 // docs/security-model.md, Hardline.
 func gitReads(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-	if gitPrintsContent(b[strings.LastIndexByte(b, ' ')+1:], args) {
+	sub := b[strings.LastIndexByte(b, ' ')+1:]
+	if gitPrintsContent(sub, args) {
 		r.readTree(field{val: "."}, b, cmd)
+	}
+	if sub == "diff" {
+		// git diff --no-index A B, implied when a path lies outside the
+		// repository, prints every file of two folders that differs:
+		// each operand is read whole (git diff --no-index /tmp/empty ~).
+		for _, o := range parseOpts(args, gitDataShort, gitDataLong, "").ops {
+			r.readTree(o, b, cmd)
+		}
 	}
 	return false
 }
