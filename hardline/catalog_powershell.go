@@ -297,6 +297,9 @@ func psEnvDrive(fs []field) bool {
 			continue
 		}
 		v := a.val
+		if !strings.Contains(v, "nv:") && !strings.Contains(v, "NV:") {
+			continue // no Env: drive (Env:, env:, ENV:)
+		}
 		if len(v) > 1 && v[0] == '-' {
 			_, attached, ok := strings.Cut(v, ":")
 			if !ok {

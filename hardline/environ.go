@@ -209,8 +209,12 @@ func awkEnviron(args []field) bool {
 // (sensitive-path), a credential asks (secret-egress). See
 // docs/security-model.md, Hardline.
 func (r *run) gitSendsHeld(fs []field, cmd string) {
-	if len(r.written) == 0 {
-		return
+	held := false
+	for _, w := range r.written {
+		held = held || w.environ || w.secret != "" || w.staged
+	}
+	if !held {
+		return // no file this command filled holds a secret
 	}
 	args := skipOpts(fs[1:], gitGlobals)
 	if len(args) == 0 || args[0].dyn {

@@ -28,7 +28,7 @@ var builtinSensitive = []builtin{
 	// CIFS mounts' credentials files, davfs2's secrets, Cloud Foundry's
 	// token, and the X and ICE cookies that let whoever holds them read
 	// and type into the user's display.
-	{"~/.authinfo", ""}, {"~/.authinfo.gpg", ""}, {"~/.gitcookies", ""}, {"~/.cvspass", ""}, {"~/.smbcred*", ""},
+	{"~/.authinfo", ""}, {"~/.authinfo.gpg", ""}, {"~/.gitcookies", ""}, {"~/.cvspass", ""}, {"~/.smbcredentials", ""}, {"~/.smbcreds", ""}, {"~/.smbcred", ""}, {"~/.smb-credentials", ""},
 	{"~/.davfs2/secrets", ""}, {"~/.cf/config.json", ""},
 	{"~/.Xauthority", "unix"}, {"~/.ICEauthority", "unix"}, {"/run/user/*/gdm/Xauthority", "linux"},
 	// Cloud and container credentials.
