@@ -19,8 +19,8 @@ var _ = register([]Entry{
 		DataOnly: true, special: psCmdlet(psMove)},
 	{Names: names("Set-Content set-content Add-Content add-content Clear-Content clear-content clc Out-File out-file Tee-Object tee-object New-Item new-item ni"), Family: "files", Summary: "PowerShell: writes -Path, -LiteralPath, -FilePath and the first positional",
 		DataOnly: true, special: psCmdlet(psWrite)},
-	{Names: names("New-ItemProperty new-itemproperty Set-ItemProperty set-itemproperty sp Set-Item set-item Rename-ItemProperty rename-itemproperty rnp Copy-ItemProperty copy-itemproperty Move-ItemProperty move-itemproperty Remove-ItemProperty remove-itemproperty rp Clear-ItemProperty clear-itemproperty clp"),
-		Family: "services", Summary: "PowerShell: a registry value or key (HKCU:, HKLM:, Registry::) that runs programs asks (persistence), as reg add does; a change to the machine's keys asks (system-admin)",
+	{Names: names("New-ItemProperty new-itemproperty Set-ItemProperty set-itemproperty sp Set-Item set-item Rename-ItemProperty rename-itemproperty rnp Copy-ItemProperty copy-itemproperty Move-ItemProperty move-itemproperty Remove-ItemProperty remove-itemproperty rp Clear-ItemProperty clear-itemproperty clp Get-ItemProperty get-itemproperty gp Get-ItemPropertyValue get-itempropertyvalue gpv"),
+		Family: "services", Summary: "PowerShell: a registry value or key (HKCU:, HKLM:, Registry::) that runs programs asks (persistence), as reg add does; a change to the machine's keys asks (system-admin); reading the SAM or SECURITY hive blocks (sensitive-path)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			psRegistry(r, b, args, cmd)
 			return false

@@ -393,6 +393,12 @@ func registryRunsCode(line string) bool { return holdsAny(line, registryCodeKeys
 // provider (Registry::).
 func registryDrive(line string) bool { return holdsAny(line, registryDrives) }
 
+// registryHives are the SAM and SECURITY hives through PowerShell's
+// drives and provider: every local account's password hash, and the key
+// to them.
+var registryHives = newMarkers(`hklm:\sam`, `hklm:\security`, `hklm:/sam`, `hklm:/security`, `registry::hkey_local_machine\sam`,
+	`registry::hkey_local_machine\security`, `registry::hklm\sam`, `registry::hklm\security`)
+
 // registryDrives are the registry's PowerShell drives and provider path.
 var registryDrives = newMarkers("hkcu:", "hklm:", "hku:", "hkcr:", "hkcc:", "registry::")
 
@@ -401,16 +407,18 @@ var registryDrives = newMarkers("hkcu:", "hklm:", "hku:", "hkcr:", "hkcc:", "reg
 // as reg add does, and a change to or a removal of the machine's keys
 // asks (system-admin), as reg delete HKLM does.
 func psRegistry(r *run, b string, args []field, cmd string) {
-	low := make([]string, len(args))
-	for i, a := range args {
-		low[i] = asciiLower(a.val)
-	}
-	line := strings.Join(low, " ")
+	line := lowerLine(args)
 	if !registryDrive(line) {
 		return
 	}
 	ask := func(rule, why string) { r.finding(rule, Command, Ask, b+" "+why, cmd, "") }
+	if holdsAny(line, registryHives) {
+		r.finding(ruleSensitivePath, Path, Block, b+" reads the SAM or SECURITY hive, which holds the machine's password hashes", cmd, "")
+		return
+	}
 	switch n := asciiLower(b); {
+	case n == "get-itemproperty" || n == "gp" || n == "get-itempropertyvalue" || n == "gpv":
+		// Reading a key changes nothing.
 	case registryRunsCode(line) && n != "remove-itemproperty" && n != "rp" && n != "clear-itemproperty" && n != "clp":
 		ask(rulePersistence, "changes a registry key that runs programs")
 	case strings.Contains(line, "hklm:") || strings.Contains(line, "registry::hkey_local_machine") || strings.Contains(line, "registry::hklm"):
@@ -523,4 +531,84 @@ func secretHive(low []string) string {
 // extension of the marketplace (publisher.name, publisher.name@1.2.3).
 func extensionFile(v string) bool {
 	return strings.HasSuffix(asciiLower(v), ".vsix") || strings.ContainsAny(v, "/\\") || strings.Contains(v, "://")
+}
+
+// Windows's own defences and records: Microsoft Defender's switches and
+// exclusions, the firewall, the event logs, the script execution policy,
+// and a service created (see docs/security-model.md, Hardline). Each asks.
+var _ = register([]Entry{
+	{Names: names("Set-MpPreference set-mppreference Add-MpPreference add-mppreference"), Family: "services",
+		Summary:  "Microsoft Defender: a -Disable... switch set, or an exclusion added, turns protection off (system-admin)",
+		DataOnly: true, special: winDefender},
+	{Names: names("netsh netsh.exe"), Family: "services", Summary: "netsh advfirewall ... state off and firewall set opmode disable turn the firewall off (system-admin)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			line := lowerLine(args)
+			if strings.Contains(line, "firewall") && (strings.Contains(line, "state off") || strings.Contains(line, "opmode disable") || strings.Contains(line, "mode=disable")) {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" turns the firewall off", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("Set-NetFirewallProfile set-netfirewallprofile"), Family: "services", Summary: "-Enabled False turns the firewall off (system-admin)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if line := lowerLine(args); strings.Contains(line, "-enabled false") || strings.Contains(line, "-enabled:$false") || strings.Contains(line, "-enabled 0") {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" turns the firewall off", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("wevtutil wevtutil.exe"), Family: "services", Summary: "cl and clear-log empty an event log (system-admin)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if len(args) > 0 && !args[0].dyn && (asciiLower(args[0].val) == "cl" || asciiLower(args[0].val) == "clear-log") {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" empties an event log", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("Clear-EventLog clear-eventlog Remove-EventLog remove-eventlog"), Family: "services", Summary: "empties or removes an event log", Rule: ruleSystemAdmin, DataOnly: true},
+	{Names: names("Set-ExecutionPolicy set-executionpolicy"), Family: "services", Summary: "lets PowerShell run any script (Unrestricted, Bypass)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if line := lowerLine(args); strings.Contains(line, "unrestricted") || strings.Contains(line, "bypass") || slices.ContainsFunc(args, func(f field) bool { return f.dyn }) {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" lets PowerShell run scripts it would refuse", cmd, "")
+			}
+			return true
+		}},
+	{Names: names("New-Service new-service"), Family: "services", Summary: "creates a Windows service, a program started with the system (persistence), as sc create does", Rule: rulePersistence, DataOnly: true},
+	{Names: names("ntdsutil ntdsutil.exe"), Family: "credentials", Summary: "ifm makes a copy of the domain's account database (every account's password hash)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if strings.Contains(lowerLine(args), "ifm") {
+				r.finding(ruleSensitivePath, Path, Block, b+" ifm copies the domain's account database, every account's password hash", cmd, "")
+			}
+			return true
+		}},
+})
+
+// winDefender judges Set-MpPreference and Add-MpPreference: a -Disable...
+// parameter given a true value (or none), or an -Exclusion... added,
+// turns Microsoft Defender's protection off where it reaches.
+func winDefender(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	for i, a := range args {
+		v := asciiLower(a.val)
+		name, val, hasVal := strings.Cut(v, ":")
+		switch {
+		case strings.HasPrefix(name, "-exclusion"):
+			r.finding(ruleSystemAdmin, Command, Ask, b+" excludes files or programs from Microsoft Defender's scans", cmd, "")
+			return true
+		case strings.HasPrefix(name, "-disable"):
+			if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1].val, "-") {
+				val, hasVal = asciiLower(args[i+1].val), true
+			}
+			if !hasVal || val != "$false" && val != "0" && val != "false" {
+				r.finding(ruleSystemAdmin, Command, Ask, b+" switches part of Microsoft Defender's protection off", cmd, "")
+				return true
+			}
+		}
+	}
+	return true
+}
+
+// lowerLine is args' values joined by spaces, in lower case.
+func lowerLine(args []field) string {
+	vals := make([]string, len(args))
+	for i, a := range args {
+		vals[i] = asciiLower(a.val)
+	}
+	return strings.Join(vals, " ")
 }

@@ -262,6 +262,30 @@ func TestWindows(t *testing.T) {
 		{`reg add "HKCU\Software\Microsoft\Command Processor" /v AutoRun /d calc`, "persistence"},
 		{`reg add HKCU\Environment /v UserInitMprLogonScript /d calc.exe`, "persistence"},
 		{`reg add HKCU\Software\Foo /v x /d 1`, ""},
+		{`Get-ItemProperty -Path HKLM:\SAM\SAM\Domains\Account`, "sensitive-path"},
+		{`gp Registry::HKEY_LOCAL_MACHINE\SECURITY\Policy\Secrets`, "sensitive-path"},
+		{`Get-ItemProperty HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion`, ""},
+		// Windows's defences and records.
+		{`Set-MpPreference -DisableRealtimeMonitoring $true`, "system-admin"},
+		{`Set-MpPreference -DisableIOAVProtection:1`, "system-admin"},
+		{`Set-MpPreference -DisableRealtimeMonitoring 0`, ""},
+		{`Set-MpPreference -DisableRealtimeMonitoring $v`, "system-admin"}, // a value not known
+		{`Add-MpPreference -ExclusionPath C:\Users\Dev`, "system-admin"},
+		{`Set-MpPreference -SignatureUpdateInterval 4`, ""},
+		{`netsh advfirewall set allprofiles state off`, "system-admin"},
+		{`netsh firewall set opmode disable`, "system-admin"},
+		{`netsh interface ip show config`, ""},
+		{`Set-NetFirewallProfile -Profile Domain,Public -Enabled False`, "system-admin"},
+		{`wevtutil cl Security`, "system-admin"},
+		{`wevtutil qe System /c:5`, ""},
+		{`Clear-EventLog -LogName Application`, "system-admin"},
+		{`Set-ExecutionPolicy Bypass -Scope Process -Force`, "system-admin"},
+		{`Set-ExecutionPolicy RemoteSigned -Scope CurrentUser`, ""},
+		{`New-Service -Name x -BinaryPathName C:\x.exe`, "persistence"},
+		{`ntdsutil "ac i ntds" "ifm" "create full c:\temp" q q`, "sensitive-path"},
+		{`esentutl.exe /y /vss C:\Windows\NTDS\ntds.dit /d ntds.dit`, "sensitive-path"},
+		{`type C:\Windows\Panther\Unattend.xml`, "sensitive-path"},
+		{`type %APPDATA%\FileZilla\recentservers.xml`, "sensitive-path"},
 	})
 	t.Run("the second reading's parse errors are its own", func(t *testing.T) {
 		// bash reads \" as a quote inside quotes, cmd as a backslash and

@@ -322,6 +322,12 @@ var builtinSensitive = []builtin{
 	// Windows credential stores, registry hives and profiles.
 	{"?:/Windows/System32/config/**", "windows"},
 	{"?:/Windows/repair/**", "windows"},
+	// The domain's account database, and answer files that hold the
+	// administrator's password.
+	{"?:/Windows/NTDS/**", "windows"},
+	{"?:/Windows/Panther/[Uu]nattend*.xml", "windows"}, {"?:/Windows/Panther/[Uu]nattend/**", "windows"},
+	{"?:/Windows/System32/[Ss]ysprep/[Uu]nattend.xml", "windows"},
+	{"~/AppData/Roaming/FileZilla/**", "windows"}, {"~/AppData/Roaming/WinSCP.ini", "windows"},
 	{"~/AppData/Roaming/Microsoft/Credentials/**", "windows"},
 	{"~/AppData/Local/Microsoft/Credentials/**", "windows"},
 	{"~/AppData/Roaming/Microsoft/Protect/**", "windows"},
