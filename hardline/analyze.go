@@ -2173,7 +2173,7 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	}
 	environ := false
 	if text := r.nodeText(sc, s); strings.Contains(text, "env") || strings.Contains(text, "set") || strings.Contains(text, "export") ||
-		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || strings.Contains(text, "nv:") || strings.Contains(text, "NV") {
+		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || strings.Contains(asciiLower(text), "env") {
 		// Only a dump of the environment holds it (env, printenv, set,
 		// export -p, declare -x, typeset -x, through any wrapper; the
 		// environPrinters, whose words say env, export or ENV).
@@ -3243,7 +3243,7 @@ var psFilters = map[string]bool{"out-string": true, "oss": true, "convertto-json
 	"convertto-html": true, "format-list": true, "fl": true, "format-table": true, "ft": true, "format-wide": true, "fw": true,
 	"format-custom": true, "fc": true, "select-object": true, "select": true, "where-object": true, "where": true, "?": true,
 	"sort-object": true, "select-string": true, "sls": true, "tee-object": true, "get-unique": true, "gu": true,
-	"group-object": true, "group": true}
+	"group-object": true, "group": true, "foreach-object": true, "foreach": true, "%": true}
 
 // textWords are the items xargs may read from text: its words separated
 // by blanks or NULs (xargs -0), and each line or NUL-ended item that holds

@@ -143,6 +143,9 @@ func psCmdlet(k psKind) func(r *run, sc *scope, b string, args []field, c ctx, c
 			}
 			for _, p := range paths {
 				r.judgeWrite(sc, p, ruleDiskWrite, cmd)
+				if c.in.environ {
+					r.noteHeld(p, true, "") // gci env: | Out-File e.txt
+				}
 			}
 		}
 		return true
@@ -297,8 +300,8 @@ func psEnvDrive(fs []field) bool {
 			continue
 		}
 		v := a.val
-		if !strings.Contains(v, "nv:") && !strings.Contains(v, "NV:") {
-			continue // no Env: drive (Env:, env:, ENV:)
+		if !strings.Contains(v, ":") {
+			continue // no drive
 		}
 		if len(v) > 1 && v[0] == '-' {
 			_, attached, ok := strings.Cut(v, ":")
@@ -308,10 +311,10 @@ func psEnvDrive(fs []field) bool {
 			v = attached
 		}
 		for _, item := range psArray(field{val: v}) {
-			if len(item.val) < 4 || !strings.EqualFold(item.val[:4], "env:") {
+			rest, ok := envDrivePath(item.val)
+			if !ok {
 				continue
 			}
-			rest := strings.TrimLeft(item.val[4:], `\/`)
 			if rest == "" || strings.ContainsAny(rest, "*?[") || credentialName(strings.ToUpper(rest)) {
 				return true
 			}
@@ -335,12 +338,13 @@ var startValueParams = []string{"filepath", "argumentlist", "workingdirectory", 
 // stricter standing. A program or an argument list not known asks.
 func startProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	var line, pos []field
+	var wd *field // -WorkingDirectory
 	prog := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a.dyn || len(a.val) < 2 || a.val[0] != '-' || !isLetter(a.val[1]) || strings.ContainsAny(a.val, " \t\n") {
-			// A word with a blank in it is a quoted value ('-c CMD'), not
-			// a parameter's name.
+		if a.dyn || len(a.val) < 2 || a.val[0] != '-' || !isLetter(a.val[1]) || strings.ContainsAny(psParamName(a.val), " \t\n") {
+			// A word whose name part holds a blank is a quoted value ('-c
+			// CMD'), not a parameter (-ArgumentList:"/c rd ..." is one).
 			pos = append(pos, a)
 			continue
 		}
@@ -360,6 +364,8 @@ func startProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 		switch full {
 		case "filepath", "path", "pspath":
 			line, prog = append([]field{v}, line...), true
+		case "workingdirectory":
+			wd = &v
 		case "argumentlist", "args":
 			line = append(line, psArray(v)...)
 		case "redirectstandardoutput", "redirectstandarderror", "rso", "rse":
@@ -377,6 +383,14 @@ func startProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 		line = append(line, psArray(p)...)
 	}
 	c.in = input{}
+	if wd != nil {
+		// The line runs in -WorkingDirectory: judged as cd DIR && LINE.
+		if wd.dyn {
+			r.finding(ruleDynamicTarget, Dynamic, Ask, b+" runs its program in a folder that is not known", cmd, "")
+		} else {
+			line = append([]field{{val: "cd"}, {val: shellQuoted(wd.val)}, {val: "&&"}}, line...)
+		}
+	}
 	startLine(r, sc, line, c, cmd)
 	if b == "start" && len(args) > 1 {
 		// cmd's start ["TITLE"] [/D PATH] [/B /WAIT /MIN ...] PROGRAM
@@ -415,4 +429,23 @@ func startLine(r *run, sc *scope, words []field, c ctx, cmd string) {
 		return
 	}
 	r.judgeReadings(sc, text, c)
+}
+
+// envDrivePath returns what follows the Env: drive in p, in any case, or
+// its provider path (Environment::, Microsoft.PowerShell.Core\Environment::),
+// without the separators after it.
+func envDrivePath(p string) (string, bool) {
+	for _, prefix := range []string{"env:", `microsoft.powershell.core\environment::`, "microsoft.powershell.core/environment::", "environment::"} {
+		if len(p) >= len(prefix) && strings.EqualFold(p[:len(prefix)], prefix) {
+			return strings.TrimLeft(p[len(prefix):], `\/`), true
+		}
+	}
+	return "", false
+}
+
+// psParamName is a PowerShell parameter word's name part: up to its
+// colon, the whole word without one.
+func psParamName(v string) string {
+	name, _, _ := strings.Cut(v, ":")
+	return name
 }

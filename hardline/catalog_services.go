@@ -407,7 +407,7 @@ var registryDrives = newMarkers("hkcu:", "hklm:", "hku:", "hkcr:", "hkcc:", "reg
 // as reg add does, and a change to or a removal of the machine's keys
 // asks (system-admin), as reg delete HKLM does.
 func psRegistry(r *run, b string, args []field, cmd string) {
-	line := lowerLine(args)
+	line := strings.ReplaceAll(lowerLine(args), "/", `\`) // HKCU:/Software/... is HKCU:\Software\...
 	if !registryDrive(line) {
 		return
 	}
@@ -419,7 +419,8 @@ func psRegistry(r *run, b string, args []field, cmd string) {
 	switch n := asciiLower(b); {
 	case n == "get-itemproperty" || n == "gp" || n == "get-itempropertyvalue" || n == "gpv":
 		// Reading a key changes nothing.
-	case registryRunsCode(line) && n != "remove-itemproperty" && n != "rp" && n != "clear-itemproperty" && n != "clp":
+	case registryRunsCode(line) && n != "remove-itemproperty" && n != "rp" && n != "clear-itemproperty" && n != "clp" && n != "remove-item" && n != "ri":
+		// (Taking a value or key away runs nothing.)
 		ask(rulePersistence, "changes a registry key that runs programs")
 	case strings.Contains(line, "hklm:") || strings.Contains(line, "registry::hkey_local_machine") || strings.Contains(line, "registry::hklm"):
 		ask(ruleSystemAdmin, "changes the machine's registry keys")

@@ -210,12 +210,13 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i, f := range args {
 				// cmd reads /C (/K, /R) with the line after it, in the same
-				// word or not (cmd "/c rd /s /q DIR", cmd /c"rd ..."), and
-				// joins the rest of its own command line into it.
-				if v := asciiLower(f.val); len(v) >= 2 && v[0] == '/' && (v[1] == 'c' || v[1] == 'k' || v[1] == 'r') {
-					r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val[:2]+" runs cmd syntax the analyser does not read", cmd, "")
+				// word or not (cmd "/c rd /s /q DIR", cmd /c"rd ..."), after
+				// other switches run together or not (cmd /v/c, /V:ON/C),
+				// and joins the rest of its own command line into it.
+				if j := cmdRunSwitch(f.val); j >= 0 {
+					r.finding(ruleInlineInterp, Dynamic, Ask, "cmd.exe "+f.val[j:j+2]+" runs cmd syntax the analyser does not read", cmd, "")
 					line := args[i+1:]
-					if rest := f.val[2:]; rest != "" {
+					if rest := f.val[j+2:]; rest != "" {
 						line = append([]field{{val: rest, dyn: f.dyn}}, line...)
 					}
 					r.cmdScript(sc, line, c)
@@ -416,4 +417,26 @@ func (r *run) noteCommandName(name, file field) {
 	if !name.dyn && !file.dyn && name.val != "" && r.a.catalogued(base(file.val)) {
 		r.bindProgram(name.val, base(file.val))
 	}
+}
+
+// cmdRunSwitch returns where cmd.exe's /C, /K or /R starts in a word of
+// its switches (/c, /v/c, /Q/V:ON/C...), or -1 when the word has none:
+// each switch before it is a letter, with a :VALUE for /A /U /Q /D /E /F
+// /V /T.
+func cmdRunSwitch(w string) int {
+	for i := 0; i+1 < len(w) && w[i] == '/'; {
+		switch asciiLower(w[i+1 : i+2]) {
+		case "c", "k", "r":
+			return i
+		}
+		j := strings.IndexByte(w[i+1:], '/')
+		if j < 0 || !isLetter(w[i+1]) {
+			return -1
+		}
+		if sw := w[i+1 : i+1+j]; len(sw) > 1 && sw[1] != ':' {
+			return -1 // not a switch: text with a slash in it
+		}
+		i += 1 + j
+	}
+	return -1
 }

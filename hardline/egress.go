@@ -990,6 +990,21 @@ func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []fiel
 		}
 		return []string{"github.com"}
 	}
+	if n := asciiLower(b); n == "iwr" || n == "irm" || n == "invoke-webrequest" || n == "invoke-restmethod" {
+		// PowerShell's web cmdlets: -Uri's value, or the first value,
+		// is the URL; the first word holding :// names it.
+		if len(fs) == len(call.Args) {
+			for i := 1; i < len(fs); i++ {
+				if strings.Contains(fs[i].val, "://") && fs[i].val[0] != '-' {
+					if h, ok := wordHost(call.Args[i]); ok {
+						return []string{h}
+					}
+					break
+				}
+			}
+		}
+		return nil
+	}
 	if !urlPrograms[b] || len(fs) != len(call.Args) {
 		return nil // braces or split words: fields and words differ
 	}

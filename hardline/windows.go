@@ -62,7 +62,9 @@ func windowsReading(src, home string) (string, bool) {
 					i += j + 1
 					continue
 				}
-				if v, ok := credentialReference(src[i+1 : i+1+j]); ok {
+				// %NAME:~0,8% and %NAME:a=b% are parts of NAME's value.
+				name, _, _ := strings.Cut(src[i+1:i+1+j], ":")
+				if v, ok := credentialReference(name); ok {
 					b.WriteString(v)
 					i += j + 1
 					continue
