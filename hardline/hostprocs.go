@@ -325,8 +325,40 @@ func killSelection(b string, args []field) procList {
 				match = re.MatchString
 			}
 		}
-		for _, h := range hostsMatching(match, full) {
+		named := match
+		if full && regex {
+			// pkill -f reads command lines: a process is named by the
+			// pattern when the pattern is its whole name, or holds it
+			// (-f sshd, -f /usr/sbin/sshd), not when the name merely
+			// holds the pattern (-f server and ksmserver).
+			whole, ok := procPattern(f.val, fold, true)
+			named = func(n string) bool { return !ok || whole.MatchString(n) || len(n) > 2 && strings.Contains(f.val, n) }
+		}
+		for _, h := range hostsMatching(named, false) {
 			l.hosts = appendNew(l.hosts, h)
+		}
+		if full {
+			// pkill -f: a pattern that some of the host's processes'
+			// command lines hold but not their names (pkill -f server
+			// matches KDE's ksmserver, -f dev an SSH session of user
+			// dev) is as likely meant for a program of the user's: it
+			// asks, as a system service does. One that matches the lines
+			// of several kinds of process is a pattern of everything
+			// (pkill -f bin, -f d) and blocks.
+			var lineOnly []*hostProc
+			for _, h := range hostsMatching(match, true) {
+				if !slices.Contains(l.hosts, h) {
+					lineOnly = append(lineOnly, h)
+				}
+			}
+			for _, h := range lineOnly {
+				if len(lineOnly) < 3 && !h.service {
+					hc := *h
+					hc.service = true
+					h = &hc
+				}
+				l.hosts = appendNew(l.hosts, h)
+			}
 		}
 	}
 	return l
