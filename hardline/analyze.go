@@ -556,20 +556,27 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
 	}
 	sc.inheritFuncs()
-	startCwd, startOld, startDone := r.cwd, r.oldpwd, r.cdDone
+	movesFolders := identIn(src, "cd") || identIn(src, "pushd") || identIn(src, "popd")
+	if r.cdAlt && movesFolders {
+		// A script nested in the second walk (below) knows its own sure
+		// folder changes.
+		sc.cdSure, _ = folderChanges(f)
+	}
+	startCwd, startOld, startDone, startSteps := r.cwd, r.oldpwd, r.cdDone, r.steps
 	r.walk(sc, f)
-	if !r.cdAlt && (strings.Contains(src, "cd") || strings.Contains(src, "pushd") || strings.Contains(src, "popd")) {
+	if !r.cdAlt && movesFolders {
 		// A cd that may not run, or may fail without stopping what
 		// follows (false && cd a/b; rm -rf ../../*, cd a/b; ... when a/b
 		// does not exist, a cd in a branch or a function not called),
 		// leaves the commands after it in the folder before it: the
-		// script is walked again so, the stricter findings standing.
+		// script is walked again so, the stricter findings standing. The
+		// second walk has the same bound on its steps as the first.
 		if sure, unsure := folderChanges(f); unsure {
-			cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
-			r.cwd, r.oldpwd, r.cdDone = startCwd, startOld, startDone
+			cwd, oldpwd, cdDone, steps := r.cwd, r.oldpwd, r.cdDone, r.steps
+			r.cwd, r.oldpwd, r.cdDone, r.steps = startCwd, startOld, startDone, startSteps
 			sc.cdSure, r.cdAlt = sure, true
 			r.walk(sc, f)
-			r.cwd, r.oldpwd, r.cdDone, r.cdAlt = cwd, oldpwd, cdDone, false
+			r.cwd, r.oldpwd, r.cdDone, r.cdAlt, r.steps = cwd, oldpwd, cdDone, false, max(steps, r.steps)
 		}
 	}
 }
@@ -577,11 +584,13 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 // folderChanges returns the cd, pushd and popd commands of f whose
 // failure stops the commands that depend on them: every command of an &&
 // list but its last (cd a && cd b && make), one whose failure ends the
-// script (cd DIR || exit 1, cd DIR || return), and under set -e (set -e,
-// set -eu, set -o errexit) those of the script's own list of statements.
-// It reports unsure when f holds any other, or a command after an && list
-// that moves the folder (cd a && make; rm -rf ../x runs rm in the folder
-// before when cd a fails).
+// script (cd DIR || exit 1, and in a function cd DIR || return; at the
+// top a return fails and the script goes on), the last command of an if's
+// condition (if cd DIR; then ...), and the script's own statements after
+// a set -e of its own list and before a set +e. It reports unsure when f
+// holds any other, one run by eval or source, or a command after an &&
+// list that moves the folder (cd a && make; rm -rf ../x runs rm in the
+// folder before when cd a fails).
 func folderChanges(f *syntax.File) (sure map[*syntax.CallExpr]bool, unsure bool) {
 	mark := func(s *syntax.Stmt) bool {
 		if c, ok := s.Cmd.(*syntax.CallExpr); ok && movesFolder(c) {
@@ -593,11 +602,25 @@ func folderChanges(f *syntax.File) (sure map[*syntax.CallExpr]bool, unsure bool)
 		}
 		return false
 	}
-	errexit := false
 	var cds []*syntax.CallExpr
+	var funcs [][2]uint // the function bodies seen so far, as offsets
+	inFunc := func(n syntax.Node) bool {
+		return slices.ContainsFunc(funcs, func(r [2]uint) bool { return r[0] <= n.Pos().Offset() && n.Pos().Offset() < r[1] })
+	}
 	chainEnd, lastCall := uint(0), uint(0) // the first && list's end that moves the folder; the last command's start
 	walkTree(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			funcs = append(funcs, [2]uint{n.Pos().Offset(), n.End().Offset()})
+		case *syntax.IfClause:
+			if len(n.Cond) > 0 && mark(n.Cond[len(n.Cond)-1]) {
+				// As an && list's: an else, or what follows the if, runs
+				// where the shell was when the cd fails.
+				if end := n.End().Offset(); chainEnd == 0 || end < chainEnd {
+					chainEnd = end
+				}
+				unsure = unsure || n.Else != nil
+			}
 		case *syntax.BinaryCmd:
 			switch {
 			case n.Op == syntax.AndStmt:
@@ -608,7 +631,7 @@ func folderChanges(f *syntax.File) (sure map[*syntax.CallExpr]bool, unsure bool)
 				if end := n.End().Offset(); moved && (chainEnd == 0 || end < chainEnd) {
 					chainEnd = end
 				}
-			case n.Op == syntax.OrStmt && endsScript(n.Y):
+			case n.Op == syntax.OrStmt && endsScript(n.Y, inFunc(n)):
 				mark(n.X)
 			}
 		case *syntax.CallExpr:
@@ -616,22 +639,22 @@ func folderChanges(f *syntax.File) (sure map[*syntax.CallExpr]bool, unsure bool)
 			if movesFolder(n) {
 				cds = append(cds, n)
 			}
-			if len(n.Args) > 1 && n.Args[0].Lit() == "set" {
-				for i, w := range n.Args[1:] {
-					v := w.Lit()
-					if len(v) > 1 && v[0] == '-' && v[1] != '-' && v[1] != 'o' && strings.IndexByte(v, 'e') > 0 ||
-						v == "-o" && i+2 < len(n.Args) && n.Args[i+2].Lit() == "errexit" {
-						errexit = true
-					}
-				}
+			if len(n.Args) > 1 && (n.Args[0].Lit() == "eval" || n.Args[0].Lit() == "source" || n.Args[0].Lit() == ".") {
+				unsure = true // a cd in the text it runs is not seen here
 			}
 		}
 		return true
 	})
-	if errexit {
-		for _, s := range f.Stmts {
+	errexit := false
+	for _, s := range f.Stmts {
+		if c, ok := s.Cmd.(*syntax.CallExpr); ok && len(c.Args) > 1 && c.Args[0].Lit() == "set" {
+			errexit = setsErrexit(c, errexit)
+		} else if errexit {
 			mark(s)
 		}
+	}
+	if unsure {
+		return sure, true
 	}
 	for _, c := range cds {
 		if !sure[c] {
@@ -639,6 +662,30 @@ func folderChanges(f *syntax.File) (sure map[*syntax.CallExpr]bool, unsure bool)
 		}
 	}
 	return sure, chainEnd > 0 && lastCall > chainEnd
+}
+
+// setsErrexit returns whether errexit is on after the set command c,
+// given whether it was before: -e (in a group of letters: -eu, -euo
+// pipefail) and -o errexit turn it on, +e and +o errexit off.
+func setsErrexit(c *syntax.CallExpr, on bool) bool {
+	for i, w := range c.Args[1:] {
+		v := w.Lit()
+		switch {
+		case v == "-o" || v == "+o":
+			if i+2 < len(c.Args) && c.Args[i+2].Lit() == "errexit" {
+				on = v == "-o"
+			}
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+') && v[1] != '-' && strings.IndexByte(v, 'e') > 0:
+			on = v[0] == '-'
+		}
+	}
+	return on
+}
+
+// callOf is s's simple command, or nil.
+func callOf(s *syntax.Stmt) *syntax.CallExpr {
+	c, _ := s.Cmd.(*syntax.CallExpr)
+	return c
 }
 
 // movesFolder reports whether c is a cd, pushd or popd.
@@ -653,9 +700,10 @@ func movesFolder(c *syntax.CallExpr) bool {
 	return false
 }
 
-// endsScript reports whether s ends the script or the function it is in:
-// exit or return, alone or last in a group ({ echo no; exit 1; }).
-func endsScript(s *syntax.Stmt) bool {
+// endsScript reports whether s ends the script or, in a function (in),
+// the function: exit, or return in a function, alone or last in a group
+// ({ echo no; exit 1; }).
+func endsScript(s *syntax.Stmt, in bool) bool {
 	for i := 0; i < 8 && s != nil; i++ {
 		switch c := s.Cmd.(type) {
 		case *syntax.CallExpr:
@@ -663,7 +711,7 @@ func endsScript(s *syntax.Stmt) bool {
 				return false
 			}
 			n := c.Args[0].Lit()
-			return n == "exit" || n == "return"
+			return n == "exit" || n == "return" && in
 		case *syntax.Block:
 			if len(c.Stmts) == 0 {
 				return false
@@ -717,6 +765,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 	// called are the credentials given as arguments to commands that may
 	// be functions the script defines, by command name (f "$TOKEN").
 	var called map[string]string
+	var nodes []syntax.Node // the nodes around the one visited, outermost first
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
@@ -727,6 +776,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				inFunc--
 			}
 			funcs = funcs[:len(funcs)-1]
+			nodes = nodes[:len(nodes)-1]
 			return true
 		}
 		if !ok || !r.step() {
@@ -735,6 +785,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 		}
 		_, fn := n.(*syntax.FuncDecl)
 		funcs = append(funcs, fn)
+		nodes = append(nodes, n)
 		if fn {
 			inFunc++
 		}
@@ -814,7 +865,9 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 			} else if n.Args[0].Lit() == "set" {
 				r.setPositional(sc, n, inFunc > 0)
 			} else if n.Args[0].Lit() == "shift" {
-				r.shiftPositional(sc, n, inFunc > 0)
+				r.shiftPositional(sc, n, inFunc > 0, nodes)
+			} else if n.Args[0].Lit() == "eval" && slices.ContainsFunc(n.Args[1:], func(w *syntax.Word) bool { return identIn(w.Lit(), "shift") }) {
+				r.shiftPositional(sc, n, inFunc > 0, nil) // eval shift: where it runs is not read
 			} else if name := n.Args[0].Lit(); taintingCommands[name] && n != defined {
 				// A variable read, mapfile or printf -v fills from a
 				// credential holds it (read t <<< "$TOKEN").
@@ -1269,12 +1322,15 @@ func (d varDef) at(pos uint) varDef {
 
 // shiftPositional records shift [N]: from the shift on, $1 is what $N+1
 // was, "$@" and $# lose the first N (set -- z ~; shift; rm -rf "$1" is
-// rm -rf ~), and before it they keep their values. Parameters not known
-// or a count not known leave them not known from the shift on. A count
+// rm -rf ~), and before it they keep their values. Parameters not known,
+// a count not known, or a shift that may run or not or more than once
+// (maybe: in a branch, a loop, after && or through eval) leave them not
+// known from the shift on. A count
 // past the parameters makes shift fail and change nothing, and a shift in
 // a function moves the function's own.
-func (r *run) shiftPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
+func (r *run) shiftPositional(sc *scope, n *syntax.CallExpr, inFunc bool, around []syntax.Node) {
 	after := n.End().Offset()
+	maybe, until := shiftReach(around)
 	k := -1
 	switch {
 	case len(n.Args) == 1:
@@ -1293,7 +1349,7 @@ func (r *run) shiftPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 		// its calls are judged with (see simple); the script's stay.
 		return
 	}
-	if !known || k < 0 {
+	if !known || k < 0 || maybe {
 		for _, name := range positionalNames {
 			shifted[name] = varDef{tainted: true, after: after}
 		}
@@ -1325,9 +1381,40 @@ func (r *run) shiftPositional(sc *scope, n *syntax.CallExpr, inFunc bool) {
 		for last.later != nil {
 			last = last.later
 		}
+		if until > 0 && !d.tainted {
+			d.later = &varDef{tainted: true, after: until} // past the construct, it may have run or not
+		}
 		last.later = &d
 		sc.setVar(name, old)
 	}
+}
+
+// shiftReach says where a shift's effect is known, from the nodes around
+// it (its statement and that statement's list owner last): a statement
+// of the script's own list moves the parameters for the rest of the
+// script; one of a group, a subshell, a branch or a loop of one item for
+// the rest of that construct only (until its end), after which they are
+// not known, since it may have run or not; any other (after && or ||, in
+// a loop of several items, through eval: around nil) may run or not, or
+// more than once (maybe).
+func shiftReach(around []syntax.Node) (maybe bool, until uint) {
+	if len(around) < 3 {
+		return true, 0
+	}
+	if _, ok := around[len(around)-2].(*syntax.Stmt); !ok {
+		return true, 0
+	}
+	switch p := around[len(around)-3].(type) {
+	case *syntax.File:
+		return false, 0
+	case *syntax.Block, *syntax.Subshell, *syntax.IfClause, *syntax.CaseItem:
+		return false, p.End().Offset()
+	case *syntax.ForClause:
+		if wi, ok := p.Loop.(*syntax.WordIter); ok && len(wi.Items) == 1 && wi.Items[0].Lit() != "" {
+			return false, p.End().Offset()
+		}
+	}
+	return true, 0
 }
 
 // positionalNames are the parameters set -- gives: "$@", "$*", $# and
@@ -1753,6 +1840,17 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			}
 		case *syntax.Subshell:
 			return apart(stmtNodes(n.Stmts)...)
+		case *syntax.IfClause:
+			if r.cdAlt && len(n.Cond) > 0 && sc.cdSure[callOf(n.Cond[len(n.Cond)-1])] {
+				// if cd DIR; then ...: the cd moves the folder for the
+				// branch it guards; an else, and what follows, may run
+				// where the shell was.
+				apart(append(stmtNodes(n.Cond), stmtNodes(n.Then)...)...)
+				if n.Else != nil {
+					walkTree(n.Else, visit)
+				}
+				return false
+			}
 		case *syntax.CmdSubst:
 			return apart(stmtNodes(n.Stmts)...)
 		case *syntax.ProcSubst:

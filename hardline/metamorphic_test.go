@@ -46,6 +46,9 @@ func TestCorpusUnderConstructs(t *testing.T) {
 				}
 			}
 			for _, c := range cs {
+				if strings.HasPrefix(c, "wrapped()") && identIn(e.cmd, "return") {
+					continue // in a function return ends it; at the top it fails and the script goes on
+				}
 				cmd := fmt.Sprintf(c, e.cmd)
 				checked++
 				if res := a.Command(cmd, testEnv()); !res.Blocked() {
