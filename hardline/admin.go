@@ -247,7 +247,7 @@ func (r *run) writtenContent(sc *scope, call *syntax.CallExpr, fields []field, i
 	case "echo", "printf":
 		// As a pipe reads it: echo's options and escapes (echo -e
 		// 'all:\n\trm -rf ~' > Makefile writes a recipe) and its newline.
-		return printed(b, fieldVals(args), true)
+		return printedBy(b, fieldVals(args), true, r.echo)
 	default:
 		// cat, tee and the decoders print a static function of known
 		// text they read (see decodeText).

@@ -192,6 +192,11 @@ type run struct {
 	// leaves the folder as it was (see script and folderChanges);
 	// inAndChain while an && list is walked in it.
 	cdAlt, inAndChain bool
+	// echo is how the shell running the script being walked reads echo's
+	// arguments, and echoFlags what else decides the readings it is
+	// judged under (see echoAlts).
+	echo      echoReading
+	echoFlags echoFlag
 	// homes are the folders the command points HOME or XDG_CONFIG_HOME
 	// at, where programs read their configuration (see homeWritten); nil
 	// when it points them nowhere.
@@ -508,6 +513,9 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		}
 	}
 	readAsBash(f, src)
+	if r.echoFlags&echoXPGNamed == 0 && strings.Contains(src, "xpg_echo") {
+		r.echoFlags |= echoXPGNamed // shopt -s xpg_echo, bash -O xpg_echo, BASHOPTS=xpg_echo
+	}
 	sc := &scope{src: src, depth: depth, inherit: inherit}
 	ok, renamed := r.prepass(sc, f, nil)
 	if !ok {
@@ -579,6 +587,93 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			r.cwd, r.oldpwd, r.cdDone, r.cdAlt, r.steps = cwd, oldpwd, cdDone, false, max(steps, r.steps)
 		}
 	}
+	if alts := r.echoAlts(); len(alts) > 0 && r.echoFlags&echoAgain == 0 && holdsBackslash(src, inherit) {
+		// The shell's echo may read escapes otherwise (sh is dash on one
+		// system and bash on another): the script is walked again under
+		// each other reading, the stricter findings standing.
+		cwd, oldpwd, cdDone, primary := r.cwd, r.oldpwd, r.cdDone, r.echo
+		r.echoFlags |= echoAgain
+		for _, m := range alts {
+			// A fresh scope: the variables the pre-pass gives a value
+			// from an echo ($(echo ...)) take it as this reading does.
+			r.cwd, r.oldpwd, r.cdDone, r.echo = startCwd, startOld, startDone, m
+			alt := &scope{src: src, depth: depth, inherit: inherit}
+			if ok, _ := r.prepass(alt, f, kept); !ok {
+				break
+			}
+			alt.inheritFuncs()
+			r.walk(alt, f)
+		}
+		r.cwd, r.oldpwd, r.cdDone, r.echo = cwd, oldpwd, cdDone, primary
+		r.echoFlags &^= echoAgain
+	}
+}
+
+// holdsBackslash reports whether src or a value it inherits holds a
+// backslash, which an echo may read as an escape.
+func holdsBackslash(src string, inherit map[string]string) bool {
+	if strings.IndexByte(src, '\\') >= 0 {
+		return true
+	}
+	for _, v := range inherit {
+		if strings.IndexByte(v, '\\') >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// echoFlag is a bit of run.echoFlags.
+type echoFlag uint8
+
+const (
+	// echoSh says the shell running the script may read echo as dash,
+	// as bash or as bash with xpg_echo (sh, ksh and the others).
+	echoSh echoFlag = 1 << iota
+	// echoAgain is set while a script is walked again under another
+	// reading.
+	echoAgain
+	// echoXPGNamed says the command names bash's xpg_echo option, which
+	// may turn it on.
+	echoXPGNamed
+)
+
+// enterShell makes b the shell that runs the scripts judged until the
+// returned function restores the one before: its echo is read as b's
+// (see echoReading). A bash given -O xpg_echo (in args) may decode
+// escapes from then on.
+func (r *run) enterShell(b string, args []field) func() {
+	echo, flags := r.echo, r.echoFlags
+	r.echo, r.echoFlags = echoBash, flags&echoXPGNamed
+	switch b {
+	case "bash", "rbash", "fish", "pwsh":
+	case "zsh":
+		r.echo = echoXPG
+	case "dash", "posh":
+		r.echo = echoDash
+	default:
+		r.echoFlags |= echoSh
+	}
+	if slices.ContainsFunc(args, func(f field) bool { return strings.Contains(f.val, "xpg_echo") }) {
+		r.echoFlags |= echoXPGNamed
+	}
+	return func() { r.echo, r.echoFlags = echo, flags&^echoXPGNamed|r.echoFlags&echoXPGNamed }
+}
+
+// echoAlts are the readings of echo other than r.echo under which the
+// script the current shell runs is judged too: sh may be dash (Debian, Ubuntu),
+// bash (Fedora) or bash with xpg_echo (macOS), and so may the shells not
+// named below; bash may have xpg_echo turned on when the command names it.
+// zsh, dash and posh are read as they are; fish, csh, tcsh and pwsh do not
+// decode echo's text unless told to, as bash.
+func (r *run) echoAlts() []echoReading {
+	switch {
+	case r.echoFlags&echoSh != 0:
+		return []echoReading{echoDash, echoXPG}
+	case r.echo == echoBash && r.echoFlags&echoXPGNamed != 0:
+		return []echoReading{echoXPG}
+	}
+	return nil
 }
 
 // folderChanges returns the cd, pushd and popd commands of f whose
@@ -2830,7 +2925,7 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 				return unknown
 			}
 		}
-		text, ok := printed(b, fieldVals(args), true)
+		text, ok := printedBy(b, fieldVals(args), true, r.echo)
 		if !ok {
 			return unknown
 		}
@@ -2912,6 +3007,11 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 // under -e, and its newline added when newline is set (see bashEcho and
 // bashPrintf, and docs/security-model.md, Hardline).
 func printed(b string, args []string, newline bool) (string, bool) {
+	return printedBy(b, args, newline, echoBash)
+}
+
+// printedBy is printed with echo read as reading says.
+func printedBy(b string, args []string, newline bool, reading echoReading) (string, bool) {
 	if b == "printf" {
 		ended := len(args) > 0 && args[0] == "--"
 		if ended {
@@ -2922,7 +3022,14 @@ func printed(b string, args []string, newline bool) (string, bool) {
 		}
 		return bashPrintf(args[0], args[1:])
 	}
-	escapes := false
+	if reading == echoDash {
+		// dash takes one -n and no other option: echo -e x writes "-e x".
+		if len(args) > 0 && args[0] == "-n" {
+			newline, args = false, args[1:]
+		}
+		return echoText(args, true, newline, escDash)
+	}
+	escapes := reading == echoXPG
 	for len(args) > 0 && echoOption(args[0]) {
 		for _, c := range args[0][1:] {
 			switch c {
@@ -4673,7 +4780,7 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 	args := parts[1:]
 	switch base(parts[0]) {
 	case "echo", "printf":
-		return printed(base(parts[0]), args, false) // a substitution drops the final newlines
+		return printedBy(base(parts[0]), args, false, r.echo) // a substitution drops the final newlines
 	case "pwd":
 		return r.cwd, r.cwd != ""
 	case ":", "true", "false":

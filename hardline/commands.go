@@ -1373,6 +1373,7 @@ const shellNames = "sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash 
 // shell analyses sh, bash and friends: -c with a literal script is
 // re-parsed; a script from a pipe is dynamic; a script file is ordinary.
 func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
+	defer r.enterShell(b, args)()
 	r.netShell(b, c, cmd)
 	if b == "zsh" || b == "csh" || b == "tcsh" {
 		for _, a := range args {
@@ -1527,6 +1528,7 @@ func (r *run) argsNet(sc *scope, args []field, c ctx, cmd string) {
 
 // stdinScript judges a shell that reads its script from standard input.
 func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
+	defer r.enterShell(b, nil)()
 	switch c.in.kind {
 	case inText:
 		r.reparseField(sc, field{val: c.in.text}, c, cmd, true)

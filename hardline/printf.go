@@ -23,6 +23,7 @@ const (
 	escB                     // printf's %b argument
 	escEcho                  // echo -e's arguments
 	escANSIC                 // bash's $'...' quoting
+	escDash                  // dash's echo, which always reads escapes
 )
 
 // maxPrintfWidth bounds a width or precision printf is read with, and
@@ -49,6 +50,11 @@ func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
 			continue
 		}
 		i++
+		if mode == escDash && strings.IndexByte("xuUE", s[i]) >= 0 {
+			b.WriteByte('\\') // dash's echo reads none of these
+			b.WriteByte(s[i])
+			continue
+		}
 		switch e := s[i]; e {
 		case 'a':
 			b.WriteByte('\a')
@@ -88,7 +94,7 @@ func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
 				} else {
 					b.WriteByte(x & 0x1f)
 				}
-			case mode == escB || mode == escEcho:
+			case mode == escB || mode == escEcho || mode == escDash:
 				return b.String(), true, true
 			default:
 				b.WriteString(`\c`)
@@ -147,7 +153,7 @@ func bashEscapes(s string, mode escMode) (out string, stop, ok bool) {
 			case e == '0':
 				v, n = digitsAt(s, i+1, 3, 8) // \0 and up to three digits
 				i += n
-			case mode == escB:
+			case mode == escB || mode == escDash:
 				v, n = digitsAt(s, i, 3, 8)
 				i += n - 1
 			default: // echo reads \NNN only after a 0
@@ -302,9 +308,15 @@ func bashPrintf(format string, args []string) (string, bool) {
 // escapes (-e) read as echo reads them; without the newline for -n or
 // after a \c.
 func bashEcho(args []string, escapes, newline bool) (string, bool) {
+	return echoText(args, escapes, newline, escEcho)
+}
+
+// echoText is what an echo writes for args after its options, its
+// escapes, when read, decoded in mode (escEcho or escDash).
+func echoText(args []string, escapes, newline bool, mode escMode) (string, bool) {
 	text := strings.Join(args, " ")
 	if escapes {
-		out, stop, ok := bashEscapes(text, escEcho)
+		out, stop, ok := bashEscapes(text, mode)
 		if !ok {
 			return "", false
 		}
@@ -318,6 +330,19 @@ func bashEcho(args []string, escapes, newline bool) (string, bool) {
 	}
 	return text, true
 }
+
+// echoReading is how the shell that runs a script reads its echo's
+// arguments: bash keeps their backslashes unless -e is given, while bash
+// with xpg_echo and zsh decode them unless -E is given, and dash decodes
+// them always, \NNN without a leading 0 included but not \x or \u (see
+// docs/security-model.md, Hardline).
+type echoReading uint8
+
+const (
+	echoBash echoReading = iota // bash: escapes under -e
+	echoXPG                     // bash with xpg_echo, zsh: escapes unless -E
+	echoDash                    // dash and its kin: escapes always; -n its only option
+)
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

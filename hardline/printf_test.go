@@ -48,6 +48,32 @@ func TestPrinted(t *testing.T) {
 	}
 }
 
+// TestPrintedByShell pins what echo writes in the shells whose echo reads
+// escapes without -e (the expected text is dash 0.5's, zsh 5's and bash
+// 5's with xpg_echo).
+func TestPrintedByShell(t *testing.T) {
+	for _, c := range []struct {
+		reading echoReading
+		args    []string
+		want    string
+	}{
+		{echoDash, []string{`\0057a\057b\101\1011`}, "/a/bAA1\n"},
+		{echoDash, []string{`\x41\u0041\E\e\t`}, "\\x41\\u0041\\E\u001b\t\n"},
+		{echoDash, []string{`-e`, `a\cb`}, "-e a"},
+		{echoDash, []string{`-n`, `a`}, "a"},
+		{echoDash, []string{`-n`, `-n`, `a`}, "-n a"},
+		{echoXPG, []string{`\0057\057\101\x41\t`}, "//\\101A\t\n"},
+		{echoXPG, []string{`-E`, `\x41`}, "\\x41\n"},
+		{echoXPG, []string{`-n`, `a\cb`}, "a"},
+		{echoBash, []string{`\0057\x41`}, "\\0057\\x41\n"},
+	} {
+		got, ok := printedBy("echo", c.args, true, c.reading)
+		if !ok || got != c.want {
+			t.Errorf("echo %q read as %d: printed = %q, %v; want %q", c.args, c.reading, got, ok, c.want)
+		}
+	}
+}
+
 // TestANSIC pins bash 5's reading of $'...' escapes.
 func TestANSIC(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
