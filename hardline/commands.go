@@ -1359,6 +1359,100 @@ func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool
 // judged as well; these make it ask.
 var dialectRE = regexp.MustCompile(`\$(\{[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*):[htreaAPluqQsgx&]|\$\{?[~=^][A-Za-z_{]|(^|[\s;|&(])=[A-Za-z_/.]`)
 
+// zshRE matches what zsh alone reads otherwise than bash, in a way that
+// changes what runs or what a word names: a subscript on a parameter
+// ($x[1,9] is the first nine characters of $x, ${x[2]} counts from 1),
+// parameter flags (${(e)x} evaluates the value), and glob qualifiers that
+// run code: (e:CODE:) with any delimiter and (+NAME), alone or after
+// other qualifiers, on a word that is not a substitution or an array (a
+// leading # is a glob flag, (#i), which runs nothing).
+var zshRE = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?])\[|\$\{\(|[^\s$<>=(|&;` + "`" + `]\((?:[^()#\s][^()]*)?(?:e[^\sA-Za-z0-9_)]|\+[A-Za-z_])`)
+
+// zshDialect reports, for text zsh runs as a script, the first thing it
+// reads otherwise than bash, or "".
+func zshDialect(text string) string {
+	if m := dialectRE.FindString(text); m != "" {
+		return m
+	}
+	return zshRE.FindString(text)
+}
+
+// fishDecoded is src with the backslash escapes fish reads outside quotes
+// and bash does not (\xHH, \XHH, \ooo, \uXXXX, \UXXXXXXXX, \cX, \e and
+// the control letters) replaced by the characters they stand for, each
+// single-quoted as bash would need it (fish -c 'rm -rf \x2fhome' is rm
+// -rf /home there); changed is false when there are none. Quoted text is
+// kept as written: fish reads no such escapes inside quotes. A character
+// beyond ASCII is written as UTF-8.
+func fishDecoded(src string) (out string, changed bool) {
+	if strings.IndexByte(src, '\\') < 0 {
+		return src, false
+	}
+	var b strings.Builder
+	var quote byte
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(src) {
+				b.WriteByte(c)
+				i++
+				c = src[i]
+			} else if c == quote {
+				quote = 0
+			}
+			b.WriteByte(c)
+			continue
+		case c == '\'' || c == '"':
+			quote = c
+			b.WriteByte(c)
+			continue
+		case c != '\\' || i+1 == len(src):
+			b.WriteByte(c)
+			continue
+		}
+		e := src[i+1]
+		var v, n int
+		switch e {
+		case 'x', 'X':
+			v, n = digitsAt(src, i+2, 2, 16)
+		case 'u':
+			v, n = digitsAt(src, i+2, 4, 16)
+		case 'U':
+			v, n = digitsAt(src, i+2, 8, 16)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v, n = digitsAt(src, i+1, 3, 8)
+			n-- // the first digit is e itself
+		case 'c':
+			if i+2 < len(src) {
+				v, n = int(src[i+2]&0x1f), 1
+			}
+		case 'a', 'b', 'e', 'f', 'n', 'r', 't', 'v':
+			v, n = int(map[byte]byte{'a': 7, 'b': 8, 'e': 0x1b, 'f': 12, 'n': 10, 'r': 13, 't': 9, 'v': 11}[e]), 0
+			n = -1 // no digits after the letter
+		}
+		if n == 0 && e != '0' {
+			b.WriteByte(c)
+			continue
+		}
+		if n < 0 {
+			n = 0
+		}
+		changed = true
+		r := string(rune(v))
+		if v < 0x80 {
+			r = string([]byte{byte(v)})
+		}
+		if r == "'" {
+			b.WriteString(`\'`)
+		} else {
+			b.WriteString("'" + r + "'")
+		}
+		i += 1 + n
+	}
+	return b.String(), changed
+}
+
 // shellOptRE matches what a shell takes as an option word.
 var shellOptRE = regexp.MustCompile(`^[-+][A-Za-z]+$`)
 
@@ -1373,12 +1467,46 @@ const shellNames = "sh bash zsh dash ksh mksh ash fish csh tcsh yash posh rbash 
 // shell analyses sh, bash and friends: -c with a literal script is
 // re-parsed; a script from a pipe is dynamic; a script file is ordinary.
 func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
+	if b == "fish" {
+		// fish decodes escapes bash keeps (see fishDecoded): its script,
+		// its arguments and the text it reads are judged decoded too.
+		var dec []field
+		for i, a := range args {
+			if v, ok := fishDecoded(a.val); ok && !a.dyn {
+				if dec == nil {
+					dec = slices.Clone(args)
+				}
+				dec[i].val = v
+			}
+		}
+		d := c
+		if c.in.kind == inText {
+			if v, ok := fishDecoded(c.in.text); ok {
+				d.in.text, d.in.words = v, textWords(v)
+				if dec == nil {
+					dec = args
+				}
+			}
+		}
+		if dec != nil {
+			r.shellAs(sc, b, dec, d, cmd)
+		}
+	}
+	r.shellAs(sc, b, args, c, cmd)
+}
+
+// shellAs is shell for args read as bash reads them.
+func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 	defer r.enterShell(b, args)()
 	r.netShell(b, c, cmd)
 	if b == "zsh" || b == "csh" || b == "tcsh" {
 		for _, a := range args {
-			if !a.dyn && dialectRE.MatchString(a.val) {
-				r.finding(ruleEvalDynamic, Dynamic, Ask, b+" reads "+dialectRE.FindString(a.val)+" otherwise than bash: the words it makes are not known", cmd, "")
+			m := dialectRE.FindString(a.val)
+			if m == "" && b == "zsh" {
+				m = zshRE.FindString(a.val)
+			}
+			if !a.dyn && m != "" {
+				r.finding(ruleEvalDynamic, Dynamic, Ask, b+" reads "+m+" otherwise than bash: the words it makes are not known", cmd, "")
 				break
 			}
 		}
@@ -1531,6 +1659,11 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 	defer r.enterShell(b, nil)()
 	switch c.in.kind {
 	case inText:
+		if b == "zsh" {
+			if m := zshDialect(c.in.text); m != "" {
+				r.finding(ruleEvalDynamic, Dynamic, Ask, b+" reads "+m+" otherwise than bash: the words it makes are not known", cmd, "")
+			}
+		}
 		r.reparseField(sc, field{val: c.in.text}, c, cmd, true)
 	case inUnknown:
 		if c.in.peer {

@@ -106,3 +106,34 @@ func TestANSIC(t *testing.T) {
 		}
 	}
 }
+
+// TestFishDecoded pins fish's escapes outside quotes, as fish 3 reads
+// them, written for bash.
+func TestFishDecoded(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`rm \x2fa\X2F\u002f\U0000002f\57\057`, `rm '/'a'/''/''/''/''/'`},
+		{`a\ca\e\n\t`, "a'\x01''\x1b''\n''\t'"},
+		{`'\x2f' "\x2f" \x27`, `'\x2f' "\x2f" \'`},
+		{`"a\"\x2f" \x`, `"a\"\x2f" \x`},
+		{`\q \\ \0`, `\q \\ '` + "\x00" + `'`},
+	} {
+		got, changed := fishDecoded(c.in)
+		if got != c.want || changed != (c.in != c.want) {
+			t.Errorf("fishDecoded(%q) = %q, %v; want %q", c.in, got, changed, c.want)
+		}
+	}
+}
+
+// TestZshDialect pins what zsh reads otherwise than bash.
+func TestZshDialect(t *testing.T) {
+	for _, s := range []string{`rm -rf $x[1,9]`, `echo ${x[2]}`, `echo ${(e)x}`, `ls *(e:'rm -rf ~':)`, `ls *(.e.x.)`, `ls a(+f)`, `echo $HOME:h`} {
+		if zshDialect(s) == "" {
+			t.Errorf("zshDialect(%q) = \"\", want a match", s)
+		}
+	}
+	for _, s := range []string{`print -l *.go`, `echo $(some-thing)`, `ls *(.om[1,3])`, `ls *(Lk+100)`, `a=(e:x)`, `f() { :; }`, `(cd a && make)`, `ls **/*.go(#e)`, `x=$((a+b))`} {
+		if m := zshDialect(s); m != "" {
+			t.Errorf("zshDialect(%q) = %q, want none", s, m)
+		}
+	}
+}
