@@ -1359,6 +1359,43 @@ func (r *run) reparseFields(sc *scope, fs []field, c ctx, cmd string, child bool
 // judged as well; these make it ask.
 var dialectRE = regexp.MustCompile(`\$(\{[A-Za-z_][A-Za-z0-9_]*|[A-Za-z_][A-Za-z0-9_]*):[htreaAPluqQsgx&]|\$\{?[~=^][A-Za-z_{]|(^|[\s;|&(])=[A-Za-z_/.]`)
 
+// exportedFuncs is the text that defines the functions the environment
+// env gives the command exports to bash, one definition a line, or "" (see
+// exportedFunc): a shell started with them runs NAME as the function, so
+// its script is judged after their definitions.
+func (r *run) exportedFuncs() string {
+	var defs strings.Builder
+	for _, w := range r.calls.envWords {
+		n, v, _ := strings.Cut(w.val, "=")
+		if _, def, ok := exportedFunc(n, v, w.dyn); ok {
+			defs.WriteString(def + "\n")
+		}
+	}
+	return defs.String()
+}
+
+// exportedFunc reads an environment variable that exports a function to
+// bash (BASH_FUNC_NAME%%=() { BODY } and the older BASH_FUNC_NAME()=...):
+// the function's name and the text that defines it. A value that is not
+// known or not a function's, or a name that cannot be written as a
+// function's, reports false (the variable asks, env-code, whatever its
+// body).
+func exportedFunc(n, v string, dyn bool) (name, def string, ok bool) {
+	name, ok = strings.CutPrefix(n, "BASH_FUNC_")
+	if !ok || dyn || !strings.HasPrefix(v, "()") {
+		return "", "", false
+	}
+	if name, ok = strings.CutSuffix(name, "%%"); !ok {
+		if name, ok = strings.CutSuffix(name, "()"); !ok {
+			return "", "", false
+		}
+	}
+	if name == "" || strings.ContainsAny(name, needsQuote+"=%") {
+		return "", "", false
+	}
+	return name, name + " " + v, true
+}
+
 // zshRE matches what zsh alone reads otherwise than bash, in a way that
 // changes what runs or what a word names: a subscript on a parameter
 // ($x[1,9] is the first nine characters of $x, ${x[2]} counts from 1),
@@ -1498,6 +1535,24 @@ func (r *run) shell(sc *scope, b string, args []field, c ctx, cmd string) {
 // shellAs is shell for args read as bash reads them.
 func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 	defer r.enterShell(b, args)()
+	if defs := r.exportedFuncs(); defs != "" {
+		// The functions env exports are defined in the shell before its
+		// script runs: its -c script and the text it reads start with
+		// their definitions (see exportedFuncs).
+		args = slices.Clone(args)
+		cflag := false
+		for i, a := range args {
+			if cflag && !a.dyn && a.val != "--" {
+				args[i].val = defs + a.val
+				break
+			}
+			cflag = cflag || a.val == "--command" || len(a.val) > 1 && a.val[0] == '-' && a.val[1] != '-' && strings.ContainsRune(a.val, 'c')
+		}
+		if c.in.kind == inText {
+			c.in.text = defs + c.in.text
+			c.in.words = textWords(c.in.text)
+		}
+	}
 	r.netShell(b, c, cmd)
 	if b == "zsh" || b == "csh" || b == "tcsh" {
 		for _, a := range args {

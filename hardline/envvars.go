@@ -76,6 +76,12 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		// Code written into the value (LUA_INIT='os.execute("...")') is
 		// read as inline code's literals are.
 		r.embeddedShell(sc, []field{f}, c, name, cmd)
+		if fn, def, ok := exportedFunc(name, f.val, f.dyn); ok {
+			// A function exported to bash runs where any bash the command
+			// starts calls its name: its body is judged as called (a shell
+			// whose script is known judges it as its script calls it).
+			r.script(def+"\n"+fn, r.known(sc, c.pos), sc.depth+c.depth+1)
+		}
 	case RoleEscape:
 		if f.dyn {
 			r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to options that come from "+f.why, cmd, "")
