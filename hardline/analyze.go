@@ -440,6 +440,10 @@ type scope struct {
 	// ints are the variables declared integers (declare -i), whose
 	// assigned values bash evaluates (see arith.go).
 	ints map[string]bool
+	// cased are the variables declared lower case ('l', declare -l) or
+	// upper case ('u', declare -u), whose values bash converts when they
+	// are assigned (see define).
+	cased map[string]byte
 	// history are the entries history -s added, which fc -s runs;
 	// historyUnknown says others may be there (history -r FILE).
 	history        []string
@@ -985,7 +989,11 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 			// declare -n (typeset -n, local -n) makes each name a reference
 			// to the variable its value names: its value is not that text.
 			_, nameref := declOptions(n)
+			set, unset := declCase(n)
 			for _, as := range n.Args {
+				if as.Name != nil && (set != 0 || unset) {
+					sc.setCase(as.Name.Value, set)
+				}
 				local := (variant == "local" || variant == "declare" && as.Naked) && inFunc > 0
 				if nameref && !local && r.reference(sc, as) {
 					continue
@@ -1627,6 +1635,19 @@ func (sc *scope) refer(name, target string) {
 // a second, different value makes the variable unknown, since which one
 // holds where depends on the order the commands run in.
 func (sc *scope) define(name string, d varDef) {
+	if c := sc.cased[name]; c != 0 && !d.tainted {
+		// declare -l and -u: the value is given in that case, which only
+		// ASCII letters have regardless of the locale.
+		if !isASCII(d.value) {
+			sc.taint(name)
+			return
+		}
+		if c == 'l' {
+			d.value = strings.ToLower(d.value)
+		} else {
+			d.value = strings.ToUpper(d.value)
+		}
+	}
 	old, seen := sc.vars[name]
 	switch {
 	case !seen:
@@ -1634,6 +1655,48 @@ func (sc *scope) define(name string, d varDef) {
 	case old.tainted || old.value != d.value || old.array != d.array:
 		sc.taint(name)
 	}
+}
+
+// setCase gives name the case attribute c ('l', 'u'), or takes it away
+// (0).
+func (sc *scope) setCase(name string, c byte) {
+	if c == 0 {
+		delete(sc.cased, name)
+		return
+	}
+	if sc.cased == nil {
+		sc.cased = map[string]byte{}
+	}
+	sc.cased[name] = c
+}
+
+// declCase reads the case attributes a declare, typeset or local sets: set
+// is 'l' for -l, 'u' for -u and 0 for neither (bash sets neither when both
+// are given); unset says +l or +u takes the attribute away.
+func declCase(d *syntax.DeclClause) (set byte, unset bool) {
+	lower, upper := false, false
+	for _, as := range d.Args {
+		if !as.Naked || as.Name != nil || as.Value == nil {
+			continue
+		}
+		l := as.Value.Lit()
+		if len(l) < 2 || l[0] != '-' && l[0] != '+' || l == "--" {
+			continue
+		}
+		on := l[0] == '-'
+		if strings.ContainsAny(l[1:], "lu") && !on {
+			unset = true
+		}
+		lower = lower || on && strings.IndexByte(l, 'l') > 0
+		upper = upper || on && strings.IndexByte(l, 'u') > 0
+	}
+	switch {
+	case lower && !upper:
+		return 'l', unset
+	case upper && !lower:
+		return 'u', unset
+	}
+	return 0, unset || lower && upper
 }
 
 // arrayElements returns the elements of an indexed array's literal

@@ -679,3 +679,30 @@ func TestCoprocWords(t *testing.T) {
 		t.Errorf("coproc A+=1 ...: assignments %q, arguments %q", assigns, args)
 	}
 }
+
+// TestDeclCase pins the case attributes declare sets as bash 5 does: -l
+// and -u together set neither, and +l takes one away.
+func TestDeclCase(t *testing.T) {
+	for _, c := range []struct {
+		src   string
+		set   byte
+		unset bool
+	}{
+		{"declare -l x", 'l', false},
+		{"typeset -u x", 'u', false},
+		{"local -rl x", 'l', false},
+		{"declare -lu x", 0, true},
+		{"declare -l -u x", 0, true},
+		{"declare +l x", 0, true},
+		{"declare -i x", 0, false},
+	} {
+		f, err := syntax.NewParser().Parse(strings.NewReader(c.src), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, unset := declCase(f.Stmts[0].Cmd.(*syntax.DeclClause))
+		if set != c.set || unset != c.unset {
+			t.Errorf("declCase(%q) = %q, %v; want %q, %v", c.src, set, unset, c.set, c.unset)
+		}
+	}
+}
