@@ -627,10 +627,12 @@ const maxInlined = 8
 // Names and paths in the workspace do not.
 // learnsInBody reports whether a function's body may give variables
 // values the main walk does not learn inside a function (read, mapfile,
-// printf -v, set --): judged at a call as a script of its own, it learns
-// them (f() { read h <<< ~; rm -rf "$h"; }; f).
+// printf -v, set --, a declaration with options such as declare -l): judged
+// at a call as a script of its own, it learns them (f() { read h <<< ~; rm
+// -rf "$h"; }; f).
 func learnsInBody(body string) bool {
-	return strings.Contains(body, "read") || strings.Contains(body, "mapfile") || strings.Contains(body, "printf") || strings.Contains(body, "set")
+	return strings.Contains(body, "read") || strings.Contains(body, "mapfile") || strings.Contains(body, "printf") || strings.Contains(body, "set") ||
+		strings.Contains(body, "declare") || strings.Contains(body, "typeset") || strings.Contains(body, "local -")
 }
 
 func (r *run) telling(f field) bool {
