@@ -197,6 +197,9 @@ type run struct {
 	// judged under (see echoAlts).
 	echo      echoReading
 	echoFlags echoFlag
+	// skipDots says the command turns bash's globskipdots on (shopt -s
+	// globskipdots), so that no pattern matches . or .. (see dotDotPattern).
+	skipDots bool
 	// homes are the folders the command points HOME or XDG_CONFIG_HOME
 	// at, where programs read their configuration (see homeWritten); nil
 	// when it points them nowhere.
@@ -944,6 +947,10 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 						r.dotglob = true
 					case "nocaseglob":
 						r.nocaseglob = true
+					case "globskipdots":
+						if n.Args[0].Lit() == "shopt" && n.Args[1].Lit() == "-s" {
+							r.skipDots = true
+						}
 					}
 				}
 			}
@@ -3805,6 +3812,33 @@ func (r *run) collapsedPattern(f field) (string, bool) {
 	return "", false
 }
 
+// dotDotPattern returns f, a pattern, with each folder component that can
+// match ".." (.?, .*, .[.]*) read as "..": bash before 5.2, and bash 5.2
+// with globskipdots turned off, matches . and .. with a pattern that
+// starts with a dot, so rm -rf .*/.*/* deletes ../../* (see
+// docs/security-model.md, Hardline). The last component is left as
+// written: rm refuses . and .. as its operands, and a reader given the
+// parent folder reads no more than the pattern's other matches may.
+func (r *run) dotDotPattern(f field) (string, bool) {
+	if f.dyn || !f.glob || r.skipDots || !strings.Contains(f.val, ".") {
+		return "", false
+	}
+	comps := strings.Split(strings.TrimRight(r.a.slash(f.val), "/"), "/")
+	changed := false
+	for i := 0; i < len(comps)-1; i++ {
+		c := comps[i]
+		if len(c) > 1 && c[0] == '.' && patternChars(c) {
+			if ok, _ := path.Match(strings.ReplaceAll(c, "[!", "[^"), ".."); ok { // bash's [!...] is Go's [^...]
+				comps[i], changed = "..", true
+			}
+		}
+	}
+	if !changed {
+		return "", false
+	}
+	return strings.Join(comps, "/"), true
+}
+
 // globAnswer is what Env.GlobLinks answered for one pattern.
 type globAnswer struct {
 	matches []string
@@ -3818,6 +3852,9 @@ type globAnswer struct {
 // within the bounds asks (see docs/security-model.md, Hardline).
 func (r *run) globLinks(f field, out []field) []field {
 	if c, ok := r.collapsedPattern(f); ok {
+		out = append(out, field{val: c, glob: patternChars(c), contents: f.contents, expn: true})
+	}
+	if c, ok := r.dotDotPattern(f); ok {
 		out = append(out, field{val: c, glob: patternChars(c), contents: f.contents, expn: true})
 	}
 	if f.dyn || !f.glob {
