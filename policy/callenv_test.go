@@ -49,7 +49,8 @@ func TestTheEnvironmentAnExecCallGivesIsJudged(t *testing.T) {
 		{"a timeout and a description", map[string]any{"timeout": 30.0, "description": "show the log"}, policy.Allow, policy.ReasonModeAllow, ""},
 		{"a name no program reads", map[string]any{"env": map[string]any{"1PAGER": "rm -rf ~", "PA GER": "rm -rf ~", "": "rm -rf ~", "-i": "x", "A=B": "rm -rf ~", "PAGER\x00": "rm -rf ~"}}, policy.Allow, policy.ReasonModeAllow, ""},
 		{"a name holding =, split at its first = as every program splits it", map[string]any{"env": map[string]any{"PAGER=rm -rf ~;": "x"}}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
-		{"a function bash imports from its environment", map[string]any{"env": map[string]any{"BASH_FUNC_git%%": "() { rm -rf ~; }"}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic, "env-code"},
+		{"a function bash imports from its environment, judged as that function", map[string]any{"env": map[string]any{"BASH_FUNC_git%%": "() { rm -rf ~; }"}}, policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
+		{"a function bash imports from its environment, whatever its body", map[string]any{"env": map[string]any{"BASH_FUNC_git%%": "() { echo hi; }"}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic, "env-code"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := check(t, e, shell(tc.extra), tc.v, tc.reason)
