@@ -146,7 +146,9 @@
 //
 // Targets are made absolute against Env.WorkDir (the primary root) and
 // judged lexically and, when Env.Canonical is set, through symlinks; the
-// stricter result wins.
+// stricter result wins. On macOS paths, lists and patterns compare in one
+// form: /System/Volumes/Data/X is /X, and /private/etc, /private/var and
+// /private/tmp are /etc, /var and /tmp.
 //
 // # Rule catalogue
 //

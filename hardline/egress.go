@@ -1158,7 +1158,7 @@ func (a *Analyzer) toolCredentialFile(p string) (string, bool) {
 	rel := "/" + strings.TrimPrefix(p, "/")
 	for i := 0; ; {
 		for _, end := range [...]string{rel[i:], asciiLower(rel[i:])} {
-			if pat, ok := a.matchHomeRel(a.key(end)); ok {
+			if pat, ok := a.matchHomeRel(a.relKey(end)); ok {
 				return "a tool's credentials file, as a home's " + pat + " is", true
 			}
 		}

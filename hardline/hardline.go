@@ -211,6 +211,7 @@ type Analyzer struct {
 	lists        lists
 	indexes      map[*pattern]*patternIndex // the lists' indexes for match, by first element
 	fold         bool                       // names compare case-insensitively (caseFolding)
+	macAliases   bool                       // key reads macOS's aliases in their short form (macShort)
 	alias        aliases                    // canonical forms of the home folders (addAliases)
 	parsers      sync.Pool
 	// callCaches are the *callCache values of finished calls, emptied
@@ -239,6 +240,7 @@ func New(cfg Config) (*Analyzer, error) {
 	}
 	a.windows = a.goos == "windows"
 	a.fold = caseFolding[a.goos]
+	a.macAliases = a.goos == "darwin" || a.goos == "ios"
 	var errs []error
 	if cfg.Home == "" {
 		errs = append(errs, errors.New("hardline: Config.Home is required"))
@@ -283,7 +285,7 @@ func New(cfg Config) (*Analyzer, error) {
 				if a.homeRelFirst == nil {
 					a.homeRelFirst = map[string]bool{}
 				}
-				a.homeRelFirst[a.key(first)] = true
+				a.homeRelFirst[a.relKey(first)] = true
 				a.homeRelAny = a.homeRelAny || strings.ContainsAny(first, "*?[{\\")
 			}
 		}

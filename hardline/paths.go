@@ -98,10 +98,55 @@ func matchOne(sp *pattern, p string) bool {
 	return ok || err != nil
 }
 
-// key is the form of a path used for comparison.
+// key is the form of a path used for comparison: folded on a system that
+// folds case (see foldPath), and on macOS in the short form of its aliases
+// (see macShort), so that lists, patterns and the paths judged compare in
+// one form. Only a clean absolute path may be given: a part of one (what
+// follows a home folder) is compared through relKey.
 func (a *Analyzer) key(p string) string {
 	if a.fold {
+		p = foldPath(p)
+	}
+	if a.macAliases && len(p) > 8 && p[0] == '/' {
+		p = macShort(p)
+	}
+	return p
+}
+
+// relKey is key for a part of a path (the part below some home folder, a
+// first folder name), which names no system alias.
+func (a *Analyzer) relKey(p string) string {
+	if a.fold {
 		return foldPath(p)
+	}
+	return p
+}
+
+// macDataVolume is where macOS mounts the data volume that holds /Users,
+// /private, /Applications, /Library, /opt and /usr/local: the system
+// volume's names for them are firmlinks into it, so /System/Volumes/Data/X
+// is the file /X.
+const macDataVolume = "/System/Volumes/Data"
+
+// macShort returns the clean absolute macOS path p in the short form its
+// aliases share (see docs/security-model.md, Hardline): a path on the data
+// volume (/System/Volumes/Data/Users/dev) as its firmlink (/Users/dev), and
+// one below /private/etc, /private/var or /private/tmp as the link the
+// system keeps for it (/etc, /var, /tmp), the data volume's first. p may be
+// folded.
+func macShort(p string) string {
+	for len(p) >= len(macDataVolume) && strings.EqualFold(p[:len(macDataVolume)], macDataVolume) &&
+		(len(p) == len(macDataVolume) || p[len(macDataVolume)] == '/') {
+		if p = p[len(macDataVolume):]; p == "" {
+			return "/"
+		}
+	}
+	const priv = "/private/"
+	if len(p) > len(priv) && strings.EqualFold(p[:len(priv)], priv) {
+		first, _, _ := strings.Cut(p[len(priv):], "/")
+		if strings.EqualFold(first, "etc") || strings.EqualFold(first, "var") || strings.EqualFold(first, "tmp") {
+			return p[len(priv)-1:]
+		}
 	}
 	return p
 }
@@ -121,9 +166,11 @@ func prefixSlash(p, dir string) bool {
 	return len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
 }
 
-// isFSRoot reports whether p is "/" or a Windows drive root.
+// isFSRoot reports whether p is "/" or a Windows drive root, or on macOS
+// the data volume, which holds every file a user may write.
 func (a *Analyzer) isFSRoot(p string) bool {
-	return p == "/" || a.windows && len(p) == 3 && isLetter(p[0]) && p[1] == ':' && p[2] == '/'
+	return p == "/" || a.windows && len(p) == 3 && isLetter(p[0]) && p[1] == ':' && p[2] == '/' ||
+		a.macAliases && len(p) >= len(macDataVolume) && macShort(p) == "/"
 }
 
 // class is where a path lies.
@@ -400,7 +447,9 @@ func (r *run) throughLinks(p string) string {
 	for range maxLinkHops {
 		k := a.key(p)
 		if len(k) != len(p) {
-			return p // a folded key whose lengths differ: no place to cut
+			// A key of another length (a folded name, a macOS alias in
+			// its short form) names the same file: it is read instead.
+			p = k
 		}
 		best := ""
 		for l := range r.calls.links {

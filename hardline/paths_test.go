@@ -647,3 +647,60 @@ func TestOnlyPathsAreResolved(t *testing.T) {
 		})
 	}
 }
+
+// macCanonical resolves /etc, /tmp and /var to /private as macOS's links do.
+func macCanonical(abs string) (string, error) {
+	for _, d := range []string{"/etc", "/tmp", "/var"} {
+		if abs == d || strings.HasPrefix(abs, d+"/") {
+			return "/private" + abs, nil
+		}
+	}
+	return abs, nil
+}
+
+func TestMacAliases(t *testing.T) {
+	a, err := New(Config{Home: "/Users/dev", OS: "darwin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := Env{WorkDir: "/Users/dev/work/proj", Roots: []Root{{Path: "/Users/dev/work/proj", Writable: true}}, Canonical: macCanonical}
+	for _, tc := range []struct {
+		cmd, rule string // the worst finding's rule; "" for none
+	}{
+		{"rsync -a /System/Volumes/Data/Users/dev/ host:x", ruleSensitivePath},
+		{"grep -r token /System/Volumes/Data/Users", ruleSensitivePath},
+		{"cat /System/Volumes/Data/Users/dev/.ssh/id_rsa", ruleSensitivePath},
+		{"cat /system/VOLUMES/data/Users/dev/.ssh/id_rsa", ruleSensitivePath},
+		{"tar czf /tmp/x.tgz /System/Volumes/Data/Users/dev", ruleSensitivePath},
+		{"cat /System/Volumes/Data/private/etc/master.passwd", ruleSensitivePath},
+		{"cat /private/var/root/.aws/credentials", ruleSensitivePath},
+		{"rm -rf /private/var/root", "rm-home"},
+		{"cat /private/tmp/krb5cc_501", ruleSensitivePath},
+		{"rm -rf /System/Volumes/Data", "rm-root"},
+		{"echo x >> /System/Volumes/Data/Users/dev/.zshrc", "startup-file-write"},
+		{"ln -s ~/.config /tmp/c; cat /private/tmp/c/gh/hosts.yml", ruleSensitivePath},
+		{"ln -s ~/.config /private/tmp/c; cat /tmp/c/gh/hosts.yml", ruleSensitivePath},
+		{"ls /System/Volumes/Data", ""},
+		{"df -h /System/Volumes/Data", ""},
+		{"rm -rf /System/Volumes/Data/Users/dev/work/proj/build", ""},
+		{"cat /System/Volumes/Data/Users/dev/work/proj/README.md", ""},
+		{"ls /private/var/folders", ""},
+	} {
+		got := ""
+		if f, ok := a.Command(tc.cmd, env).Worst(); ok {
+			got = f.Rule
+		}
+		if got != tc.rule {
+			t.Errorf("Command(%q) on darwin: worst rule %q, want %q", tc.cmd, got, tc.rule)
+		}
+	}
+	// The same files through the tools' path check.
+	for _, p := range []string{"/System/Volumes/Data/Users/dev/.aws/credentials", "/private/tmp/krb5cc_501", "/private/var/root/.ssh/id_rsa"} {
+		if _, ok := a.SensitivePath(p); !ok {
+			t.Errorf("SensitivePath(%q) on darwin = false, want true", p)
+		}
+	}
+	if _, ok := a.SensitivePath("/System/Volumes/Data/Users/dev/work/proj/main.go"); ok {
+		t.Error("a project file on the data volume is sensitive")
+	}
+}

@@ -52,11 +52,11 @@ func (r *run) checkWords(sc *scope, fs []field, cmd string) {
 			} else if strings.HasPrefix(p, "~") && !r.canonOnly {
 				// ~name/...: another user's home, wherever it is.
 				if i := strings.IndexByte(p, '/'); i > 0 {
-					if pat, ok := r.a.matchHomeRel(r.a.key(path.Clean(p[i:]))); ok {
+					if pat, ok := r.a.matchHomeRel(r.a.relKey(path.Clean(p[i:]))); ok {
 						r.finding(ruleSensitivePath, Path, Block, "names the sensitive host path "+p+" (pattern "+pat+")", cmd, p)
 						break
 					}
-					if why, ok := r.a.credentialBelowHome(r.a.key(p[i:])); ok {
+					if why, ok := r.a.credentialBelowHome(r.a.relKey(p[i:])); ok {
 						r.credentialFinding(p, why, cmd)
 						break
 					}
@@ -183,14 +183,14 @@ func (a *Analyzer) credentialTail(v string, skip int) (rest, pat string, ok bool
 		if i > 0 && v[i-1] != '/' {
 			continue
 		}
-		if first, _, _ := strings.Cut(v[i:], "/"); !a.homeRelAny && !a.homeRelFirst[a.key(first)] {
+		if first, _, _ := strings.Cut(v[i:], "/"); !a.homeRelAny && !a.homeRelFirst[a.relKey(first)] {
 			continue // no credential file's path starts with this folder
 		}
 		rest := a.clean("/" + v[i:])
 		if rest == "/" {
 			break
 		}
-		if pat, ok := a.matchHomeRel(a.key(rest)); ok {
+		if pat, ok := a.matchHomeRel(a.relKey(rest)); ok {
 			return strings.TrimPrefix(rest, "/"), pat, true
 		}
 	}
