@@ -109,8 +109,10 @@ var _ = register([]Entry{
 	{Names: names("vgcreate vgextend"), Family: "disks", Summary: "a device added to a volume group is labelled as a physical volume, erasing it; other uses ask",
 		Rule: ruleSystemAdmin, Options: append([]Option{flag(RoleHarmless, "--help", "--version", "-t", "--test")}, lvmValues...),
 		Operands: []Operand{operands(1, RoleDevice)}},
-	{Names: names("flashrom fwupdmgr fwupdtool efibootmgr grub-install grub2-install bootctl update-grub grub-mkconfig grub2-mkconfig mokutil dracut mkinitcpio update-initramfs kexec"),
-		Family: "disks", Summary: "boot and firmware tools change what the host boots",
+	{Names: names("flashrom fwupdmgr fwupdtool efibootmgr grub-install grub2-install bootctl update-grub grub-mkconfig grub2-mkconfig mokutil dracut mkinitcpio update-initramfs kexec " +
+		"efivar efi-updatevar sbctl sbkeysync lilo elilo kernelstub kernel-install grubby grub-reboot grub2-reboot grub-set-default grub2-set-default grub-editenv grub2-editenv " +
+		"grub-bios-setup grub2-bios-setup syslinux extlinux zipl refind-install mkinitramfs mkinitrd wrmsr setpci"),
+		Family: "disks", Summary: "boot and firmware tools change what the host boots, its firmware's variables and keys, or the processor's and devices' registers (wrmsr, setpci REG=VALUE); listings are fine",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.bootTool(b, args, cmd)
 			return true
@@ -175,22 +177,110 @@ func (r *run) diskutil(args []field, cmd string) {
 	}
 }
 
+// bootReads says which uses of a boot or firmware tool only read (see
+// bootToolReads).
+type bootReads struct {
+	bare bool     // run without arguments, it only lists
+	subs []string // first operands (sub-commands) that only read
+	opts []string // options that only read: any other option changes something
+}
+
+// bootToolReads are the uses of boot and firmware tools that only read; any
+// other use asks. A tool with subs is judged by its sub-command, one with
+// opts by its options: every option given must be one of them, so that a
+// listing option beside a changing one (efibootmgr -v -B) still asks.
+var bootToolReads = map[string]bootReads{
+	"efibootmgr": {bare: true, opts: []string{"-v", "--verbose"}},
+	"fwupdmgr": {bare: true, subs: []string{"get-devices", "get-updates", "get-upgrades", "get-history", "get-remotes", "get-details",
+		"get-releases", "get-topology", "get-plugins", "get-approved-firmware", "get-blocked-firmware", "get-bios-settings", "refresh", "security"}},
+	"fwupdtool": {bare: true, subs: []string{"get-devices", "get-plugins", "get-details", "get-firmware-types", "get-topology", "get-updates",
+		"get-history", "hwids", "security", "esp-list"}},
+	"bootctl": {bare: true, subs: []string{"status", "list", "is-installed"}},
+	"mokutil": {opts: []string{"--list-enrolled", "-l", "--sb-state", "--test-key", "-t", "--list-new", "-N", "--list-delete", "-D",
+		"--pk", "--kek", "--db", "--dbx", "--list-sbat-revocations", "--mokx"}},
+	"efivar": {bare: true, opts: []string{"-l", "--list", "-L", "--list-guids", "-p", "--print", "-n", "--name", "-g", "--guid",
+		"-d", "--print-decimal", "-e", "--export", "-D", "--dmpstore", "-f", "--datafile"}},
+	"sbctl":          {bare: true, subs: []string{"status", "verify", "list-files", "list-enrolled-keys", "list-bundles", "version", "help", "completion"}},
+	"sbkeysync":      {opts: []string{"--dry-run"}},
+	"lilo":           {opts: []string{"-q", "-t"}},
+	"kernelstub":     {opts: []string{"-p", "--print-config"}},
+	"kernel-install": {bare: true, subs: []string{"inspect", "list"}},
+	"grubby":         {opts: []string{"--info", "--default-kernel", "--default-index", "--default-title"}},
+}
+
+// reads reports whether args are a use of the tool that only reads.
+func (br bootReads) reads(args []field) bool {
+	if len(args) == 0 {
+		return br.bare
+	}
+	var ops []string
+	opts := 0
+	for _, a := range args {
+		switch v := a.val; {
+		case a.dyn:
+			return false // not known: the stricter reading
+		case len(v) > 1 && v[0] == '-':
+			opts++
+			name, _, _ := strings.Cut(v, "=")
+			if br.subs != nil {
+				continue
+			}
+			if slices.Contains(br.opts, name) {
+				continue
+			}
+			if name[1] == '-' || len(name) == 2 {
+				return false
+			}
+			for i := 1; i < len(name); i++ { // -lv: each letter
+				if !slices.Contains(br.opts, shortOption(name[i])) {
+					return false
+				}
+			}
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if br.subs != nil {
+		if len(ops) == 0 {
+			return br.bare
+		}
+		return slices.Contains(br.subs, ops[0])
+	}
+	if opts == 0 {
+		return br.bare
+	}
+	return br.opts != nil
+}
+
 // bootTool judges boot and firmware tools: anything but a listing asks, and
 // writing a device's flash blocks.
 func (r *run) bootTool(b string, args []field, cmd string) {
-	listing := map[string][]string{
-		"efibootmgr": {"-v"}, "fwupdmgr": {"get-devices", "get-updates", "get-history", "get-remotes", "refresh", "security"},
-		"fwupdtool": {"get-devices", "get-plugins"}, "bootctl": {"status", "list", "is-installed"},
-		"mokutil": {"--list-enrolled", "--sb-state", "-l", "--test-key"}, "flashrom": {"-L", "--list-supported", "-r", "--read"},
-	}
-	if len(args) == 0 && (b == "efibootmgr" || b == "bootctl") {
-		return
-	}
 	for _, a := range args {
-		if a.val == "--help" || a.val == "--version" || a.val == "-h" || slices.Contains(listing[b], a.val) {
-			if b == "flashrom" && (a.val == "-r" || a.val == "--read") && slices.ContainsFunc(args, func(f field) bool { return f.val == "-w" || f.val == "--write" || f.val == "-E" || f.val == "--erase" }) {
-				break
-			}
+		if a.val == "--help" || a.val == "--version" || a.val == "-h" {
+			return
+		}
+	}
+	switch b {
+	case "flashrom":
+		if slices.ContainsFunc(args, func(f field) bool {
+			return f.val == "-L" || f.val == "--list-supported" || f.val == "-r" || f.val == "--read"
+		}) &&
+			!slices.ContainsFunc(args, func(f field) bool { return f.val == "-w" || f.val == "--write" || f.val == "-E" || f.val == "--erase" }) {
+			return
+		}
+	case "grub-editenv", "grub2-editenv":
+		// grub-editenv FILE list prints; set, unset and create write.
+		p := parseOpts(args, "", nil, "")
+		if n := len(p.ops); n > 0 && n <= 2 && !p.ops[n-1].dyn && p.ops[n-1].val == "list" {
+			return
+		}
+	case "setpci":
+		// setpci -s SLOT REG reads a register; REG=VALUE writes it.
+		if !slices.ContainsFunc(args, func(f field) bool { return f.dyn || !strings.HasPrefix(f.val, "-") && strings.Contains(f.val, "=") }) {
+			return
+		}
+	default:
+		if br, ok := bootToolReads[b]; ok && br.reads(args) {
 			return
 		}
 	}
@@ -207,7 +297,7 @@ func (r *run) bootTool(b string, args []field, cmd string) {
 		r.finding(ruleShutdown, Command, Block, "kexec restarts the host into another kernel at once", cmd, "")
 		return
 	}
-	r.finding(ruleSystemAdmin, Command, Ask, b+" changes what the host boots", cmd, "")
+	r.finding(ruleSystemAdmin, Command, Ask, b+" changes what the host boots, its firmware's settings or its hardware's registers", cmd, "")
 }
 
 // volumeMore judges volume and pool commands r.volume does not: creating a
@@ -241,6 +331,9 @@ func (r *run) volumeMore(sc *scope, b string, args []field, cmd string) {
 func (r *run) diskTool(b string, args []field, cmd string) {
 	vals := fieldVals(args)
 	low := asciiLower(strings.Join(vals, " "))
+	if (b == "debugfs" || b == "xfs_repair") && r.rawFSTool(b, args, cmd) {
+		return
+	}
 	switch b {
 	case "btrfs":
 		if strings.Contains(low, "check") && !strings.Contains(low, "--repair") || strings.Contains(low, " show") || strings.Contains(low, " list") || strings.HasPrefix(low, "filesystem df") || strings.HasPrefix(low, "filesystem usage") || strings.HasPrefix(low, "filesystem show") || strings.HasPrefix(low, "subvolume list") || strings.HasPrefix(low, "subvolume show") || strings.HasPrefix(low, "device stats") || strings.HasPrefix(low, "scrub status") || low == "" || strings.HasPrefix(low, "subvolume create") || strings.HasPrefix(low, "subvolume snapshot") || strings.HasPrefix(low, "version") || strings.HasPrefix(low, "--version") || strings.HasPrefix(low, "--help") {
@@ -274,7 +367,7 @@ func (r *run) diskTool(b string, args []field, cmd string) {
 		dev := false
 		for _, v := range vals {
 			device := strings.HasPrefix(v, "/") && strings.HasPrefix(throughProcRoots(v), "/dev/")
-			if device || v == "-n" && (b == "e2fsck" || strings.HasPrefix(b, "fsck")) || v == "--help" || v == "-h" || v == "-V" || v == "--version" {
+			if device || v == "-n" && (b == "e2fsck" || strings.HasPrefix(b, "fsck") || b == "xfs_repair") || v == "--help" || v == "-h" || v == "-V" || v == "--version" {
 				if device {
 					dev = true
 					continue
@@ -287,6 +380,46 @@ func (r *run) diskTool(b string, args []field, cmd string) {
 		}
 	}
 	r.finding(ruleSystemAdmin, Command, Ask, b+" changes a disk, a file system or what the host boots", cmd, "")
+}
+
+// rawFSTool judges the tools that read and write a file system's blocks on
+// its device themselves, past the kernel and every file's permissions:
+// debugfs opened for writing (-w) writes the device directly, as cat >
+// /dev/sda1 does (it can rewrite any file, owner or mode), and opened
+// read-only it reads any file on it (debugfs -R 'cat /etc/shadow'), a raw
+// read; xfs_repair -L zeroes the log, and with it the changes the log
+// holds. It reports whether the command is judged in full (a read-only
+// use); otherwise diskTool's judgement follows.
+func (r *run) rawFSTool(b string, args []field, cmd string) bool {
+	val := map[string]string{"debugfs": "Rfbsdz", "xfs_repair": "cloOmt"}[b]
+	p := parseOpts(args, val, nil, "")
+	var devices []field
+	for _, o := range p.ops {
+		if o.dyn || r.isDeviceWord(o) {
+			devices = append(devices, o)
+		}
+	}
+	if len(devices) == 0 {
+		return false
+	}
+	switch {
+	case b == "debugfs" && strings.ContainsRune(p.short, 'w'):
+		r.finding(ruleDiskWrite, Command, Block, "debugfs -w writes the file system's blocks on its device directly, past every file's owner and mode", cmd, devices[0].val)
+	case b == "debugfs":
+		for _, d := range devices {
+			r.rawDiskRead(d, cmd)
+		}
+		return true
+	case b == "xfs_repair" && strings.ContainsRune(p.short, 'L'):
+		r.finding(ruleDiskWrite, Command, Block, "xfs_repair -L zeroes the file system's log on its device, and the changes it holds are lost", cmd, devices[0].val)
+	}
+	return false
+}
+
+// isDeviceWord reports whether a word names a path under /dev, read
+// through /proc/PID/root.
+func (r *run) isDeviceWord(f field) bool {
+	return strings.HasPrefix(f.val, "/") && strings.HasPrefix(throughProcRoots(f.val), "/dev/")
 }
 
 // lvmValues are the options of pvcreate, vgcreate and vgextend that take

@@ -458,7 +458,10 @@ func (r *run) netConfig(b string, args []field, cmd string) {
 	change := false
 	switch b {
 	case "ifup", "ifdown", "wg-quick":
-		change = len(ops) > 0
+		// -a and --all bring every interface up or down.
+		change = len(ops) > 0 || b != "wg-quick" && slices.ContainsFunc(args, func(f field) bool {
+			return f.val == "--all" || len(f.val) > 1 && f.val[0] == '-' && f.val[1] != '-' && strings.IndexByte(f.val, 'a') > 0
+		})
 	case "ifconfig":
 		change = len(ops) >= 2
 	case "netplan":

@@ -462,3 +462,39 @@ func TestStoredSettingOf(t *testing.T) {
 		}
 	}
 }
+
+func TestBootToolReads(t *testing.T) {
+	words := func(s string) []field {
+		var out []field
+		for _, w := range strings.Fields(s) {
+			out = append(out, field{val: w})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		tool, args string
+		want       bool
+	}{
+		{"efibootmgr", "", true},
+		{"efibootmgr", "-v", true},
+		{"efibootmgr", "-vv", true},
+		{"efibootmgr", "-vB", false},
+		{"efibootmgr", "-vB -b 0001", false},
+		{"efibootmgr", "-v -B -b 0001", false},
+		{"lilo", "", false},
+		{"lilo", "-q", true},
+		{"lilo", "install", false},
+		{"kernelstub", "-p", true},
+		{"kernelstub", "--print-config", true},
+		{"kernelstub", "-a quiet", false},
+		{"sbctl", "", true},
+		{"sbctl", "status --json", true},
+		{"sbctl", "enroll-keys -m", false},
+		{"grubby", "--info=ALL", true},
+		{"grubby", "--args=quiet --update-kernel=ALL", false},
+	} {
+		if got := bootToolReads[tc.tool].reads(words(tc.args)); got != tc.want {
+			t.Errorf("%s %s: reads = %v, want %v", tc.tool, tc.args, got, tc.want)
+		}
+	}
+}

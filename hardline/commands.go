@@ -390,7 +390,7 @@ func (r *run) mayWrite(sc *scope, b string, args []field, cmd string) {
 			continue
 		}
 		for _, p := range r.resolve(field{val: v}).paths {
-			if out && (r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) || r.a.match(r.a.lists.disks, p)) {
+			if out && (r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) || r.a.isBlockDevice(p)) {
 				r.judgeWrite(sc, field{val: v}, ruleDiskWrite, cmd)
 				return
 			}
@@ -398,7 +398,7 @@ func (r *run) mayWrite(sc *scope, b string, args []field, cmd string) {
 				r.finding(ruleWriteOutside, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a protected or startup file it may write", cmd, p)
 				return
 			}
-			if r.a.match(r.a.lists.disks, p) {
+			if r.a.isBlockDevice(p) {
 				r.finding(ruleSystemAdmin, Command, Ask, b+"'s arguments are not described by the catalogue, and one is "+p+", a disk it may write", cmd, p)
 				return
 			}

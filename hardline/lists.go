@@ -552,6 +552,31 @@ var diskDevices = []string{
 	"//./[a-zA-Z]:", "/dev/mem", "/dev/kmem", "/dev/port", "/proc/kcore",
 }
 
+// charDevices are the paths under /dev that are no block device: character
+// devices (terminals, sound, input, GPUs, serial lines, the kernel's log),
+// the memory file systems mounted there and bash's sockets. A write to one
+// that harmlessDevices and protectedWrite do not name asks, as a write
+// outside the roots does; any other path under /dev is read as a block
+// device (see docs/security-model.md, Hardline): LVM's /dev/VG/LV, a
+// multipath or a driver's own folder are disks, and a name the list does
+// not know is taken as one, the stricter reading.
+var charDevices = []string{
+	"/dev/shm", "/dev/shm/**", "/dev/mqueue/**", "/dev/hugepages/**", "/dev/pts", "/dev/pts/**",
+	"/dev/tcp/**", "/dev/udp/**", "/dev/kmsg", "/dev/log", "/dev/klog", "/dev/xconsole", "/dev/initctl",
+	"/dev/pty*", "/dev/cu.*", "/dev/ttyprintk", "/dev/vcs*", "/dev/serial/**", "/dev/lp[0-9]*", "/dev/parport*",
+	"/dev/snd/**", "/dev/dsp*", "/dev/audio*", "/dev/mixer*", "/dev/sequencer*", "/dev/midi*", "/dev/sndstat",
+	"/dev/input/**", "/dev/uinput", "/dev/uhid", "/dev/hidraw*", "/dev/mice", "/dev/mouse*", "/dev/psaux",
+	"/dev/usb/**", "/dev/bus/**", "/dev/ugen*", "/dev/dri/**", "/dev/fb[0-9]*", "/dev/video*", "/dev/media*",
+	"/dev/v4l/**", "/dev/v4l-*", "/dev/nvidia*", "/dev/kfd", "/dev/accel/**", "/dev/infiniband/**", "/dev/vfio/**",
+	"/dev/net/**", "/dev/tun", "/dev/tap*", "/dev/ppp", "/dev/vhost-*", "/dev/vsock", "/dev/kvm", "/dev/fuse",
+	"/dev/cuse", "/dev/rtc*", "/dev/hpet", "/dev/watchdog*", "/dev/hwrng", "/dev/rfkill", "/dev/uleds",
+	"/dev/i2c-*", "/dev/spidev*", "/dev/gpiochip*", "/dev/ptp*", "/dev/pps*", "/dev/cpu/**", "/dev/cpu_dma_latency",
+	"/dev/tpm*", "/dev/ipmi*", "/dev/mei*", "/dev/sgx*", "/dev/sev*", "/dev/dma_heap/**", "/dev/udmabuf",
+	"/dev/userfaultfd", "/dev/vga_arbiter", "/dev/autofs", "/dev/btrfs-control", "/dev/loop-control",
+	"/dev/vmci", "/dev/vbox*", "/dev/uio*", "/dev/char/**", "/dev/bpf*", "/dev/pf", "/dev/auditpipe",
+	"/dev/dtrace/**", "/dev/fsevents", "/dev/crypto", "/dev/ctty", "/dev/klog",
+}
+
 // harmlessDevices can always be written.
 var harmlessDevices = []string{
 	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/stdout",

@@ -18,7 +18,7 @@ import (
 
 // lists are the compiled path lists of an Analyzer.
 type lists struct {
-	protected, startup, sysDirs, sysTrees, disks, harmless []pattern
+	protected, startup, sysDirs, sysTrees, disks, harmless, chars []pattern
 }
 
 func (a *Analyzer) compileLists() error {
@@ -46,6 +46,7 @@ func (a *Analyzer) compileLists() error {
 		{&a.lists.sysTrees, systemTrees, "/**"},
 		{&a.lists.disks, diskDevices, ""},
 		{&a.lists.harmless, harmlessDevices, ""},
+		{&a.lists.chars, charDevices, ""},
 	} {
 		if err := comp(c.dst, c.src, c.suffix); err != nil {
 			return err
@@ -76,7 +77,7 @@ func (a *Analyzer) match(list []pattern, p string) bool {
 func (a *Analyzer) indexLists() {
 	a.sensIndex, a.homeRelIndex = newPatternIndex(a.sensitive), newPatternIndex(a.homeRel)
 	a.indexes = map[*pattern]*patternIndex{}
-	for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs, a.lists.sysTrees, a.lists.disks, a.lists.harmless} {
+	for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs, a.lists.sysTrees, a.lists.disks, a.lists.harmless, a.lists.chars} {
 		if len(list) > 0 {
 			x := newPatternIndex(list)
 			a.indexes[&list[0]] = &x
@@ -677,6 +678,16 @@ func (r *run) targetClasses(res resolved) []classed {
 func (a *Analyzer) isDevice(p string) bool {
 	k := a.key(p)
 	return strings.HasPrefix(k, "/dev/") || strings.HasPrefix(k, "//./") || strings.HasPrefix(k, "//?/")
+}
+
+// isBlockDevice reports whether p is a block device: one the disk list
+// names, or any other path under /dev that is neither a harmless device
+// nor a known character device (see charDevices).
+func (a *Analyzer) isBlockDevice(p string) bool {
+	if a.match(a.lists.disks, p) {
+		return true
+	}
+	return strings.HasPrefix(a.key(p), "/dev/") && !a.match(a.lists.harmless, p) && !a.match(a.lists.chars, p)
 }
 
 // caseFolding says, per target system (Config.OS), whether paths compare

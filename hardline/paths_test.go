@@ -704,3 +704,32 @@ func TestMacAliases(t *testing.T) {
 		t.Error("a project file on the data volume is sensitive")
 	}
 }
+
+func TestBlockDevicesUnderDev(t *testing.T) {
+	a := testAnalyzer(t)
+	for _, tc := range []struct {
+		cmd, rule string // the worst finding's rule; "" for none
+	}{
+		{"dd if=x of=/dev/vg0/root", "dd-device"},
+		{"cat x.img > /dev/ubuntu-vg/ubuntu-lv", "disk-write"},
+		{"cat /dev/vg0/root", "raw-disk-read"},
+		{"mytool --out /dev/vg0/root", "disk-write"},
+		{"mytool /dev/vg0/root", "system-admin"},
+		{"echo hi > /dev/shm/x", "write-outside-roots"},
+		{"echo x > /dev/kmsg", "write-outside-roots"},
+		{"echo 1 > /dev/watchdog0", "write-outside-roots"},
+		{"echo x > /dev/cpu/0/msr", "write-outside-roots"},
+		{"echo x > /dev/ttyUSB0", ""},
+		{"echo x > /dev/null", ""},
+		{"cat /dev/input/event0", ""},
+		{"dd if=/dev/zero of=./disk.img bs=1M count=10", ""},
+	} {
+		got := ""
+		if f, ok := a.Command(tc.cmd, testEnv()).Worst(); ok {
+			got = f.Rule
+		}
+		if got != tc.rule {
+			t.Errorf("Command(%q): worst rule %q, want %q", tc.cmd, got, tc.rule)
+		}
+	}
+}

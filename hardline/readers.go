@@ -17,7 +17,7 @@ func (r *run) rawDiskRead(f field, cmd string) {
 		v = v[i+1:] // curl -T @/dev/sda, -F f=@/dev/sda
 	}
 	for _, p := range r.resolve(field{val: v}).paths {
-		if r.a.match(r.a.lists.disks, p) && !r.a.match(r.a.lists.harmless, p) {
+		if r.a.isBlockDevice(p) {
 			r.finding(ruleRawDiskRead, Path, Ask, "reads the raw device "+p+", and with it every file and secret on it", cmd, p)
 			return
 		}

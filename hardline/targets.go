@@ -802,7 +802,7 @@ func (a *Analyzer) writeClass(p, deviceRule string) (rule string, sev Severity, 
 			return "", 0, "", true
 		case a.match(a.lists.protected, p):
 			return ruleProtectedWrite, Block, "writes the kernel interface " + p, true
-		case a.match(a.lists.disks, p):
+		case a.isBlockDevice(p):
 			return deviceRule, Block, "writes raw data to the block device " + p, true
 		}
 		return ruleWriteOutside, Ask, "writes outside every writable root", true
