@@ -572,8 +572,10 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			p.rest, p.restRole = args[i+1:], o.Role
 			return i, true
 		case o.Takes == 0:
-			if o.Role != "" {
-				p.flags.add(o.Role)
+			for _, o := range os {
+				if o.Role != "" {
+					p.flags.add(o.Role)
+				}
 			}
 		case attached != nil:
 			addValue(os, *attached)
@@ -676,27 +678,44 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 }
 
 // option returns the options spelled name. A long option may be
-// abbreviated, as GNU getopt_long and git's parser allow, to a prefix of
-// at least three letters that starts one long option of the entry
-// (tar --use-compress-prog, git rebase --ex); a prefix that starts several
-// is refused by those parsers, and is taken here as none of them.
+// abbreviated, as GNU getopt_long and git's parser allow, to any prefix
+// that starts one long option of the entry (rm --r is rm --recursive, tar
+// --use-compress-prog, git rebase --ex). A prefix that starts several is
+// refused by those parsers, but the entry may not know every option of
+// every program it names, so it is read as all of them, the stricter
+// reading (see docs/security-model.md, Hardline): their roles all apply,
+// except a harmless one (--he of --help and --header does not make the
+// line harmless). A prefix of options that take different numbers of
+// values is none of them: where its value ends is not known.
 func (ce *compiledEntry) option(name string) ([]*Option, bool) {
 	if os, ok := ce.opts[name]; ok {
 		return os, true
 	}
-	if ce.longSingle || len(name) < len("--abc") || !strings.HasPrefix(name, "--") {
+	if ce.longSingle || len(name) < len("--a") || !strings.HasPrefix(name, "--") {
 		return nil, false
 	}
 	var found []*Option
 	i, _ := slices.BinarySearch(ce.longs, name)
 	for ; i < len(ce.longs) && strings.HasPrefix(ce.longs[i], name); i++ {
-		os := ce.opts[ce.longs[i]]
-		if found != nil && found[0] != os[0] {
-			return nil, false // ambiguous
+		for _, o := range ce.opts[ce.longs[i]] {
+			if slices.Contains(found, o) {
+				continue // another spelling of an option found
+			}
+			if len(found) > 0 && o.Takes != found[0].Takes {
+				return nil, false
+			}
+			found = append(found, o)
 		}
-		found = os
 	}
-	return found, found != nil
+	if len(found) > 1 {
+		found = slices.DeleteFunc(found, func(o *Option) bool { return o.Role == RoleHarmless })
+		// One that makes the rest of the line a command decides how
+		// the line is read: it comes first.
+		if j := slices.IndexFunc(found, func(o *Option) bool { return o.Takes == 0 && restOfLine(o.Role, false) }); j > 0 {
+			found[0], found[j] = found[j], found[0]
+		}
+	}
+	return found, len(found) > 0
 }
 
 func keyMatches(pat, k string) bool {

@@ -324,16 +324,61 @@ func analyzerWithEntries(t *testing.T, commands string) *Analyzer {
 // take no abbreviation.
 func TestLongOptionsMayBeAbbreviated(t *testing.T) {
 	ce := compileEntry(&Entry{Names: []string{"x"}, Options: []Option{opt(RoleWrite, "--output"), val("--outdir"), opt(RoleCommand, "--exec")}})
-	for name, want := range map[string]string{"--output": "--output", "--outp": "--output", "--ex": "", "--exe": "--exec",
-		"--out": "", "--ou": "", "--x": "", "-o": "", "--outputs": ""} {
+	// Any unique prefix is the option; one shared by several is all of
+	// them (the stricter reading), so --out is --output as well.
+	for name, want := range map[string]string{"--output": "--output", "--outp": "--output", "--ex": "--exec", "--e": "--exec", "--exe": "--exec",
+		"--out": "--output", "--ou": "--output", "--o": "--output", "--x": "", "-o": "", "--outputs": "", "--": ""} {
 		os, ok := ce.option(name)
 		got := ""
-		if ok {
+		for _, o := range os {
+			if o.Names[0] == want {
+				got = want
+			}
+		}
+		if ok && want == "" {
 			got = os[0].Names[0]
 		}
 		if got != want {
-			t.Errorf("option(%q) = %q, want %q", name, got, want)
+			t.Errorf("option(%q) = %v, want one named %q", name, os, want)
 		}
+	}
+	// A prefix of options that take different numbers of values is none,
+	// and a harmless option shared with another does not make a line
+	// harmless.
+	mixed := compileEntry(&Entry{Names: []string{"z"}, Options: []Option{opt(RoleWrite, "--output"), flag(RoleRecursive, "--outer"),
+		flag(RoleHarmless, "--help"), flag(RoleRecursive, "--hex")}})
+	if os, ok := mixed.option("--out"); ok {
+		t.Errorf("option(--out) of --output and --outer = %v, want none", os)
+	}
+	if os, _ := mixed.option("--he"); len(os) != 1 || os[0].Role != RoleRecursive {
+		t.Errorf("option(--he) of --help and --hex = %v, want --hex alone", os)
+	}
+	if os, _ := mixed.option("--hel"); len(os) != 1 || os[0].Role != RoleHarmless {
+		t.Errorf("option(--hel) = %v, want --help", os)
+	}
+	// The roles of every option a shared prefix may be apply, and one that
+	// makes the rest of the line a command decides how the line is read.
+	shared := compileEntry(&Entry{Names: []string{"w"}, Options: []Option{flag(RoleRecursive, "--exact"), flag(RoleTrigger, "--extra"), flag(RoleCommand, "--exec")}})
+	args := []field{{val: "--ex"}, {val: "rm"}, {val: "-rf"}, {val: "~"}}
+	if p := parseLine(shared, args, nil); len(p.rest) != 3 || p.restRole != RoleCommand {
+		t.Errorf("--ex of --exact, --exec and --extra: rest %v, want the command after it", p.rest)
+	}
+	if p := parseLine(shared, []field{{val: "--ext"}, {val: "x"}}, nil); !p.flags.has(RoleRecursive) && !p.flags.has(RoleTrigger) {
+		t.Errorf("--ext of --exact and --extra: flags %v, want both", p.flags)
+	}
+	if p := parseLine(shared, []field{{val: "--ex"}}, nil); p.restRole != RoleCommand {
+		t.Errorf("--ex alone: rest role %q", p.restRole)
+	}
+	if p := parseLine(compileEntry(&Entry{Names: []string{"v"}, Options: []Option{flag(RoleRecursive, "--exact"), flag(RoleTrigger, "--extra")}}),
+		[]field{{val: "--ex"}}, nil); !p.flags.has(RoleRecursive) || !p.flags.has(RoleTrigger) {
+		t.Errorf("--ex of --exact and --extra: flags %v, want both", p.flags)
+	}
+	// Copy tools spell a unique prefix of a value option whole; an
+	// ambiguous one stays as written.
+	in := []field{{val: "--tar"}, {val: "/etc"}, {val: "--o"}, {val: "x"}, {val: "--"}, {val: "--tar"}}
+	got := expandAbbreviated(in, []string{"--target-directory", "--owner", "--output"})
+	if got[0].val != "--target-directory" || got[2].val != "--o" || got[5].val != "--tar" || in[0].val != "--tar" {
+		t.Errorf("expandAbbreviated = %v", got)
 	}
 	goStyle := compileEntry(&Entry{Names: []string{"y"}, LongSingleDash: true, Options: []Option{opt(RoleWrite, "-output")}})
 	if _, ok := goStyle.option("--outp"); ok {

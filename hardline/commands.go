@@ -765,6 +765,59 @@ type optValue struct {
 
 func (p opts) has(long string) bool { return slices.Contains(p.long, long) }
 
+// given reports whether the long option name was given, whole or
+// abbreviated to a prefix as GNU getopt_long takes one (--rec, --r for
+// --recursive): the stricter reading of an option that makes a command do
+// more (see docs/security-model.md, Hardline). A prefix that also starts
+// another option of the program is refused by it as ambiguous, and reading
+// it as name costs nothing. An option that makes a command do less is read
+// whole, with has.
+func (p opts) given(name string) bool {
+	for _, l := range p.long {
+		if len(l) > 2 && len(l) <= len(name) && name[:len(l)] == l {
+			return true
+		}
+	}
+	return false
+}
+
+// expandAbbreviated returns args with each long option written as the
+// unique prefix of one of long (--tar of --target-directory) spelt whole,
+// for a program whose parser takes such prefixes (GNU getopt_long) and
+// that has no option of its own that is a prefix of one of long: its value
+// is then the next word, as the program reads it. args is copied only when
+// a word changes.
+func expandAbbreviated(args []field, long []string) []field {
+	copied := false
+	for i, a := range args {
+		v := a.val
+		if a.dyn || len(v) < 3 || v[0] != '-' || v[1] != '-' || strings.IndexByte(v, '=') >= 0 || slices.Contains(long, v) {
+			if v == "--" && !a.dyn {
+				break
+			}
+			continue
+		}
+		full := ""
+		for _, l := range long {
+			if strings.HasPrefix(l, v) {
+				if full != "" {
+					full = ""
+					break // ambiguous: the program refuses it
+				}
+				full = l
+			}
+		}
+		if full == "" {
+			continue
+		}
+		if !copied {
+			args, copied = slices.Clone(args), true
+		}
+		args[i].val = full
+	}
+	return args
+}
+
 func (p opts) get(names ...string) []field {
 	var out []field
 	for _, n := range names {
@@ -815,6 +868,16 @@ func parseOpts(args []field, val string, long []string, flagset string) opts {
 				f := a
 				f.val = value
 				addValue(name, f)
+				if len(name) > 2 && !slices.Contains(long, name) {
+					// --tar=DIR: an abbreviated option with its value
+					// attached is each option of long it may be.
+					for _, l := range long {
+						if len(l) > len(name) && strings.HasPrefix(l, name) {
+							p.long = append(p.long, l)
+							addValue(l, f)
+						}
+					}
+				}
 			case slices.Contains(long, name) && i+1 < len(args):
 				i++
 				addValue(name, args[i])

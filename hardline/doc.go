@@ -66,7 +66,10 @@
 // the built-in entry of the same name, never replace it. A command name the
 // catalogue does not know as written is looked up in lower case (RM runs
 // /bin/rm where the file system folds case) and then without a version
-// (ruby3.1, php8.2, guile-3.0, luajit-2.1.0-beta3).
+// (ruby3.1, php8.2, guile-3.0, luajit-2.1.0-beta3). A long option may be
+// written as any prefix of it, as GNU getopt_long takes one (rm --r ~ is
+// rm --recursive ~); a prefix several options share is read as all of
+// them, the stricter reading.
 //
 // Two programs write and read files through their own language, and those
 // files are judged as a redirection's target (written) or a read operand

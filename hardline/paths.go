@@ -477,16 +477,16 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 	var symbolic, hard, asLink bool
 	switch b {
 	case "ln":
-		symbolic = containsAny(p.short, "s") || p.has("--symbolic")
+		symbolic = containsAny(p.short, "s") || p.given("--symbolic")
 		hard = !symbolic
 	case "link":
 		hard = true
 	case "cp":
-		symbolic = containsAny(p.short, "s") || p.has("--symbolic-link")
-		hard = containsAny(p.short, "l") || p.has("--link")
-		asLink = containsAny(p.short, "Pda") || p.has("--no-dereference") || p.has("--archive")
+		symbolic = containsAny(p.short, "s") || p.given("--symbolic-link")
+		hard = containsAny(p.short, "l") || p.given("--link")
+		asLink = containsAny(p.short, "Pda") || p.given("--no-dereference") || p.given("--archive")
 	case "rsync":
-		asLink = containsAny(p.short, "la") || p.has("--links") || p.has("--archive")
+		asLink = containsAny(p.short, "la") || p.given("--links") || p.given("--archive")
 	}
 	if !symbolic && !hard && !asLink {
 		return

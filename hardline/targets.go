@@ -343,17 +343,17 @@ func treeOperands(b string, args []field) (ops []field, follows bool) {
 	recursive := false
 	switch b {
 	case "cp", "scp":
-		recursive = strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
-		follows = b == "scp" || strings.ContainsRune(p.short, 'L') || p.has("--dereference")
+		recursive = strings.ContainsAny(p.short, "rRa") || p.given("--recursive") || p.given("--archive")
+		follows = b == "scp" || strings.ContainsRune(p.short, 'L') || p.given("--dereference")
 	case "rsync":
-		recursive = strings.ContainsAny(p.short, "ra") || p.has("--recursive") || p.has("--archive")
-		follows = strings.ContainsAny(p.short, "Lk") || p.has("--copy-links") || p.has("--copy-unsafe-links") || p.has("--copy-dirlinks")
+		recursive = strings.ContainsAny(p.short, "ra") || p.given("--recursive") || p.given("--archive")
+		follows = strings.ContainsAny(p.short, "Lk") || p.given("--copy-links") || p.given("--copy-unsafe-links") || p.given("--copy-dirlinks")
 	case "zip":
-		recursive = strings.ContainsRune(p.short, 'r') || p.has("--recurse-paths")
+		recursive = strings.ContainsRune(p.short, 'r') || p.given("--recurse-paths")
 		follows = !strings.ContainsRune(p.short, 'y') && !p.has("--symlinks")
 	case "grep", "egrep", "fgrep", "ugrep", "ug":
-		recursive = strings.ContainsAny(p.short, "rR") || p.has("--recursive") || p.has("--dereference-recursive")
-		follows = strings.ContainsRune(p.short, 'R') || p.has("--dereference-recursive")
+		recursive = strings.ContainsAny(p.short, "rR") || p.given("--recursive") || p.given("--dereference-recursive")
+		follows = strings.ContainsRune(p.short, 'R') || p.given("--dereference-recursive")
 	case "rg", "ag", "ack", "ack-grep", "pt", "sift", "tar", "ditto":
 		recursive = true // searchers recurse by default
 		switch b {
@@ -362,7 +362,7 @@ func treeOperands(b string, args []field) (ops []field, follows bool) {
 		case "ag":
 			follows = strings.ContainsRune(p.short, 'f') || p.has("--follow")
 		case "tar":
-			follows = strings.ContainsRune(p.short, 'h') || p.has("--dereference") ||
+			follows = strings.ContainsRune(p.short, 'h') || p.given("--dereference") ||
 				len(args) > 0 && !strings.HasPrefix(args[0].val, "-") && strings.ContainsRune(args[0].val, 'h') // tar chzf
 		default:
 			follows = p.has("--follow")
@@ -897,7 +897,18 @@ func (r *run) mkfs(args []field, cmd string) {
 	}
 }
 
+// gnuCopyValues are the long options of the GNU copy tools that take a
+// value; none of the tools has an option that is a prefix of one of them,
+// so a prefix of one is read as it (cp --tar DIR).
+var gnuCopyValues = map[string][]string{
+	"cp": {"--target-directory", "--suffix"}, "mv": {"--target-directory", "--suffix"}, "ln": {"--target-directory", "--suffix"},
+	"install": {"--target-directory", "--suffix", "--mode", "--owner", "--group"},
+}
+
 func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
+	if long, ok := gnuCopyValues[b]; ok {
+		args = expandAbbreviated(args, long)
+	}
 	val := map[string]string{"cp": "tS", "install": "tSmog", "ln": "tS", "rsync": "efTB", "scp": "cFiJloPS"}[b]
 	p := parseOpts(args, val, []string{"--target-directory", "--suffix", "--mode", "--owner", "--group", "--rsh", "--filter", "--exclude", "--include", "--temp-dir", "--partial-dir", "--backup-dir", "--files-from", "--exclude-from", "--include-from", "--chmod", "--chown", "--log-file", "--password-file"}, "")
 	if b == "install" {
@@ -910,7 +921,7 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 			r.setID(m, b, cmd) // rsync --chmod=u+s
 		}
 	}
-	if b == "install" && strings.ContainsRune(p.short, 'd') {
+	if b == "install" && (strings.ContainsRune(p.short, 'd') || p.given("--directory")) {
 		for _, t := range p.ops {
 			r.judgeWrite(sc, t, ruleDiskWrite, cmd)
 		}
@@ -933,7 +944,7 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 		local := slices.DeleteFunc(slices.Clone(srcs), remote)
 		r.readsListed(sc, &list[len(list)-1], local, c, b, cmd)
 	}
-	recursive := strings.ContainsAny(p.short, "rRa") || p.has("--recursive") || p.has("--archive")
+	recursive := strings.ContainsAny(p.short, "rRa") || p.given("--recursive") || p.given("--archive")
 	del := b == "rsync" && slices.ContainsFunc(p.long, func(l string) bool { return strings.HasPrefix(l, "--delete") || l == "--del" })
 	if b == "rsync" || b == "scp" {
 		r.remoteSources(sc, b, srcs, recursive, remote, c, cmd)
@@ -949,7 +960,7 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 		if del {
 			r.judgeDelete(sc, *dst, true, cmd, "rsync --delete")
 		}
-		if p.has("--remove-source-files") {
+		if p.given("--remove-source-files") {
 			for _, s := range srcs {
 				if !remote(s) {
 					r.judgeWrite(sc, s, ruleDiskWrite, cmd)
@@ -960,7 +971,7 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
 	r.carryWritten(srcs, *dst, c.in)
 	r.noteProgramCopy(srcs, *dst)
-	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.has("--no-target-directory")) {
+	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.given("--no-target-directory")) {
 		// cp -rT SRC DST copies SRC's contents into DST, as SRC/. does.
 		r.judgeWriteTree(sc, *dst, cmd)
 	}
@@ -1374,7 +1385,7 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 	if b != "setfacl" && len(p.get("--reference")) == 0 && len(ops) > 0 {
 		ops = ops[1:] // the mode or owner
 	}
-	recursive := strings.ContainsRune(p.short, 'R') || p.has("--recursive")
+	recursive := strings.ContainsRune(p.short, 'R') || p.given("--recursive")
 	if b == "chmod" && len(p.get("--reference")) == 0 && len(p.ops) > 0 {
 		r.setID(p.ops[0], b, cmd)
 	}
@@ -1392,7 +1403,7 @@ func (r *run) chmod(sc *scope, b string, args []field, cmd, rule string) {
 	// Told to follow the links it meets below its operands (chown -R -L,
 	// setfacl -R -L, BSD chmod -R -L), it changes what they lead to as
 	// well: each link below them is a target of its own.
-	follows := recursive && (strings.ContainsRune(p.short, 'L') || p.has("--logical"))
+	follows := recursive && (strings.ContainsRune(p.short, 'L') || p.given("--logical"))
 	if follows && r.env.TreeLinks != nil && r.env.Canonical != nil {
 		for _, t := range slices.Clone(ops) {
 			if t.dyn {
