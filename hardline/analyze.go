@@ -279,7 +279,7 @@ type callCache struct {
 	// links are the links the command makes (ln -s, ln, cp -s, cp -l, a
 	// link copied as a link), by the key of the path made, to the path it
 	// leads to; linkGen counts them, so that resolve's answers from before
-	// a link was made are not reused after (see throughLinks).
+	// a link was made are not reused after (see throughLinks and physical).
 	links   map[string]string
 	linkGen int32
 }

@@ -408,7 +408,14 @@ func (r *run) resolveWord(f field) resolved {
 	if len(r.calls.links) > 0 {
 		// Through the links the command made before: what it then
 		// names (ln -s ~/.bashrc b; echo x >> b writes ~/.bashrc).
-		if q := r.throughLinks(lex); q != lex {
+		// Both as the kernel reads it, name by name, and with the
+		// longest link first: a destination that may be a folder made
+		// two links, of which only one is there.
+		q1, q2 := r.throughLinks(lex), r.physical(raw, r.calls.links)
+		for i, q := range [...]string{q1, q2} {
+			if q == lex || i == 1 && q == q1 {
+				continue
+			}
 			res.paths = append(res.paths, q)
 			if r.env.Canonical != nil {
 				if c, err := r.env.Canonical(q); err == nil && c != "" && c != q {
@@ -437,7 +444,7 @@ func (r *run) resolveWord(f field) resolved {
 	return res
 }
 
-// maxLinkHops bounds the links throughLinks follows, as the kernel bounds
+// maxLinkHops bounds the links throughLinks and physical follow, as the kernel bounds
 // a path's links (a link to itself goes nowhere).
 const maxLinkHops = 16
 
@@ -448,9 +455,7 @@ func (r *run) throughLinks(p string) string {
 	for range maxLinkHops {
 		k := a.key(p)
 		if len(k) != len(p) {
-			// A key of another length (a folded name, a macOS alias in
-			// its short form) names the same file: it is read instead.
-			p = k
+			return p // a folded key whose lengths differ: physical reads it
 		}
 		best := ""
 		for l := range r.calls.links {
@@ -464,6 +469,51 @@ func (r *run) throughLinks(p string) string {
 		p = a.clean(r.calls.links[best] + "/" + p[len(best):])
 	}
 	return p
+}
+
+// physical returns the absolute slash-form path raw, not cleaned, read
+// as the kernel reads it through the links the command made
+// (callCache.links, or links): name by name, a link replaced by its target before
+// what follows it is read, so that ".." after a link leaves the link's
+// target, not the folder the link is in (ln -s ~/.config c; cat
+// c/../.ssh/id_rsa reads ~/.ssh/id_rsa; see docs/security-model.md,
+// Hardline). Up to maxLinkHops links are followed. The answer is clean.
+func (r *run) physical(raw string, links map[string]string) string {
+	a := r.a
+	root := func(p string) (string, string) {
+		if a.windows && len(p) >= 3 && isLetter(p[0]) && p[1] == ':' && p[2] == '/' {
+			return p[:3], p[3:]
+		}
+		return "/", strings.TrimLeft(p, "/")
+	}
+	cur, rest := root(raw)
+	cur = a.clean(cur)
+	hops := 0
+	for rest != "" {
+		var name string
+		name, rest, _ = strings.Cut(rest, "/")
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			cur = a.clean(cur + "/..")
+			continue
+		}
+		next := strings.TrimSuffix(cur, "/") + "/" + name
+		if t, ok := links[a.key(next)]; ok && hops < maxLinkHops {
+			// The target is read name by name as well, then the rest.
+			hops++
+			cur, t = root(t)
+			cur = a.clean(cur)
+			if rest != "" {
+				t += "/" + rest
+			}
+			rest = t
+			continue
+		}
+		cur = next
+	}
+	return cur
 }
 
 // noteLinks records the links a copy or link command makes (see
@@ -492,6 +542,15 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 		return
 	}
 	a := r.a
+	// The paths are read through the links made before, as the kernel
+	// reads them (ln -s ~/.config c; ln -s c/.. d makes d lead to the
+	// home).
+	through := func(v string) string {
+		if r.calls != nil && len(r.calls.links) > 0 {
+			return r.physical(v, r.calls.links)
+		}
+		return a.clean(v)
+	}
 	// abs is "" for a relative path in a working folder not known: such a
 	// link's place is not known, one given absolutely is.
 	abs := func(v string) string {
@@ -502,7 +561,17 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 			}
 			v = strings.TrimSuffix(r.cwd, "/") + "/" + v
 		}
-		return a.clean(v)
+		return through(v)
+	}
+	record := func(l, target string) {
+		if target == "" || target == l {
+			return
+		}
+		if r.calls.links == nil {
+			r.calls.links = map[string]string{}
+		}
+		r.calls.links[a.key(l)] = target
+		r.calls.linkGen++
 	}
 	for _, s := range srcs {
 		if s.dyn || s.val == "" || strings.ContainsRune(s.val, ':') && b == "rsync" {
@@ -536,7 +605,7 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 				if !a.isAbs(target) {
 					target = path.Dir(l) + "/" + target
 				}
-				target = a.clean(target)
+				target = through(target)
 			case hard:
 				target = abs(s.val)
 			default:
@@ -548,14 +617,7 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 				}
 				target = res.paths[len(res.paths)-1]
 			}
-			if target == "" || target == l {
-				continue
-			}
-			if r.calls.links == nil {
-				r.calls.links = map[string]string{}
-			}
-			r.calls.links[a.key(l)] = target
-			r.calls.linkGen++
+			record(l, target)
 		}
 	}
 }
