@@ -867,7 +867,6 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 	// called are the credentials given as arguments to commands that may
 	// be functions the script defines, by command name (f "$TOKEN").
 	var called map[string]string
-	var nodes []syntax.Node // the nodes around the one visited, outermost first
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
@@ -878,7 +877,6 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				inFunc--
 			}
 			funcs = funcs[:len(funcs)-1]
-			nodes = nodes[:len(nodes)-1]
 			return true
 		}
 		if !ok || !r.step() {
@@ -887,7 +885,6 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 		}
 		_, fn := n.(*syntax.FuncDecl)
 		funcs = append(funcs, fn)
-		nodes = append(nodes, n)
 		if fn {
 			inFunc++
 		}
@@ -971,7 +968,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 			} else if n.Args[0].Lit() == "set" {
 				r.setPositional(sc, n, inFunc > 0)
 			} else if n.Args[0].Lit() == "shift" {
-				r.shiftPositional(sc, n, inFunc > 0, nodes)
+				r.shiftPositional(sc, n, inFunc > 0, around(f, n))
 			} else if n.Args[0].Lit() == "eval" && slices.ContainsFunc(n.Args[1:], func(w *syntax.Word) bool { return identIn(w.Lit(), "shift") }) {
 				r.shiftPositional(sc, n, inFunc > 0, nil) // eval shift: where it runs is not read
 			} else if name := n.Args[0].Lit(); taintingCommands[name] && n != defined {
@@ -1497,6 +1494,24 @@ func (r *run) shiftPositional(sc *scope, n *syntax.CallExpr, inFunc bool, around
 		last.later = &d
 		sc.setVar(name, old)
 	}
+}
+
+// around returns the nodes from f down to n, n last (nil when n is not
+// in f). Only a shift asks it, so that no walk keeps the stack.
+func around(f *syntax.File, n syntax.Node) []syntax.Node {
+	var stack, found []syntax.Node
+	walkTree(f, func(m syntax.Node) bool {
+		if m == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, m)
+		if m == n {
+			found = slices.Clone(stack)
+		}
+		return found == nil
+	})
+	return found
 }
 
 // shiftReach says where a shift's effect is known, from the nodes around
