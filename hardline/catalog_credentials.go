@@ -116,9 +116,11 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("get code"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("bws"), Family: "credentials", Summary: "Bitwarden Secrets Manager: secret get and secret list print secrets with their values; run -- CMD runs a command with them",
 		Subcommands: []Entry{{Names: names("secret"), DataOnly: true, Subcommands: []Entry{{Names: names("get list"), Rule: ruleSensitivePath, DataOnly: true}}},
+			// The order before 0.3.0, still accepted: get secret ID, list secrets.
+			{Names: names("get list"), DataOnly: true, Subcommands: []Entry{{Names: names("secret secrets"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("run"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}}}},
-	{Names: names("dcli"), Family: "credentials", Summary: "Dashlane: password, note, secret and otp print or copy a stored secret",
-		Subcommands: []Entry{{Names: names("password p note n secret otp"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("dcli"), Family: "credentials", Summary: "Dashlane: password, note, secret, otp and read print or copy a stored secret; inject writes them into a template",
+		Subcommands: []Entry{{Names: names("password p note n secret otp read inject"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("akeyless"), Family: "credentials", Summary: "get-secret-value and the dynamic and rotated secrets' values print secrets",
 		Subcommands: []Entry{{Names: names("get-secret-value get-dynamic-secret-value get-rotated-secret-value get-ssh-certificate"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("conjur"), Family: "credentials", Summary: "variable get (value) prints a secret",

@@ -219,7 +219,7 @@ var _ = register([]Entry{
 			"--exclude", "--starting-file", "--ifdef", "--line-format", "--old-line-format", "--new-line-format", "--unchanged-line-format",
 			"--old-group-format", "--new-group-format", "--unchanged-group-format", "--changed-group-format", "--horizon-lines",
 			"--tabsize", "--palette", "--color"),
-			opt(RoleRead, "--from-file", "--to-file", "-X", "--exclude-from"), opt(RoleWrite, "-o", "--output"),
+			opt(RoleReadTree, "--from-file", "--to-file"), opt(RoleRead, "-X", "--exclude-from"), opt(RoleWrite, "-o", "--output"),
 			opt(RoleCommand, "--diff-program")),
 		Operands: []Operand{operands(0, RoleReadTree)}},
 	{Names: names("shuf"), Family: "files", Summary: "the operand is read (with -e, the operands are text); -o writes", DataOnly: true,

@@ -108,7 +108,7 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 	add := func(self string, onCd bool, texts ...string) {
 		for _, t := range texts {
 			if strings.TrimSpace(t) != "" {
-				out = append(out, plantedCmd{t, self, onCd})
+				out = append(out, plantedCmd{toolHome.Replace(t), self, onCd})
 			}
 		}
 	}
@@ -145,6 +145,30 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		})...)
 	}
 	return out
+}
+
+// toolHome writes the home folder as the tools' own variables name it
+// (VS Code's ${userHome} and ${env:HOME}, a dev container's
+// ${localEnv:HOME}, tox's {homedir} and {env:HOME}) as bash's $HOME, which
+// the reading of the command then expands.
+var toolHome = strings.NewReplacer("${userHome}", "$HOME", "${env:HOME}", "$HOME", "${env:USERPROFILE}", "$HOME",
+	"${localEnv:HOME}", "$HOME", "${localEnv:USERPROFILE}", "$HOME", "{homedir}", "$HOME", "{env:HOME}", "$HOME")
+
+// argWord is one argument of a task written back for the shell that runs
+// it: quoted whole, but for a leading ~ or home variable, which the shell
+// a task runs in expands (VS Code quotes an argument's blanks and quotes,
+// not its tilde).
+func argWord(a string) string {
+	a = toolHome.Replace(a)
+	for _, head := range []string{"$HOME", "~"} {
+		if rest, ok := strings.CutPrefix(a, head); ok && (rest == "" || rest[0] == '/' || rest[0] == '\\') {
+			if rest == "" {
+				return head
+			}
+			return head + shellQuoted(rest)
+		}
+	}
+	return shellQuoted(a)
 }
 
 // maxPlantedCommands bounds the commands read from one written file.
@@ -218,10 +242,10 @@ func jsonWords(v any) []string {
 	for _, e := range arr {
 		switch x := e.(type) {
 		case string:
-			words = append(words, shellQuoted(x))
+			words = append(words, argWord(x))
 		case map[string]any:
 			if s, ok := x["value"].(string); ok {
-				words = append(words, shellQuoted(s))
+				words = append(words, argWord(s))
 			}
 		}
 	}
