@@ -565,10 +565,11 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		}
 	}
 	if f != asWritten && strings.Contains(writtenScope.src, "alias") {
-		cwd, oldpwd, cdDone := r.cwd, r.oldpwd, r.cdDone
+		cwd, oldpwd, cdDone, tr := r.cwd, r.oldpwd, r.cdDone, r.trace
+		r.trace = nil // the oracle's reading is the first walk's
 		writtenScope.inheritFuncs()
 		r.walk(writtenScope, asWritten)
-		r.cwd, r.oldpwd, r.cdDone = cwd, oldpwd, cdDone
+		r.cwd, r.oldpwd, r.cdDone, r.trace = cwd, oldpwd, cdDone, tr
 	}
 	sc.inheritFuncs()
 	movesFolders := identIn(src, "cd") || identIn(src, "pushd") || identIn(src, "popd")
@@ -589,9 +590,10 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		if sure, unsure := folderChanges(f); unsure {
 			cwd, oldpwd, cdDone, steps := r.cwd, r.oldpwd, r.cdDone, r.steps
 			r.cwd, r.oldpwd, r.cdDone, r.steps = startCwd, startOld, startDone, startSteps
-			sc.cdSure, r.cdAlt = sure, true
+			tr := r.trace
+			sc.cdSure, r.cdAlt, r.trace = sure, true, nil // the oracle's reading is the first walk's
 			r.walk(sc, f)
-			r.cwd, r.oldpwd, r.cdDone, r.cdAlt, r.steps = cwd, oldpwd, cdDone, false, max(steps, r.steps)
+			r.cwd, r.oldpwd, r.cdDone, r.cdAlt, r.steps, r.trace = cwd, oldpwd, cdDone, false, max(steps, r.steps), tr
 		}
 	}
 	if alts := r.echoAlts(); len(alts) > 0 && r.echoFlags&echoAgain == 0 && holdsBackslash(src, inherit) {
