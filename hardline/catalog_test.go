@@ -509,13 +509,7 @@ func TestStoredSettingOf(t *testing.T) {
 }
 
 func TestBootToolReads(t *testing.T) {
-	words := func(s string) []field {
-		var out []field
-		for _, w := range strings.Fields(s) {
-			out = append(out, field{val: w})
-		}
-		return out
-	}
+	words := staticFields
 	for _, tc := range []struct {
 		tool, args string
 		want       bool
@@ -542,4 +536,13 @@ func TestBootToolReads(t *testing.T) {
 			t.Errorf("%s %s: reads = %v, want %v", tc.tool, tc.args, got, tc.want)
 		}
 	}
+}
+
+// staticFields are s's blank-separated words as known fields.
+func staticFields(s string) []field {
+	var out []field
+	for _, w := range strings.Fields(s) {
+		out = append(out, field{val: w})
+	}
+	return out
 }

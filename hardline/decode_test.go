@@ -3,7 +3,6 @@ package hardline
 import (
 	"bytes"
 	"compress/gzip"
-	"strings"
 	"testing"
 )
 
@@ -17,13 +16,7 @@ func TestDecodeText(t *testing.T) {
 	w = gzip.NewWriter(&bomb)
 	w.Write(bytes.Repeat([]byte("x"), a.maxBytes+1))
 	w.Close()
-	words := func(s string) []field {
-		var out []field
-		for _, w := range strings.Fields(s) {
-			out = append(out, field{val: w})
-		}
-		return out
-	}
+	words := staticFields
 	for _, tc := range []struct {
 		name, prog, args, in, want string
 		ok                         bool

@@ -235,7 +235,7 @@
 // folder is not, so an agent run as root can still work in /root/project.
 //
 //	group                  patterns
-//	SSH, GPG, credentials  ~/.ssh/**, ~/.gnupg/**, ~/.netrc, ~/_netrc, ~/.pgpass, ~/.my.cnf, ~/.git-credentials, ~/.config/git/credentials, ~/.password-store/**, ~/.vault-token, ~/.subversion/auth/**, ~/.authinfo(.gpg), ~/.gitcookies, ~/.cvspass, ~/.smbcred*, ~/.davfs2/secrets, ~/.cf/config.json, ~/.Xauthority, ~/.ICEauthority, GDM's Xauthority
+//	SSH, GPG, credentials  ~/.ssh/**, ~/.gnupg/**, ~/.netrc, ~/_netrc, ~/.pgpass, ~/.my.cnf, ~/.git-credentials, ~/.config/git/credentials, ~/.password-store/**, ~/.vault-token, ~/.subversion/auth/**, ~/.authinfo(.gpg), ~/.gitcookies, ~/.cvspass, ~/.smbcredentials (.smbcreds, .smbcred, .smb-credentials), ~/.davfs2/secrets, ~/.cf/config.json, ~/.Xauthority, ~/.ICEauthority, GDM's Xauthority
 //	cloud, containers      ~/.aws/**, ~/.azure/**, ~/.config/gcloud/**, ~/.kube/**, ~/.docker/config.json, ~/.dockercfg, ~/.oci/**, ~/.config/doctl/**, ~/.s3cfg, ~/.boto, ~/.config/rclone/rclone.conf, ~/.terraform.d/credentials.tfrc.json
 //	registries, forges     ~/.npmrc, ~/.pypirc, ~/.gem/credentials, ~/.cargo/credentials(.toml), ~/.m2/settings.xml, ~/.config/gh/hosts.yml, ~/.config/hub, glab, yarn, pip, gradle, maven's settings-security, ivy, composer, ~/.terraformrc, helm repositories
 //	developer services     GitHub Copilot, configstore (firebase and other CLIs), Netlify, Vercel, Fly, Supabase, Wrangler, Kaggle, Hugging Face, Pulumi (~/.pulumi, ~/.config/pulumi), Heroku's and Vercel's ~/.config files, CircleCI, Sentry, age and sops' age keys
