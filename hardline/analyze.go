@@ -282,6 +282,21 @@ type callCache struct {
 	// a link was made are not reused after (see throughLinks and physical).
 	links   map[string]string
 	linkGen int32
+	// pipeMemo holds, while a pipeline is walked, what each of its
+	// prefixes (a | b of a | b | c) writes into the pipe after it, so
+	// that each stage's reading of what it is given, which walks up
+	// through the filters before it, reads each prefix once: without it
+	// a pipeline of n filters costs n² readings of its prefixes or more.
+	// Only the prefixes of pipelines being walked are kept
+	// (pipePrefixes); what they write does not change while they are
+	// walked (each stage runs in a subshell of its own).
+	pipeMemo     map[pipeMemoKey]input
+	pipePrefixes map[*syntax.Stmt]bool
+	// readMemo holds the readings of other writers while the outermost
+	// reading lasts (readDepth counts the readings under way).
+	readMemo   map[pipeMemoKey]input
+	readDepth  int
+	inputReads int // readings of what pipes carry (maxInputReads)
 }
 
 // reset empties the caches for a new call whose maps should hold about
@@ -294,6 +309,10 @@ func (c *callCache) reset(hint int) {
 	clear(c.planted[:cap(c.planted)]) // no string of the last call stays reachable
 	c.planted = c.planted[:0]
 	c.links, c.linkGen = nil, 0
+	clear(c.pipeMemo)
+	clear(c.pipePrefixes)
+	clear(c.readMemo)
+	c.inputReads, c.readDepth = 0, 0
 	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
@@ -1601,7 +1620,7 @@ func (r *run) assign(sc *scope, as *syntax.Assign, taint bool) {
 		secret = c[0]
 	}
 	why := old.why
-	if why != whyEnviron && (f.why == whyEnviron || f.why == whyAllPids || f.why == whyServicePids || r.found[f.why] != nil) {
+	if why != whyEnviron && (f.why == whyEnviron || pidsWhy(f.why) || r.found[f.why] != nil) {
 		why = f.why
 	}
 	sc.setVar(name, varDef{tainted: true, why: why, secret: secret})
@@ -1965,7 +1984,7 @@ func (sc *scope) linkPipe(n *syntax.BinaryCmd) {
 	if sc.pipeUp == nil {
 		sc.pipeUp = map[*syntax.Stmt]*syntax.Stmt{}
 	}
-	for _, s := range leftmost(n.Y, 0) {
+	for _, s := range leftmost(n.Y) {
 		sc.pipeUp[s] = up
 	}
 }
@@ -1976,7 +1995,7 @@ func (sc *scope) upstream(w *syntax.Stmt) *syntax.Stmt {
 	if up, ok := sc.pipeUp[w]; ok {
 		return up
 	}
-	for _, s := range leftmost(w, 0) {
+	for _, s := range leftmost(w) {
 		if up, ok := sc.pipeUp[s]; ok {
 			return up
 		}
@@ -2008,8 +2027,13 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 		case *syntax.BinaryCmd:
 			sc.linkPipe(n)
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				// Each side of a pipe is a subshell. What the pipe's
+				// prefixes write is read once while it is walked.
+				added := r.rememberPipe(n)
 				apart(n.X)
-				return apart(n.Y) // each side of a pipe is a subshell
+				apart(n.Y)
+				r.forgetPipe(added)
+				return false
 			}
 			if r.cdAlt && n.Op == syntax.AndStmt && !r.inAndChain {
 				// A cd in an && list moves the folder for the rest of the
@@ -2137,48 +2161,42 @@ func (r *run) promptExpansion(sc *scope, pe *syntax.ParamExp) {
 	}
 }
 
-// rightmost is the statement whose output feeds a pipe.
-func rightmost(s *syntax.Stmt) *syntax.Stmt {
-	for i := 0; i < 64 && s != nil; i++ {
-		switch c := s.Cmd.(type) {
-		case *syntax.BinaryCmd:
-			s = c.Y
-			continue
-		case *syntax.Subshell:
-			if len(c.Stmts) > 0 {
-				s = c.Stmts[len(c.Stmts)-1]
-				continue
-			}
-		case *syntax.Block:
-			if len(c.Stmts) > 0 {
-				s = c.Stmts[len(c.Stmts)-1]
-				continue
-			}
-		}
-		return s
-	}
-	return s
-}
-
 // leftmost are the statements that may read a pipe's output, or a
 // compound command's redirected input, first: every statement of a group,
 // a loop's body, an if's conditions and branches, a case's branches.
-func leftmost(s *syntax.Stmt, depth int) []*syntax.Stmt {
-	if s == nil || depth > 64 {
+func leftmost(s *syntax.Stmt) []*syntax.Stmt {
+	if s == nil {
 		return nil
 	}
 	var out []*syntax.Stmt
 	each := func(stmts []*syntax.Stmt) {
 		for _, t := range stmts {
-			out = append(out, leftmost(t, depth+1)...)
+			out = append(out, leftmost(t)...)
 		}
 	}
 	switch c := s.Cmd.(type) {
 	case *syntax.BinaryCmd:
-		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
-			return leftmost(c.X, depth+1)
+		// a && b || c parses as (a && b) || c: the left operands are
+		// followed without recursion, however long the chain; the
+		// right operand of a pipe reads the pipe, not what the chain
+		// reads. The nesting of groups and compound commands the
+		// recursion follows is bounded by the pre-pass (Config.MaxDepth).
+		var rights []*syntax.Stmt
+		x := s
+		for {
+			b, ok := x.Cmd.(*syntax.BinaryCmd)
+			if !ok {
+				break
+			}
+			if b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+				rights = append(rights, b.Y)
+			}
+			x = b.X
 		}
-		return append(leftmost(c.X, depth+1), leftmost(c.Y, depth+1)...)
+		out = leftmost(x)
+		for i := len(rights) - 1; i >= 0; i-- {
+			out = append(out, leftmost(rights[i])...)
+		}
 	case *syntax.Subshell:
 		each(c.Stmts)
 	case *syntax.Block:
@@ -2370,7 +2388,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			// The statements inside that may read the input first read
 			// this one ({ sh; } <<< CMD, if ...; then sh; fi <<< CMD); a
 			// file's contents, which no reader judges, are left out.
-			for _, t := range leftmost(s, 0) {
+			for _, t := range leftmost(s) {
 				if sc.groupIn == nil {
 					sc.groupIn = map[*syntax.Stmt]input{}
 				}
@@ -2384,7 +2402,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			if in.kind == inNone {
 				// A pipe into a loop is recorded against the statements
 				// that read it first (see leftmost).
-				for _, t := range leftmost(s, 0) {
+				for _, t := range leftmost(s) {
 					if up, ok := sc.pipeUp[t]; ok {
 						in = r.writerInput(sc, up, true)
 						break
@@ -2750,7 +2768,7 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		if i >= maxXargsItems {
 			break
 		}
-		if it.dyn && it.why != whyAllPids && it.why != whyServicePids {
+		if it.dyn && !pidsWhy(it.why) {
 			continue // the main walk read it unknown
 		}
 		vars[wi.Name.Value] = it
@@ -3204,6 +3222,51 @@ func (r *run) writerInput(sc *scope, w *syntax.Stmt, paths bool) input {
 // network peer, a shell's output) hold when any statement's output has
 // them, so { env; echo; } | curl -d @- URL sends the environment.
 func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
+	c := r.calls
+	if c == nil {
+		return r.readWriters(sc, stmts, paths)
+	}
+	// One writer's reading is kept: for the pipeline being walked while
+	// it is walked, for any other until the outermost reading ends (a
+	// reading walks up through filters twice, for their text and for the
+	// environment or paths they pass on, so an unkept one costs 2^n).
+	var key pipeMemoKey
+	var memo map[pipeMemoKey]input
+	if len(stmts) == 1 {
+		key = pipeMemoKey{sc, stmts[0], paths}
+		memo = c.readMemo
+		if c.pipePrefixes[stmts[0]] {
+			memo = c.pipeMemo
+		}
+		if in, ok := memo[key]; ok {
+			return in
+		}
+	}
+	if c.inputReads++; c.inputReads > maxInputReads {
+		r.tooComplex("the command's pipes need more readings than the bound allows")
+		return input{kind: inUnknown, detail: "the output of another command"}
+	}
+	if len(stmts) == 1 && c.pipePrefixes[stmts[0]] {
+		r.readPrefixes(sc, stmts[0], paths)
+	}
+	c.readDepth++
+	in := r.readWriters(sc, stmts, paths)
+	c.readDepth--
+	if key.stmt != nil {
+		if memo == nil {
+			c.readMemo = map[pipeMemoKey]input{}
+			memo = c.readMemo
+		}
+		memo[key] = in
+	}
+	if c.readDepth == 0 {
+		clear(c.readMemo)
+	}
+	return in
+}
+
+// readWriters is writersInput's reading, without its memo.
+func (r *run) readWriters(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	in := r.writersOutput(sc, stmts, paths)
 	if len(stmts) == 1 {
 		saved, savedCfg := r.xenv, r.cfg
@@ -3214,21 +3277,112 @@ func (r *run) writersInput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	return in
 }
 
+// readPrefixes reads the prefixes of the pipeline st that are not read
+// yet, first to last, so that each reading finds the one before it in the
+// memo and none walks up more than a stage.
+func (r *run) readPrefixes(sc *scope, st *syntax.Stmt, paths bool) {
+	var todo []*syntax.Stmt
+	for {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
+		}
+		st = b.X
+		if _, done := r.calls.pipeMemo[pipeMemoKey{sc, st, paths}]; done || !r.calls.pipePrefixes[st] {
+			break
+		}
+		todo = append(todo, st)
+	}
+	for i := len(todo) - 1; i >= 0 && r.calls.inputReads <= maxInputReads; i-- {
+		r.writerInput(sc, todo[i], paths)
+	}
+}
+
+// pipeMemoKey is what a pipe prefix's reading depends on besides the
+// prefix: the scope and whether the reader runs commands on paths (see
+// run.pipeMemo).
+type pipeMemoKey struct {
+	sc    *scope
+	stmt  *syntax.Stmt
+	paths bool
+}
+
+// maxInputReads bounds the readings of what pipes carry in one command;
+// past it the command is too complex (ask). The memo keeps a pipeline's
+// readings linear in its length; the bound holds for readings outside a
+// pipeline being walked (a process or command substitution's).
+const maxInputReads = 1 << 13
+
+// maxFilterDepth bounds how far up a pipe's filters a reading goes (cat,
+// grep, sort between a writer and its reader); past it the command is too
+// complex (ask), so that no filter count hides what the pipe carries.
+const maxFilterDepth = 64
+
+// filterDepthOver reports whether a reading may not go further up a
+// pipe's filters, and makes the command ask when it may not.
+func (r *run) filterDepthOver(sc *scope) bool {
+	if sc.filterDepth < maxFilterDepth {
+		return false
+	}
+	r.tooComplex(fmt.Sprintf("a pipe's text passes through more than %d filters", maxFilterDepth))
+	return true
+}
+
+// rememberPipe registers the prefixes of the pipeline n (a | b | c parses
+// as (a | b) | c: a and a | b), found without recursion, for the memo of
+// their readings, and returns the ones it added: a pipeline inside
+// another's stage is registered while it is walked, each time anew.
+func (r *run) rememberPipe(n *syntax.BinaryCmd) []*syntax.Stmt {
+	c := r.calls
+	if c == nil {
+		return nil
+	}
+	if c.pipePrefixes == nil {
+		c.pipePrefixes, c.pipeMemo = map[*syntax.Stmt]bool{}, map[pipeMemoKey]input{}
+	}
+	var added []*syntax.Stmt
+	for {
+		if !c.pipePrefixes[n.X] {
+			c.pipePrefixes[n.X] = true
+			added = append(added, n.X)
+		}
+		b, ok := n.X.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			return added
+		}
+		n = b
+	}
+}
+
+// forgetPipe drops the prefixes rememberPipe added, and their readings:
+// walked again (the body of a loop, for its next item), they are read
+// again.
+func (r *run) forgetPipe(added []*syntax.Stmt) {
+	c := r.calls
+	if c == nil || len(added) == 0 {
+		return
+	}
+	for _, st := range added {
+		delete(c.pipePrefixes, st)
+	}
+	if len(c.pipePrefixes) == 0 {
+		clear(c.pipeMemo)
+		return
+	}
+	for k := range c.pipeMemo {
+		if slices.Contains(added, k.stmt) {
+			delete(c.pipeMemo, k)
+		}
+	}
+}
+
 // endlessWriter reports whether a pipe's writer never stops writing: yes,
 // seq inf or an endless loop, alone or through filters that pass lines on
 // (cat, tr, grep without -m, cut, nl, rev, tee).
 func endlessWriter(st *syntax.Stmt) bool {
 	// The first stage decides before the pipeline is gathered: most
 	// writers are not endless.
-	first := st
-	for depth := 0; depth < 64; depth++ {
-		b, ok := first.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-			break
-		}
-		first = b.X
-	}
-	switch c := first.Cmd.(type) {
+	switch c := firstStage(st).Cmd.(type) {
 	case *syntax.WhileClause:
 	case *syntax.CallExpr:
 		if len(c.Args) == 0 || c.Args[0].Lit() != "yes" && c.Args[0].Lit() != "seq" && !strings.HasSuffix(c.Args[0].Lit(), "/yes") && !strings.HasSuffix(c.Args[0].Lit(), "/seq") {
@@ -3389,7 +3543,7 @@ func (r *run) throughFilter(sc *scope, up *syntax.Stmt, b string, unknown input,
 		}
 		return unknown
 	}
-	if sc.filterDepth >= 8 {
+	if r.filterDepthOver(sc) {
 		return unknown
 	}
 	sc.filterDepth++
@@ -3589,6 +3743,12 @@ type field struct {
 	proc uint16
 }
 
+// pidsWhy reports whether why marks process IDs a listing printed
+// (whyAllPids, whyServicePids, whySomePids), which kill judges.
+func pidsWhy(why string) bool {
+	return why == whyAllPids || why == whyServicePids || why == whySomePids
+}
+
 const (
 	whyEnviron   = "a substitution that prints the environment"
 	whyAllPids   = "the IDs of nearly every process, of init or of a process the host or the session needs"
@@ -3597,6 +3757,10 @@ const (
 	// whyServicePids is the ID of a system service's process (see
 	// hostProcs): kill asks for it.
 	whyServicePids = "the ID of a system service's process"
+	// whySomePids are the IDs a filter the analyser cannot read picks
+	// from a listing that holds processes the host needs (ps aux | awk
+	// '$3 > 50 {print $2}'): kill asks for them.
+	whySomePids = "the IDs of processes picked by a filter the analyser cannot read from a listing that holds ones the host needs"
 	// whyLargeBrace is a brace expansion of more fields than
 	// maxBraceFields.
 	whyLargeBrace = "a large brace expansion"
@@ -4438,18 +4602,36 @@ func (r *run) substEnviron(sc *scope, stmts []*syntax.Stmt) bool {
 // pipeStages returns the stages of the pipeline st, first to last (st
 // alone when it is not a pipeline).
 func pipeStages(st *syntax.Stmt) []*syntax.Stmt {
-	var out []*syntax.Stmt
-	var walk func(st *syntax.Stmt, depth int)
-	walk = func(st *syntax.Stmt, depth int) {
-		if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && depth < 64 {
-			walk(b.X, depth+1)
-			walk(b.Y, depth+1)
-			return
+	// a | b | c parses as (a | b) | c: the left operands are followed
+	// without recursion, however long the pipeline (a bound here would
+	// leave the first stages of a long one unread, and what they print
+	// unjudged).
+	var rights []*syntax.Stmt
+	for {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			break
 		}
-		out = append(out, st)
+		rights = append(rights, b.Y)
+		st = b.X
 	}
-	walk(st, 0)
+	out := []*syntax.Stmt{st}
+	for i := len(rights) - 1; i >= 0; i-- {
+		out = append(out, pipeStages(rights[i])...)
+	}
 	return out
+}
+
+// firstStage returns the first stage of a pipeline, st itself when st is
+// no pipeline: pipeStages(st)[0] without gathering the others.
+func firstStage(st *syntax.Stmt) *syntax.Stmt {
+	for {
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			return st
+		}
+		st = b.X
+	}
 }
 
 // argv returns the expanded words of a simple command statement, or nil

@@ -235,8 +235,8 @@ func (r *run) kill(args []field, cmd string) {
 			r.finding(ruleKillAll, Command, Block, "kill is given "+whyAllPids, cmd, "")
 			return
 		}
-		if f.dyn && f.why == whyServicePids {
-			r.finding(ruleSystemAdmin, Command, Ask, "kill is given "+whyServicePids, cmd, "")
+		if f.dyn && (f.why == whyServicePids || f.why == whySomePids) {
+			r.finding(ruleSystemAdmin, Command, Ask, "kill is given "+f.why, cmd, "")
 			return
 		}
 		if f.dyn {

@@ -355,7 +355,7 @@ func (r *run) decodedInput(sc *scope, up *syntax.Stmt, b string, args []field, p
 			}
 		}
 	}
-	if upper, ok := sc.pipeUp[up]; ok && !known && upper != up && sc.filterDepth < 8 {
+	if upper, ok := sc.pipeUp[up]; ok && !known && upper != up && !r.filterDepthOver(sc) {
 		sc.filterDepth++
 		in := r.writerInput(sc, upper, paths)
 		sc.filterDepth--

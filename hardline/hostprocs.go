@@ -137,9 +137,14 @@ func (l procList) samples(h *hostProc) []string {
 	if l.pidOnly {
 		return []string{h.pid}
 	}
-	out := make([]string, 0, len(h.names)+len(h.lines))
+	// Each line is shown as root's and as the user's (the session's
+	// shells and desktop run as the user), so that a filter on the user
+	// column (grep -v root, awk '$1 == "dev"') keeps it either way.
+	out := make([]string, 0, 2*(len(h.names)+len(h.lines)))
 	for _, s := range slices.Concat(h.names, h.lines) {
-		out = append(out, "root "+h.pid+" 0.0 0.1 167744 13136 ? Ss 09:00 0:02 "+s+l.suffix)
+		for _, user := range [...]string{"root", "dev"} {
+			out = append(out, user+" "+h.pid+" 0.0 0.1 167744 13136 ? Ss 09:00 0:02 "+s+l.suffix)
+		}
 	}
 	return out
 }
@@ -776,15 +781,7 @@ func (r *run) substPids(sc *scope, stmts []*syntax.Stmt) string {
 	}
 	// The first stage's name decides before anything is expanded or
 	// gathered.
-	first := stmts[0]
-	for depth := 0; depth < 64; depth++ {
-		b, ok := first.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-			break
-		}
-		first = b.X
-	}
-	if first.Cmd != nil {
+	if first := firstStage(stmts[0]); first.Cmd != nil {
 		call, ok := first.Cmd.(*syntax.CallExpr)
 		if !ok || len(call.Args) == 0 {
 			return ""
@@ -793,50 +790,115 @@ func (r *run) substPids(sc *scope, stmts []*syntax.Stmt) string {
 			return ""
 		}
 	}
+	if pipeLonger(stmts[0], maxPidStages) {
+		// Each stage is read every time a reader asks: a pipeline this
+		// long from a listing of processes is not read, and asks.
+		return whySomePids
+	}
 	stages := pipeStages(stmts[0])
 	l, ok := r.pidListing(sc, stages[0])
 	if !ok {
 		return ""
 	}
+	some := false // a stage kept an unknown part of l
 	for _, st := range stages[1:] {
+		if nl, ok := r.pidListing(sc, st); ok {
+			// A stage that lists processes itself (pgrep, pidof, cat of
+			// a pid file) prints its own list, whatever it is given.
+			l, some = nl, false
+			continue
+		}
+		if l.empty() {
+			continue // a filter keeps nothing of nothing
+		}
 		fs := r.argv(sc, st)
 		if fs == nil {
-			return ""
+			// A stage that is no plain command (a group, a loop, a
+			// name built at run time) passes on some unknown part.
+			some = true
+			continue
 		}
-		switch base(fs[0].val) {
+		res := filterKeeps
+		switch b := base(fs[0].val); b {
 		case "grep", "egrep", "fgrep", "rg", "ag":
-			if !grepFilter(&l, base(fs[0].val), fs[1:]) {
-				return ""
-			}
+			res = grepFilter(&l, b, fs[1:])
 		case "awk", "gawk", "mawk", "nawk":
-			if !awkFilter(&l, fs[1:]) {
-				return ""
-			}
-		case "sed", "pgrep", "findstr":
-			return ""
+			res = awkFilter(&l, fs[1:])
+		case "sed", "gsed":
+			res = sedFilter(&l, fs[1:])
+		case "findstr":
+			res = filterUnknown
 		case "Where-Object", "where-object", "where", "?", "Select-Object", "select-object", "select", "Select-String", "select-string", "sls":
 			return "" // PowerShell's filters pick some processes
 		}
-		if l.empty() {
-			return ""
+		switch res {
+		case filterNone:
+			l = procList{}
+		case filterUnknown:
+			// A filter the analyser cannot read (a condition on a
+			// column, a pattern from a file or a variable) picks some
+			// lines of a listing that still holds processes the host
+			// needs: which, it cannot tell, so kill asks unless a
+			// later filter leaves none of them.
+			some = true
 		}
+	}
+	if some && !l.empty() {
+		return whySomePids
 	}
 	return l.why()
 }
 
-// grepFilter applies grep with args to l; it reports false when the
-// output is no listing of processes (-c, -l, -q, -f FILE, a dynamic
-// pattern that picks lines).
-func grepFilter(l *procList, b string, args []field) bool {
+// maxPidStages bounds the stages of a pipeline substPids reads; a longer
+// one that starts with a listing of processes asks.
+const maxPidStages = 256
+
+// pipeLonger reports whether the pipeline st has more than n stages,
+// counting no further.
+func pipeLonger(st *syntax.Stmt, n int) bool {
+	for stages := 1; ; stages++ {
+		if stages > n {
+			return true
+		}
+		b, ok := st.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+			return false
+		}
+		st = b.X
+	}
+}
+
+// filterResult is what a filter stage of a process listing does to it.
+type filterResult uint8
+
+const (
+	// filterKeeps: the filter was applied to the listing (it may keep
+	// every line).
+	filterKeeps filterResult = iota
+	// filterNone: the stage's output lists no process (grep -c, -q, -l).
+	filterNone
+	// filterUnknown: the stage keeps some lines the analyser cannot tell.
+	filterUnknown
+)
+
+// grepFilter applies grep with args to l: filterNone when the output is
+// no listing of processes (-c, -l, -q), filterUnknown when the lines it
+// picks cannot be told (-f FILE, a pattern from a variable or one Go
+// cannot compile). A pattern that leaves lines out (-v) of an unknown
+// kind keeps the rest, which is what is judged.
+func grepFilter(l *procList, b string, args []field) filterResult {
 	p := parseOpts(args, "eABCfmdD", []string{"--regexp", "--file", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--color", "--colour", "--include", "--exclude"}, "")
-	if strings.ContainsAny(p.short, "clLqf") || p.has("--count") || p.has("--quiet") || p.has("--files-with-matches") || p.has("--file") {
-		return false
+	if strings.ContainsAny(p.short, "clLq") || p.has("--count") || p.has("--quiet") || p.has("--silent") || p.has("--files-with-matches") || p.has("--files-without-match") {
+		return filterNone
+	}
+	if strings.ContainsRune(p.short, 'f') || p.has("--file") {
+		return filterUnknown
 	}
 	invert := strings.ContainsRune(p.short, 'v') || p.has("--invert-match")
 	pats := p.get("-e", "--regexp")
 	if len(pats) == 0 {
 		if len(p.ops) == 0 {
-			return false
+			return filterUnknown
 		}
 		pats = p.ops[:1]
 	}
@@ -849,9 +911,9 @@ func grepFilter(l *procList, b string, args []field) bool {
 	for _, f := range pats {
 		if f.dyn {
 			if invert {
-				return true // leaves out some unknown lines
+				return filterKeeps // leaves out some unknown lines: judged as keeping them
 			}
-			return false // picks some unknown lines
+			return filterUnknown // picks some unknown lines
 		}
 		for pat := range strings.SplitSeq(f.val, "\n") {
 			switch {
@@ -865,7 +927,10 @@ func grepFilter(l *procList, b string, args []field) bool {
 			}
 			re, ok := procPattern(pat, fold, line)
 			if !ok {
-				return invert // a pattern Go cannot read: -v leaves out some lines, a match picks some
+				if invert {
+					return filterKeeps // a pattern Go cannot read leaves out some lines
+				}
+				return filterUnknown // and picks some
 			}
 			res = append(res, re)
 		}
@@ -873,7 +938,7 @@ func grepFilter(l *procList, b string, args []field) bool {
 	l.filter(func(s string) bool {
 		return slices.ContainsFunc(res, func(re *regexp.Regexp) bool { return re.MatchString(s) })
 	}, invert)
-	return true
+	return filterKeeps
 }
 
 // breToERE rewrites a GNU basic regular expression as an extended one:
@@ -900,35 +965,343 @@ func breToERE(p string) string {
 	return b.String()
 }
 
-// awkProgramRE is an awk program that picks lines by one regular
-// expression, on the line or a field, and prints: /RE/ {print $2}, !/RE/,
-// $11 ~ /RE/.
-var awkProgramRE = regexp.MustCompile(`^\s*(!?)\s*(?:\$\d+\s*(!?)~\s*)?/((?:[^/\\]|\\.)*)/\s*(\{.*\})?\s*$`)
-
-// awkFilter applies an awk program to l: a program that picks lines by a
-// regular expression is that filter; one with another pattern or
-// condition (a comparison, a match) picks some processes (false); one that
-// only prints passes every line on.
-func awkFilter(l *procList, args []field) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a.val, "-") {
-			continue
-		}
-		if a.dyn {
-			return false
-		}
-		if m := awkProgramRE.FindStringSubmatch(a.val); m != nil {
-			re, ok := procPattern(m[3], false, false)
-			if !ok {
-				return false
+// awkFilter applies an awk program to l. The program may have one
+// pattern and one action that prints (or none, which prints the line).
+// The pattern is a conjunction (&&) of conditions, each read on its own:
+// /RE/ and !/RE/ pick lines by a regular expression, $N ~ /RE/ and
+// $N == "TEXT" lines with a column that matches (read on every column,
+// since the listing's columns are not known), NR > N, $N != "TEXT" and
+// $N !~ /RE/ are read as keeping every line (they leave out some), and
+// any other condition, an action that decides (if, next), a program from
+// a file or a variable are filterUnknown, unless the conditions read
+// already leave no process the host needs.
+func awkFilter(l *procList, args []field) filterResult {
+	prog, found := "", false
+	for i := 0; i < len(args) && !found; i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			return filterUnknown
+		case a.val == "--":
+			if i+1 >= len(args) || args[i+1].dyn {
+				return filterUnknown
 			}
-			l.filter(re.MatchString, m[1] == "!" || m[2] == "!")
-			return true
+			prog, found = args[i+1].val, true
+		case a.val == "-f" || strings.HasPrefix(a.val, "-f") || strings.HasPrefix(a.val, "--file"):
+			return filterUnknown // the program is in a file
+		case a.val == "-F" || a.val == "-v" || a.val == "--field-separator" || a.val == "--assign":
+			i++ // the option's value
+		case strings.HasPrefix(a.val, "-") && len(a.val) > 1:
+		default:
+			prog, found = a.val, true
 		}
-		if strings.ContainsAny(a.val, "/~=") {
-			return false
-		}
-		return true
 	}
-	return true
+	if !found {
+		return filterUnknown
+	}
+	pattern, action, ok := awkSplit(prog)
+	if !ok || !awkPrintAction(action) {
+		return filterUnknown
+	}
+	unknown := false
+	for cond := range strings.SplitSeq(pattern, "&&") {
+		switch awkCondition(l, strings.TrimSpace(cond)) {
+		case filterUnknown:
+			unknown = true
+		case filterNone:
+			return filterNone
+		}
+	}
+	if unknown && !l.empty() {
+		return filterUnknown
+	}
+	return filterKeeps
+}
+
+// awkSplit splits an awk program into its pattern and its action (with
+// its braces), skipping regular expressions and strings; ok is false for
+// a program with more than one rule or with || or parentheses in its
+// pattern.
+func awkSplit(prog string) (pattern, action string, ok bool) {
+	prog = strings.TrimSpace(prog)
+	for i := 0; i < len(prog); i++ {
+		switch c := prog[i]; c {
+		case '\\':
+			i++
+		case '/', '"':
+			end := closingDelim(prog, i+1, c)
+			if end < 0 {
+				return "", "", false
+			}
+			i = end
+		case '{':
+			if !strings.HasSuffix(prog, "}") || strings.Count(prog[i:], "{") != 1 {
+				return "", "", false
+			}
+			pattern, action = prog[:i], prog[i:]
+			return pattern, action, !strings.ContainsAny(pattern, "()|")
+		}
+	}
+	return prog, "", !strings.ContainsAny(prog, "()|{}")
+}
+
+// closingDelim returns the index of the delimiter d that closes a
+// regular expression or string starting at i, skipping backslash
+// escapes; -1 when none does.
+func closingDelim(s string, i int, d byte) int {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case d:
+			return i
+		}
+	}
+	return -1
+}
+
+// awkPrintRE is an action that prints and decides nothing.
+var awkPrintRE = regexp.MustCompile(`^\{\s*(?:printf?\b[^;{}?]*;?\s*)?\}$`)
+
+// awkPrintAction reports whether action, with its braces, only prints
+// (or is empty: the line is printed).
+func awkPrintAction(action string) bool {
+	return action == "" || awkPrintRE.MatchString(action)
+}
+
+var (
+	// awkLineNumberRE skips a listing's first lines: NR > 1, FNR>=2.
+	awkLineNumberRE = regexp.MustCompile(`^F?NR\s*(?:>|>=|!=)\s*\d+$`)
+	// awkMatchRE picks lines by a regular expression, on the line or a
+	// column: /RE/, !/RE/, $11 ~ /RE/, $1 !~ /RE/.
+	awkMatchRE = regexp.MustCompile(`^(!?)\s*(?:\$(\d+)\s*(!?)~\s*)?/((?:[^/\\]|\\.)*)/$`)
+	// awkEqualRE compares a column with a text or a number.
+	awkEqualRE = regexp.MustCompile(`^\$(\d+)\s*(==|!=)\s*(?:"((?:[^"\\]|\\.)*)"|(-?\d+))$`)
+)
+
+// awkCondition applies one condition of an awk pattern to l.
+func awkCondition(l *procList, cond string) filterResult {
+	if cond == "" || awkLineNumberRE.MatchString(cond) {
+		return filterKeeps
+	}
+	if m := awkMatchRE.FindStringSubmatch(cond); m != nil {
+		re, ok := procPattern(m[4], false, false)
+		switch {
+		case !ok:
+			return filterUnknown
+		case m[2] != "" && m[2] != "0":
+			if m[3] == "!" {
+				return filterKeeps // a column that does not match leaves out some lines
+			}
+			l.filter(func(line string) bool { return slices.ContainsFunc(strings.Fields(line), re.MatchString) }, false)
+		default:
+			l.filter(re.MatchString, m[1] == "!" || m[3] == "!")
+		}
+		return filterKeeps
+	}
+	if m := awkEqualRE.FindStringSubmatch(cond); m != nil {
+		if m[2] == "!=" {
+			return filterKeeps
+		}
+		want := m[3] + m[4]
+		if m[1] == "0" {
+			l.filter(func(line string) bool { return line == want }, false)
+		} else {
+			l.filter(func(line string) bool { return slices.Contains(strings.Fields(line), want) }, false)
+		}
+		return filterKeeps
+	}
+	return filterUnknown
+}
+
+// sedFilter applies a sed script to l: lines deleted by /RE/d (kept by
+// /RE/!d), printed by /RE/p under -n; line-number addresses (1d, 2,$p,
+// q) and substitutions are read as keeping every line. A script from a
+// file or a variable, in-place editing and any other command are
+// filterUnknown.
+func sedFilter(l *procList, args []field) filterResult {
+	quiet, ere := false, false
+	var scripts []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			return filterUnknown
+		case a.val == "-e" || a.val == "--expression":
+			if i+1 >= len(args) || args[i+1].dyn {
+				return filterUnknown
+			}
+			i++
+			scripts = append(scripts, args[i].val)
+		case strings.HasPrefix(a.val, "--expression="):
+			scripts = append(scripts, strings.TrimPrefix(a.val, "--expression="))
+		case a.val == "-n" || a.val == "--quiet" || a.val == "--silent":
+			quiet = true
+		case a.val == "-E" || a.val == "-r" || a.val == "--regexp-extended":
+			ere = true
+		case a.val == "--posix" || a.val == "-u" || a.val == "--unbuffered" || a.val == "--sandbox":
+		case strings.HasPrefix(a.val, "-") && len(a.val) > 1:
+			// -f FILE, -i, -z and the like, or letters run together.
+			if strings.Trim(a.val[1:], "nEr") != "" {
+				return filterUnknown
+			}
+			quiet = quiet || strings.ContainsRune(a.val, 'n')
+			ere = ere || strings.ContainsAny(a.val, "Er")
+		case len(scripts) == 0:
+			scripts = append(scripts, a.val)
+		default:
+			return filterUnknown // a file to read, not the listing
+		}
+	}
+	if len(scripts) == 0 {
+		return filterUnknown
+	}
+	var printed []*regexp.Regexp // under -n, the lines /RE/p prints
+	printsAll := false
+	for _, script := range scripts {
+		cmds, ok := sedCommands(script)
+		if !ok {
+			return filterUnknown
+		}
+		for _, c := range cmds {
+			var re *regexp.Regexp
+			if c.re != "" {
+				pat := c.re
+				if !ere {
+					pat = breToERE(pat)
+				}
+				if re, ok = procPattern(pat, false, false); !ok {
+					return filterUnknown
+				}
+			}
+			switch {
+			case c.cmd == 's' && c.prints:
+				printsAll = true // s/RE/.../p: read as printing any line
+			case c.cmd == 's' || c.cmd == 'q' || c.cmd == 'd' && re == nil:
+				// A substitution, an end or a deleted line number: read
+				// as keeping every line.
+			case c.cmd == 'd':
+				l.filter(re.MatchString, !c.not)
+			case c.cmd == 'p' && (re == nil || c.not):
+				printsAll = true
+			case c.cmd == 'p':
+				printed = append(printed, re)
+			default:
+				return filterUnknown
+			}
+		}
+	}
+	if quiet && !printsAll {
+		l.filter(func(line string) bool {
+			return slices.ContainsFunc(printed, func(re *regexp.Regexp) bool { return re.MatchString(line) })
+		}, false)
+	}
+	return filterKeeps
+}
+
+// sedCommand is one command of a sed script: its letter, the regular
+// expression of its address ("" for a line number or none) and whether
+// the address is negated (!).
+type sedCommand struct {
+	cmd byte
+	re  string
+	not bool
+	// prints marks a substitution with the p flag, which prints the
+	// lines it changes under -n.
+	prints bool
+}
+
+// sedCommands parses a sed script of d, p, q and s commands with line
+// number or /RE/ addresses; ok is false for anything else.
+func sedCommands(script string) ([]sedCommand, bool) {
+	var out []sedCommand
+	i := 0
+	skip := func() {
+		for i < len(script) && (script[i] == ' ' || script[i] == '\t') {
+			i++
+		}
+	}
+	// address reads a line number, $ or /RE/ at i; re is the expression.
+	address := func() (re string, ok bool) {
+		switch {
+		case i < len(script) && script[i] == '/':
+			end := closingDelim(script, i+1, '/')
+			if end < 0 {
+				return "", false
+			}
+			re, i = script[i+1:end], end+1
+			return re, true
+		case i < len(script) && script[i] == '$':
+			i++
+			return "", true
+		}
+		start := i
+		for i < len(script) && script[i] >= '0' && script[i] <= '9' {
+			i++
+		}
+		return "", i > start
+	}
+	for {
+		for i < len(script) && strings.IndexByte(" \t\n;", script[i]) >= 0 {
+			i++
+		}
+		if i >= len(script) {
+			return out, true
+		}
+		var c sedCommand
+		if script[i] == '/' || script[i] == '$' || script[i] >= '0' && script[i] <= '9' {
+			re, ok := address()
+			if !ok {
+				return nil, false
+			}
+			c.re = re
+			if i < len(script) && script[i] == ',' {
+				i++
+				re2, ok := address()
+				if !ok || re != "" || re2 != "" {
+					return nil, false // a range bounded by a pattern
+				}
+			}
+		}
+		skip()
+		if i < len(script) && script[i] == '!' {
+			c.not = true
+			i++
+			skip()
+		}
+		if i >= len(script) {
+			return nil, false
+		}
+		c.cmd = script[i]
+		i++
+		switch c.cmd {
+		case 'd', 'p', 'q':
+		case 's':
+			if i >= len(script) || script[i] == '\\' || script[i] == '\n' {
+				return nil, false
+			}
+			d := script[i]
+			mid := closingDelim(script, i+1, d)
+			if mid < 0 {
+				return nil, false
+			}
+			end := closingDelim(script, mid+1, d)
+			if end < 0 {
+				return nil, false
+			}
+			i = end + 1
+			for i < len(script) && strings.IndexByte("gpiIm0123456789", script[i]) >= 0 {
+				c.prints = c.prints || script[i] == 'p'
+				i++
+			}
+			c.re = "" // the substitution's expression picks no line
+		default:
+			return nil, false
+		}
+		skip()
+		if i < len(script) && script[i] != ';' && script[i] != '\n' {
+			return nil, false
+		}
+		out = append(out, c)
+	}
 }
