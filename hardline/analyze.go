@@ -23,6 +23,10 @@ const (
 	maxFindings     = 64
 	maxBraceFields  = 64 // fields one word may expand to
 	maxXargsItems   = 16
+	// maxLoopItems bounds the items a loop's body, or a command run for
+	// each start point of find, is judged with one by one; past it the
+	// command is too complex (ask), so no item is left unjudged.
+	maxLoopItems = 256
 )
 
 // Command analyses one shell command (a bash script of any length up to the
@@ -2684,7 +2688,7 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 		return
 	}
 	for i, it := range words {
-		if i >= maxXargsItems {
+		if r.overItems(i, "a loop reads more items than the bound") {
 			break
 		}
 		r.loopVars = map[string]field{}
@@ -2703,7 +2707,7 @@ func (r *run) readLoop(sc *scope, wc *syntax.WhileClause, in input) {
 // default IFS (the last variable takes the rest of the line).
 func (r *run) readTextLoop(sc *scope, wc *syntax.WhileClause, vars []string, text string) {
 	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		if i >= maxXargsItems {
+		if r.overItems(i, "a loop reads more lines than the bound") {
 			break
 		}
 		r.loopVars = map[string]field{}
@@ -2765,7 +2769,7 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		items = []field{{dyn: true, why: why}}
 	}
 	for i, it := range items {
-		if i >= maxXargsItems {
+		if r.overItems(i, "a for loop has more items than the bound") {
 			break
 		}
 		if it.dyn && !pidsWhy(it.why) {
@@ -2776,6 +2780,17 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		r.walk(sc, do)
 	}
 	r.loopVars = nil
+}
+
+// overItems reports whether item i of a loop or a list of start points is
+// past maxLoopItems, and makes the command ask when it is: the items
+// after it are not judged.
+func (r *run) overItems(i int, what string) bool {
+	if i < maxLoopItems {
+		return false
+	}
+	r.tooComplex(fmt.Sprintf("%s (%d)", what, maxLoopItems))
+	return true
 }
 
 // countingLoop returns the variable of an arithmetic for loop that counts

@@ -1919,7 +1919,7 @@ func (r *run) fdExec(sc *scope, args []field, c ctx) {
 		r.finding(ruleUnresolvable, Dynamic, Ask, "fd -L follows the symbolic links below its search paths, which may lead anywhere, and runs a command on what it finds there", r.commandText(args), "")
 	}
 	for si, s := range fdStarts(args[:at]) {
-		if si >= maxXargsItems {
+		if r.overItems(si, "fd searches more start points than the bound") {
 			break
 		}
 		s.contents = true
@@ -2025,7 +2025,7 @@ func (r *run) find(sc *scope, args []field, c ctx, cmd string) {
 			}
 			sub := expr[j+1 : min(end, len(expr))]
 			for si, s := range starts {
-				if si >= maxXargsItems {
+				if r.overItems(si, "find searches more start points than the bound") {
 					break
 				}
 				fs := make([]field, len(sub))
