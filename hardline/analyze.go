@@ -3174,8 +3174,10 @@ func echoOption(a string) bool {
 	return len(a) > 1 && a[0] == '-' && strings.Trim(a[1:], "neE") == ""
 }
 
-// maxWriters bounds the statements whose outputs writersInput combines.
-const maxWriters = 16
+// maxWriters bounds the statements whose outputs writersInput combines;
+// a pipe written by more makes the command ask (too-complex), since what
+// the others write is not read.
+const maxWriters = 64
 
 // writers appends to out the statements that write into a pipe from s, in
 // order: both sides of && and ||, every statement of a block or subshell,
@@ -3483,6 +3485,9 @@ func (r *run) writersOutput(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 	ws, ok := writersOf(stmts, nil, &or)
 	if len(ws) == 1 && ok && !or {
 		return r.pipeInput(sc, ws[0], paths)
+	}
+	if !ok {
+		r.tooComplex(fmt.Sprintf("a pipe is written by more than %d commands", maxWriters))
 	}
 	all := input{kind: inText, detail: "the outputs of several commands"}
 	var text, partial strings.Builder
