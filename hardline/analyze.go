@@ -228,11 +228,28 @@ func (r *run) add(f Finding) {
 		}
 		f.Command = f.Command[:cut] + "..."
 	}
-	if _, ok := r.seen[f]; ok || len(r.findings) >= maxFindings {
+	if _, ok := r.seen[f]; ok {
 		return
 	}
 	if r.seen == nil {
 		r.seen = map[Finding]struct{}{}
+	}
+	if len(r.findings) >= maxFindings {
+		// The list is full: a block still takes the place of the last
+		// ask, so that no number of asks before it lowers the verdict
+		// (64 unknown command names and then rm -rf ~ block).
+		if f.Severity != Block {
+			return
+		}
+		for i := len(r.findings) - 1; i >= 0; i-- {
+			if r.findings[i].Severity != Block {
+				delete(r.seen, r.findings[i])
+				r.seen[f] = struct{}{}
+				r.findings[i] = f
+				return
+			}
+		}
+		return
 	}
 	r.seen[f] = struct{}{}
 	r.findings = append(r.findings, f)

@@ -777,3 +777,28 @@ func TestFilterDepthBoundAsks(t *testing.T) {
 		}
 	}
 }
+
+func TestFindingBoundKeepsTheWorst(t *testing.T) {
+	// The findings are bounded, but the bound never lowers the verdict:
+	// a block past maxFindings asks takes an ask's place, in one reading
+	// and when two readings are merged.
+	asks := make([]Finding, maxFindings)
+	for i := range asks {
+		asks[i] = Finding{Rule: ruleDynamicName, Kind: Dynamic, Severity: Ask, Detail: strconv.Itoa(i)}
+	}
+	block := Finding{Rule: ruleRmHome, Kind: Command, Severity: Block, Detail: "rm deletes the home folder"}
+
+	r := &run{}
+	for _, f := range asks {
+		r.add(f)
+	}
+	r.add(block)
+	if len(r.findings) != maxFindings || !slices.Contains(r.findings, block) {
+		t.Errorf("add: %d findings, block kept %v", len(r.findings), slices.Contains(r.findings, block))
+	}
+
+	merged := mergeReadings(Result{Findings: slices.Clone(asks)}, Result{Findings: []Finding{block}})
+	if len(merged.Findings) != maxFindings || merged.Findings[0] != block {
+		t.Errorf("mergeReadings: %d findings, first %+v", len(merged.Findings), merged.Findings[0])
+	}
+}

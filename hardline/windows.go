@@ -208,13 +208,16 @@ func mergeReadings(res, other Result) Result {
 		seen[f] = true
 	}
 	for _, f := range other.Findings {
-		if f.Rule == ruleParseError || seen[f] || len(res.Findings) >= maxFindings {
+		if f.Rule == ruleParseError || seen[f] {
 			continue
 		}
 		seen[f] = true
 		res.Findings = append(res.Findings, f)
 	}
+	// Worst first, then cut to the bound: the cut never drops a block
+	// for an ask.
 	slices.SortFunc(res.Findings, compareFindings)
+	res.Findings = res.Findings[:min(len(res.Findings), maxFindings)]
 	return res
 }
 
