@@ -3461,6 +3461,23 @@ func endlessWriter(st *syntax.Stmt) bool {
 		}
 		switch base(c.Args[0].Lit()) {
 		case "cat", "tr", "cut", "nl", "rev", "tee":
+		case "sed", "gsed":
+			// sed passes lines on unless a q command ends it; a script
+			// the reading of process filters does not parse counts as
+			// passing them.
+			for _, w := range c.Args[1:] {
+				text, _ := staticText(w)
+				if cmds, ok := sedCommands(text); ok && slices.ContainsFunc(cmds, func(c sedCommand) bool { return c.cmd == 'q' }) {
+					return false
+				}
+			}
+		case "awk", "gawk", "mawk", "nawk":
+			// awk passes lines on unless its program may exit.
+			for _, w := range c.Args[1:] {
+				if text, _ := staticText(w); strings.Contains(text, "exit") {
+					return false
+				}
+			}
 		case "grep", "egrep", "fgrep":
 			for _, w := range c.Args[1:] {
 				if l := w.Lit(); strings.HasPrefix(l, "-m") || strings.HasPrefix(l, "--max-count") || l == "-q" {
