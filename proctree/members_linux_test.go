@@ -3,17 +3,21 @@ package proctree
 import (
 	"fmt"
 	"os"
+	"os/exec"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestParseStatReadsThisProcess(t *testing.T) {
-	s, ok := readStat(os.Getpid())
-	require.True(t, ok)
+	s, err := readStat(fmt.Sprintf("/proc/%d/stat", os.Getpid()))
+	require.NoError(t, err)
 	assert.Equal(t, os.Getppid(), s.ppid)
 	assert.False(t, s.dead)
+	assert.Contains(t, "RS", string(s.state), "this process runs")
 	assert.NotZero(t, s.start)
 }
 
@@ -39,7 +43,7 @@ func FuzzParseStat(f *testing.F) {
 		if !ok {
 			t.Fatalf("refused a well-formed line for comm %q", comm)
 		}
-		want := procStat{ppid: ppid, pgrp: pgrp, session: session, start: start, dead: state == 'Z' || state == 'X'}
+		want := procStat{state: state, threads: 1, ppid: ppid, pgrp: pgrp, session: session, start: start, dead: state == 'Z' || state == 'X'}
 		if s != want {
 			t.Fatalf("comm %q: got %+v, want %+v", comm, s, want)
 		}
@@ -51,7 +55,7 @@ func TestParseStatNeedsEveryFieldUpToTheStartTime(t *testing.T) {
 	// there is whole enough, one cut before it is refused.
 	s, ok := parseStat([]byte("1234 (x) S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 777"))
 	require.True(t, ok)
-	assert.Equal(t, procStat{ppid: 10, pgrp: 20, session: 30, start: 777}, s)
+	assert.Equal(t, procStat{state: 'S', ppid: 10, pgrp: 20, session: 30, threads: 1, start: 777}, s)
 	_, ok = parseStat([]byte("1234 (x) S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0"))
 	assert.False(t, ok, "a line without the start time")
 	_, ok = parseStat([]byte("1234 (x S 10 20 30 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 777"))
@@ -91,4 +95,93 @@ func TestMatchFollowsALongChainOfSessions(t *testing.T) {
 		assert.NotContains(t, m.known, 50)
 		assert.Equal(t, uint64(999), m.known[70], "a reused pid is not taken for the member it replaced")
 	}
+}
+
+// TestHaltedNeedsEveryThreadStopped: a process is halted once every thread
+// of it is stopped, or it is dead or gone; one whose main thread has
+// exited (a zombie in /proc/PID/stat) runs on in its other threads, and a
+// scan returns it as alive.
+func TestHaltedNeedsEveryThreadStopped(t *testing.T) {
+	// The test binary plays a process whose main thread exits (the
+	// lone-thread role of proctree_test.go's helper).
+	lone := exec.Command(os.Args[0])
+	lone.Env = []string{"PROCTREE_TEST_ROLE=lone-thread"}
+	require.NoError(t, lone.Start())
+	t.Cleanup(func() { lone.Process.Kill(); lone.Wait() })
+	pid := lone.Process.Pid
+	m := newMembers("/proc", pid)
+	require.Eventually(t, func() bool {
+		s, err := readStat(fmt.Sprintf("/proc/%d/stat", pid))
+		return err == nil && s.state == 'Z'
+	}, 5*time.Second, 5*time.Millisecond, "the main thread exits")
+	pids, complete := m.scan()
+	assert.True(t, complete)
+	assert.Equal(t, []int{pid}, pids, "a process with a live thread is alive")
+	assert.False(t, m.halted(pid), "its other threads run")
+
+	require.NoError(t, syscall.Kill(pid, syscall.SIGSTOP))
+	require.Eventually(t, func() bool { return m.halted(pid) }, 5*time.Second, time.Millisecond, "stopped")
+	pids, _ = m.scan()
+	assert.Equal(t, []int{pid}, pids, "a stopped process is alive")
+	require.NoError(t, syscall.Kill(pid, syscall.SIGCONT))
+	require.Eventually(t, func() bool { return !m.halted(pid) }, 5*time.Second, time.Millisecond, "running again")
+
+	require.NoError(t, syscall.Kill(pid, syscall.SIGKILL))
+	require.Eventually(t, func() bool { pids, _ := m.scan(); return len(pids) == 0 }, 5*time.Second, time.Millisecond,
+		"a killed process, unreaped, is dead")
+	assert.True(t, m.halted(pid), "a zombie is halted")
+	lone.Wait()
+	assert.True(t, m.halted(pid), "a process gone is halted")
+}
+
+// TestAScanThatCannotReadTheTableSaysSo: a table that cannot be read says
+// nothing about the tree (the host out of file descriptors, say): a scan
+// of it is not complete.
+func TestAScanThatCannotReadTheTableSaysSo(t *testing.T) {
+	m := newMembers(t.TempDir()+"/missing", 1)
+	pids, complete := m.scan()
+	assert.Empty(t, pids)
+	assert.False(t, complete)
+	_, complete = newMembers("/proc", os.Getpid()).scan()
+	assert.True(t, complete)
+}
+
+// TestHaltedReadsEveryThread, on a /proc made for the test: a main thread
+// stopped while another runs (a group stop reaching the threads one by
+// one) is not halted; a stopped process with one thread is; a zombie main
+// thread with a live thread beside it is a live process.
+func TestHaltedReadsEveryThread(t *testing.T) {
+	root := t.TempDir()
+	proc := func(pid int, states ...byte) {
+		dir := fmt.Sprintf("%s/%d", root, pid)
+		require.NoError(t, os.MkdirAll(dir+"/task", 0o755))
+		line := func(tid int, state byte) []byte {
+			return fmt.Appendf(nil, "%d (x) %c 1 %d %d 0 -1 0 0 0 0 0 0 0 0 0 20 0 %d 0 %d 0 0",
+				tid, state, pid, pid, len(states), pid)
+		}
+		require.NoError(t, os.WriteFile(dir+"/stat", line(pid, states[0]), 0o644))
+		for i, state := range states {
+			tdir := fmt.Sprintf("%s/task/%d", dir, pid+i)
+			require.NoError(t, os.MkdirAll(tdir, 0o755))
+			require.NoError(t, os.WriteFile(tdir+"/stat", line(pid+i, state), 0o644))
+		}
+	}
+	proc(100, 'T', 'R')
+	proc(200, 'T')
+	proc(300, 'T', 'T', 't')
+	proc(400, 'Z', 'S')
+	proc(500, 'Z')
+	proc(600, 'S')
+	m := newMembers(root, 1)
+	assert.False(t, m.halted(100), "a thread runs")
+	assert.True(t, m.halted(200))
+	assert.True(t, m.halted(300))
+	assert.False(t, m.halted(400), "a thread runs beside the dead main one")
+	assert.True(t, m.halted(500))
+	assert.False(t, m.halted(600))
+	assert.True(t, m.halted(700), "gone")
+	m.known = map[int]uint64{100: 100, 200: 200, 300: 300, 400: 400, 500: 500, 600: 600}
+	pids, complete := m.scan()
+	assert.True(t, complete)
+	assert.Equal(t, []int{100, 200, 300, 400, 600}, pids, "all but the zombie are alive")
 }

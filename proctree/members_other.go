@@ -6,10 +6,6 @@ import "syscall"
 
 func setParentDeathSignal(*syscall.SysProcAttr) {}
 
-// members cannot list a tree's processes here: only its process group is
-// signalled and watched.
-type members struct{}
-
-func newMembers(int) *members { return nil }
-
-func (*members) scan() []int { return nil }
+// newProcTable returns nil: a tree's processes cannot be listed here, and
+// only its process group is signalled and watched.
+func newProcTable(int) procTable { return nil }

@@ -82,6 +82,10 @@ type osTree interface {
 	term() bool
 	// kill forces them.
 	kill()
+	// rekill forces again, after kill, the processes alive found (nil
+	// where the system cannot list them): one born of a member that forked
+	// as it was forced may have been missed by kill's own look.
+	rekill(pids []int)
 	// alive returns the processes of the tree still running, and whether
 	// any is (on systems that can only tell the second, pids is nil).
 	alive() (pids []int, any bool)
@@ -178,31 +182,36 @@ func (t *Tree) Close() error {
 	return t.closeErr
 }
 
-// terminate asks, waits up to grace, forces, waits up to killWait, and
-// reports survivors.
+// terminate asks, waits up to grace, forces, waits up to killWait (forcing
+// again every process of the tree it still sees), and reports survivors.
 func terminate(ot osTree, grace time.Duration) error {
-	if ot.term() && waitGone(ot, grace) {
+	if ot.term() && waitGone(ot, grace, nil) {
 		return nil
 	}
 	ot.kill()
-	if waitGone(ot, killWait) {
+	if waitGone(ot, killWait, ot.rekill) {
 		return nil
 	}
 	pids, _ := ot.alive()
 	return &SurvivorsError{PIDs: pids}
 }
 
-// waitGone polls until no process of the tree is alive or d has passed.
-func waitGone(ot osTree, d time.Duration) bool {
+// waitGone polls until no process of the tree is alive or d has passed,
+// and gives each poll's live processes to each, when it is not nil.
+func waitGone(ot osTree, d time.Duration, each func(pids []int)) bool {
 	deadline := time.Now().Add(d)
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	for {
-		if _, any := ot.alive(); !any {
+		pids, any := ot.alive()
+		if !any {
 			return true
 		}
 		if !time.Now().Before(deadline) {
 			return false
+		}
+		if each != nil {
+			each(pids)
 		}
 		<-tick.C
 	}

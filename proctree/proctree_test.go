@@ -24,6 +24,12 @@ import (
 // helperEnv names the role a re-executed test binary plays.
 const helperEnv = "PROCTREE_TEST_ROLE"
 
+// childRoleEnv names the role the session-parent helper's child plays.
+const childRoleEnv = "PROCTREE_TEST_CHILD_ROLE"
+
+// roles are the helper roles defined for one system only.
+var roles = map[string]func(){}
+
 // helperArg, as the first argument, makes the test binary play the role
 // given as the second, like helperEnv.
 const helperArg = "proctree-test-helper"
@@ -48,6 +54,10 @@ func TestMain(m *testing.M) {
 //   - new-session starts a session of its own (setsid);
 //   - orphan is in a group of its own and its parent has exited.
 func helper(role string) {
+	if f, ok := roles[role]; ok {
+		f()
+		return
+	}
 	switch role {
 	case "parent":
 		signal.Ignore(syscall.SIGTERM)
@@ -97,6 +107,21 @@ func helper(role string) {
 		fmt.Println("ready")
 	case "ignore-term":
 		signal.Ignore(syscall.SIGTERM)
+	case "session-parent":
+		// Ignores SIGTERM, starts a child that plays childRoleEnv's role
+		// in a session of its own, with this environment, and prints its
+		// pid.
+		signal.Ignore(syscall.SIGTERM)
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), helperEnv+"="+os.Getenv(childRoleEnv))
+		cmd.Stdout = os.Stdout
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			fmt.Println("error", err)
+			os.Exit(1)
+		}
+		fmt.Println("child", cmd.Process.Pid)
+		fmt.Println("ready")
 	case "env":
 		for _, kv := range os.Environ() {
 			fmt.Println(kv)
@@ -106,16 +131,26 @@ func helper(role string) {
 	time.Sleep(time.Hour)
 }
 
-// processAlive reports whether pid is a live process (a zombie is dead:
-// it is waiting only to be reaped).
+// processAlive reports whether pid is a live process: one of its threads
+// is (a zombie is dead: it is waiting only to be reaped; a process whose
+// main thread has exited shows as one while its other threads run).
 func processAlive(pid int) bool {
-	if b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat"); err == nil {
-		i := strings.LastIndexByte(string(b), ')')
-		return i < 0 || i+2 >= len(b) || (b[i+2] != 'Z' && b[i+2] != 'X')
-	} else if _, err := os.Stat("/proc/self"); err == nil {
-		return false // /proc works and pid is not in it
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		return syscall.Kill(pid, 0) == nil
 	}
-	return syscall.Kill(pid, 0) == nil
+	dir := "/proc/" + strconv.Itoa(pid) + "/task/"
+	tasks, _ := os.ReadDir(dir)
+	for _, task := range tasks {
+		b, err := os.ReadFile(dir + task.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 || i+2 >= len(b) || (b[i+2] != 'Z' && b[i+2] != 'X') {
+			return true
+		}
+	}
+	return false // /proc works and pid is not in it, or all its threads are dead
 }
 
 // startTree starts the parent helper and returns the tree and the pids of

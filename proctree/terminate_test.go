@@ -1,6 +1,7 @@
 package proctree
 
 import (
+	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -9,16 +10,20 @@ import (
 )
 
 // fakeTree is a tree whose first stopOnTerm processes leave termDelay
-// after a TERM, and the rest at a KILL, but for the last unkillable ones.
+// after a TERM, and the rest at a KILL, but for the last unkillable ones;
+// its lateBorn processes appear at the KILL, born of a member as it died,
+// and leave only when forced again.
 type fakeTree struct {
 	pids       []int
 	stopOnTerm int
 	unkillable int
+	lateBorn   []int
 	termDelay  time.Duration
 	log        []string
 	start      time.Time
 	termAt     time.Time
 	killed     bool
+	rekilled   map[int]bool
 }
 
 func (f *fakeTree) at() string { return time.Since(f.start).String() }
@@ -43,8 +48,24 @@ func (f *fakeTree) alive() ([]int, bool) {
 	}
 	if f.killed {
 		pids = pids[max(len(pids)-f.unkillable, 0):]
+		for _, pid := range f.lateBorn {
+			if !f.rekilled[pid] {
+				pids = append(pids, pid)
+			}
+		}
 	}
 	return pids, len(pids) > 0
+}
+
+func (f *fakeTree) rekill(pids []int) {
+	if f.rekilled == nil {
+		f.rekilled = map[int]bool{}
+	}
+	for _, pid := range pids {
+		if !slices.Contains(f.pids[len(f.pids)-f.unkillable:], pid) {
+			f.rekilled[pid] = true
+		}
+	}
 }
 
 func (f *fakeTree) release() {}
@@ -64,6 +85,10 @@ func TestTerminate(t *testing.T) {
 			[]string{"term@0s", "kill@5s"}, nil},
 		{"a process that survives KILL is reported", fakeTree{pids: []int{1, 2, 3}, unkillable: 1},
 			[]string{"term@0s", "kill@5s"}, []int{3}},
+		{"a process born as the tree was killed is killed when seen", fakeTree{pids: []int{1, 2}, lateBorn: []int{7, 8}},
+			[]string{"term@0s", "kill@5s"}, nil},
+		{"a late-born process is reported if it survives", fakeTree{pids: []int{1, 2}, unkillable: 1, lateBorn: []int{7}},
+			[]string{"term@0s", "kill@5s"}, []int{2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

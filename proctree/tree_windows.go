@@ -91,6 +91,10 @@ func (w *windowsTree) term() bool { return false }
 
 func (w *windowsTree) kill() { _ = windows.TerminateJobObject(w.job, 1) }
 
+// rekill terminates the job again: a process that one of the job's was
+// creating as the job was terminated is in the job too.
+func (w *windowsTree) rekill([]int) { w.kill() }
+
 // jobProcessList is JOBOBJECT_BASIC_PROCESS_ID_LIST with room for 256 ids.
 type jobProcessList struct {
 	assigned uint32
