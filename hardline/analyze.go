@@ -3317,8 +3317,8 @@ func (r *run) readWriters(sc *scope, stmts []*syntax.Stmt, paths bool) input {
 func (r *run) readPrefixes(sc *scope, st *syntax.Stmt, paths bool) {
 	var todo []*syntax.Stmt
 	for {
-		b, ok := st.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		b := asPipe(st)
+		if b == nil {
 			break
 		}
 		st = b.X
@@ -3380,8 +3380,8 @@ func (r *run) rememberPipe(n *syntax.BinaryCmd) []*syntax.Stmt {
 			c.pipePrefixes[n.X] = true
 			added = append(added, n.X)
 		}
-		b, ok := n.X.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		b := asPipe(n.X)
+		if b == nil {
 			return added
 		}
 		n = b
@@ -4662,8 +4662,8 @@ func pipeStages(st *syntax.Stmt) []*syntax.Stmt {
 	// unjudged).
 	var rights []*syntax.Stmt
 	for {
-		b, ok := st.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		b := asPipe(st)
+		if b == nil {
 			break
 		}
 		rights = append(rights, b.Y)
@@ -4676,12 +4676,21 @@ func pipeStages(st *syntax.Stmt) []*syntax.Stmt {
 	return out
 }
 
+// asPipe returns st's command when it is a pipe (a | b, a |& b), else
+// nil.
+func asPipe(st *syntax.Stmt) *syntax.BinaryCmd {
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) {
+		return b
+	}
+	return nil
+}
+
 // firstStage returns the first stage of a pipeline, st itself when st is
 // no pipeline: pipeStages(st)[0] without gathering the others.
 func firstStage(st *syntax.Stmt) *syntax.Stmt {
 	for {
-		b, ok := st.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		b := asPipe(st)
+		if b == nil {
 			return st
 		}
 		st = b.X

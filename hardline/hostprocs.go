@@ -860,8 +860,8 @@ func pipeLonger(st *syntax.Stmt, n int) bool {
 		if stages > n {
 			return true
 		}
-		b, ok := st.Cmd.(*syntax.BinaryCmd)
-		if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+		b := asPipe(st)
+		if b == nil {
 			return false
 		}
 		st = b.X
