@@ -2492,7 +2492,7 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	}
 	environ := false
 	if text := r.nodeText(sc, s); strings.Contains(text, "env") || strings.Contains(text, "set") || strings.Contains(text, "export") ||
-		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || strings.Contains(asciiLower(text), "env") {
+		strings.Contains(text, "declare") || strings.Contains(text, "typeset") || containsLower(text, "env") {
 		// Only a dump of the environment holds it (env, printenv, set,
 		// export -p, declare -x, typeset -x, through any wrapper; the
 		// environPrinters, whose words say env, export or ENV).

@@ -455,11 +455,9 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 			rule string
 			what string
 		}{{a.lists.protected, ruleProtectedWrite, "a protected system file"}, {a.lists.startup, ruleStartupWrite, "a shell or login startup file"}} {
-			for i := range l.list {
-				if d := l.list[i].dir; a.within(d, p) && !a.within(p, d) {
-					r.finding(l.rule, Command, Block, "writes into "+p+", which holds "+l.what+" ("+l.list[i].source+")", cmd, p)
-					return
-				}
+			if pt, ok := a.holdsPattern(l.list, p); ok {
+				r.finding(l.rule, Command, Block, "writes into "+p+", which holds "+l.what+" ("+pt.source+")", cmd, p)
+				return
 			}
 		}
 		if k := a.key(p); strings.HasSuffix(k, "/.git") || strings.Contains(k, "/.git/") {

@@ -493,6 +493,28 @@ func asciiLower(s string) string {
 	return s
 }
 
+// containsLower reports whether asciiLower(s) contains sub, which is in
+// lower case, without building the lower-case copy.
+func containsLower(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sub[j] {
+				break
+			}
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // Root is a workspace root, canonical and absolute.
 type Root struct {
 	Path     string

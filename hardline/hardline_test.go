@@ -560,3 +560,14 @@ func TestHomeRelativeFirstFoldersLiteral(t *testing.T) {
 		t.Error("a built-in home-relative pattern's first folder is a pattern")
 	}
 }
+
+func TestContainsLowerIsContainsOfTheLowerCase(t *testing.T) {
+	words := []string{"", "e", "env", "ENV", "eNv", "printenv", "PRINTENV X", "en", "nv", "enenv", "EnEnV", "xe\u0130nv", "ENVIRON", "se nv", "\u00c9NV"}
+	for _, s := range words {
+		for _, sub := range []string{"", "env", "e", "nv", "environ"} {
+			if got, want := containsLower(s, sub), strings.Contains(asciiLower(s), sub); got != want {
+				t.Errorf("containsLower(%q, %q) = %v, want %v", s, sub, got, want)
+			}
+		}
+	}
+}

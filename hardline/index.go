@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -15,6 +16,48 @@ import (
 type patternIndex struct {
 	root *prefixNode
 	n    int // the length of the list it was built from
+	// dirs are the patterns' folders (pattern.dir) in comparison form,
+	// sorted, for firstInside; set by Analyzer.indexLists.
+	dirs []keyedDir
+}
+
+// keyedDir is a pattern's folder in comparison form and the pattern's
+// index in its list.
+type keyedDir struct {
+	key string
+	idx int
+}
+
+// firstInside returns the lowest index of a pattern whose folder lies
+// strictly inside the folder kp (in comparison form), as a scan of the
+// list in order would: the folders inside kp are the sorted run that
+// starts with kp and a slash.
+func (x *patternIndex) firstInside(kp string) (int, bool) {
+	dir := strings.TrimSuffix(kp, "/")
+	best := -1
+	i, _ := slices.BinarySearchFunc(x.dirs, dir, func(d keyedDir, dir string) int { return compareSlashed(d.key, dir) })
+	for ; i < len(x.dirs) && prefixSlash(x.dirs[i].key, dir); i++ {
+		if d := x.dirs[i]; d.key != kp && (best < 0 || d.idx < best) {
+			best = d.idx
+		}
+	}
+	return best, best >= 0
+}
+
+// compareSlashed compares key with dir+"/" as strings.Compare would, but
+// reports every key that starts with dir+"/" as equal, without building
+// that string.
+func compareSlashed(key, dir string) int {
+	if len(key) <= len(dir) {
+		if c := strings.Compare(key, dir[:len(key)]); c != 0 {
+			return c
+		}
+		return -1 // a prefix of dir+"/", and shorter
+	}
+	if c := strings.Compare(key[:len(dir)], dir); c != 0 {
+		return c
+	}
+	return cmp.Compare(key[len(dir)], '/')
 }
 
 // prefixNode is one component of a literal prefix.

@@ -2,6 +2,9 @@ package hardline
 
 import (
 	"fmt"
+	"path"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -83,4 +86,74 @@ func FuzzPatternIndex(f *testing.F) {
 			t.Errorf("first(%q) with %q = %d, %v; a scan in order finds %d, %v", p, extra, gi, gok, wi, wok)
 		}
 	})
+}
+
+// TestHoldsPatternAgreesWithAScan checks the folder index that
+// judgeWriteTree uses against a scan of the whole list, for every
+// operating system's comparison form and for the folders of the patterns,
+// their parents and the paths above.
+func TestHoldsPatternAgreesWithAScan(t *testing.T) {
+	for _, c := range []Config{
+		{Home: "/home/dev", OS: "linux"},
+		{Home: "/Users/dev", OS: "darwin"},
+		{Home: `C:\Users\dev`, OS: "windows"},
+	} {
+		a, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs} {
+			paths := append([]string{"/", "/private", "/private/etc", "/System/Volumes/Data/etc", "C:/", "c:/windows", "/Users/Dev", "C:/USERS/DEV"}, indexPaths...)
+			for _, sp := range list {
+				for d := sp.dir; d != "" && d != "."; d = path.Dir(d) {
+					paths = append(paths, d, d+"/", strings.ToUpper(d))
+					if d == "/" || path.Dir(d) == d {
+						break
+					}
+				}
+			}
+			for _, p := range paths {
+				want, wok := a.holdsPatternScan(list, p)
+				got, gok := a.holdsPattern(list, p)
+				if gok != wok || gok && got != want {
+					t.Errorf("%s: holdsPattern(%q) = %v, %v; a scan finds %v, %v", c.OS, p, got, gok, want, wok)
+				}
+				if gok {
+					found++
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: no folder held a pattern: the test proves nothing", c.OS)
+		}
+	}
+}
+
+// TestFirstInsideNeighbours puts beside a folder the names that sort
+// just before and after its slash ("/a.b", "/a-b", "/a0") so that a search
+// starting or stopping in the wrong place misses or over-reaches.
+func TestFirstInsideNeighbours(t *testing.T) {
+	keys := []string{"/a/c", "/a.b", "/a-b", "/a0", "/a", "/a/", "/a/c/d", "/b", "/", "/a.b/c", "/a/-", "/a/.x"}
+	var x patternIndex
+	for i, k := range keys {
+		x.dirs = append(x.dirs, keyedDir{k, i})
+	}
+	slices.SortFunc(x.dirs, func(p, q keyedDir) int { return strings.Compare(p.key, q.key) })
+	for _, kp := range []string{"/", "/a", "/a/", "/a.b", "/a/c", "/b", "/a-", "/c", "/a/c/d"} {
+		want := -1
+		for i, k := range keys {
+			if prefixSlash(k, strings.TrimSuffix(kp, "/")) && k != kp {
+				want = i
+				break
+			}
+		}
+		got, ok := x.firstInside(kp)
+		if !ok {
+			got = -1
+		}
+		if got != want {
+			t.Errorf("firstInside(%q) = %d, want %d", kp, got, want)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -55,6 +56,31 @@ func (a *Analyzer) compileLists() error {
 	return nil
 }
 
+// holdsPattern returns the first pattern of list whose folder lies
+// strictly inside the folder p (a tree written into p reaches it).
+func (a *Analyzer) holdsPattern(list []pattern, p string) (*pattern, bool) {
+	if len(list) == 0 {
+		return nil, false
+	}
+	if x := a.indexes[&list[0]]; x != nil && x.n == len(list) {
+		if i, ok := x.firstInside(a.key(p)); ok {
+			return &list[i], true
+		}
+		return nil, false
+	}
+	return a.holdsPatternScan(list, p)
+}
+
+// holdsPatternScan is holdsPattern by a scan of the whole list.
+func (a *Analyzer) holdsPatternScan(list []pattern, p string) (*pattern, bool) {
+	for i := range list {
+		if d := list[i].dir; a.within(d, p) && !a.within(p, d) {
+			return &list[i], true
+		}
+	}
+	return nil, false
+}
+
 // match reports whether the absolute clean path p matches a list.
 func (a *Analyzer) match(list []pattern, p string) bool {
 	p = a.key(p)
@@ -80,6 +106,10 @@ func (a *Analyzer) indexLists() {
 	for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs, a.lists.sysTrees, a.lists.disks, a.lists.harmless, a.lists.chars} {
 		if len(list) > 0 {
 			x := newPatternIndex(list)
+			for i := range list {
+				x.dirs = append(x.dirs, keyedDir{a.key(list[i].dir), i})
+			}
+			slices.SortFunc(x.dirs, func(p, q keyedDir) int { return cmp.Or(strings.Compare(p.key, q.key), p.idx-q.idx) })
 			a.indexes[&list[0]] = &x
 		}
 	}
