@@ -118,13 +118,14 @@ var contracts = []contract{
 				e.write("c1-link", filepath.Join(e.ws, "link", "c1.txt")),
 				e.read("c1-dotdot", "../outside/o.txt"),
 				e.read("c1-key", filepath.Join(e.home, ".ssh", "id_rsa")),
+				e.read("c1-key-expanded", "$(echo ~)/.ssh/id_rsa"), // for a tool that hands its path to a shell
 				e.shell("c1-cat-key", "cat "+filepath.Join(e.home, ".ssh", "id_rsa")),
 				e.shell("c1-rm-home", "rm -rf "+e.home),
 				e.write("c1-control", filepath.Join(e.ws, "c1.txt")),
 			)
 		},
 		checks: []check{notRun("c1-outside"), notRun("c1-link"), notRun("c1-dotdot"), notRun("c1-key"),
-			notRun("c1-cat-key"), notRun("c1-rm-home"), ranOnce("c1-control")},
+			notRun("c1-key-expanded"), notRun("c1-cat-key"), notRun("c1-rm-home"), ranOnce("c1-control")},
 	},
 	{
 		num: 2, name: "ask-allows-reads-and-asks-for-changes", invariant: 1,

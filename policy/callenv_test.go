@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/toolgate/toolgate/policy"
-	"github.com/toolgate/toolgate/toolmeta"
 )
 
 // TestTheEnvironmentAnExecCallGivesIsJudged: a shell tool that takes an
@@ -188,11 +187,7 @@ func TestAStringAnExecCallGivesMayBeItsInput(t *testing.T) {
 // working folder may take one under any name.
 func TestAPathAnExecCallGivesMayBeItsWorkingFolder(t *testing.T) {
 	w := newWorld(t)
-	reg := w.withTools(t, map[string]toolmeta.Metadata{
-		"run": {Risk: toolmeta.RiskExec, CommandArgument: "command", WorkdirArgument: "cwd", OptionalArguments: []string{"cwd"},
-			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
-	})
-	e := w.engine(t, func(c *policy.Config) { c.Tools = reg })
+	e := w.withShellTool(t, "run")
 	for _, dir := range []string{w.home, "~", " ~/ ", w.home + "/.", "$HOME", "${HOME}/", "file://" + w.home} {
 		t.Run(strconv.Quote(dir)+" as an undeclared folder", func(t *testing.T) {
 			d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": "cat .ssh/id_ed25519", "cwd": dir}}, policy.Deny, policy.ReasonHardlinePath)

@@ -65,6 +65,8 @@
 // is also read decoded and with its backslashes as slashes; a quoted one
 // without its quotes, and a JSON list in the string as its strings. Each
 // such reading is judged, resolved and held to the roots as the path is.
+// A path with shell expansion syntax ($(echo ~)/.ssh/id_rsa, $XDG_CONFIG_HOME/x)
+// is also judged by the shell analyser as the word a shell expands.
 //
 // # Rules
 //

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/toolgate/toolgate/hardline"
@@ -522,38 +523,19 @@ func (ev *evaluation) hardline() bool {
 			}
 		}
 	}
+	if !ev.expandedPaths() {
+		return false
+	}
 	if !ev.otherPaths() {
 		return false
 	}
 	if !ev.args.hasCommand {
 		return true
 	}
-	env := ev.p.shellEnv(ev.e, ev.set)
+	env := ev.analyserEnv()
 	if wd, ok := ev.workdir(); ok {
 		env.WorkDir = wd
 	}
-	set, budget := ev.set, ev.budget
-	// The analyser's lookups share one memo for this call only: a folder
-	// seen once (or seen missing) is not looked up again for the next word.
-	// A link swapped while the call runs is then seen as it was at its first
-	// lookup. That opens no new window: the same link can be swapped after
-	// the decision and before the command runs ("Check, then use" in
-	// docs/security-model.md, What toolgate does not protect against). And
-	// the analyser's findings only tighten the decision; each path argument
-	// is resolved by step 1 itself, fresh and without the memo (see
-	// docs/security-model.md, Hardline).
-	memo := &roots.Memo{}
-	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
-	// A pattern bash would expand to a link the workspace holds names what
-	// the link names (rm -rf */ with a link to a home in the workspace).
-	// The pattern may come from an expansion ($(printf '\x2a')), so the
-	// command's text does not say whether one will be expanded.
-	env.GlobLinks = func(p string, dotglob bool) ([]string, error) {
-		return roots.GlobLinks(p, roots.GlobOptions{DotGlob: dotglob, MaxDirs: globDirs, MaxEntries: globEntries, MaxMatches: globMatches, Memo: memo})
-	}
-	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
-	// reads what the links below its folders lead to.
-	env.TreeLinks = listTreeLinks
 	// An environment the call gives the command (callEnv) is judged with
 	// it, and is one of the call's targets, so an approval of the command
 	// alone does not reach a call that sets LD_PRELOAD for it. Whether the
@@ -614,6 +596,112 @@ func (ev *evaluation) hardline() bool {
 		ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, f.Detail)
 	}
 	return true
+}
+
+// expandedPaths judges each path argument that holds shell expansion
+// syntax ($NAME, ${...}, $(...), `...`, $'...') as the shell word it is,
+// for a tool that hands its paths to a shell or expands them itself
+// (docs/security-model.md, Arguments): the shell analyser judges a read of
+// it (cat -- WORD), a write too for a tool that is not a reader, and for a
+// working folder the command run there (cd -- WORD). The literal name
+// lies inside the primary root and is judged by the steps as given; this
+// reading only tightens the decision.
+func (ev *evaluation) expandedPaths() bool {
+	if ev.e.hard == nil {
+		return true
+	}
+	var env hardline.Env
+	for _, pa := range ev.args.paths {
+		word := trimPath(pa.value)
+		if !shellExpands(word) {
+			continue
+		}
+		var cmd string
+		switch {
+		case pa.workdir && ev.args.hasCommand:
+			cmd = "cd -- " + word + " || exit\n{ " + ev.args.command + "\n}"
+		case pa.workdir:
+			cmd = "cd -- " + word
+		case ev.meta.Risk == toolmeta.RiskRead:
+			cmd = "cat -- " + word
+		default:
+			cmd = "cat -- " + word + "\n: > " + word
+		}
+		if !ev.judgeExpanded("path "+quote(pa.value), cmd, &env) {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeExpanded settles the shell analyser's finding on cmd, a reading of
+// what (a path argument, an undeclared value) as a shell expands it: a
+// block denies, an ask needs approval. env is made on first use.
+func (ev *evaluation) judgeExpanded(what, cmd string, env *hardline.Env) bool {
+	if env.Roots == nil {
+		*env = ev.analyserEnv()
+	}
+	f, hit := ev.e.hard.Command(cmd, *env).Worst()
+	if !hit {
+		return true
+	}
+	msg := what + ", read as a shell expands it: " + f.Detail
+	if f.Severity == hardline.Block {
+		return ev.stop(hardlineReason(f.Kind), f.Rule, msg)
+	}
+	ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
+	return true
+}
+
+// shellExpands reports whether a shell reading s as a word would expand
+// part of it: a backquote, or a $ before a name, a digit, a special
+// parameter, a brace, a parenthesis or a quote. A lone $ is text.
+func shellExpands(s string) bool {
+	if strings.IndexByte(s, '`') >= 0 {
+		return true
+	}
+	for i := strings.IndexByte(s, '$'); i >= 0 && i+1 < len(s); {
+		switch c := s[i+1]; {
+		case c == '_' || c == '{' || c == '(' || c == '\'' || c == '"' || strings.IndexByte("@*#?$!-", c) >= 0,
+			'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9':
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '$')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// analyserEnv is the shell analyser's environment for this call: the
+// principal's roots, and lookups through the call's budget.
+func (ev *evaluation) analyserEnv() hardline.Env {
+	env := ev.p.shellEnv(ev.e, ev.set)
+	set, budget := ev.set, ev.budget
+	// The analyser's lookups share one memo for this call only: a folder
+	// seen once (or seen missing) is not looked up again for the next word.
+	// A link swapped while the call runs is then seen as it was at its first
+	// lookup. That opens no new window: the same link can be swapped after
+	// the decision and before the command runs ("Check, then use" in
+	// docs/security-model.md, What toolgate does not protect against). And
+	// the analyser's findings only tighten the decision; each path argument
+	// is resolved by step 1 itself, fresh and without the memo (see
+	// docs/security-model.md, Hardline).
+	memo := &roots.Memo{}
+	env.Canonical = func(p string) (string, error) { return set.CanonicalMemo(p, budget, memo) }
+	// A pattern bash would expand to a link the workspace holds names what
+	// the link names (rm -rf */ with a link to a home in the workspace).
+	// The pattern may come from an expansion ($(printf '\x2a')), so the
+	// command's text does not say whether one will be expanded.
+	env.GlobLinks = func(p string, dotglob bool) ([]string, error) {
+		return roots.GlobLinks(p, roots.GlobOptions{DotGlob: dotglob, MaxDirs: globDirs, MaxEntries: globEntries, MaxMatches: globMatches, Memo: memo})
+	}
+	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
+	// reads what the links below its folders lead to.
+	env.TreeLinks = listTreeLinks
+	return env
 }
 
 // newFinding returns the strictest finding of with that without lacks

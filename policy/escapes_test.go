@@ -1110,3 +1110,59 @@ func TestLinkFollowingReadersReadWhatLinksLeadTo(t *testing.T) {
 		assert.Equal(t, "unresolvable-path", d.Rule, "%s", d.Message)
 	})
 }
+
+// TestPathsReadAsAShellExpandsThem: a path argument with shell expansion
+// syntax names, for a tool that hands it to a shell or expands it itself,
+// what the expansion makes of it; the literal name, inside the primary
+// root, is the lenient reading.
+func TestPathsReadAsAShellExpandsThem(t *testing.T) {
+	w := newWorld(t)
+	e := w.withShellTool(t, "sh")
+	for _, c := range []struct {
+		name string
+		call policy.Call
+		v    policy.Verdict
+		r    policy.Reason
+	}{
+		{"a command substitution for the home", policy.Call{Tool: "read_file", Args: args("path", "$(echo ~)/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath},
+		{"backquotes", policy.Call{Tool: "read_file", Args: args("path", "`printf %s ~`/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath},
+		{"an ANSI-C quoted tilde", policy.Call{Tool: "read_file", Args: args("path", "$'\\x7e'/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath},
+		{"a default that is the home", policy.Call{Tool: "read_file", Args: args("path", "${NOPE:-$HOME}/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath},
+		{"a braced variable whose default is in the home", policy.Call{Tool: "read_file", Args: args("path", "${XDG_CONFIG_HOME}/gh/hosts.yml")}, policy.Deny, policy.ReasonHardlinePath},
+		{"a variable whose default is in the home", policy.Call{Tool: "read_file", Args: args("path", "$XDG_CONFIG_HOME/gh/hosts.yml")}, policy.Deny, policy.ReasonHardlinePath},
+		{"an expansion after a lone dollar", policy.Call{Tool: "read_file", Args: args("path", "/$/../$(echo ~)/.ssh/id_ed25519")}, policy.Deny, policy.ReasonHardlinePath},
+		{"a write to a startup file", policy.Call{Tool: "write_file", Args: args("path", "$(echo ~)/.bashrc")}, policy.Deny, policy.ReasonHardlineCommand},
+		{"a write into /etc", policy.Call{Tool: "write_file", Args: args("path", "$(echo /etc)/passwd")}, policy.Deny, policy.ReasonHardlineCommand},
+		{"a working folder that is the home", policy.Call{Tool: "sh", Args: args("command", "rm -rf *", "cwd", "$(echo ~)")}, policy.Deny, policy.ReasonHardlineCommand},
+		{"a working folder not known", policy.Call{Tool: "sh", Args: args("command", "rm -rf *", "cwd", "$(cat /tmp/d)")}, policy.ApprovalRequired, policy.ReasonHardlineDynamic},
+		// What the expansion may make of the rest is judged as a shell
+		// would judge it: an unknown variable in a read or a write of a
+		// name is not a finding.
+		{"a name with a dollar read", policy.Call{Tool: "read_file", Args: args("path", "build/Foo$Bar.class")}, policy.Allow, policy.ReasonModeAllow},
+		{"a name with a dollar written", policy.Call{Tool: "write_file", Args: args("path", "src/Foo$Bar.java")}, policy.Allow, policy.ReasonModeAllow},
+		{"a lone dollar", policy.Call{Tool: "write_file", Args: args("path", "src/cost$")}, policy.Allow, policy.ReasonModeAllow},
+		{"a working folder in the workspace", policy.Call{Tool: "sh", Args: args("command", "rm -rf *", "cwd", "$(echo src)")}, policy.Allow, policy.ReasonModeAllow},
+		// An argument the metadata does not declare, written as a path a
+		// shell builds, is read so too; text that quotes a command is not.
+		{"an undeclared value", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "include": "$(echo ~)/.ssh/id_ed25519"}}, policy.Deny, policy.ReasonHardlinePath},
+		{"an undeclared value in a list", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": []any{"a.txt", " `echo ~`/.ssh/id_ed25519 "}}}, policy.Deny, policy.ReasonHardlinePath},
+		{"an undeclared value after $HOME", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": "$HOME/$(echo .ssh)/id_ed25519"}}, policy.Deny, policy.ReasonHardlinePath},
+		{"a message quoting a command", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "body": "never run $(rm -rf ~)/x in a shell"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a price", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "body": "$5/month"}}, policy.Allow, policy.ReasonModeAllow},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			check(t, e, c.call, c.v, c.r)
+		})
+	}
+}
+
+// withShellTool is w's engine with an exec tool called name that takes a
+// command and an optional working folder, "cwd".
+func (w *world) withShellTool(t *testing.T, name string) *policy.Engine {
+	t.Helper()
+	reg := w.withTools(t, map[string]toolmeta.Metadata{
+		name: {Risk: toolmeta.RiskExec, CommandArgument: "command", WorkdirArgument: "cwd", OptionalArguments: []string{"cwd"},
+			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
+	})
+	return w.engine(t, func(c *policy.Config) { c.Tools = reg })
+}

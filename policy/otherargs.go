@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/toolgate/toolgate/hardline"
 	"github.com/toolgate/toolgate/internal/hostaddr"
@@ -54,6 +55,10 @@ type otherValue struct {
 	// tooMany: the string holds more option values than optionPaths
 	// reads (maxOptionPaths); the call asks.
 	tooMany bool
+	// expanded: value is one word that starts with shell expansion
+	// syntax and names a folder ($(echo ~)/.ssh/id_rsa), judged as a
+	// shell would read it (shellWordPath).
+	expanded bool
 }
 
 // otherPaths is the part of step 2 that reads the call's other arguments:
@@ -83,7 +88,14 @@ func (ev *evaluation) otherPaths() bool {
 	if ev.budget == nil {
 		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
 	}
+	var env hardline.Env
 	for _, v := range vals {
+		if v.expanded {
+			if !ev.judgeExpanded("argument "+quote(v.arg)+" holds "+quote(v.value), "cat -- "+v.value, &env) {
+				return false
+			}
+			continue
+		}
 		if v.metadata != "" {
 			return ev.stop(ReasonHardlinePath, "sensitive-path", "argument "+quote(v.arg)+" holds "+quote(v.metadata)+
 				", a cloud metadata service's credentials or user data")
@@ -263,9 +275,16 @@ func (ev *evaluation) appendPathLike(vals []otherValue, arg, s string) []otherVa
 	for _, p := range thisMachineTransfer(s, ev.thisMachine) {
 		vals = append(vals, otherValue{arg: arg, value: p, how: " (a transfer from this machine names it)"})
 	}
-	if pathLike(s) {
-		return append(vals, otherValue{arg: arg, value: s})
+	// A path a shell builds is judged as written first, then as the
+	// shell expands it.
+	var expanded []otherValue
+	if shellWordPath(s) {
+		expanded = []otherValue{{arg: arg, value: strings.TrimSpace(s), expanded: true}}
 	}
+	if pathLike(s) {
+		return append(append(vals, otherValue{arg: arg, value: s}), expanded...)
+	}
+	vals = append(vals, expanded...)
 	paths, ok := optionPaths(s)
 	if !ok {
 		return append(vals, otherValue{arg: arg, tooMany: true})
@@ -340,6 +359,37 @@ func valueSpellings(s string) []spelling {
 		}
 	}
 	return out
+}
+
+// shellWordPath reports whether s, with surrounding white space removed,
+// is one word that starts with shell expansion syntax ($NAME, ${...},
+// $(...), `...`) and holds a slash, as a path built by a shell is written
+// ($(echo ~)/.ssh/id_rsa, ${XDG_CONFIG_HOME}/gh/hosts.yml). Text with
+// blanks (a message quoting a command) is not one.
+func shellWordPath(s string) bool {
+	s = strings.TrimSpace(s)
+	return len(s) > 1 && len(s) <= 4096 && (s[0] == '$' || s[0] == '`') && shellExpands(s) &&
+		strings.Contains(s, "/") && oneShellWord(s)
+}
+
+// oneShellWord reports whether s holds no blank outside its command
+// substitutions, braced expansions and backquotes: a shell reads it as one
+// word ($(echo ~)/x is one; "see $(id) here" is three).
+func oneShellWord(s string) bool {
+	depth, back := 0, false
+	for i, r := range s {
+		switch {
+		case r == '`':
+			back = !back
+		case (r == '(' || r == '{') && (depth > 0 || i > 0 && s[i-1] == '$'):
+			depth++
+		case (r == ')' || r == '}') && depth > 0:
+			depth--
+		case unicode.IsSpace(r) && depth == 0 && !back:
+			return false
+		}
+	}
+	return true
 }
 
 // pathLike reports whether s, with surrounding white space removed, is

@@ -59,3 +59,28 @@ func TestPathLike(t *testing.T) {
 		}
 	}
 }
+
+func TestShellExpands(t *testing.T) {
+	for s, want := range map[string]bool{
+		"$HOME": true, "${x}": true, "$(id)": true, "`id`": true, "$'\\x7e'": true, `$"x"`: true, "$1": true, "$@": true,
+		"$$": true, "$?": true, "$_": true, "a/$x/b": true, "cost$/x$y": true, "$-": true, "$!": true, "$#": true, "$*": true,
+		"": false, "$": false, "a$": false, "a$/b": false, "$ x": false, "$.": false, "$/": false, "src/main.go": false, "~/x": false,
+	} {
+		if got := shellExpands(s); got != want {
+			t.Errorf("shellExpands(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestShellWordPath(t *testing.T) {
+	for s, want := range map[string]bool{
+		"$(echo ~)/.ssh/id_rsa": true, " `echo ~`/.ssh ": true, "${XDG_CONFIG_HOME}/gh/hosts.yml": true, "$x/y": true,
+		"$( (echo ~) )/x": true, "$(echo $(echo ~))/.ssh": true, "${a:- b}/c": true,
+		"see $(id) here/x": false, "$(id) /x": false, "$x": false, "src/$x": false, "$/x": false, "x": false, "$": false,
+		"`echo` /x": false, "$5/month": true, "${HOME}/a b": false, "`echo ~`/a b": false,
+	} {
+		if got := shellWordPath(s); got != want {
+			t.Errorf("shellWordPath(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
