@@ -15,3 +15,37 @@ func TestPortHostsRangesAtTheirEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestListingOptionsWithoutTheirValue: an option that takes a value given
+// last, with none after it, is read without looking past the words
+// (ps --pid, lsof -p), and takes a word after it as its value.
+func TestListingOptionsWithoutTheirValue(t *testing.T) {
+	words := func(ws ...string) []field {
+		out := make([]field, len(ws))
+		for i, w := range ws {
+			out[i] = field{val: w}
+		}
+		return out
+	}
+	for _, opt := range []string{"--pid", "--sort", "--format", "--ppid", "-p", "-C", "-o"} {
+		psSelection(words("-e", opt)) // must not read past the end
+	}
+	a := testAnalyzer(t)
+	r := &run{a: a}
+	for _, opt := range []string{"-p", "-c", "-u", "-g", "-d", "+D"} {
+		r.lsofSelection(words("-t", opt))
+	}
+	// The word after --user is its value: the listing is every process
+	// of that user, not a listing of the IDs the word would name.
+	if l := psSelection(words("-o", "pid=", "--user", "dev")); l.all == "" {
+		t.Errorf("ps --user dev: the listing is not every process of the user")
+	}
+	if l := psSelection(words("-o", "pid=", "--pid", "4242")); l.all != "" {
+		t.Errorf("ps --pid 4242: the listing is every process (%s)", l.all)
+	}
+	// BSD's o takes the next word as the format, when there is one.
+	psSelection(words("ax", "o"))
+	if l := psSelection(words("axo", "pid=")); !l.pidOnly || l.all == "" {
+		t.Errorf("ps axo pid=: pidOnly %v, all %q; want the IDs of every process", l.pidOnly, l.all)
+	}
+}
