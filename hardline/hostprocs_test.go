@@ -1,6 +1,11 @@
 package hardline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // TestPortHostsRangesAtTheirEnds: a port range holds the remote-access
 // server when 22 or 3389 is inside it, its ends included.
@@ -47,5 +52,25 @@ func TestListingOptionsWithoutTheirValue(t *testing.T) {
 	psSelection(words("ax", "o"))
 	if l := psSelection(words("axo", "pid=")); !l.pidOnly || l.all == "" {
 		t.Errorf("ps axo pid=: pidOnly %v, all %q; want the IDs of every process", l.pidOnly, l.all)
+	}
+}
+
+// TestPipeLongerCountsEveryStage: pipeLonger says a pipeline of n+1
+// stages is longer than n, and one of n stages is not.
+func TestPipeLongerCountsEveryStage(t *testing.T) {
+	for _, n := range []int{1, 2, maxPidStages} {
+		for _, stages := range []int{n - 1, n, n + 1} {
+			if stages < 1 {
+				continue
+			}
+			src := "ps -e" + strings.Repeat(" | cat", stages-1)
+			f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := pipeLonger(f.Stmts[0], n); got != (stages > n) {
+				t.Errorf("pipeLonger(%d stages, %d) = %v", stages, n, got)
+			}
+		}
 	}
 }
