@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,6 +72,41 @@ func TestPipeLongerCountsEveryStage(t *testing.T) {
 			if got := pipeLonger(f.Stmts[0], n); got != (stages > n) {
 				t.Errorf("pipeLonger(%d stages, %d) = %v", stages, n, got)
 			}
+		}
+	}
+}
+
+// TestSedCommandsAtTheirEdges reads scripts that end right after each
+// part (an address, a comma, a command, a delimiter, a flag) and
+// addresses and flags made of every digit, so that a reader that looks one
+// byte too far or stops one too soon fails.
+func TestSedCommandsAtTheirEdges(t *testing.T) {
+	for _, c := range []struct {
+		script string
+		want   []sedCommand // nil: not read
+	}{
+		{"d", []sedCommand{{cmd: 'd'}}},
+		{" \t;d ;", []sedCommand{{cmd: 'd'}}},
+		{"0d", []sedCommand{{cmd: 'd'}}},
+		{"9d", []sedCommand{{cmd: 'd'}}},
+		{"19p", []sedCommand{{cmd: 'p'}}},
+		{"$d", []sedCommand{{cmd: 'd'}}},
+		{"1,9d", []sedCommand{{cmd: 'd'}}},
+		{"0,$ p", []sedCommand{{cmd: 'p'}}},
+		{"/x/d", []sedCommand{{cmd: 'd', re: "x"}}},
+		{"/x/ !d", []sedCommand{{cmd: 'd', re: "x", not: true}}},
+		{"/x/!\td\n/y/p", []sedCommand{{cmd: 'd', re: "x", not: true}, {cmd: 'p', re: "y"}}},
+		{"s/a/b/", []sedCommand{{cmd: 's'}}},
+		{"s/a/b/p", []sedCommand{{cmd: 's', prints: true}}},
+		{"s|a|b|g9p", []sedCommand{{cmd: 's', prints: true}}},
+		{"s/a/b/0", []sedCommand{{cmd: 's'}}},
+		{"s/a/b/9;q", []sedCommand{{cmd: 's'}, {cmd: 'q'}}},
+		{"1", nil}, {"1,", nil}, {"1,d", nil}, {"/x/", nil}, {"/x", nil}, {"/x/!", nil}, {"s", nil}, {"s/a", nil}, {"s/a/b", nil},
+		{"s\\a\\b\\", nil}, {"/a/,/b/d", nil}, {"1,/b/d", nil}, {"y/a/b/", nil}, {"dx", nil}, {"1!", nil}, {"$", nil},
+	} {
+		got, ok := sedCommands(c.script)
+		if ok != (c.want != nil) || ok && !slices.Equal(got, c.want) {
+			t.Errorf("sedCommands(%q) = %+v, %v; want %+v", c.script, got, ok, c.want)
 		}
 	}
 }
