@@ -539,6 +539,11 @@ func TestMetadataSecret(t *testing.T) {
 		"http://169.254.169.254/latest/meta-data/instance-id":                            "",
 		"https://example.com/latest/user-data":                                           "",
 		"169.254.169.254":                                                                "",
+		// A separator first, and one right after a query's &.
+		" http://169.254.169.254/latest/user-data":                                                           "http://169.254.169.254/latest/user-data",
+		"(curl http://169.254.169.254/latest/user-data)":                                                     "http://169.254.169.254/latest/user-data",
+		"x http://169.254.169.254/computeMetadata/v1/?recursive=true& y":                                     "http://169.254.169.254/computeMetadata/v1/?recursive=true&",
+		"http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token?a=1&b=2": "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token?a=1&b=2",
 	} {
 		got, ok := MetadataSecret(text)
 		if got != want || ok != (want != "") {
