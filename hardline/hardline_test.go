@@ -539,6 +539,9 @@ func TestMetadataSecret(t *testing.T) {
 		"http://169.254.169.254/latest/meta-data/instance-id":                            "",
 		"https://example.com/latest/user-data":                                           "",
 		"169.254.169.254":                                                                "",
+		// An empty user before a named host, a scheme's separator first.
+		"http://@metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token": "http://@metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token",
+		"://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token":      "://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token",
 		// A separator first, and one right after a query's &.
 		" http://169.254.169.254/latest/user-data":                                                           "http://169.254.169.254/latest/user-data",
 		"(curl http://169.254.169.254/latest/user-data)":                                                     "http://169.254.169.254/latest/user-data",
