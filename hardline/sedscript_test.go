@@ -57,6 +57,11 @@ func TestReadSed(t *testing.T) {
 		{"the e flag executes", "s/x/y/e", nil, true},
 		{"an e in a pattern does not", "s/e/f/", nil, false},
 		{"an unterminated s counts as executing", "s/a/b", nil, true},
+		{"a script that ends after an address", "/x/", nil, false},
+		{"a script that ends after an address's flags", "/x/I", nil, false},
+		{"a lone backslash counts as executing", `\`, nil, true},
+		{"s alone counts as executing", "s", nil, true},
+		{"y alone counts as executing", "y", nil, true},
 		{"an unknown command counts as executing", "k", nil, true},
 		{"everyday scripts name nothing", "s/foo/bar/g;/^#/d;1,10p", nil, false},
 	}
