@@ -93,15 +93,7 @@ func FuzzPatternIndex(f *testing.F) {
 // operating system's comparison form and for the folders of the patterns,
 // their parents and the paths above.
 func TestHoldsPatternAgreesWithAScan(t *testing.T) {
-	for _, c := range []Config{
-		{Home: "/home/dev", OS: "linux"},
-		{Home: "/Users/dev", OS: "darwin"},
-		{Home: `C:\Users\dev`, OS: "windows"},
-	} {
-		a, err := New(c)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, a := range eachOSAnalyzer(t) {
 		found := 0
 		for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs} {
 			paths := append([]string{"/", "/private", "/private/etc", "/System/Volumes/Data/etc", "C:/", "c:/windows", "/Users/Dev", "C:/USERS/DEV"}, indexPaths...)
@@ -117,7 +109,7 @@ func TestHoldsPatternAgreesWithAScan(t *testing.T) {
 				want, wok := a.holdsPatternScan(list, p)
 				got, gok := a.holdsPattern(list, p)
 				if gok != wok || gok && got != want {
-					t.Errorf("%s: holdsPattern(%q) = %v, %v; a scan finds %v, %v", c.OS, p, got, gok, want, wok)
+					t.Errorf("%s: holdsPattern(%q) = %v, %v; a scan finds %v, %v", a.goos, p, got, gok, want, wok)
 				}
 				if gok {
 					found++
@@ -125,7 +117,7 @@ func TestHoldsPatternAgreesWithAScan(t *testing.T) {
 			}
 		}
 		if found == 0 {
-			t.Errorf("%s: no folder held a pattern: the test proves nothing", c.OS)
+			t.Errorf("%s: no folder held a pattern: the test proves nothing", a.goos)
 		}
 	}
 }

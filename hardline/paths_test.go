@@ -424,18 +424,7 @@ func FuzzSensitivePath(f *testing.F) {
 	} {
 		f.Add(p, "/ws/x")
 	}
-	var analyzers []*Analyzer
-	for _, c := range []Config{
-		{Home: "/home/dev", OS: "linux"},
-		{Home: "/Users/dev", OS: "darwin"},
-		{Home: `C:\Users\dev`, OS: "windows"},
-	} {
-		a, err := New(c)
-		if err != nil {
-			f.Fatal(err)
-		}
-		analyzers = append(analyzers, a)
-	}
+	analyzers := eachOSAnalyzer(f)
 	f.Fuzz(func(t *testing.T, p, q string) {
 		if len(p) > 512 || len(q) > 512 {
 			return
@@ -732,4 +721,23 @@ func TestBlockDevicesUnderDev(t *testing.T) {
 			t.Errorf("Command(%q): worst rule %q, want %q", tc.cmd, got, tc.rule)
 		}
 	}
+}
+
+// eachOSAnalyzer returns an analyser for linux, darwin and windows, each
+// with a home of that system's form.
+func eachOSAnalyzer(tb testing.TB) []*Analyzer {
+	tb.Helper()
+	var out []*Analyzer
+	for _, c := range []Config{
+		{Home: "/home/dev", OS: "linux"},
+		{Home: "/Users/dev", OS: "darwin"},
+		{Home: `C:\Users\dev`, OS: "windows"},
+	} {
+		a, err := New(c)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, a)
+	}
+	return out
 }

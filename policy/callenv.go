@@ -166,7 +166,13 @@ func withInput(command, input string) string {
 // withWorkdir is the command as the analyser judges it run in dir, a path
 // as the engine reads one (readPath: its home forms expanded).
 func withWorkdir(command, dir string) string {
-	return "cd -- " + shellQuote(dir) + " && { " + command + "\n}"
+	return inFolder(shellQuote(dir), command)
+}
+
+// inFolder is command run after cd to word, a shell word as written
+// (quoted, or to be expanded).
+func inFolder(word, command string) string {
+	return "cd -- " + word + " && { " + command + "\n}"
 }
 
 // inputTarget binds an approval to the inputs that changed the judgement

@@ -246,6 +246,11 @@ type evaluation struct {
 	// argument and every path the shell command names. Made only for a
 	// call whose tool declares paths or a command (prepare).
 	budget *roots.Budget
+	// hardEnv is the shell analyser's environment for the call, made on
+	// first use (analyserEnv), so that every reading of the call shares
+	// one memo of lookups.
+	hardEnv    hardline.Env
+	hasHardEnv bool
 }
 
 // pathScratch is what a call with paths needs, in one allocation: the
@@ -610,7 +615,6 @@ func (ev *evaluation) expandedPaths() bool {
 	if ev.e.hard == nil {
 		return true
 	}
-	var env hardline.Env
 	for _, pa := range ev.args.paths {
 		word := trimPath(pa.value)
 		if !shellExpands(word) {
@@ -618,16 +622,14 @@ func (ev *evaluation) expandedPaths() bool {
 		}
 		var cmd string
 		switch {
-		case pa.workdir && ev.args.hasCommand:
-			cmd = "cd -- " + word + " || exit\n{ " + ev.args.command + "\n}"
-		case pa.workdir:
-			cmd = "cd -- " + word
+		case pa.workdir: // a working folder comes with a command (toolmeta)
+			cmd = inFolder(word, ev.args.command)
 		case ev.meta.Risk == toolmeta.RiskRead:
 			cmd = "cat -- " + word
 		default:
 			cmd = "cat -- " + word + "\n: > " + word
 		}
-		if !ev.judgeExpanded("path "+quote(pa.value), cmd, &env) {
+		if !ev.judgeExpanded("path "+quote(pa.value), cmd) {
 			return false
 		}
 	}
@@ -636,12 +638,9 @@ func (ev *evaluation) expandedPaths() bool {
 
 // judgeExpanded settles the shell analyser's finding on cmd, a reading of
 // what (a path argument, an undeclared value) as a shell expands it: a
-// block denies, an ask needs approval. env is made on first use.
-func (ev *evaluation) judgeExpanded(what, cmd string, env *hardline.Env) bool {
-	if env.Roots == nil {
-		*env = ev.analyserEnv()
-	}
-	f, hit := ev.e.hard.Command(cmd, *env).Worst()
+// block denies, an ask needs approval.
+func (ev *evaluation) judgeExpanded(what, cmd string) bool {
+	f, hit := ev.e.hard.Command(cmd, ev.analyserEnv()).Worst()
 	if !hit {
 		return true
 	}
@@ -676,8 +675,12 @@ func shellExpands(s string) bool {
 }
 
 // analyserEnv is the shell analyser's environment for this call: the
-// principal's roots, and lookups through the call's budget.
+// principal's roots, and lookups through the call's budget and one memo.
+// It is made once per call; callers change their copy.
 func (ev *evaluation) analyserEnv() hardline.Env {
+	if ev.hasHardEnv {
+		return ev.hardEnv
+	}
 	env := ev.p.shellEnv(ev.e, ev.set)
 	set, budget := ev.set, ev.budget
 	// The analyser's lookups share one memo for this call only: a folder
@@ -701,6 +704,7 @@ func (ev *evaluation) analyserEnv() hardline.Env {
 	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
 	// reads what the links below its folders lead to.
 	env.TreeLinks = listTreeLinks
+	ev.hardEnv, ev.hasHardEnv = env, true
 	return env
 }
 

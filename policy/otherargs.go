@@ -88,10 +88,9 @@ func (ev *evaluation) otherPaths() bool {
 	if ev.budget == nil {
 		ev.budget = &roots.Budget{Max: MaxLookupsPerCall}
 	}
-	var env hardline.Env
 	for _, v := range vals {
 		if v.expanded {
-			if !ev.judgeExpanded("argument "+quote(v.arg)+" holds "+quote(v.value), "cat -- "+v.value, &env) {
+			if !ev.judgeExpanded("argument "+quote(v.arg)+" holds "+quote(v.value), "cat -- "+v.value) {
 				return false
 			}
 			continue

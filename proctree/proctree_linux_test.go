@@ -147,17 +147,7 @@ func TestAMemberWhoseForksAreSlowLeavesNoChild(t *testing.T) {
 		closeErr := tree.Close()
 		tree.Wait()
 		stdout.Close()
-		var left []int
-		for deadline := time.Now().Add(time.Second); ; time.Sleep(20 * time.Millisecond) {
-			left = markedAlive(marker)
-			if len(left) == 0 || time.Now().After(deadline) {
-				break
-			}
-		}
-		for _, pid := range left {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-		require.Empty(t, left, "round %d: %d children outlived Close (Close said %v)", round, len(left), closeErr)
+		requireNoneMarked(t, marker, time.Second, round, closeErr)
 	}
 }
 

@@ -297,19 +297,26 @@ func TestAMemberForkingDuringTheKillLeavesNoChild(t *testing.T) {
 		time.Sleep(150 * time.Millisecond) // the loop is forking
 		closeErr := tree.Close()
 		tree.Wait()
-		// What is left with the marker, alive, is a child that escaped.
-		var left []int
-		for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-			left = markedAlive(marker)
-			if len(left) == 0 || time.Now().After(deadline) {
-				break
-			}
-		}
-		for _, pid := range left {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
-		require.Empty(t, left, "round %d: %d children outlived Close (Close said %v)", round, len(left), closeErr)
+		requireNoneMarked(t, marker, 2*time.Second, round, closeErr)
 	}
+}
+
+// requireNoneMarked fails round when a live process whose command line
+// holds marker is still seen after wait: a child that escaped Close
+// (which said closeErr). What is left is killed.
+func requireNoneMarked(t *testing.T, marker string, wait time.Duration, round int, closeErr error) {
+	t.Helper()
+	var left []int
+	for deadline := time.Now().Add(wait); ; time.Sleep(20 * time.Millisecond) {
+		left = markedAlive(marker)
+		if len(left) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	for _, pid := range left {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	require.Empty(t, left, "round %d: %d children outlived Close (Close said %v)", round, len(left), closeErr)
 }
 
 // markedAlive lists the live processes whose command line holds marker.
