@@ -1,6 +1,9 @@
 package hardline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // File tools: what they delete, move, write and read.
 var _ = register([]Entry{
@@ -425,11 +428,15 @@ var _ = register([]Entry{
 		}},
 })
 
-// searchFilters judges the programs searchers run on the files they read:
-// rg --pre PROGRAM runs PROGRAM with each file's path (a shell or an
-// interpreter there runs the files searched); ugrep --filter's
-// "EXTS:COMMAND" entries run their commands.
+// searchFilters judges the programs searchers run on the files they read,
+// once for each file or folder searched, as fd -x's command is judged: rg
+// --pre PROGRAM runs PROGRAM with each file's path (rg --pre rm x /usr/lib
+// deletes what it searches; a shell or an interpreter there runs the
+// files searched); ugrep --filter's "EXTS:COMMAND ARGS" entries run
+// COMMAND with a '%' in an argument made the file's path, and without one
+// the file on its input, judged as if it were the last argument.
 func (r *run) searchFilters(sc *scope, b string, args []field, c ctx, cmd string) {
+	var starts []field
 	for i, a := range args {
 		name, v, attached := strings.Cut(a.val, "=")
 		if !attached {
@@ -438,18 +445,73 @@ func (r *run) searchFilters(sc *scope, b string, args []field, c ctx, cmd string
 			}
 			v = args[i+1].val
 		}
-		value := field{val: v, dyn: a.dyn || !attached && args[i+1].dyn}
+		value := field{val: v, dyn: a.dyn, why: a.why}
+		if !attached {
+			value = field{val: v, dyn: args[i+1].dyn, why: args[i+1].why}
+		}
+		var run []field
 		switch {
 		case name == "--pre" && b == "rg":
-			r.next(sc, []field{value, {dyn: true, why: "a file rg searches"}}, c)
+			run = []field{value}
 		case name == "--filter" && (b == "ugrep" || b == "ug"):
+			if value.dyn {
+				r.reparseField(sc, value, c, cmd, true) // asks
+				continue
+			}
 			for _, f := range strings.Split(value.val, ",") {
 				if _, command, ok := strings.Cut(f, ":"); ok {
-					r.reparseField(sc, field{val: command, dyn: value.dyn}, c, cmd, true)
+					// The command read as a shell would read it too (a ~
+					// expanded), the stricter reading standing.
+					r.reparseField(sc, field{val: command}, c, cmd, true)
+					run = append(run, r.splitString(field{val: command})...)
+					run = append(run, field{val: ";"})
 				}
+			}
+		default:
+			continue
+		}
+		if starts == nil {
+			starts = searchStarts(b, args)
+		}
+		for len(run) > 0 {
+			one := run
+			if end := slices.IndexFunc(run, func(f field) bool { return f.val == ";" && !f.dyn }); end >= 0 {
+				one, run = run[:end], run[end+1:]
+			} else {
+				run = nil
+			}
+			if len(one) > 0 {
+				r.runUnder(sc, starts, one, ugrepPlaceholder, commandName(cmd)+" searches more files and folders than the bound", c)
 			}
 		}
 	}
+}
+
+// ugrepPlaceholder returns "%" when v holds one: ugrep makes it the path
+// of the file its filter runs on. (rg --pre's program is a single word
+// that never holds its placeholder: the path is its argument.)
+func ugrepPlaceholder(v string) string {
+	if strings.Contains(v, "%") {
+		return "%"
+	}
+	return ""
+}
+
+// searchStarts returns the files and folders a searcher searches: its
+// operands after the pattern (all of them with -e or -f), the working
+// folder when there are none. A value of a long option written apart
+// from it (rg --pre rm PATTERN) counts as an operand, so that no path is
+// taken for the pattern.
+func searchStarts(b string, args []field) []field {
+	p := parseOpts(args, treeReaderValues[b], nil, "")
+	ops := p.ops
+	if len(p.get("-e", "-f", "--regexp", "--file")) == 0 && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		return []field{{val: "."}}
+	}
+	return ops
 }
 
 // imageMagick judges ImageMagick's file names (see its entry).

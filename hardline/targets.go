@@ -1918,15 +1918,24 @@ func (r *run) fdExec(sc *scope, args []field, c ctx) {
 		// As find -L: the links below the search paths lead anywhere.
 		r.finding(ruleUnresolvable, Dynamic, Ask, "fd -L follows the symbolic links below its search paths, which may lead anywhere, and runs a command on what it finds there", r.commandText(args), "")
 	}
-	for si, s := range fdStarts(args[:at]) {
-		if r.overItems(si, "fd searches more start points than the bound") {
+	r.runUnder(sc, fdStarts(args[:at]), run, fdPlaceholder, "fd searches more start points than the bound", c)
+}
+
+// runUnder judges the command run that a searcher runs on what it finds,
+// once for each start point, the start standing for everything under it
+// (fd -x, rg --pre, ugrep --filter): the word in which placeholder finds
+// a placeholder ("" when none) has it replaced by the start, and without
+// one the start is the command's last argument.
+func (r *run) runUnder(sc *scope, starts, run []field, placeholder func(string) string, bound string, c ctx) {
+	for si, s := range starts {
+		if r.overItems(si, bound) {
 			break
 		}
 		s.contents = true
 		fs := make([]field, 0, len(run)+1)
 		placed := false
 		for _, f := range run {
-			if ph := fdPlaceholder(f.val); ph != "" {
+			if ph := placeholder(f.val); ph != "" {
 				f.val = strings.ReplaceAll(f.val, ph, s.val)
 				f.dyn, f.glob, f.contents = f.dyn || s.dyn, f.glob || s.glob, true
 				if s.dyn {
