@@ -27,7 +27,8 @@
 // password option, an Oracle connect string's password, a secret a
 // command takes as a plain word or reads from a pipe, a .NET setting
 // whose key names a secret, an HTTP Digest response, the value after a
-// secret-named key), and the literal value of every configured
+// secret-named key, and a service's key no shape names by its form: a
+// lower-case prefix, then a random body), and the literal value of every configured
 // secret in its JSON, percent-escaped, hex and base64 forms, all in one
 // pass; text with percent-escapes is also read decoded. RedactArgs applies
 // it to a call's arguments for any store that persists them, such as an

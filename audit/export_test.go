@@ -17,6 +17,11 @@ func ShapeFinds(name, text string) [][2]int {
 		if sh.name != name {
 			continue
 		}
+		if sh.scan != nil {
+			for _, s := range sh.scan(t, nil) {
+				out = append(out, [2]int{s.start, s.end})
+			}
+		}
 		for _, a := range sh.anchors {
 			la := strings.ToLower(a)
 			for at := 0; ; {

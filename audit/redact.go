@@ -37,8 +37,10 @@ const Marker = "[REDACTED]"
 //     holding a secret, bearer and basic authorization values, passwords
 //     and tokens in URLs, a command's password option, Oracle connect
 //     strings, secrets a command takes as plain words or reads from a
-//     pipe, .NET settings and HTTP Digest responses, and in free text the
-//     value after a secret-named key.
+//     pipe, .NET settings and HTTP Digest responses, in free text the
+//     value after a secret-named key, and the keys of services no shape
+//     names by their form (a lower-case prefix such as acme_live_, then a
+//     random body of letters of both cases and digits).
 //
 // In structured arguments (RedactArgs) the value of every key whose name
 // implies a secret is replaced whole; see SensitiveKey.
@@ -137,6 +139,17 @@ func (r *Redactor) Wipe() {
 	}
 	r.m.wipe()
 }
+
+// scanShapes are the shapes without anchors (see shape.scan).
+var scanShapes = func() []int {
+	var out []int
+	for i, sh := range shapes {
+		if sh.scan != nil {
+			out = append(out, i)
+		}
+	}
+	return out
+}()
 
 // anchorPatterns are the anchors of every shape.
 var anchorPatterns = func() []acPattern {
@@ -240,6 +253,11 @@ func unhex(c byte) byte {
 // spans finds the ranges of t that the literals and shapes cover, appended
 // to found, unsorted.
 func (m *acMatcher) spans(t []byte, found []span, jsonText bool) []span {
+	for _, i := range scanShapes {
+		if !jsonText || !shapes[i].textOnly {
+			found = shapes[i].scan(t, found)
+		}
+	}
 	found, hits := m.scan(t, found, nil)
 	if len(hits) > 0 {
 		slices.SortFunc(hits, func(a, b acHit) int { return a.start - b.start })

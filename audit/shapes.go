@@ -43,6 +43,9 @@ type shape struct {
 	// values after one anchor (a command's arguments); it appends them to
 	// out.
 	checks func(t []byte, at, anchorLen int, out []span) []span
+	// scan, when set, is a shape without anchors: it reads the whole text
+	// and appends what it finds to out.
+	scan func(t []byte, out []span) []span
 }
 
 // maxScan bounds how far any shape reads past its anchor, so hostile input
@@ -393,6 +396,8 @@ var shapes = []shape{
 		anchors: []string{"-u ", "--user ", "--user=", "--proxy-user ", "--proxy-user="}, textOnly: true, check: userOption},
 	{name: "key-value", about: "the value after a secret-named key in free text (password=..., GITHUB_TOKEN: ..., Authorization: ..., Pwd=..., X-Amz-Signature=..., <password>...</password>, key: | blocks, keys in escaped JSON, config set NAME VALUE, netrc password VALUE)",
 		anchors: textKeys, textOnly: true, check: keyValue},
+	{name: "prefixed-random-token", about: "keys of services no other shape names: a lower-case prefix of one to three segments ending in '_' or '-' (acme_live_, zz9-), then a random body of at least 20 letters of both cases and digits (identifiers of model APIs' objects, such as toolu_ and msg_, and hash-labelled digests stay)",
+		scan: randomTokens},
 }
 
 // Shapes lists the names of the known secret shapes, in registry order.
