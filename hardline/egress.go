@@ -6,8 +6,10 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/toolgate/toolgate/internal/hostaddr"
+	"github.com/toolgate/toolgate/internal/randtoken"
 	"github.com/toolgate/toolgate/internal/words"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -29,7 +31,8 @@ import (
 //
 // A credential is an environment variable whose name says so (TOKEN,
 // SECRET, PASSWORD, API_KEY, ...) and that the script did not assign
-// itself, or a variable the script assigned from one. Homes are known for
+// itself, or a variable the script assigned from one, or a credential
+// written out in the command's text (see literalMark). Homes are known for
 // the well-known names only; any other credential has none, and sending
 // it anywhere asks.
 
@@ -96,6 +99,10 @@ func (a *Analyzer) isCredential(name string) bool {
 // homes returns the hosts a credential belongs to: built in for the
 // well-known names, else configured.
 func (a *Analyzer) homes(name string) []string {
+	if rest, ok := strings.CutPrefix(name, literalMark); ok {
+		home, _, _ := strings.Cut(rest, literalMark)
+		return credentialHomes[home]
+	}
 	if h, ok := credentialHomes[name]; ok {
 		return h
 	}
@@ -255,10 +262,19 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 		return names
 	}
 	if w, ok := n.(*syntax.Word); ok && !expands(w.Parts) {
-		return names // literal text carries no variable's value
+		// Literal text carries no variable's value, but may carry a
+		// credential written out.
+		if mayHoldCredential(w.Parts) {
+			names = literalCredentials(literalText(w, true), names)
+		}
+		return names
 	}
 	walkTree(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Word:
+			if mayHoldCredential(n.Parts) {
+				names = literalCredentials(literalText(n, true), names)
+			}
 		case *syntax.ParamExp:
 			switch {
 			case n.Param == nil:
@@ -413,7 +429,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		// command does not show, so where it sends is not known.
 		for _, f := range fs[1:] {
 			if nb := base(f.val); !f.dyn && (networkSenders[nb] || nameLookups[nb] || urlPrograms[nb]) {
-				r.judgeEgress(nb, r.sentCredentials(sc, s, call), nil, cmd)
+				r.judgeEgress(nb, r.sentCredentials(sc, s, call, fs), nil, cmd)
 				return
 			}
 		}
@@ -422,7 +438,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		// The name looked up goes to DNS servers (or a host's resolver)
 		// whatever it holds: a credential in it leaves the machine
 		// (dig $GITHUB_TOKEN.example.com).
-		r.judgeEgress(b, r.sentCredentials(sc, s, call), nil, cmd)
+		r.judgeEgress(b, r.sentCredentials(sc, s, call, fs), nil, cmd)
 		return
 	}
 	if names := r.containerCredentials(sc, b, call, fs); len(names) > 0 {
@@ -437,7 +453,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		// git sends what its network sub-commands are given to the
 		// remote: a header (-c http.extraHeader=...), a URL's user.
 		if hosts, ok := gitRemote(call, fs); ok {
-			if names := r.sentCredentials(sc, s, call); len(names) > 0 {
+			if names := r.sentCredentials(sc, s, call, fs); len(names) > 0 {
 				r.judgeEgress(b, names, hosts, cmd)
 				return
 			}
@@ -451,7 +467,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		}
 		return
 	}
-	names := r.sentCredentials(sc, s, call)
+	names := r.sentCredentials(sc, s, call, fs)
 	if b == "curl" {
 		names = r.curlVariables(sc, call, fs, names)
 	}
@@ -600,10 +616,16 @@ func patternNamesCredential(pat string) bool {
 // sentCredentials returns the credentials a command is given: in its
 // arguments, its here-documents and here-strings, and the commands that
 // pipe into it.
-func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr) []string {
+func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field) []string {
 	var names []string
 	for _, w := range call.Args[1:] {
 		names = r.credentials(sc, w, names)
+	}
+	for _, f := range fs[min(1, len(fs)):] {
+		// A credential written out may reach the word through a variable
+		// the script set (T=ghp_...; curl -H "X: $T") or in pieces the
+		// shell joins (acme_"live_..."): the words as expanded are read.
+		names = literalCredentials(f.val, names)
 	}
 	for _, rd := range s.Redirs {
 		switch rd.Op {
@@ -699,7 +721,7 @@ func (r *run) clientEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs 
 			}
 		}
 	}
-	names := r.sentCredentials(sc, s, call)
+	names := r.sentCredentials(sc, s, call, fs)
 	for _, as := range call.Assigns {
 		if as.Value != nil {
 			names = r.credentials(sc, as.Value, names) // MYSQL_PWD=$DB_PASSWORD mysql ...
@@ -863,9 +885,148 @@ func (r *run) judgeEgress(b string, names, hosts []string, cmd string) {
 		if len(hosts) > 0 {
 			where = "to " + strings.Join(hosts, ", ") + ", not a host it belongs to"
 		}
-		r.finding(ruleSecretEgress, Path, Ask, b+" sends the credential $"+name+" "+where, cmd, "")
+		r.finding(ruleSecretEgress, Path, Ask, b+" sends "+credentialShown(name)+" "+where, cmd, "")
 		return
 	}
+}
+
+// A credential written out in the command's text (curl -H "Authorization:
+// Bearer ghp_..." URL) is sent as surely as one a variable holds: it is
+// listed among the credentials a command carries under a name that starts
+// with literalMark and holds the variable whose homes it shares, when its
+// prefix names a service (ghp_ is GitHub's), and its first bytes. Any
+// other is meant for a service the analyser cannot name, and sending it
+// anywhere asks.
+const literalMark = "\x01"
+
+// literalHomes maps the prefixes of well-known services' keys to the
+// variable whose homes (credentialHomes) they share.
+var literalHomes = []struct{ prefix, name string }{
+	{"ghp_", "GITHUB_TOKEN"}, {"gho_", "GITHUB_TOKEN"}, {"ghu_", "GITHUB_TOKEN"}, {"ghs_", "GITHUB_TOKEN"},
+	{"ghr_", "GITHUB_TOKEN"}, {"github_pat_", "GITHUB_TOKEN"}, {"glpat-", "GITLAB_TOKEN"}, {"npm_", "NPM_TOKEN"},
+	{"pypi-", "PYPI_TOKEN"}, {"sk-ant-", "ANTHROPIC_API_KEY"}, {"sk-proj-", "OPENAI_API_KEY"}, {"sk-or-", "OPENROUTER_API_KEY"},
+	{"hf_", "HF_TOKEN"}, {"xoxb-", "SLACK_TOKEN"}, {"xoxp-", "SLACK_TOKEN"}, {"xoxa-", "SLACK_TOKEN"}, {"xapp-", "SLACK_TOKEN"},
+	{"sk_live_", "STRIPE_SECRET_KEY"}, {"rk_live_", "STRIPE_SECRET_KEY"}, {"sk_test_", "STRIPE_SECRET_KEY"},
+	{"gsk_", "GROQ_API_KEY"}, {"xai-", "XAI_API_KEY"}, {"r8_", "REPLICATE_API_TOKEN"}, {"dop_v1_", "DIGITALOCEAN_TOKEN"},
+	{"AKIA", "AWS_SECRET_ACCESS_KEY"}, {"ASIA", "AWS_SECRET_ACCESS_KEY"},
+}
+
+// literalCredentials appends to names the credentials written in text
+// (see literalMark): a word of the prefixed-random-token form (package
+// randtoken: a lower-case prefix, then a random body), an AWS access key
+// ID, a JSON Web Token.
+func literalCredentials(text string, names []string) []string {
+	if len(text) < minLiteralCredential {
+		return names
+	}
+	add := func(tok string) {
+		home := ""
+		for _, h := range literalHomes {
+			if strings.HasPrefix(tok, h.prefix) {
+				home = h.name
+				break
+			}
+		}
+		names = append(names, literalMark+home+literalMark+tok[:min(len(tok), 8)]+"…")
+	}
+	if strings.ContainsAny(text, "_-") {
+		for s := randtoken.NewScanner(text); ; {
+			start, end, ok := s.Next()
+			if !ok {
+				break
+			}
+			add(text[start:end])
+		}
+		// A well-known prefix needs no random-looking body.
+		for _, h := range literalHomes {
+			for i := 0; ; {
+				k := strings.Index(text[i:], h.prefix)
+				if k < 0 {
+					break
+				}
+				i += k
+				end := i + len(h.prefix)
+				for end < len(text) && (isAlnum(text[end]) || text[end] == '_' || text[end] == '-') {
+					end++
+				}
+				if body := text[i+len(h.prefix) : end]; len(body) >= 20 && (i == 0 || !isAlnum(text[i-1])) &&
+					strings.ContainsAny(body, "0123456789") && strings.IndexFunc(body, unicode.IsLetter) >= 0 {
+					add(text[i:end])
+				}
+				i = end
+			}
+		}
+	}
+	for _, id := range [...]string{"AKIA", "ASIA"} {
+		for i := 0; ; {
+			k := strings.Index(text[i:], id)
+			if k < 0 {
+				break
+			}
+			i += k
+			end := i + len(id)
+			for end < len(text) && ('A' <= text[end] && text[end] <= 'Z' || '0' <= text[end] && text[end] <= '9') {
+				end++
+			}
+			if end-i == 20 && (i == 0 || !isAlnum(text[i-1])) {
+				add(text[i:end])
+			}
+			i = end
+		}
+	}
+	if i := strings.Index(text, "eyJ"); i >= 0 {
+		if j := strings.Index(text[i:], ".eyJ"); j > 10 && !strings.ContainsAny(text[i:i+j], " \t\n\"'") {
+			add(text[i:])
+		}
+	}
+	return names
+}
+
+// minLiteralCredential is the length of the shortest credential
+// literalCredentials finds (an AWS access key ID).
+const minLiteralCredential = 20
+
+// mayHoldCredential reports whether the literal text of parts may hold a
+// credential literalCredentials finds, without building it: it is as
+// long as the shortest, and holds a separator of a prefix, an AWS key
+// ID's start or a JSON Web Token's.
+func mayHoldCredential(parts []syntax.WordPart) bool {
+	n, marked := literalScan(parts)
+	return marked && n >= minLiteralCredential
+}
+
+// literalScan returns the length of the literal text in parts and whether
+// it holds '_', '-', 'K', 'S' or 'J': each of "AKIA", "ASIA" and "eyJ"
+// keeps one of its letters in one part however the parts split it.
+func literalScan(parts []syntax.WordPart) (n int, marked bool) {
+	for _, p := range parts {
+		v := ""
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v = p.Value
+		case *syntax.SglQuoted:
+			v = p.Value
+		case *syntax.DblQuoted:
+			m, mk := literalScan(p.Parts)
+			n, marked = n+m, marked || mk
+			continue
+		default:
+			continue
+		}
+		n += len(v)
+		marked = marked || strings.ContainsAny(v, "_-KSJ")
+	}
+	return n, marked
+}
+
+// credentialShown says which credential name is: the credential $NAME, or
+// one written in the command (see literalMark).
+func credentialShown(name string) string {
+	if rest, ok := strings.CutPrefix(name, literalMark); ok {
+		_, shown, _ := strings.Cut(rest, literalMark)
+		return "a credential written in the command (" + shown + ")"
+	}
+	return "the credential $" + name
 }
 
 // allHomes reports whether every host is one of homes or under one.
@@ -895,6 +1056,9 @@ func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
 			continue
 		}
 		names := r.credentials(sc, w, nil)
+		if expands(w.Parts) {
+			names = literalCredentials(r.word(sc, w).val, names) // https://x:$T@host/ when T=ghp_...
+		}
 		if len(names) == 0 {
 			continue
 		}
@@ -1114,7 +1278,11 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 				r.finding(ruleSensitivePath, Path, Block, b+" sends "+p+", which this command filled with the environment and every secret in it, "+where, cmd, "")
 				return
 			}
-			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+p+", which this command filled with the value of "+w.secret+", "+where, cmd, "")
+			what := "the value of " + w.secret
+			if strings.HasPrefix(w.secret, literalMark) {
+				what = credentialShown(w.secret)
+			}
+			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+p+", which this command filled with "+what+", "+where, cmd, "")
 			return
 		}
 		why, ok := r.a.credentialBelowHome(path.Base(f.val))

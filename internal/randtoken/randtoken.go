@@ -43,7 +43,7 @@ var hashNames = map[string]bool{"md5": true, "sha1": true, "sha224": true, "sha2
 // hashLabelled reports whether before ends in a hash's name and '=' or
 // ':' (sha256=BASE64URL in a wheel's RECORD, sha512:...): what follows is
 // a digest.
-func hashLabelled(before []byte) bool {
+func hashLabelled[T text](before T) bool {
 	if len(before) == 0 || before[len(before)-1] != '=' && before[len(before)-1] != ':' {
 		return false
 	}
@@ -60,48 +60,95 @@ func hashLabelled(before []byte) bool {
 // letters, digits, '_' and '-' that starts with a lower-case prefix of one
 // to three segments, each followed by '_' or '-', and goes on with a body
 // of at least randomTokenMinBody bytes that holds two upper-case letters,
-// two lower-case ones and a digit and changes between those kinds at
-// least twice in every five of them, as random text does and words
-// written in camel or kebab case do not. A word whose first segment is an
+// two lower-case ones and a digit (unless it is 24 bytes or more) and
+// changes between those kinds at least three times in ten of them, as
+// random text does, and is not written in camel case (see randomBody). A word whose first segment is an
 // identifierPrefixes or hashNames entry, or that follows a hash's name
 // and '=' or ':', stays. (Standard base64 text never holds '_' or '-', so
 // its words have no prefix.)
-func Find(t []byte, found func(start, end int)) {
+func Find[T text](t T, found func(start, end int)) {
+	s := NewScanner(t)
+	for {
+		start, end, ok := s.Next()
+		if !ok {
+			return
+		}
+		found(start, end)
+	}
+}
+
+// A Scanner finds the prefixed random tokens of a text one at a time, as
+// Find does, for a caller that must not allocate a callback.
+type Scanner[T text] struct {
+	t           T
+	i           int // where the scan goes on
+	under, dash int // the next '_' and '-' at or after i, len(t) when none
+}
+
+// NewScanner returns a Scanner over t.
+func NewScanner[T text](t T) Scanner[T] {
+	return Scanner[T]{t: t, under: -1, dash: -1}
+}
+
+// Next returns the start and end of the next token, and false when there
+// is none.
+func (s *Scanner[T]) Next() (start, end int, ok bool) {
 	// Only a word that holds a separator may have a prefix: the scan goes
 	// from one '_' or '-' to the next (found by IndexByte, which is fast
 	// on text that holds few) and reads the word around it.
-	under, dash := -1, -1
-	for i := 0; i < len(t); {
-		if under < i {
-			if under = bytes.IndexByte(t[i:], '_'); under >= 0 {
-				under += i
+	t := s.t
+	for s.i < len(t) {
+		if s.under < s.i {
+			if s.under = indexByte(t[s.i:], '_'); s.under >= 0 {
+				s.under += s.i
 			} else {
-				under = len(t)
+				s.under = len(t)
 			}
 		}
-		if dash < i {
-			if dash = bytes.IndexByte(t[i:], '-'); dash >= 0 {
-				dash += i
+		if s.dash < s.i {
+			if s.dash = indexByte(t[s.i:], '-'); s.dash >= 0 {
+				s.dash += s.i
 			} else {
-				dash = len(t)
+				s.dash = len(t)
 			}
 		}
-		p := min(under, dash)
+		p := min(s.under, s.dash)
 		if p >= len(t) {
 			break
 		}
 		start, end := p, p+1
-		for start > i && randomTokenChars[t[start-1]] {
+		for start > s.i && randomTokenChars[t[start-1]] {
 			start--
 		}
 		for end < len(t) && randomTokenChars[t[end]] {
 			end++
 		}
+		s.i = end
 		if randomToken(t, start, end) {
-			found(start, end)
+			return start, end, true
 		}
-		i = end
 	}
+	s.i = len(t)
+	return 0, 0, false
+}
+
+// text is what Find reads: a string or a byte slice.
+type text interface{ ~string | ~[]byte }
+
+// indexByte is strings.IndexByte or bytes.IndexByte, as t is.
+func indexByte[T text](t T, c byte) int {
+	switch v := any(t).(type) {
+	case string:
+		return strings.IndexByte(v, c)
+	case []byte:
+		return bytes.IndexByte(v, c)
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // Holds reports whether s holds a prefixed random token (see Find).
@@ -110,13 +157,13 @@ func Holds(s string) bool {
 		return false
 	}
 	held := false
-	Find([]byte(s), func(int, int) { held = true })
+	Find(s, func(int, int) { held = true })
 	return held
 }
 
 // randomToken reports whether the word t[start:end] is a prefixed random
 // token (see Find).
-func randomToken(t []byte, start, end int) bool {
+func randomToken[T text](t T, start, end int) bool {
 	if end-start < randomTokenMinBody+2 {
 		return false
 	}
@@ -150,10 +197,10 @@ func randomToken(t []byte, start, end int) bool {
 
 // randomBody reports whether b reads as random: two upper-case letters,
 // two lower-case ones and a digit, a change of kind between neighbours at
-// least twice in every five letters and digits (the separators '_' and
-// '-' left out), and not nine in ten capitals followed by a lower-case
-// letter, as words in camel case are.
-func randomBody(b []byte) bool {
+// least three times in ten letters and digits (the separators '_' and
+// '-' left out), and not camel case: nine in ten capitals followed by a
+// lower-case letter, in runs of 2.5 or more on average.
+func randomBody[T text](b T) bool {
 	var upper, lower, digit, changes int
 	kind := func(c byte) int {
 		switch {
@@ -170,16 +217,20 @@ func randomBody(b []byte) bool {
 		return 0
 	}
 	// upperNext counts the upper-case letters followed by a letter or a
-	// digit, upperLower those followed by a lower-case letter.
-	var upperNext, upperLower int
+	// digit, upperLower those followed by a lower-case letter; lowerRuns
+	// the runs of lower-case letters.
+	var upperNext, upperLower, lowerRuns int
 	prev, n := 0, 0
-	for _, c := range b {
-		k := kind(c)
+	for i := 0; i < len(b); i++ {
+		k := kind(b[i])
 		if k == 0 {
 			continue // a separator: kebab-case words do not read as random
 		}
 		if prev != 0 && k != prev {
 			changes++
+		}
+		if k == 2 && prev != 2 {
+			lowerRuns++
 		}
 		if prev == 1 {
 			upperNext++
@@ -190,9 +241,11 @@ func randomBody(b []byte) bool {
 		prev = k
 		n++
 	}
-	// Words in camel case start each capital with a lower-case letter
-	// after it; in random text that holds for one in about 2.4.
-	camel := upperNext >= 3 && upperLower*10 >= upperNext*9
+	// Words in camel case follow each capital with a run of lower-case
+	// letters (2.5 long or more on average); in random text a capital is
+	// followed by a lower-case letter one time in about 2.4, and a run of
+	// them is about 1.7 long.
+	camel := upperNext >= 3 && upperLower*10 >= upperNext*9 && lower*2 >= lowerRuns*5
 	return upper >= 2 && lower >= 2 && (digit >= 1 || n >= 24) && changes*10 >= 3*(n-1) && !camel
 }
 
