@@ -3685,7 +3685,7 @@ func environDump(b string, args []field) bool {
 var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true,
 	"ssh": true, "openssl": true, "http": true, "https": true, "xh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true,
 	"ftp": true, "lftp": true, "sftp": true, "smbclient": true, "pastebinit": true, "gh": true, "nc.openbsd": true, "nc.traditional": true,
-	"scp": true, "rsync": true,
+	"scp": true, "rsync": true, "aria2c": true, "wget2": true, "axel": true,
 	// PowerShell's web cmdlets, whose -Body takes their input.
 	"Invoke-WebRequest": true, "invoke-webrequest": true, "iwr": true, "Invoke-RestMethod": true, "invoke-restmethod": true, "irm": true}
 

