@@ -147,6 +147,8 @@ func TestSecretEgress(t *testing.T) {
 		{"gh given braces before a URL", `gh api -H "x: $GITHUB_TOKEN" {a,b} https://api.github.com/x`, true},
 		{"a web cmdlet given no URL", `irm -Body "$GITHUB_TOKEN" -Method Post`, true},
 		{"curl's operands after --", `curl -d "$GITHUB_TOKEN" -- https://api.github.com/x`, false},
+		{"curl --url last", `curl -d "$GITHUB_TOKEN" --url`, true},
+		{"curl --expand-url last", `curl -d "$GITHUB_TOKEN" --expand-url`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := a.Command(tc.cmd, testEnv())
