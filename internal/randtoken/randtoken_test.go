@@ -50,3 +50,44 @@ func TestRandomTokenEdges(t *testing.T) {
 		assert.Equal(t, want, Holds(text), "%q", text)
 	}
 }
+
+// FuzzFind checks, on any text, that every token found is a whole word of
+// token bytes inside the text, in order and apart, that Holds agrees with
+// Find, and that a string and a byte slice read the same.
+func FuzzFind(f *testing.F) {
+	for _, s := range []string{
+		"deploy with acme_live_q7RfT2xLkP9mZ0wBv4Nc now",
+		"x sha256=vendor_q7RfT2xLkP9mZ0wBv4Nc",
+		"toolu_01A09q90qw90lq917835lq9 a-b_c-d_e",
+		"__--__-vendor_AbcdDefgGhijJklmMnopPqrsStuvWXyzYZabc12",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var fromString, fromBytes [][2]int
+		Find(s, func(start, end int) { fromString = append(fromString, [2]int{start, end}) })
+		Find([]byte(s), func(start, end int) { fromBytes = append(fromBytes, [2]int{start, end}) })
+		assert.Equal(t, fromString, fromBytes)
+		assert.Equal(t, len(fromString) > 0, Holds(s))
+		last := -1
+		for _, sp := range fromString {
+			start, end := sp[0], sp[1]
+			if start <= last || start >= end || end > len(s) {
+				t.Fatalf("span %v after %d in %q", sp, last, s)
+			}
+			last = end
+			if start > 0 && randomTokenChars[s[start-1]] || end < len(s) && randomTokenChars[s[end]] {
+				t.Fatalf("span %v of %q is not a whole word", sp, s)
+			}
+			for i := start; i < end; i++ {
+				if !randomTokenChars[s[i]] {
+					t.Fatalf("span %v of %q holds %q", sp, s, s[i])
+				}
+			}
+			if !Holds(s[start:end]) {
+				t.Fatalf("%q found in %q does not hold a token alone", s[start:end], s)
+			}
+		}
+	})
+}
