@@ -1274,10 +1274,7 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 			continue
 		}
 		if w, p, ok := r.writtenAt(f); ok && (w.environ || w.secret != "") {
-			where := "to another host"
-			if hosts := r.destinations(sc, b, call, fs); len(hosts) > 0 {
-				where = "to " + strings.Join(hosts, ", ")
-			}
+			where := r.sentTo(sc, b, call, fs)
 			if w.environ {
 				r.finding(ruleSensitivePath, Path, Block, b+" sends "+p+", which this command filled with the environment and every secret in it, "+where, cmd, "")
 				return
@@ -1294,11 +1291,7 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 			why, ok = r.a.toolCredentialFile(f.val)
 		}
 		if ok {
-			where := "to another host"
-			if hosts := r.destinations(sc, b, call, fs); len(hosts) > 0 {
-				where = "to " + strings.Join(hosts, ", ")
-			}
-			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+where, cmd, "")
+			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+r.sentTo(sc, b, call, fs), cmd, "")
 			return
 		}
 	}
@@ -1340,6 +1333,15 @@ func (a *Analyzer) toolCredentialFile(p string) (string, bool) {
 		}
 		i += 1 + j
 	}
+}
+
+// sentTo says where a program sends a file: to the hosts its words name,
+// or to another host.
+func (r *run) sentTo(sc *scope, b string, call *syntax.CallExpr, fs []field) string {
+	if hosts := r.destinations(sc, b, call, fs); len(hosts) > 0 {
+		return "to " + strings.Join(hosts, ", ")
+	}
+	return "to another host"
 }
 
 // fileUploaders are programs whose operands sentFiles reads as files sent
