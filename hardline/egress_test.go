@@ -149,6 +149,7 @@ func TestSecretEgress(t *testing.T) {
 		{"a web cmdlet given no URL", `irm -Body "$GITHUB_TOKEN" -Method Post`, true},
 		{"curl's operands after --", `curl -d "$GITHUB_TOKEN" -- https://api.github.com/x`, false},
 		{"curl --url last", `curl -d "$GITHUB_TOKEN" --url`, true},
+		{"curl -T last", `curl https://e.x/ -T`, false},
 		{"curl --expand-url last", `curl -d "$GITHUB_TOKEN" --expand-url`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
