@@ -64,6 +64,9 @@ func TestReadSed(t *testing.T) {
 		{"y alone counts as executing", "y", nil, true},
 		{"an unknown command counts as executing", "k", nil, true},
 		{"everyday scripts name nothing", "s/foo/bar/g;/^#/d;1,10p", nil, false},
+		{"L takes a number as q does", "L5;w out", []progFile{w("out")}, false},
+		{"F prints the file's name", "F;w out", []progFile{w("out")}, false},
+		{"a branch label ends at a block's end", "1{b}w out", []progFile{w("out")}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,6 +78,32 @@ func TestReadSed(t *testing.T) {
 				t.Errorf("readSed(%q) = %+v, want files %+v, executes %v", tt.script, got, tt.files, tt.executes)
 			}
 		})
+	}
+}
+
+// TestReadSedBrackets pins GNU sed's reading of a bracket expression
+// inside a regular expression: a ']' first in the list (after '^') is a
+// member, and a class, an equivalence class or a collating symbol is read
+// whole, so that a delimiter or a ']' inside one does not end it.
+func TestReadSedBrackets(t *testing.T) {
+	out := []progFile{{name: "out", write: true}}
+	for _, script := range []string{
+		"s/[^]/]/w x/w out",
+		"s/[]/]/w x/w out",
+		"s/[[:alpha:]/]/w x/w out",
+		"s/[[=e=]/]/w x/w out",
+		"s/[[.].]/]/w x/w out",
+		"s/[[:alpha:]]/w x/w out",
+	} {
+		got := readSedAs(script, true)
+		if !slices.Equal(got.files, out) || got.executes {
+			t.Errorf("readSedAs(%q, true) = %+v, want files %+v and no execution", script, got, out)
+		}
+	}
+	// A newline ends a bracket expression, and the regular expression
+	// with an error, as it ends one outside brackets.
+	if got := readSedAs("/[a\n/p", true); !got.executes {
+		t.Errorf("readSedAs(%q, true) = %+v, want it to count as executing", "/[a\n/p", got)
 	}
 }
 
@@ -122,6 +151,7 @@ func TestReadSedCommands(t *testing.T) {
 		"s/a/b/":                 nil,
 		`s/.*/ls\nrm -rf ~/e`:    {"ls\nrm -rf ~"},
 		"s/.*/x/;1e id":          {"id"},
+		`s/.*/echo \0 x/e`:       {"echo  x"},
 	} {
 		if got := readSed(script).commands; !slices.Equal(got, want) {
 			t.Errorf("readSed(%q).commands = %q, want %q", script, got, want)
