@@ -161,6 +161,7 @@ var _ = register([]Entry{
 			{Name: "FZF_DEFAULT_OPTS", Role: RoleEscape, Markers: fzfCommandMarkers}, {Name: "SKIM_DEFAULT_OPTIONS", Role: RoleEscape, Markers: fzfCommandMarkers}},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			var texts []string
 			for _, bind := range optionValues(args, "--bind") {
 				if bind.dyn {
 					r.finding(ruleEvalDynamic, Dynamic, Ask, b+" --bind comes from "+bind.why+" and may run commands", cmd, "")
@@ -168,11 +169,56 @@ var _ = register([]Entry{
 				}
 				for _, text := range fzfBindCommands(bind.val) {
 					r.reparseField(sc, field{val: text}, c, cmd, true)
+					texts = append(texts, text)
 				}
 			}
+			for _, p := range optionValues(args, "--preview") {
+				if !p.dyn {
+					texts = append(texts, p.val)
+				}
+			}
+			r.fzfItems(sc, texts, c)
 			return false
 		}},
 })
+
+// fzfPlaceholder matches fzf's placeholders for the items it reads: {},
+// {+}, {q}, {n}, {1}, {-1}, {2..}, {+f} and their kin.
+var fzfPlaceholder = regexp.MustCompile(`\{[+sfrqn]*[-0-9.,]*\}`)
+
+// fzfItems judges the commands fzf runs with the items it reads (a
+// preview, a --bind action's command) once for each source of items, as
+// xargs's command is: fzf puts an item in place of a placeholder, quoted,
+// so a plain command is read with the item among its words, and any
+// other as sh -c 'CMD "$1"' with the item as $1. The
+// items are fzf's input, or the working folder's files when it has none
+// (fzf's default source lists them): ls ~ | fzf --preview 'rm -rf {}'
+// deletes in the home folder, as ls ~ | xargs rm -rf does.
+func (r *run) fzfItems(sc *scope, texts []string, c ctx) {
+	in := c.in
+	if in.kind == inNone {
+		in = input{kind: inUnknown, words: []field{{val: "."}}, find: true, detail: "the working folder's files"}
+	}
+	const item = "\x00fzf-item"
+	for _, text := range texts {
+		if !fzfPlaceholder.MatchString(text) {
+			continue
+		}
+		if !strings.ContainsAny(text, "|&;<>()$`\\\"'\n") {
+			// A plain command: its words, the item standing in a
+			// placeholder's place with what the input's items are (a
+			// start point of find stands for everything under it).
+			var fs []field
+			for _, w := range strings.Fields(fzfPlaceholder.ReplaceAllLiteralString(text, item)) {
+				fs = append(fs, field{val: w})
+			}
+			r.feed(sc, fs, in, item, c)
+			continue
+		}
+		script := fzfPlaceholder.ReplaceAllLiteralString(text, `"$1"`)
+		r.feed(sc, []field{{val: "sh"}, {val: "-c"}, {val: script}, {val: "fzf"}, {val: item}}, in, item, c)
+	}
+}
 
 // tmuxChain analyses a tmux line: its global options (-c runs a shell
 // command), then each tmux command, separated by ";" words (tmux new -d 'x'
