@@ -1,9 +1,6 @@
 package hardline
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // File tools: what they delete, move, write and read.
 var _ = register([]Entry{
@@ -437,22 +434,24 @@ var _ = register([]Entry{
 // the file on its input, judged as if it were the last argument.
 func (r *run) searchFilters(sc *scope, b string, args []field, c ctx, cmd string) {
 	var starts []field
+	runUnder := func(run []field, placeholder func(string) string) {
+		if starts == nil {
+			starts = searchStarts(b, args)
+		}
+		r.runUnder(sc, starts, run, placeholder, commandName(cmd)+" searches more files and folders than the bound", c)
+	}
 	for i, a := range args {
 		name, v, attached := strings.Cut(a.val, "=")
+		value := field{val: v, dyn: a.dyn, why: a.why}
 		if !attached {
 			if i+1 >= len(args) {
 				break
 			}
-			v = args[i+1].val
+			value = args[i+1]
 		}
-		value := field{val: v, dyn: a.dyn, why: a.why}
-		if !attached {
-			value = field{val: v, dyn: args[i+1].dyn, why: args[i+1].why}
-		}
-		var run []field
 		switch {
 		case name == "--pre" && b == "rg":
-			run = []field{value}
+			runUnder([]field{value}, noPlaceholder)
 		case name == "--filter" && (b == "ugrep" || b == "ug"):
 			if value.dyn {
 				r.reparseField(sc, value, c, cmd, true) // asks
@@ -463,33 +462,19 @@ func (r *run) searchFilters(sc *scope, b string, args []field, c ctx, cmd string
 					// The command read as a shell would read it too (a ~
 					// expanded), the stricter reading standing.
 					r.reparseField(sc, field{val: command}, c, cmd, true)
-					run = append(run, r.splitString(field{val: command})...)
-					run = append(run, field{val: ";"})
+					runUnder(r.splitString(field{val: command}), ugrepPlaceholder)
 				}
-			}
-		default:
-			continue
-		}
-		if starts == nil {
-			starts = searchStarts(b, args)
-		}
-		for len(run) > 0 {
-			one := run
-			if end := slices.IndexFunc(run, func(f field) bool { return f.val == ";" && !f.dyn }); end >= 0 {
-				one, run = run[:end], run[end+1:]
-			} else {
-				run = nil
-			}
-			if len(one) > 0 {
-				r.runUnder(sc, starts, one, ugrepPlaceholder, commandName(cmd)+" searches more files and folders than the bound", c)
 			}
 		}
 	}
 }
 
+// noPlaceholder is the placeholder of a program given the path as its
+// last argument (rg --pre's): none.
+func noPlaceholder(string) string { return "" }
+
 // ugrepPlaceholder returns "%" when v holds one: ugrep makes it the path
-// of the file its filter runs on. (rg --pre's program is a single word
-// that never holds its placeholder: the path is its argument.)
+// of the file its filter runs on.
 func ugrepPlaceholder(v string) string {
 	if strings.Contains(v, "%") {
 		return "%"

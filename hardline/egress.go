@@ -6,7 +6,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/toolgate/toolgate/internal/hostaddr"
 	"github.com/toolgate/toolgate/internal/randtoken"
@@ -264,17 +263,12 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 	if w, ok := n.(*syntax.Word); ok && !expands(w.Parts) {
 		// Literal text carries no variable's value, but may carry a
 		// credential written out.
-		if mayHoldCredential(w.Parts) {
-			names = literalCredentials(literalText(w, true), names)
-		}
-		return names
+		return wordCredentials(w, names)
 	}
 	walkTree(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Word:
-			if mayHoldCredential(n.Parts) {
-				names = literalCredentials(literalText(n, true), names)
-			}
+			names = wordCredentials(n, names)
 		case *syntax.ParamExp:
 			switch {
 			case n.Param == nil:
@@ -941,54 +935,84 @@ func literalCredentials(text string, names []string) []string {
 			}
 			add(text[start:end])
 		}
-		// A well-known prefix needs no random-looking body.
+		// A well-known prefix needs no random-looking body: 20 letters,
+		// digits, '_' or '-', a digit and a letter among them.
 		for _, h := range literalHomes {
-			for i := 0; ; {
-				k := strings.Index(text[i:], h.prefix)
-				if k < 0 {
-					break
-				}
-				i += k
-				end := i + len(h.prefix)
-				for end < len(text) && (isAlnum(text[end]) || text[end] == '_' || text[end] == '-') {
-					end++
-				}
-				if body := text[i+len(h.prefix) : end]; len(body) >= 20 && (i == 0 || !isAlnum(text[i-1])) &&
-					strings.ContainsAny(body, "0123456789") && strings.IndexFunc(body, unicode.IsLetter) >= 0 {
-					add(text[i:end])
-				}
-				i = end
+			if !strings.ContainsAny(h.prefix, "_-") {
+				continue // an AWS key ID's, read below
 			}
+			prefixedWords(text, h.prefix, tokenByte, func(body string) bool {
+				// (A body of token bytes holds a letter when it is not all
+				// digits, '_' and '-'.)
+				return len(body) >= 20 && strings.ContainsAny(body, "0123456789") && strings.Trim(body, "0123456789_-") != ""
+			}, add)
 		}
 	}
-	for _, id := range [...]string{"AKIA", "ASIA"} {
-		for i := 0; ; {
-			k := strings.Index(text[i:], id)
-			if k < 0 {
-				break
-			}
-			i += k
-			end := i + len(id)
-			for end < len(text) && ('A' <= text[end] && text[end] <= 'Z' || '0' <= text[end] && text[end] <= '9') {
-				end++
-			}
-			if end-i == 20 && (i == 0 || !isAlnum(text[i-1])) {
-				add(text[i:end])
-			}
-			i = end
-		}
+	// An AWS access key ID: its prefix and 16 capitals and digits.
+	for _, id := range awsKeyIDs {
+		prefixedWords(text, id, func(c byte) bool { return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }, func(body string) bool {
+			return len(body) == 16
+		}, add)
 	}
-	if i := strings.Index(text, "eyJ"); i >= 0 {
+	// A JSON Web Token: a base64url header that starts as JSON does ("eyJ"),
+	// a '.', and claims that do too, with no blank or quote between.
+	for i := 0; ; {
+		k := strings.Index(text[i:], "eyJ")
+		if k < 0 {
+			break
+		}
+		i += k
 		if j := strings.Index(text[i:], ".eyJ"); j > 10 && !strings.ContainsAny(text[i:i+j], " \t\n\"'") {
 			add(text[i:])
+			return names
 		}
+		i += len("eyJ")
 	}
 	return names
 }
 
+// awsKeyIDs are the prefixes of AWS access key IDs (in literalHomes too,
+// for their homes).
+var awsKeyIDs = [...]string{"AKIA", "ASIA"}
+
+// prefixedWords calls add with each word of text that starts with prefix
+// (at the start of text or after a byte that is not a letter or a digit)
+// and goes on with bytes chars accepts, when ok accepts those bytes.
+func prefixedWords(text, prefix string, chars func(byte) bool, ok func(body string) bool, add func(string)) {
+	for i := 0; ; {
+		k := strings.Index(text[i:], prefix)
+		if k < 0 {
+			return
+		}
+		i += k
+		end := i + len(prefix)
+		for end < len(text) && chars(text[end]) {
+			end++
+		}
+		if (i == 0 || !isAlnum(text[i-1])) && ok(text[i+len(prefix):end]) {
+			add(text[i:end])
+		}
+		i = end
+	}
+}
+
+// tokenByte reports whether c may stand in a token's body: a letter, a
+// digit, '_' or '-'.
+func tokenByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
+
 // minLiteralCredential is the length of the shortest credential
 // literalCredentials finds (an AWS access key ID).
 const minLiteralCredential = 20
+
+// wordCredentials appends to names the credentials written in w's literal
+// text (see literalCredentials), building the text only when it may hold
+// one.
+func wordCredentials(w *syntax.Word, names []string) []string {
+	if !mayHoldCredential(w.Parts) {
+		return names
+	}
+	return literalCredentials(literalText(w, true), names)
+}
 
 // mayHoldCredential reports whether the literal text of parts may hold a
 // credential literalCredentials finds, without building it: it is as
