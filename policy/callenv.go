@@ -4,6 +4,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -22,6 +23,10 @@ const (
 	// standard input (callInputs).
 	maxInputs     = 8
 	maxInputBytes = 64 << 10
+	// maxArgvWords bounds the words of one list read as a command's
+	// arguments (callArgv); its bytes are bounded by maxInputBytes and
+	// the lists by maxInputs.
+	maxArgvWords = 256
 )
 
 // callEnv reads the environment an exec call may hand its command: a host's
@@ -157,6 +162,74 @@ func (ev *evaluation) callInputs() (names []string, ok bool) {
 	return names, len(names) <= maxInputs
 }
 
+// argvList is an undeclared argument of an exec call read as words its
+// tool may append to the command (callArgv).
+type argvList struct {
+	arg   string
+	words []string
+}
+
+// callArgv returns the arguments of an exec call that may be its command's
+// argument vector: a host's exec tool often takes a program and its
+// arguments apart ({"command": "rm", "args": ["-rf", "/home/me"]}), as a
+// process is started, under any name, so every undeclared argument that is
+// a list of strings, numbers or booleans (or a string holding one as JSON)
+// is read as words the tool appends to the command, the safer reading.
+// ok is false past maxInputs lists, maxArgvWords words in one or
+// maxInputBytes of words in one.
+func (ev *evaluation) callArgv() (lists []argvList, ok bool) {
+	for _, k := range ev.args.undeclared {
+		v := ev.c.Args[k]
+		if s, isString := v.(string); isString {
+			t := strings.TrimSpace(s)
+			if !strings.HasPrefix(t, "[") || len(t) > maxInputBytes || json.Unmarshal([]byte(t), &v) != nil {
+				continue
+			}
+		}
+		list, isList := v.([]any)
+		if !isList || len(list) == 0 {
+			continue
+		}
+		if len(list) > maxArgvWords {
+			return nil, false
+		}
+		words, size := make([]string, 0, len(list)), 0
+		for _, x := range list {
+			w, scalar := envScalar(x)
+			if !scalar {
+				words = nil // a list of objects or lists is no argument vector
+				break
+			}
+			words = append(words, w)
+			size += len(w)
+		}
+		if size > maxInputBytes {
+			return nil, false
+		}
+		if words != nil {
+			lists = append(lists, argvList{arg: k, words: words})
+		}
+	}
+	return lists, len(lists) <= maxInputs
+}
+
+// withArgv is the command as the analyser judges it given words as its
+// last arguments: quoted, as a tool that starts the program with them as
+// its argument vector passes them, or joined by blanks, as a tool that
+// hands the line to a shell has them read.
+func withArgv(command string, words []string, quoted bool) string {
+	var b strings.Builder
+	b.WriteString(command)
+	for _, w := range words {
+		b.WriteByte(' ')
+		if quoted {
+			w = shellQuote(w)
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
 // withInput is the command as the analyser judges it reading input on its
 // standard input: a group whose commands share the input.
 func withInput(command, input string) string {
@@ -186,6 +259,25 @@ func inputTarget(key []byte, names []string, args map[string]any) Target {
 		h.Write([]byte{0})
 	}
 	return Target{Argument: strings.Join(names, ","), Value: "input hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
+}
+
+// argvTarget binds an approval to the lists read as a command's arguments
+// that changed its judgement (see callArgv): their arguments and a digest
+// of their words.
+func argvTarget(key []byte, changed []argvList) Target {
+	h := hmac.New(sha256.New, key)
+	names := make([]string, len(changed))
+	for i, l := range changed {
+		names[i] = l.arg
+		h.Write([]byte(l.arg))
+		h.Write([]byte{0})
+		for _, w := range l.words {
+			h.Write(binary.AppendUvarint(nil, uint64(len(w))))
+			h.Write([]byte(w))
+		}
+		h.Write([]byte{0})
+	}
+	return Target{Argument: strings.Join(names, ","), Value: "arguments hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
 }
 
 // envScalar is the text of a value an environment may hold.

@@ -569,7 +569,7 @@ func (ev *evaluation) hardline() bool {
 		var changed []string
 		for _, name := range inputs {
 			text := ev.c.Args[name].(string)
-			g, hit := newFinding(plain, ev.e.hard.Command(withInput(ev.args.command, text), env))
+			readings := []hardline.Result{ev.e.hard.Command(withInput(ev.args.command, text), env)}
 			if ev.meta.WorkdirArgument == "" && pathLike(text) {
 				// A tool that declares no working folder may take one
 				// under any name: the command is judged run there too,
@@ -578,20 +578,37 @@ func (ev *evaluation) hardline() bool {
 				// refuses is not skipped unjudged: otherPaths reads the
 				// same string as a path and asks about it.
 				if dir, err := ev.e.readPath(text); err == nil {
-					if w, whit := newFinding(plain, ev.e.hard.Command(withWorkdir(ev.args.command, dir), env)); whit && (!hit || w.Severity > g.Severity) {
-						g, hit = w, true
-					}
+					readings = append(readings, ev.e.hard.Command(withWorkdir(ev.args.command, dir), env))
 				}
 			}
-			if hit {
+			if g, hit := strictestNew(plain, readings...); hit {
 				changed = append(changed, name)
-				if !ok || g.Severity >= f.Severity {
-					f, ok = g, true
-				}
+				f, ok = atLeastAsStrict(f, ok, g)
 			}
 		}
 		if len(changed) > 0 {
 			ev.d.Targets = append(ev.d.Targets, inputTarget(ev.e.bindingKey, changed, ev.c.Args))
+		}
+	}
+	// A list the call gives the command may be its arguments (callArgv),
+	// passed as an argument vector or joined into the line a shell reads;
+	// a line a shell would refuse runs nothing, so its parse error is no
+	// finding of the joined reading. A list with which the command is
+	// found doing something it does not do without it is a target.
+	if lists, fits := ev.callArgv(); !fits {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command more arguments than can be judged")
+	} else {
+		var changed []argvList
+		for _, l := range lists {
+			joined := ev.e.hard.Command(withArgv(ev.args.command, l.words, false), env)
+			joined.Findings = slices.DeleteFunc(joined.Findings, func(f hardline.Finding) bool { return f.Rule == ruleParseError })
+			if g, hit := strictestNew(plain, ev.e.hard.Command(withArgv(ev.args.command, l.words, true), env), joined); hit {
+				changed = append(changed, l)
+				f, ok = atLeastAsStrict(f, ok, g)
+			}
+		}
+		if len(changed) > 0 {
+			ev.d.Targets = append(ev.d.Targets, argvTarget(ev.e.bindingKey, changed))
 		}
 	}
 	if ok {
@@ -708,6 +725,9 @@ func (ev *evaluation) analyserEnv() hardline.Env {
 	return env
 }
 
+// ruleParseError is the hardline rule of a command that does not parse.
+const ruleParseError = "parse-error"
+
 // newFinding returns the strictest finding of with that without lacks
 // (compared by severity, rule, path and detail: the command text they were
 // made in may be written otherwise). Findings come strictest first.
@@ -720,6 +740,26 @@ func newFinding(without, with hardline.Result) (hardline.Finding, bool) {
 		}
 	}
 	return hardline.Finding{}, false
+}
+
+// strictestNew returns the strictest finding one of readings has that
+// plain lacks (newFinding), the earlier reading winning a tie.
+func strictestNew(plain hardline.Result, readings ...hardline.Result) (f hardline.Finding, ok bool) {
+	for _, r := range readings {
+		if g, hit := newFinding(plain, r); hit && (!ok || g.Severity > f.Severity) {
+			f, ok = g, true
+		}
+	}
+	return f, ok
+}
+
+// atLeastAsStrict returns g, and true, unless f (held when ok) is
+// stricter: the later of two findings as strict is kept.
+func atLeastAsStrict(f hardline.Finding, ok bool, g hardline.Finding) (hardline.Finding, bool) {
+	if !ok || g.Severity >= f.Severity {
+		return g, true
+	}
+	return f, true
 }
 
 // workdir returns the resolved working folder of an exec call, when its
