@@ -160,7 +160,9 @@ func (h *Host) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.store, err = openStore(ctx, filepath.Join(h.cfg.StateDir, "approvals")); err != nil {
+	if h.store, err = openLocked(ctx, approval.ErrLocked, func() (*approval.FileStore, error) {
+		return approval.OpenFile(filepath.Join(h.cfg.StateDir, "approvals"))
+	}); err != nil {
 		return err
 	}
 	h.inbox = approval.New(h.store, approval.Options{Tools: reg, Redact: func(args map[string]any) map[string]any {
@@ -180,7 +182,9 @@ func (h *Host) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.sink, err = audit.OpenFile(filepath.Join(h.cfg.StateDir, "audit.jsonl"), audit.FileOptions{Redactor: h.redactor}); err != nil {
+	if h.sink, err = openLocked(ctx, audit.ErrLocked, func() (*audit.FileSink, error) {
+		return audit.OpenFile(filepath.Join(h.cfg.StateDir, "audit.jsonl"), audit.FileOptions{Redactor: h.redactor})
+	}); err != nil {
 		return err
 	}
 	h.log = audit.NewLogger(h.sink, h.redactor)
@@ -225,19 +229,21 @@ func (h *Host) redactValues(v any) any {
 	return v
 }
 
-// openStore opens the approval store. A process this host forks (a shell
-// command) holds a copy of the store's lock descriptor between fork and
-// exec, so right after Close a reopen can briefly see ErrLocked: it is
-// tried again for up to two seconds.
-func openStore(ctx context.Context, dir string) (*approval.FileStore, error) {
+// openLocked opens a file the host keeps locked (the approval store, the
+// audit file). A process any host in this process forks (a shell command)
+// holds a copy of every descriptor between fork and exec, the lock's too,
+// so right after Close a reopen can briefly see the lock held: open is
+// tried again for up to two seconds while it fails with locked.
+func openLocked[T any](ctx context.Context, locked error, open func() (T, error)) (T, error) {
 	for deadline := time.Now().Add(2 * time.Second); ; {
-		s, err := approval.OpenFile(dir)
-		if !errors.Is(err, approval.ErrLocked) || time.Now().After(deadline) {
-			return s, err
+		v, err := open()
+		if !errors.Is(err, locked) || time.Now().After(deadline) {
+			return v, err
 		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			var zero T
+			return zero, ctx.Err()
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
