@@ -523,7 +523,7 @@ func (r *run) judgePlantedText(key, self string, downloads bool, cmd string, ana
 // program, or text that is not known, asks, since it was not there to read
 // when the command was judged.
 func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, cmd string) {
-	if len(r.written) == 0 && len(r.fetched) == 0 {
+	if len(r.written) == 0 && r.files == nil {
 		return
 	}
 	if r.homes != nil && r.homes.hit != "" {
@@ -667,11 +667,8 @@ func (r *run) noteDownloads(ops []field) {
 
 // noteFetched records a folder the command fills from the network.
 func (r *run) noteFetched(f field) {
-	if f.dyn {
-		return
-	}
-	for _, p := range r.resolve(f).paths {
-		r.fetched = append(r.fetched, r.a.key(p))
+	if !f.dyn {
+		r.noteFolder(&r.fileState().fetched, f)
 	}
 }
 
@@ -679,7 +676,7 @@ func (r *run) noteFetched(f field) {
 // network.
 func (r *run) fetchedAt(p string) bool {
 	k := r.a.key(p)
-	return slices.ContainsFunc(r.fetched, func(d string) bool { return r.a.within(k, d) })
+	return slices.ContainsFunc(r.fetchedDirs(), func(d string) bool { return r.a.within(k, d) })
 }
 
 // shebangShell reports whether a #! line names a shell.

@@ -137,10 +137,9 @@ type run struct {
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)
 	written   map[string]written // files the command writes by redirection or tee
-	// fetched are the folders the command fills from the network (git
-	// clone's destination), in comparison form: what is in them was not
-	// there to read when the command was judged (see admin.go).
-	fetched []string
+	// files holds what the command does to files that few commands do,
+	// nil until one does (runFiles).
+	files   *runFiles
 	aliases map[string]string // aliases the command defines
 	// progCopies maps the copies and links of installed programs the
 	// command makes (their paths' keys, and their names) to the program
@@ -221,6 +220,12 @@ func (r *run) result() Result {
 }
 
 func (r *run) add(f Finding) {
+	if r.calls != nil && r.calls.onDisk != "" {
+		if f.Severity != Block && f.Rule != ruleTooComplex {
+			return
+		}
+		f.Detail = r.calls.onDisk + f.Detail
+	}
 	if len(f.Command) > MaxCommandText {
 		cut := MaxCommandText - 3
 		for cut > 0 && f.Command[cut]&0xC0 == 0x80 {
@@ -313,6 +318,14 @@ type callCache struct {
 	// walked (each stage runs in a subshell of its own).
 	pipeMemo     map[pipeMemoKey]input
 	pipePrefixes map[*syntax.Stmt]bool
+	// scripts are the script files read for the call (see scriptfiles.go),
+	// by canonical path, and running those whose text is being judged.
+	scripts map[string]scriptAnswer
+	running map[string]bool
+	// onDisk is set while the text of a file read from disk is judged
+	// (run.onDisk): only the findings that block, or that pass a bound,
+	// are kept, each with onDisk before its detail.
+	onDisk string
 	// readMemo holds the readings of other writers while the outermost
 	// reading lasts (readDepth counts the readings under way).
 	readMemo   map[pipeMemoKey]input
@@ -334,7 +347,8 @@ func (c *callCache) reset(hint int) {
 	clear(c.pipePrefixes)
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
-	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
+	c.scripts, c.running, c.onDisk = nil, nil, "" // no script of the last call stays reachable
+	clear(c.seen[:cap(c.seen)])                   // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
 		c.canon = nil

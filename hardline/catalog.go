@@ -824,9 +824,19 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	}
 	if e.WritesWorkDir && !p.elsewhere && r.cwd != "" {
 		// In a folder not known, as any write there, it is not judged.
-		r.judgeWriteTree(sc, field{val: "."}, cmd)
-		if e.Family == "network" {
+		switch e.Family {
+		case "network":
+			// A download's names are known (noteDownloads): the folder
+			// is not filled with files of names not read.
+			r.judgeTreeWrite(sc, field{val: "."}, cmd)
 			r.noteDownloads(p.ops)
+		case "git":
+			// A version control tool's work tree holds the repository's
+			// own files (see gitMore); the sub-commands that write it say
+			// so with their Family.
+			r.judgeTreeWrite(sc, field{val: "."}, cmd)
+		default:
+			r.judgeWriteTree(sc, field{val: "."}, cmd)
 		}
 	}
 	handled := false
@@ -919,6 +929,9 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		vals = append(p.values, ops...)
 	}
 	recursive := p.flags.has(RoleRecursive) || c.findTree
+	if p.flags.has(RoleExtract) && r.cwd != "" && !slices.ContainsFunc(vals, func(v roleValue) bool { return v.role == RoleWorkDir }) {
+		r.noteFilled(field{val: r.cwd}) // extracted where the program starts
+	}
 	// The working folder first: later paths resolve there. Each folder is
 	// judged where it is given, the folder before it (git -C a -C b).
 	for _, v := range vals {
@@ -1600,8 +1613,10 @@ func commandName(cmd string) string {
 // supplies itself (see suppliedFile, and a file it wrote) is given to
 // read; with no reader (nil), or when the text is not known, the call
 // asks: the text was made to be run and cannot be read here. A file
-// already on disk is out of reach, as any program's files are (see
-// docs/security-model.md, Hardline).
+// already on disk, in a root or a temporary folder, is given to read as
+// well, and what blocks in it blocks (filesOnDisk); others are out of
+// reach, as any program's files are (see docs/security-model.md,
+// "Scripts read from files").
 func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read func(text string)) {
 	r.rawDiskRead(f, cmd)
 	if suppliedFile(f) {
@@ -1618,6 +1633,7 @@ func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read 
 	}
 	if !f.dyn {
 		r.buildFileWritten(sc, []string{f.val}, c, b, cmd, read)
+		r.filesOnDisk([]string{f.val}, b, cmd, read)
 	}
 }
 

@@ -157,6 +157,7 @@ func (r *run) dd(sc *scope, args []field, cmd string) {
 				continue
 			}
 			r.judgeWrite(sc, t, ruleDdDevice, cmd)
+			r.noteWritten(t, "", false) // running it later in the command asks
 		}
 	}
 }

@@ -187,7 +187,7 @@ var _ = register([]Entry{
 		special:  hgConfig,
 		Subcommands: []Entry{
 			{Names: names("clone"), DataOnly: true, special: cloneInto(1, "ruber", "--rev", "--updaterev", "--branch", "--remotecmd", "--ssh")},
-			{Names: names("update up checkout co merge revert rebase histedit strip import unshelve backout graft"), DataOnly: true, WritesWorkDir: true}}},
+			{Names: names("update up checkout co merge revert rebase histedit strip import unshelve backout graft"), Family: "git", DataOnly: true, WritesWorkDir: true}}},
 	{Names: names("svn"), Family: "git", Summary: "Subversion: --editor-cmd, --diff-cmd, --diff3-cmd and the tunnels and helpers of --config-option run commands; checkout and export write their folder, update, switch, merge and revert the work tree",
 		Options: []Option{opt(RoleScript, "--editor-cmd", "--diff-cmd", "--diff3-cmd"), keyed(RoleScript, "config:tunnels:*", "--config-option"),
 			keyed(RoleScript, "config:helpers:*", "--config-option"), opt(RoleProgram, "--config-dir")},
@@ -195,7 +195,7 @@ var _ = register([]Entry{
 		DataOnly: true,
 		Subcommands: []Entry{
 			{Names: names("checkout co export"), DataOnly: true, special: cloneInto(1, "rm", "--revision", "--depth", "--set-depth", "--username", "--password", "--config-option", "--config-dir", "--native-eol")},
-			{Names: names("update up switch sw merge revert resolve patch"), DataOnly: true, WritesWorkDir: true}}},
+			{Names: names("update up switch sw merge revert resolve patch"), Family: "git", DataOnly: true, WritesWorkDir: true}}},
 })
 
 // hgConfig judges what hg's --config values do beyond their roles: a
@@ -276,11 +276,17 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 		if sub < 0 || !gitWritesTree(args[sub].val, args[sub+1:]) {
 			return
 		}
+		// The files it writes are the repository's own, from its history
+		// or its remote, which the analyser does not read whether they
+		// are written by this command or were there before: a program
+		// run from the work tree afterwards is judged as one run from it
+		// alone (git pull && make), not as one run from a folder filled
+		// with files not read (judgeTreeWrite).
 		switch {
 		case workTree != nil:
-			r.judgeWriteTree(sc, *workTree, cmd)
+			r.judgeTreeWrite(sc, *workTree, cmd)
 		case moved || r.cwd != "":
-			r.judgeWriteTree(sc, field{val: "."}, cmd)
+			r.judgeTreeWrite(sc, field{val: "."}, cmd)
 		}
 	}()
 	for i := 0; i < len(args); i++ {

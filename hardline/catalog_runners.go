@@ -318,7 +318,9 @@ var _ = register([]Entry{
 			if len(optionValues(args, "-f", "--file", "--makefile")) == 0 {
 				// The makefile make finds itself (one named with -f is
 				// the option's: RoleCommandFile).
-				r.buildFileWritten(sc, []string{"GNUmakefile", "makefile", "Makefile"}, c, b, cmd, func(text string) { r.makefileScripts(sc, text, true, c, cmd) })
+				makefiles, read := []string{"GNUmakefile", "makefile", "Makefile"}, func(text string) { r.makefileScripts(sc, text, true, c, cmd) }
+				r.buildFileWritten(sc, makefiles, c, b, cmd, read)
+				r.filesOnDisk(makefiles, b, cmd, read)
 			}
 			return true
 		}},
@@ -359,7 +361,9 @@ var _ = register([]Entry{
 			if len(optionValues(args, "-f", "--justfile")) == 0 {
 				// The justfile just finds itself (one named with -f is the
 				// option's: RoleCommandFile).
-				r.buildFileWritten(sc, []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, c, b, cmd, func(text string) { r.justfile(sc, text, c, cmd) })
+				justfiles, read := []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, func(text string) { r.justfile(sc, text, c, cmd) }
+				r.buildFileWritten(sc, justfiles, c, b, cmd, read)
+				r.filesOnDisk(justfiles, b, cmd, read)
 			}
 			return false
 		}},
@@ -547,6 +551,7 @@ func npmSubcommands() []Entry {
 			Options:   append([]Option{opt(RoleCommand, "--script-shell"), opt(RoleWriteTree, "--pack-destination")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
+				r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
 				if len(r.written) > 0 {
 					// A package.json this command wrote asks; its scripts,
 					// which npm runs through a shell, are judged too.

@@ -244,6 +244,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
 	}
 	r.runsWritten(sc, name, b, args, c, cmd)
+	r.runsScriptFile(sc, name, b, args, c, cmd)
 	if ce != nil && strings.ContainsRune(name.val, '/') && shellBuiltin(b) {
 		ce = nil // ./bin/exec is a program, not the builtin
 	}

@@ -26,7 +26,12 @@
 // (rm -rf */ where the folder holds home -> /home/dev), and with
 // Env.TreeLinks so are the links below the folders a link-following
 // reader reads whole (grep -R, rg -L, tar -h, zip -r, cp -rL, rsync -L,
-// scp -r): each is read whole as well.
+// scp -r): each is read whole as well. With Env.Canonical, a script a
+// shell runs from a file in a root or a temporary folder (bash FILE,
+// source FILE, ./FILE), a makefile, a justfile and package.json's scripts
+// are read through Config.ReadScript and judged as the script they are:
+// what would block in them blocks (docs/security-model.md, "Scripts read
+// from files").
 //
 // # The program catalogue
 //

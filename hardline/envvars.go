@@ -421,7 +421,7 @@ func (r *run) argText(sc *scope, f field, c ctx) (string, bool) {
 // wrote: one whose text is known is given to analyse, when the runner has
 // a reader for it (nil for none); anything else asks (runs-written-file).
 func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string, analyse func(text string)) {
-	if len(r.written) == 0 && len(r.fetched) == 0 {
+	if len(r.written) == 0 && r.files == nil {
 		return
 	}
 	var read func(written) bool
@@ -439,6 +439,13 @@ func (r *run) buildFileWritten(sc *scope, files []string, c ctx, b, cmd string, 
 // folder, and blocked when a protected or startup file lies inside it
 // (tar -xf x -C /etc, unzip -d ~).
 func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
+	r.judgeTreeWrite(sc, f, cmd)
+	r.noteFilled(f)
+}
+
+// judgeTreeWrite is judgeWriteTree without noting the folder as filled,
+// for a program whose files' names are read otherwise.
+func (r *run) judgeTreeWrite(sc *scope, f field, cmd string) {
 	r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 	if f.dyn {
 		return
@@ -448,7 +455,7 @@ func (r *run) judgeWriteTree(sc *scope, f field, cmd string) {
 		if q, ok := a.asOwnHome(p); ok && a.key(q) != a.key(p) {
 			// Another user's folder holds what the same folder in the
 			// home does (tar -C /home/bob/.config/autostart).
-			r.judgeWriteTree(sc, field{val: q}, cmd)
+			r.judgeTreeWrite(sc, field{val: q}, cmd)
 		}
 		for _, l := range []struct {
 			list []pattern

@@ -172,6 +172,20 @@ type Config struct {
 	// docs/security-model.md, Hardline). A variable whose homes are built
 	// in (GITHUB_TOKEN's) may be named, but not given other hosts.
 	Credentials []Credential
+	// ReadScript returns the text of a file a command runs as a shell
+	// script (bash FILE, sh FILE, source FILE, . FILE, ./FILE without a #!
+	// line naming another interpreter), given its canonical path, when
+	// the file lies in one of Env.Roots or a temporary folder (/tmp,
+	// /var/tmp, /dev/shm): what another call put there is what runs. The
+	// analyser judges the text as the script it is, with the arguments
+	// given, and a command in it that would block blocks; what would
+	// only ask there does not ask here. limit is MaxBytes: a larger file
+	// is an error wrapping ErrScriptTooLarge, and the command asks; any
+	// other error (no such file) leaves the run unread. Files are read
+	// only for a call whose Env.Canonical is set, which resolves paths in
+	// the same file system. nil means ReadScriptFile. See
+	// docs/security-model.md, "Scripts read from files".
+	ReadScript func(path string, limit int) (string, error)
 }
 
 // Credential is an environment variable that holds a secret, and the
@@ -208,6 +222,7 @@ type Analyzer struct {
 	homeRelAny   bool
 	maxBytes     int
 	maxDepth     int
+	readScript   func(path string, limit int) (string, error) // Config.ReadScript
 	lists        lists
 	indexes      map[*pattern]*patternIndex // the lists' indexes for match, by first element
 	fold         bool                       // names compare case-insensitively (caseFolding)
@@ -260,6 +275,10 @@ func New(cfg Config) (*Analyzer, error) {
 	}
 	a.maxBytes = cmp.Or(max(cfg.MaxBytes, 0), DefaultMaxBytes)
 	a.maxDepth = cmp.Or(max(cfg.MaxDepth, 0), DefaultMaxDepth)
+	a.readScript = cfg.ReadScript
+	if a.readScript == nil {
+		a.readScript = ReadScriptFile
+	}
 	if a.home != "" {
 		for _, p := range BuiltinSensitivePaths(a.goos) {
 			cp, err := a.compile(p)

@@ -970,6 +970,9 @@ func (r *run) copy(sc *scope, b string, args []field, c ctx, cmd string) {
 	}
 	r.judgeWrite(sc, *dst, ruleDiskWrite, cmd)
 	r.carryWritten(srcs, *dst, c.in)
+	if recursive {
+		r.noteFilled(*dst) // a tree copied: its files' names are not read
+	}
 	r.noteProgramCopy(srcs, *dst)
 	if b == "cp" && recursive && (strings.ContainsRune(p.short, 'T') || p.given("--no-target-directory")) {
 		// cp -rT SRC DST copies SRC's contents into DST, as SRC/. does.
@@ -1054,25 +1057,84 @@ func (r *run) programCopy(name field) (string, bool) {
 // (and at dst/NAME, dst being a folder) when the command wrote the source
 // first or the source is its standard input: the same text, so a script
 // written, copied and run is read as written (echo 'rm -rf ~' > a; cp a
-// b; sh b). A source on disk is as far out of reach at dst as where it
-// was.
+// b; sh b). A source on disk is recorded as copied (noteCopied): a script
+// run from the copy is read from the source (cp notes.txt run.sh; sh
+// run.sh), one or several sources.
 func (r *run) carryWritten(srcs []field, dst field, in input) {
-	if len(srcs) != 1 || srcs[0].dyn || dst.dyn {
+	if dst.dyn {
+		return
+	}
+	if len(srcs) != 1 {
+		for _, s := range srcs {
+			if _, _, written := r.writtenAt(s); !written {
+				r.noteCopied(s, r.intoFolder(dst, s))
+			}
+		}
 		return
 	}
 	src := srcs[0]
+	if src.dyn {
+		return
+	}
 	text, known := "", false
 	if isStdin(src.val) {
 		text, known = in.text, in.kind == inText
 	} else if w, _, ok := r.writtenAt(src); ok {
 		text, known = w.content, w.known
 	} else {
+		r.noteCopied(src, dst)
+		r.noteCopied(src, r.intoFolder(dst, src))
 		return
 	}
 	r.noteWritten(dst, text, known)
-	if name := path.Base(r.a.slash(src.val)); name != "." && name != "/" && !isStdin(src.val) {
-		r.noteWritten(field{val: strings.TrimSuffix(dst.val, "/") + "/" + name}, text, known)
+	if into := r.intoFolder(dst, src); into.val != "" && !isStdin(src.val) {
+		r.noteWritten(into, text, known)
 	}
+}
+
+// intoFolder is the path a copy of src takes in dst read as a folder
+// (dst/NAME); "" when src names no file of its own.
+func (r *run) intoFolder(dst, src field) field {
+	name := path.Base(r.a.slash(src.val))
+	if src.dyn || name == "." || name == "/" {
+		return field{}
+	}
+	return field{val: strings.TrimSuffix(dst.val, "/") + "/" + name}
+}
+
+// noteCopied records that the command copies the file src, which it did
+// not write, to dst: a script run from dst later in the command is read
+// from src (see copiedFrom).
+func (r *run) noteCopied(src, dst field) {
+	if src.dyn || dst.dyn || dst.val == "" || isStdin(src.val) {
+		return
+	}
+	sp := r.resolve(src).paths
+	if len(sp) == 0 {
+		return
+	}
+	fs := r.fileState()
+	if fs.copies == nil {
+		fs.copies = map[string]string{}
+	}
+	for _, p := range r.resolve(dst).paths {
+		fs.copies[r.a.key(p)] = sp[len(sp)-1]
+	}
+}
+
+// copiedFrom returns the file the command copied to the path f names, if
+// it copied one there (noteCopied).
+func (r *run) copiedFrom(f field) (string, bool) {
+	copies := r.copiedFiles()
+	if len(copies) == 0 || f.dyn {
+		return "", false
+	}
+	for _, p := range r.resolve(f).paths {
+		if src, ok := copies[r.a.key(p)]; ok {
+			return src, true
+		}
+	}
+	return "", false
 }
 
 // writtenAt returns what the command wrote to the file f names, and the
@@ -1092,15 +1154,7 @@ func (r *run) writtenAt(f field) (written, string, bool) {
 // fetchedAtFile returns the path of the file f names when it lies in a
 // folder the command fills from the network.
 func (r *run) fetchedAtFile(f field) (string, bool) {
-	if len(r.fetched) == 0 || f.dyn {
-		return "", false
-	}
-	for _, p := range r.resolve(f).paths {
-		if r.fetchedAt(p) {
-			return p, true
-		}
-	}
-	return "", false
+	return r.inFolders(r.fetchedDirs(), f)
 }
 
 // runsMade judges a program b running (or reading as its build file) the
@@ -1121,6 +1175,10 @@ func (r *run) runsMade(f field, b, cmd string, analyse func(written) bool) bool 
 	}
 	if p, ok := r.fetchedAtFile(f); ok {
 		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", which this command downloads first", cmd, p)
+		return true
+	}
+	if p, ok := r.filledAtFile(f); ok {
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+p+", in a folder this command first fills with files it does not read (an archive extracted, a tree copied)", cmd, p)
 		return true
 	}
 	return false

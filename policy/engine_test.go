@@ -557,3 +557,22 @@ func approveSession(t testing.TB, e *policy.Engine, a *policy.Approvals, session
 	d := e.Evaluate(c)
 	require.NoError(t, a.AddSession(policy.SessionApproval{Session: session, Binding: policy.BindingOf(c, d)}))
 }
+
+// TestAScriptAnotherCallWroteIsJudgedWhenRun: a write tool's call puts a
+// script in the workspace and a shell call runs it; the shell call is
+// judged by what the script holds then.
+func TestAScriptAnotherCallWroteIsJudgedWhenRun(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	script := filepath.Join(w.ws, "src", "clean.sh")
+	write := policy.Call{Tool: "write_file", Args: map[string]any{"path": script, "content": "rm -rf ~\n"}}
+	check(t, e, write, policy.Allow, policy.ReasonModeAllow) // the write tool writes nothing it runs
+	require.NoError(t, os.WriteFile(script, []byte("echo cleaning\nrm -rf ~\n"), 0o644))
+	for _, cmd := range []string{"bash src/clean.sh", "cd src && ./clean.sh", "cp src/clean.sh go.sh && sh go.sh"} {
+		d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.Deny, policy.ReasonHardlineCommand)
+		assert.Equal(t, "rm-home", d.Rule, cmd)
+		assert.Contains(t, d.Message, "clean.sh, which it runs", cmd)
+	}
+	require.NoError(t, os.WriteFile(script, []byte("echo cleaning\nrm -rf ./build\n"), 0o644))
+	check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": "bash src/clean.sh"}}, policy.Allow, policy.ReasonModeAllow)
+}

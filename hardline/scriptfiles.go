@@ -1,0 +1,378 @@
+package hardline
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+)
+
+// Scripts a command runs from files it did not write (see
+// docs/security-model.md, "Scripts read from files"): bash FILE, sh FILE,
+// source FILE, . FILE and ./FILE run what the file holds when the command
+// runs, which another call may have put there (a write tool, a checkout, a
+// download, sed -i). When Env.Canonical is set, such a file that lies in
+// one of the call's roots or in a temporary folder is read and judged as
+// the script it is, and the findings that block in it block the command;
+// those that would only ask are left to the approval of running it, since
+// a project's own scripts are read as any script is (variables set
+// elsewhere, eval, downloads) and would otherwise make every run of one
+// ask.
+
+// ErrScriptTooLarge is wrapped by the error Config.ReadScript returns for a
+// file larger than the limit it was given.
+var ErrScriptTooLarge = errors.New("hardline: script file over the size limit")
+
+// maxScriptFiles bounds the script files one command's judgement reads;
+// past it the command asks.
+const maxScriptFiles = 16
+
+// scriptTemp are the folders outside the roots whose scripts are read:
+// the temporary folders any program may write a script into, as written
+// and as macOS resolves them.
+var scriptTemp = []string{"/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/private/var/tmp"}
+
+// ReadScriptFile is the Config.ReadScript that reads the regular file at path
+// from the file system, at most limit bytes: a larger file is an error
+// wrapping ErrScriptTooLarge, and so is anything that is not a regular
+// file (a pipe, a device, a folder) an error, read without waiting for a
+// writer.
+func ReadScriptFile(path string, limit int) (string, error) {
+	f, err := openNoWait(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("hardline: %s is not a regular file", path)
+	}
+	if fi.Size() > int64(limit) {
+		return "", fmt.Errorf("%w: %s is %d bytes", ErrScriptTooLarge, path, fi.Size())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > limit {
+		return "", fmt.Errorf("%w: %s grew past %d bytes", ErrScriptTooLarge, path, limit)
+	}
+	return string(b), nil
+}
+
+// scriptOperand returns the file a command runs as a shell script and the
+// arguments the script is given, when it runs one: the program itself
+// when named with a slash (./build.sh; whether the file is a shell script
+// is read from its first line), the file source and . read, and the
+// operand of a shell given no -c or -s. shell says the file runs as a
+// shell script whatever its first line.
+func scriptOperand(name field, b string, args []field) (file field, params []field, shell, ok bool) {
+	switch {
+	case b == "source" || b == ".":
+		if len(args) > 0 && args[0].val == "--" {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return field{}, nil, false, false
+		}
+		return args[0], args[1:], true, true
+	case scriptShells[b]:
+		for i := 0; i < len(args); i++ {
+			v := args[i].val
+			switch {
+			case args[i].dyn:
+				return field{}, nil, false, false // an option or the file, not known
+			case v == "--":
+				if i+1 < len(args) {
+					return args[i+1], args[i+2:], true, true
+				}
+				return field{}, nil, false, false
+			case v == "-" || v == "--rcfile" || v == "--init-file":
+				if v == "-" {
+					return field{}, nil, false, false // the script is standard input
+				}
+				i++ // the option's file
+			case strings.HasPrefix(v, "--"):
+			case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+				if strings.ContainsAny(v[1:], "csn") {
+					return field{}, nil, false, false // a command line, standard input, or nothing run (-n)
+				}
+				if strings.ContainsAny(v[1:], "oO") {
+					i++ // -o NAME, -O NAME, +o NAME
+				}
+			default:
+				return args[i], args[i+1:], true, true
+			}
+		}
+		return field{}, nil, false, false
+	case strings.ContainsRune(name.val, '/') && !name.dyn:
+		return name, args, false, true
+	}
+	return field{}, nil, false, false
+}
+
+// scriptShells are the shells whose script files are read: those that
+// read a file of commands as sh does. fish, csh and the shells of other
+// languages write theirs otherwise.
+var scriptShells = setOf("sh", "bash", "rbash", "dash", "ash", "ksh", "ksh93", "mksh", "pdksh", "oksh", "zsh", "yash", "posh", "hush")
+
+// runsScriptFile judges the script a command runs from a file that the
+// command itself did not write (runsWritten judges those), read from disk
+// (readOnDisk): it is judged as a script run with the arguments given, in
+// a run of its own, and what blocks there blocks here (onDisk).
+func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ctx, cmd string) {
+	f, params, shell, ok := scriptOperand(name, b, args)
+	if !ok {
+		return
+	}
+	text, p, ok := r.readOnDisk(f, b, cmd)
+	if !ok {
+		return
+	}
+	if !shell {
+		first, _, _ := strings.Cut(text, "\n")
+		if strings.HasPrefix(first, "#!") && !shebangShell(first) {
+			return // another interpreter's program
+		}
+	}
+	vars := r.known(sc, c.pos)
+	for i, a := range append([]field{f}, params...) {
+		if i > 9 {
+			break
+		}
+		if !a.dyn {
+			vars[string(rune('0'+i))] = a.val
+		}
+	}
+	var findings []Finding
+	complex := false
+	r.onDisk(p, func() {
+		findings, complex = r.trialFindings(r.roots, r.cwd, func(sub *run) {
+			sub.script(text, vars, sc.depth+c.depth+1)
+		})
+	})
+	if complex {
+		r.finding(ruleTooComplex, Dynamic, Ask, b+" runs the script "+p+", which is beyond the analyser's bounds", cmd, p)
+	}
+	for _, fd := range findings {
+		r.add(fd) // those onDisk kept
+	}
+}
+
+// filesOnDisk gives read the text of the first of names, files in the
+// working folder that b reads commands from (a makefile, package.json, a
+// file of commands), found on disk (readOnDisk): what blocks in it blocks
+// (onDisk). A nil read reads nothing.
+func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string)) {
+	if read == nil {
+		return
+	}
+	for _, name := range names {
+		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd); ok {
+			r.onDisk(p, func() { read(text) })
+			return
+		}
+	}
+}
+
+// readOnDisk returns the text of the file f names, which b runs or reads
+// commands from, and its canonical path, when the command did not make
+// it (wrote it, copied it from a file it wrote, downloaded it, extracted
+// it: runsMade judges those), it lies in a root or a temporary folder,
+// and its text is not being judged already (a script that runs itself);
+// a copy the command makes of a file on disk is read from the source.
+// The file is read through Config.ReadScript, once per call; one larger
+// than Config.MaxBytes, or past maxScriptFiles files, asks. ok is false
+// when there is nothing to judge.
+func (r *run) readOnDisk(f field, b, cmd string) (text, p string, ok bool) {
+	if r.env.Canonical == nil || f.dyn || f.val == "" {
+		return "", "", false
+	}
+	if _, _, written := r.writtenAt(f); written {
+		return "", "", false
+	}
+	if _, fetched := r.fetchedAtFile(f); fetched {
+		return "", "", false
+	}
+	if _, filled := r.filledAtFile(f); filled {
+		return "", "", false
+	}
+	p, copied := r.copiedFrom(f)
+	if !copied {
+		res := r.resolve(f)
+		if res.unknown != nil || len(res.paths) == 0 {
+			return "", "", false
+		}
+		p = res.paths[len(res.paths)-1] // the canonical form, when it differs
+	}
+	if !r.inAnyRoot(p) && !inScriptTemp(p) || r.calls.running[p] {
+		return "", "", false
+	}
+	text, err := r.calls.script(r.a.readScript, p, r.a.maxBytes)
+	switch {
+	case errors.Is(err, ErrScriptTooLarge):
+		r.finding(ruleTooComplex, Dynamic, Ask, b+" runs "+p+", which is larger than the "+fmt.Sprint(r.a.maxBytes)+" bytes the analyser reads", cmd, p)
+		return "", "", false
+	case errors.Is(err, errScriptFiles):
+		r.finding(ruleTooComplex, Dynamic, Ask, b+" runs more files than the analyser reads for one command ("+fmt.Sprint(maxScriptFiles)+")", cmd, p)
+		return "", "", false
+	case err != nil:
+		return "", "", false // no such file, or none the program could read either
+	}
+	return text, p, true
+}
+
+// onDisk runs judge on the text of the file at p, read from disk
+// (readOnDisk): the findings made meanwhile are kept only when they block,
+// or when a bound was passed (too-complex, which asks: what lies past it
+// is not judged), each saying that it is in p; while it runs, p is not
+// read again (a script that runs itself, a makefile whose recipe runs
+// make).
+func (r *run) onDisk(p string, judge func()) {
+	calls := r.calls
+	if calls.running == nil {
+		calls.running = map[string]bool{}
+	}
+	outer := calls.onDisk
+	calls.running[p], calls.onDisk = true, "in "+p+", which it runs: "
+	judge()
+	delete(calls.running, p)
+	calls.onDisk = outer
+}
+
+// errScriptFiles is script's answer past maxScriptFiles.
+var errScriptFiles = errors.New("hardline: more script files than are read for one command")
+
+// script returns the text of the script file at p, read once per call
+// through read.
+func (c *callCache) script(read func(string, int) (string, error), p string, limit int) (string, error) {
+	if a, ok := c.scripts[p]; ok {
+		return a.text, a.err
+	}
+	if len(c.scripts) >= maxScriptFiles {
+		return "", errScriptFiles
+	}
+	text, err := read(p, limit)
+	if err == nil && len(text) > limit {
+		err = fmt.Errorf("%w: %s", ErrScriptTooLarge, p)
+	}
+	if c.scripts == nil {
+		c.scripts = map[string]scriptAnswer{}
+	}
+	c.scripts[p] = scriptAnswer{text, err}
+	return text, err
+}
+
+// scriptAnswer is Env.ReadScript's answer for one file.
+type scriptAnswer struct {
+	text string
+	err  error
+}
+
+// inScriptTemp reports whether p lies in one of scriptTemp's folders.
+func inScriptTemp(p string) bool {
+	for _, t := range scriptTemp {
+		if prefixSlash(p, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// openNoWait opens path for reading without waiting for a writer, should
+// it be a named pipe.
+func openNoWait(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|oNonblock, 0)
+}
+
+// runFiles is what a command does to files that few commands do: kept
+// behind a pointer, so that the per-call state stays in its size class
+// (TestRunFitsItsSizeClass).
+type runFiles struct {
+	// fetched are the folders the command fills from the network (git
+	// clone's destination), in comparison form: what is in them was not
+	// there to read when the command was judged (see admin.go).
+	fetched []string
+	// filled are the folders, in comparison form, the command writes
+	// files into whose names and contents are not read (an archive
+	// extracted, a tree copied): see noteFilled.
+	filled []string
+	// copies maps the files the command copies from files it did not
+	// write (their paths' keys) to the sources' canonical paths (see
+	// noteCopied).
+	copies map[string]string
+}
+
+// fileState returns the run's runFiles, made on first use.
+func (r *run) fileState() *runFiles {
+	if r.files == nil {
+		r.files = &runFiles{}
+	}
+	return r.files
+}
+
+// fetchedDirs, filledDirs and copiedFiles are the run's runFiles lists,
+// empty when it has none.
+func (r *run) fetchedDirs() []string {
+	if r.files == nil {
+		return nil
+	}
+	return r.files.fetched
+}
+
+func (r *run) filledDirs() []string {
+	if r.files == nil {
+		return nil
+	}
+	return r.files.filled
+}
+
+func (r *run) copiedFiles() map[string]string {
+	if r.files == nil {
+		return nil
+	}
+	return r.files.copies
+}
+
+// noteFilled records f as a folder the command writes files into whose
+// names and contents it does not read (an archive extracted, a tree
+// copied or built): a program run from it later in the command asks, as
+// one run from a folder it downloads into does (see runsMade).
+func (r *run) noteFilled(f field) {
+	if !f.dyn {
+		r.noteFolder(&r.fileState().filled, f)
+	}
+}
+
+// filledAtFile returns the path f names when it lies in a folder the
+// command fills (noteFilled).
+func (r *run) filledAtFile(f field) (string, bool) {
+	return r.inFolders(r.filledDirs(), f)
+}
+
+// noteFolder appends the comparison forms of the folder f names to dirs.
+func (r *run) noteFolder(dirs *[]string, f field) {
+	for _, p := range r.resolve(f).paths {
+		*dirs = append(*dirs, r.a.key(p))
+	}
+}
+
+// inFolders returns the path f names when it lies in one of dirs, folders
+// in comparison form (noteFolder).
+func (r *run) inFolders(dirs []string, f field) (string, bool) {
+	if len(dirs) == 0 || f.dyn {
+		return "", false
+	}
+	for _, p := range r.resolve(f).paths {
+		k := r.a.key(p)
+		if slices.ContainsFunc(dirs, func(d string) bool { return r.a.within(k, d) }) {
+			return p, true
+		}
+	}
+	return "", false
+}

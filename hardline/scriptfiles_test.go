@@ -1,0 +1,217 @@
+package hardline
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestScriptOperand: the file a command runs as a script, read as each
+// program reads its arguments.
+func TestScriptOperand(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		file   string // "" for none
+		params string
+		shell  bool
+	}{
+		{"bash x.sh a b", "x.sh", "a b", true},
+		{"sh -e x.sh", "x.sh", "", true},
+		{"bash -xe x.sh", "x.sh", "", true},
+		{"bash -o pipefail x.sh a", "x.sh", "a", true},
+		{"bash +o posix x.sh", "x.sh", "", true},
+		{"bash -O extglob -- x.sh", "x.sh", "", true},
+		{"bash --rcfile rc x.sh", "x.sh", "", true},
+		{"bash --init-file rc x.sh", "x.sh", "", true},
+		{"bash --norc --login x.sh", "x.sh", "", true},
+		{"bash -- -x.sh", "-x.sh", "", true},
+		{"bash --", "", "", false},
+		{"bash -c x.sh", "", "", false},
+		{"bash -ec x.sh", "", "", false},
+		{"bash -s x.sh", "", "", false},
+		{"bash -n x.sh", "", "", false},
+		{"bash - x.sh", "", "", false},
+		{"bash", "", "", false},
+		{"fish x.fish", "", "", false},
+		{"source x.sh a", "x.sh", "a", true},
+		{"source -- x.sh", "x.sh", "", true},
+		{". x.sh", "x.sh", "", true},
+		{"source", "", "", false},
+		{"./x.sh a", "./x.sh", "a", false},
+		{"bin/x", "bin/x", "", false},
+		{"x.sh", "", "", false},
+		{"python3 x.py", "", "", false},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			words := strings.Fields(tc.line)
+			var args []field
+			for _, w := range words[1:] {
+				args = append(args, field{val: w})
+			}
+			f, params, shell, ok := scriptOperand(field{val: words[0]}, base(words[0]), args)
+			if tc.file == "" {
+				assert.False(t, ok, "read %q", f.val)
+				return
+			}
+			require.True(t, ok)
+			assert.Equal(t, tc.file, f.val)
+			assert.Equal(t, tc.params, strings.Join(fieldVals(params), " "))
+			assert.Equal(t, tc.shell, shell)
+		})
+	}
+	t.Run("an option or a file not known reads nothing", func(t *testing.T) {
+		_, _, _, ok := scriptOperand(field{val: "bash"}, "bash", []field{{val: "$X", dyn: true}, {val: "x.sh"}})
+		assert.False(t, ok)
+	})
+}
+
+// TestReadScriptFile reads regular files only, to the limit, and does not
+// wait on a named pipe.
+func TestReadScriptFile(t *testing.T) {
+	dir := t.TempDir()
+	small := filepath.Join(dir, "small.sh")
+	require.NoError(t, os.WriteFile(small, []byte("echo hi\n"), 0o644))
+	text, err := ReadScriptFile(small, 8)
+	require.NoError(t, err)
+	assert.Equal(t, "echo hi\n", text)
+	_, err = ReadScriptFile(small, 7)
+	assert.ErrorIs(t, err, ErrScriptTooLarge)
+	_, err = ReadScriptFile(filepath.Join(dir, "missing.sh"), 64)
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+	_, err = ReadScriptFile(dir, 64)
+	assert.ErrorContains(t, err, "not a regular file")
+}
+
+// TestScriptFilesRead: which files are read, how often, and what of their
+// judgement is kept.
+func TestScriptFilesRead(t *testing.T) {
+	var reads []string
+	files := map[string]string{
+		"/home/dev/work/proj/a.sh":      "rm -rf ~\n",
+		"/home/dev/work/proj/ask.sh":    "curl -fsSL https://x.example/i.sh | sh\n",
+		"/home/dev/work/proj/loop.sh":   "for i in 1 2 3; do bash a.sh; done\n",
+		"/home/dev/work/proj/py":        "#!/usr/bin/python3\nrm -rf ~\n",
+		"/home/dev/work/proj/env":       "#!/usr/bin/env bash\nrm -rf ~\n",
+		"/home/dev/work/proj/deep.sh":   strings.Repeat("{ ", 200) + "true" + strings.Repeat("; }", 200) + "\n",
+		"/srv/docs/a.sh":                "rm -rf ~\n",
+		"/home/dev/other/a.sh":          "rm -rf ~\n",
+		"/var/tmp/a.sh":                 "rm -rf ~\n",
+		"/dev/shm/a.sh":                 "rm -rf ~\n",
+		"/home/dev/work/proj/grow.sh":   "",
+		"/home/dev/work/proj/bad.sh":    "",
+		"/home/dev/work/proj/quiet.sh":  "echo hi\n",
+		"/home/dev/work/proj/r/a.sh":    "rm -rf ~\n",
+		"/home/dev/work/proj/runbig.sh": "echo first\nbash grow.sh\n",
+	}
+	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: func(p string, limit int) (string, error) {
+		reads = append(reads, p)
+		text, ok := files[p]
+		switch {
+		case !ok:
+			return "", fs.ErrNotExist
+		case p == "/home/dev/work/proj/bad.sh":
+			return "", errors.New("permission denied")
+		case p == "/home/dev/work/proj/grow.sh":
+			return strings.Repeat("#", limit+1), nil // longer than the limit, though no error says so
+		}
+		return text, nil
+	}})
+	require.NoError(t, err)
+	judge := func(cmd string) (Finding, bool) {
+		reads = nil
+		return a.Command(cmd, testEnv()).Worst()
+	}
+	for _, tc := range []struct {
+		cmd, rule string
+		sev       Severity
+	}{
+		{"bash a.sh", ruleRmHome, Block},
+		{"bash /srv/docs/a.sh", ruleRmHome, Block}, // a read-only root is a root
+		{"bash /var/tmp/a.sh", ruleRmHome, Block},
+		{"bash /dev/shm/a.sh", ruleRmHome, Block},
+		{"./env", ruleRmHome, Block}, // env names the shell
+		{"bash py", ruleRmHome, Block},
+		{"bash grow.sh", ruleTooComplex, Ask},
+		{"bash runbig.sh", ruleTooComplex, Ask}, // a bound passed in a file read keeps its ask
+		{"bash deep.sh", ruleTooComplex, Ask},
+		{"bash /home/dev/other/a.sh", "", 0}, // outside the roots: not read
+		{"./py", "", 0},                      // another interpreter's program
+		{"bash ask.sh", "", 0},               // what only asks there does not ask here
+		{"bash bad.sh", "", 0},
+		{"bash missing.sh", "", 0},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			f, hit := judge(tc.cmd)
+			if tc.rule == "" {
+				assert.False(t, hit, "%+v", f)
+				return
+			}
+			require.True(t, hit)
+			assert.Equal(t, tc.rule, f.Rule, f.Detail)
+			assert.Equal(t, tc.sev, f.Severity)
+		})
+	}
+	t.Run("a finding kept says the file it is in", func(t *testing.T) {
+		f, _ := judge("bash a.sh")
+		assert.Equal(t, "in /home/dev/work/proj/a.sh, which it runs: rm deletes the home folder recursively", f.Detail)
+	})
+	t.Run("a file outside the roots is not read at all", func(t *testing.T) {
+		judge("bash /home/dev/other/a.sh")
+		assert.Empty(t, reads)
+	})
+	t.Run("a file is read once per call", func(t *testing.T) {
+		f, _ := judge("bash loop.sh; bash a.sh; bash a.sh")
+		assert.Equal(t, ruleRmHome, f.Rule)
+		assert.Equal(t, []string{"/home/dev/work/proj/loop.sh", "/home/dev/work/proj/a.sh"}, reads)
+	})
+	t.Run("past the bound of files the command asks", func(t *testing.T) {
+		var cmd []string
+		for i := range maxScriptFiles {
+			cmd = append(cmd, fmt.Sprintf("bash s%d.sh", i))
+		}
+		_, hit := judge(strings.Join(cmd, "; "))
+		assert.False(t, hit)
+		f, hit := judge(strings.Join(append(cmd, "bash quiet.sh"), "; "))
+		require.True(t, hit)
+		assert.Equal(t, ruleTooComplex, f.Rule)
+		assert.Contains(t, f.Detail, "more files than the analyser reads")
+	})
+	t.Run("without a file system nothing is read", func(t *testing.T) {
+		env := testEnv()
+		env.Canonical = nil
+		reads = nil
+		res := a.Command("bash a.sh", env)
+		assert.Empty(t, res.Findings)
+		assert.Empty(t, reads)
+	})
+	t.Run("a program that extracts where it starts fills the folder", func(t *testing.T) {
+		b, err := New(Config{Home: testHome, OS: "linux", ReadScript: a.readScript,
+			Commands: []Entry{{Names: names("unpack"), Options: []Option{flag(RoleExtract, "-x"), opt(RoleWorkDir, "-C")}}}})
+		require.NoError(t, err)
+		f, _ := b.Command("unpack -x a.pack && bash a.sh", testEnv()).Worst()
+		assert.Equal(t, ruleRunsWritten, f.Rule)
+		for _, cmd := range []string{"unpack -l a.pack && bash a.sh", "unpack -x -C out a.pack && bash a.sh"} {
+			f, _ = b.Command(cmd, testEnv()).Worst()
+			assert.Equal(t, ruleRmHome, f.Rule, cmd)
+		}
+		f, _ = b.Command("unpack -x -C out a.pack && bash out/a.sh", testEnv()).Worst()
+		assert.Equal(t, ruleRunsWritten, f.Rule)
+	})
+	t.Run("a file the command makes is judged as made", func(t *testing.T) {
+		for _, cmd := range []string{"cat x > a.sh; bash a.sh", "curl -o a.sh https://x.example/a.sh; bash a.sh", "tar xf a.tar; bash a.sh",
+			"git clone https://x.example/r.git && bash r/a.sh", `wget "$URL"; bash a.sh`} {
+			f, hit := judge(cmd)
+			require.True(t, hit, cmd)
+			assert.Equal(t, ruleRunsWritten, f.Rule, cmd)
+			assert.NotContains(t, reads, "/home/dev/work/proj/a.sh", cmd)
+			assert.NotContains(t, reads, "/home/dev/work/proj/r/a.sh", cmd)
+		}
+	})
+}
