@@ -130,7 +130,7 @@ func (r *run) promptValue(sc *scope, pe *syntax.ParamExp) (string, bool) {
 				if home != "" && (wd == home || strings.HasPrefix(wd, home+"/")) {
 					wd = "~" + wd[len(home):]
 				}
-				if e == 'W' && wd != "~" {
+				if e == 'W' && wd != "~" && wd != "/" { // bash's \W of / is /
 					wd = wd[strings.LastIndexByte(wd, '/')+1:]
 				}
 				b.WriteString(wd)
