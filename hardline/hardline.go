@@ -179,9 +179,10 @@ type Config struct {
 	// /var/tmp, /dev/shm): what another call put there is what runs. The
 	// analyser judges the text as the script it is, with the arguments
 	// given, and a command in it that would block blocks; what would
-	// only ask there does not ask here. limit is MaxBytes: a larger file
-	// is an error wrapping ErrScriptTooLarge, and the command asks; any
-	// other error (no such file) leaves the run unread. Files are read
+	// only ask there does not ask here. limit is MaxBytes: for a larger
+	// file it returns the first limit bytes (a compiled program's head
+	// says it is none) and an error wrapping ErrScriptTooLarge, and the
+	// command asks; any other error (no such file) leaves the run unread. Files are read
 	// only for a call whose Env.Canonical is set, which resolves paths in
 	// the same file system. nil means ReadScriptFile. See
 	// docs/security-model.md, "Scripts read from files".

@@ -34,11 +34,12 @@ const maxScriptFiles = 16
 // and as macOS resolves them.
 var scriptTemp = []string{"/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/private/var/tmp"}
 
-// ReadScriptFile is the Config.ReadScript that reads the regular file at path
-// from the file system, at most limit bytes: a larger file is an error
-// wrapping ErrScriptTooLarge, and so is anything that is not a regular
-// file (a pipe, a device, a folder) an error, read without waiting for a
-// writer.
+// ReadScriptFile is the Config.ReadScript that reads the regular file at
+// path from the file system, at most limit bytes: for a larger file it
+// returns the first limit bytes with an error wrapping ErrScriptTooLarge,
+// so that the caller can tell a program from a script by its head.
+// Anything that is not a regular file (a pipe, a device, a folder) is an
+// error, read without waiting for a writer.
 func ReadScriptFile(path string, limit int) (string, error) {
 	f, err := openNoWait(path)
 	if err != nil {
@@ -52,17 +53,29 @@ func ReadScriptFile(path string, limit int) (string, error) {
 	if !fi.Mode().IsRegular() {
 		return "", fmt.Errorf("hardline: %s is not a regular file", path)
 	}
-	if fi.Size() > int64(limit) {
-		return "", fmt.Errorf("%w: %s is %d bytes", ErrScriptTooLarge, path, fi.Size())
-	}
 	b, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
 	if err != nil {
 		return "", err
 	}
 	if len(b) > limit {
-		return "", fmt.Errorf("%w: %s grew past %d bytes", ErrScriptTooLarge, path, limit)
+		return string(b[:limit]), fmt.Errorf("%w: %s is over %d bytes", ErrScriptTooLarge, path, limit)
 	}
 	return string(b), nil
+}
+
+// notShell reports whether a file run as a program, by the head of its
+// text, is no shell script: a #! line naming another interpreter, or a
+// NUL byte in its first 512 bytes (a compiled program, which the kernel
+// runs itself).
+func notShell(head string) bool {
+	first, _, _ := strings.Cut(head, "\n")
+	return strings.HasPrefix(first, "#!") && !shebangShell(first) || compiled(head)
+}
+
+// compiled reports whether a file's head holds a NUL byte in its first
+// 512 bytes: a compiled program, which a shell refuses to run as a script.
+func compiled(head string) bool {
+	return strings.IndexByte(head[:min(len(head), 512)], 0) >= 0
 }
 
 // scriptOperand returns the file a command runs as a shell script and the
@@ -130,15 +143,13 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 	if !ok {
 		return
 	}
-	text, p, ok := r.readOnDisk(f, b, cmd)
+	program := compiled // a shell refuses a compiled program
+	if !shell {
+		program = notShell // run directly, it may be another interpreter's
+	}
+	text, p, ok := r.readOnDisk(f, b, cmd, program)
 	if !ok {
 		return
-	}
-	if !shell {
-		first, _, _ := strings.Cut(text, "\n")
-		if strings.HasPrefix(first, "#!") && !shebangShell(first) {
-			return // another interpreter's program
-		}
 	}
 	vars := r.known(sc, c.pos)
 	for i, a := range append([]field{f}, params...) {
@@ -173,7 +184,7 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 		return
 	}
 	for _, name := range names {
-		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd); ok {
+		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, nil); ok {
 			r.onDisk(p, func() { read(text) })
 			return
 		}
@@ -187,9 +198,10 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 // and its text is not being judged already (a script that runs itself);
 // a copy the command makes of a file on disk is read from the source.
 // The file is read through Config.ReadScript, once per call; one larger
-// than Config.MaxBytes, or past maxScriptFiles files, asks. ok is false
-// when there is nothing to judge.
-func (r *run) readOnDisk(f field, b, cmd string) (text, p string, ok bool) {
+// than Config.MaxBytes, or past maxScriptFiles files, asks, unless skip
+// (when not nil) says by the file's head that it is not read by what runs
+// it. ok is false when there is nothing to judge.
+func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (text, p string, ok bool) {
 	if r.env.Canonical == nil || f.dyn || f.val == "" {
 		return "", "", false
 	}
@@ -214,6 +226,9 @@ func (r *run) readOnDisk(f field, b, cmd string) (text, p string, ok bool) {
 		return "", "", false
 	}
 	text, err := r.calls.script(r.a.readScript, p, r.a.maxBytes)
+	if skip != nil && (err == nil || errors.Is(err, ErrScriptTooLarge)) && skip(text) {
+		return "", "", false // not read by what runs it
+	}
 	switch {
 	case errors.Is(err, ErrScriptTooLarge):
 		r.finding(ruleTooComplex, Dynamic, Ask, b+" runs "+p+", which is larger than the "+fmt.Sprint(r.a.maxBytes)+" bytes the analyser reads", cmd, p)
@@ -259,7 +274,7 @@ func (c *callCache) script(read func(string, int) (string, error), p string, lim
 	}
 	text, err := read(p, limit)
 	if err == nil && len(text) > limit {
-		err = fmt.Errorf("%w: %s", ErrScriptTooLarge, p)
+		text, err = text[:limit], fmt.Errorf("%w: %s", ErrScriptTooLarge, p)
 	}
 	if c.scripts == nil {
 		c.scripts = map[string]scriptAnswer{}

@@ -81,8 +81,9 @@ func TestReadScriptFile(t *testing.T) {
 	text, err := ReadScriptFile(small, 8)
 	require.NoError(t, err)
 	assert.Equal(t, "echo hi\n", text)
-	_, err = ReadScriptFile(small, 7)
+	text, err = ReadScriptFile(small, 7)
 	assert.ErrorIs(t, err, ErrScriptTooLarge)
+	assert.Equal(t, "echo hi", text, "the head of a file over the limit")
 	_, err = ReadScriptFile(filepath.Join(dir, "missing.sh"), 64)
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	_, err = ReadScriptFile(dir, 64)
@@ -107,6 +108,10 @@ func TestScriptFilesRead(t *testing.T) {
 		"/home/dev/work/proj/grow.sh":   "",
 		"/home/dev/work/proj/bad.sh":    "",
 		"/home/dev/work/proj/quiet.sh":  "echo hi\n",
+		"/home/dev/work/proj/bin/app":   "",
+		"/home/dev/work/proj/bin/big":   "",
+		"/home/dev/work/proj/bin/zero":  "\x00\x00\x00\x00\nrm -rf ~\n",
+		"/home/dev/work/proj/bin/tool":  "\x7fELF\x02\x01\x01\x00\x00\nrm -rf ~\n",
 		"/home/dev/work/proj/r/a.sh":    "rm -rf ~\n",
 		"/home/dev/work/proj/runbig.sh": "echo first\nbash grow.sh\n",
 	}
@@ -118,6 +123,10 @@ func TestScriptFilesRead(t *testing.T) {
 			return "", fs.ErrNotExist
 		case p == "/home/dev/work/proj/bad.sh":
 			return "", errors.New("permission denied")
+		case p == "/home/dev/work/proj/bin/app": // a compiled program over the limit
+			return "\x7fELF\x02\x01\x01\x00\x00rm -rf ~\n", ErrScriptTooLarge
+		case p == "/home/dev/work/proj/bin/big": // a script over the limit
+			return "#!/bin/sh\necho hi\n", ErrScriptTooLarge
 		case p == "/home/dev/work/proj/grow.sh":
 			return strings.Repeat("#", limit+1), nil // longer than the limit, though no error says so
 		}
@@ -139,6 +148,10 @@ func TestScriptFilesRead(t *testing.T) {
 		{"./env", ruleRmHome, Block}, // env names the shell
 		{"bash py", ruleRmHome, Block},
 		{"bash grow.sh", ruleTooComplex, Ask},
+		{"./bin/big", ruleTooComplex, Ask},
+		{"./bin/app", "", 0},                    // a compiled program, however large
+		{"./bin/tool", "", 0},                   // read, and not a script
+		{"bash bin/tool", "", 0},                // which a shell refuses too
 		{"bash runbig.sh", ruleTooComplex, Ask}, // a bound passed in a file read keeps its ask
 		{"bash deep.sh", ruleTooComplex, Ask},
 		{"bash /home/dev/other/a.sh", "", 0}, // outside the roots: not read
