@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -216,7 +217,16 @@ type run struct {
 
 func (r *run) result() Result {
 	slices.SortFunc(r.findings, compareFindings)
-	return Result{Findings: r.findings}
+	res := Result{Findings: r.findings}
+	if r.calls != nil {
+		for p, a := range r.calls.scripts {
+			if a.err == nil || errors.Is(a.err, ErrScriptTooLarge) {
+				res.Scripts = append(res.Scripts, Script{Path: p, SHA256: sha256.Sum256([]byte(a.text))})
+			}
+		}
+		slices.SortFunc(res.Scripts, func(a, b Script) int { return strings.Compare(a.Path, b.Path) })
+	}
+	return res
 }
 
 func (r *run) add(f Finding) {

@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -96,6 +97,20 @@ type Result struct {
 	// Findings are sorted strictest first: Block before Ask, then by Kind,
 	// Rule, Path and Command. Duplicates are removed.
 	Findings []Finding
+	// Scripts are the files whose text was read from disk to judge the
+	// command (see Config.ReadScript), sorted by path, each with the
+	// SHA-256 of the text read: what runs is what they hold when it
+	// runs, so a host binds an approval of the command to them.
+	Scripts []Script
+}
+
+// Script is a file read from disk to judge a command.
+type Script struct {
+	// Path is the file's canonical path.
+	Path string
+	// SHA256 is the digest of the text read: the whole file, or for a
+	// file over Config.MaxBytes its first MaxBytes bytes.
+	SHA256 [sha256.Size]byte
 }
 
 // Worst returns the strictest finding: the highest severity, ties broken by

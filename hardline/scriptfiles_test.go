@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -174,6 +175,15 @@ func TestScriptFilesRead(t *testing.T) {
 	t.Run("a finding kept says the file it is in", func(t *testing.T) {
 		f, _ := judge("bash a.sh")
 		assert.Equal(t, "in /home/dev/work/proj/a.sh, which it runs: rm deletes the home folder recursively", f.Detail)
+	})
+	t.Run("the result lists the files read, with the digest of the text read", func(t *testing.T) {
+		res := a.Command("bash a.sh; bash a.sh; bash missing.sh; ./bin/big; bash quiet.sh", testEnv())
+		assert.Equal(t, []Script{
+			{Path: "/home/dev/work/proj/a.sh", SHA256: sha256.Sum256([]byte("rm -rf ~\n"))},
+			{Path: "/home/dev/work/proj/bin/big", SHA256: sha256.Sum256([]byte("#!/bin/sh\necho hi\n"))},
+			{Path: "/home/dev/work/proj/quiet.sh", SHA256: sha256.Sum256([]byte("echo hi\n"))},
+		}, res.Scripts)
+		assert.Empty(t, a.Command("bash missing.sh; go vet ./...", testEnv()).Scripts)
 	})
 	t.Run("a file outside the roots is not read at all", func(t *testing.T) {
 		judge("bash /home/dev/other/a.sh")

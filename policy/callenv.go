@@ -11,6 +11,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/toolgate/toolgate/hardline"
 )
 
 // Bounds of the environment an exec call may carry (callEnv): past them the
@@ -259,6 +261,19 @@ func inputTarget(key []byte, names []string, args map[string]any) Target {
 		h.Write([]byte{0})
 	}
 	return Target{Argument: strings.Join(names, ","), Value: "input hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
+}
+
+// scriptTarget binds an approval to a script the command runs from a file
+// (hardline.Result.Scripts): its path and a keyed digest of the text
+// judged, so that an approval of ./build.sh does not reach the script once
+// it holds something else. The digest is keyed as the environment's is: a
+// script may hold a secret.
+func scriptTarget(key []byte, arg string, s hardline.Script) Target {
+	h := hmac.New(sha256.New, key)
+	h.Write([]byte(s.Path))
+	h.Write([]byte{0})
+	h.Write(s.SHA256[:])
+	return Target{Argument: arg, Value: "script " + s.Path + " hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
 }
 
 // argvTarget binds an approval to the lists read as a command's arguments

@@ -549,6 +549,11 @@ func (ev *evaluation) hardline() bool {
 	// not make rm -rf ~ safe).
 	plain := ev.e.hard.Command(ev.args.command, env)
 	f, ok := plain.Worst()
+	// The scripts the command runs from files were judged as they are
+	// now: an approval binds what they hold (scriptTarget).
+	for _, s := range plain.Scripts {
+		ev.d.Targets = append(ev.d.Targets, scriptTarget(ev.e.bindingKey, ev.meta.CommandArgument, s))
+	}
 	if assigns, from, fits := ev.callEnv(); !fits {
 		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command an environment larger than can be judged")
 	} else if len(assigns) > 0 {
