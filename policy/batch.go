@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgate/toolgate/toolmeta"
 )
 
 // BatchLimits bounds a model response's list of tool calls. A field that is
@@ -243,4 +245,65 @@ func DenyBatch(calls []Call, err error) []Decision {
 		out[i] = Decision{ID: c.ID, Verdict: Deny, Reason: ReasonCallInvalid, Interaction: Unattended, Message: msg}
 	}
 	return out
+}
+
+// SequenceBatch tightens the decisions of a list of calls decided whole
+// before any of it runs (ds in the order of the calls, as Engine.Evaluate
+// gave them). A command that runs a script from a file was judged by what
+// the file held before the list ran (a target "script PATH ..."); when an
+// earlier call of the list that is not denied may write that file first
+// (a call whose tool writes one of its path targets, or any exec call,
+// which may write anything), the later call's allow becomes
+// approval-required with reason hardline.dynamic, and the host decides it
+// again after the earlier calls have run. A deny stays a deny. See
+// docs/security-model.md, Batches.
+func SequenceBatch(ds []Decision) {
+	written := map[string]string{} // path targets of earlier writers, to their call's ID
+	anyWriter := ""                // an earlier exec call's ID
+	for i := range ds {
+		d := &ds[i]
+		if d.Verdict == Allow {
+			for _, t := range d.Targets {
+				p, ok := scriptPath(t.Value)
+				if !ok {
+					continue
+				}
+				by, hit := written[p]
+				if !hit && anyWriter != "" {
+					by, hit = anyWriter, true
+				}
+				if hit {
+					d.Verdict, d.Reason, d.Rule = ApprovalRequired, ReasonHardlineDynamic, ""
+					d.Message = "the command runs " + p + ", which call " + quote(by) + " before it in the same list may write: decide it again after that call has run"
+					break
+				}
+			}
+		}
+		if d.Verdict == Deny || d.Risk == toolmeta.RiskRead {
+			continue
+		}
+		if d.Risk == toolmeta.RiskExec && anyWriter == "" {
+			anyWriter = d.ID
+		}
+		for _, t := range d.Targets {
+			if t.Resolved != "" {
+				if _, ok := written[t.Resolved]; !ok {
+					written[t.Resolved] = d.ID
+				}
+			}
+		}
+	}
+}
+
+// scriptPath returns the path of a script target (scriptTarget).
+func scriptPath(v string) (string, bool) {
+	rest, ok := strings.CutPrefix(v, "script ")
+	if !ok {
+		return "", false
+	}
+	i := strings.LastIndex(rest, " hmac-sha256:")
+	if i <= 0 {
+		return "", false
+	}
+	return rest[:i], true
 }

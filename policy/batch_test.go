@@ -3,12 +3,15 @@ package policy_test
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/toolgate/toolgate/policy"
+	"github.com/toolgate/toolgate/toolmeta"
 )
 
 func call(id, tool string, args map[string]any) policy.Call {
@@ -246,4 +249,52 @@ func TestABatchProblemNamesTheFieldItIsIn(t *testing.T) {
 	c := call("c1", "t", map[string]any{"o": map[string]any{"l": []any{"x", map[string]any{"bad": complex(1, 2)}}}})
 	err := policy.ValidateBatch([]policy.Call{c}, policy.BatchLimits{})
 	assert.ErrorContains(t, err, "calls[0].args.o.l[1].bad: a complex128 is not a JSON value")
+}
+
+// TestSequenceBatch: a list decided before any of it runs judges a script
+// a later call runs as it was before the list; an earlier call that may
+// write it makes the later call need a decision after it has run.
+func TestSequenceBatch(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	script := filepath.Join(w.ws, "run.sh")
+	require.NoError(t, os.WriteFile(script, []byte("go build ./...\n"), 0o755))
+	shell := func(id, cmd string) policy.Call {
+		return policy.Call{ID: id, Tool: "shell", Args: map[string]any{"command": cmd}}
+	}
+	decide := func(calls ...policy.Call) []string {
+		ds := make([]policy.Decision, len(calls))
+		for i, c := range calls {
+			ds[i] = e.Evaluate(c)
+		}
+		policy.SequenceBatch(ds)
+		var out []string
+		for _, d := range ds {
+			out = append(out, d.ID+" "+d.Verdict.String())
+		}
+		return out
+	}
+	write := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": script, "content": "rm -rf ~\n"}}
+	read := policy.Call{ID: "r", Tool: "read_file", Args: map[string]any{"path": script}}
+	other := policy.Call{ID: "o", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "notes.txt")}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(write, shell("s", "bash run.sh")))
+	assert.Equal(t, []string{"x allow", "s approval-required"}, decide(shell("x", "go generate ./..."), shell("s", "./run.sh")))
+	assert.Equal(t, []string{"s allow", "w allow"}, decide(shell("s", "bash run.sh"), write), "a write after the run")
+	assert.Equal(t, []string{"r allow", "o allow", "s allow"}, decide(read, other, shell("s", "bash run.sh")), "a read, and a write of another file")
+	assert.Equal(t, []string{"w allow", "g allow"}, decide(write, shell("g", "go vet ./...")), "a command that runs no file")
+	denied := policy.Call{ID: "d", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.home, ".bashrc")}}
+	assert.Equal(t, []string{"d deny", "s allow"}, decide(denied, shell("s", "bash run.sh")), "a denied call does not run")
+	run := e.Evaluate(shell("s", "bash run.sh"))
+	ds := []policy.Decision{{ID: "d", Verdict: policy.Deny, Risk: toolmeta.RiskWriteLocal, Targets: []policy.Target{{Argument: "path", Value: script, Resolved: script}}}, run}
+	policy.SequenceBatch(ds)
+	assert.Equal(t, policy.Allow, ds[1].Verdict, "a denied write of the script does not run")
+	asked := run
+	asked.Verdict, asked.Reason = policy.ApprovalRequired, policy.ReasonModeAsk
+	ds = []policy.Decision{e.Evaluate(write), asked}
+	policy.SequenceBatch(ds)
+	assert.Equal(t, policy.ReasonModeAsk, ds[1].Reason, "a call that asks anyway keeps its reason")
+	ds = []policy.Decision{e.Evaluate(write), e.Evaluate(shell("s", "bash run.sh"))}
+	policy.SequenceBatch(ds)
+	assert.Equal(t, policy.ReasonHardlineDynamic, ds[1].Reason)
+	assert.Contains(t, ds[1].Message, `which call "w" before it in the same list may write`)
 }

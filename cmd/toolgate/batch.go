@@ -84,5 +84,8 @@ func decideBatch(e evaluator, line []byte) []policy.Decision {
 	for i, c := range calls {
 		ds[i] = e.Evaluate(c)
 	}
+	// Nothing of the list has run: a script a later call runs may be
+	// written by an earlier one.
+	policy.SequenceBatch(ds)
 	return ds
 }

@@ -30,7 +30,10 @@ With --batch, each line is one JSON array of calls, a model response's whole
 list, and each output line the JSON array of their decisions. The list is
 validated whole first: a blank id or tool name, a duplicate id, a malformed
 call or a list, call or nesting over the limits denies every call of it
-with reason call.invalid, and none is decided.
+with reason call.invalid, and none is decided. Nothing of a list has run
+when it is decided: a call that runs a script an earlier call of the list
+may write needs approval (policy.SequenceBatch), to be decided again after
+that call has run.
 A deny is not an error: eval exits 0 when it decided every line, and 2 when
 the policy is invalid, a layer is refused or an input cannot be read.
 ` + layersHelp + `
