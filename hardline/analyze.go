@@ -2298,6 +2298,10 @@ type input struct {
 	// { curl URL; echo CMD; } | sh): each is in the input, whatever the
 	// rest is, so it is judged as the reader would read it.
 	partial string
+	// path is, for an input of kind inFile, the file's name as written
+	// when it is one known file (< run.sh, cat run.sh |): a shell that
+	// reads its commands from it reads that file (stdinScript).
+	path string
 }
 
 type inputKind uint8
@@ -3138,7 +3142,11 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 		// environment or a list of paths goes through, numbered or not
 		// (known text is decodedInput's).
 		if catReading(args) == catFiles {
-			return input{kind: inFile, detail: "file contents"}
+			in := input{kind: inFile, detail: "file contents"}
+			if len(args) == 1 {
+				in.path = args[0].val // cat FILE | sh
+			}
+			return in
 		}
 		return r.throughFilter(sc, up, b, unknown, paths)
 	default:

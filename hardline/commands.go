@@ -1795,6 +1795,15 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 		if c.in.partial != "" {
 			r.reparseField(sc, field{val: c.in.partial}, c, cmd, true)
 		}
+	case inFile:
+		// sh < run.sh, cat run.sh | sh: the file's commands, read from
+		// disk as a script run by its name is (see scriptfiles.go).
+		if c.in.path == "" {
+			return
+		}
+		if text, p, ok := r.readOnDisk(field{val: c.in.path}, b, cmd, compiled); ok {
+			r.onDisk(p, func() { r.reparseField(sc, field{val: text}, c, cmd, true) })
+		}
 	}
 }
 

@@ -404,6 +404,9 @@ func (r *run) fileServer(b string, args []field, cmd string) {
 // command wrote is known text when what was written is known.
 func (r *run) fileInput(f field) input {
 	in := input{kind: inFile, detail: "the file " + f.val}
+	if !f.dyn {
+		in.path = f.val
+	}
 	if w, _, ok := r.writtenAt(f); ok {
 		if w.known {
 			return input{kind: inText, text: w.content, detail: "the file " + f.val + ", which this command writes"}
