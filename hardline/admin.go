@@ -676,7 +676,7 @@ func (r *run) noteFetched(f field) {
 // network.
 func (r *run) fetchedAt(p string) bool {
 	k := r.a.key(p)
-	return slices.ContainsFunc(r.fetchedDirs(), func(d string) bool { return r.a.within(k, d) })
+	return slices.ContainsFunc(r.fileLists().fetched, func(d string) bool { return r.a.within(k, d) })
 }
 
 // shebangShell reports whether a #! line names a shell.

@@ -1374,6 +1374,15 @@ func (r *run) reparseScript(sc *scope, script field, params []field, c ctx, cmd 
 		r.reparseField(sc, script, c, cmd, true)
 		return
 	}
+	saved := r.cwd
+	r.script(script.val, r.positional(sc, c, params), sc.depth+c.depth+1)
+	r.cwd = saved
+}
+
+// positional returns the variables a script run with params ($0 first)
+// starts with: those known at the command, $0 to $9, and "$@" and "$*"
+// when every argument after $0 is known.
+func (r *run) positional(sc *scope, c ctx, params []field) map[string]string {
 	vars := r.known(sc, c.pos)
 	for i, p := range params {
 		if i > 9 {
@@ -1383,15 +1392,12 @@ func (r *run) reparseScript(sc *scope, script field, params []field, c ctx, cmd 
 			vars[string(rune('0'+i))] = p.val
 		}
 	}
-	// "$@" and "$*" are the arguments after $0, when all are known.
 	if len(params) > 1 && !slices.ContainsFunc(params[1:], func(f field) bool { return f.dyn || strings.Contains(f.val, "\x00") }) {
 		vals := fieldVals(params[1:])
 		vars["@"] = strings.Join(vals, "\x00")
 		vars["*"] = vars["@"]
 	}
-	saved := r.cwd
-	r.script(script.val, vars, sc.depth+c.depth+1)
-	r.cwd = saved
+	return vars
 }
 
 // reparseFields analyses the words joined by spaces as a script (eval).

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // Scripts a command runs from files it did not write (see
@@ -49,6 +51,9 @@ func ReadScriptFile(path string, limit int) (string, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return "", err
+	}
+	if fi.IsDir() {
+		return "", fmt.Errorf("hardline: %s is a folder: %w", path, syscall.EISDIR)
 	}
 	if !fi.Mode().IsRegular() {
 		return "", fmt.Errorf("hardline: %s is not a regular file", path)
@@ -151,15 +156,7 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 	if !ok {
 		return
 	}
-	vars := r.known(sc, c.pos)
-	for i, a := range append([]field{f}, params...) {
-		if i > 9 {
-			break
-		}
-		if !a.dyn {
-			vars[string(rune('0'+i))] = a.val
-		}
-	}
+	vars := r.positional(sc, c, append([]field{f}, params...))
 	var findings []Finding
 	complex := false
 	r.onDisk(p, func() {
@@ -236,8 +233,13 @@ func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (t
 	case errors.Is(err, errScriptFiles):
 		r.finding(ruleTooComplex, Dynamic, Ask, b+" runs more files than the analyser reads for one command ("+fmt.Sprint(maxScriptFiles)+")", cmd, p)
 		return "", "", false
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EISDIR):
+		return "", "", false // nothing to run: the program fails
 	case err != nil:
-		return "", "", false // no such file, or none the program could read either
+		// A named pipe, a file the analyser cannot read: what runs is not
+		// known before it runs.
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs "+p+", whose text cannot be read before it runs ("+bound(err.Error())+")", cmd, p)
+		return "", "", false
 	}
 	return text, p, true
 }
@@ -331,27 +333,13 @@ func (r *run) fileState() *runFiles {
 	return r.files
 }
 
-// fetchedDirs, filledDirs and copiedFiles are the run's runFiles lists,
-// empty when it has none.
-func (r *run) fetchedDirs() []string {
+// fileLists returns the run's runFiles, empty when it has none, without
+// making one.
+func (r *run) fileLists() runFiles {
 	if r.files == nil {
-		return nil
+		return runFiles{}
 	}
-	return r.files.fetched
-}
-
-func (r *run) filledDirs() []string {
-	if r.files == nil {
-		return nil
-	}
-	return r.files.filled
-}
-
-func (r *run) copiedFiles() map[string]string {
-	if r.files == nil {
-		return nil
-	}
-	return r.files.copies
+	return *r.files
 }
 
 // noteFilled records f as a folder the command writes files into whose
@@ -367,7 +355,7 @@ func (r *run) noteFilled(f field) {
 // filledAtFile returns the path f names when it lies in a folder the
 // command fills (noteFilled).
 func (r *run) filledAtFile(f field) (string, bool) {
-	return r.inFolders(r.filledDirs(), f)
+	return r.inFolders(r.fileLists().filled, f)
 }
 
 // noteFolder appends the comparison forms of the folder f names to dirs.

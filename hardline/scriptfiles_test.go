@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -88,7 +89,7 @@ func TestReadScriptFile(t *testing.T) {
 	_, err = ReadScriptFile(filepath.Join(dir, "missing.sh"), 64)
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	_, err = ReadScriptFile(dir, 64)
-	assert.ErrorContains(t, err, "not a regular file")
+	assert.ErrorIs(t, err, syscall.EISDIR)
 }
 
 // TestScriptFilesRead: which files are read, how often, and what of their
@@ -108,6 +109,7 @@ func TestScriptFilesRead(t *testing.T) {
 		"/dev/shm/a.sh":                 "rm -rf ~\n",
 		"/home/dev/work/proj/grow.sh":   "",
 		"/home/dev/work/proj/bad.sh":    "",
+		"/home/dev/work/proj/dir.sh":    "",
 		"/home/dev/work/proj/quiet.sh":  "echo hi\n",
 		"/home/dev/work/proj/bin/app":   "",
 		"/home/dev/work/proj/bin/big":   "",
@@ -124,6 +126,8 @@ func TestScriptFilesRead(t *testing.T) {
 			return "", fs.ErrNotExist
 		case p == "/home/dev/work/proj/bad.sh":
 			return "", errors.New("permission denied")
+		case p == "/home/dev/work/proj/dir.sh":
+			return "", fmt.Errorf("a folder: %w", syscall.EISDIR)
 		case p == "/home/dev/work/proj/bin/app": // a compiled program over the limit
 			return "\x7fELF\x02\x01\x01\x00\x00rm -rf ~\n", ErrScriptTooLarge
 		case p == "/home/dev/work/proj/bin/big": // a script over the limit
@@ -155,10 +159,11 @@ func TestScriptFilesRead(t *testing.T) {
 		{"bash bin/tool", "", 0},                // which a shell refuses too
 		{"bash runbig.sh", ruleTooComplex, Ask}, // a bound passed in a file read keeps its ask
 		{"bash deep.sh", ruleTooComplex, Ask},
-		{"bash /home/dev/other/a.sh", "", 0}, // outside the roots: not read
-		{"./py", "", 0},                      // another interpreter's program
-		{"bash ask.sh", "", 0},               // what only asks there does not ask here
-		{"bash bad.sh", "", 0},
+		{"bash /home/dev/other/a.sh", "", 0},  // outside the roots: not read
+		{"./py", "", 0},                       // another interpreter's program
+		{"bash ask.sh", "", 0},                // what only asks there does not ask here
+		{"bash bad.sh", rulePipeToShell, Ask}, // a file the analyser cannot read: what runs is not known
+		{"bash dir.sh", "", 0},                // a folder runs nothing
 		{"bash missing.sh", "", 0},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {

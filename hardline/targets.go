@@ -1125,7 +1125,7 @@ func (r *run) noteCopied(src, dst field) {
 // copiedFrom returns the file the command copied to the path f names, if
 // it copied one there (noteCopied).
 func (r *run) copiedFrom(f field) (string, bool) {
-	copies := r.copiedFiles()
+	copies := r.fileLists().copies
 	if len(copies) == 0 || f.dyn {
 		return "", false
 	}
@@ -1154,7 +1154,7 @@ func (r *run) writtenAt(f field) (written, string, bool) {
 // fetchedAtFile returns the path of the file f names when it lies in a
 // folder the command fills from the network.
 func (r *run) fetchedAtFile(f field) (string, bool) {
-	return r.inFolders(r.fetchedDirs(), f)
+	return r.inFolders(r.fileLists().fetched, f)
 }
 
 // runsMade judges a program b running (or reading as its build file) the
