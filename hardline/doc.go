@@ -28,9 +28,10 @@
 // reader reads whole (grep -R, rg -L, tar -h, zip -r, cp -rL, rsync -L,
 // scp -r): each is read whole as well. With Env.Canonical, a script a
 // shell runs from a file in a root or a temporary folder (bash FILE,
-// source FILE, ./FILE), a makefile, a justfile and package.json's scripts
-// are read through Config.ReadScript and judged as the script they are:
-// what would block in them blocks (docs/security-model.md, "Scripts read
+// source FILE, ./FILE), an interpreter's program (python3 FILE, perl
+// FILE, node FILE, awk -f FILE), a makefile, a justfile and package.json's
+// scripts are read through Config.ReadScript and judged as the script or
+// inline code they are: what would block in them blocks (docs/security-model.md, "Scripts read
 // from files").
 //
 // # The program catalogue

@@ -189,18 +189,22 @@ type Config struct {
 	Credentials []Credential
 	// ReadScript returns the text of a file a command runs as a shell
 	// script (bash FILE, sh FILE, source FILE, . FILE, ./FILE without a #!
-	// line naming another interpreter), given its canonical path, when
-	// the file lies in one of Env.Roots or a temporary folder (/tmp,
-	// /var/tmp, /dev/shm): what another call put there is what runs. The
-	// analyser judges the text as the script it is, with the arguments
-	// given, and a command in it that would block blocks; what would
-	// only ask there does not ask here. limit is MaxBytes: for a larger
-	// file it returns the first limit bytes (a compiled program's head
-	// says it is none) and an error wrapping ErrScriptTooLarge, and the
-	// command asks; any other error (no such file) leaves the run unread. Files are read
-	// only for a call whose Env.Canonical is set, which resolves paths in
-	// the same file system. nil means ReadScriptFile. See
-	// docs/security-model.md, "Scripts read from files".
+	// line naming another interpreter) or as an interpreter's program
+	// (python3 FILE, perl FILE, node FILE, awk -f FILE), given its
+	// canonical path, when the file lies in one of Env.Roots or a
+	// temporary folder (/tmp, /var/tmp, /dev/shm): what another call put
+	// there is what runs. The analyser judges the text as the script or
+	// the inline code it is, with the arguments given, and a command in
+	// it that would block blocks; what would only ask there does not ask
+	// here. limit is MaxBytes: for a larger file it returns the first
+	// limit bytes (a compiled program's head says it is none) and an
+	// error wrapping ErrScriptTooLarge, and the command asks. An error
+	// wrapping fs.ErrNotExist or syscall.ENOTDIR (no such file) or
+	// syscall.EISDIR (a folder) runs nothing; any other error asks, as
+	// code not known before it runs. Files are read only for a call whose
+	// Env.Canonical is set, which resolves paths in the same file system.
+	// nil means ReadScriptFile. See docs/security-model.md, "Scripts read
+	// from files".
 	ReadScript func(path string, limit int) (string, error)
 }
 

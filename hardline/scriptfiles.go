@@ -13,8 +13,8 @@ import (
 
 // Scripts a command runs from files it did not write (see
 // docs/security-model.md, "Scripts read from files"): bash FILE, sh FILE,
-// source FILE, . FILE and ./FILE run what the file holds when the command
-// runs, which another call may have put there (a write tool, a checkout, a
+// source FILE, . FILE and ./FILE (and python3 FILE, perl FILE, node FILE:
+// see programOnDisk) run what the file holds when the command runs, which another call may have put there (a write tool, a checkout, a
 // download, sed -i). When Env.Canonical is set, such a file that lies in
 // one of the call's roots or in a temporary folder is read and judged as
 // the script it is, and the findings that block in it block the command;
@@ -197,7 +197,8 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 // The file is read through Config.ReadScript, once per call; one larger
 // than Config.MaxBytes, or past maxScriptFiles files, asks, unless skip
 // (when not nil) says by the file's head that it is not read by what runs
-// it. ok is false when there is nothing to judge.
+// it. ok is false when there is nothing to judge; p is then set only
+// when f names a folder.
 func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (text, p string, ok bool) {
 	if r.env.Canonical == nil || f.dyn || f.val == "" {
 		return "", "", false
@@ -233,7 +234,9 @@ func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (t
 	case errors.Is(err, errScriptFiles):
 		r.finding(ruleTooComplex, Dynamic, Ask, b+" runs more files than the analyser reads for one command ("+fmt.Sprint(maxScriptFiles)+")", cmd, p)
 		return "", "", false
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.EISDIR):
+	case errors.Is(err, syscall.EISDIR):
+		return "", p, false // a folder: nothing to run as a file
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		return "", "", false // nothing to run: the program fails
 	case err != nil:
 		// A named pipe, a file the analyser cannot read: what runs is not

@@ -90,6 +90,10 @@ func TestReadScriptFile(t *testing.T) {
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	_, err = ReadScriptFile(dir, 64)
 	assert.ErrorIs(t, err, syscall.EISDIR)
+	// A path through a file (python3 FILE tries FILE/__main__.py): an
+	// error readOnDisk reads as nothing to run.
+	_, err = ReadScriptFile(filepath.Join(small, "__main__.py"), 64)
+	assert.True(t, errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fs.ErrNotExist), "%v", err)
 }
 
 // TestScriptFilesRead: which files are read, how often, and what of their
