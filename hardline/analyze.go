@@ -330,8 +330,9 @@ type callCache struct {
 	pipePrefixes map[*syntax.Stmt]bool
 	// scripts are the script files read for the call (see scriptfiles.go),
 	// by canonical path, and running those whose text is being judged.
-	scripts map[string]scriptAnswer
-	running map[string]bool
+	scripts     map[string]scriptAnswer
+	scriptFiles int // the files of scripts that are there (see callCache.script)
+	running     map[string]bool
 	// onDisk is set while the text of a file read from disk is judged
 	// (run.onDisk): only the findings that block, or that pass a bound,
 	// are kept, each with onDisk before its detail.
@@ -357,8 +358,8 @@ func (c *callCache) reset(hint int) {
 	clear(c.pipePrefixes)
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
-	c.scripts, c.running, c.onDisk = nil, nil, "" // no script of the last call stays reachable
-	clear(c.seen[:cap(c.seen)])                   // no string of the last call stays reachable
+	c.scripts, c.scriptFiles, c.running, c.onDisk = nil, 0, nil, "" // no script of the last call stays reachable
+	clear(c.seen[:cap(c.seen)])                                     // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
 		c.canon = nil

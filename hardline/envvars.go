@@ -14,6 +14,7 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 	switch name {
 	case "PATH":
 		r.pathSet = true
+		r.notePath(f)
 	case "HOME", "XDG_CONFIG_HOME", "ZDOTDIR":
 		r.noteHome(f) // (zsh reads its startup files in ZDOTDIR)
 	}

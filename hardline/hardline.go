@@ -189,8 +189,9 @@ type Config struct {
 	Credentials []Credential
 	// ReadScript returns the text of a file a command runs as a shell
 	// script (bash FILE, sh FILE, source FILE, . FILE, ./FILE without a #!
-	// line naming another interpreter) or as an interpreter's program
-	// (python3 FILE, perl FILE, node FILE, awk -f FILE), given its
+	// line naming another interpreter, a name found in a folder the
+	// command puts on PATH) or as an interpreter's program (python3 FILE,
+	// perl FILE, node FILE, awk -f FILE, a #! line naming one), given its
 	// canonical path, when the file lies in one of Env.Roots or a
 	// temporary folder (/tmp, /var/tmp, /dev/shm): what another call put
 	// there is what runs. The analyser judges the text as the script or

@@ -27,8 +27,8 @@ import (
 // file larger than the limit it was given.
 var ErrScriptTooLarge = errors.New("hardline: script file over the size limit")
 
-// maxScriptFiles bounds the script files one command's judgement reads;
-// past it the command asks.
+// maxScriptFiles bounds the script files one command's judgement reads
+// (those that are there); past it the command asks.
 const maxScriptFiles = 16
 
 // scriptTemp are the folders outside the roots whose scripts are read:
@@ -66,15 +66,6 @@ func ReadScriptFile(path string, limit int) (string, error) {
 		return string(b[:limit]), fmt.Errorf("%w: %s is over %d bytes", ErrScriptTooLarge, path, limit)
 	}
 	return string(b), nil
-}
-
-// notShell reports whether a file run as a program, by the head of its
-// text, is no shell script: a #! line naming another interpreter, or a
-// NUL byte in its first 512 bytes (a compiled program, which the kernel
-// runs itself).
-func notShell(head string) bool {
-	first, _, _ := strings.Cut(head, "\n")
-	return strings.HasPrefix(first, "#!") && !shebangShell(first) || compiled(head)
 }
 
 // compiled reports whether a file's head holds a NUL byte in its first
@@ -142,18 +133,45 @@ var scriptShells = setOf("sh", "bash", "rbash", "dash", "ash", "ksh", "ksh93", "
 // runsScriptFile judges the script a command runs from a file that the
 // command itself did not write (runsWritten judges those), read from disk
 // (readOnDisk): it is judged as a script run with the arguments given, in
-// a run of its own, and what blocks there blocks here (onDisk).
+// a run of its own, and what blocks there blocks here (onDisk). A bare
+// command name is looked for in the folders the command itself puts on
+// PATH (PATH=bin:$PATH x, export PATH=...), each of them: which one holds
+// a program of that name is not known before the command runs.
 func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ctx, cmd string) {
-	f, params, shell, ok := scriptOperand(name, b, args)
+	if f, params, shell, ok := scriptOperand(name, b, args); ok {
+		r.scriptAt(sc, f, params, shell, b, c, cmd)
+		return
+	}
+	if name.dyn || name.val == "" || strings.ContainsRune(name.val, '/') || bashBuiltins[name.val] {
+		return // (bash runs its builtins without looking on PATH)
+	}
+	for _, d := range r.fileLists().pathDirs {
+		r.scriptAt(sc, field{val: strings.TrimSuffix(d, "/") + "/" + name.val}, args, false, b, c, cmd)
+	}
+}
+
+// bashBuiltins are the names bash runs as builtins, never looking for a
+// program of that name on PATH.
+var bashBuiltins = setOf(":", ".", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen",
+	"complete", "compopt", "continue", "declare", "dirs", "disown", "echo", "enable", "eval", "exec", "exit", "export",
+	"false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile",
+	"popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift", "shopt", "source",
+	"suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask", "unalias", "unset", "wait")
+
+// scriptAt judges the file f that b runs as a script with params, read
+// from disk (readOnDisk). shell says a shell reads it whatever its first
+// line; a file run as a program is a shell script unless its #! line
+// names another program, and judged as that interpreter's program when it
+// names one (#!/usr/bin/env python3: see programText).
+func (r *run) scriptAt(sc *scope, f field, params []field, shell bool, b string, c ctx, cmd string) {
+	text, p, ok := r.readOnDisk(f, b, cmd, compiled) // a shell or the kernel refuses a compiled program
 	if !ok {
 		return
 	}
-	program := compiled // a shell refuses a compiled program
-	if !shell {
-		program = notShell // run directly, it may be another interpreter's
-	}
-	text, p, ok := r.readOnDisk(f, b, cmd, program)
-	if !ok {
+	if first, _, _ := strings.Cut(text, "\n"); !shell && strings.HasPrefix(first, "#!") && !shebangShell(first) {
+		if prog := shebangProgram(first); isInterpreter(prog) {
+			r.onDisk(p, func() { r.programText(sc, prog, text, c, cmd) })
+		}
 		return
 	}
 	vars := r.positional(sc, c, append([]field{f}, params...))
@@ -171,6 +189,62 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 		r.add(fd) // those onDisk kept
 	}
 }
+
+// shebangProgram returns the name of the program a #! line runs: the
+// first word's last element, or after env the first word that is neither
+// an option nor an assignment (#!/usr/bin/env -S python3 -u).
+func shebangProgram(line string) string {
+	fs := strings.Fields(strings.TrimPrefix(line, "#!"))
+	if len(fs) == 0 {
+		return ""
+	}
+	prog := base(fs[0])
+	if prog != "env" {
+		return prog
+	}
+	for _, w := range fs[1:] {
+		if !strings.HasPrefix(w, "-") && !strings.ContainsRune(w, '=') {
+			return base(w)
+		}
+	}
+	return ""
+}
+
+// notePath records the folders a value the command gives PATH lists, in
+// order, that may hold a script the analyser reads: a bare command name is
+// looked for in them (runsScriptFile). A relative folder is looked in
+// from wherever the name runs; an absolute one only when it lies in a
+// root or a temporary folder (readOnDisk reads nothing elsewhere). An
+// empty entry is the working folder, as the shell reads it; where the
+// value extends the one PATH had (PATH=bin:$PATH, which selfExtended
+// reads as "bin:") the two cannot be told apart, and the working folder
+// is looked in too, the stricter reading. In a value with other parts not
+// known, an empty entry stands for one of those.
+func (r *run) notePath(f field) {
+	for _, d := range strings.Split(f.val, ":") {
+		switch {
+		case d == "" && f.dyn:
+			continue
+		case d == "":
+			d = "."
+		case r.a.isAbs(r.a.slash(d)) && !slices.ContainsFunc(r.resolve(field{val: d}).paths, func(p string) bool { return r.inAnyRoot(p) || inScriptTemp(p) }):
+			continue
+		}
+		dirs := &r.fileState().pathDirs
+		if slices.Contains(*dirs, d) {
+			continue
+		}
+		if len(*dirs) >= maxPathDirs {
+			r.tooComplex(fmt.Sprintf("PATH is given more than %d folders in which the analyser would look for programs", maxPathDirs))
+			return
+		}
+		*dirs = append(*dirs, d)
+	}
+}
+
+// maxPathDirs bounds the folders notePath keeps; past it the command
+// asks.
+const maxPathDirs = 32
 
 // filesOnDisk gives read the text of the first of names, files in the
 // working folder that b reads commands from (a makefile, package.json, a
@@ -269,15 +343,21 @@ func (r *run) onDisk(p string, judge func()) {
 var errScriptFiles = errors.New("hardline: more script files than are read for one command")
 
 // script returns the text of the script file at p, read once per call
-// through read.
+// through read. Past maxScriptFiles files that are there it returns
+// errScriptFiles; the files looked for that are not (a PATH's folders
+// tried for every name) are bounded by the paths a call resolves
+// (maxCanonical), since each is resolved first.
 func (c *callCache) script(read func(string, int) (string, error), p string, limit int) (string, error) {
 	if a, ok := c.scripts[p]; ok {
 		return a.text, a.err
 	}
-	if len(c.scripts) >= maxScriptFiles {
+	if c.scriptFiles >= maxScriptFiles {
 		return "", errScriptFiles
 	}
 	text, err := read(p, limit)
+	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+		c.scriptFiles++
+	}
 	if err == nil && len(text) > limit {
 		text, err = text[:limit], fmt.Errorf("%w: %s", ErrScriptTooLarge, p)
 	}
@@ -326,6 +406,9 @@ type runFiles struct {
 	// write (their paths' keys) to the sources' canonical paths (see
 	// noteCopied).
 	copies map[string]string
+	// pathDirs are the folders the values the command gives PATH list
+	// (see notePath).
+	pathDirs []string
 }
 
 // fileState returns the run's runFiles, made on first use.

@@ -206,6 +206,7 @@ func TestScriptFilesRead(t *testing.T) {
 	t.Run("past the bound of files the command asks", func(t *testing.T) {
 		var cmd []string
 		for i := range maxScriptFiles {
+			files[fmt.Sprintf("/home/dev/work/proj/s%d.sh", i)] = "echo hi\n"
 			cmd = append(cmd, fmt.Sprintf("bash s%d.sh", i))
 		}
 		_, hit := judge(strings.Join(cmd, "; "))
@@ -214,6 +215,28 @@ func TestScriptFilesRead(t *testing.T) {
 		require.True(t, hit)
 		assert.Equal(t, ruleTooComplex, f.Rule)
 		assert.Contains(t, f.Detail, "more files than the analyser reads")
+	})
+	t.Run("past the bound of folders on PATH the command asks", func(t *testing.T) {
+		dirs := make([]string, maxPathDirs)
+		for i := range dirs {
+			dirs[i] = fmt.Sprintf("d%d", i)
+		}
+		_, hit := judge("PATH=" + strings.Join(dirs, ":") + ":d0:/usr/bin x")
+		assert.False(t, hit, "a folder named twice is one folder")
+		f, hit := judge("PATH=" + strings.Join(dirs, ":") + ":r x")
+		require.True(t, hit)
+		assert.Equal(t, ruleTooComplex, f.Rule)
+	})
+	t.Run("files looked for that are not there are not files read", func(t *testing.T) {
+		// A PATH the command sets is searched for every bare name.
+		var cmd []string
+		for i := range maxScriptFiles + 4 {
+			cmd = append(cmd, fmt.Sprintf("n%d", i))
+		}
+		_, hit := judge("PATH=bin:$PATH; echo start; " + strings.Join(cmd, "; ") + "; bash quiet.sh")
+		assert.False(t, hit)
+		assert.Equal(t, "/home/dev/work/proj/quiet.sh", reads[len(reads)-1])
+		assert.NotContains(t, reads, "/home/dev/work/proj/bin/echo", "a builtin is not looked for")
 	})
 	t.Run("without a file system nothing is read", func(t *testing.T) {
 		env := testEnv()
