@@ -133,6 +133,9 @@ func TestWindows(t *testing.T) {
 		{`robocopy empty "%USERPROFILE%" /PURGE`, "rm-home"},
 		{`robocopy C:\empty C:\Users\Dev /MIR`, "rm-home"},
 		{`robocopy src dst /MIR`, ""},
+		// A drive letter is no remote host (rsync's host:path).
+		{`rsync --files-from=- C:/Users/Dev/ host:x <<< .ssh/id_rsa`, "sensitive-path"},
+		{`rsync --files-from=- C:\Users\Dev\ host:x <<< .ssh/id_rsa`, "sensitive-path"},
 		{`dir C:\Users\Dev\proj`, ""},
 		{`echo 100% done`, ""},
 		{`git log --format=%H%n%s`, ""},
