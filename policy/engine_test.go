@@ -582,9 +582,11 @@ func TestAScriptAnotherCallWroteIsJudgedWhenRun(t *testing.T) {
 		require.NoError(t, os.WriteFile(prog, []byte("import os, shutil\nshutil.rmtree(os.path.expanduser('~'))\n"), 0o644))
 		require.NoError(t, os.MkdirAll(filepath.Join(w.ws, "src", "app"), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(w.ws, "src", "app", "__main__.py"), []byte("import shutil\nshutil.rmtree('/home')\n"), 0o644))
+		// Another language's program is read by its text, as inline code
+		// is: what would block in it asks.
 		for _, cmd := range []string{"python3 src/tidy.py", "python3 < src/tidy.py", "cd src && python3 -m tidy", "python3 src/app"} {
-			d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.Deny, policy.ReasonHardlineCommand)
-			assert.Contains(t, d.Message, ", which it runs", cmd)
+			d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.ApprovalRequired, policy.ReasonHardlineCommand)
+			assert.Contains(t, d.Message, ", which python3 runs, read by its text: ", cmd)
 		}
 		require.NoError(t, os.WriteFile(prog, []byte("import shutil\nshutil.rmtree('build', ignore_errors=True)\n"), 0o644))
 		// A file named as a folder's __main__.py ("src/tidy.py/__main__.py")
