@@ -681,15 +681,10 @@ func (r *run) fetchedAt(p string) bool {
 
 // shebangShell reports whether a #! line names a shell.
 func shebangShell(line string) bool {
-	fs := strings.Fields(strings.TrimPrefix(line, "#!"))
-	if len(fs) == 0 {
+	if strings.TrimSpace(strings.TrimPrefix(line, "#!")) == "" {
 		return true
 	}
-	prog := base(fs[0])
-	if prog == "env" && len(fs) > 1 {
-		prog = base(fs[len(fs)-1])
-	}
-	return shells[prog]
+	return shells[shebangProgram(line)]
 }
 
 // container flags a container started with the host's root, home or
