@@ -2163,7 +2163,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					}
 				}
 			default:
-				if r.programOnDisk(sc, b, args[i], c, cmd) {
+				if _, folder := r.programOnDisk(sc, b, args[i], c, cmd); folder {
 					// A folder: Python runs its __main__.py.
 					r.programOnDisk(sc, b, field{val: strings.TrimSuffix(args[i].val, "/") + "/__main__.py"}, c, cmd)
 				}
@@ -2194,7 +2194,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					return
 				}
 			default:
-				r.programOnDisk(sc, b, args[i], c, cmd)
+				r.programIn(sc, b, args[i:], c, cmd)
 				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
 			}
@@ -2272,7 +2272,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			if !strings.HasPrefix(v, "-") {
 				// A script file: what it does with the arguments after it
 				// is not known (mayWrite and wholeHome judged them above).
-				r.programOnDisk(sc, b, a, c, cmd)
+				r.programIn(sc, b, args[i:], c, cmd)
 				r.argsNet(sc, args[i+1:], c, cmd)
 				return
 			}
@@ -2322,6 +2322,29 @@ func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
 	}
 }
 
+// programIn judges the program an interpreter runs from the first of
+// words that is a file on disk (programOnDisk), trying at most
+// maxProgramWords words that are not options: the first may be an
+// option's value the analyser does not know of (ruby -I lib x.rb, php -d
+// k=v x.php), a folder or a name that is not there.
+func (r *run) programIn(sc *scope, b string, words []field, c ctx, cmd string) {
+	tried := 0
+	for _, w := range words {
+		if w.dyn || strings.HasPrefix(w.val, "-") {
+			continue
+		}
+		if tried++; tried > maxProgramWords {
+			return
+		}
+		if read, _ := r.programOnDisk(sc, b, w, c, cmd); read {
+			return
+		}
+	}
+}
+
+// maxProgramWords bounds the words programIn tries.
+const maxProgramWords = 3
+
 // programOnDisk judges the program file f that interpreter b runs
 // (python3 x.py, perl -w x.pl, node x.js, awk -f x.awk, python3 -m x),
 // read from disk as a shell script run from a file is (readOnDisk, see
@@ -2330,13 +2353,14 @@ func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
 // (programFromDisk: a program's text is read as inline code is, and a
 // whole program holds as data much that a line of inline code does
 // not). A compiled file (a NUL in its head: .pyc, a native module) is not
-// read. folder reports that f names a folder.
-func (r *run) programOnDisk(sc *scope, b string, f field, c ctx, cmd string) (folder bool) {
+// read. read reports that f's text was judged, folder that f names a
+// folder.
+func (r *run) programOnDisk(sc *scope, b string, f field, c ctx, cmd string) (read, folder bool) {
 	text, p, ok := r.readOnDisk(f, b, cmd, compiled)
 	if ok {
 		r.programFromDisk(p, b, func() { r.programText(sc, b, text, c, cmd) })
 	}
-	return !ok && p != ""
+	return ok, !ok && p != ""
 }
 
 // aliasCommand returns the words of an alias's value that is one simple

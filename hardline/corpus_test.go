@@ -134,6 +134,7 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/bin/tidy":          "#!/usr/bin/env python3\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
 	"/home/dev/work/proj/runme/bin/fmt2":          "#!/usr/bin/env -S perl -w\nsystem('rm -rf ~');\n",
 	"/home/dev/work/proj/runme/bin/envs":          "#!/usr/bin/env -S bash -e\nrm -rf ~\n",
+	"/home/dev/work/proj/runme/fine.rb":           "require 'fileutils'\nFileUtils.rm_rf('build')\n",
 	"/home/dev/work/proj/runme/prog.pyc":          "\x00\x00\rshutil.rmtree(os.path.expanduser('~'))",
 	"/tmp/stage.sh":                               "rm -rf ~\n",
 	"/home/dev/work/elsewhere/wipe.sh":            "rm -rf ~\n",
