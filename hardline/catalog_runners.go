@@ -411,7 +411,16 @@ var _ = register([]Entry{
 			Options: vals("", "-var", "-var-file", "-only", "-except", "-on-error", "-parallel-builds", "-color", "-machine-readable")}}},
 	{Names: names("pytest py.test"), Family: "runners", Summary: "runs the Python tests under its folder (conftest.py and plugins are code too); --junitxml is written, --basetemp written whole", DataOnly: true,
 		RunsFiles: []string{"**/*.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"},
-		Options:   []Option{opt(RoleWrite, "--junitxml", "--junit-xml", "--resultlog", "--result-log"), opt(RoleWriteTree, "--basetemp"), val("-k", "-m", "-p", "-c", "--rootdir", "--confcutdir", "-o", "--override-ini", "--maxfail", "-n", "--tb", "--durations", "--cov", "--cov-report", "--deselect", "--ignore")}},
+		Options:   []Option{opt(RoleWrite, "--junitxml", "--junit-xml", "--resultlog", "--result-log"), opt(RoleWriteTree, "--basetemp"), val("-k", "-m", "-p", "-c", "--rootdir", "--confcutdir", "-o", "--override-ini", "--maxfail", "-n", "--tb", "--durations", "--cov", "--cov-report", "--deselect", "--ignore")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// The conftest.py files pytest loads by itself, before any
+			// test, from the folder it starts in and the usual test
+			// folders, read from disk as a program run by its name is.
+			for _, f := range pytestConftests {
+				r.programOnDisk(sc, "python3", field{val: f}, c, cmd)
+			}
+			return false
+		}},
 	{Names: names("mvn mvnw"), Family: "runners", RunsFiles: []string{"**/pom.xml", "**/*.java", ".mvn/**"}, Summary: "exec:exec runs -Dexec.executable with -Dexec.args", DataOnly: true,
 		Options: []Option{opt(RoleCommandFile, "-f", "--file"), val("-P", "--activate-profiles", "-pl", "--projects", "-s", "--settings", "-gs", "-t", "-T", "-rf", "-l", "--log-file", "-b")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -1329,3 +1338,7 @@ func (r *run) createdFolder(sc *scope, args []field, val string, long []string, 
 // cgoCodeFlags are C compiler flags that load or run code: a plugin, a
 // wrapper, another folder of compiler programs, a specs file.
 var cgoCodeFlags = []string{"-fplugin", "-wrapper", "-B", "-specs", "--specs", "-fuse-ld=/"}
+
+// pytestConftests are the conftest.py files pytest loads from the folder
+// it starts in and the usual test folders below it.
+var pytestConftests = []string{"conftest.py", "tests/conftest.py", "test/conftest.py"}
