@@ -136,6 +136,9 @@ func TestWindows(t *testing.T) {
 		// A drive letter is no remote host (rsync's host:path).
 		{`rsync --files-from=- C:/Users/Dev/ host:x <<< .ssh/id_rsa`, "sensitive-path"},
 		{`rsync --files-from=- C:\Users\Dev\ host:x <<< .ssh/id_rsa`, "sensitive-path"},
+		// A copy from this machine by its loopback name is a local read.
+		{`scp localhost:.ssh/id_rsa x`, "sensitive-path"},
+		{`git clone localhost:.password-store x`, "sensitive-path"},
 		{`dir C:\Users\Dev\proj`, ""},
 		{`echo 100% done`, ""},
 		{`git log --format=%H%n%s`, ""},
