@@ -2037,14 +2037,15 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 	r.netShell(b, c, cmd)
 	r.embeddedShell(sc, args, c, b, cmd)
 	if i, mod := pythonModule(b, args); i >= 0 && !mod.dyn && mod.val != "" {
+		// The module's file, which Python looks for in the working
+		// folder first (NAME.py, or a package's NAME/__main__.py).
+		p := strings.ReplaceAll(mod.val, ".", "/")
+		r.programOnDisk(sc, b, field{val: p + ".py"}, c, cmd)
+		r.programOnDisk(sc, b, field{val: p + "/__main__.py"}, c, cmd)
 		// python -m pip install ... runs pip's own command line: a module
 		// that the catalogue knows as a program is judged as that program
 		// with the arguments after it (python -m pip is pip, python -m
 		// zipfile -e is an extraction).
-		// The module's file, found in the working folder first.
-		p := strings.ReplaceAll(mod.val, ".", "/")
-		r.programOnDisk(sc, b, field{val: p + ".py"}, c, cmd)
-		r.programOnDisk(sc, b, field{val: p + "/__main__.py"}, c, cmd)
 		switch mod.val {
 		case "code", "asyncio":
 			// The interactive console reads Python from standard input.

@@ -14,8 +14,9 @@ import (
 // Scripts a command runs from files it did not write (see
 // docs/security-model.md, "Scripts read from files"): bash FILE, sh FILE,
 // source FILE, . FILE and ./FILE (and python3 FILE, perl FILE, node FILE:
-// see programOnDisk) run what the file holds when the command runs, which another call may have put there (a write tool, a checkout, a
-// download, sed -i). When Env.Canonical is set, such a file that lies in
+// see programOnDisk) run what the file holds when the command runs, which
+// another call may have put there (a write tool, a checkout, a download,
+// sed -i). When Env.Canonical is set, such a file that lies in
 // one of the call's roots or in a temporary folder is read and judged as
 // the script it is, and the findings that block in it block the command;
 // those that would only ask are left to the approval of running it, since
@@ -213,8 +214,9 @@ func shebangProgram(line string) string {
 // notePath records the folders a value the command gives PATH lists, in
 // order, that may hold a script the analyser reads: a bare command name is
 // looked for in them (runsScriptFile). A relative folder is looked in
-// from wherever the name runs; an absolute one only when it lies in a
-// root or a temporary folder (readOnDisk reads nothing elsewhere). An
+// from wherever the name runs; an absolute one only when it lies, as
+// written, in a root or a temporary folder (readOnDisk reads nothing
+// elsewhere), so that setting PATH costs no look-up of its own. An
 // empty entry is the working folder, as the shell reads it; where the
 // value extends the one PATH had (PATH=bin:$PATH, which selfExtended
 // reads as "bin:") the two cannot be told apart, and the working folder
@@ -227,8 +229,12 @@ func (r *run) notePath(f field) {
 			continue
 		case d == "":
 			d = "."
-		case r.a.isAbs(r.a.slash(d)) && !slices.ContainsFunc(r.resolve(field{val: d}).paths, func(p string) bool { return r.inAnyRoot(p) || inScriptTemp(p) }):
-			continue
+		case r.a.isAbs(r.a.slash(d)):
+			// Compared as written: a folder elsewhere that links into a
+			// root was made by no command judged here without asking.
+			if p := r.a.clean(r.a.slash(d)); !r.inAnyRoot(p) && !inScriptTemp(p) {
+				continue
+			}
 		}
 		dirs := &r.fileState().pathDirs
 		if slices.Contains(*dirs, d) {
