@@ -112,6 +112,7 @@ func TestScriptFilesRead(t *testing.T) {
 		"/var/tmp/a.sh":                  "rm -rf ~\n",
 		"/dev/shm/a.sh":                  "rm -rf ~\n",
 		"/home/dev/work/proj/grow.sh":    "",
+		"/home/dev/work/proj/edge.sh":    "",
 		"/home/dev/work/proj/bad.sh":     "",
 		"/home/dev/work/proj/dir.sh":     "",
 		"/home/dev/work/proj/quiet.sh":   "echo hi\n",
@@ -143,6 +144,8 @@ func TestScriptFilesRead(t *testing.T) {
 			return "#!/bin/sh\necho hi\n", ErrScriptTooLarge
 		case p == "/home/dev/work/proj/grow.sh":
 			return strings.Repeat("#", limit+1), nil // longer than the limit, though no error says so
+		case p == "/home/dev/work/proj/edge.sh":
+			return strings.Repeat("#", limit), nil // exactly the limit
 		}
 		return text, nil
 	}})
@@ -170,6 +173,7 @@ func TestScriptFilesRead(t *testing.T) {
 		{"./env", ruleRmHome, Block}, // env names the shell
 		{"bash py", ruleRmHome, Block},
 		{"bash grow.sh", ruleTooComplex, Ask},
+		{"bash edge.sh", "", 0}, // a file of exactly MaxBytes is read whole
 		{"./bin/big", ruleTooComplex, Ask},
 		{"./bin/app", "", 0},                    // a compiled program, however large
 		{"./bin/tool", "", 0},                   // read, and not a script
