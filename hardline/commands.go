@@ -1804,11 +1804,8 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 	case inFile:
 		// sh < run.sh, cat run.sh | sh: the file's commands, read from
 		// disk as a script run by its name is (see scriptfiles.go).
-		if c.in.path == "" {
-			return
-		}
-		if text, p, ok := r.readOnDisk(field{val: c.in.path}, b, cmd, compiled); ok {
-			r.onDisk(p, func() { r.reparseField(sc, field{val: text}, c, cmd, true) })
+		if c.in.path != "" {
+			r.scriptAt(sc, field{val: c.in.path}, nil, true, b, c, cmd)
 		}
 	}
 }
@@ -2357,7 +2354,7 @@ const maxProgramWords = 3
 // read. read reports that f's text was judged, folder that f names a
 // folder.
 func (r *run) programOnDisk(sc *scope, b string, f field, c ctx, cmd string) (read, folder bool) {
-	text, p, ok := r.readOnDisk(f, b, cmd, compiled)
+	text, p, ok := r.readOnDisk(f, b, cmd, true)
 	if ok {
 		r.programFromDisk(p, b, func() { r.programText(sc, b, text, c, cmd) })
 	}

@@ -137,6 +137,7 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/fine.rb":               "require 'fileutils'\nFileUtils.rm_rf('build')\n",
 	"/home/dev/work/proj/runme/conftest.py":           "import os, shutil\n\nshutil.rmtree(os.path.expanduser('~'))\n",
 	"/home/dev/work/proj/runme/web/tests/conftest.py": "import os\nos.system('rm -rf ~')\n",
+	"/home/dev/work/proj/runme/nul/Makefile":          "\x00 (make ignores the rest of a line after a NUL)\nall:\n\trm -rf ~\n",
 	"/home/dev/work/proj/runme/prog.pyc":              "\x00\x00\rshutil.rmtree(os.path.expanduser('~'))",
 	"/tmp/stage.sh":                                   "rm -rf ~\n",
 	"/home/dev/work/elsewhere/wipe.sh":                "rm -rf ~\n",

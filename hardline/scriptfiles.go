@@ -165,7 +165,7 @@ var bashBuiltins = setOf(":", ".", "[", "alias", "bg", "bind", "break", "builtin
 // names another program, and judged as that interpreter's program when it
 // names one (#!/usr/bin/env python3: see programText).
 func (r *run) scriptAt(sc *scope, f field, params []field, shell bool, b string, c ctx, cmd string) {
-	text, p, ok := r.readOnDisk(f, b, cmd, compiled) // a shell or the kernel refuses a compiled program
+	text, p, ok := r.readOnDisk(f, b, cmd, true)
 	if !ok {
 		return
 	}
@@ -261,7 +261,7 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 		return
 	}
 	for _, name := range names {
-		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, nil); ok {
+		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false); ok {
 			r.onDisk(p, func() { read(text) })
 			return
 		}
@@ -275,11 +275,12 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 // and its text is not being judged already (a script that runs itself);
 // a copy the command makes of a file on disk is read from the source.
 // The file is read through Config.ReadScript, once per call; one larger
-// than Config.MaxBytes, or past maxScriptFiles files, asks, unless skip
-// (when not nil) says by the file's head that it is not read by what runs
-// it. ok is false when there is nothing to judge; p is then set only
-// when f names a folder.
-func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (text, p string, ok bool) {
+// than Config.MaxBytes, or past maxScriptFiles files, asks, unless
+// program says a shell or an interpreter runs the file and its head shows
+// a compiled program, which neither reads as text (a make or npm file is
+// read whatever its head). ok is false when there is nothing to judge; p
+// is then set only when f names a folder.
+func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, ok bool) {
 	if r.env.Canonical == nil || f.dyn || f.val == "" {
 		return "", "", false
 	}
@@ -304,7 +305,7 @@ func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (t
 		return "", "", false
 	}
 	text, err := r.calls.script(r.a.readScript, p, r.a.maxBytes)
-	if skip != nil && (err == nil || errors.Is(err, ErrScriptTooLarge)) && skip(text) {
+	if program && (err == nil || errors.Is(err, ErrScriptTooLarge)) && compiled(text) {
 		return "", "", false // not read by what runs it
 	}
 	switch {
@@ -316,7 +317,7 @@ func (r *run) readOnDisk(f field, b, cmd string, skip func(head string) bool) (t
 		return "", "", false
 	case errors.Is(err, syscall.EISDIR):
 		return "", p, false // a folder: nothing to run as a file
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+	case notThere(err):
 		return "", "", false // nothing to run: the program fails
 	case err != nil:
 		// A named pipe, a file the analyser cannot read: what runs is not
@@ -377,7 +378,7 @@ func (c *callCache) script(read func(string, int) (string, error), p string, lim
 		return "", errScriptFiles
 	}
 	text, err := read(p, limit)
-	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+	if !notThere(err) {
 		c.scriptFiles++
 	}
 	if err == nil && len(text) > limit {
@@ -388,6 +389,12 @@ func (c *callCache) script(read func(string, int) (string, error), p string, lim
 	}
 	c.scripts[p] = scriptAnswer{text, err}
 	return text, err
+}
+
+// notThere reports whether err from Config.ReadScript says there is no
+// such file: none, or a path through a file (FILE/__main__.py).
+func notThere(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // scriptAnswer is Env.ReadScript's answer for one file.

@@ -294,16 +294,3 @@ func SequenceBatch(ds []Decision) {
 		}
 	}
 }
-
-// scriptPath returns the path of a script target (scriptTarget).
-func scriptPath(v string) (string, bool) {
-	rest, ok := strings.CutPrefix(v, "script ")
-	if !ok {
-		return "", false
-	}
-	i := strings.LastIndex(rest, " hmac-sha256:")
-	if i <= 0 {
-		return "", false
-	}
-	return rest[:i], true
-}

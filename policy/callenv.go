@@ -273,7 +273,27 @@ func scriptTarget(key []byte, arg string, s hardline.Script) Target {
 	h.Write([]byte(s.Path))
 	h.Write([]byte{0})
 	h.Write(s.SHA256[:])
-	return Target{Argument: arg, Value: "script " + s.Path + " hmac-sha256:" + hex.EncodeToString(h.Sum(nil))}
+	return Target{Argument: arg, Value: scriptPrefix + s.Path + scriptDigest + hex.EncodeToString(h.Sum(nil))}
+}
+
+// scriptPrefix and scriptDigest frame a script target's value: "script
+// PATH hmac-sha256:HEX" (scriptTarget, scriptPath).
+const (
+	scriptPrefix = "script "
+	scriptDigest = " hmac-sha256:"
+)
+
+// scriptPath returns the path of a script target (scriptTarget).
+func scriptPath(v string) (string, bool) {
+	rest, ok := strings.CutPrefix(v, scriptPrefix)
+	if !ok {
+		return "", false
+	}
+	i := strings.LastIndex(rest, scriptDigest)
+	if i <= 0 {
+		return "", false
+	}
+	return rest[:i], true
 }
 
 // argvTarget binds an approval to the lists read as a command's arguments

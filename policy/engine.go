@@ -547,17 +547,17 @@ func (ev *evaluation) hardline() bool {
 	// host hands the environment on is not known, so the command is judged
 	// without it too, the stricter reading winning (HOME set elsewhere does
 	// not make rm -rf ~ safe).
-	plain := ev.e.hard.Command(ev.args.command, env)
-	f, ok := plain.Worst()
-	// The scripts the command runs from files were judged as they are
-	// now: an approval binds what they hold (scriptTarget).
-	for _, s := range plain.Scripts {
-		ev.d.Targets = append(ev.d.Targets, scriptTarget(ev.e.bindingKey, ev.meta.CommandArgument, s))
+	judge := func(cmd string) hardline.Result {
+		res := ev.e.hard.Command(cmd, env)
+		ev.bindScripts(res.Scripts)
+		return res
 	}
+	plain := judge(ev.args.command)
+	f, ok := plain.Worst()
 	if assigns, from, fits := ev.callEnv(); !fits {
 		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "", "the call gives the command an environment larger than can be judged")
 	} else if len(assigns) > 0 {
-		if g, hit := ev.e.hard.Command(withEnv(ev.args.command, assigns), env).Worst(); hit && (!ok || g.Severity > f.Severity) {
+		if g, hit := judge(withEnv(ev.args.command, assigns)).Worst(); hit && (!ok || g.Severity > f.Severity) {
 			f, ok = g, true
 		}
 		ev.d.Targets = append(ev.d.Targets, envTarget(ev.e.bindingKey, assigns, from))
@@ -574,7 +574,7 @@ func (ev *evaluation) hardline() bool {
 		var changed []string
 		for _, name := range inputs {
 			text := ev.c.Args[name].(string)
-			readings := []hardline.Result{ev.e.hard.Command(withInput(ev.args.command, text), env)}
+			readings := []hardline.Result{judge(withInput(ev.args.command, text))}
 			if ev.meta.WorkdirArgument == "" && pathLike(text) {
 				// A tool that declares no working folder may take one
 				// under any name: the command is judged run there too,
@@ -583,7 +583,7 @@ func (ev *evaluation) hardline() bool {
 				// refuses is not skipped unjudged: otherPaths reads the
 				// same string as a path and asks about it.
 				if dir, err := ev.e.readPath(text); err == nil {
-					readings = append(readings, ev.e.hard.Command(withWorkdir(ev.args.command, dir), env))
+					readings = append(readings, judge(withWorkdir(ev.args.command, dir)))
 				}
 			}
 			if g, hit := strictestNew(plain, readings...); hit {
@@ -605,9 +605,9 @@ func (ev *evaluation) hardline() bool {
 	} else {
 		var changed []argvList
 		for _, l := range lists {
-			joined := ev.e.hard.Command(withArgv(ev.args.command, l.words, false), env)
+			joined := judge(withArgv(ev.args.command, l.words, false))
 			joined.Findings = slices.DeleteFunc(joined.Findings, func(f hardline.Finding) bool { return f.Rule == ruleParseError })
-			if g, hit := strictestNew(plain, ev.e.hard.Command(withArgv(ev.args.command, l.words, true), env), joined); hit {
+			if g, hit := strictestNew(plain, judge(withArgv(ev.args.command, l.words, true)), joined); hit {
 				changed = append(changed, l)
 				f, ok = atLeastAsStrict(f, ok, g)
 			}
@@ -662,7 +662,9 @@ func (ev *evaluation) expandedPaths() bool {
 // what (a path argument, an undeclared value) as a shell expands it: a
 // block denies, an ask needs approval.
 func (ev *evaluation) judgeExpanded(what, cmd string) bool {
-	f, hit := ev.e.hard.Command(cmd, ev.analyserEnv()).Worst()
+	res := ev.e.hard.Command(cmd, ev.analyserEnv())
+	ev.bindScripts(res.Scripts) // (a command run in a working folder given as an expansion)
+	f, hit := res.Worst()
 	if !hit {
 		return true
 	}
@@ -672,6 +674,21 @@ func (ev *evaluation) judgeExpanded(what, cmd string) bool {
 	}
 	ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
 	return true
+}
+
+// bindScripts makes each script file a reading of the command read from
+// disk (hardline.Result.Scripts) one of the decision's targets, once
+// (scriptTarget): the scripts were judged as they are now, and an approval
+// binds what they hold. Every reading binds what it read: a script may be
+// named only in the call's argument vector, or found only in a working
+// folder the call gives under a name it does not declare.
+func (ev *evaluation) bindScripts(scripts []hardline.Script) {
+	for _, s := range scripts {
+		t := scriptTarget(ev.e.bindingKey, ev.meta.CommandArgument, s)
+		if !slices.ContainsFunc(ev.d.Targets, func(o Target) bool { return o.Value == t.Value }) {
+			ev.d.Targets = append(ev.d.Targets, t)
+		}
+	}
 }
 
 // shellExpands reports whether a shell reading s as a word would expand
