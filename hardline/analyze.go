@@ -5294,14 +5294,18 @@ func bound(s string) string {
 
 // base is the command name without its folder (and .exe on Windows).
 func base(name string) string {
-	name = strings.ReplaceAll(name, `\`, "/")
-	if i := strings.LastIndexByte(name, '/'); i >= 0 {
-		name = name[i+1:]
+	for i := len(name) - 1; i >= 0; i-- {
+		if name[i] == '/' || name[i] == '\\' {
+			name = name[i+1:]
+			break
+		}
 	}
-	lower := asciiLower(name)
-	for _, ext := range []string{".exe", ".com", ".cmd", ".bat"} {
-		if strings.HasSuffix(lower, ext) && len(lower) > len(ext) {
-			return lower[:len(lower)-len(ext)]
+	// A Windows program's extension, in any case: the name is then read
+	// in lower case, as Windows reads it.
+	if n := len(name); n > 4 && name[n-4] == '.' {
+		switch asciiLower(name[n-3:]) {
+		case "exe", "com", "cmd", "bat":
+			return asciiLower(name[:n-4])
 		}
 	}
 	return name

@@ -231,6 +231,11 @@ func TestBase(t *testing.T) {
 		{"a program in / loses the folder", "/rm", "rm"},
 		{"a Windows path loses folder and .exe", `C:\Windows\System32\CMD.EXE`, "cmd"},
 		{"a name that is only an extension is kept", ".exe", ".exe"},
+		{"a batch file in mixed case is read in lower case", `tools/Build.Bat`, "build"},
+		{"a folder in either slash is dropped", `a\b/c.cmd`, "c"},
+		{"a name with another extension keeps its case", "/usr/local/bin/Tool.sh", "Tool.sh"},
+		{"a name in upper case without an extension keeps it", "RM", "RM"},
+		{"a trailing slash leaves no name", "bin/", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := base(tc.in); got != tc.want {

@@ -567,11 +567,18 @@ func (r *run) noteHome(f field) {
 		}
 		k := r.a.key(p)
 		r.homes.dirs = append(r.homes.dirs, k)
+		if r.homes.hit != "" {
+			continue
+		}
+		// The first in order of the files written there, so that the
+		// finding reads alike on every run.
+		hit := ""
 		for w := range r.written {
-			if r.homes.hit == "" && prefixSlash(w, strings.TrimSuffix(k, "/")) {
-				r.homes.hit = w
+			if prefixSlash(w, strings.TrimSuffix(k, "/")) && (hit == "" || w < hit) {
+				hit = w
 			}
 		}
+		r.homes.hit = hit
 	}
 }
 

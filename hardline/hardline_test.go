@@ -532,6 +532,21 @@ func TestRunsFilesFolder(t *testing.T) {
 	}
 }
 
+// TestHomeWrittenReadsAlike defends the finding's determinism: of the
+// files a command writes in the folder it gives HOME or XDG_CONFIG_HOME
+// (mkdir makes x/git itself), the finding names the first in order on
+// every run, not the first a map happens to yield.
+func TestHomeWrittenReadsAlike(t *testing.T) {
+	a := testAnalyzer(t)
+	cmd := "mkdir -p x/git && echo a > x/git/zz && echo b > x/git/config && echo c > x/git/mm && XDG_CONFIG_HOME=x git log"
+	for range 30 {
+		res := a.Command(cmd, testEnv())
+		if len(res.Findings) != 1 || res.Findings[0].Rule != ruleRunsWritten || res.Findings[0].Path != "/home/dev/work/proj/x/git" {
+			t.Fatalf("want one runs-written-file on x/git, the first written there; got %+v", res.Findings)
+		}
+	}
+}
+
 // hasRule reports whether res holds a finding of rule.
 func hasRule(res Result, rule string) bool {
 	return slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == rule })
