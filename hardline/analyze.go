@@ -53,7 +53,8 @@ func (a *Analyzer) command(cmd string, env Env, tr *reading) (res Result) {
 		calls = &callCache{}
 	}
 	calls.reset(min(len(cmd)/32, 256))
-	r := &run{a: a, env: env, trace: tr, calls: calls}
+	r := &calls.run // the state of the call: its memory is the pool's, its values all new
+	*r = run{a: a, env: env, trace: tr, calls: calls, roots: calls.roots[:0]}
 	if env.Canonical != nil {
 		// Each path is resolved through the file system once per call, and
 		// at most maxCanonical paths are: past that a lookup fails with
@@ -365,6 +366,10 @@ type callCache struct {
 	readMemo   map[pipeMemoKey]input
 	readDepth  int
 	inputReads int // readings of what pipes carry (maxInputReads)
+	// run is the state of the call itself, and roots room for its roots
+	// (run.roots): each call sets every field of run anew.
+	run   run
+	roots [4]Root
 }
 
 // reset empties the caches for a new call whose maps should hold about
@@ -1019,6 +1024,10 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				_, renamed = callNameEdit(n, aliases, kept)
 			}
 			aliases = aliasDefs(n, aliases)
+			name := ""
+			if len(n.Args) > 0 {
+				name = n.Args[0].Lit()
+			}
 			for _, as := range n.Assigns {
 				if as.Name != nil && as.Name.Value == "GLOBIGNORE" {
 					r.dotglob = true // setting GLOBIGNORE makes * match dot files
@@ -1027,7 +1036,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 			// zsh reads option names without regard to case or underscores
 			// (setopt GLOB_DOTS) and also takes them from set -o.
 			// bash -O dotglob -c '...' sets it for the script it runs.
-			if len(n.Args) > 0 && (n.Args[0].Lit() == "shopt" || n.Args[0].Lit() == "setopt" || n.Args[0].Lit() == "set" || shells[base(n.Args[0].Lit())]) {
+			if len(n.Args) > 0 && (name == "shopt" || name == "setopt" || name == "set" || shells[base(name)]) {
 				for _, w := range n.Args[1:] {
 					switch strings.ReplaceAll(asciiLower(w.Lit()), "_", "") {
 					case "dotglob", "globdots":
@@ -1035,14 +1044,14 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 					case "nocaseglob":
 						r.nocaseglob = true
 					case "globskipdots":
-						if n.Args[0].Lit() == "shopt" && n.Args[1].Lit() == "-s" {
+						if name == "shopt" && n.Args[1].Lit() == "-s" {
 							r.skipDots = true
 						}
 					}
 				}
 			}
 			if len(n.Args) > 1 && expandsAny(n.Args[1:]) {
-				if name := n.Args[0].Lit(); isName(name) && called[name] == "" {
+				if isName(name) && called[name] == "" {
 					if secret := r.stmtSecret(sc, nil, n); secret != "" {
 						if called == nil {
 							called = map[string]string{}
@@ -1055,13 +1064,13 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				for _, as := range n.Assigns {
 					r.assign(sc, as, false)
 				}
-			} else if n.Args[0].Lit() == "set" {
+			} else if name == "set" {
 				r.setPositional(sc, n, inFunc > 0)
-			} else if n.Args[0].Lit() == "shift" {
+			} else if name == "shift" {
 				r.shiftPositional(sc, n, inFunc > 0, around(f, n))
-			} else if n.Args[0].Lit() == "eval" && slices.ContainsFunc(n.Args[1:], func(w *syntax.Word) bool { return identIn(w.Lit(), "shift") }) {
+			} else if name == "eval" && slices.ContainsFunc(n.Args[1:], func(w *syntax.Word) bool { return identIn(w.Lit(), "shift") }) {
 				r.shiftPositional(sc, n, inFunc > 0, nil) // eval shift: where it runs is not read
-			} else if name := n.Args[0].Lit(); taintingCommands[name] && n != defined {
+			} else if taintingCommands[name] && n != defined {
 				// A variable read, mapfile or printf -v fills from a
 				// credential holds it (read t <<< "$TOKEN").
 				secret := r.stmtSecret(sc, stmt, n)

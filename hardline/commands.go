@@ -2235,7 +2235,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			return
 		}
 		for _, pr := range progs {
-			if pr.dyn || awkExecRE.MatchString(pr.val) {
+			if pr.dyn || awkRunsCommands(pr.val) {
 				inline("with a program that runs commands (system(), pipes)")
 				return
 			}
@@ -2280,6 +2280,16 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 }
 
 var awkExecRE = regexp.MustCompile(`system\s*\(|\|\s*getline|\|&|print[f]?[^;}]*\|\s*"|"\s*\|`)
+
+// awkRunsCommands reports whether an awk program matches awkExecRE. Every
+// form it matches holds "system" or a '|', so a program with neither is
+// not matched at all.
+func awkRunsCommands(prog string) bool {
+	if !strings.Contains(prog, "system") && strings.IndexByte(prog, '|') < 0 {
+		return false
+	}
+	return awkExecRE.MatchString(prog)
+}
 
 // interpStdin judges an interpreter that reads its program from stdin.
 func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {

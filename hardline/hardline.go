@@ -512,7 +512,33 @@ func (a *Analyzer) clean(p string) string {
 		rest := path.Clean("/" + strings.TrimPrefix(p[2:], "/"))
 		return strings.ToUpper(p[:1]) + ":" + rest
 	}
+	if cleanAbs(p) {
+		return p
+	}
 	return path.Clean(p)
+}
+
+// cleanAbs reports whether p is an absolute path that path.Clean leaves
+// as it is: no empty, "." or ".." element and no trailing slash.
+func cleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' {
+		return false
+	}
+	start := 1 // the first byte of the element being read
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

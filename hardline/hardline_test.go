@@ -3,6 +3,7 @@ package hardline
 import (
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -597,6 +598,16 @@ func TestContainsLowerIsContainsOfTheLowerCase(t *testing.T) {
 			if got, want := containsLower(s, sub), strings.Contains(asciiLower(s), sub); got != want {
 				t.Errorf("containsLower(%q, %q) = %v, want %v", s, sub, got, want)
 			}
+		}
+	}
+}
+
+// TestCleanAbs defends the fast path of clean: a path it calls clean is one
+// path.Clean leaves as it is, and every other path is cleaned.
+func TestCleanAbs(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a/b", "/a.b/.c/..d", "", "a", "a/b", "//", "/a/", "/a//b", "/./a", "/a/.", "/a/..", "/../a", "/a/./b", "/a/../b", "/...", "//a", ".", "..", "/.", "/.."} {
+		if got, want := cleanAbs(p), p != "" && p[0] == '/' && path.Clean(p) == p; got != want {
+			t.Errorf("cleanAbs(%q) = %v, want %v", p, got, want)
 		}
 	}
 }
