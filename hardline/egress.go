@@ -92,8 +92,24 @@ func (a *Analyzer) isCredential(name string) bool {
 	if _, ok := a.credentials[name]; ok {
 		return true
 	}
-	return credentialName(name)
+	if len(name) > 64 {
+		return credentialName(name)
+	}
+	if v, ok := a.credNames.Load(name); ok {
+		return v.(bool)
+	}
+	is := credentialName(name)
+	if a.credNameCount.Load() < maxCredNames {
+		if _, loaded := a.credNames.LoadOrStore(strings.Clone(name), is); !loaded {
+			a.credNameCount.Add(1)
+		}
+	}
+	return is
 }
+
+// maxCredNames bounds the variable names an Analyzer remembers the answer
+// of isCredential for.
+const maxCredNames = 4096
 
 // homes returns the hosts a credential belongs to: built in for the
 // well-known names, else configured.

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -23,6 +24,35 @@ func TestCredentialName(t *testing.T) {
 		if credentialName(n) {
 			t.Errorf("credentialName(%q) = true, want false", n)
 		}
+	}
+}
+
+// TestIsCredentialRemembers defends the memory of isCredential: a
+// remembered answer is the one credentialName gives, asked again it is the
+// same, a configured credential stays one, and no more than maxCredNames
+// names are kept however many a host's commands use.
+func TestIsCredentialRemembers(t *testing.T) {
+	a, err := New(Config{Home: testHome, OS: "linux", Credentials: []Credential{{Env: "PLAIN_NAME", Hosts: []string{"example.com"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		for _, n := range []string{"GITHUB_TOKEN", "HOME", "BUILD", "DB_PASSWORD", "PLAIN_NAME", strings.Repeat("A", 70) + "_TOKEN"} {
+			if got, want := a.isCredential(n), credentialName(n) || n == "PLAIN_NAME"; got != want {
+				t.Errorf("isCredential(%q) = %v, want %v", n, got, want)
+			}
+		}
+	}
+	for i := range maxCredNames + 100 {
+		a.isCredential(fmt.Sprintf("V%d_TOKEN", i))
+	}
+	n := 0
+	a.credNames.Range(func(any, any) bool { n++; return true })
+	if n > maxCredNames || int(a.credNameCount.Load()) != n {
+		t.Errorf("%d names remembered, counted %d, bound %d", n, a.credNameCount.Load(), maxCredNames)
+	}
+	if !a.isCredential("V4500_TOKEN") || a.isCredential("V4501_PATH") {
+		t.Error("past the bound, names are still judged")
 	}
 }
 

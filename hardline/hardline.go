@@ -253,6 +253,11 @@ type Analyzer struct {
 	// callCaches are the *callCache values of finished calls, emptied
 	// before reuse.
 	callCaches sync.Pool
+	// credNames remembers isCredential's answers by variable name (at
+	// most maxCredNames of them, each at most 64 bytes long): the answer
+	// depends only on the name and the Analyzer's configuration.
+	credNames     sync.Map
+	credNameCount atomic.Int32
 	// extra are the policy's catalogue entries by program name, and
 	// extraEnv their environment variables.
 	extra    map[string][]*compiledEntry

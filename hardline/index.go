@@ -19,6 +19,10 @@ type patternIndex struct {
 	// dirs are the patterns' folders (pattern.dir) in comparison form,
 	// sorted, for firstInside; set by Analyzer.indexLists.
 	dirs []keyedDir
+	// prefixes are the patterns' literal prefixes (pattern.prefix) that
+	// are not empty, sorted, for firstPrefixInside; set by
+	// Analyzer.indexLists for the sensitive lists.
+	prefixes []keyedDir
 }
 
 // keyedDir is a pattern's folder in comparison form and the pattern's
@@ -38,6 +42,20 @@ func (x *patternIndex) firstInside(kp string) (int, bool) {
 	i, _ := slices.BinarySearchFunc(x.dirs, dir, func(d keyedDir, dir string) int { return compareSlashed(d.key, dir) })
 	for ; i < len(x.dirs) && prefixSlash(x.dirs[i].key, dir); i++ {
 		if d := x.dirs[i]; d.key != kp && (best < 0 || d.idx < best) {
+			best = d.idx
+		}
+	}
+	return best, best >= 0
+}
+
+// firstPrefixInside returns the lowest index of a pattern whose literal
+// prefix starts with dir and a slash, as a scan of the list in order
+// would: those prefixes are the sorted run that starts so.
+func (x *patternIndex) firstPrefixInside(dir string) (int, bool) {
+	best := -1
+	i, _ := slices.BinarySearchFunc(x.prefixes, dir, func(d keyedDir, dir string) int { return compareSlashed(d.key, dir) })
+	for ; i < len(x.prefixes) && prefixSlash(x.prefixes[i].key, dir); i++ {
+		if d := x.prefixes[i]; best < 0 || d.idx < best {
 			best = d.idx
 		}
 	}

@@ -149,3 +149,53 @@ func TestFirstInsideNeighbours(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldsSensitiveAgreesWithAScan checks holdsSensitive's sorted search
+// against a scan of the sensitive lists in order, for every folder above a
+// pattern's prefix, in each operating system's form, and for the folders
+// beside them that sort just before and after a slash.
+func TestHoldsSensitiveAgreesWithAScan(t *testing.T) {
+	scan := func(pats []pattern, dir string) (string, bool) {
+		dir = strings.TrimSuffix(dir, "/")
+		for i := range pats {
+			if pre := pats[i].prefix; pre != "" && prefixSlash(pre, dir) {
+				return pats[i].source, true
+			}
+		}
+		return "", false
+	}
+	for _, a := range eachOSAnalyzer(t) {
+		r := &run{a: a}
+		paths := []string{"/", "/home", "/home/dev", "/home/other", "/root", "/Users/Dev", "C:/", "C:/Users/dev", "/etc", "/home/dev/work/proj", "/private/etc"}
+		for _, list := range [][]pattern{a.sensitive, a.homeRel} {
+			for _, sp := range list {
+				for d := sp.prefix; d != "" && d != "."; d = path.Dir(d) {
+					paths = append(paths, d, d+"/", d+".", d+"-", d+"0", strings.ToUpper(d))
+					if d == "/" || path.Dir(d) == d {
+						break
+					}
+				}
+			}
+		}
+		found := 0
+		for _, p := range paths {
+			k := a.key(p)
+			want, wok := scan(a.sensitive, k)
+			if !wok {
+				if rest, ok := a.otherHomeRest(k); ok {
+					want, wok = scan(a.homeRel, rest)
+				}
+			}
+			got, gok := r.holdsSensitive(p)
+			if gok != wok || got != want {
+				t.Errorf("%s: holdsSensitive(%q) = %q, %v; a scan finds %q, %v", a.goos, p, got, gok, want, wok)
+			}
+			if gok {
+				found++
+			}
+		}
+		if found < 10 {
+			t.Errorf("%s: %d folders held a pattern: the test proves little", a.goos, found)
+		}
+	}
+}

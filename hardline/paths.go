@@ -102,6 +102,17 @@ func (a *Analyzer) match(list []pattern, p string) bool {
 // and matchSensitive. New calls it once the lists are final.
 func (a *Analyzer) indexLists() {
 	a.sensIndex, a.homeRelIndex = newPatternIndex(a.sensitive), newPatternIndex(a.homeRel)
+	for _, x := range []struct {
+		x    *patternIndex
+		list []pattern
+	}{{&a.sensIndex, a.sensitive}, {&a.homeRelIndex, a.homeRel}} {
+		for i := range x.list {
+			if p := x.list[i].prefix; p != "" {
+				x.x.prefixes = append(x.x.prefixes, keyedDir{p, i})
+			}
+		}
+		slices.SortFunc(x.x.prefixes, func(p, q keyedDir) int { return cmp.Or(strings.Compare(p.key, q.key), p.idx-q.idx) })
+	}
 	a.indexes = map[*pattern]*patternIndex{}
 	for _, list := range [][]pattern{a.lists.protected, a.lists.startup, a.lists.sysDirs, a.lists.sysTrees, a.lists.disks, a.lists.harmless, a.lists.chars} {
 		if len(list) > 0 {

@@ -494,21 +494,14 @@ func (r *run) holdsHome(fs []field) (string, bool) {
 // abs (~/.config holds ~/.config/gh/hosts.yml), in the user's home or, for
 // the built-in home patterns, in another user's.
 func (r *run) holdsSensitive(abs string) (string, bool) {
-	in := func(pats []pattern, dir string) (string, bool) {
-		dir = strings.TrimSuffix(dir, "/")
-		for i := range pats {
-			if pre := pats[i].prefix; pre != "" && prefixSlash(pre, dir) {
-				return pats[i].source, true
-			}
-		}
-		return "", false
-	}
 	k := r.a.key(abs)
-	if src, ok := in(r.a.sensitive, k); ok {
-		return src, true
+	if i, ok := r.a.sensIndex.firstPrefixInside(strings.TrimSuffix(k, "/")); ok {
+		return r.a.sensitive[i].source, true
 	}
 	if rest, ok := r.a.otherHomeRest(k); ok {
-		return in(r.a.homeRel, rest)
+		if i, ok := r.a.homeRelIndex.firstPrefixInside(strings.TrimSuffix(rest, "/")); ok {
+			return r.a.homeRel[i].source, true
+		}
 	}
 	return "", false
 }
