@@ -937,6 +937,32 @@ func nesting(n syntax.Node) bool {
 	return false
 }
 
+// mayDefineFunc reports whether the script src may define a function
+// called name: only then is what a call of that name is given worth
+// reading (the pre-pass's called, read for the functions it defines). A
+// definition is name, blanks and '(' (f(), f ( )), or follows the word
+// function; a line continuation, which the parser drops from the name,
+// may hide either, so a script that holds one may define any name.
+func mayDefineFunc(src, name string) bool {
+	if strings.Contains(src, "function") || strings.Contains(src, "\\\n") {
+		return true
+	}
+	for i := 0; ; {
+		j := strings.Index(src[i:], name)
+		if j < 0 {
+			return false
+		}
+		k := i + j + len(name)
+		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+			k++
+		}
+		if k < len(src) && src[k] == '(' {
+			return true
+		}
+		i += j + 1
+	}
+}
+
 // fnInfo is a function definition seen by the pre-pass.
 type fnInfo struct {
 	name  string
@@ -1051,7 +1077,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				}
 			}
 			if len(n.Args) > 1 && expandsAny(n.Args[1:]) {
-				if isName(name) && called[name] == "" {
+				if isName(name) && called[name] == "" && mayDefineFunc(sc.src, name) {
 					if secret := r.stmtSecret(sc, nil, n); secret != "" {
 						if called == nil {
 							called = map[string]string{}

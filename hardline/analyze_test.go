@@ -807,3 +807,51 @@ func TestFindingBoundKeepsTheWorst(t *testing.T) {
 		t.Errorf("mergeReadings: %d findings, first %+v", len(merged.Findings), merged.Findings[0])
 	}
 }
+
+// TestMayDefineFuncHoldsEveryDefinition defends the pre-pass's gate on the
+// arguments of calls: every function a script defines, however it is
+// written, is one mayDefineFunc allows, in each corpus line and in the
+// spellings the parser takes.
+func TestMayDefineFuncHoldsEveryDefinition(t *testing.T) {
+	srcs := []string{"f\t() { :; }", "f ( ) { :; }", "function  f { :; }", "function\tf() { :; }", "function \\\nf { :; }",
+		"f\\\n() { :; }", "if true; then g() { :; }; fi", "x=$(h() { :; }; h)", "k() ( : )", "{ m() { :; }; }", "n()\n{ :; }", "o ( )( :; )", "a.b-c() { :; }"}
+	for _, file := range []string{"testdata/destructive.txt", "testdata/adversary.txt", "testdata/everyday.txt", "testdata/everyday2.txt"} {
+		for _, e := range loadCorpus(t, file, !strings.Contains(file, "everyday")) {
+			srcs = append(srcs, e.cmd)
+		}
+	}
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	defs := 0
+	for _, src := range srcs {
+		f, err := p.Parse(strings.NewReader(src), "")
+		if err != nil {
+			continue
+		}
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+				defs++
+				if !mayDefineFunc(src, fd.Name.Value) {
+					t.Errorf("%q defines %q, which mayDefineFunc denies", src, fd.Name.Value)
+				}
+			}
+			return true
+		})
+	}
+	if defs < 50 {
+		t.Errorf("only %d definitions were tried", defs)
+	}
+	for _, tc := range []struct {
+		src, name string
+		want      bool
+	}{
+		{`echo "$TOKEN"; echo x`, "echo", false},
+		{`echoes() { :; }; echo "$T"`, "echo", false},
+		{`echo() { :; }; echo "$T"`, "echo", true},
+		{"f\\\n() { :; }", "g", true},
+		{"function g { :; }", "h", true},
+	} {
+		if got := mayDefineFunc(tc.src, tc.name); got != tc.want {
+			t.Errorf("mayDefineFunc(%q, %q) = %v, want %v", tc.src, tc.name, got, tc.want)
+		}
+	}
+}
