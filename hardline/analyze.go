@@ -937,30 +937,44 @@ func nesting(n syntax.Node) bool {
 	return false
 }
 
-// mayDefineFunc reports whether the script src may define a function
-// called name: only then is what a call of that name is given worth
+// funcDefs tells, for a script's text, whether it may define a function
+// of a given name: only then is what a call of that name is given worth
 // reading (the pre-pass's called, read for the functions it defines). A
-// definition is name, blanks and '(' (f(), f ( )), or follows the word
+// definition is its name, blanks and '(' (f(), f ( )), or follows the word
 // function; a line continuation, which the parser drops from the name,
-// may hide either, so a script that holds one may define any name.
-func mayDefineFunc(src, name string) bool {
-	if strings.Contains(src, "function") || strings.Contains(src, "\\\n") {
+// may hide either, so a script that holds one may define any name. The
+// text is read once, on the first question.
+type funcDefs struct {
+	src  string
+	read bool
+	any  bool  // the word function or a line continuation is in src
+	ends []int // the offsets where blanks and then '(' start
+}
+
+func (d *funcDefs) may(name string) bool {
+	if !d.read {
+		d.read = true
+		d.any = strings.Contains(d.src, "function") || strings.Contains(d.src, "\\\n")
+		for i := 0; i < len(d.src); i++ {
+			if d.src[i] != '(' {
+				continue
+			}
+			k := i
+			for k > 0 && (d.src[k-1] == ' ' || d.src[k-1] == '\t') {
+				k--
+			}
+			d.ends = append(d.ends, k)
+		}
+	}
+	if d.any {
 		return true
 	}
-	for i := 0; ; {
-		j := strings.Index(src[i:], name)
-		if j < 0 {
-			return false
-		}
-		k := i + j + len(name)
-		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
-			k++
-		}
-		if k < len(src) && src[k] == '(' {
+	for _, k := range d.ends {
+		if strings.HasSuffix(d.src[:k], name) {
 			return true
 		}
-		i += j + 1
 	}
+	return false
 }
 
 // fnInfo is a function definition seen by the pre-pass.
@@ -988,6 +1002,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 	// called are the credentials given as arguments to commands that may
 	// be functions the script defines, by command name (f "$TOKEN").
 	var called map[string]string
+	defs := funcDefs{src: sc.src}
 	walkTree(f, func(n syntax.Node) bool {
 		if n == nil {
 			if stack[len(stack)-1] {
@@ -1077,7 +1092,7 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 				}
 			}
 			if len(n.Args) > 1 && expandsAny(n.Args[1:]) {
-				if isName(name) && called[name] == "" && mayDefineFunc(sc.src, name) {
+				if isName(name) && called[name] == "" && defs.may(name) {
 					if secret := r.stmtSecret(sc, nil, n); secret != "" {
 						if called == nil {
 							called = map[string]string{}

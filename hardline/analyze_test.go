@@ -808,11 +808,11 @@ func TestFindingBoundKeepsTheWorst(t *testing.T) {
 	}
 }
 
-// TestMayDefineFuncHoldsEveryDefinition defends the pre-pass's gate on the
+// TestFuncDefsHoldEveryDefinition defends the pre-pass's gate on the
 // arguments of calls: every function a script defines, however it is
-// written, is one mayDefineFunc allows, in each corpus line and in the
+// written, is one funcDefs allows, in each corpus line and in the
 // spellings the parser takes.
-func TestMayDefineFuncHoldsEveryDefinition(t *testing.T) {
+func TestFuncDefsHoldEveryDefinition(t *testing.T) {
 	srcs := []string{"f\t() { :; }", "f ( ) { :; }", "function  f { :; }", "function\tf() { :; }", "function \\\nf { :; }",
 		"f\\\n() { :; }", "if true; then g() { :; }; fi", "x=$(h() { :; }; h)", "k() ( : )", "{ m() { :; }; }", "n()\n{ :; }", "o ( )( :; )", "a.b-c() { :; }"}
 	for _, file := range []string{"testdata/destructive.txt", "testdata/adversary.txt", "testdata/everyday.txt", "testdata/everyday2.txt"} {
@@ -830,8 +830,8 @@ func TestMayDefineFuncHoldsEveryDefinition(t *testing.T) {
 		syntax.Walk(f, func(n syntax.Node) bool {
 			if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 				defs++
-				if !mayDefineFunc(src, fd.Name.Value) {
-					t.Errorf("%q defines %q, which mayDefineFunc denies", src, fd.Name.Value)
+				if d := (funcDefs{src: src}); !d.may(fd.Name.Value) {
+					t.Errorf("%q defines %q, which funcDefs denies", src, fd.Name.Value)
 				}
 			}
 			return true
@@ -850,8 +850,9 @@ func TestMayDefineFuncHoldsEveryDefinition(t *testing.T) {
 		{"f\\\n() { :; }", "g", true},
 		{"function g { :; }", "h", true},
 	} {
-		if got := mayDefineFunc(tc.src, tc.name); got != tc.want {
-			t.Errorf("mayDefineFunc(%q, %q) = %v, want %v", tc.src, tc.name, got, tc.want)
+		d := funcDefs{src: tc.src}
+		if got := d.may(tc.name); got != tc.want {
+			t.Errorf("funcDefs.may(%q, %q) = %v, want %v", tc.src, tc.name, got, tc.want)
 		}
 	}
 }
