@@ -4076,7 +4076,11 @@ func (e *exEnv) Get(name string) expand.Variable {
 		e.f.why = d.why
 		return expand.Variable{}
 	}
-	e.dynamic("$" + name)
+	if e.f.dyn {
+		e.f.expn = true // why is the first reason's
+	} else {
+		e.dynamic(e.r.calls.join("$", name, ""))
+	}
 	if def, ok := e.r.a.conventionalDefault(name); ok {
 		// Not known, but most likely this (see conventionalDefaults),
 		// unless the script gives it a value of its own by here.

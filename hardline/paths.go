@@ -1045,8 +1045,10 @@ func (a *Analyzer) isOtherHome(k string) bool {
 		return ok && r == "/x"
 	}
 	for _, parent := range a.alias.parents {
-		if name, ok := strings.CutPrefix(k, strings.TrimSuffix(parent, "/")+"/"); ok && name != "" && !strings.Contains(name, "/") {
-			return true
+		if dir := strings.TrimSuffix(parent, "/"); prefixSlash(k, dir) {
+			if name := k[len(dir)+1:]; name != "" && !strings.Contains(name, "/") {
+				return true
+			}
 		}
 	}
 	for _, home := range a.alias.lone {
