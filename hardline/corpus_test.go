@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -379,6 +380,29 @@ func TestCorpusThroughTheHostsFileSystem(t *testing.T) {
 				}
 			} else if len(res.Findings) > 0 {
 				t.Errorf("%s:%d: %q: false positive %+v", e.file, e.line, e.cmd, res.Findings)
+			}
+		}
+	}
+}
+
+// TestCorpusReadsAlike judges every line that must be caught three more
+// times, in another order, and wants the same Result each time: a finding's detail,
+// path and order must not depend on the order a map yields its keys in,
+// so that a host's audit records and approvals read alike on every run.
+func TestCorpusReadsAlike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges the corpus twice")
+	}
+	a := testAnalyzer(t)
+	bad := append(loadCorpus(t, "testdata/destructive.txt", true), loadCorpus(t, "testdata/adversary.txt", true)...)
+	first := make([]Result, len(bad))
+	for i, e := range bad {
+		first[i] = a.Command(e.cmd, testEnv())
+	}
+	for round := range 3 {
+		for i := len(bad) - 1; i >= 0; i-- {
+			if got := a.Command(bad[i].cmd, testEnv()); !reflect.DeepEqual(got, first[i]) {
+				t.Fatalf("%s:%d: %q reads otherwise in round %d:\n%+v\n%+v", bad[i].file, bad[i].line, bad[i].cmd, round+2, first[i], got)
 			}
 		}
 	}
