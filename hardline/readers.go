@@ -27,7 +27,7 @@ func (r *run) rawDiskRead(f field, cmd string) {
 // editor flags an editor given commands to run: those can run anything
 // (:!rm -rf /), and the analyser does not read editor scripts.
 func (r *run) editor(b string, args []field, cmd string) {
-	for i, a := range args {
+	for _, a := range args {
 		v := a.val
 		inline := false
 		switch b {
@@ -36,10 +36,8 @@ func (r *run) editor(b string, args []field, cmd string) {
 		default:
 			// -c in a cluster of short options too (ex -sc 'CMD' FILE).
 			inline = v == "--cmd" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsRune(v[1:], 'c') ||
-				(len(v) > 1 && v[0] == '+' && !isDigits(v[1:]) && v[1:] != "/" && v[1] != '/')
-			if v == "-S" && i+1 < len(args) {
-				continue // sources a script file: ordinary
-			}
+				(len(v) > 1 && v[0] == '+' && !isDigits(v[1:]) && v[1] != '/')
+			// -S FILE sources a script file, which editorScripts reads.
 		}
 		if a.dyn && !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+") {
 			continue
