@@ -3,7 +3,6 @@ package hardline
 import (
 	"strings"
 	"testing"
-	"unsafe"
 )
 
 func BenchmarkCommandOneLine(b *testing.B) {
@@ -130,13 +129,19 @@ func BenchmarkCommandCanonical(b *testing.B) {
 	}
 }
 
-// TestRunFitsItsSizeClass keeps the per-call state in the allocator's
-// 768-byte size class (an object with pointers over 512 bytes carries an
-// 8-byte header): one field more moves every call up to 896 bytes, as
-// BenchmarkEvaluateShell's bytes per call show. Fields that need room go
-// into padding or behind a pointer that is nil when unused.
-func TestRunFitsItsSizeClass(t *testing.T) {
-	if n := unsafe.Sizeof(run{}); n > 760 {
-		t.Errorf("run is %d bytes, over 760: every call allocates the next size class", n)
+// TestCallStateIsPooled counts the allocations of the smallest call: the
+// per-call state (run, 744 bytes, and its roots) lives in the pooled
+// callCache, so a call allocates only what the parser makes and what its
+// findings keep. One allocation more per call fails it.
+func TestCallStateIsPooled(t *testing.T) {
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("counts allocations of an uninstrumented build")
+	}
+	a := testAnalyzer(t)
+	env := testEnv()
+	env.Canonical = nil
+	a.Command("true", env) // fills the pools
+	if n := testing.AllocsPerRun(200, func() { a.Command("true", env) }); n > 12 {
+		t.Errorf("a call of true allocates %.0f times, want at most 12", n)
 	}
 }

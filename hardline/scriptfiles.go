@@ -420,8 +420,8 @@ func openNoWait(path string) (*os.File, error) {
 }
 
 // runFiles is what a command does to files that few commands do: kept
-// behind a pointer, so that the per-call state stays in its size class
-// (TestRunFitsItsSizeClass).
+// behind a pointer that is nil until one does, so that the per-call state
+// each call clears stays small.
 type runFiles struct {
 	// fetched are the folders the command fills from the network (git
 	// clone's destination), in comparison form: what is in them was not

@@ -27,6 +27,9 @@ go run "$STATICCHECK" ./...
 step "go test -race"
 go test -race -count=1 ./...
 
+step "allocation bounds, without the race detector (whose pools drop some of what is put back)"
+go test -count=1 -run 'TestCallStateIsPooled' ./hardline
+
 step "fuzz targets, $FUZZTIME each"
 for pkg in $(go list ./...); do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
