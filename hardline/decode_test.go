@@ -3,6 +3,7 @@ package hardline
 import (
 	"bytes"
 	"compress/gzip"
+	"strings"
 	"testing"
 )
 
@@ -15,6 +16,10 @@ func TestDecodeText(t *testing.T) {
 	bomb := bytes.Buffer{}
 	w = gzip.NewWriter(&bomb)
 	w.Write(bytes.Repeat([]byte("x"), a.maxBytes+1))
+	w.Close()
+	full := bytes.Buffer{}
+	w = gzip.NewWriter(&full)
+	w.Write(bytes.Repeat([]byte("x"), a.maxBytes))
 	w.Close()
 	words := staticFields
 	for _, tc := range []struct {
@@ -62,6 +67,10 @@ func TestDecodeText(t *testing.T) {
 		{"tr with a class is not read", "tr", "[:lower:] [:upper:]", "rm", "", false},
 		{"tr with a range backwards is not read", "tr", "c-ab x", "abc", "", false},
 		{"tr with a set outside ASCII is not read", "tr", "\u00e9 e", "caf\u00e9", "", false},
+		{"tr with the first byte past ASCII is not read", "tr", "\x80 e", "a", "", false},
+		{"tr with a range ending past ASCII is not read", "tr", "a-\x80 e", "a", "", false},
+		{"tr with a range of one byte", "tr", "a-a b", "aab", "bbb", true},
+		{"tr with a trailing dash reads it as itself", "tr", "a- xy", "a-b", "xyb", true},
 		{"tr maps bytes, the last mapping counting", "tr", "aa xy", "a\xff", "y\xff", true},
 		{"tr with an escape is not read", "tr", `\n x`, "rm", "", false},
 		{"tr -s is not read", "tr", "-s a", "aa", "", false},
@@ -70,6 +79,7 @@ func TestDecodeText(t *testing.T) {
 		{"gzip compresses", "gzip", "", gz.String(), "", false},
 		{"zcat of a file", "zcat", "x.gz", gz.String(), "", false},
 		{"a decompressed bomb over the bound", "gunzip", "", bomb.String(), "", false},
+		{"a decompressed text of the bound exactly", "gunzip", "", full.String(), strings.Repeat("x", a.maxBytes), true},
 		{"gunzip of text that is not gzip", "gunzip", "", "rm -rf ~", "", false},
 		{"cat", "cat", "", "rm -rf ~", "rm -rf ~", true},
 		{"cat of a file", "cat", "x", "rm -rf ~", "", false},
@@ -85,5 +95,10 @@ func TestDecodeText(t *testing.T) {
 	}
 	if _, ok := a.decodeText("base64", []field{{val: "-d"}, {val: "-w", dyn: true}}, "cm0gLXJmIH4="); ok {
 		t.Error("a dynamic argument was decoded")
+	}
+	for _, args := range [][]field{{{val: "-d"}, {val: ""}}, {{val: ""}, {val: "x"}}, {{val: "a"}, {val: ""}}} {
+		if _, ok := trText(args, "a"); ok {
+			t.Errorf("tr with an empty set %+v was read", args)
+		}
 	}
 }
