@@ -70,6 +70,7 @@ func TestDecodeText(t *testing.T) {
 		{"tr with the first byte past ASCII is not read", "tr", "\x80 e", "a", "", false},
 		{"tr with a range ending past ASCII is not read", "tr", "a-\x80 e", "a", "", false},
 		{"tr with a range of one byte", "tr", "a-a b", "aab", "bbb", true},
+		{"tr passes a NUL byte as it is", "tr", "a b", "a\x00a", "b\x00b", true},
 		{"tr with a trailing dash reads it as itself", "tr", "a- xy", "a-b", "xyb", true},
 		{"tr maps bytes, the last mapping counting", "tr", "aa xy", "a\xff", "y\xff", true},
 		{"tr with an escape is not read", "tr", `\n x`, "rm", "", false},
