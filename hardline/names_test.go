@@ -26,6 +26,7 @@ func TestPlainNames(t *testing.T) {
 		{`command cd /etc`, `cd /etc`},
 		{`builtin 'export' A=1`, `export A=1`},
 		{`x=$('ps' -e)`, `x=$(ps -e)`},
+		{`x=$('ps' -e) 'ls'`, `x=$(ps -e) ls`}, // the name is met before the assignment's
 		{`command -v go`, ``},
 		{`'if' x`, ``},
 		{`command if x`, ``},
@@ -83,6 +84,44 @@ func TestPlainNamesReplaceAnAliasOnce(t *testing.T) {
 		}
 		if round >= len(want) || out != want[round] {
 			t.Fatalf("round %d: plainNames(%s) = %s, want %v", round, src, out, want)
+		}
+		src, kept = out, k
+	}
+}
+
+// TestPlainNamesKeepAcrossRounds follows an alias that names another
+// through three rounds, around names an earlier round wrote as their own
+// alias's start (after a blank the alias's text begins with): each round must carry their offsets to the text it
+// writes (before, between and after its edits), or a later round would
+// replace them again (rm -rf -rf).
+func TestPlainNamesKeepAcrossRounds(t *testing.T) {
+	src := `alias rm=' rm -rf' a=b b='\ls'; rm ~; a; rm /tmp/x; a; rm y`
+	want := []string{
+		`alias rm=' rm -rf' a=b b='\ls';  rm -rf ~; b;  rm -rf /tmp/x; b;  rm -rf y`,
+		`alias rm=' rm -rf' a=b b='\ls';  rm -rf ~; \ls;  rm -rf /tmp/x; \ls;  rm -rf y`,
+		`alias rm=' rm -rf' a=b b='\ls';  rm -rf ~; ls;  rm -rf /tmp/x; ls;  rm -rf y`,
+	}
+	var kept map[int]bool
+	for round := 0; ; round++ {
+		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			t.Fatalf("round %d: %s: %v", round, src, err)
+		}
+		readAsBash(f, src)
+		out, k, changed, _ := plainNames(f, src, kept)
+		if !changed {
+			if round != len(want) {
+				t.Fatalf("stopped after %d rounds at %s, want %d", round, src, len(want))
+			}
+			return
+		}
+		if round >= len(want) || out != want[round] {
+			t.Fatalf("round %d: plainNames(%s) = %s, want %v", round, src, out, want)
+		}
+		for off := range k {
+			if !strings.HasPrefix(out[off:], "rm -rf") {
+				t.Fatalf("round %d: kept offset %d is not a name written as its alias's start: %q", round, off, out[off:])
+			}
 		}
 		src, kept = out, k
 	}
