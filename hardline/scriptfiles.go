@@ -293,6 +293,20 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 	if _, filled := r.filledAtFile(f); filled {
 		return "", "", false
 	}
+	if f.glob && patternChars(f.val) {
+		// bash *.sh, python3 x?.py: the file run is the first the pattern
+		// matches when the command runs, and what it holds (a file
+		// another call wrote) is not read before it runs. Where no file
+		// would be read (outside the roots and temporary folders) nothing
+		// is asked.
+		for _, p := range r.resolve(f).paths { // the folder the pattern starts in
+			if r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p) {
+				r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" matches in "+p+", whose text cannot be read before it runs"), cmd, p)
+				break
+			}
+		}
+		return "", "", false
+	}
 	p, copied := r.copiedFrom(f)
 	if !copied {
 		res := r.resolve(f)
