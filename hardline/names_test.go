@@ -63,44 +63,32 @@ func TestPlainNames(t *testing.T) {
 // that the rounds after leave the name it wrote alone while other names
 // around it move.
 func TestPlainNamesReplaceAnAliasOnce(t *testing.T) {
-	src := `alias rm='rm -rf' q='\ls'; rm ~; q; rm /tmp/x`
-	want := []string{
+	plainNameRounds(t, `alias rm='rm -rf' q='\ls'; rm ~; q; rm /tmp/x`, []string{
 		`alias rm='rm -rf' q='\ls'; rm -rf ~; \ls; rm -rf /tmp/x`,
 		`alias rm='rm -rf' q='\ls'; rm -rf ~; ls; rm -rf /tmp/x`,
-	}
-	var kept map[int]bool
-	for round := 0; ; round++ {
-		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
-		if err != nil {
-			t.Fatalf("round %d: %s: %v", round, src, err)
-		}
-		readAsBash(f, src)
-		out, k, changed, _ := plainNames(f, src, kept)
-		if !changed {
-			if round != len(want) {
-				t.Fatalf("stopped after %d rounds at %s, want %d", round, src, len(want))
-			}
-			return
-		}
-		if round >= len(want) || out != want[round] {
-			t.Fatalf("round %d: plainNames(%s) = %s, want %v", round, src, out, want)
-		}
-		src, kept = out, k
-	}
+	})
 }
 
 // TestPlainNamesKeepAcrossRounds follows an alias that names another
 // through three rounds, around names an earlier round wrote as their own
-// alias's start (after a blank the alias's text begins with): each round must carry their offsets to the text it
-// writes (before, between and after its edits), or a later round would
-// replace them again (rm -rf -rf).
+// alias's start (after a blank the alias's text begins with): each round
+// must carry their offsets to the text it writes (before, between and
+// after its edits), or a later round would replace them again (rm -rf
+// -rf).
 func TestPlainNamesKeepAcrossRounds(t *testing.T) {
-	src := `alias rm=' rm -rf' a=b b='\ls'; rm ~; a; rm /tmp/x; a; rm y`
-	want := []string{
+	plainNameRounds(t, `alias rm=' rm -rf' a=b b='\ls'; rm ~; a; rm /tmp/x; a; rm y`, []string{
 		`alias rm=' rm -rf' a=b b='\ls';  rm -rf ~; b;  rm -rf /tmp/x; b;  rm -rf y`,
 		`alias rm=' rm -rf' a=b b='\ls';  rm -rf ~; \ls;  rm -rf /tmp/x; \ls;  rm -rf y`,
 		`alias rm=' rm -rf' a=b b='\ls';  rm -rf ~; ls;  rm -rf /tmp/x; ls;  rm -rf y`,
-	}
+	})
+}
+
+// plainNameRounds runs plainNames on src round after round, as run.script
+// does, and wants the texts of want in turn and then no change; every
+// offset a round keeps must be a name it wrote as its alias's start (rm
+// -rf here).
+func plainNameRounds(t *testing.T, src string, want []string) {
+	t.Helper()
 	var kept map[int]bool
 	for round := 0; ; round++ {
 		f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
