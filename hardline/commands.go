@@ -173,6 +173,10 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 					r.simpleAs(sc, d, fs, c)
 				}
 			}
+			if strings.ContainsRune(name.val, '/') {
+				// ./tools/*/run: a file the pattern matches runs (patternOnDisk).
+				r.scriptAt(sc, name, fs[1:], false, pat, c, cmd)
+			}
 			return
 		}
 		if name.dyn {

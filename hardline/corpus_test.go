@@ -89,7 +89,7 @@ const testHome = "/home/dev"
 
 func testAnalyzer(t testing.TB) *Analyzer {
 	t.Helper()
-	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: testReadScript})
+	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: testReadScript, ReadDir: testReadDir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +158,24 @@ func testReadScript(p string, limit int) (string, error) {
 		return "", ErrScriptTooLarge
 	}
 	return text, nil
+}
+
+// testReadDir lists the folders of testScripts (Config.ReadDir).
+func testReadDir(dir string) ([]string, error) {
+	var names []string
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	for p := range testScripts {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			name, _, _ := strings.Cut(rest, "/")
+			if !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	if names == nil {
+		return nil, fs.ErrNotExist
+	}
+	return names, nil
 }
 
 // testLinks are the symlinks of the test workspace.

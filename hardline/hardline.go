@@ -207,6 +207,16 @@ type Config struct {
 	// nil means ReadScriptFile. See docs/security-model.md, "Scripts read
 	// from files".
 	ReadScript func(path string, limit int) (string, error)
+	// ReadDir returns the names in the folder dir, a canonical path,
+	// when a pattern names the file a command runs (bash runme/w*.sh,
+	// python3 gen?.py, ./tools/*/run, for f in *.sh; do bash "$f";
+	// done): the command asks, since which file runs is not known before
+	// it runs, and each file the pattern may match is read through
+	// ReadScript, so that Result.Scripts binds an approval of the command
+	// to what the pattern matches now (a file added or changed later is
+	// not approved with it). An error lists nothing. nil means
+	// ReadDirNames. See docs/security-model.md, "Scripts read from files".
+	ReadDir func(dir string) ([]string, error)
 }
 
 // Credential is an environment variable that holds a secret, and the
@@ -244,6 +254,7 @@ type Analyzer struct {
 	maxBytes     int
 	maxDepth     int
 	readScript   func(path string, limit int) (string, error) // Config.ReadScript
+	readDir      func(dir string) ([]string, error)           // Config.ReadDir
 	lists        lists
 	indexes      map[*pattern]*patternIndex // the lists' indexes for match, by first element
 	fold         bool                       // names compare case-insensitively (caseFolding)
@@ -304,6 +315,10 @@ func New(cfg Config) (*Analyzer, error) {
 	a.readScript = cfg.ReadScript
 	if a.readScript == nil {
 		a.readScript = ReadScriptFile
+	}
+	a.readDir = cfg.ReadDir
+	if a.readDir == nil {
+		a.readDir = ReadDirNames
 	}
 	if a.home != "" {
 		for _, p := range BuiltinSensitivePaths(a.goos) {

@@ -294,18 +294,7 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 		return "", "", false
 	}
 	if f.glob && patternChars(f.val) {
-		// bash *.sh, python3 x?.py: the file run is the first the pattern
-		// matches when the command runs, and what it holds (a file
-		// another call wrote) is not read before it runs. Where no file
-		// would be read (outside the roots and temporary folders) nothing
-		// is asked.
-		for _, p := range r.resolve(f).paths { // the folder the pattern starts in
-			if r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p) {
-				r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" matches in "+p+", whose text cannot be read before it runs"), cmd, p)
-				break
-			}
-		}
-		return "", "", false
+		return r.patternOnDisk(f, b, cmd, program)
 	}
 	p, copied := r.copiedFrom(f)
 	if !copied {
@@ -340,6 +329,111 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 		return "", "", false
 	}
 	return text, p, true
+}
+
+// patternOnDisk is readOnDisk for f, a pattern (bash *.sh, python3
+// x?.py): the file run is the first the pattern matches when the command
+// runs, and what it holds (a file another call wrote) is not read before
+// it runs, so the command asks where such a file would be read (in a root
+// or a temporary folder; outside them nothing is asked), and each file the
+// pattern may match there is read to be bound (bindMatches). A pattern
+// whose folder is not known (a relative one in an unknown working folder)
+// asks too. A pattern with ".." after a pattern component (runme/*/../x.sh)
+// is read through the folders it matches (collapsedPattern): the file it
+// then names is returned to be judged as a file named plainly would be,
+// and the command asks as well, since a link the component matches leads
+// elsewhere.
+func (r *run) patternOnDisk(f field, b, cmd string, program bool) (text, p string, ok bool) {
+	if c, collapsed := r.collapsedPattern(f); collapsed {
+		r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" names after the folders it matches, any of which may be a link that leads elsewhere"), cmd, "")
+		return r.readOnDisk(field{val: c, glob: patternChars(c)}, b, cmd, program)
+	}
+	res := r.resolve(f)
+	if len(res.paths) == 0 {
+		r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" matches in a folder that is not known before it runs"), cmd, "")
+		return "", "", false
+	}
+	for _, p := range res.paths { // the folder the pattern starts in
+		if r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p) {
+			r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" matches in "+p+", whose text cannot be read before it runs"), cmd, p)
+			r.bindMatches(f, res.paths[len(res.paths)-1], b, cmd, program)
+			break
+		}
+	}
+	return "", "", false
+}
+
+// Bounds of bindMatches: the folders one pattern's matches are listed in,
+// and the names one of them may hold.
+const (
+	maxPatternDirs    = 16
+	maxPatternEntries = 4096
+)
+
+// bindMatches reads, through readOnDisk, each file below dir that f, a
+// pattern starting in the canonical folder dir, may match, listed through
+// Config.ReadDir: Result.Scripts then holds what the pattern matches now,
+// and an approval of the command binds it, so that a file another call
+// adds or changes later is not approved with it. What is read is only
+// bound, not judged (the command asks already): the matching is wider
+// than bash's (bashGlobMatch with names in any case; a wildcard matches a
+// name that starts with a dot), which can only bind more. Past maxPatternDirs listings, maxPatternEntries names in a folder
+// or maxScriptFiles files, the command asks as too complex, and what lies
+// past the bound is not bound.
+func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
+	comps := strings.Split(strings.TrimRight(r.a.slash(f.val), "/"), "/")
+	first, dotDot := patternComps(comps)
+	if first < 0 || dotDot {
+		return
+	}
+	listed := 0
+	var walk func(dir string, rest []string) bool
+	walk = func(dir string, rest []string) bool {
+		if len(rest) == 0 {
+			r.readOnDisk(field{val: dir}, b, cmd, program)
+			return true
+		}
+		next := strings.TrimSuffix(dir, "/") + "/"
+		if c := rest[0]; !patternChars(c) {
+			return walk(next+c, rest[1:])
+		}
+		if listed >= maxPatternDirs {
+			r.tooComplex(fmt.Sprintf("the pattern %s lists more than %d folders to bind what it matches", bound(f.val), maxPatternDirs))
+			return false
+		}
+		listed++
+		names, err := r.a.readDir(dir)
+		if err != nil {
+			return true // nothing there to match
+		}
+		if len(names) > maxPatternEntries {
+			r.tooComplex(fmt.Sprintf("the pattern %s matches in a folder of more than %d names", bound(f.val), maxPatternEntries))
+			return false
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			if bashGlobMatch(rest[0], name, true) && !walk(next+name, rest[1:]) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(dir, comps[first:])
+}
+
+// ReadDirNames is Config.ReadDir's default: the names in the folder dir,
+// at most maxPatternEntries+1 of them (past the bound the caller asks).
+func ReadDirNames(dir string) ([]string, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(maxPatternEntries + 1)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	return names, nil
 }
 
 // onDisk runs judge on the text of the file at p, read from disk

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -290,4 +291,83 @@ func TestScriptFilesRead(t *testing.T) {
 			assert.NotContains(t, reads, "/home/dev/work/proj/r/a.sh", cmd)
 		}
 	})
+}
+
+// TestAPatternBindsWhatItMayMatch: a pattern naming the file a command runs
+// asks, and every file it may match is read, so that Result.Scripts binds
+// an approval to them: more than bash would match (any case, names that
+// start with a dot), never fewer; past the bounds the command asks as too
+// complex.
+func TestAPatternBindsWhatItMayMatch(t *testing.T) {
+	const r = "/home/dev/work/proj/r/"
+	files := map[string]string{
+		r + "a.sh": "go build ./...\n", r + "B.SH": "go vet ./...\n", r + ".hidden.sh": "go test ./...\n",
+		r + "notes.txt": "rm -rf ~\n", r + "sub/c.sh": "make\n", r + "sub/d/c.sh": "make\n",
+	}
+	for i := range maxPatternEntries + 1 {
+		files[fmt.Sprintf("/home/dev/work/proj/many/f%d.sh", i)] = "true\n"
+	}
+	for i := range maxPatternEntries {
+		files[fmt.Sprintf("/home/dev/work/proj/exact/f%d.sh", i)] = "true\n"
+	}
+	for i := range maxPatternDirs + 1 {
+		files[fmt.Sprintf("/home/dev/work/proj/deep/d%d/e/x.sh", i)] = "true\n"
+	}
+	lists := 0
+	a, err := New(Config{Home: testHome, OS: "linux",
+		ReadScript: func(p string, limit int) (string, error) {
+			if text, ok := files[p]; ok {
+				return text, nil
+			}
+			return "", fs.ErrNotExist
+		},
+		ReadDir: func(dir string) ([]string, error) {
+			lists++
+			var names []string
+			for p := range files {
+				if rest, ok := strings.CutPrefix(p, dir+"/"); ok {
+					if name, _, _ := strings.Cut(rest, "/"); !slices.Contains(names, name) {
+						names = append(names, name)
+					}
+				}
+			}
+			return names, nil
+		}})
+	require.NoError(t, err)
+	bound := func(cmd string) (paths []string) {
+		for _, s := range a.Command(cmd, testEnv()).Scripts {
+			paths = append(paths, strings.TrimPrefix(s.Path, r))
+		}
+		return paths
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want []string
+	}{
+		{"bash r/*.sh", []string{".hidden.sh", "B.SH", "a.sh"}},
+		{"source r/[a-b].sh", []string{"B.SH", "a.sh"}},
+		{"bash r/*/c.sh", []string{"sub/c.sh"}},
+		{"bash r/su?/*/c.sh", []string{"sub/d/c.sh"}},
+		{"./r/*.txt", []string{"notes.txt"}},
+		{"for f in r/?.sh; do . \"$f\"; done", []string{"B.SH", "a.sh"}},
+		{"bash r/z*.sh", nil},
+	} {
+		res := a.Command(tc.cmd, testEnv())
+		f, _ := res.Worst()
+		assert.Equal(t, Ask, f.Severity, tc.cmd)
+		assert.Equal(t, tc.want, bound(tc.cmd), tc.cmd)
+	}
+	lists = 0
+	assert.Empty(t, a.Command("bash /etc/*.sh", testEnv()).Findings, "outside the roots nothing is asked")
+	assert.Zero(t, lists, "nor listed")
+	for _, cmd := range []string{"bash many/*.sh", "bash deep/*/*/x.sh"} {
+		res := a.Command(cmd, testEnv())
+		assert.True(t, slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleTooComplex }), "%s: %+v", cmd, res.Findings)
+	}
+	assert.Equal(t, []Finding{{Rule: rulePipeToShell, Kind: Dynamic, Severity: Ask, Path: "/home/dev/work/proj/exact", Command: "bash 'exact/z*.sh'",
+		Detail: "bash runs a file the pattern exact/z*.sh matches in /home/dev/work/proj/exact, whose text cannot be read before it runs"}},
+		a.Command("bash exact/z*.sh", testEnv()).Findings, "a folder of exactly the bound is listed")
+	lists = 0
+	a.Command("bash deep/*/*/x.sh", testEnv())
+	assert.Equal(t, maxPatternDirs, lists, "the folders listed stop at the bound")
 }

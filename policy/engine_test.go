@@ -7,6 +7,7 @@ import (
 	"os/user"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -649,6 +650,51 @@ func TestAnApprovalOfAScriptIsBoundToWhatItHolds(t *testing.T) {
 		for _, tg := range d.Targets {
 			assert.NotContains(t, tg.Value, "script ")
 		}
+	})
+}
+
+// TestAnApprovalOfAPatternIsBoundToWhatItMatches: a command that runs a
+// file a pattern names (bash runme/b*.sh) asks, and a session approval of
+// it binds every file the pattern matches now, so it does not reach the
+// command once another file matches or a matched file holds something
+// else.
+func TestAnApprovalOfAPatternIsBoundToWhatItMatches(t *testing.T) {
+	w := newWorld(t)
+	a := policy.NewApprovals()
+	e := w.engine(t, func(c *policy.Config) { c.SessionApprovals = a })
+	dir := filepath.Join(w.ws, "runme")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	build := filepath.Join(dir, "build.sh")
+	require.NoError(t, os.WriteFile(build, []byte("go build ./...\n"), 0o755))
+	for i, cmd := range []string{"bash runme/b*.sh", "./runme/b*.sh", "for f in runme/*.sh; do bash \"$f\"; done"} {
+		session := fmt.Sprintf("p%d", i)
+		call := policy.Call{Tool: "shell", Session: session, Args: map[string]any{"command": cmd}}
+		d := check(t, e, call, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		assert.True(t, slices.ContainsFunc(d.Targets, func(tg policy.Target) bool { return strings.HasPrefix(tg.Value, "script "+build+" ") }), "%s: %v", cmd, d.Targets)
+		approveSession(t, e, a, session, call)
+		check(t, e, call, policy.Allow, policy.ReasonApprovalSession)
+		// Another file the pattern matches: the approval does not reach it.
+		boom := filepath.Join(dir, "boom.sh")
+		require.NoError(t, os.WriteFile(boom, []byte("echo boom\n"), 0o755))
+		check(t, e, call, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		require.NoError(t, os.Remove(boom))
+		check(t, e, call, policy.Allow, policy.ReasonApprovalSession)
+		// A matched file that holds something else: nor that.
+		require.NoError(t, os.WriteFile(build, []byte("go build ./...\ngo test ./...\n"), 0o755))
+		check(t, e, call, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		require.NoError(t, os.WriteFile(build, []byte("go build ./...\n"), 0o755))
+		check(t, e, call, policy.Allow, policy.ReasonApprovalSession)
+	}
+	t.Run("a pattern in a folder component", func(t *testing.T) {
+		script := filepath.Join(dir, "sub", "run.sh")
+		require.NoError(t, os.WriteFile(script, []byte("go vet ./...\n"), 0o755))
+		call := policy.Call{Tool: "shell", Session: "f", Args: map[string]any{"command": "bash runme/*/run.sh"}}
+		check(t, e, call, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		approveSession(t, e, a, "f", call)
+		check(t, e, call, policy.Allow, policy.ReasonApprovalSession)
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, "other"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "other", "run.sh"), []byte("echo other\n"), 0o755))
+		check(t, e, call, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
 	})
 }
 
