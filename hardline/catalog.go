@@ -262,6 +262,12 @@ type Entry struct {
 	// files, given their text (a makefile's recipes); nil for the Stdin
 	// role's reader (see commandFile).
 	readsCommands func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string)
+	// binDirs are folders, relative to the folder the program works in,
+	// that it puts first on PATH for the commands it runs (npx and npm
+	// scripts: node_modules/.bin; uv run: .venv/bin): a bare command name
+	// it runs is looked for there as on a PATH the command gives
+	// (runsScriptFile), and a script found is read.
+	binDirs []string
 	// special is code for a grammar that roles cannot say (find's
 	// expressions, sed scripts, dd's operands); it runs after the roles.
 	special handler
@@ -806,6 +812,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	r.startCwd = saved
 	defer func() { r.startCwd = savedStart }()
 	before := len(r.written) // the files written before the program starts
+	if len(e.binDirs) > 0 {
+		defer r.withBinDirs(e.binDirs)()
+	}
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
 	if moved {
 		defer func() { r.cwd = saved }()

@@ -52,9 +52,9 @@ var _ = register([]Entry{
 			builtinCatalog()["dpkg-deb"].e.special(r, sc, b, args, c, cmd) // dpkg -x DEB DIR
 			return false
 		}},
-	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line; -c runs a script; JavaScript and TypeScript files this command wrote first ask (configurations such as jest.config.js and .mocharc.js are code the program loads)",
-		RunsFiles: jsFiles,
-		Options:   []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
+	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line, node_modules/.bin first on PATH (looked in for uvx too, the stricter reading); -c runs a script; JavaScript and TypeScript files this command wrote first ask (configurations such as jest.config.js and .mocharc.js are code the program loads)",
+		RunsFiles: jsFiles, binDirs: nodeBin,
+		Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("npm yarn"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (those this command wrote are read, others are out of reach); JavaScript and TypeScript files this command wrote first ask",
 		RunsFiles: jsFiles,
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), opt(RoleCommand, "--script-shell"),
@@ -72,7 +72,7 @@ var _ = register([]Entry{
 			"**/mise-tasks/**", "**/.mise/tasks/**", "Pipfile", "environment.yml"},
 		Options: []Option{opt(RoleWorkDir, "--directory", "--project", "--cwd", "-C"), val("--python", "-p", "--with", "--from", "-n", "--name", "-e", "--env", "--prefix", "--index-url", "--extra-index-url", "--spec")},
 		Subcommands: []Entry{
-			{Names: names("run exec x"), Summary: "runs a command",
+			{Names: names("run exec x"), Summary: "runs a command, the project's .venv/bin first on PATH (uv, poetry and pdm put it there)", binDirs: []string{".venv/bin"},
 				Options:  vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
@@ -540,12 +540,16 @@ func npmEnv() []EnvVar {
 		{Name: "npm_config_userconfig", Role: RoleProgram}, {Name: "npm_config_globalconfig", Role: RoleProgram}, {Name: "npm_config_onload_script", Role: RoleProgram}}
 }
 
+// nodeBin is the folder npm, npx, pnpm, yarn and bun put first on PATH for
+// the programs and package scripts they run.
+var nodeBin = []string{"node_modules/.bin"}
+
 // npmSubcommands are npm's, pnpm's and yarn's sub-commands, fresh for each
 // entry that lists them.
 func npmSubcommands() []Entry {
 	return []Entry{
 		{Names: names("token"), Summary: "token create prints a new registry token", DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}},
-		{Names: names("exec x dlx"), Summary: "runs a package's program", Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
+		{Names: names("exec x dlx"), Summary: "runs a package's program, node_modules/.bin first on PATH", binDirs: nodeBin, Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
 		{Names: names("config c set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				if strings.HasSuffix(b, " set") {
@@ -555,7 +559,8 @@ func npmSubcommands() []Entry {
 				return true
 			}},
 		{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
-			Summary: "package scripts and registry commands: arguments are names and text; install and its relatives write node_modules and package.json in the folder they work in; a package.json or script this command wrote asks", DataOnly: true,
+			Summary: "package scripts and registry commands: arguments are names and text; install and its relatives write node_modules and package.json in the folder they work in; a package.json or script this command wrote asks; scripts run with node_modules/.bin first on PATH", DataOnly: true,
+			binDirs:   nodeBin,
 			RunsFiles: []string{"**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.jsx", "**/*.tsx", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"},
 			Options:   append([]Option{opt(RoleCommand, "--script-shell"), opt(RoleWriteTree, "--pack-destination")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

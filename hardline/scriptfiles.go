@@ -248,6 +248,19 @@ func (r *run) notePath(f field) {
 	}
 }
 
+// withBinDirs adds dirs, folders a program puts on PATH for the commands
+// it runs (Entry.binDirs), to those a bare name is looked for in, and
+// returns the function that takes them away again once the program is
+// judged.
+func (r *run) withBinDirs(dirs []string) (restore func()) {
+	files := r.fileState()
+	n := len(files.pathDirs)
+	for _, d := range dirs {
+		r.notePath(field{val: d})
+	}
+	return func() { files.pathDirs = files.pathDirs[:n] }
+}
+
 // maxPathDirs bounds the folders notePath keeps; past it the command
 // asks.
 const maxPathDirs = 32
