@@ -348,13 +348,13 @@ var shellStartupNames = setOf(".bashrc", ".bash_profile", ".bash_login", ".profi
 // virtual environment's activate script and a mise task file (shell); ""
 // for any other file.
 // hook reports a git hook: one in .git/hooks (not a .sample), or in the
-// folders hook managers point core.hooksPath at (.husky, .githooks), which
-// git runs by itself on a later command.
+// folders hook managers point core.hooksPath at (.husky and its _ folder,
+// .githooks), which git runs by itself on a later command.
 func plantedLanguage(k, content string) (lang string, hook bool) {
 	dir, name := path.Split(k)
 	parent := path.Base(dir)
 	switch {
-	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks":
+	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks", strings.HasSuffix(dir, "/.husky/_/"):
 		return "shell", true
 	case name == ".envrc", shellStartupNames[name], plantedShellName(k) && (!strings.HasPrefix(content, "#!") || shebangShell(strings.SplitN(content, "\n", 2)[0])),
 		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),

@@ -805,6 +805,8 @@ func (a *Analyzer) writeClass(p, deviceRule string) (rule string, sev Severity, 
 		return ruleStartupWrite, Block, "writes a shell or login startup file", true
 	case gitRunsIt(a.key(p)):
 		return rulePersistence, Ask, "writes a git hook or a repository's configuration, which git runs or obeys on a later command", true
+	case path.Base(a.key(p)) == ".git":
+		return rulePersistence, Ask, "writes a repository's .git, whose hooks and configuration git runs or obeys on a later command (a .git file's gitdir: line names another folder's)", true
 	}
 	return "", 0, "", false
 }
@@ -817,7 +819,10 @@ func (a *Analyzer) writeClass(p, deviceRule string) (rule string, sev Severity, 
 // or a block device blocks (protected-write, startup-file-write,
 // disk-write), and a git hook or a repository's configuration asks
 // (persistence), whatever root holds it: the tool's write is the same
-// write as echo ... > PATH (see docs/security-model.md, Arguments). The
+// write as echo ... > PATH (see docs/security-model.md, Arguments). So
+// does a file another program runs by itself on a later command without
+// the analyser reading it then (runsByItself): a shell's redirection there
+// is judged by the text it writes, which a tool's call does not show. The
 // stricter answer of the two forms wins; a form that is empty or not
 // absolute is skipped, and so is a kernel interface the roots would not
 // reach (what is outside every root is the roots' to refuse).
@@ -827,6 +832,9 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 			continue
 		}
 		rule, sev, detail, hit := a.writeClass(p, ruleDiskWrite)
+		if what, runs := runsByItself(a.key(p)); !hit && runs {
+			rule, sev, detail, hit = rulePersistence, Ask, "writes "+what+", and its text is not read then", true
+		}
 		if !hit || rule == "" || rule == ruleWriteOutside {
 			continue
 		}
@@ -838,17 +846,42 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 	return f, ok
 }
 
+// runsByItself reports whether the comparison key of a path names a file
+// that a program runs by itself on a later command, which the analyser does
+// not read when it judges that command: a hook in the folders hook
+// managers point core.hooksPath at (.husky, .githooks: git runs it on a
+// commit, a checkout, a merge), pre-commit's configuration (its hooks'
+// entries run on a commit), and a Python start file in a package folder
+// (a .pth file, sitecustomize.py: every Python program runs it). what
+// says what the file is and when it runs.
+func runsByItself(key string) (what string, ok bool) {
+	if _, hook := plantedLanguage(key, ""); hook {
+		return "a git hook: git runs it by itself on a later commit, checkout or merge", true
+	}
+	switch plantedConfigLanguage(key) {
+	case "pre-commit":
+		return "pre-commit's configuration: git runs its hooks' entries by itself on a later commit", true
+	case "python-start":
+		return "a Python start file: every Python program runs it by itself", true
+	}
+	return "", false
+}
+
 // gitRunsIt reports whether the comparison key of a path names a file git
 // runs (a hook) or reads commands from (a repository's config: core.pager,
 // core.fsmonitor, filter drivers, aliases), in a repository, a submodule's
-// or a worktree's git folder.
+// or a worktree's git folder, or a bare repository's (NAME.git).
 func gitRunsIt(key string) bool {
-	i := strings.LastIndex(key, "/.git/")
-	if i < 0 {
-		return false
+	for rest := key; ; {
+		i := strings.Index(rest, ".git/")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(".git/"):] // after a folder .git or NAME.git
+		if rest == "config" || strings.HasSuffix(rest, "/config") || strings.HasPrefix(rest, "hooks/") || strings.Contains(rest, "/hooks/") {
+			return true
+		}
 	}
-	rest := key[i+len("/.git/"):]
-	return rest == "config" || strings.HasSuffix(rest, "/config") || strings.HasPrefix(rest, "hooks/") || strings.Contains(rest, "/hooks/")
 }
 
 // judgeDevice judges a target of a tool that destroys what it is given

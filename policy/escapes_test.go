@@ -1068,6 +1068,19 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"download", "~/.zshrc", policy.Deny, "startup-file-write"},
 		{"write_file", ".git/hooks/pre-commit", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".git/config", policy.ApprovalRequired, "persistence"},
+		{"write_file", "vendor.git/config", policy.ApprovalRequired, "persistence"}, // a bare repository's
+		{"write_file", "sub/.git", policy.ApprovalRequired, "persistence"},          // its gitdir: line
+		// Files a program runs by itself later, unread then: a write
+		// tool's text is not judged, as a shell's redirection's is.
+		{"write_file", ".husky/pre-commit", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".husky/_/pre-push", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".githooks/commit-msg", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".pre-commit-config.yaml", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".venv/lib/python3.12/site-packages/x.pth", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".venv/lib/python3.12/site-packages/sitecustomize.py", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".venv/lib/python3.12/site-packages/x.py", policy.Allow, ""},
+		{"write_file", ".husky/README.md", policy.ApprovalRequired, "persistence"}, // (a hook's name is any name)
+		{"write_file", ".github/workflows/ci.yml", policy.Allow, ""},
 		{"write_file", "src/main.go", policy.Allow, ""},
 		{"write_file", w.home + "/notes.txt", policy.Allow, ""},
 		{"read_file", w.home + "/.bashrc", policy.Allow, ""},
