@@ -345,6 +345,7 @@ func TestAPatternBindsWhatItMayMatch(t *testing.T) {
 		want []string
 	}{
 		{"bash r/*.sh", []string{".hidden.sh", "B.SH", "a.sh"}},
+		{"cd r && bash *.sh", []string{".hidden.sh", "B.SH", "a.sh"}}, // the pattern first
 		{"source r/[a-b].sh", []string{"B.SH", "a.sh"}},
 		{"bash r/*/c.sh", []string{"sub/c.sh"}},
 		{"bash r/su?/*/c.sh", []string{"sub/d/c.sh"}},
