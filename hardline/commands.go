@@ -139,6 +139,12 @@ func (r *run) simpleAs(sc *scope, prog string, fs []field, c ctx) {
 	r.simple(sc, alt, c)
 }
 
+// readsNoConfig are programs that read no configuration or startup file
+// from a home folder: HOME pointing elsewhere changes nothing they do.
+var readsNoConfig = setOf("cat", "ls", "mkdir", "rmdir", "cp", "mv", "rm", "ln", "touch", "chmod", "chown", "stat", "head",
+	"tail", "wc", "sort", "uniq", "cut", "tr", "tee", "basename", "dirname", "realpath", "readlink", "du", "df", "date",
+	"sleep", "mktemp", "id", "whoami", "uname", "base64", "sha256sum", "md5sum", "cmp", "diff", "comm", "paste", "seq")
+
 // simple analyses one simple command, given as expanded fields: the
 // command name is looked up in the catalogue and the entry's roles are
 // applied (see catalog.go); a program the catalogue does not know has its
@@ -246,6 +252,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		// holds as for any nested script.
 		r.inlined++
 		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
+	}
+	if r.homes != nil && r.homes.onDisk != "" && r.homes.hit == "" && !bashBuiltins[b] && !readsNoConfig[b] && sc.funcs[name.val] == nil {
+		// HOME=. git log, ZDOTDIR=$PWD/z zsh -c ...: the program reads
+		// its configuration and startup files (a .gitconfig's pager, a
+		// .zshenv) from a folder another call may have written. (One the
+		// command writes there itself is runsWritten's.)
+		r.finding(ruleEnvCode, Dynamic, Ask, b+" runs with HOME, XDG_CONFIG_HOME or ZDOTDIR at "+r.homes.onDisk+
+			", a folder another call may have written: it reads its configuration and startup files there", cmd, r.homes.onDisk)
 	}
 	r.runsWritten(sc, name, b, args, c, cmd)
 	r.runsScriptFile(sc, name, b, args, c, cmd)

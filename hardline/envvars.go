@@ -550,6 +550,11 @@ func (r *run) codePath(name string, f field, cmd string) {
 type homeOverrides struct {
 	dirs []string // in comparison form
 	hit  string
+	// onDisk is the first folder given that lies in a root or a
+	// temporary folder, other than the home itself: what another call
+	// wrote there (a .gitconfig's pager, a .zshrc) runs as the programs'
+	// own configuration.
+	onDisk string
 }
 
 // noteHome records the folder f, given to HOME or XDG_CONFIG_HOME: the
@@ -567,6 +572,9 @@ func (r *run) noteHome(f field) {
 		}
 		k := r.a.key(p)
 		r.homes.dirs = append(r.homes.dirs, k)
+		if r.homes.onDisk == "" && (r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p)) && k != r.a.key(r.a.home) {
+			r.homes.onDisk = p
+		}
 		if r.homes.hit != "" {
 			continue
 		}

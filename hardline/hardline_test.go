@@ -611,3 +611,18 @@ func TestCleanAbs(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeInARootThatHoldsTheHome: a host whose root holds the home folder
+// may set HOME to the home itself without asking; any other folder in a
+// root asks (see docs/security-model.md, "Scripts read from files").
+func TestHomeInARootThatHoldsTheHome(t *testing.T) {
+	a := testAnalyzer(t)
+	env := testEnv()
+	env.Roots = append(env.Roots, Root{Path: "/home/dev", Writable: true})
+	if res := a.Command("HOME=~ git status", env); len(res.Findings) > 0 {
+		t.Errorf("HOME=~: %+v", res.Findings)
+	}
+	if f, _ := a.Command("HOME=/home/dev/work git log", env).Worst(); f.Rule != ruleEnvCode {
+		t.Errorf("HOME=/home/dev/work: %+v", f)
+	}
+}
