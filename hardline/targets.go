@@ -851,12 +851,18 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 // not read when it judges that command: a hook in the folders hook
 // managers point core.hooksPath at (.husky, .githooks: git runs it on a
 // commit, a checkout, a merge), pre-commit's configuration (its hooks'
-// entries run on a commit), and a Python start file in a package folder
-// (a .pth file, sitecustomize.py: every Python program runs it). what
-// says what the file is and when it runs.
+// entries run on a commit), a Python start file in a package folder (a
+// .pth file, sitecustomize.py: every Python program runs it), and a
+// package manager's configuration (.npmrc, .yarnrc.yml, pip.conf,
+// .cargo/config.toml: a program it runs, a source it installs from, as
+// plantedSources judges a shell's write there). what says what the file
+// is and when it runs.
 func runsByItself(key string) (what string, ok bool) {
-	if _, hook := plantedLanguage(key, ""); hook {
+	switch lang, hook := plantedLanguage(key, ""); {
+	case hook:
 		return "a git hook: git runs it by itself on a later commit, checkout or merge", true
+	case lang == "source":
+		return "a package manager's configuration, which may name a program it runs (script-shell, rustc-wrapper) or a source it installs from", true
 	}
 	switch plantedConfigLanguage(key) {
 	case "pre-commit":

@@ -1079,6 +1079,11 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"write_file", ".venv/lib/python3.12/site-packages/x.pth", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".venv/lib/python3.12/site-packages/sitecustomize.py", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".venv/lib/python3.12/site-packages/x.py", policy.Allow, ""},
+		{"write_file", ".npmrc", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".yarnrc.yml", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".cargo/config.toml", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".venv/pip.conf", policy.ApprovalRequired, "persistence"},
+		{"write_file", "package.json", policy.Allow, ""},                           // read when npm runs it
 		{"write_file", ".husky/README.md", policy.ApprovalRequired, "persistence"}, // (a hook's name is any name)
 		{"write_file", ".github/workflows/ci.yml", policy.Allow, ""},
 		{"write_file", "src/main.go", policy.Allow, ""},
