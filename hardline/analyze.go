@@ -353,7 +353,10 @@ type callCache struct {
 	// by canonical path, and running those whose text is being judged.
 	scripts     map[string]scriptAnswer
 	scriptFiles int // the files of scripts that are there (see callCache.script)
-	running     map[string]bool
+	// listings are the folders listed for patterns that name a file run
+	// (bindMatches), by canonical path: at most maxPatternDirs a call.
+	listings map[string][]string
+	running  map[string]bool
 	// onDisk is set while the text of a file read from disk is judged
 	// (run.onDisk): only the findings that block, or that pass a bound,
 	// are kept, each with onDisk before its detail; while onDiskAsk is
@@ -387,7 +390,8 @@ func (c *callCache) reset(hint int) {
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
 	c.scripts, c.scriptFiles, c.running, c.onDisk, c.onDiskAsk, c.askOnly = nil, 0, nil, "", false, nil // no script of the last call stays reachable
-	clear(c.seen[:cap(c.seen)])                                                                         // no string of the last call stays reachable
+	c.listings = nil
+	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {
 		c.canon = nil

@@ -376,8 +376,8 @@ func (r *run) patternOnDisk(f field, b, cmd string, program bool) (text, p strin
 	return "", "", false
 }
 
-// Bounds of bindMatches: the folders one pattern's matches are listed in,
-// and the names one of them may hold.
+// Bounds of bindMatches: the folders one call lists for patterns, and the
+// names one of them may hold.
 const (
 	maxPatternDirs    = 16
 	maxPatternEntries = 4096
@@ -385,7 +385,8 @@ const (
 
 // bindMatches reads, through readOnDisk, each file below dir that f, a
 // pattern starting in the canonical folder dir, may match, listed through
-// Config.ReadDir: Result.Scripts then holds what the pattern matches now,
+// Config.ReadDir (each folder once per call): Result.Scripts then holds
+// what the pattern matches now,
 // and an approval of the command binds it, so that a file another call
 // adds or changes later is not approved with it. What is read is only
 // bound, not judged (the command asks already): the matching is wider
@@ -399,7 +400,6 @@ func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
 	if first < 0 || dotDot {
 		return
 	}
-	listed := 0
 	var walk func(dir string, rest []string) bool
 	walk = func(dir string, rest []string) bool {
 		if len(rest) == 0 {
@@ -410,20 +410,26 @@ func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
 		if c := rest[0]; !patternChars(c) {
 			return walk(next+c, rest[1:])
 		}
-		if listed >= maxPatternDirs {
-			r.tooComplex(fmt.Sprintf("the pattern %s lists more than %d folders to bind what it matches", bound(f.val), maxPatternDirs))
-			return false
-		}
-		listed++
-		names, err := r.a.readDir(dir)
-		if err != nil {
-			return true // nothing there to match
+		names, listed := r.calls.listings[dir]
+		if !listed {
+			if len(r.calls.listings) >= maxPatternDirs {
+				r.tooComplex(fmt.Sprintf("the command's patterns list more than %d folders to bind what they match", maxPatternDirs))
+				return false
+			}
+			var err error
+			if names, err = r.a.readDir(dir); err != nil {
+				names = nil // nothing there to match
+			}
+			slices.Sort(names)
+			if r.calls.listings == nil {
+				r.calls.listings = map[string][]string{}
+			}
+			r.calls.listings[dir] = names // each folder is listed once per call
 		}
 		if len(names) > maxPatternEntries {
 			r.tooComplex(fmt.Sprintf("the pattern %s matches in a folder of more than %d names", bound(f.val), maxPatternEntries))
 			return false
 		}
-		slices.Sort(names)
 		for _, name := range names {
 			if bashGlobMatch(rest[0], name, true) && !walk(next+name, rest[1:]) {
 				return false

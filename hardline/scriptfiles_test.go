@@ -371,4 +371,14 @@ func TestAPatternBindsWhatItMayMatch(t *testing.T) {
 	lists = 0
 	a.Command("bash deep/*/*/x.sh", testEnv())
 	assert.Equal(t, maxPatternDirs, lists, "the folders listed stop at the bound")
+	lists = 0
+	a.Command("bash r/*.sh; source r/?.sh", testEnv())
+	assert.Equal(t, 1, lists, "a folder is listed once per call")
+	var each []string
+	for i := range maxPatternDirs + 1 {
+		each = append(each, fmt.Sprintf("bash deep/d%d/*/x.sh", i))
+	}
+	res := a.Command(strings.Join(each, "; "), testEnv())
+	assert.True(t, slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleTooComplex }),
+		"the bound is the call's, not each pattern's: %+v", res.Findings)
 }
