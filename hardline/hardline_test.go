@@ -626,3 +626,21 @@ func TestHomeInARootThatHoldsTheHome(t *testing.T) {
 		t.Errorf("HOME=/home/dev/work: %+v", f)
 	}
 }
+
+// TestPlantedAndLinkFindingsAreExact pins whole findings where a rule's
+// name alone would let a mutant through: a planted command's finding
+// names the statement that writes it, and ln -s judges its targets, not
+// the link's own name (the folder above the root, which it writes, asks
+// as a write outside the roots only).
+func TestPlantedAndLinkFindingsAreExact(t *testing.T) {
+	a := testAnalyzer(t)
+	res := a.Command("echo x; echo 'rm -rf ~' > clean.sh", testEnv())
+	if len(res.Findings) != 1 || res.Findings[0].Rule != rulePlanted || res.Findings[0].Command != "echo 'rm -rf ~' > clean.sh" {
+		t.Errorf("planted: %+v", res.Findings)
+	}
+	for _, f := range a.Command("ln -s /usr/bin/python3 ..", testEnv()).Findings {
+		if f.Rule != ruleWriteOutside {
+			t.Errorf("ln -s /usr/bin/python3 ..: %+v", f)
+		}
+	}
+}
