@@ -638,6 +638,16 @@ func TestPlantedAndLinkFindingsAreExact(t *testing.T) {
 	if len(res.Findings) != 1 || res.Findings[0].Rule != rulePlanted || res.Findings[0].Command != "echo 'rm -rf ~' > clean.sh" {
 		t.Errorf("planted: %+v", res.Findings)
 	}
+	// Of the files a runner runs that the command wrote first, the first in
+	// order is named, whichever was written first.
+	res = a.Command("echo a > z.test.js; echo b > a.test.js; npx jest", testEnv())
+	if len(res.Findings) != 1 || res.Findings[0].Path != "/home/dev/work/proj/a.test.js" {
+		t.Errorf("runs-written-file: %+v", res.Findings)
+	}
+	// A lone - (standard input as an operand) holds no short option.
+	if hasShort([]field{{val: "-"}, {val: "-x"}}, 'n') || !hasShort([]field{{val: "-"}, {val: "-xn"}}, 'n') {
+		t.Error("hasShort misreads -")
+	}
 	for _, f := range a.Command("ln -s /usr/bin/python3 ..", testEnv()).Findings {
 		if f.Rule != ruleWriteOutside {
 			t.Errorf("ln -s /usr/bin/python3 ..: %+v", f)
