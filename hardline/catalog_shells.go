@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"mvdan.cc/sh/v3/syntax"
+	"path"
 	"slices"
 	"strings"
 )
@@ -66,6 +67,12 @@ var _ = register([]Entry{
 				r.stdinScript(sc, c2, cmd, b)
 			}
 			return true
+		}},
+	{Names: names("open"), Family: "shells", Summary: "macOS open: a .command or .tool file, or any file given to a terminal application (-a Terminal, iTerm, ...), runs as a script; the words after --args go to the application",
+		Options: []Option{val("-a", "-b", "-u", "--env", "--stdin", "--stdout", "--stderr", "--arch")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.openFiles(sc, b, args, c, cmd)
+			return false
 		}},
 	{Names: names("env"), Family: "shells", Summary: "assignments, -i, -u, -C DIR, -S STRING, then the command",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -439,4 +446,36 @@ func cmdRunSwitch(w string) int {
 		i += 1 + j
 	}
 	return -1
+}
+
+// terminalApps are the applications (lower-cased, without .app) that run
+// a script file macOS's open gives them.
+var terminalApps = setOf("terminal", "iterm", "iterm2", "warp", "alacritty", "kitty", "hyper", "wezterm", "ghostty", "tabby")
+
+// openFiles judges macOS's open: each file it opens that runs as a script
+// (a .command or .tool file, or any file when the application is a
+// terminal) is read from disk as a script run by its path is (scriptAt),
+// and one the command wrote first is judged as run (runsWritten). The
+// words after --args are the application's.
+func (r *run) openFiles(sc *scope, b string, args []field, c ctx, cmd string) {
+	if i := slices.IndexFunc(args, func(f field) bool { return f.val == "--args" && !f.dyn }); i >= 0 {
+		args = args[:i]
+	}
+	p := parseOpts(args, "abu", []string{"--env", "--stdin", "--stdout", "--stderr", "--arch"}, "")
+	terminal := false
+	for _, app := range p.get("-a") {
+		name := asciiLower(strings.TrimSuffix(strings.TrimSuffix(base(app.val), "/"), ".app"))
+		terminal = terminal || app.dyn || terminalApps[name]
+	}
+	for _, op := range p.ops {
+		ext := asciiLower(path.Ext(op.val))
+		if !terminal && ext != ".command" && ext != ".tool" {
+			continue
+		}
+		if !strings.ContainsRune(op.val, '/') && !op.dyn {
+			op.val = "./" + op.val // a file in the working folder, not a name on PATH
+		}
+		r.runsWritten(sc, op, base(op.val), nil, c, cmd)
+		r.scriptAt(sc, op, nil, false, b, c, cmd)
+	}
 }
