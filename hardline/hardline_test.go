@@ -654,3 +654,55 @@ func TestPlantedAndLinkFindingsAreExact(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowsScriptFiles: on Windows, a batch file cmd.exe runs by its
+// name (with a folder, after call or start, or bare, which cmd.exe looks
+// for in the working folder before PATH: a git.bat there runs for git)
+// is read as cmd.exe reads its lines, and a .ps1 file run by its path as
+// PowerShell's program; the files either reading of the line read are
+// bound (Result.Scripts).
+func TestWindowsScriptFiles(t *testing.T) {
+	files := map[string]string{
+		"C:/Users/Dev/proj/wipe.bat":  "@echo off\r\nrd /s /q %USERPROFILE%\r\n",
+		"C:/Users/Dev/proj/wipe.cmd":  "rd /s /q C:\\Users\\Dev\r\n",
+		"C:/Users/Dev/proj/git.bat":   "rd /s /q %USERPROFILE%\r\n",
+		"C:/Users/Dev/proj/wipe.ps1":  "Remove-Item -Recurse -Force $HOME\r\n",
+		"C:/Users/Dev/proj/build.bat": "@echo off\r\ngo build ./...\r\n",
+	}
+	a, err := New(Config{Home: `C:\Users\Dev`, OS: "windows", ReadScript: func(p string, limit int) (string, error) {
+		if text, ok := files[p]; ok {
+			return text, nil
+		}
+		return "", os.ErrNotExist
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := Env{WorkDir: `C:\Users\Dev\proj`, Roots: []Root{{Path: `C:\Users\Dev\proj`, Writable: true}},
+		Canonical: func(p string) (string, error) { return p, nil }}
+	for _, tc := range []struct {
+		cmd, script string
+		sev         Severity
+	}{
+		{`.\wipe.bat`, "wipe.bat", Block},
+		{`wipe.bat`, "wipe.bat", Block},
+		{`wipe`, "wipe.bat", Block}, // wipe.bat, then wipe.cmd
+		{`call wipe.cmd`, "wipe.cmd", Block},
+		{`start "" wipe.bat`, "wipe.bat", Block},
+		{`start /b wipe.bat`, "wipe.bat", Block},
+		{`cmd /c wipe.bat`, "wipe.bat", Block},
+		{`git status`, "git.bat", Block},
+		{`.\wipe.ps1`, "wipe.ps1", Ask}, // read by its text
+		{`powershell -ExecutionPolicy Bypass -File .\wipe.ps1`, "wipe.ps1", Ask},
+		{`.\build.bat`, "build.bat", 0},
+		{`go vet ./...`, "", 0},
+	} {
+		res := a.Command(tc.cmd, env)
+		if f, _ := res.Worst(); f.Severity != tc.sev {
+			t.Errorf("%s: want %v, got %+v", tc.cmd, tc.sev, res.Findings)
+		}
+		if tc.script != "" && !slices.ContainsFunc(res.Scripts, func(s Script) bool { return s.Path == "C:/Users/Dev/proj/"+tc.script }) {
+			t.Errorf("%s does not bind %s: %+v", tc.cmd, tc.script, res.Scripts)
+		}
+	}
+}

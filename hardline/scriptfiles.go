@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"strings"
 	"syscall"
@@ -139,6 +140,9 @@ var scriptShells = setOf("sh", "bash", "rbash", "dash", "ash", "ksh", "ksh93", "
 // PATH (PATH=bin:$PATH x, export PATH=...), each of them: which one holds
 // a program of that name is not known before the command runs.
 func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ctx, cmd string) {
+	if r.a.windows && r.windowsScript(sc, name, b, args, c, cmd) {
+		return
+	}
 	if f, params, shell, ok := scriptOperand(name, b, args); ok {
 		r.scriptAt(sc, f, params, shell, b, c, cmd)
 		return
@@ -149,6 +153,49 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 	for _, d := range r.fileLists().pathDirs {
 		r.scriptAt(sc, field{val: strings.TrimSuffix(d, "/") + "/" + name.val}, args, false, b, c, cmd)
 	}
+}
+
+// windowsScript judges, on Windows, a script file that cmd.exe or
+// PowerShell runs by its name: a name with a folder (.\x.ps1, tools\x.bat,
+// C:/x.cmd), one after cmd's call, and a bare name, which cmd.exe
+// looks for in the working folder before PATH (x.bat; x, as x.bat or
+// x.cmd). A .bat or .cmd file is read as cmd.exe reads its lines
+// (cmdScript), a .ps1 file as PowerShell's program (programOnDisk); what
+// blocks there blocks, through readOnDisk as any script. It reports
+// whether name was such a file's (then nothing else reads it).
+func (r *run) windowsScript(sc *scope, name field, b string, args []field, c ctx, cmd string) bool {
+	if asciiLower(b) == "call" && len(args) > 0 {
+		name = args[0] // call x.bat: cmd's own way of running a batch file
+	}
+	if name.dyn || name.val == "" {
+		return false
+	}
+	v := r.a.slash(name.val)
+	ext := asciiLower(path.Ext(v))
+	var files []string
+	switch {
+	case ext != ".bat" && ext != ".cmd" && ext != ".ps1" && strings.ContainsRune(v, '/'):
+		return false
+	case strings.ContainsRune(v, '/'):
+		files = []string{v}
+	case ext == ".bat" || ext == ".cmd":
+		files = []string{"./" + v}
+	case ext == "" && !bashBuiltins[v]:
+		files = []string{"./" + v + ".bat", "./" + v + ".cmd"}
+	default:
+		return false
+	}
+	for _, f := range files {
+		switch asciiLower(path.Ext(f)) {
+		case ".ps1":
+			r.programOnDisk(sc, "pwsh", field{val: f}, c, cmd)
+		default:
+			if text, p, ok := r.readOnDisk(field{val: f}, b, cmd, true); ok {
+				r.onDisk(p, func() { r.cmdScript(sc, []field{{val: text}}, c) })
+			}
+		}
+	}
+	return ext != ""
 }
 
 // bashBuiltins are the names bash runs as builtins, never looking for a

@@ -218,6 +218,13 @@ func mergeReadings(res, other Result) Result {
 	// for an ask.
 	slices.SortFunc(res.Findings, compareFindings)
 	res.Findings = res.Findings[:min(len(res.Findings), maxFindings)]
+	// The files either reading read are what an approval binds.
+	for _, s := range other.Scripts {
+		if !slices.ContainsFunc(res.Scripts, func(o Script) bool { return o.Path == s.Path }) {
+			res.Scripts = append(res.Scripts, s)
+		}
+	}
+	slices.SortFunc(res.Scripts, func(a, b Script) int { return strings.Compare(a.Path, b.Path) })
 	return res
 }
 
