@@ -140,6 +140,25 @@ var scriptShells = setOf("sh", "bash", "rbash", "dash", "ash", "ksh", "ksh93", "
 // PATH (PATH=bin:$PATH x, export PATH=...), each of them: which one holds
 // a program of that name is not known before the command runs.
 func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ctx, cmd string) {
+	if c.findTree {
+		// find -exec {} \;, find ... -exec sh {} \;, find ... | xargs
+		// bash: each file found under a start point runs, and which files
+		// those are, and what they hold, is not known before it runs.
+		f, _, _, ok := scriptOperand(name, b, args)
+		if !ok && isInterpreter(b) {
+			if i := slices.IndexFunc(args, func(a field) bool { return !strings.HasPrefix(a.val, "-") }); i >= 0 {
+				f, ok = args[i], true // python3 {}: the program is the file found
+			}
+		}
+		switch {
+		case ok && f.contents && !f.dyn:
+			r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs the files found under "+f.val+", whose text is not read before it runs"), cmd, "")
+			return
+		case !ok && name.contents && !name.dyn:
+			r.finding(rulePipeToShell, Dynamic, Ask, bound("the files found under "+name.val+" run as programs, whose text is not read before they run"), cmd, "")
+			return
+		}
+	}
 	if r.a.windows && r.windowsScript(sc, name, b, args, c, cmd) {
 		return
 	}
