@@ -127,10 +127,12 @@ func scriptOperand(name field, b string, args []field) (file field, params []fie
 	return field{}, nil, false, false
 }
 
-// scriptShells are the shells whose script files are read: those that
-// read a file of commands as sh does. fish, csh and the shells of other
-// languages write theirs otherwise.
-var scriptShells = setOf("sh", "bash", "rbash", "dash", "ash", "ksh", "ksh93", "mksh", "pdksh", "oksh", "zsh", "yash", "posh", "hush")
+// scriptShells are the shells whose script files are read: every shell
+// the shells entry knows. A file in the language of fish, csh or another
+// shell is read as sh reads it, as their -c is: what blocks there blocks,
+// and a line sh cannot parse ends the reading without asking, since what
+// would only ask in a file read from disk does not ask (onDisk).
+var scriptShells = setOf(strings.Fields(shellNames)...)
 
 // runsScriptFile judges the script a command runs from a file that the
 // command itself did not write (runsWritten judges those), read from disk
@@ -161,6 +163,16 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 	}
 	if r.a.windows && r.windowsScript(sc, name, b, args, c, cmd) {
 		return
+	}
+	if scriptShells[b] {
+		// bash --rcfile FILE -i, --init-file FILE: an interactive shell
+		// runs FILE first (read whether or not -i is given, the stricter
+		// reading).
+		for i := 0; i+1 < len(args) && args[i].val != "--"; i++ {
+			if v := args[i].val; v == "--rcfile" || v == "--init-file" {
+				r.scriptAt(sc, args[i+1], nil, true, b, c, cmd)
+			}
+		}
 	}
 	if f, params, shell, ok := scriptOperand(name, b, args); ok {
 		r.scriptAt(sc, f, params, shell, b, c, cmd)

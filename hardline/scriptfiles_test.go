@@ -42,7 +42,8 @@ func TestScriptOperand(t *testing.T) {
 		{"bash -n x.sh", "", "", false},
 		{"bash - x.sh", "", "", false},
 		{"bash", "", "", false},
-		{"fish x.fish", "", "", false},
+		{"fish x.fish", "x.fish", "", true}, // read as sh reads it: what blocks in it blocks
+		{"tcsh -f x.csh a", "x.csh", "a", true},
 		{"source x.sh a", "x.sh", "a", true},
 		{"source -- x.sh", "x.sh", "", true},
 		{". x.sh", "x.sh", "", true},
