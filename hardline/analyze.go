@@ -3222,7 +3222,7 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 		if catReading(args) == catFiles {
 			in := input{kind: inFile, detail: "file contents"}
 			if len(args) == 1 {
-				in.path = args[0].val // cat FILE | sh
+				in.path = r.openedHere(args[0].val) // cat FILE | sh
 			}
 			return in
 		}

@@ -406,7 +406,7 @@ func (r *run) fileServer(b string, args []field, cmd string) {
 func (r *run) fileInput(f field) input {
 	in := input{kind: inFile, detail: "the file " + f.val}
 	if !f.dyn {
-		in.path = f.val
+		in.path = r.openedHere(f.val)
 	}
 	if w, _, ok := r.writtenAt(f); ok {
 		if w.known {
@@ -415,6 +415,17 @@ func (r *run) fileInput(f field) input {
 		return input{kind: inUnknown, detail: "the file " + f.val + ", which this command writes"}
 	}
 	return in
+}
+
+// openedHere returns v, a file a redirection or cat opens, made absolute
+// against the working folder where it is relative: the shell opens it
+// here, and a command that reads it as its input may run elsewhere (ssh
+// host bash < run.sh), where the working folder is not known.
+func (r *run) openedHere(v string) string {
+	if s := r.a.slash(v); !r.a.isAbs(s) && r.cwd != "" && s != "" {
+		return strings.TrimSuffix(r.cwd, "/") + "/" + s
+	}
+	return v
 }
 
 // argText is the text a program reads from a file it is given (a
