@@ -706,3 +706,22 @@ func TestWindowsScriptFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestAServerGivenNoFolderServesTheWorkingFolder: an entry that serves a
+// folder and is given none serves the working folder, whatever other
+// values it is given (a policy's file server with a log option).
+func TestAServerGivenNoFolderServesTheWorkingFolder(t *testing.T) {
+	a, err := New(Config{Home: testHome, OS: "linux", Commands: []Entry{{Names: []string{"mysrv"},
+		Options: []Option{{Names: []string{"-d"}, Role: RoleServe, Takes: 1}, {Names: []string{"--log"}, Role: RoleWrite, Takes: 1}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"cd ~ && mysrv", "cd ~ && mysrv --log /tmp/srv.log"} {
+		if f, _ := a.Command(cmd, testEnv()).Worst(); f.Rule != ruleSensitivePath {
+			t.Errorf("%s: %+v", cmd, f)
+		}
+	}
+	if f, ok := a.Command("cd ~ && mysrv -d /srv/docs --log /srv/docs/srv.log", testEnv()).Worst(); ok && f.Rule == ruleSensitivePath {
+		t.Errorf("a folder given: %+v", f)
+	}
+}
