@@ -183,6 +183,11 @@ type run struct {
 	// resolved after the program moved its working folder (git -C ~) is
 	// matched as written again.
 	lexCwd string
+	// scriptIn is the standard input the next script judged (sh -c
+	// SCRIPT, a runner's script) inherits from the command that runs it
+	// (echo CMD | bash -c bash): script takes it for the statements that
+	// read their input first, and clears it.
+	scriptIn input
 	// loopVars and loopTree are set while readLoop judges a loop's body
 	// for one of its items: the variables read stand for it, and targets
 	// stand for everything under them.
@@ -585,6 +590,8 @@ func (r *run) parse(src string) (*syntax.File, error) {
 
 // script parses and analyses src at the given depth.
 func (r *run) script(src string, inherit map[string]string, depth int) {
+	stdin := r.scriptIn // (taken first, so that no other script inherits it)
+	r.scriptIn = input{}
 	if depth > r.a.maxDepth {
 		r.tooComplex("wrappers and nested scripts are deeper than the bound")
 		return
@@ -661,6 +668,8 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			return
 		}
 	}
+	inheritInput(writtenScope, asWritten, stdin)
+	inheritInput(sc, f, stdin)
 	if f != asWritten && strings.Contains(writtenScope.src, "alias") {
 		cwd, oldpwd, cdDone, tr := r.cwd, r.oldpwd, r.cdDone, r.trace
 		r.trace = nil // the oracle's reading is the first walk's
@@ -2390,6 +2399,26 @@ const (
 	inFile                     // a named file (a script file)
 	inUnknown                  // output of a program, a download, ...
 )
+
+// inheritInput gives in, the standard input a script inherits from the
+// command that runs it, to the statements of f that read their input
+// first: every statement's leftmost, since each reads what the ones
+// before left (the stricter reading).
+func inheritInput(sc *scope, f *syntax.File, in input) {
+	if in.kind == inNone {
+		return
+	}
+	for _, s := range f.Stmts {
+		for _, t := range leftmost(s) {
+			if sc.groupIn == nil {
+				sc.groupIn = map[*syntax.Stmt]input{}
+			}
+			if _, ok := sc.groupIn[t]; !ok {
+				sc.groupIn[t] = in
+			}
+		}
+	}
+}
 
 // stmt analyses a statement's redirections and its simple command.
 func (r *run) stmt(sc *scope, s *syntax.Stmt) {

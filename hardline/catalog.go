@@ -1039,6 +1039,10 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		c2.depth++
 		r.shell(sc, "sh", v.rest, c2, cmd)
 	case RoleScript:
+		// script -c bash, tmux new bash: the script's commands read the
+		// program's input (the first reading below inherits it).
+		r.scriptIn = c.in
+		defer func() { r.scriptIn = input{} }()
 		if v.rest != nil {
 			// Joined as a shell would (git submodule foreach), and each on
 			// its own as a runner would (hyperfine A B).

@@ -1393,6 +1393,7 @@ func (r *run) reparseScript(sc *scope, script field, params []field, c ctx, cmd 
 		return
 	}
 	saved := r.cwd
+	r.scriptIn = c.in // echo CMD | bash -c bash: the script's commands read the shell's input
 	r.script(script.val, r.positional(sc, c, params), sc.depth+c.depth+1)
 	r.cwd = saved
 }
