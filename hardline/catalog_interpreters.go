@@ -62,7 +62,7 @@ var _ = register([]Entry{
 	{Names: names("awk gawk mawk nawk"), Family: "interpreters", Summary: "the program's redirections and getline files are judged; system() and pipes ask; -f, -E and -i read program files; gawk -i inplace writes its inputs",
 		judgesPaths: true, // the program is read, its files and the inputs resolved by the awk reader
 		Env:         interpreterEnv, special: interpreterSpecial},
-	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker"),
+	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker cscript wscript"),
 		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs nano micro kak hx helix joe mcedit"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them, as vim does those on its input (ex, -e, -es; keys when not a terminal); the files they open may be written (not view, -R or -M)",

@@ -1853,7 +1853,7 @@ func isInterpreter(b string) bool {
 	case "node", "nodejs", "bun", "deno", "perl", "perl5", "ruby", "jruby", "php", "lua", "luajit",
 		"lua5.1", "lua5.2", "lua5.3", "lua5.4", "rscript", "Rscript", "R", "osascript", "pwsh", "powershell",
 		"awk", "gawk", "mawk", "nawk", "expect", "julia", "ts-node", "tsx", "groovy",
-		"racket", "guile", "sbcl", "elixir", "erl", "scala", "tclsh", "wish", "jshell":
+		"racket", "guile", "sbcl", "elixir", "erl", "scala", "tclsh", "wish", "jshell", "cscript", "wscript":
 		return true
 	}
 	return false

@@ -668,6 +668,8 @@ func TestWindowsScriptFiles(t *testing.T) {
 		"C:/Users/Dev/proj/git.bat":   "rd /s /q %USERPROFILE%\r\n",
 		"C:/Users/Dev/proj/wipe.ps1":  "Remove-Item -Recurse -Force $HOME\r\n",
 		"C:/Users/Dev/proj/build.bat": "@echo off\r\ngo build ./...\r\n",
+		"C:/Users/Dev/proj/wipe.vbs":  "Set sh = CreateObject(\"WScript.Shell\")\r\nsh.Run \"cmd /c rd /s /q %USERPROFILE%\", 0, True\r\n",
+		"C:/Users/Dev/proj/hello.vbs": "WScript.Echo \"hello\"\r\n",
 	}
 	a, err := New(Config{Home: `C:\Users\Dev`, OS: "windows", ReadScript: func(p string, limit int) (string, error) {
 		if text, ok := files[p]; ok {
@@ -694,6 +696,9 @@ func TestWindowsScriptFiles(t *testing.T) {
 		{`git status`, "git.bat", Block},
 		{`.\wipe.ps1`, "wipe.ps1", Ask}, // read by its text
 		{`powershell -ExecutionPolicy Bypass -File .\wipe.ps1`, "wipe.ps1", Ask},
+		{`cscript //nologo wipe.vbs`, "wipe.vbs", Ask}, // Windows Script Host's program, read by its text
+		{`wscript wipe.vbs`, "wipe.vbs", Ask},
+		{`cscript hello.vbs`, "hello.vbs", 0},
 		{`.\build.bat`, "build.bat", 0},
 		{`go vet ./...`, "", 0},
 	} {

@@ -24,7 +24,7 @@ import (
 // iTerm's write text "...", typed into a shell), Erlang's os:cmd("..."),
 // Emacs Lisp's (shell-command "..."), babashka's and Clojure's (shell
 // "...") and (sh "..."), rake's sh "...".
-var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|os:cmd|shell-command(?:-to-string)?|call-process-shell-command|shell|sh)|\bdo\s+(?:shell\s+)?script|\bwrite\s+text)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|os:cmd|shell-command(?:-to-string)?|call-process-shell-command|shell|sh|Run|Exec)|\bdo\s+(?:shell\s+)?script|\bwrite\s+text)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
 
 // argvCallPattern finds a call given its command as a list of string
 // literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),

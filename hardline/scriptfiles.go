@@ -148,8 +148,8 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 		// those are, and what they hold, is not known before it runs.
 		f, _, _, ok := scriptOperand(name, b, args)
 		if !ok && isInterpreter(b) {
-			if i := slices.IndexFunc(args, func(a field) bool { return !strings.HasPrefix(a.val, "-") }); i >= 0 {
-				f, ok = args[i], true // python3 {}: the program is the file found
+			if i := slices.IndexFunc(args, func(a field) bool { return !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "//") }); i >= 0 {
+				f, ok = args[i], true // python3 {}, cscript //nologo {}: the program is the file found
 			}
 		}
 		switch {
