@@ -237,7 +237,7 @@ func (r *run) result() Result {
 				res.Scripts = append(res.Scripts, Script{Path: p, SHA256: sha256.Sum256([]byte(a.text))})
 			}
 		}
-		slices.SortFunc(res.Scripts, func(a, b Script) int { return strings.Compare(a.Path, b.Path) })
+		slices.SortFunc(res.Scripts, compareScripts)
 	}
 	return res
 }
@@ -669,7 +669,9 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 		}
 	}
 	inheritInput(writtenScope, asWritten, stdin)
-	inheritInput(sc, f, stdin)
+	if f != asWritten {
+		inheritInput(sc, f, stdin) // the script as bash reads its names
+	}
 	if f != asWritten && strings.Contains(writtenScope.src, "alias") {
 		cwd, oldpwd, cdDone, tr := r.cwd, r.oldpwd, r.cdDone, r.trace
 		r.trace = nil // the oracle's reading is the first walk's

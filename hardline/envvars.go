@@ -583,7 +583,7 @@ func (r *run) noteHome(f field) {
 		}
 		k := r.a.key(p)
 		r.homes.dirs = append(r.homes.dirs, k)
-		if r.homes.onDisk == "" && (r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p)) && k != r.a.key(r.a.home) {
+		if r.homes.onDisk == "" && r.inScriptPlace(p) && k != r.a.key(r.a.home) {
 			r.homes.onDisk = p
 		}
 		if r.homes.hit != "" {

@@ -104,6 +104,9 @@ type Result struct {
 	Scripts []Script
 }
 
+// compareScripts orders scripts by path, as Result.Scripts is sorted.
+func compareScripts(a, b Script) int { return strings.Compare(a.Path, b.Path) }
+
 // Script is a file read from disk to judge a command.
 type Script struct {
 	// Path is the file's canonical path.

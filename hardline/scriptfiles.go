@@ -92,7 +92,12 @@ func scriptOperand(name field, b string, args []field) (file field, params []fie
 			return field{}, nil, false, false
 		}
 		return args[0], args[1:], true, true
-	case scriptShells[b]:
+	case shells[b]:
+		// Every shell's script file is read: one in the language of fish,
+		// csh or another shell as sh reads it, as their -c is; what blocks
+		// there blocks, and a line sh cannot parse ends the reading
+		// without asking (what would only ask in a file read from disk
+		// does not ask: onDisk).
 		for i := 0; i < len(args); i++ {
 			v := args[i].val
 			switch {
@@ -127,13 +132,6 @@ func scriptOperand(name field, b string, args []field) (file field, params []fie
 	return field{}, nil, false, false
 }
 
-// scriptShells are the shells whose script files are read: every shell
-// the shells entry knows. A file in the language of fish, csh or another
-// shell is read as sh reads it, as their -c is: what blocks there blocks,
-// and a line sh cannot parse ends the reading without asking, since what
-// would only ask in a file read from disk does not ask (onDisk).
-var scriptShells = setOf(strings.Fields(shellNames)...)
-
 // runsScriptFile judges the script a command runs from a file that the
 // command itself did not write (runsWritten judges those), read from disk
 // (readOnDisk): it is judged as a script run with the arguments given, in
@@ -142,11 +140,12 @@ var scriptShells = setOf(strings.Fields(shellNames)...)
 // PATH (PATH=bin:$PATH x, export PATH=...), each of them: which one holds
 // a program of that name is not known before the command runs.
 func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ctx, cmd string) {
+	file, params, shell, isScript := scriptOperand(name, b, args)
 	if c.findTree {
 		// find -exec {} \;, find ... -exec sh {} \;, find ... | xargs
 		// bash: each file found under a start point runs, and which files
 		// those are, and what they hold, is not known before it runs.
-		f, _, _, ok := scriptOperand(name, b, args)
+		f, ok := file, isScript
 		if !ok && isInterpreter(b) {
 			if i := slices.IndexFunc(args, func(a field) bool { return !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "//") }); i >= 0 {
 				f, ok = args[i], true // python3 {}, cscript //nologo {}: the program is the file found
@@ -164,7 +163,7 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 	if r.a.windows && r.windowsScript(sc, name, b, args, c, cmd) {
 		return
 	}
-	if scriptShells[b] {
+	if shells[b] {
 		// bash --rcfile FILE -i, --init-file FILE: an interactive shell
 		// runs FILE first (read whether or not -i is given, the stricter
 		// reading).
@@ -174,8 +173,8 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 			}
 		}
 	}
-	if f, params, shell, ok := scriptOperand(name, b, args); ok {
-		r.scriptAt(sc, f, params, shell, b, c, cmd)
+	if isScript {
+		r.scriptAt(sc, file, params, shell, b, c, cmd)
 		return
 	}
 	if name.dyn || name.val == "" || strings.ContainsRune(name.val, '/') || bashBuiltins[name.val] {
@@ -310,7 +309,7 @@ func (r *run) notePath(f field) {
 		case r.a.isAbs(r.a.slash(d)):
 			// Compared as written: a folder elsewhere that links into a
 			// root was made by no command judged here without asking.
-			if p := r.a.clean(r.a.slash(d)); !r.inAnyRoot(p) && !inScriptTemp(p) {
+			if p := r.a.clean(r.a.slash(d)); !r.inScriptPlace(p) {
 				continue
 			}
 		}
@@ -395,7 +394,7 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 		}
 		p = res.paths[len(res.paths)-1] // the canonical form, when it differs
 	}
-	if !r.inAnyRoot(p) && !inScriptTemp(p) || r.calls.running[p] {
+	if !r.inScriptPlace(p) || r.calls.running[p] {
 		return "", "", false
 	}
 	text, err := r.calls.script(r.a.readScript, p, r.a.maxBytes)
@@ -445,7 +444,7 @@ func (r *run) patternOnDisk(f field, b, cmd string, program bool) (text, p strin
 		return "", "", false
 	}
 	for _, p := range res.paths { // the folder the pattern starts in
-		if r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p) {
+		if r.inScriptPlace(p) {
 			r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" matches in "+p+", whose text cannot be read before it runs"), cmd, p)
 			r.bindMatches(f, res.paths[len(res.paths)-1], b, cmd, program)
 			break
@@ -606,6 +605,14 @@ func notThere(err error) bool {
 type scriptAnswer struct {
 	text string
 	err  error
+}
+
+// inScriptPlace reports whether p is or lies in a root or one of
+// scriptTemp's folders: where another call may have put a file that a
+// command runs, so that it is read (readOnDisk), looked in (notePath) or
+// asked about.
+func (r *run) inScriptPlace(p string) bool {
+	return r.inAnyRoot(p) || inScriptTemp(p) || slices.Contains(scriptTemp, p)
 }
 
 // inScriptTemp reports whether p lies in one of scriptTemp's folders.

@@ -224,7 +224,7 @@ func mergeReadings(res, other Result) Result {
 			res.Scripts = append(res.Scripts, s)
 		}
 	}
-	slices.SortFunc(res.Scripts, func(a, b Script) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(res.Scripts, compareScripts)
 	return res
 }
 
