@@ -641,4 +641,12 @@ type Env struct {
 	// tree is larger than the bounds) makes the command ask.
 	// roots.TreeLinks is an implementation.
 	TreeLinks func(dir string) ([]string, error)
+	// Missing, when set with Canonical, reports whether an absolute path
+	// Canonical returned is known not to exist from the lookups Canonical
+	// has made for this call; false claims nothing. A file the command
+	// runs or reads commands from that is known missing is then not
+	// asked of Config.ReadScript: there is nothing to judge, as when the
+	// read finds no file, and the system call is saved.
+	// roots.Memo.Missing is an implementation.
+	Missing func(abs string) bool
 }

@@ -397,6 +397,9 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 	if !r.inScriptPlace(p) || r.calls.running[p] {
 		return "", "", false
 	}
+	if r.env.Missing != nil && r.env.Missing(p) {
+		return "", "", false // nothing to run, as notThere below, known without a read
+	}
 	text, err := r.calls.script(r.a.readScript, p, r.a.maxBytes)
 	if program && (err == nil || errors.Is(err, ErrScriptTooLarge)) && compiled(text) {
 		return "", "", false // not read by what runs it

@@ -383,3 +383,26 @@ func TestAPatternBindsWhatItMayMatch(t *testing.T) {
 	assert.True(t, slices.ContainsFunc(res.Findings, func(f Finding) bool { return f.Rule == ruleTooComplex }),
 		"the bound is the call's, not each pattern's: %+v", res.Findings)
 }
+
+// TestAFileKnownMissingIsNotRead shows Env.Missing consulted before
+// Config.ReadScript: a file the lookups found missing is not asked for,
+// and one they did not is read and judged.
+func TestAFileKnownMissingIsNotRead(t *testing.T) {
+	var reads []string
+	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: func(p string, limit int) (string, error) {
+		reads = append(reads, p)
+		return "rm -rf ~\n", nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv()
+	env.Missing = func(abs string) bool { return abs == "/home/dev/work/proj/gone.sh" }
+	if res := a.Command("bash gone.sh", env); len(res.Findings) != 0 || len(reads) != 0 || len(res.Scripts) != 0 {
+		t.Errorf("bash gone.sh, known missing: findings %v, reads %v, scripts %v; want none", res.Findings, reads, res.Scripts)
+	}
+	res := a.Command("bash there.sh", env)
+	if f, ok := res.Worst(); !ok || f.Severity != Block || !slices.Equal(reads, []string{"/home/dev/work/proj/there.sh"}) {
+		t.Errorf("bash there.sh: worst %+v, reads %v; want the file read and blocked", f, reads)
+	}
+}

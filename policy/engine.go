@@ -743,6 +743,9 @@ func (ev *evaluation) analyserEnv() hardline.Env {
 	// A reader that follows the links in a tree (grep -R, zip -r, tar -h)
 	// reads what the links below its folders lead to.
 	env.TreeLinks = listTreeLinks
+	// A file the command would run that the lookups found missing is not
+	// opened to be read.
+	env.Missing = memo.Missing
 	ev.hardEnv, ev.hasHardEnv = env, true
 	return env
 }

@@ -120,7 +120,7 @@ func (g *globber) walk(dir string, parts []string, linked bool) error {
 	if _, err := path.Match(p, ""); err != nil {
 		return nil // a malformed pattern matches nothing
 	}
-	if g.o.Memo.missing(strings.TrimSuffix(dir, "/")) {
+	if g.o.Memo.Missing(strings.TrimSuffix(dir, "/")) {
 		return nil // a folder seen missing lists nothing
 	}
 	if g.dirs >= g.o.MaxDirs {
@@ -170,17 +170,6 @@ func (g *globber) list(dir string) ([]fs.DirEntry, error) {
 	return entries, nil
 }
 
-// missing reports whether m has seen the name p missing.
-func (m *Memo) missing(p string) bool {
-	if m == nil {
-		return false
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	k, ok := m.kinds[p]
-	return ok && k == kindMissing
-}
-
 // TreeLinks returns the symbolic links below dir, an absolute path in
 // slash form, in the order a walk of the tree meets them: every entry of
 // every folder below dir that is a link, dot names included, the links not
@@ -204,7 +193,7 @@ func TreeLinks(dir string, o GlobOptions) ([]string, error) {
 	for len(queue) > 0 {
 		d := queue[0]
 		queue = queue[1:]
-		if g.o.Memo.missing(strings.TrimSuffix(d, "/")) {
+		if g.o.Memo.Missing(strings.TrimSuffix(d, "/")) {
 			continue
 		}
 		if g.dirs >= g.o.MaxDirs {

@@ -155,3 +155,55 @@ func TestMemoListsAFolderLookedUpAgainAndAgain(t *testing.T) {
 		}
 	})
 }
+
+func TestMemoMissingAnswersFromWhatWasLookedUp(t *testing.T) {
+	sys := &listingSys{
+		kinds: map[string]kind{
+			"/ws": kindDir, "/ws/a": kindOther, "/ws/b": kindDir, "/ws/Case": kindOther,
+			"/ws/link": kindLink, "/ws/unknown": kindOther,
+		},
+		listings: map[string]*dirListing{"/ws": {entries: []dirEntry{
+			{name: "a", kind: kindOther, known: true},
+			{name: "b", kind: kindDir, known: true},
+			{name: "Case", kind: kindOther, known: true},
+			{name: "link", kind: kindLink, known: true},
+			{name: "unknown", known: false},
+		}}},
+	}
+	m := &Memo{}
+	ms := memoSys{inner: sys, m: m}
+	if m.Missing("/ws/gone") {
+		t.Fatal("Missing before any lookup claims /ws/gone is missing")
+	}
+	for _, n := range []string{"/ws", "/ws/gone", "/ws/a", "/ws/b", "/ws/link", "/elsewhere", "/ws/b/gone"} {
+		if _, err := ms.lstat(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		p    string
+		want bool
+	}{
+		{"/ws/gone", true},             // looked up and missing
+		{"/ws/b/gone", true},           // looked up and missing, in a folder not listed
+		{"/ws/gone/deeper/x.sh", true}, // below a missing folder
+		{"/elsewhere/x.sh", true},      // the folder above is missing
+		{"/ws/a/x.sh", true},           // below a file
+		{"/ws/never", true},            // absent from the listing of /ws
+		{"/ws/a", false},               // there
+		{"/ws/b", false},               // a folder
+		{"/ws/case", false},            // the listing holds Case: a folder may fold case
+		{"/ws/unknown", false},         // listed without a kind
+		{"/ws/b/x.sh", false},          // a folder not listed: not known
+		{"/ws/link/x.sh", false},       // through a link: not known
+		{"/other/x.sh", false},         // never looked up
+		{"", false},
+	} {
+		if got := m.Missing(c.p); got != c.want {
+			t.Errorf("Missing(%q) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if (*Memo)(nil).Missing("/ws/gone") {
+		t.Error("a nil Memo claims a name missing")
+	}
+}

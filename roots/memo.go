@@ -135,6 +135,42 @@ func (m *Memo) remember(name string, k kind) {
 	m.kinds[name] = k
 }
 
+// Missing reports whether the lookups made through m so far found that
+// p does not exist: p was looked up and missing, the nearest folder above
+// it that was looked up is missing or is not a folder, or p's folder was
+// listed without p (for the names a listing vouches for: see
+// dirListing.lookup). It makes no lookup of its own, and false claims
+// nothing: p may exist, or may never have been looked up. p is an
+// absolute path in slash form, spelt as the lookups spelt it (as
+// CanonicalMemo returns it). The answer is the snapshot the memo took of
+// each name, as every answer through it is. A nil Memo knows nothing.
+func (m *Memo) Missing(p string) bool {
+	if m == nil || p == "" {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if k, ok := m.kinds[p]; ok {
+		return k == kindMissing
+	}
+	dir := unixParent(p)
+	if f := m.folders[dir]; f != nil && f.listing != nil {
+		if k, ok := f.listing.lookup(p[strings.LastIndexByte(p, '/')+1:]); ok {
+			return k == kindMissing
+		}
+	}
+	for q := p; ; {
+		parent := unixParent(q)
+		if parent == q {
+			return false
+		}
+		if k, ok := m.kinds[parent]; ok {
+			return k == kindMissing || k == kindOther
+		}
+		q = parent
+	}
+}
+
 func (ms memoSys) readlink(name string) (string, error) {
 	return remember(&ms.m.mu, &ms.m.links, name, ms.inner.readlink)
 }
