@@ -142,16 +142,17 @@ var _ = register([]Entry{
 				Options:       []Option{opt(RoleWriteTree, "-D", "--dir"), opt(RoleWrite, "-O", "--output"), val("-p", "--pattern", "-A", "--archive", "-n", "--name", "-R", "--repo")},
 				WritesWorkDir: true, WorkDirOptions: []string{"-D", "-O"}}}},
 			{Names: names("pr"), DataOnly: true, Subcommands: []Entry{{Names: names("checkout"), DataOnly: true, WritesWorkDir: true}}},
-			{Names: names("alias"), DataOnly: true, Subcommands: []Entry{{Names: names("set"), DataOnly: true, special: ghAliasSet}}},
+			{Names: names("alias"), DataOnly: true, Subcommands: aliasCommands},
 			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("token git-credential"), Rule: ruleSensitivePath, DataOnly: true},
 				{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("gh config get")},
 				{Names: names("set"), DataOnly: true, Options: vals("h", "--host"), special: configSet("gh", "gh config set")}}}}},
-	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token, variable get and export print CI variables; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
+	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token, variable get and export print CI variables; a shell alias is a script; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+			{Names: names("alias"), DataOnly: true, Subcommands: aliasCommands},
 			{Names: names("variable var"), DataOnly: true, Subcommands: []Entry{{Names: names("get export"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
 				special: printsTokenKey("glab config get")},
@@ -194,9 +195,12 @@ var _ = register([]Entry{
 			{Names: names("kv"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("token"), DataOnly: true, Subcommands: []Entry{{Names: names("lookup create"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("print"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
-	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token, authorizations:create a new one; config and config:get print the app's secrets; apps:destroy, addons:destroy and pg:reset delete apps and data (infra-destroy)", DataOnly: true,
-		special:     infraDestroyer,
-		Subcommands: []Entry{{Names: names("auth:token config config:get authorizations:create"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("heroku"), Family: "credentials", Summary: "heroku auth:token prints the token, authorizations:create a new one; config and config:get print the app's secrets; apps:destroy, addons:destroy and pg:reset delete apps and data (infra-destroy); local:run runs its command here", DataOnly: true,
+		special: infraDestroyer,
+		Subcommands: []Entry{{Names: names("auth:token config config:get authorizations:create"), Rule: ruleSensitivePath, DataOnly: true},
+			// heroku local:run runs a command here with the app's
+			// variables (heroku run runs it on a dyno, elsewhere).
+			{Names: names("local:run"), Options: vals("e", "--env", "-p", "--port"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token and tokens create a new one; destroy deletes apps and machines", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}},
@@ -425,6 +429,13 @@ func abbreviations(name string, min int) []string {
 // ghAliasSet judges gh alias set NAME EXPANSION: an expansion given
 // --shell (-s) or starting with '!' is a shell script gh runs whenever the
 // alias is used.
+// aliasCommands are gh's and glab's alias sub-commands: a shell alias
+// (set --shell, or an expansion starting with '!') is a script the CLI
+// runs whenever the alias is used, and import defines aliases from a file
+// whose text is not read (persistence).
+var aliasCommands = []Entry{{Names: names("set"), DataOnly: true, special: ghAliasSet},
+	{Names: names("import"), DataOnly: true, Rule: rulePersistence, Summary: "imported aliases may be shell aliases, commands run whenever they are used"}}
+
 func ghAliasSet(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	p := parseOpts(args, "", nil, "")
 	if len(p.ops) < 2 {
