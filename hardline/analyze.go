@@ -362,6 +362,7 @@ type callCache struct {
 	// (bindMatches), by canonical path: at most maxPatternDirs a call.
 	listings map[string][]string
 	running  map[string]bool
+	exists   []existsAnswer // Config.Exists's answers (run.exists)
 	// onDisk is set while the text of a file read from disk is judged
 	// (run.onDisk): only the findings that block, or that pass a bound,
 	// are kept, each with onDisk before its detail; while onDiskAsk is
@@ -396,6 +397,8 @@ func (c *callCache) reset(hint int) {
 	c.inputReads, c.readDepth = 0, 0
 	c.scripts, c.scriptFiles, c.running, c.onDisk, c.onDiskAsk, c.askOnly = nil, 0, nil, "", false, nil // no script of the last call stays reachable
 	c.listings = nil
+	clear(c.exists[:cap(c.exists)]) // no string of the last call stays reachable
+	c.exists = c.exists[:0]
 	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {

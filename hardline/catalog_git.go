@@ -353,10 +353,14 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 	// A repository named by --git-dir or GIT_DIR is read where it lies:
 	// its work tree's files are what show, diff and log -p print (git
 	// --git-dir=/home/dev/.git log -p reads a home's history).
+	gitDirEnv := false
 	if gitDir == nil {
 		if f, ok := r.envFolder(sc, "GIT_DIR", c.pos); ok && (f.dyn || f.val != "") {
-			gitDir = &f
+			gitDir, gitDirEnv = &f, true
 		}
+	}
+	if sub >= 0 {
+		r.gitRepository(gitDir, gitDirEnv, cmd)
 	}
 	if gitDir != nil && !gitDir.dyn && sub >= 0 && gitPrintsContent(args[sub].val, args[sub+1:]) {
 		tree := strings.TrimSuffix(gitDir.val, "/")
@@ -383,6 +387,78 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 	default:
 		r.applyRole(sc, roleValue{role: RoleReadTree, f: *workTree}, false, "git", c, cmd)
 	}
+}
+
+// gitRepository judges the repository git uses, when a call before may
+// have written its configuration or hooks without being asked: writes
+// into a .git folder, and into a bare NAME.git's configuration and hooks,
+// ask (persistence), but a repository folder named otherwise does not
+// look like one to a write. git runs what a repository's configuration
+// names (core.fsmonitor on status, aliases, filter drivers, diff
+// programs, core.sshCommand) and its hooks, so a command that points git
+// at such a folder in a root or a temporary folder (--git-dir, GIT_DIR),
+// or runs git in or below one, asks: git takes a folder holding HEAD as
+// a bare repository when it finds no .git there first (its own test also
+// wants objects and refs; the stricter reading stands). A repository
+// named in a variable not known asks too. What the folders git searches
+// hold is looked up through Config.Exists, as git looks: through the
+// links on the way, not resolving them first.
+func (r *run) gitRepository(gitDir *field, fromEnv bool, cmd string) {
+	rule, how := ruleInlineInterp, "--git-dir"
+	if fromEnv {
+		rule, how = ruleEnvCode, "GIT_DIR"
+	}
+	if gitDir != nil {
+		if gitDir.dyn {
+			r.finding(rule, Dynamic, Ask, "the repository git uses ("+how+") comes from "+gitDir.why+", and its configuration and hooks, which git runs, cannot be judged", cmd, "")
+			return
+		}
+		if gitDir.val == "" {
+			return
+		}
+		res := r.resolve(*gitDir)
+		if res.unknown != nil || len(res.paths) == 0 {
+			return // resolve asked
+		}
+		if p := res.paths[len(res.paths)-1]; r.inScriptPlace(p) && !gitFolderName(p) {
+			r.finding(rule, Path, Ask, "git uses the repository "+p+" ("+how+"), which is not a .git folder: its configuration and hooks, which git runs, may have been written without being asked", cmd, p)
+		}
+		return
+	}
+	if r.env.Canonical == nil || r.cwd == "" {
+		return
+	}
+	// The folders searched are those of the root git starts in, up to
+	// its top, or those below a temporary folder's top when it starts
+	// in one outside the roots (inScriptTemp: the top itself is not):
+	// where a call may have written without being asked. (Going on above a root to the temporary folder that
+	// holds it would make every git call look up, and list, /tmp.)
+	inRoot := r.inAnyRoot(r.cwd)
+	for d := r.cwd; !gitFolderName(d) && (inRoot && r.inAnyRoot(d) || !inRoot && inScriptTemp(d)); d = path.Dir(d) {
+		// git looks for .git first in each folder, and takes the folder
+		// itself for a repository after; the folders without HEAD are
+		// passed on the way up without a lookup of their .git, so a
+		// HEAD above a .git git would stop at asks all the same.
+		if r.exists(d + "/HEAD") {
+			if r.exists(d + "/.git") {
+				return // git uses the .git found here
+			}
+			r.finding(ruleInlineInterp, Path, Ask, "git runs in "+r.cwd+", and "+d+" holds HEAD but no .git: git takes it as a bare repository, whose configuration and hooks, which git runs, may have been written without being asked", cmd, d)
+			return
+		}
+		if path.Dir(d) == d {
+			return
+		}
+	}
+}
+
+// gitFolderName reports whether the folder p is named as git's own
+// folders are (.git, a bare repository's NAME.git, or .bare, as the
+// layout of a bare repository with worktrees names it), whose
+// configuration and hooks a write asks about (see gitRunsIt).
+func gitFolderName(p string) bool {
+	p = asciiLower(strings.TrimSuffix(p, "/"))
+	return strings.HasSuffix(p, ".git") || path.Base(p) == ".bare"
 }
 
 // extArgv splits the command of an ext:: remote as git does: an unescaped

@@ -89,7 +89,7 @@ const testHome = "/home/dev"
 
 func testAnalyzer(t testing.TB) *Analyzer {
 	t.Helper()
-	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: testReadScript, ReadDir: testReadDir})
+	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: testReadScript, ReadDir: testReadDir, Exists: testExists})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,6 +147,9 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/nul/Makefile":               "\x00 (make ignores the rest of a line after a NUL)\nall:\n\trm -rf ~\n",
 	"/home/dev/work/proj/runme/prog.pyc":                   "\x00\x00\rshutil.rmtree(os.path.expanduser('~'))",
 	"/tmp/stage.sh":                                        "rm -rf ~\n",
+	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
+	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
+	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",
 	"/home/dev/work/elsewhere/wipe.sh":                     "rm -rf ~\n",
 }
 
@@ -164,6 +167,20 @@ func testReadScript(p string, limit int) (string, error) {
 		return "", ErrScriptTooLarge
 	}
 	return text, nil
+}
+
+// testExists is Config.Exists for the test workspace: the files of
+// testScripts and their folders.
+func testExists(p string) bool {
+	if _, ok := testScripts[p]; ok {
+		return true
+	}
+	for k := range testScripts {
+		if strings.HasPrefix(k, p+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // testReadDir lists the folders of testScripts (Config.ReadDir).

@@ -220,6 +220,15 @@ type Config struct {
 	// not approved with it). An error lists nothing. nil means
 	// ReadDirNames. See docs/security-model.md, "Scripts read from files".
 	ReadDir func(dir string) ([]string, error)
+	// Exists reports whether path, an absolute path, names an entry of
+	// the file system (a final symbolic link is not followed); a lookup
+	// that fails for another reason than the entry's absence reports
+	// true. The analyser asks it, once per path and call, for what git
+	// finds in the folders it searches for the repository it uses (.git,
+	// and HEAD, which makes a folder a bare repository), for a call whose
+	// Env.Canonical is set. nil means ExistsOnDisk. See
+	// docs/security-model.md, Hardline.
+	Exists func(path string) bool
 }
 
 // Credential is an environment variable that holds a secret, and the
@@ -258,6 +267,7 @@ type Analyzer struct {
 	maxDepth     int
 	readScript   func(path string, limit int) (string, error) // Config.ReadScript
 	readDir      func(dir string) ([]string, error)           // Config.ReadDir
+	exists       func(path string) bool                       // Config.Exists
 	lists        lists
 	indexes      map[*pattern]*patternIndex // the lists' indexes for match, by first element
 	fold         bool                       // names compare case-insensitively (caseFolding)
@@ -322,6 +332,10 @@ func New(cfg Config) (*Analyzer, error) {
 	a.readDir = cfg.ReadDir
 	if a.readDir == nil {
 		a.readDir = ReadDirNames
+	}
+	a.exists = cfg.Exists
+	if a.exists == nil {
+		a.exists = ExistsOnDisk
 	}
 	if a.home != "" {
 		for _, p := range BuiltinSensitivePaths(a.goos) {

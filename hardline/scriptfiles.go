@@ -535,6 +535,31 @@ func ReadDirNames(dir string) ([]string, error) {
 	return names, nil
 }
 
+// ExistsOnDisk is the default Config.Exists: whether lstat finds path.
+// Only the entry's absence (no such entry, or a path through a file)
+// reports false.
+func ExistsOnDisk(path string) bool { return lstatThere(path) }
+
+// exists is Config.Exists of p, asked once per call (a call asks about a
+// few paths: the list is searched in order).
+func (r *run) exists(p string) bool {
+	c := r.calls
+	for _, e := range c.exists {
+		if e.path == p {
+			return e.there
+		}
+	}
+	v := r.a.exists(p)
+	c.exists = append(c.exists, existsAnswer{p, v})
+	return v
+}
+
+// existsAnswer is one answer of Config.Exists.
+type existsAnswer struct {
+	path  string
+	there bool
+}
+
 // onDisk runs judge on the text of the file at p, read from disk
 // (readOnDisk): the findings made meanwhile are kept only when they block,
 // or when a bound was passed (too-complex, which asks: what lies past it

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -404,5 +405,33 @@ func TestAFileKnownMissingIsNotRead(t *testing.T) {
 	res := a.Command("bash there.sh", env)
 	if f, ok := res.Worst(); !ok || f.Severity != Block || !slices.Equal(reads, []string{"/home/dev/work/proj/there.sh"}) {
 		t.Errorf("bash there.sh: worst %+v, reads %v; want the file read and blocked", f, reads)
+	}
+}
+
+func TestExistsOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "HEAD")
+	if err := os.WriteFile(file, []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{
+		dir:                              true,
+		file:                             true,
+		filepath.Join(dir, "missing"):    false,
+		filepath.Join(file, "x"):         false, // through a file
+		filepath.Join(dir, "no", "HEAD"): false,
+	} {
+		if got := ExistsOnDisk(p); got != want {
+			t.Errorf("ExistsOnDisk(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if runtime.GOOS != "windows" {
+		link := filepath.Join(dir, "dangling")
+		if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err != nil {
+			t.Fatal(err)
+		}
+		if !ExistsOnDisk(link) {
+			t.Errorf("ExistsOnDisk(%q), a link to nothing, = false; want true (the link is not followed)", link)
+		}
 	}
 }

@@ -875,16 +875,25 @@ func runsByItself(key string) (what string, ok bool) {
 
 // gitRunsIt reports whether the comparison key of a path names a file git
 // runs (a hook) or reads commands from (a repository's config: core.pager,
-// core.fsmonitor, filter drivers, aliases), in a repository, a submodule's
-// or a worktree's git folder, or a bare repository's (NAME.git).
+// core.fsmonitor, filter drivers, aliases; config.worktree; commondir,
+// which names the folder whose config is read), in a repository, a
+// submodule's or a worktree's git folder, or a bare repository's
+// (NAME.git, or .bare as the bare-repository-with-worktrees layout names
+// it; see gitFolderName).
 func gitRunsIt(key string) bool {
 	for rest := key; ; {
 		i := strings.Index(rest, ".git/")
-		if i < 0 {
+		j := strings.Index(rest, "/.bare/")
+		switch {
+		case j >= 0 && (i < 0 || j < i):
+			rest = rest[j+len("/.bare/"):]
+		case i >= 0:
+			rest = rest[i+len(".git/"):] // after a folder .git or NAME.git
+		default:
 			return false
 		}
-		rest = rest[i+len(".git/"):] // after a folder .git or NAME.git
-		if rest == "config" || strings.HasSuffix(rest, "/config") || strings.HasPrefix(rest, "hooks/") || strings.Contains(rest, "/hooks/") {
+		if rest == "config" || strings.HasSuffix(rest, "/config") || strings.HasPrefix(rest, "hooks/") || strings.Contains(rest, "/hooks/") ||
+			rest == "config.worktree" || strings.HasSuffix(rest, "/config.worktree") || rest == "commondir" || strings.HasSuffix(rest, "/commondir") {
 			return true
 		}
 	}

@@ -597,6 +597,26 @@ func TestAScriptAnotherCallWroteIsJudgedWhenRun(t *testing.T) {
 	})
 }
 
+// TestARepositoryPlantedInTheWorkspaceAsks: write tools put a bare
+// repository's files in a folder not named as git's own (HEAD, and a
+// config whose core.fsmonitor git status runs) without being asked; git
+// run in it asks, found through the engine's lookups.
+func TestARepositoryPlantedInTheWorkspaceAsks(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	for name, content := range map[string]string{"HEAD": "ref: refs/heads/main\n", "config": "[core]\n\tfsmonitor = \"rm -rf ~\"\n", "refs/heads/x": "", "objects/x": ""} {
+		p := filepath.Join(w.ws, "src", "vendored", name)
+		check(t, e, policy.Call{Tool: "write_file", Args: map[string]any{"path": p, "content": content}}, policy.Allow, policy.ReasonModeAllow)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	for _, cmd := range []string{"git -C src/vendored status", "cd src/vendored/refs && git log", "git --git-dir=src/vendored status"} {
+		d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.ApprovalRequired, policy.ReasonHardlinePath)
+		assert.Contains(t, d.Message, "vendored", cmd)
+	}
+	check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": "git -C src status"}}, policy.Allow, policy.ReasonModeAllow)
+}
+
 // TestAnApprovalOfAScriptIsBoundToWhatItHolds: a session approval of a
 // command that runs a script from a file binds the script's text, so it
 // does not reach the same command once the script holds something else.
