@@ -318,6 +318,9 @@ func (r *run) serviceTools(sc *scope, b string, args []field, c ctx, cmd string)
 		if len(low) > 1 && low[0] == "delete" && (strings.HasPrefix(low[1], "hklm") || strings.HasPrefix(low[1], "hkey_local_machine")) {
 			ask(ruleSystemAdmin, "deletes machine registry keys")
 		}
+		if len(low) > 1 && low[0] == "delete" && registryWide(low[1]) {
+			ask(ruleSystemAdmin, "deletes "+low[1]+", "+registryWideWhat)
+		}
 		if hive := secretHive(low); hive != "" && (low[0] == "save" || hive != "system") {
 			r.finding(ruleSensitivePath, Path, Block, b+" "+low[0]+" copies the "+strings.ToUpper(hive)+" hive, which holds the machine's password hashes or the key to them", cmd, "")
 		}
@@ -399,6 +402,38 @@ func registryDrive(line string) bool { return holdsAny(line, registryDrives) }
 var registryHives = newMarkers(`hklm:\sam`, `hklm:\security`, `hklm:/sam`, `hklm:/security`, `registry::hkey_local_machine\sam`,
 	`registry::hkey_local_machine\security`, `registry::hklm\sam`, `registry::hklm\security`)
 
+// registryWideWhat says what registryWide keys hold.
+const registryWideWhat = "a user's whole registry hive or a key every program keeps its settings under, or the file associations by which Windows runs programs"
+
+// registryWide reports whether key, a registry key as reg or PowerShell
+// names it in lower case with backslashes (psRegistry turns PowerShell's
+// slashes into them) (HKCU\Software, HKEY_CURRENT_USER, HKCU:\,
+// Registry::HKEY_USERS\SID), is a user's hive or a key right below it
+// (Software, Environment, Control Panel: every program's settings), a
+// loaded user hive (HKU\SID) or a key right below one, or any key of
+// HKCR (file associations and classes: deleting exefile or .exe stops
+// programs from starting) or HKCC. Deleting one is not a program's own
+// clean-up; HKLM's keys ask on their own.
+func registryWide(key string) bool {
+	key = strings.TrimPrefix(key, "registry::")
+	hive, rest, _ := strings.Cut(key, `\`)
+	hive = strings.TrimSuffix(hive, ":")
+	rest = strings.Trim(rest, `\`)
+	depth := 0
+	if rest != "" {
+		depth = strings.Count(rest, `\`) + 1
+	}
+	switch hive {
+	case "hkcu", "hkey_current_user":
+		return depth <= 1
+	case "hku", "hkey_users":
+		return depth <= 2
+	case "hkcr", "hkey_classes_root", "hkcc", "hkey_current_config":
+		return true
+	}
+	return false
+}
+
 // registryDrives are the registry's PowerShell drives and provider path.
 var registryDrives = newMarkers("hkcu:", "hklm:", "hku:", "hkcr:", "hkcc:", "registry::")
 
@@ -416,7 +451,16 @@ func psRegistry(r *run, b string, args []field, cmd string) {
 		r.finding(ruleSensitivePath, Path, Block, b+" reads the SAM or SECURITY hive, which holds the machine's password hashes", cmd, "")
 		return
 	}
-	switch n := asciiLower(b); {
+	n := asciiLower(b)
+	if n == "remove-item" || n == "ri" || n == "del" || n == "erase" || n == "rd" || n == "rmdir" || n == "rm" {
+		for _, w := range strings.Fields(line) {
+			if registryWide(w) {
+				ask(ruleSystemAdmin, "deletes "+w+", "+registryWideWhat)
+				break
+			}
+		}
+	}
+	switch {
 	case n == "get-itemproperty" || n == "gp" || n == "get-itempropertyvalue" || n == "gpv":
 		// Reading a key changes nothing.
 	case registryRunsCode(line) && n != "remove-itemproperty" && n != "rp" && n != "clear-itemproperty" && n != "clp" && n != "remove-item" && n != "ri":

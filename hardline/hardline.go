@@ -525,6 +525,9 @@ func belowFolder(p, dir string) (string, bool) {
 func (a *Analyzer) slash(p string) string {
 	if a.windows {
 		p = strings.ReplaceAll(p, `\`, "/")
+		if strings.HasPrefix(p, "//") {
+			p = a.winLocal(p)
+		}
 		// Git Bash and MSYS spell C:\ as /c/.
 		if len(p) >= 2 && p[0] == '/' && isLetter(p[1]) && (len(p) == 2 || p[2] == '/') {
 			p = string(p[1]) + ":/" + strings.TrimPrefix(p[2:], "/")
@@ -532,6 +535,34 @@ func (a *Analyzer) slash(p string) string {
 		if len(p) == 2 && isLetter(p[0]) && p[1] == ':' {
 			p += "/"
 		}
+	}
+	return p
+}
+
+// winLocal returns the drive path a Windows path in slash form that
+// starts with // names on this machine: the Win32 file namespace's
+// prefixes name the path after them (//?/C:/x, //./C:/x, //?/UNC/host/
+// share/x), and an administrative share of this machine (//localhost/
+// C$/x, //127.0.0.1/c$/x, //[::1]/C$/x, //THIS-HOST/C$/x) its drive. Any
+// other path is returned as it is.
+func (a *Analyzer) winLocal(p string) string {
+	for {
+		if len(p) < 4 || p[0] != '/' || p[1] != '/' || p[2] != '?' && p[2] != '.' || p[3] != '/' {
+			break
+		}
+		switch rest := p[4:]; {
+		case len(rest) >= 2 && isLetter(rest[0]) && rest[1] == ':':
+			return rest
+		case len(rest) >= 4 && strings.EqualFold(rest[:4], "UNC/"):
+			p = "//" + rest[4:]
+		default:
+			return p // a device or a volume by its name: not a drive path
+		}
+	}
+	server, after, _ := strings.Cut(p[2:], "/")
+	share, tail, _ := strings.Cut(after, "/")
+	if len(share) == 2 && isLetter(share[0]) && share[1] == '$' && a.ThisMachine(server) {
+		return strings.ToUpper(share[:1]) + ":/" + tail
 	}
 	return p
 }
