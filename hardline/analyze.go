@@ -3213,6 +3213,19 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 		// The database holds every indexed path, home folders included,
 		// and a pattern matches anywhere in a path.
 		return input{kind: inUnknown, words: []field{{val: "/"}}, find: true, detail: "paths from " + b}
+	case "mdfind":
+		// Spotlight's index holds every indexed path, home folders
+		// included, unless -onlyin names the folders searched.
+		var starts []field
+		for i, f := range args {
+			if f.val == "-onlyin" && i+1 < len(args) {
+				starts = append(starts, args[i+1])
+			}
+		}
+		if len(starts) == 0 {
+			starts = []field{{val: "/"}}
+		}
+		return input{kind: inUnknown, words: starts, find: true, detail: "paths from " + b}
 	case "fd", "fdfind":
 		return input{kind: inUnknown, words: fdStarts(args), find: true, detail: "paths from " + b}
 	case "ls":

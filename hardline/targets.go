@@ -1982,7 +1982,7 @@ func findStarts(args []field) []field {
 // fdStarts returns the folders fd searches: the operands after the
 // pattern, --search-path and --base-directory values, else ".".
 func fdStarts(args []field) []field {
-	p := parseOpts(args, "edtEjSocxXgh", []string{"--extension", "--max-depth", "--min-depth", "--exact-depth", "--type", "--exclude", "--threads",
+	p := parseOpts(args, "edtEjSocxX", []string{"--extension", "--max-depth", "--min-depth", "--exact-depth", "--type", "--exclude", "--threads",
 		"--size", "--owner", "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "--newer", "--older",
 		"--color", "--exec", "--exec-batch", "--max-results", "--batch-size", "--path-separator", "--ignore-file", "--format", "--hyperlink",
 		"--search-path", "--base-directory"}, "")
