@@ -282,11 +282,19 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 		// run from the work tree afterwards is judged as one run from it
 		// alone (git pull && make), not as one run from a folder filled
 		// with files not read (judgeTreeWrite).
+		// But apply and am write what a patch file holds, which is no
+		// more the repository's than an archive's files are: a program
+		// run from the tree afterwards asks (git apply x.patch && make),
+		// as one run after patch does.
+		judge := r.judgeTreeWrite
+		if v := args[sub].val; v == "apply" || v == "am" {
+			judge = r.judgeWriteTree
+		}
 		switch {
 		case workTree != nil:
-			r.judgeTreeWrite(sc, *workTree, cmd)
+			judge(sc, *workTree, cmd)
 		case moved || r.cwd != "":
-			r.judgeTreeWrite(sc, field{val: "."}, cmd)
+			judge(sc, field{val: "."}, cmd)
 		}
 	}()
 	for i := 0; i < len(args); i++ {
