@@ -772,6 +772,7 @@ func (r *run) makeText(sc *scope, args []field, c ctx, cmd string) {
 // recipe after ';', $(shell ...), and, when tabs is set, recipe lines
 // after a tab. Each runs in a shell of its own, as make runs it.
 func (r *run) makefileScripts(sc *scope, text string, tabs bool, c ctx, cmd string) {
+	r.makeIncludes(sc, text, c, cmd)
 	var scripts []string
 	for l := range strings.SplitSeq(text, "\n") {
 		if _, recipe, ok := strings.Cut(l, ";"); ok && strings.Contains(l[:strings.IndexByte(l, ';')], ":") && !strings.HasPrefix(l, "\t") {
@@ -795,6 +796,49 @@ func (r *run) makefileScripts(sc *scope, text string, tabs bool, c ctx, cmd stri
 		sct = strings.ReplaceAll(strings.TrimLeft(strings.TrimSpace(sct), "@-+ "), "$$", "$")
 		r.reparseField(sc, field{val: sct}, c, cmd, true)
 	}
+}
+
+// makeIncludes reads the makefiles that makefile text's include lines
+// name (include, -include, sinclude, bmake's .include "FILE"), each from
+// disk where make looks for it first (its working folder) as
+// readOnDisk reads a makefile make finds, and analyses their recipes as
+// the text's own: make reads them before it runs anything, and an
+// approval of make is bound to them too. A name holding a variable or a
+// function ($(DEPS), $(wildcard *.mk)) is not known and is not read.
+func (r *run) makeIncludes(sc *scope, text string, c ctx, cmd string) {
+	for l := range strings.SplitSeq(text, "\n") {
+		rest, ok := makeInclude(l)
+		if !ok {
+			continue
+		}
+		for _, name := range strings.Fields(rest) {
+			name = strings.Trim(name, `"<>`)
+			if name == "" || strings.Contains(name, "$") {
+				continue
+			}
+			r.filesOnDisk([]string{name}, "make", cmd, func(text string) { r.makefileScripts(sc, text, true, c, cmd) })
+		}
+	}
+}
+
+// makeInclude returns the names of an include line of a makefile, and
+// whether l is one: "include", "-include", "sinclude" or bmake's
+// ".include" (also ".-include", ".sinclude") after any blanks but a
+// leading tab (a recipe's line), then a blank.
+func makeInclude(l string) (string, bool) {
+	if strings.HasPrefix(l, "\t") {
+		return "", false
+	}
+	l = strings.TrimLeft(strings.TrimRight(l, "\r"), " ")
+	if strings.HasPrefix(l, ".") {
+		l = strings.TrimLeft(l[1:], " \t")
+	}
+	for _, kw := range [...]string{"include", "-include", "sinclude"} {
+		if rest, ok := strings.CutPrefix(l, kw); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 // cmakeE judges cmake -E COMMAND ARGS by the shell command it stands for.

@@ -147,6 +147,13 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/nul/Makefile":               "\x00 (make ignores the rest of a line after a NUL)\nall:\n\trm -rf ~\n",
 	"/home/dev/work/proj/runme/prog.pyc":                   "\x00\x00\rshutil.rmtree(os.path.expanduser('~'))",
 	"/tmp/stage.sh":                                        "rm -rf ~\n",
+	"/home/dev/work/proj/runme/inc/Makefile":               "include rules.mk\n-include local.mk\ninclude $(DEPS)\nall: build\n",
+	"/home/dev/work/proj/runme/inc/rules.mk":               "build:\n\techo building\n\trm -rf ~\n",
+	"/home/dev/work/proj/runme/inc2/Makefile":              ".include \"sub/defs.mk\"\nall:\n\ttrue\n",
+	"/home/dev/work/proj/runme/inc2/sub/defs.mk":           "sinclude more.mk\nX = 1\n",
+	"/home/dev/work/proj/runme/inc2/more.mk":               "clean:\n\trm -rf /home/dev\n",
+	"/home/dev/work/proj/runme/inc3/Makefile":              "include self.mk\nall:\n\tgo build ./...\n",
+	"/home/dev/work/proj/runme/inc3/self.mk":               "include self.mk\ninclude Makefile\nfmt:\n\tgofmt -l .\n",
 	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
 	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",
