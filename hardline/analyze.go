@@ -363,6 +363,9 @@ type callCache struct {
 	listings map[string][]string
 	running  map[string]bool
 	exists   []existsAnswer // Config.Exists's answers (run.exists)
+	// gitSearched are the folders git was run in and what it would take
+	// for a bare repository there (run.gitBare).
+	gitSearched []gitSearch
 	// onDisk is set while the text of a file read from disk is judged
 	// (run.onDisk): only the findings that block, or that pass a bound,
 	// are kept, each with onDisk before its detail; while onDiskAsk is
@@ -399,6 +402,8 @@ func (c *callCache) reset(hint int) {
 	c.listings = nil
 	clear(c.exists[:cap(c.exists)]) // no string of the last call stays reachable
 	c.exists = c.exists[:0]
+	clear(c.gitSearched[:cap(c.gitSearched)])
+	c.gitSearched = c.gitSearched[:0]
 	clear(c.seen[:cap(c.seen)]) // no string of the last call stays reachable
 	c.seen = c.seen[:0]
 	if len(c.canon) > 512 {

@@ -436,29 +436,85 @@ func (r *run) gitRepository(gitDir *field, fromEnv bool, cmd string) {
 	if r.env.Canonical == nil || r.cwd == "" {
 		return
 	}
-	// The folders searched are those of the root git starts in, up to
-	// its top, or those below a temporary folder's top when it starts
-	// in one outside the roots (inScriptTemp: the top itself is not):
-	// where a call may have written without being asked. (Going on above a root to the temporary folder that
-	// holds it would make every git call look up, and list, /tmp.)
+	if bare := r.gitBare(); bare != "" {
+		r.finding(ruleInlineInterp, Path, Ask, "git runs in "+r.cwd+", and "+bare+" holds HEAD but no .git: git takes it as a bare repository, whose configuration and hooks, which git runs, may have been written without being asked", cmd, bare)
+	}
+}
+
+// gitBare returns the folder git run in r.cwd would take for a bare
+// repository (one holding HEAD without a .git beside it, found before
+// any .git on the way up), or "" for none, searched once per folder and
+// call. The folders searched are those of the root git starts in, up to
+// its top, or those below a temporary folder's top when it starts in one
+// outside the roots (inScriptTemp: the top itself is not): where a call
+// may have written without being asked. (Going on above a root to the
+// temporary folder that holds it would make every git call look up, and
+// list, /tmp.)
+//
+// A HEAD the command itself writes before (printf ... > sub/HEAD), or one
+// in a folder it fills with files it does not read (an archive extracted,
+// a tree copied), counts as there, and so does the .git of a folder it
+// clones into; such a search is not kept for later.
+func (r *run) gitBare() string {
+	made := len(r.written) > 0 || len(r.fileLists().filled) > 0
+	if !made {
+		for _, s := range r.calls.gitSearched {
+			if s.cwd == r.cwd {
+				return s.bare
+			}
+		}
+	}
+	bare := ""
 	inRoot := r.inAnyRoot(r.cwd)
 	for d := r.cwd; !gitFolderName(d) && (inRoot && r.inAnyRoot(d) || !inRoot && inScriptTemp(d)); d = path.Dir(d) {
 		// git looks for .git first in each folder, and takes the folder
 		// itself for a repository after; the folders without HEAD are
 		// passed on the way up without a lookup of their .git, so a
 		// HEAD above a .git git would stop at asks all the same.
-		if r.exists(d + "/HEAD") {
-			if r.exists(d + "/.git") {
-				return // git uses the .git found here
+		if r.exists(d+"/HEAD") || made && r.madeHere(field{val: d + "/HEAD"}) {
+			if !r.exists(d+"/.git") && !r.clonedHere(d) {
+				bare = d
 			}
-			r.finding(ruleInlineInterp, Path, Ask, "git runs in "+r.cwd+", and "+d+" holds HEAD but no .git: git takes it as a bare repository, whose configuration and hooks, which git runs, may have been written without being asked", cmd, d)
-			return
+			break
 		}
 		if path.Dir(d) == d {
-			return
+			break
 		}
 	}
+	if !made {
+		r.calls.gitSearched = append(r.calls.gitSearched, gitSearch{r.cwd, bare})
+	}
+	return bare
 }
+
+// clonedHere reports whether the command fetches into the folder d
+// (git clone's destination), whose .git the clone makes.
+func (r *run) clonedHere(d string) bool {
+	fetched := r.fileLists().fetched
+	if len(fetched) == 0 {
+		return false
+	}
+	for _, p := range r.resolve(field{val: d}).paths {
+		if slices.Contains(fetched, r.a.key(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// madeHere reports whether the file f names is one the command writes
+// before this point, or lies in a folder it fills with files it does not
+// read (noteFilled).
+func (r *run) madeHere(f field) bool {
+	if _, _, written := r.writtenAt(f); written {
+		return true
+	}
+	_, filled := r.filledAtFile(f)
+	return filled
+}
+
+// gitSearch is what gitBare found for git run in one folder.
+type gitSearch struct{ cwd, bare string }
 
 // gitFolderName reports whether the folder p is named as git's own
 // folders are (.git, a bare repository's NAME.git, or .bare, as the

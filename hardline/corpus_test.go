@@ -154,6 +154,7 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/inc2/more.mk":               "clean:\n\trm -rf /home/dev\n",
 	"/home/dev/work/proj/runme/inc3/Makefile":              "include self.mk\nall:\n\tgo build ./...\n",
 	"/home/dev/work/proj/runme/inc3/self.mk":               "include self.mk\ninclude Makefile\nfmt:\n\tgofmt -l .\n",
+	"/home/dev/work/proj/.git/HEAD":                        "ref: refs/heads/main\n", // the workspace is a repository
 	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
 	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",

@@ -50,6 +50,17 @@ func TestGitUsesARepositoryNotNamedAsOne(t *testing.T) {
 		{"git --git-dir=/srv/repos/x status", ""}, // a write there would ask
 		{"cd /opt/x && git log", ""},
 		{"cd /tmp/clean && git status", ""},
+		{"git status && git -C src log && git status", ""},
+		// Each folder is searched once a call, and each git judged.
+		{"git status && git -C planted log", ruleInlineInterp},
+		{"git -C src log; git -C planted log; git -C src log", ruleInlineInterp},
+		// A HEAD the command writes, or one in a folder it fills, counts
+		// as there; a folder it clones into holds the clone's .git.
+		{"mkdir -p sub && echo 'ref: refs/heads/main' > sub/HEAD && git -C sub status", ruleInlineInterp},
+		{"tar xf repo.tar -C sub && git -C sub status", ruleInlineInterp},
+		{"echo 'ref: refs/heads/main' > src/HEAD.txt && git -C src status", ""},
+		{"git clone https://example.com/r r && cd r && git log", ""},
+		{"git clone https://example.com/r r && cd r/vendored && git status", ruleInlineInterp},
 		{"cd planted && git status", ruleInlineInterp},
 		{"git -C planted log", ruleInlineInterp},
 		{"git -C planted/refs/heads status", ruleInlineInterp},
