@@ -1369,11 +1369,13 @@ func ruleInfo(name string) (RuleInfo, bool) {
 // net tries an argument of a program that is not data-only as a command
 // line: one with a blocking finding, or one whose shell runs code it
 // downloads or reads from elsewhere (pipe-to-shell, eval-dynamic), makes
-// the call ask (rule argument-command). Short words without a space or an operator are not
+// the call ask (rule argument-command). Short words without a space, an
+// operator, $IFS or a brace list ({rm,-rf,~}: words to bash) are not
 // commands.
 func (r *run) net(sc *scope, f field, c ctx, cmd string) {
-	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") && !strings.Contains(f.val, `",`) {
-		return // no blank, operator or JSON list of words
+	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") && !strings.Contains(f.val, `",`) &&
+		!strings.Contains(f.val, "IFS") && !(strings.ContainsRune(f.val, '{') && strings.ContainsRune(f.val, ',')) {
+		return // no blank, operator, JSON list of words, $IFS or brace list that a shell splits into words
 	}
 	if sc.depth+c.depth+1 > r.a.maxDepth {
 		// Not judged is not allowed: wrappers in front must not hide it.

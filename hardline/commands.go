@@ -21,6 +21,27 @@ type ctx struct {
 	net string
 }
 
+// procSubstNet tries the text each process substitution among the
+// command's words gives (mytool --script <(echo 'rm -rf ~')), when known,
+// as a command line: a program not known may run the file it is given as
+// its script, as it may its input. Only a program whose arguments hold
+// one (args, through any wrapper) is given them: not one xargs builds
+// from the text.
+func (r *run) procSubstNet(sc *scope, args []field, c ctx, cmd string) {
+	if r.cmdCall == nil || !slices.ContainsFunc(args, func(f field) bool { return f.why == whyProcSubst }) {
+		return
+	}
+	for _, w := range r.cmdCall.Args {
+		for _, part := range w.Parts {
+			if ps, ok := part.(*syntax.ProcSubst); ok && ps.Op == syntax.CmdIn && len(ps.Stmts) > 0 {
+				if in := r.writersInput(sc, ps.Stmts, false); in.kind == inText {
+					r.net(sc, field{val: in.text}, c, cmd)
+				}
+			}
+		}
+	}
+}
+
 // commandText renders fields as a command line for findings.
 // needsQuote are the characters that make a word print quoted.
 const needsQuote = " \t\n'\"\\$`;&|<>(){}*?[]#~"
@@ -295,6 +316,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 				// Text it reads may be its script (mytool <<< 'rm -rf ~').
 				r.net(sc, field{val: c.in.text}, c, cmd)
 			}
+			r.procSubstNet(sc, args, c, cmd)
 		}
 		return
 	}

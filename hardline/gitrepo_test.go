@@ -1,6 +1,9 @@
 package hardline
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestGitUsesARepositoryNotNamedAsOne shows git judged by the repository
 // it would use: a folder named otherwise than .git, NAME.git or .bare,
@@ -90,6 +93,31 @@ func TestGitUsesARepositoryNotNamedAsOne(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("without Canonical, %s: worst rule %q, want %q", cmd, got, want)
+		}
+	}
+}
+
+// TestProcessSubstitutionNet: the text a process substitution gives is
+// tried as a command for the program whose argument it is, through a
+// wrapper too, and not for the commands xargs builds from that text.
+func TestProcessSubstitutionNet(t *testing.T) {
+	a := testAnalyzer(t)
+	env := testEnv()
+	rules := func(cmd string) []string {
+		var out []string
+		for _, f := range a.Command(cmd, env).Findings {
+			out = append(out, f.Rule)
+		}
+		return out
+	}
+	for cmd, want := range map[string][]string{
+		"mytool --script <(echo 'rm -rf ~')":      {ruleArgumentCommand},
+		"sudo mytool --script=<(echo 'rm -rf ~')": {ruleArgumentCommand},
+		"mytool <(cat notes.txt)":                 nil,
+		"xargs -a <(echo rm -rf /home/dev) env":   {ruleRmHome},
+	} {
+		if got := rules(cmd); !slices.Equal(got, want) {
+			t.Errorf("%s: rules %v, want %v", cmd, got, want)
 		}
 	}
 }
