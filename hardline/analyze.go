@@ -2592,6 +2592,17 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		r.noteOuts(sc, outs, call, nil, in)
 		return
 	}
+	// A builtin that gives a variable a value (printf -v NAME, read NAME)
+	// sets it as an assignment does: BASH_ENV, LD_PRELOAD and the other
+	// variables that make programs run code are judged with the value it
+	// gives, or as not known (what read takes from its input).
+	for _, name := range builtinAssigned(call) {
+		f := field{dyn: true, why: "the input read"}
+		if v, ok := sc.lookup(name, s.End().Offset()); ok {
+			f = field{val: v}
+		}
+		r.envAssign(sc, name, f, ctx{in: in, pos: call.Pos().Offset()}, cmdText)
+	}
 	fields := r.words(sc, call.Args)
 	if len(fields) > 0 && !fields[0].dyn {
 		inner := innerCommand(fields) // the program a wrapper runs (sudo curl, env curl)
@@ -3045,6 +3056,27 @@ func identIn(text, name string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// builtinAssigned returns the variables a call to printf -v or read
+// gives values to, as written (a name that is not a literal is left
+// out).
+func builtinAssigned(call *syntax.CallExpr) []string {
+	switch call.Args[0].Lit() {
+	case "printf":
+		if len(call.Args) > 2 && call.Args[1].Lit() == "-v" && isName(call.Args[2].Lit()) {
+			return []string{call.Args[2].Lit()}
+		}
+	case "read":
+		var names []string
+		for _, n := range readVars([]*syntax.Stmt{{Cmd: call}}) {
+			if isName(n) {
+				names = append(names, n)
+			}
+		}
+		return names
+	}
+	return nil
 }
 
 // readVars returns the variables a loop condition that is only read sets

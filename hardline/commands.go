@@ -247,6 +247,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	args := fs[1:]
 	r.metadataFetch(b, args, cmd)
 	r.remotePackage(b, args, cmd)
+	r.indexFromEnv(sc, b, c, cmd)
 	if v, ok := r.aliases[name.val]; ok && !name.dyn {
 		// An alias defined earlier in the command: judge what it stands
 		// for, and then the program itself, which runs where bash does

@@ -189,3 +189,120 @@ func remoteSpec(v string, npmLike bool) bool {
 	}
 	return npmLike && githubShorthand.MatchString(v)
 }
+
+// indexEnv are the environment variables by which a package manager takes,
+// for the command it runs, the index, registry or module proxy it fetches
+// code from, or whether it checks what it fetched, by the manager's name
+// (npm's npm_config_ variables are read in any case; a name ending in _
+// stands for every name it starts, CARGO_REGISTRIES_NAME_INDEX).
+var indexEnv = map[string][]string{
+	"pip":    {"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_TRUSTED_HOST"},
+	"uv":     {"UV_INDEX_URL", "UV_EXTRA_INDEX_URL", "UV_INDEX", "UV_DEFAULT_INDEX", "UV_FIND_LINKS", "UV_INSECURE_HOST"},
+	"npm":    {"npm_config_registry", "NPM_CONFIG_REGISTRY", "npm_config_strict_ssl", "NPM_CONFIG_STRICT_SSL"},
+	"yarn":   {"YARN_NPM_REGISTRY_SERVER", "YARN_REGISTRY", "npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_UNSAFE_HTTP_WHITELIST"},
+	"bun":    {"BUN_CONFIG_REGISTRY", "NPM_CONFIG_REGISTRY", "npm_config_registry"},
+	"go":     {"GOPROXY", "GOSUMDB", "GOINSECURE", "GONOSUMDB", "GONOSUMCHECK", "GOPRIVATE", "GONOPROXY"},
+	"cargo":  {"CARGO_REGISTRIES_", "CARGO_SOURCE_", "CARGO_HTTP_CHECK_REVOKE"},
+	"poetry": {"POETRY_REPOSITORIES_", "POETRY_SOURCE_"},
+	"conda":  {"CONDA_CHANNELS", "CONDA_CHANNEL_ALIAS"},
+	"gem":    {"GEM_SOURCE"},
+	"bundle": {"BUNDLE_MIRROR__"},
+}
+
+// indexFamily maps a package manager's other names to indexEnv's key.
+var indexFamily = map[string]string{"pip3": "pip", "uvx": "uv", "npx": "npm", "pnpm": "npm", "pnpx": "npm", "bunx": "bun",
+	"mamba": "conda", "micromamba": "conda", "bundler": "bundle"}
+
+// indexFromEnv judges a package manager run with an index, registry or
+// proxy given by the environment (PIP_INDEX_URL=URL pip install x,
+// GOPROXY=URL go build, npm_config_registry=URL npm ci): as the same
+// source given by an option does (remotePackage), one that is not an
+// official registry makes the command fetch code from that host, which
+// runs as it is installed, built or tested, and the call asks
+// (pipe-to-shell). A checksum database switched off or a host trusted
+// without TLS is judged as such a source. The variable may be set on the
+// command, by env, or earlier in the script.
+func (r *run) indexFromEnv(sc *scope, b string, c ctx, cmd string) {
+	fam := b
+	if f, ok := indexFamily[b]; ok {
+		fam = f
+	}
+	names := indexEnv[fam]
+	if len(names) == 0 {
+		return
+	}
+	judge := func(name string, f field) bool {
+		if f.dyn {
+			r.finding(rulePipeToShell, Dynamic, Ask, b+" fetches code from the source "+name+" names, which comes from "+f.why, cmd, "")
+			return true
+		}
+		v := strings.TrimSpace(f.val)
+		switch {
+		case v == "":
+			return false
+		case fam == "go":
+			if !goSource(name, v) {
+				return false
+			}
+		case strings.HasSuffix(asciiLower(name), "strict_ssl") || strings.HasSuffix(name, "CHECK_REVOKE"):
+			if v != "false" && v != "0" {
+				return false
+			}
+		case officialIndex(v):
+			return false
+		}
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" fetches code from "+bound(v)+" ("+name+"), which is not a package registry it uses by default", cmd, "")
+		return true
+	}
+	for _, name := range names {
+		if strings.HasPrefix(name, "npm_config_") {
+			// npm reads its variables in any case.
+			for _, n := range r.envNamesWithPrefix(sc, "") {
+				if n != name && strings.EqualFold(n, name) {
+					if f, ok := r.envFolder(sc, n, c.pos); ok && judge(n, f) {
+						return
+					}
+				}
+			}
+		}
+		if strings.HasSuffix(name, "_") {
+			for _, n := range r.envNamesWithPrefix(sc, name) {
+				if f, ok := r.envFolder(sc, n, c.pos); ok && judge(n, f) {
+					return
+				}
+			}
+			continue
+		}
+		if f, ok := r.envFolder(sc, name, c.pos); ok && judge(name, f) {
+			return
+		}
+	}
+}
+
+// envNamesWithPrefix returns the variables whose names start with prefix
+// that the command or the script before it gives a value (the command's
+// own assignments, env's words, the script's variables).
+func (r *run) envNamesWithPrefix(sc *scope, prefix string) []string {
+	var out []string
+	add := func(n string) {
+		if strings.HasPrefix(n, prefix) && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	for _, w := range r.calls.envWords {
+		n, _, _ := strings.Cut(w.val, "=")
+		add(n)
+	}
+	if r.cmdCall != nil {
+		for _, as := range r.cmdCall.Assigns {
+			if as.Name != nil {
+				add(as.Name.Value)
+			}
+		}
+	}
+	for n := range sc.vars {
+		add(n)
+	}
+	slices.Sort(out)
+	return out
+}
