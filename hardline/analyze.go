@@ -2249,6 +2249,10 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 					r.checkAssigned(sc, f, "")
 					if as.Name != nil {
 						r.envAssign(sc, as.Name.Value, r.selfExtended(f, as), ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
+					} else if name, v, ok := strings.Cut(f.val, "="); ok && !f.dyn && isName(name) {
+						// export $v=VALUE, its name from a variable the
+						// script set: bash assigns what the word expands to.
+						r.envAssign(sc, name, field{val: v}, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
 					}
 				}
 			}
