@@ -88,7 +88,9 @@ const (
 	// is judged by the entry's reader of that language, its Stdin role for
 	// a built-in entry without one, and asks for an entry with neither;
 	// supplied text that is not known asks (rule pipe-to-shell). A file
-	// already on disk is out of reach, as any program's files are.
+	// already on disk, in a root or a temporary folder, is read and judged
+	// by the same reader (see docs/security-model.md, "Scripts read from
+	// files").
 	RoleCommandFile Role = "commandFile"
 	// RoleRecursive marks a flag that makes RoleDelete and RoleRead
 	// recursive.
@@ -179,7 +181,12 @@ type EnvVar struct {
 	// RoleProgram (the value names code the program loads or runs: asks
 	// unless it is empty or /dev/null), RoleEscape with Markers (the value
 	// holds options: asks when one of Markers appears in it), or RoleWrite
-	// (the value names a file the program writes: judged as a write).
+	// (the value names a file the program writes: judged as a write), or
+	// RoleCommandFile for a configuration file whose commands the program
+	// runs, for the variables the analyser has a reader of (KUBECONFIG:
+	// exec credential plugins; AWS_CONFIG_FILE and
+	// AWS_SHARED_CREDENTIALS_FILE: credential_process), each file read as
+	// a command file an option names is.
 	Role Role `json:"role"`
 	// Markers are the option spellings that load code (NODE_OPTIONS
 	// "--require"), for RoleEscape.

@@ -35,7 +35,11 @@ var _ = register([]Entry{
 			return false
 		}},
 	{Names: names("kubectl oc"), Family: "containers", Summary: "cp to the host writes; a command exec, run or debug runs in a pod that would be blocked here asks; delete --all or of namespaces, nodes, volumes or resource definitions asks; kubectl diff runs KUBECTL_EXTERNAL_DIFF", DataOnly: true,
-		Env: []EnvVar{{Name: "KUBECTL_EXTERNAL_DIFF", Role: RoleCommand}},
+		Env:     []EnvVar{{Name: "KUBECTL_EXTERNAL_DIFF", Role: RoleCommand}, {Name: "KUBECONFIG", Role: RoleCommandFile}},
+		Options: []Option{opt(RoleCommandFile, "--kubeconfig")},
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			kubeconfigCommands(r, sc, text, c)
+		},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
 			r.kubeCommand(sc, b, args, c, cmd)

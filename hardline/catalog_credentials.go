@@ -248,7 +248,8 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials; delete-* and terminate-* operations, s3 rb --force and rm --recursive delete resources", DataOnly: true,
+	{Names: names("aws"), Family: "credentials", Summary: "aws configure get of a key, secret or token, and configure export-credentials, print credentials; delete-* and terminate-* operations, s3 rb --force and rm --recursive delete resources; the credential_process of a configuration AWS_CONFIG_FILE names runs", DataOnly: true,
+		Env: []EnvVar{{Name: "AWS_CONFIG_FILE", Role: RoleCommandFile}, {Name: "AWS_SHARED_CREDENTIALS_FILE", Role: RoleCommandFile}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
 			r.awsCredentials(sc, args, c, cmd)

