@@ -92,6 +92,14 @@ var _ = register([]Entry{
 				RunsFiles: []string{"**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py", "**/environment.yml", "**/pixi.toml"},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					r.condaPrefix(sc, b, args, cmd)
+					switch _, verb, _ := strings.Cut(b, " "); {
+					case verb == "pip" && len(args) > 0 && args[0].val == "install": // uv pip install ./pkg
+						setupScripts(r, sc, b, args[1:], c, cmd)
+					case verb == "install" || verb == "add": // pipx install ./pkg, pipenv install -e .
+						setupScripts(r, sc, b, args, c, cmd)
+					case verb == "sync" || verb == "build": // uv sync, uv build, pdm build: the project here
+						r.programOnDisk(sc, "python3", field{val: "setup.py"}, c, cmd)
+					}
 					return true
 				}},
 			{Names: names("config"), Summary: "config set (poetry config, conda config --add, pdm, hatch, pixi) of a package source asks", DataOnly: true, special: configSource},
@@ -193,13 +201,13 @@ var _ = register([]Entry{
 	{Names: names("volta"), Family: "runners", Summary: "volta run CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--node", "--npm", "--pnpm", "--yarn", "--env"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("fnm"), Family: "runners", Summary: "fnm exec CMD runs CMD", Subcommands: []Entry{{Names: names("exec"), Options: vals("", "--using"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("nvm n"), Family: "runners", Summary: "nvm exec VERSION CMD and n exec VERSION CMD run CMD", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
-	{Names: names("pip pip3"), Family: "runners", Summary: "install's --target, --prefix, --root and --src are written and its local sources read whole (a setup.py or pyproject.toml this command wrote runs); download -d and wheel -w are written; --log and --report are written",
+	{Names: names("pip pip3"), Family: "runners", Summary: "install's --target, --prefix, --root and --src are written and its local sources read whole (a setup.py or pyproject.toml this command wrote runs; a local source's setup.py on disk is read as Python's program); download -d and wheel -w are written; --log and --report are written",
 		Options: []Option{opt(RoleWrite, "--log", "--log-file"), val("--cache-dir", "--proxy", "--python", "--timeout", "--retries")},
 		Env:     []EnvVar{{Name: "PIP_LOG", Role: RoleWrite}, {Name: "PIP_LOG_FILE", Role: RoleWrite}, {Name: "PIP_REPORT", Role: RoleWrite}},
 		Subcommands: []Entry{{Names: names("install"), DataOnly: true, RunsFiles: []string{"**/setup.py", "**/pyproject.toml", "**/setup.cfg"},
 			Options: []Option{opt(RoleWriteTree, "-t", "--target", "--prefix", "--root", "--src"), opt(RoleWrite, "--log", "--report"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"),
 				opt(RoleReadTree, "-e", "--editable"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--platform", "--python-version", "--implementation", "--abi", "--no-binary", "--only-binary", "--config-settings", "-C", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action")},
-			Operands: []Operand{operands(0, RoleReadTree)}},
+			Operands: []Operand{operands(0, RoleReadTree)}, special: setupScripts},
 			{Names: names("download wheel"), DataOnly: true, RunsFiles: []string{"**/setup.py", "**/pyproject.toml", "**/setup.cfg"}, Options: []Option{opt(RoleWriteTree, "-d", "--dest", "-w", "--wheel-dir"), opt(RoleRead, "-r", "--requirement", "-c", "--constraint"), val("-i", "--index-url", "--extra-index-url", "-f", "--find-links")}},
 			{Names: names("uninstall freeze list show check cache search inspect debug hash index help completion"), DataOnly: true},
 			{Names: names("config"), Summary: "config set of an index, a trusted host or a proxy asks", DataOnly: true, special: configSource}}},
@@ -1147,6 +1155,47 @@ func configSource(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 		return true
 	}
 	return true
+}
+
+// setupScripts reads the setup.py of each local source pip installs (pip
+// install ., -e ./pkg, a folder operand): pip runs it to build the
+// package, so it is read from disk as python3 x.py's program is
+// (programOnDisk: bound to an approval of the command, what would block
+// in it asks). A source that is a file (an archive, a wheel) or a name in
+// a registry has none here.
+func setupScripts(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	p := parseOpts(args, "eirctCfx", []string{"--editable", "--index-url", "--extra-index-url", "--requirement", "--constraint",
+		"--target", "--prefix", "--root", "--src", "--log", "--report", "--find-links", "--platform", "--python-version", "--implementation",
+		"--abi", "--no-binary", "--only-binary", "--config-settings", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action"}, "")
+	for _, f := range append(p.get("-e", "--editable"), p.ops...) {
+		if dir, ok := localSource(f); ok {
+			r.programOnDisk(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
+		}
+	}
+	return false
+}
+
+// localSource returns the folder a pip requirement names, and whether it
+// names one: a path as pip reads one (".", "..", anything with a slash,
+// the extras and the #egg= fragment taken off: ./x[dev], runme/pkg), or
+// a file: URL; not a name in a registry (requests, x==1.0), a VCS
+// (git+https://...) or another URL.
+func localSource(f field) (string, bool) {
+	v := f.val
+	if f.dyn || v == "" {
+		return "", false
+	}
+	v = strings.TrimPrefix(v, "file://")
+	if i := strings.IndexAny(v, "[#"); i > 0 {
+		v = v[:i]
+	}
+	if strings.Contains(v, "://") {
+		return "", false
+	}
+	if v == "." || v == ".." || strings.Contains(v, "/") {
+		return strings.TrimSuffix(v, "/"), true
+	}
+	return "", false
 }
 
 // officialSources are the public registries and channels package managers

