@@ -288,11 +288,22 @@ var _ = register([]Entry{
 					// cargo run, test and bench pass what follows -- to the
 					// program they build, which the catalogue does not
 					// describe.
-					switch b[strings.LastIndexByte(b, ' ')+1:] {
+					switch sub := b[strings.LastIndexByte(b, ' ')+1:]; sub {
 					case "run", "r", "test", "t", "bench":
 						if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
 							r.scriptArgs(sc, b, field{val: "program"}, args[i+1:], c, cmd)
 						}
+						fallthrough
+					case "build", "b", "check", "c", "doc", "clippy", "fix", "package", "publish":
+						// Building the package runs its build script first:
+						// build.rs beside the manifest, read as a program
+						// another language's program is (by its commands and
+						// deletions).
+						manifest := "Cargo.toml"
+						if m := optionValues(args, "--manifest-path"); len(m) > 0 && !m[0].dyn {
+							manifest = m[0].val
+						}
+						r.programOnDisk(sc, "rustc", field{val: path.Join(path.Dir(manifest), "build.rs")}, c, cmd)
 					}
 					return false
 				},

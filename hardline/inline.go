@@ -40,6 +40,11 @@ var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|
 // startMongoProgram.
 var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec|ProcessBuilder|Seq|List\.of|Arrays\.asList|run|runProgram|_?runMongoProgram|_?startMongoProgram(?:NoConnect)?)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
 
+// rustCommandPattern finds Rust's std::process::Command built from
+// literals: Command::new("rm") and the .arg("...") and .args([...]) calls
+// chained to it, run without a shell.
+var rustCommandPattern = regexp.MustCompile(`Command::new\s*\(\s*(` + lit + `)\s*\)((?:\s*\.\s*args?\s*\(\s*&?\s*(?:vec!\s*)?\[?(?:\s*(?:` + argvElem + `)\s*,?)*\]?\s*\))*)`)
+
 // qwCallPattern finds Perl's system and exec given a qw list, run
 // without a shell: system qw(rm -rf x), exec qw{rm -rf x}.
 var qwCallPattern = regexp.MustCompile(`\b(?:system|exec)\s*\(?\s*qw\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\]|/([^/]*)/|\|([^|]*)\|)`)
@@ -58,7 +63,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = newMarkers("system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Program", "Seq(", "List.of", "asList")
+var shellCallMarkers = newMarkers("system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Program", "Seq(", "List.of", "asList", "Command")
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
@@ -278,6 +283,11 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 					argv = append(argv, field{val: w})
 				}
 				r.embeddedArgv(sc, argv, "", c)
+			}
+		}
+		if strings.Contains(code, "Command::new") {
+			for _, m := range rustCommandPattern.FindAllStringSubmatch(code, 8) {
+				r.embeddedArgv(sc, []field{{val: unescapeLiteral(m[1][1 : len(m[1])-1])}}, m[2], c)
 			}
 		}
 		for _, m := range argvCallPattern.FindAllStringSubmatch(code, 8) {
