@@ -98,7 +98,7 @@ var _ = register([]Entry{
 					case verb == "install" || verb == "add": // pipx install ./pkg, pipenv install -e .
 						setupScripts(r, sc, b, args, c, cmd)
 					case verb == "sync" || verb == "build": // uv sync, uv build, pdm build: the project here
-						r.programOnDisk(sc, "python3", field{val: "setup.py"}, c, cmd)
+						r.pythonBuild(sc, ".", c, cmd)
 					}
 					return true
 				}},
@@ -1180,10 +1180,68 @@ func setupScripts(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 		"--abi", "--no-binary", "--only-binary", "--config-settings", "--global-option", "--upgrade-strategy", "--progress-bar", "--root-user-action"}, "")
 	for _, f := range append(p.get("-e", "--editable"), p.ops...) {
 		if dir, ok := localSource(f); ok {
-			r.programOnDisk(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
+			r.pythonBuild(sc, dir, c, cmd)
 		}
 	}
 	return false
+}
+
+// pythonBuild reads what building the Python project in dir runs: its
+// setup.py, and an in-tree build backend (pyproject.toml's build-backend
+// found on its backend-path, which a build imports from the project
+// itself), each read as python3 x.py's program is (programOnDisk).
+// pyproject.toml is read to find the backend, and so bound to an
+// approval with it.
+func (r *run) pythonBuild(sc *scope, dir string, c ctx, cmd string) {
+	dir = strings.TrimSuffix(dir, "/")
+	r.programOnDisk(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
+	text, _, ok := r.readOnDisk(field{val: dir + "/pyproject.toml"}, "python3", cmd, false)
+	if !ok {
+		return
+	}
+	backend, paths := inTreeBackend(text)
+	if backend == "" {
+		return
+	}
+	mod := strings.ReplaceAll(backend, ".", "/")
+	for _, p := range paths {
+		base := path.Join(dir, p, mod)
+		if read, _ := r.programOnDisk(sc, "python3", field{val: base + ".py"}, c, cmd); !read {
+			r.programOnDisk(sc, "python3", field{val: base + "/__init__.py"}, c, cmd)
+		}
+	}
+}
+
+// inTreeBackend returns the module of pyproject.toml's build-backend (the
+// part before ':') and its backend-path folders: only a backend on such a
+// path is imported from the project (none: an installed package).
+func inTreeBackend(text string) (string, []string) {
+	var backend string
+	var paths []string
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		k, v, ok := strings.Cut(lines[i], "=")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "build-backend":
+			backend, _, _ = strings.Cut(strings.Trim(strings.TrimSpace(v), `"'`), ":")
+		case "backend-path":
+			list := v
+			for !strings.Contains(list, "]") && i+1 < len(lines) { // a list over several lines
+				i++
+				list += lines[i]
+			}
+			list = strings.Trim(strings.TrimSpace(list), "[]")
+			for _, item := range strings.Split(list, ",") {
+				if item = strings.Trim(strings.TrimSpace(item), `"'`); item != "" {
+					paths = append(paths, item)
+				}
+			}
+		}
+	}
+	return strings.TrimSpace(backend), paths
 }
 
 // localSource returns the folder a pip requirement names, and whether it
