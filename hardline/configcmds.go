@@ -77,7 +77,7 @@ func kubeconfigCommands(r *run, sc *scope, text string, c ctx) {
 			}
 			if strings.HasPrefix(a, "[") {
 				for _, item := range strings.Split(strings.Trim(a, "[]"), ",") {
-					if item = yamlScalar(item); item != "" {
+					if item = unquoteValue(item); item != "" {
 						argv = append(argv, field{val: item})
 					}
 				}
@@ -88,7 +88,7 @@ func kubeconfigCommands(r *run, sc *scope, text string, c ctx) {
 				if !isItem {
 					break
 				}
-				argv = append(argv, field{val: yamlScalar(item)})
+				argv = append(argv, field{val: unquoteValue(item)})
 			}
 			break
 		}
@@ -123,7 +123,7 @@ func yamlKey(l string) (string, bool) {
 }
 
 // yamlValue returns the value of line l when it is the mapping key key, a
-// scalar with its quotes taken off.
+// scalar with its quotes taken off (unquoteValue), a flow list as written.
 func yamlValue(l, key string) (string, bool) {
 	k, ok := yamlKey(l)
 	if !ok || k != key {
@@ -134,19 +134,7 @@ func yamlValue(l, key string) (string, bool) {
 	if strings.HasPrefix(v, "[") {
 		return v, true
 	}
-	return yamlScalar(v), true
-}
-
-// yamlScalar is a YAML scalar without its quotes or a trailing comment.
-func yamlScalar(v string) string {
-	v = strings.TrimSpace(v)
-	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
-		return v[1 : len(v)-1]
-	}
-	if i := strings.Index(v, " #"); i >= 0 {
-		v = strings.TrimSpace(v[:i])
-	}
-	return v
+	return unquoteValue(v), true
 }
 
 // toProgram runs judge on a command whose output its program takes (a
@@ -154,6 +142,8 @@ func yamlScalar(v string) string {
 // agent), dropping the findings judge made that a credential tool prints
 // a secret (sensitive-path with no path: aws eks get-token, gcloud auth
 // print-access-token); a secret file it names, and everything else, stand.
+// A dropped finding is forgotten (r.seen) as well as taken out: the same
+// command run by the agent itself later must still be found.
 func (r *run) toProgram(judge func()) {
 	n := len(r.findings)
 	judge()
@@ -161,6 +151,8 @@ func (r *run) toProgram(judge func()) {
 	for _, f := range r.findings[n:] {
 		if f.Rule != ruleSensitivePath || f.Path != "" {
 			kept = append(kept, f)
+		} else {
+			delete(r.seen, f)
 		}
 	}
 	r.findings = kept

@@ -57,7 +57,7 @@ func (r *run) assignsFromFiles(sc *scope, w *syntax.Word, c ctx, cmd string) {
 }
 
 // dotenvAssigns judges the NAME=VALUE lines of a file of variables (an
-// optional "export ", the value's quotes taken off) as assignments.
+// optional "export ", the value as unquoteValue reads it) as assignments.
 func (r *run) dotenvAssigns(sc *scope, text string, c ctx, cmd string) {
 	for l := range strings.SplitSeq(text, "\n") {
 		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "export "))
@@ -65,10 +65,6 @@ func (r *run) dotenvAssigns(sc *scope, text string, c ctx, cmd string) {
 		if !ok || !isName(name) {
 			continue
 		}
-		v = strings.TrimSpace(v)
-		if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
-			v = v[1 : len(v)-1]
-		}
-		r.envAssign(sc, name, field{val: v}, c, cmd)
+		r.envAssign(sc, name, field{val: unquoteValue(v)}, c, cmd)
 	}
 }

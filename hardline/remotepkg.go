@@ -198,9 +198,9 @@ func remoteSpec(v string, npmLike bool) bool {
 var indexEnv = map[string][]string{
 	"pip":    {"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_TRUSTED_HOST"},
 	"uv":     {"UV_INDEX_URL", "UV_EXTRA_INDEX_URL", "UV_INDEX", "UV_DEFAULT_INDEX", "UV_FIND_LINKS", "UV_INSECURE_HOST"},
-	"npm":    {"npm_config_registry", "NPM_CONFIG_REGISTRY", "npm_config_strict_ssl", "NPM_CONFIG_STRICT_SSL"},
-	"yarn":   {"YARN_NPM_REGISTRY_SERVER", "YARN_REGISTRY", "npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_UNSAFE_HTTP_WHITELIST"},
-	"bun":    {"BUN_CONFIG_REGISTRY", "NPM_CONFIG_REGISTRY", "npm_config_registry"},
+	"npm":    {"npm_config_registry", "npm_config_strict_ssl"},
+	"yarn":   {"YARN_NPM_REGISTRY_SERVER", "YARN_REGISTRY", "npm_config_registry", "YARN_UNSAFE_HTTP_WHITELIST"},
+	"bun":    {"BUN_CONFIG_REGISTRY", "npm_config_registry"},
 	"go":     {"GOPROXY", "GOSUMDB", "GOINSECURE", "GONOSUMDB", "GONOSUMCHECK", "GOPRIVATE", "GONOPROXY"},
 	"cargo":  {"CARGO_REGISTRIES_", "CARGO_SOURCE_", "CARGO_HTTP_CHECK_REVOKE"},
 	"poetry": {"POETRY_REPOSITORIES_", "POETRY_SOURCE_"},
@@ -254,38 +254,41 @@ func (r *run) indexFromEnv(sc *scope, b string, c ctx, cmd string) {
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" fetches code from "+bound(v)+" ("+name+"), which is not a package registry it uses by default", cmd, "")
 		return true
 	}
+	var assigned []string // envNames, made once when a name needs them
 	for _, name := range names {
-		if strings.HasPrefix(name, "npm_config_") {
-			// npm reads its variables in any case.
-			for _, n := range r.envNamesWithPrefix(sc, "") {
-				if n != name && strings.EqualFold(n, name) {
-					if f, ok := r.envFolder(sc, n, c.pos); ok && judge(n, f) {
-						return
-					}
-				}
-			}
-		}
-		if strings.HasSuffix(name, "_") {
-			for _, n := range r.envNamesWithPrefix(sc, name) {
-				if f, ok := r.envFolder(sc, n, c.pos); ok && judge(n, f) {
-					return
-				}
+		var match func(string) bool
+		switch {
+		case strings.HasSuffix(name, "_"): // every name it starts
+			match = func(n string) bool { return strings.HasPrefix(n, name) }
+		case strings.HasPrefix(name, "npm_config_"): // npm reads its variables in any case
+			match = func(n string) bool { return strings.EqualFold(n, name) }
+		default:
+			if f, ok := r.envFolder(sc, name, c.pos); ok && judge(name, f) {
+				return
 			}
 			continue
 		}
-		if f, ok := r.envFolder(sc, name, c.pos); ok && judge(name, f) {
-			return
+		if assigned == nil {
+			assigned = r.envNames(sc)
+		}
+		for _, n := range assigned {
+			if !match(n) {
+				continue
+			}
+			if f, ok := r.envFolder(sc, n, c.pos); ok && judge(n, f) {
+				return
+			}
 		}
 	}
 }
 
-// envNamesWithPrefix returns the variables whose names start with prefix
-// that the command or the script before it gives a value (the command's
-// own assignments, env's words, the script's variables).
-func (r *run) envNamesWithPrefix(sc *scope, prefix string) []string {
+// envNames returns the names of the variables the command or the script
+// before it gives a value (the command's own assignments, env's words,
+// the script's variables), sorted.
+func (r *run) envNames(sc *scope) []string {
 	var out []string
 	add := func(n string) {
-		if strings.HasPrefix(n, prefix) && !slices.Contains(out, n) {
+		if !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}

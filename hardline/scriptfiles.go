@@ -374,13 +374,7 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 	if r.env.Canonical == nil || f.dyn || f.val == "" {
 		return "", "", false
 	}
-	if _, _, written := r.writtenAt(f); written {
-		return "", "", false
-	}
-	if _, fetched := r.fetchedAtFile(f); fetched {
-		return "", "", false
-	}
-	if _, filled := r.filledAtFile(f); filled {
+	if _, fetched := r.fetchedAtFile(f); fetched || r.madeHere(f) {
 		return "", "", false
 	}
 	if f.glob && patternChars(f.val) {
