@@ -398,6 +398,7 @@ var _ = register([]Entry{
 				}
 			}
 			r.argsNet(sc, args, c, cmd)
+			r.readRunnerFiles(sc, b, args, c, cmd)
 			return false
 		},
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
@@ -413,8 +414,13 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands", DataOnly: true,
-		Options: []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), opt(RoleCommandFile, "-c", "--conf"), val("-e", "--workdir", "-f", "-m")}},
+	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands; tox.ini or tox.toml, on disk or written by this command, has its commands analysed", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.readRunnerFiles(sc, b, args, c, cmd)
+			return false
+		},
+		readsCommands: suppliedRunnerFile("tox"),
+		Options:       []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), opt(RoleCommandFile, "-c", "--conf"), val("-e", "--workdir", "-f", "-m")}},
 	{Names: names("ansible-playbook"), Family: "runners", Summary: "the playbooks are command files: one the command supplies asks (its tasks run commands, on this machine for localhost); extra variables are data",
 		DataOnly: true, Operands: []Operand{operands(0, RoleCommandFile)},
 		Options: vals("iefltuCcTMk", "--inventory", "--extra-vars", "--forks", "--limit", "--tags", "--skip-tags", "--user", "--connection", "--timeout",
@@ -509,23 +515,12 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("task invoke mage gradle gradlew ant ninja scons nox pre-commit"), Family: "runners",
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			// Properties (-Pcmd=..., -Dx=...) and task's words after --
-			// (its CLI_ARGS) reach the recipes, which may run them.
-			r.propertyNet(sc, b, args, c, cmd)
-			for i, a := range args {
-				if a.val == "--" && i+1 < len(args) && b == "task" {
-					r.net(sc, field{val: joinFields(args[i+1:]), dyn: slices.ContainsFunc(args[i+1:], func(f field) bool { return f.dyn })}, c, cmd)
-					break
-				}
-			}
-			return false
-		}, RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "build.xml", "project/**", "**/*.java", "**/*.kt", "build.ninja", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
-		Summary: "task runners run recipes from their files (out of reach); their arguments are task names", DataOnly: true,
-		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
-			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),
-			val("--justfile", "-D", "-P", "-B", "-G", "-S", "-e")}},
+	taskRunner("task ninja pre-commit poe", "task runners run recipes from their files: a Taskfile, build.ninja, .pre-commit-config.yaml and pyproject.toml's task tables, on disk or written by this command, have their commands analysed, every task's; their arguments are task names",
+		func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			suppliedRunnerFile(runners[b].lang)(r, sc, b, text, ops, c, cmd)
+		}),
+	taskRunner("invoke inv nox scons", "task runners run recipes from their files: tasks.py, noxfile.py and SConstruct on disk are read as Python programs; their arguments are task names", nil),
+	taskRunner("mage gradle gradlew ant", "task runners run recipes from their files (out of reach); their arguments are task names", nil),
 	{Names: names("hyperfine"), Family: "runners", Summary: "every operand and --prepare, --setup, --cleanup is a script",
 		Options:  []Option{opt(RoleScript, "-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "-S", "--shell"), opt(RoleWrite, "--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode", "--output"), val("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-L", "--parameter-list", "-P", "--parameter-scan", "-n", "--command-name", "-u", "--time-unit", "--style", "-i")},
 		Operands: []Operand{operands(0, RoleScript)}},

@@ -441,26 +441,67 @@ func balanced(v string) bool {
 
 // flowList returns the commands a TOML or YAML flow list or inline table
 // holds: each string one command, each inner list a program and its
-// arguments.
+// arguments. YAML's plain (unquoted) scalars count as strings do
+// ([rm -rf ~, make]); in a table, the value after a key
+// ({cmd: rm -rf ~}).
 func flowList(v string) []string {
 	var out []string
 	var words []string
-	depth, start := 0, -1
+	var open []byte // the brackets around the place being read
+	plain := -1     // where the plain scalar being read starts
+	quoted := false
+	add := func(s string) {
+		// A list inside a list is a program and its arguments; a
+		// table's values are commands.
+		if len(open) >= 2 && open[len(open)-1] == '[' {
+			words = append(words, shellQuoted(s))
+		} else {
+			out = append(out, s)
+		}
+	}
+	// endPlain ends the plain scalar before i, if one is being read.
+	endPlain := func(i int) {
+		if plain < 0 {
+			return
+		}
+		t := strings.TrimSpace(v[plain:i])
+		plain = -1
+		if _, val, ok := splitKeyed(t); ok {
+			t = val // {cmd: X}, { shell = X } (a quoted value is read as one)
+		}
+		if t != "" && len(open) > 0 {
+			add(t)
+		}
+	}
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch c {
-		case '[':
-			depth++
-			if depth == 2 {
+		case '[', '{':
+			endPlain(i)
+			quoted = false
+			open = append(open, c)
+			if len(open) >= 2 && c == '[' {
 				words = nil
 			}
-		case ']':
-			if depth == 2 && len(words) > 0 {
+		case ']', '}':
+			endPlain(i)
+			quoted = false
+			if len(open) >= 2 && open[len(open)-1] == '[' && len(words) > 0 {
 				out = append(out, strings.Join(words, " "))
+				words = nil
 			}
-			depth--
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		case ',':
+			endPlain(i)
+			quoted = false
 		case '"', '\'':
-			start = i
+			if t := strings.TrimSpace(v[max(plain, 0):i]); plain >= 0 && t != "" && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "=") {
+				continue // a quote inside a plain scalar is its own character
+			}
+			plain = -1
+			start := i
 			for i++; i < len(v) && v[i] != c; i++ {
 				if c == '"' && v[i] == '\\' {
 					i++
@@ -469,11 +510,12 @@ func flowList(v string) []string {
 			if i >= len(v) {
 				return out
 			}
-			s := unquoteValue(v[start : i+1])
-			if depth >= 2 {
-				words = append(words, shellQuoted(s))
-			} else {
-				out = append(out, s)
+			add(unquoteValue(v[start : i+1]))
+			quoted = true
+		case ' ', '\t', '\n', '\r':
+		default:
+			if plain < 0 && !quoted {
+				plain = i
 			}
 		}
 	}

@@ -1,0 +1,221 @@
+package hardline
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Task runners read their tasks from a file in their working folder when
+// none is named: go-task a Taskfile, ninja build.ninja, pre-commit its
+// configuration, tox tox.ini, invoke tasks.py, nox noxfile.py, scons
+// SConstruct, rake a Rakefile, poe and taskipy a pyproject.toml's tables.
+// That file, on disk or written by the command itself, is read as make's
+// makefile is (see docs/security-model.md, "Scripts read from files"):
+// every command it holds is judged, whichever task is named (a task may
+// run another), what would block there blocks, and an approval of the call
+// is bound to the file's text. A file in a tool's own format is read as
+// plantedConfigCommands reads it; a program in another language (tasks.py,
+// a Rakefile) by its text, as an interpreter's program on disk is
+// (programOnDisk), so that what would block in it asks.
+
+// runnerFile is a file a task runner reads by itself: the names it looks
+// for, in order, and how its text is read: lang names a format of
+// plantedConfigLanguage; program, the interpreter of a program.
+type runnerFile struct {
+	names         []string
+	lang, program string
+}
+
+// taskfileNames are the names go-task looks for, in its order.
+var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
+	"Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}
+
+// runnerSpec is what a task runner reads by itself: its files, the
+// options that name another file instead (whose values are then read as
+// command files: RoleCommandFile, with lang's reader) and those that name
+// the folder where it looks for them.
+type runnerSpec struct {
+	files             []runnerFile
+	fileOpts, dirOpts []string
+	lang              string // the format of a file named by option
+	// up: the runner looks for its file in the folders above the working
+	// folder too, and runs the nearest; every: it runs each it finds
+	// (pre-commit's is at the repository's top, whose place is not known).
+	up, every bool
+}
+
+// runners are the task runners that read files by themselves.
+var runners = map[string]runnerSpec{
+	// task is go-task (a Taskfile) or taskipy (pyproject.toml's
+	// [tool.taskipy.tasks]): both are read.
+	"task": {files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
+		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true},
+	"ninja":      {files: []runnerFile{{names: []string{"build.ninja"}, lang: "ninja"}}, fileOpts: []string{"-f"}, lang: "ninja"},
+	"pre-commit": {files: []runnerFile{{names: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, lang: "pre-commit"}}, fileOpts: []string{"-c", "--config"}, lang: "pre-commit", up: true, every: true},
+	"tox":        {files: []runnerFile{{names: []string{"tox.ini", "tox.toml"}, lang: "tox"}}, fileOpts: []string{"-c", "--conf"}, lang: "tox", up: true},
+	"poe":        {files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, dirOpts: []string{"--root"}, up: true},
+	"invoke":     {files: []runnerFile{{names: []string{"tasks.py"}, program: "python3"}}, fileOpts: []string{"-c", "--collection"}, dirOpts: []string{"-r", "--search-root"}, up: true},
+	"inv":        {files: []runnerFile{{names: []string{"tasks.py"}, program: "python3"}}, fileOpts: []string{"-c", "--collection"}, dirOpts: []string{"-r", "--search-root"}, up: true},
+	"nox":        {files: []runnerFile{{names: []string{"noxfile.py"}, program: "python3"}}, fileOpts: []string{"-f", "--noxfile"}},
+	"scons":      {files: []runnerFile{{names: []string{"SConstruct", "Sconstruct", "sconstruct"}, program: "python3"}}, fileOpts: []string{"-f", "--file", "--makefile", "--sconstruct"}},
+	"rake":       {files: []runnerFile{{names: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, program: "ruby"}}, fileOpts: []string{"-f", "--rakefile"}, up: true},
+}
+
+// readRunnerFiles judges the files task runner b reads by itself (see
+// runners), unless args name another: in the folder an option names, or
+// the working folder. A folder not known is not read.
+func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd string) {
+	spec, ok := runners[b]
+	if !ok {
+		return
+	}
+	if named := optionValues(args, spec.fileOpts...); len(named) > 0 {
+		// A file in the tool's format is read as the option's command
+		// file (the entry's reader); a program is read here.
+		if prog := spec.files[0].program; prog != "" {
+			for _, f := range named {
+				if f.dyn {
+					continue
+				}
+				names := []string{f.val}
+				if b == "invoke" || b == "inv" {
+					names = []string{f.val + ".py", f.val + "/__init__.py"} // a module's name
+				}
+				r.programFiles(sc, b, prog, names, c, cmd)
+			}
+		}
+		return
+	}
+	dir := ""
+	// A folder the entry's own options name (-C, --directory, and their
+	// abbreviations: task --dir) has moved the working folder already.
+	if dirs := optionValues(args, spec.dirOpts...); len(dirs) > 0 && r.cwd == r.startCwd {
+		d := dirs[len(dirs)-1]
+		if d.dyn || d.val == "" {
+			return
+		}
+		dir = strings.TrimSuffix(d.val, "/") + "/"
+	}
+	for _, rf := range spec.files {
+		names := rf.names
+		if dir != "" {
+			names = make([]string, len(rf.names))
+			for i, n := range rf.names {
+				names[i] = dir + n
+			}
+		}
+		r.runnerFile(sc, b, rf, names, c, cmd)
+		if spec.up && dir == "" && r.cwd != "" {
+			r.runnerFilesAbove(sc, b, spec, rf, c, cmd)
+		}
+	}
+}
+
+// runnerFilesAbove judges the files of a runner that looks for them above
+// its working folder too (spec.up): in the folders above, up to the top
+// of the root (or temporary folder) that holds the working folder, the
+// nearest (each, for spec.every) that is there, unless the working folder
+// holds one. Each folder's names are looked up (Config.Exists) before one
+// is read.
+func (r *run) runnerFilesAbove(sc *scope, b string, spec runnerSpec, rf runnerFile, c ctx, cmd string) {
+	inRoot := r.inAnyRoot(r.cwd)
+	within := func(d string) bool { return inRoot && r.inAnyRoot(d) || !inRoot && inScriptTemp(d) }
+	if !within(r.cwd) {
+		return
+	}
+	if !spec.every && slices.ContainsFunc(rf.names, func(n string) bool { return r.exists(r.cwd + "/" + n) }) {
+		return // the nearest is the working folder's
+	}
+	for d := r.cwd; d != path.Dir(d); {
+		d = path.Dir(d)
+		if !within(d) {
+			return
+		}
+		var here []string
+		for _, n := range rf.names {
+			if p := path.Join(d, n); r.exists(p) {
+				here = append(here, p)
+			}
+		}
+		if len(here) > 0 {
+			r.runnerFile(sc, b, rf, here, c, cmd)
+			if !spec.every {
+				return
+			}
+		}
+	}
+}
+
+// runnerFile judges the first of names that is there, a file of runner b
+// read as rf says: written by this command, or on disk.
+func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c ctx, cmd string) {
+	if rf.program != "" {
+		r.programFiles(sc, b, rf.program, names, c, cmd)
+		return
+	}
+	read := func(text string) { r.runnerCommands(sc, rf.lang, text, c, cmd) }
+	r.buildFileWritten(sc, names, c, b, cmd, read)
+	r.filesOnDisk(names, b, cmd, read)
+}
+
+// programFiles judges the first of names that is a file on disk, a
+// program in the language of interpreter prog that runner b runs, by its
+// text (as programOnDisk does); one the command wrote asks.
+func (r *run) programFiles(sc *scope, b, prog string, names []string, c ctx, cmd string) {
+	r.buildFileWritten(sc, names, c, b, cmd, nil)
+	for _, name := range names {
+		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, true); ok {
+			r.programFromDisk(p, b, func() { r.programText(sc, prog, text, c, cmd) })
+			return
+		}
+	}
+}
+
+// suppliedRunnerFile reads a file in a task runner's format that the
+// runner is given by name (the entry's readsCommands): its commands are
+// judged, and one the command supplies (a process substitution, the
+// standard input) asks besides, since the format is read line by line
+// (see keyedValues), not as the tool parses it. On disk, only what blocks
+// is kept (see onDisk), so the ask is the supplied file's alone.
+func suppliedRunnerFile(lang string) func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+	return func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs the commands of a file this command supplies, whose format the analyser reads line by line", cmd, "")
+		r.runnerCommands(sc, lang, text, c, cmd)
+	}
+}
+
+// runnerCommands judges the commands a task runner's file in format lang
+// holds (see plantedConfigCommands), each as a script the runner runs.
+func (r *run) runnerCommands(sc *scope, lang, text string, c ctx, cmd string) {
+	for _, pc := range plantedConfigCommands(lang, text) {
+		r.script(pc.text, nil, sc.depth+c.depth+1)
+	}
+}
+
+// taskRunner is the entry of task runners that run recipes from their
+// files, named in names; reads reads a file one is given by name (nil for
+// a format the analyser does not read, whose file, supplied by the
+// command, asks).
+func taskRunner(names_, summary string, reads func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string)) Entry {
+	return Entry{Names: names(names_), Family: "runners", Summary: summary, DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			// Properties (-Pcmd=..., -Dx=...) and task's words after --
+			// (its CLI_ARGS) reach the recipes, which may run them.
+			r.propertyNet(sc, b, args, c, cmd)
+			for i, a := range args {
+				if a.val == "--" && i+1 < len(args) && b == "task" {
+					r.net(sc, field{val: joinFields(args[i+1:]), dyn: slices.ContainsFunc(args[i+1:], func(f field) bool { return f.dyn })}, c, cmd)
+					break
+				}
+			}
+			r.readRunnerFiles(sc, b, args, c, cmd)
+			return false
+		},
+		readsCommands: reads,
+		RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**",
+			"build.xml", "project/**", "**/*.java", "**/*.kt", "build.ninja", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
+		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
+			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),
+			val("--justfile", "-D", "-P", "-B", "-G", "-S", "-e")}}
+}
