@@ -859,6 +859,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	if e.special != nil {
 		handled = e.special(r, sc, b, args, c, cmd)
 	}
+	// The files a task runner reads its tasks from by itself (see
+	// runners).
+	r.readRunnerFiles(sc, b, args, c, cmd)
 	if e.shellDefault && c.in.kind != inNone && !commandGiven(e, p) {
 		if runsElsewhere(e) {
 			r.remoteStdin(sc, b, c, cmd) // vagrant ssh, gcloud compute ssh

@@ -67,7 +67,7 @@ var _ = register([]Entry{
 			val("--registry", "--cache", "--filter", "-F", "--loglevel", "--reporter", "--workspace-concurrency")},
 		Env:         npmEnv(),
 		Subcommands: append(npmSubcommands(), Entry{Names: names("recursive multi m"), Subcommands: npmSubcommands(), Options: vals("F", "--filter")})},
-	{Names: names("uv pipx poetry pdm hatch rye pixi conda mamba micromamba pipenv rtx mise asdf devbox"), Family: "runners", Summary: "run, exec and shell run a command with the rest of the line; their project files define scripts and tasks they run (a file this command wrote first asks)",
+	{Names: names("uv pipx poetry pdm hatch rye pixi conda mamba micromamba pipenv rtx mise asdf devbox"), Family: "runners", Summary: "run, exec and shell run a command with the rest of the line; their project files define scripts and tasks they run, read from disk for run (a file this command wrote first asks)",
 		RunsFiles: []string{"pyproject.toml", "hatch.toml", "pixi.toml", "devbox.json", "mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", "mise/config.toml",
 			"**/mise-tasks/**", "**/.mise/tasks/**", "Pipfile", "environment.yml"},
 		Options: []Option{opt(RoleWorkDir, "--directory", "--project", "--cwd", "-C"), val("--python", "-p", "--with", "--from", "-n", "--name", "-e", "--env", "--prefix", "--index-url", "--extra-index-url", "--spec")},
@@ -147,7 +147,7 @@ var _ = register([]Entry{
 				}
 				return true
 			}}}},
-	{Names: names("direnv"), Family: "runners", Summary: "direnv exec DIR CMD runs a command",
+	{Names: names("direnv"), Family: "runners", Summary: "direnv exec DIR CMD runs a command after the .envrc of DIR or a folder above, read from disk",
 		Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleWorkDir), operand(1, RoleCommand)}},
 			{Names: names("allow permit"), Rule: rulePersistence, Summary: "trusting an .envrc lets it run code on every cd"}}},
 	// dotenv's -c takes an environment only sometimes: read as a flag, the
@@ -182,7 +182,7 @@ var _ = register([]Entry{
 			Options: []Option{opt(RoleProgram, "-m", "--template"), val("-d", "--database", "-j", "--javascript", "-c", "--css", "-r", "--ruby", "--rc")}}}},
 	{Names: names("django-admin"), Family: "runners", Summary: "startproject and startapp NAME DIR write DIR",
 		Subcommands: []Entry{{Names: names("startproject startapp"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("", "--template", "-e", "--extension", "-n", "--name", "-x", "--exclude")}}},
-	{Names: names("composer"), Family: "runners", Summary: "-d is the working folder; create-project PACKAGE DIR writes DIR",
+	{Names: names("composer"), Family: "runners", Summary: "-d is the working folder; create-project PACKAGE DIR writes DIR; composer.json's scripts, on disk or written by this command, are analysed",
 		Options:     []Option{opt(RoleWorkDir, "-d", "--working-dir")},
 		Subcommands: []Entry{{Names: names("create-project"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("s", "--stability", "--repository", "--repository-url", "--add-repository")}}},
 	{Names: names("zypper"), Family: "runners", Summary: "zypper addrepo stores a package source", Subcommands: []Entry{{Names: names("addrepo ar"), Summary: "stores a package source", DataOnly: true, Rule: rulePackageSource}}},
@@ -398,7 +398,6 @@ var _ = register([]Entry{
 				}
 			}
 			r.argsNet(sc, args, c, cmd)
-			r.readRunnerFiles(sc, b, args, c, cmd)
 			return false
 		},
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
@@ -415,10 +414,6 @@ var _ = register([]Entry{
 			return false
 		}},
 	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands; tox.ini or tox.toml, on disk or written by this command, has its commands analysed", DataOnly: true,
-		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			r.readRunnerFiles(sc, b, args, c, cmd)
-			return false
-		},
 		readsCommands: suppliedRunnerFile("tox"),
 		Options:       []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), opt(RoleCommandFile, "-c", "--conf"), val("-e", "--workdir", "-f", "-m")}},
 	{Names: names("ansible-playbook"), Family: "runners", Summary: "the playbooks are command files: one the command supplies asks (its tasks run commands, on this machine for localhost); extra variables are data",
@@ -521,6 +516,22 @@ var _ = register([]Entry{
 		}),
 	taskRunner("invoke inv nox scons", "task runners run recipes from their files: tasks.py, noxfile.py and SConstruct on disk are read as Python programs; their arguments are task names", nil),
 	taskRunner("mage gradle gradlew ant", "task runners run recipes from their files (out of reach); their arguments are task names", nil),
+	{Names: names("foreman honcho overmind"), Family: "runners", Summary: "run runs a command; start runs the processes of the Procfile, read from disk or written by this command",
+		Options: []Option{opt(RoleWorkDir, "-d", "--root"), opt(RoleCommandFile, "-f", "--procfile"), val("-e", "--env", "-m", "--formation", "-p", "--port")},
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			r.runnerCommands(sc, "procfile", text, c, cmd)
+		},
+		Subcommands: []Entry{{Names: names("run r"), OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("start s check"), DataOnly: true, Options: []Option{opt(RoleCommandFile, "-f", "--procfile"), val("-e", "--env", "-m", "--formation", "-p", "--port", "-c", "--concurrency")}}}},
+	{Names: names("hivemind"), Family: "runners", Summary: "runs the processes of a Procfile, read from disk or written by this command", DataOnly: true,
+		Operands: []Operand{operand(0, RoleCommandFile)},
+		Options:  vals("pPtT", "--port", "--title", "--root", "--timeout"),
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			r.runnerCommands(sc, "procfile", text, c, cmd)
+		}},
+	{Names: names("turbo"), Family: "runners", Summary: "runs package.json scripts: the root's package.json, on disk or written by this command, has its scripts analysed (a workspace package's is out of reach)"},
+	{Names: names("lefthook"), Family: "runners", Summary: "run runs the commands of lefthook.yml, read from disk or written by this command; install makes git run them on every commit",
+		Subcommands: []Entry{{Names: names("run"), DataOnly: true}}},
 	{Names: names("hyperfine"), Family: "runners", Summary: "every operand and --prepare, --setup, --cleanup is a script",
 		Options:  []Option{opt(RoleScript, "-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude", "-S", "--shell"), opt(RoleWrite, "--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode", "--output"), val("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r", "--runs", "-L", "--parameter-list", "-P", "--parameter-scan", "-n", "--command-name", "-u", "--time-unit", "--style", "-i")},
 		Operands: []Operand{operands(0, RoleScript)}},

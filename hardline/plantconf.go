@@ -79,6 +79,20 @@ func plantedConfigLanguage(k string) string {
 		return "pyproject"
 	case path.Ext(name) == ".pth" && sitePackages(dir), (name == "sitecustomize.py" || name == "usercustomize.py") && sitePackages(dir):
 		return "python-start"
+	case name == "composer.json":
+		return "composer"
+	case name == "deno.json" || name == "deno.jsonc":
+		return "deno"
+	case name == "pipfile":
+		return "pipfile"
+	case name == "pixi.toml":
+		return "pixi"
+	case name == "devbox.json":
+		return "devbox"
+	case name == "procfile" || strings.HasPrefix(name, "procfile."):
+		return "procfile"
+	case slices.Contains([]string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, name):
+		return "lefthook"
 	}
 	return ""
 }
@@ -141,8 +155,122 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, nil, func(section string) bool {
 			return slices.Contains([]string{"tool.pdm.scripts", "tool.poe.tasks", "tool.taskipy.tasks", "tool.rye.scripts"}, section) ||
 				slices.ContainsFunc([]string{"tool.pdm.scripts.", "tool.poe.tasks.", "tool.rye.scripts."}, func(p string) bool { return strings.HasPrefix(section, p) }) ||
-				strings.HasPrefix(section, "tool.hatch.envs.") && (strings.HasSuffix(section, ".scripts") || strings.Contains(section, ".scripts."))
+				strings.HasPrefix(section, "tool.hatch.envs.") && (strings.HasSuffix(section, ".scripts") || strings.Contains(section, ".scripts.")) ||
+				pixiTasks(strings.TrimPrefix(section, "tool.pixi."))
 		})...)
+	case "pixi":
+		add("", false, keyedValues(text, nil, pixiTasks)...)
+	case "pipfile":
+		add("", false, keyedValues(text, nil, func(section string) bool { return section == "scripts" })...)
+	case "composer":
+		add("", false, composerCommands(jsonScripts(text, "scripts"))...)
+	case "deno":
+		add("", false, jsonScripts(stripJSONC(text), "tasks")...)
+	case "devbox":
+		add("", false, jsonScripts(stripJSONC(text), "shell", "scripts")...)
+		add("", false, jsonScripts(stripJSONC(text), "shell", "init_hook")...)
+	case "procfile":
+		for l := range strings.SplitSeq(text, "\n") {
+			if name, c, ok := strings.Cut(l, ":"); ok && !strings.HasPrefix(strings.TrimSpace(name), "#") && isProcName(strings.TrimSpace(name)) {
+				add("", false, c)
+			}
+		}
+	case "lefthook":
+		add("", false, keyedValues(text, setOf("run"), nil)...)
+	}
+	return out
+}
+
+// pixiTasks reports whether a pixi.toml section holds tasks: [tasks],
+// [tasks.NAME], and the same below [feature.NAME] and [target.NAME].
+func pixiTasks(section string) bool {
+	for _, head := range []string{"feature.", "target."} {
+		if rest, ok := strings.CutPrefix(section, head); ok {
+			if _, after, ok := strings.Cut(rest, "."); ok {
+				section = after
+			}
+		}
+	}
+	return section == "tasks" || strings.HasPrefix(section, "tasks.")
+}
+
+// isProcName reports whether a Procfile line's name is a process type's:
+// letters, digits, '-' and '_'.
+func isProcName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isLetter(c) || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonScripts returns the commands of the object at the keys' path in
+// JSON text (keys matched exactly, as the tools' JSON readers match
+// them): each member a command line, a list of command lines, or an
+// object whose "command" or "cmd" is one (deno's form). A value that is
+// itself one of these (devbox's init_hook) counts as a member does.
+func jsonScripts(text string, keys ...string) []string {
+	var v any
+	if json.Unmarshal([]byte(text), &v) != nil {
+		return nil
+	}
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	var out []string
+	one := func(v any) {
+		switch x := v.(type) {
+		case string:
+			out = append(out, x)
+		case []any:
+			for _, e := range x {
+				if s, ok := e.(string); ok {
+					out = append(out, s)
+				}
+			}
+		case map[string]any:
+			for _, k := range []string{"command", "cmd"} {
+				if s, ok := x[k].(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	if m, ok := v.(map[string]any); ok {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			one(m[k])
+		}
+	} else {
+		one(v)
+	}
+	return out
+}
+
+// composerCommands returns the shell commands among composer's scripts:
+// "@php ARGS" and "@composer ARGS" run php and composer; another "@"
+// names a script (judged as itself) or a composer directive (@putenv);
+// a PHP callback (Vendor\Class::method) is PHP code, not a command line.
+func composerCommands(scripts []string) []string {
+	var out []string
+	for _, s := range scripts {
+		t := strings.TrimSpace(s)
+		switch {
+		case strings.HasPrefix(t, "@php ") || strings.HasPrefix(t, "@composer "):
+			out = append(out, t[1:])
+		case strings.HasPrefix(t, "@"):
+		case !strings.ContainsAny(t, " \t") && strings.Contains(t, "::"):
+		default:
+			out = append(out, t)
+		}
 	}
 	return out
 }

@@ -41,8 +41,15 @@ type runnerSpec struct {
 	lang              string // the format of a file named by option
 	// up: the runner looks for its file in the folders above the working
 	// folder too, and runs the nearest; every: it runs each it finds
-	// (pre-commit's is at the repository's top, whose place is not known).
+	// (pre-commit's is at the repository's top, whose place is not known;
+	// mise merges every configuration above).
 	up, every bool
+	// skip are options that keep the runner from running the file's
+	// commands (composer --no-scripts).
+	skip []string
+	// taskDirs are the folders whose files, named by the words of the
+	// line, are tasks the runner runs as scripts (mise run NAME).
+	taskDirs []string
 }
 
 // runners are the task runners that read files by themselves.
@@ -60,15 +67,66 @@ var runners = map[string]runnerSpec{
 	"nox":        {files: []runnerFile{{names: []string{"noxfile.py"}, program: "python3"}}, fileOpts: []string{"-f", "--noxfile"}},
 	"scons":      {files: []runnerFile{{names: []string{"SConstruct", "Sconstruct", "sconstruct"}, program: "python3"}}, fileOpts: []string{"-f", "--file", "--makefile", "--sconstruct"}},
 	"rake":       {files: []runnerFile{{names: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, program: "ruby"}}, fileOpts: []string{"-f", "--rakefile"}, up: true},
+	// Ruby programs their tools load whatever the sub-command.
+	"bundle":  {files: []runnerFile{{names: []string{"Gemfile", "gems.rb"}, program: "ruby"}}, fileOpts: []string{"--gemfile"}, up: true},
+	"bundler": {files: []runnerFile{{names: []string{"Gemfile", "gems.rb"}, program: "ruby"}}, fileOpts: []string{"--gemfile"}, up: true},
+	"vagrant": {files: []runnerFile{{names: []string{"Vagrantfile"}, program: "ruby"}}, up: true},
+	// Scripts and tasks of package and environment managers.
+	"composer":         {files: []runnerFile{{names: []string{"composer.json"}, lang: "composer"}}, up: true, skip: []string{"--no-scripts"}},
+	"deno task":        {files: []runnerFile{{names: []string{"deno.json", "deno.jsonc"}, lang: "deno"}}, fileOpts: []string{"-c", "--config"}, up: true},
+	"pipenv run":       {files: []runnerFile{{names: []string{"Pipfile"}, lang: "pipfile"}}, up: true},
+	"pdm run":          pyprojectRunner,
+	"hatch run":        pyprojectRunner,
+	"rye run":          pyprojectRunner,
+	"pixi run":         {files: []runnerFile{{names: []string{"pixi.toml"}, lang: "pixi"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}}, fileOpts: []string{"--manifest-path"}, up: true},
+	"devbox run":       devboxRunner,
+	"devbox shell":     devboxRunner,
+	"mise run":         miseRunner,
+	"mise r":           miseRunner,
+	"mise watch":       miseRunner,
+	"rtx run":          miseRunner,
+	"bun":              {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"turbo":            {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"direnv exec":      {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
+	"lefthook run":     lefthookRunner,
+	"lefthook install": lefthookRunner, // git runs them on every commit after
+	"foreman start":    procfileRunner,
+	"honcho start":     procfileRunner,
+	"overmind start":   procfileRunner,
+	"overmind s":       procfileRunner,
+	"hivemind":         procfileRunner,
 }
+
+var (
+	lefthookRunner = runnerSpec{files: []runnerFile{{names: []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, lang: "lefthook"}},
+		up: true, every: true}
+	pyprojectRunner = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
+	devboxRunner    = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, up: true}
+	procfileRunner  = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
+	miseRunner      = runnerSpec{files: []runnerFile{{names: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml",
+		".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", ".rtx.toml", "rtx.toml"}, lang: "mise"}},
+		up: true, every: true, taskDirs: []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/tasks", ".config/mise/tasks"}}
+)
 
 // readRunnerFiles judges the files task runner b reads by itself (see
 // runners), unless args name another: in the folder an option names, or
 // the working folder. A folder not known is not read.
 func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd string) {
 	spec, ok := runners[b]
-	if !ok {
+	if !ok && len(args) > 0 && !args[0].dyn {
+		// A sub-command its entry does not name (deno task).
+		spec, ok = runners[b+" "+args[0].val]
+		b, args = b+" "+args[0].val, args[1:]
+	}
+	if !ok || len(spec.skip) > 0 && slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.skip, f.val) }) {
 		return
+	}
+	for _, d := range spec.taskDirs {
+		for _, a := range args {
+			if !a.dyn && a.val != "" && !strings.HasPrefix(a.val, "-") && !strings.ContainsAny(a.val, "/\\") {
+				r.runnerFile(sc, b, runnerFile{lang: "shell"}, []string{d + "/" + a.val}, c, cmd)
+			}
+		}
 	}
 	if named := optionValues(args, spec.fileOpts...); len(named) > 0 {
 		// A file in the tool's format is read as the option's command
@@ -188,6 +246,14 @@ func suppliedRunnerFile(lang string) func(r *run, sc *scope, b, text string, ops
 // runnerCommands judges the commands a task runner's file in format lang
 // holds (see plantedConfigCommands), each as a script the runner runs.
 func (r *run) runnerCommands(sc *scope, lang, text string, c ctx, cmd string) {
+	switch lang {
+	case "npm":
+		r.packageScripts(sc, text, c, cmd)
+		return
+	case "shell":
+		r.script(text, nil, sc.depth+c.depth+1)
+		return
+	}
 	for _, pc := range plantedConfigCommands(lang, text) {
 		r.script(pc.text, nil, sc.depth+c.depth+1)
 	}
@@ -209,7 +275,6 @@ func taskRunner(names_, summary string, reads func(r *run, sc *scope, b, text st
 					break
 				}
 			}
-			r.readRunnerFiles(sc, b, args, c, cmd)
 			return false
 		},
 		readsCommands: reads,
