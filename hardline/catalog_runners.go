@@ -95,6 +95,10 @@ var _ = register([]Entry{
 					switch _, verb, _ := strings.Cut(b, " "); {
 					case verb == "pip" && len(args) > 0 && args[0].val == "install": // uv pip install ./pkg
 						setupScripts(r, sc, b, args[1:], c, cmd)
+					case verb == "pip" && len(args) > 0 && args[0].val == "sync": // uv pip sync requirements.txt
+						for _, f := range parseOpts(args[1:], "ip", []string{"--index-url", "--extra-index-url", "--python", "--find-links", "--constraint", "--target", "--prefix"}, "").ops {
+							r.requirements(sc, b, f, "", c, cmd, 0)
+						}
 					case verb == "install" || verb == "add": // pipx install ./pkg, pipenv install -e .
 						setupScripts(r, sc, b, args, c, cmd)
 					case verb == "sync" || verb == "build": // uv sync, uv build, pdm build: the project here
@@ -1189,7 +1193,89 @@ func setupScripts(r *run, sc *scope, b string, args []field, c ctx, cmd string) 
 			r.pythonBuild(sc, dir, c, cmd)
 		}
 	}
+	for _, f := range p.get("-r", "--requirement") {
+		r.requirements(sc, b, f, "", c, cmd, 0)
+	}
 	return false
+}
+
+// maxRequirementsDepth bounds the requirements files read through -r
+// lines of requirements files.
+const maxRequirementsDepth = 4
+
+// requirements reads a requirements file pip installs from (pip install
+// -r FILE, and the files its -r lines name, relative to its folder), on
+// disk or written by this command, and judges its lines as the install's
+// own arguments: a local source's build scripts run (setupScripts; a
+// relative path is tried from the working folder and from the file's
+// folder), and a package from a URL or an index not official asks
+// (remotePackage, as pip install -i URL does). A file written by this
+// command is read as written; on disk, it is bound to the approval.
+func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd string, depth int) {
+	if f.dyn || depth > maxRequirementsDepth {
+		return
+	}
+	if from != "" && !r.a.isAbs(r.a.slash(f.val)) {
+		f.val = path.Join(from, f.val)
+	}
+	text, known := r.argText(sc, f, c)
+	p := f.val
+	if !known {
+		var ok bool
+		if text, p, ok = r.readOnDisk(f, b, cmd, false); !ok {
+			return
+		}
+	}
+	dir := path.Dir(p)
+	var args []field
+	for _, l := range strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n") {
+		if i := strings.Index(l, " #"); i >= 0 {
+			l = l[:i]
+		}
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		if i := strings.Index(l, ";"); i >= 0 {
+			l = l[:i] // an environment marker
+		}
+		words := strings.Fields(l)
+		if len(words) == 0 {
+			continue
+		}
+		switch w := words[0]; {
+		case w == "-r" || w == "--requirement":
+			if len(words) > 1 {
+				r.requirements(sc, b, field{val: words[1]}, dir, c, cmd, depth+1)
+			}
+			continue
+		case strings.HasPrefix(w, "--requirement="):
+			r.requirements(sc, b, field{val: strings.TrimPrefix(w, "--requirement=")}, dir, c, cmd, depth+1)
+			continue
+		case strings.HasPrefix(w, "-r"):
+			r.requirements(sc, b, field{val: w[2:]}, dir, c, cmd, depth+1)
+			continue
+		}
+		for _, w := range words {
+			if i := strings.IndexByte(w, '@'); i > 0 && strings.HasPrefix(w[i+1:], "file:") {
+				w = w[i+1:] // NAME@file:///path, written without blanks
+			}
+			args = append(args, field{val: w})
+			// A relative source is also tried from the file's folder.
+			if src, ok := localSource(field{val: w}); ok && !strings.HasPrefix(src, "/") && dir != "." && dir != "" {
+				args = append(args, field{val: path.Join(dir, src)})
+			}
+		}
+	}
+	if len(args) == 0 {
+		return
+	}
+	setupScripts(r, sc, b, args, c, cmd)
+	prog, _, _ := strings.Cut(b, " ")
+	verbs := []field{{val: "install"}}
+	if prog == "uv" {
+		verbs = []field{{val: "pip"}, {val: "install"}}
+	}
+	r.remotePackage(prog, append(verbs, args...), cmd)
 }
 
 // pythonBuild reads what building the Python project in dir runs: its

@@ -76,12 +76,14 @@ var runners = map[string]runnerSpec{
 	"deno task":        {files: []runnerFile{{names: []string{"deno.json", "deno.jsonc"}, lang: "deno"}}, fileOpts: []string{"-c", "--config"}, up: true},
 	"pipenv run":       {files: []runnerFile{{names: []string{"Pipfile"}, lang: "pipfile"}}, up: true},
 	"pdm run":          pyprojectRunner,
+	"pdm":              pyprojectRunner, // pdm NAME runs a script; its pre_ and post_ hooks run around pdm's commands
 	"hatch run":        pyprojectRunner,
 	"rye run":          pyprojectRunner,
 	"pixi run":         {files: []runnerFile{{names: []string{"pixi.toml"}, lang: "pixi"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}}, fileOpts: []string{"--manifest-path"}, up: true},
 	"devbox run":       devboxRunner,
 	"devbox shell":     devboxRunner,
 	"mise run":         miseRunner,
+	"mise":             miseRunner, // its hooks run around install, its tasks as mise NAME
 	"mise r":           miseRunner,
 	"mise watch":       miseRunner,
 	"rtx run":          miseRunner,

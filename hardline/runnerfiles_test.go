@@ -1,0 +1,47 @@
+package hardline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRunnerFilesAreBound checks, for the files task runners and package
+// managers read by themselves, that the file the runner would run is the
+// one read and bound to the approval (Result.Scripts), and that a finding
+// names it: the corpus says only that the call is caught.
+func TestRunnerFilesAreBound(t *testing.T) {
+	a, env := testAnalyzer(t), testEnv()
+	const proj = "/home/dev/work/proj/"
+	for _, c := range []struct {
+		cmd  string
+		want []string // the files bound, below proj
+		in   string   // the file a finding names (below proj), "" for none
+	}{
+		{"cd runme/tk/sub && task build", []string{"runme/tk/Taskfile.yml"}, "runme/tk/Taskfile.yml"},
+		{"cd runme/tk/inner && task build", []string{"runme/tk/inner/Taskfile.yml"}, ""},
+		{"task -d runme/tkok build", []string{"runme/tkok/Taskfile.yml"}, ""},
+		{"cd runme/pc/inner/deeper && pre-commit run", []string{"runme/pc/.pre-commit-config.yaml", "runme/pc/inner/.pre-commit-config.yaml"}, "runme/pc/.pre-commit-config.yaml"},
+		{"cd runme/inv && inv -c other wipe", []string{"runme/inv/other.py"}, "runme/inv/other.py"},
+		{"cd runme/req && pip install -r ref2.txt", []string{"runme/pkg/setup.py", "runme/req/ref2.txt"}, "runme/pkg/setup.py"},
+		{"cd runme/req && pip install -r requirements.txt", []string{"runme/req/requirements.txt", "runme/req/sub/more.txt", "runme/req/sub/pkg/setup.py"}, "runme/req/sub/pkg/setup.py"},
+		{"cd runme/mise2 && mise run wipe", []string{"runme/mise2/mise-tasks/wipe"}, "runme/mise2/mise-tasks/wipe"},
+		{"cd runme/comp && composer install --no-scripts", nil, ""},
+	} {
+		res := a.Command(c.cmd, env)
+		var got []string
+		for _, s := range res.Scripts {
+			got = append(got, strings.TrimPrefix(s.Path, proj))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: bound %q, want %q", c.cmd, got, c.want)
+		}
+		named := slices.ContainsFunc(res.Findings, func(f Finding) bool { return strings.Contains(f.Detail, proj+c.in+",") })
+		if c.in != "" && !named {
+			t.Errorf("%s: no finding names %s: %+v", c.cmd, c.in, res.Findings)
+		}
+		if c.in == "" && len(res.Findings) > 0 {
+			t.Errorf("%s: want no finding, got %+v", c.cmd, res.Findings)
+		}
+	}
+}
