@@ -321,7 +321,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		}
 		return
 	}
-	if e := ce.e; e.DataOnly && len(e.Options) == 0 && len(e.Operands) == 0 && e.special == nil && e.Rule == "" && e.Stdin == "" && ce.subs == nil {
+	if e := ce.e; e.DataOnly && len(e.Options) == 0 && len(e.Operands) == 0 && e.special == nil && e.Rule == "" && e.Stdin == "" && ce.subs == nil && !runsTasks(b) {
 		return // a builtin or tool that takes only text: nothing to judge
 	}
 	r.applyEntry(sc, ce, b, args, c, cmd)

@@ -2,8 +2,11 @@ package hardline
 
 import (
 	"encoding/json"
+	"html"
 	"maps"
+	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,6 +82,10 @@ func plantedConfigLanguage(k string) string {
 		return "pyproject"
 	case path.Ext(name) == ".pth" && sitePackages(dir), (name == "sitecustomize.py" || name == "usercustomize.py") && sitePackages(dir):
 		return "python-start"
+	case path.Ext(name) == ".tf":
+		return "terraform"
+	case slices.Contains([]string{".csproj", ".fsproj", ".vbproj", ".proj"}, path.Ext(name)), name == "directory.build.props", name == "directory.build.targets":
+		return "msbuild"
 	case name == "composer.json":
 		return "composer"
 	case name == "deno.json" || name == "deno.jsonc":
@@ -177,6 +184,38 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		}
 	case "lefthook":
 		add("", false, keyedValues(text, setOf("run"), nil)...)
+	case "terraform":
+		// A local-exec provisioner's command and an external data
+		// source's program (each string of its list judged alone).
+		add("", false, keyedValues(text, setOf("command", "program"), nil)...)
+	case "msbuild":
+		add("", false, msbuildCommands(text)...)
+	case "ansible":
+		add("", false, keyedValues(text, setOf("shell", "command", "raw", "cmd", "ansible.builtin.shell", "ansible.builtin.command", "ansible.builtin.raw"), nil)...)
+	}
+	return out
+}
+
+// msbuildExec finds MSBuild's Exec tasks' Command attribute.
+var msbuildExec = regexp.MustCompile(`(?is)<Exec\b[^>]*?\bCommand\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+
+// msbuildProperty is an MSBuild property reference, $(NAME), which reads
+// the environment variable of the name when no property has it.
+var msbuildProperty = regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`)
+
+// msbuildCommands returns the command lines of the Exec tasks in MSBuild
+// project text (a .csproj, Directory.Build.targets): each Command
+// attribute with XML's entities and MSBuild's %XX escapes undone, and a
+// property reference written as the shell's variable ($(HOME) is the
+// environment's HOME when the project sets no such property).
+func msbuildCommands(text string) []string {
+	var out []string
+	for _, m := range msbuildExec.FindAllStringSubmatch(text, maxPlantedCommands) {
+		v := html.UnescapeString(m[1] + m[2])
+		if u, err := url.PathUnescape(v); err == nil {
+			v = u
+		}
+		out = append(out, msbuildProperty.ReplaceAllString(v, "$${$1}"))
 	}
 	return out
 }
@@ -468,6 +507,16 @@ func keyedValues(text string, keys map[string]bool, section func(string) bool) [
 			}
 		}
 		switch {
+		case strings.HasPrefix(v, "<<") && isName(strings.TrimPrefix(strings.TrimPrefix(v, "<<"), "-")):
+			// An HCL heredoc (<<EOT, <<-EOT): the lines up to its marker.
+			marker := strings.TrimPrefix(strings.TrimPrefix(v, "<<"), "-")
+			var body []string
+			for i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != marker {
+				i++
+				body = append(body, lines[i])
+			}
+			i++
+			out = append(out, strings.Join(body, "\n"))
 		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''"):
 			q := v[:3]
 			body := v[3:]

@@ -1,7 +1,10 @@
 package hardline
 
 import (
+	"cmp"
+	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -25,7 +28,15 @@ import (
 type runnerFile struct {
 	names         []string
 	lang, program string
+	// all: every file the names match is read (a folder's *.tf, its
+	// project files), not the first that is there; a name may then be a
+	// pattern of its last component.
+	all bool
 }
+
+// maxRunnerMatches bounds the files one runner's pattern reads: past it
+// the call asks as too complex.
+const maxRunnerMatches = 32
 
 // taskfileNames are the names go-task looks for, in its order.
 var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
@@ -50,6 +61,10 @@ type runnerSpec struct {
 	// taskDirs are the folders whose files, named by the words of the
 	// line, are tasks the runner runs as scripts (mise run NAME).
 	taskDirs []string
+	// project returns the file or folder an operand names for the
+	// runner to work on (dotnet build App.csproj, dotnet build src/App),
+	// if one does: its file is read in place of the working folder's.
+	project func(args []field) (field, bool)
 }
 
 // runners are the task runners that read files by themselves.
@@ -97,9 +112,31 @@ var runners = map[string]runnerSpec{
 	"overmind start":   procfileRunner,
 	"overmind s":       procfileRunner,
 	"hivemind":         procfileRunner,
+	// Programs a configuration runs on this machine: terraform's
+	// local-exec provisioners and external data sources; MSBuild's Exec
+	// tasks.
+	"terraform":      terraformRunner,
+	"tofu":           terraformRunner,
+	"dotnet build":   dotnetRunner,
+	"dotnet publish": dotnetRunner,
+	"dotnet pack":    dotnetRunner,
+	"dotnet test":    dotnetRunner,
+	"dotnet run":     dotnetRunner,
+	"dotnet restore": dotnetRunner,
+	"dotnet clean":   dotnetRunner,
+	"dotnet msbuild": dotnetRunner,
+	"dotnet watch":   dotnetRunner,
+	"msbuild":        dotnetRunner,
+	"xbuild":         dotnetRunner,
 }
 
 var (
+	terraformRunner = runnerSpec{files: []runnerFile{{names: []string{"*.tf"}, lang: "terraform", all: true}}, dirOpts: []string{"-chdir"},
+		skip: []string{"fmt", "validate", "version", "-version", "-v", "--version", "-help", "-h", "--help", "init", "login", "logout",
+			"workspace", "providers", "graph", "state", "output", "show", "taint", "untaint", "force-unlock", "get", "metadata"}}
+	dotnetRunner = runnerSpec{files: []runnerFile{{names: msbuildProjects, lang: "msbuild", all: true}, {names: []string{"*.sln", "*.slnx"}, lang: "sln", all: true},
+		{names: []string{"Directory.Build.props", "Directory.Build.targets"}, lang: "msbuild"}},
+		up: true, every: true, project: dotnetProject}
 	lefthookRunner = runnerSpec{files: []runnerFile{{names: []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, lang: "lefthook"}},
 		up: true, every: true}
 	pyprojectRunner = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
@@ -109,6 +146,13 @@ var (
 		".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", ".rtx.toml", "rtx.toml"}, lang: "mise"}},
 		up: true, every: true, taskDirs: []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/tasks", ".config/mise/tasks"}}
 )
+
+// runsTasks reports whether the program b reads files of tasks by itself
+// (see runners).
+func runsTasks(b string) bool {
+	_, ok := runners[b]
+	return ok
+}
 
 // readRunnerFiles judges the files task runner b reads by itself (see
 // runners), unless args name another: in the folder an option names, or
@@ -148,9 +192,25 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 		return
 	}
 	dir := ""
+	if spec.project != nil {
+		if f, ok := spec.project(args); ok {
+			if f.dyn {
+				return // not known: nothing to read
+			}
+			if slices.ContainsFunc(spec.files[0].names, func(n string) bool { m, _ := path.Match(n, path.Base(f.val)); return m }) {
+				r.runnerFile(sc, b, runnerFile{lang: spec.files[0].lang}, []string{f.val}, c, cmd)
+				return
+			}
+			if d := path.Base(f.val); strings.HasSuffix(d, ".sln") || strings.HasSuffix(d, ".slnx") {
+				r.solution(sc, b, f, c, cmd)
+				return
+			}
+			dir = strings.TrimSuffix(f.val, "/") + "/" // a project's folder
+		}
+	}
 	// A folder the entry's own options name (-C, --directory, and their
 	// abbreviations: task --dir) has moved the working folder already.
-	if dirs := optionValues(args, spec.dirOpts...); len(dirs) > 0 && r.cwd == r.startCwd {
+	if dirs := optionValues(args, spec.dirOpts...); dir == "" && len(dirs) > 0 && r.cwd == r.startCwd {
 		d := dirs[len(dirs)-1]
 		if d.dyn || d.val == "" {
 			return
@@ -177,7 +237,7 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 // of the root (or temporary folder) that holds the working folder, the
 // nearest (each, for spec.every) that is there, unless the working folder
 // holds one. Each folder's names are looked up (Config.Exists) before one
-// is read.
+// is read; a pattern (a folder's *.csproj) names none there.
 func (r *run) runnerFilesAbove(sc *scope, b string, spec runnerSpec, rf runnerFile, c ctx, cmd string) {
 	inRoot := r.inAnyRoot(r.cwd)
 	within := func(d string) bool { return inRoot && r.inAnyRoot(d) || !inRoot && inScriptTemp(d) }
@@ -207,11 +267,54 @@ func (r *run) runnerFilesAbove(sc *scope, b string, spec runnerSpec, rf runnerFi
 	}
 }
 
+// runnerMatches returns the files the name n matches in its folder (n
+// itself when its last component is no pattern), as n spells them: at
+// most maxRunnerMatches, past which the call asks as too complex. A
+// folder not known matches nothing.
+func (r *run) runnerMatches(n string) []string {
+	dir, pat := path.Split(n)
+	if !patternChars(pat) {
+		return []string{n}
+	}
+	res := r.resolve(field{val: cmp.Or(dir, ".")})
+	if res.unknown != nil || len(res.paths) == 0 {
+		return nil
+	}
+	names, ok := r.listed(res.paths[len(res.paths)-1])
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, name := range names {
+		if m, _ := path.Match(pat, name); m {
+			if len(out) == maxRunnerMatches {
+				r.tooComplex(fmt.Sprintf("the files %s names are more than the %d the analyser reads", bound(n), maxRunnerMatches))
+				return out
+			}
+			out = append(out, dir+name)
+		}
+	}
+	return out
+}
+
 // runnerFile judges the first of names that is there, a file of runner b
 // read as rf says: written by this command, or on disk.
 func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c ctx, cmd string) {
+	if rf.all {
+		one := runnerFile{lang: rf.lang, program: rf.program}
+		for _, n := range names {
+			for _, m := range r.runnerMatches(n) {
+				r.runnerFile(sc, b, one, []string{m}, c, cmd)
+			}
+		}
+		return
+	}
 	if rf.program != "" {
 		r.programFiles(sc, b, rf.program, names, c, cmd)
+		return
+	}
+	if rf.lang == "sln" {
+		r.solution(sc, b, field{val: names[0]}, c, cmd)
 		return
 	}
 	read := func(text string) { r.runnerCommands(sc, rf.lang, text, c, cmd) }
@@ -285,4 +388,64 @@ func taskRunner(names_, summary string, reads func(r *run, sc *scope, b, text st
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
 			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),
 			val("--justfile", "-D", "-P", "-B", "-G", "-S", "-e")}}
+}
+
+// msbuildProjects are the project files MSBuild builds in a folder.
+var msbuildProjects = []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj"}
+
+// dotnetValueOptions are the options of dotnet's build commands and
+// MSBuild's that take a value in the next word.
+var dotnetValueOptions = []string{"-c", "--configuration", "-f", "--framework", "-r", "--runtime", "-v", "--verbosity", "-p", "--property",
+	"-s", "--source", "-l", "--logger", "--filter", "--settings", "-a", "--arch", "--os", "-o", "--output", "--diag", "--launch-profile",
+	"--results-directory", "--collect", "--blame-hang-timeout", "--environment", "-e"}
+
+// dotnetProject returns the project or solution dotnet builds: the value
+// of --project, else its first operand.
+func dotnetProject(args []field) (field, bool) {
+	if ps := optionValues(args, "--project"); len(ps) > 0 {
+		return ps[len(ps)-1], true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			return a, true
+		case a.val == "--":
+			return field{}, false // the program's arguments (dotnet run -- ARGS)
+		case slices.Contains(dotnetValueOptions, a.val):
+			i++
+		case strings.HasPrefix(a.val, "-") || strings.HasPrefix(a.val, "/"):
+			// An option (MSBuild's /p:X=Y too); an absolute path on
+			// Linux starts with '/' as well, and is then read below.
+			if strings.HasPrefix(a.val, "/") && strings.Count(a.val, "/") > 1 && !strings.Contains(a.val, ":") {
+				return a, true
+			}
+		default:
+			return a, true
+		}
+	}
+	return field{}, false
+}
+
+// slnProject finds a solution's projects: Project("{...}") = "Name",
+// "path\to\App.csproj", "{...}"; and an .slnx's Path attributes.
+var slnProject = regexp.MustCompile(`(?i)(?:Project\("[^"]*"\)\s*=\s*"[^"]*",\s*"([^"]+\.(?:cs|fs|vb)?proj)"|Path="([^"]+\.(?:cs|fs|vb)?proj)")`)
+
+// solution reads a solution file dotnet or MSBuild builds and the project
+// files it lists (paths relative to its folder, written with either
+// slash), each as the project it is.
+func (r *run) solution(sc *scope, b string, f field, c ctx, cmd string) {
+	text, _, ok := r.readOnDisk(f, b, cmd, false)
+	if !ok {
+		return
+	}
+	dir := path.Dir(f.val)
+	for i, m := range slnProject.FindAllStringSubmatch(text, -1) {
+		if i == maxRunnerMatches {
+			r.tooComplex(fmt.Sprintf("the solution %s lists more projects than the %d the analyser reads", bound(f.val), maxRunnerMatches))
+			return
+		}
+		p := strings.ReplaceAll(m[1]+m[2], "\\", "/")
+		r.runnerFile(sc, b, runnerFile{lang: "msbuild"}, []string{path.Join(dir, p)}, c, cmd)
+	}
 }

@@ -27,6 +27,13 @@ func TestRunnerFilesAreBound(t *testing.T) {
 		{"cd runme/req && pip install -r requirements.txt", []string{"runme/req/requirements.txt", "runme/req/sub/more.txt", "runme/req/sub/pkg/setup.py"}, "runme/req/sub/pkg/setup.py"},
 		{"cd runme/mise2 && mise run wipe", []string{"runme/mise2/mise-tasks/wipe"}, "runme/mise2/mise-tasks/wipe"},
 		{"cd runme/comp && composer install --no-scripts", nil, ""},
+		{"cd runme/net2/src/App && dotnet build", []string{"runme/net2/Directory.Build.targets", "runme/net2/src/App/App.csproj"}, "runme/net2/Directory.Build.targets"},
+		{"dotnet build -c Release runme/net/App.csproj", []string{"runme/net/App.csproj"}, "runme/net/App.csproj"},
+		{"dotnet run --project=runme/net", []string{"runme/net/App.csproj"}, "runme/net/App.csproj"},
+		{"cd runme/net5/inner && dotnet build", []string{"runme/net5/inner/Inner.csproj"}, ""},
+		{"cd runme/net3 && dotnet build", []string{"runme/net3/App.sln", "runme/net3/src/App/App.csproj"}, "runme/net3/src/App/App.csproj"},
+		{"terraform -chdir=runme/tf plan", []string{"runme/tf/main.tf", "runme/tf/vars.tf"}, "runme/tf/main.tf"},
+		{"cd runme/netok && dotnet run -- runme/net", []string{"runme/netok/App.csproj"}, ""},
 	} {
 		res := a.Command(c.cmd, env)
 		var got []string

@@ -484,21 +484,9 @@ func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
 		if c := rest[0]; !patternChars(c) {
 			return walk(next+c, rest[1:])
 		}
-		names, listed := r.calls.listings[dir]
-		if !listed {
-			if len(r.calls.listings) >= maxPatternDirs {
-				r.tooComplex(fmt.Sprintf("the command's patterns list more than %d folders to bind what they match", maxPatternDirs))
-				return false
-			}
-			var err error
-			if names, err = r.a.readDir(dir); err != nil {
-				names = nil // nothing there to match
-			}
-			slices.Sort(names)
-			if r.calls.listings == nil {
-				r.calls.listings = map[string][]string{}
-			}
-			r.calls.listings[dir] = names // each folder is listed once per call
+		names, ok := r.listed(dir)
+		if !ok {
+			return false
 		}
 		if len(names) > maxPatternEntries {
 			r.tooComplex(fmt.Sprintf("the pattern %s matches in a folder of more than %d names", bound(f.val), maxPatternEntries))
@@ -512,6 +500,30 @@ func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
 		return true
 	}
 	walk(dir, comps[first:])
+}
+
+// listed returns the names in the folder dir, sorted, listed through
+// Config.ReadDir once per call (none when it cannot be listed); past
+// maxPatternDirs folders it asks as too complex and reports false.
+func (r *run) listed(dir string) ([]string, bool) {
+	names, ok := r.calls.listings[dir]
+	if ok {
+		return names, true
+	}
+	if len(r.calls.listings) >= maxPatternDirs {
+		r.tooComplex(fmt.Sprintf("the command's patterns list more than %d folders to bind what they match", maxPatternDirs))
+		return nil, false
+	}
+	names, err := r.a.readDir(dir)
+	if err != nil {
+		names = nil // nothing there to match
+	}
+	slices.Sort(names)
+	if r.calls.listings == nil {
+		r.calls.listings = map[string][]string{}
+	}
+	r.calls.listings[dir] = names // each folder is listed once per call
+	return names, true
 }
 
 // ReadDirNames is Config.ReadDir's default: the names in the folder dir,
