@@ -478,7 +478,7 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("cmake"), Family: "runners", RunsFiles: []string{"**/CMakeLists.txt", "**/*.cmake"}, Summary: "cmake -E is a command language (rm, copy, touch, chdir DIR CMD, env CMD, time CMD, tar) judged as the commands it stands for; -B and --install --prefix are written; -P runs a script file",
+	{Names: names("cmake"), Family: "runners", RunsFiles: []string{"**/CMakeLists.txt", "**/*.cmake"}, readsCommands: suppliedRunnerFile("cmake"), Summary: "configuring reads the source folder's CMakeLists.txt, and -P and -C their scripts (execute_process, exec_program and file() judged as the commands they stand for); cmake -E is a command language (rm, copy, touch, chdir DIR CMD, env CMD, time CMD, tar) judged as the commands it stands for; -B and --install --prefix are written; -P runs a script file",
 		DataOnly: true,
 		Options:  []Option{opt(RoleWrite, "-B"), opt(RoleWriteTree, "--prefix"), opt(RoleCommandFile, "-P", "-C"), val("-S", "-G", "-T", "-A", "-D", "-U", "--build", "--install", "--config", "--component", "-j", "--parallel", "--target", "-t", "--preset")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

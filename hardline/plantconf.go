@@ -82,6 +82,8 @@ func plantedConfigLanguage(k string) string {
 		return "pyproject"
 	case path.Ext(name) == ".pth" && sitePackages(dir), (name == "sitecustomize.py" || name == "usercustomize.py") && sitePackages(dir):
 		return "python-start"
+	case name == "cmakelists.txt" || path.Ext(name) == ".cmake":
+		return "cmake"
 	case path.Ext(name) == ".tf":
 		return "terraform"
 	case slices.Contains([]string{".csproj", ".fsproj", ".vbproj", ".proj"}, path.Ext(name)), name == "directory.build.props", name == "directory.build.targets":
@@ -190,6 +192,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("command", "program"), nil)...)
 	case "msbuild":
 		add("", false, msbuildCommands(text)...)
+	case "cmake":
+		add("", false, cmakeCommands(text)...)
 	case "ansible":
 		add("", false, keyedValues(text, setOf("shell", "command", "raw", "cmd", "ansible.builtin.shell", "ansible.builtin.command", "ansible.builtin.raw"), nil)...)
 	}

@@ -126,8 +126,10 @@ var runners = map[string]runnerSpec{
 	"dotnet clean":   dotnetRunner,
 	"dotnet msbuild": dotnetRunner,
 	"dotnet watch":   dotnetRunner,
-	"msbuild":        dotnetRunner,
-	"xbuild":         dotnetRunner,
+	"cmake": {files: []runnerFile{{names: []string{"CMakeLists.txt"}, lang: "cmake"}}, fileOpts: []string{"-P"}, project: cmakeSource,
+		skip: []string{"-E", "--build", "--install", "--open", "--version", "-version", "-h", "-H", "--help", "-help", "--help-full", "--system-information", "--workflow"}},
+	"msbuild": dotnetRunner,
+	"xbuild":  dotnetRunner,
 }
 
 var (
@@ -338,12 +340,14 @@ func (r *run) programFiles(sc *scope, b, prog string, names []string, c ctx, cmd
 // suppliedRunnerFile reads a file in a task runner's format that the
 // runner is given by name (the entry's readsCommands): its commands are
 // judged, and one the command supplies (a process substitution, the
-// standard input) asks besides, since the format is read line by line
-// (see keyedValues), not as the tool parses it. On disk, only what blocks
-// is kept (see onDisk), so the ask is the supplied file's alone.
+// standard input) asks besides, since the analyser reads it only in part:
+// a YAML, TOML or INI file line by line (see keyedValues), not as the
+// tool parses it; a CMake script by the commands it knows. On disk, only
+// what blocks is kept (see onDisk), so the ask is the supplied file's
+// alone.
 func suppliedRunnerFile(lang string) func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
 	return func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
-		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs the commands of a file this command supplies, whose format the analyser reads line by line", cmd, "")
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs the commands of a file this command supplies, which the analyser reads only in part, not as the tool does", cmd, "")
 		r.runnerCommands(sc, lang, text, c, cmd)
 	}
 }
@@ -448,4 +452,29 @@ func (r *run) solution(sc *scope, b string, f field, c ctx, cmd string) {
 		p := strings.ReplaceAll(m[1]+m[2], "\\", "/")
 		r.runnerFile(sc, b, runnerFile{lang: "msbuild"}, []string{path.Join(dir, p)}, c, cmd)
 	}
+}
+
+// cmakeValueOptions are cmake's options that take a value in the next
+// word.
+var cmakeValueOptions = []string{"-S", "-B", "-G", "-T", "-A", "-D", "-U", "-C", "-P", "--preset", "--toolchain", "--install-prefix", "--graphviz", "--log-level", "--trace-redirect", "-W"}
+
+// cmakeSource returns the source folder cmake configures: -S's value, or
+// the folder its first operand names (cmake .., cmake .); with neither,
+// the working folder (cmake -B build), and false.
+func cmakeSource(args []field) (field, bool) {
+	if s := optionValues(args, "-S"); len(s) > 0 {
+		return s[len(s)-1], true
+	}
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a.dyn:
+			return a, true
+		case slices.Contains(cmakeValueOptions, a.val):
+			i++
+		case strings.HasPrefix(a.val, "-"):
+		default:
+			return a, true
+		}
+	}
+	return field{}, false
 }
