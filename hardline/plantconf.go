@@ -194,6 +194,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, msbuildCommands(text)...)
 	case "cmake":
 		add("", false, cmakeCommands(text)...)
+	case "compose":
+		add("", false, composeRuns(text)...)
 	case "ansible":
 		add("", false, keyedValues(text, setOf("shell", "command", "raw", "cmd", "ansible.builtin.shell", "ansible.builtin.command", "ansible.builtin.raw"), nil)...)
 	}
@@ -737,4 +739,39 @@ func pythonStartCode(k, text string) string {
 		}
 	}
 	return strings.Join(code, "\n")
+}
+
+// composeRuns returns, as docker run command lines, what a compose file's
+// services make the engine do on this machine: the host folders they
+// bind (a volume's short form HOST:CONTAINER, or a long form's source)
+// and their commands, each run in a container so bound. The file is read
+// line by line (keyedValues), its services together: a bind of one
+// service and a command of another are judged as if one service had
+// both, the stricter reading. Privileges (privileged, the host's
+// namespaces, devices) are not read: they ask, and a file on disk keeps
+// only what blocks, while one the command writes asks already
+// (runs-written-file).
+func composeRuns(text string) []string {
+	var opts []string
+	for _, v := range keyedValues(text, setOf("volumes"), nil) {
+		if strings.Contains(v, ":") {
+			opts = append(opts, "-v "+shellQuoted(v))
+		}
+	}
+	for _, v := range keyedValues(text, setOf("source"), nil) {
+		opts = append(opts, "-v "+shellQuoted(v+":/mnt/source"))
+	}
+	head := "docker run " + strings.Join(opts, " ")
+	cmds := keyedValues(text, setOf("command", "entrypoint"), nil)
+	if len(cmds) == 0 {
+		if len(opts) == 0 {
+			return nil
+		}
+		return []string{head + " image"}
+	}
+	out := make([]string, 0, len(cmds))
+	for _, c := range cmds {
+		out = append(out, head+" image sh -c "+shellQuoted(c))
+	}
+	return out
 }

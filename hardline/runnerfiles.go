@@ -61,6 +61,12 @@ type runnerSpec struct {
 	// taskDirs are the folders whose files, named by the words of the
 	// line, are tasks the runner runs as scripts (mise run NAME).
 	taskDirs []string
+	// only are the words one of which the line must hold for the runner
+	// to run its file (compose up, run, create, start, restart).
+	only []string
+	// readNamed: a file an option names is read here in lang (the
+	// entry's own command-file reading asks only for a supplied one).
+	readNamed bool
 	// project returns the file or folder an operand names for the
 	// runner to work on (dotnet build App.csproj, dotnet build src/App),
 	// if one does: its file is read in place of the working folder's.
@@ -129,10 +135,18 @@ var runners = map[string]runnerSpec{
 	"cmake": {files: []runnerFile{{names: []string{"CMakeLists.txt"}, lang: "cmake"}}, fileOpts: []string{"-P"}, project: cmakeSource,
 		skip: []string{"-E", "--build", "--install", "--open", "--version", "-version", "-h", "-H", "--help", "-help", "--help-full", "--system-information", "--workflow"}},
 	"msbuild": dotnetRunner,
-	"xbuild":  dotnetRunner,
+	// The services compose starts: their mounts, privileges and commands.
+	"docker compose": composeRunner,
+	"podman compose": composeRunner,
+	"docker-compose": composeRunner,
+	"podman-compose": composeRunner,
+	"xbuild":         dotnetRunner,
 }
 
 var (
+	composeRunner = runnerSpec{files: []runnerFile{{names: []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}, lang: "compose"},
+		{names: []string{"compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"}, lang: "compose"}},
+		fileOpts: []string{"-f", "--file"}, lang: "compose", readNamed: true, up: true, only: []string{"up", "run", "create", "start", "restart"}}
 	terraformRunner = runnerSpec{files: []runnerFile{{names: []string{"*.tf"}, lang: "terraform", all: true}}, dirOpts: []string{"-chdir"},
 		skip: []string{"fmt", "validate", "version", "-version", "-v", "--version", "-help", "-h", "--help", "init", "login", "logout",
 			"workspace", "providers", "graph", "state", "output", "show", "taint", "untaint", "force-unlock", "get", "metadata"}}
@@ -176,7 +190,18 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 			}
 		}
 	}
+	if len(spec.only) > 0 && !slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.only, f.val) }) {
+		return
+	}
 	if named := optionValues(args, spec.fileOpts...); len(named) > 0 {
+		if spec.readNamed {
+			for _, f := range named {
+				if !f.dyn && !suppliedFile(f) {
+					r.runnerFile(sc, b, runnerFile{lang: spec.lang}, []string{f.val}, c, cmd)
+				}
+			}
+			return
+		}
 		// A file in the tool's format is read as the option's command
 		// file (the entry's reader); a program is read here.
 		if prog := spec.files[0].program; prog != "" {
