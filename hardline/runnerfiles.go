@@ -163,6 +163,18 @@ var (
 		up: true, every: true, taskDirs: []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/tasks", ".config/mise/tasks"}}
 )
 
+// runnerHeads are the programs whose sub-commands name runners (deno of
+// deno task), so that other programs' lines cost no lookup of two words.
+var runnerHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range runners {
+		if head, _, ok := strings.Cut(k, " "); ok {
+			m[head] = true
+		}
+	}
+	return m
+}()
+
 // runsTasks reports whether the program b reads files of tasks by itself
 // (see runners).
 func runsTasks(b string) bool {
@@ -175,10 +187,11 @@ func runsTasks(b string) bool {
 // the working folder. A folder not known is not read.
 func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd string) {
 	spec, ok := runners[b]
-	if !ok && len(args) > 0 && !args[0].dyn {
+	if !ok && len(args) > 0 && !args[0].dyn && runnerHeads[b] {
 		// A sub-command its entry does not name (deno task).
-		spec, ok = runners[b+" "+args[0].val]
-		b, args = b+" "+args[0].val, args[1:]
+		b = r.calls.join(b, " ", args[0].val)
+		spec, ok = runners[b]
+		args = args[1:]
 	}
 	if !ok || len(spec.skip) > 0 && slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.skip, f.val) }) {
 		return
