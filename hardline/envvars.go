@@ -19,7 +19,7 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 		r.noteHome(f) // (zsh reads its startup files in ZDOTDIR)
 	}
 	if codePathVars[name] {
-		r.codePath(name, f, cmd)
+		r.codePath(sc, name, f, c, cmd)
 		return
 	}
 	switch {
@@ -532,8 +532,10 @@ var codePathVars = map[string]bool{"PYTHONPATH": true, "PERL5LIB": true, "PERLLI
 // codePath judges a search path for code: folders in a writable root are
 // the project's own code, as much as the program it runs; a folder
 // anywhere else (/tmp/x) may hold what the program then loads in place of
-// its own modules or libraries, and asks (env-code).
-func (r *run) codePath(name string, f field, cmd string) {
+// its own modules or libraries, and asks (env-code). PYTHONPATH's folders
+// are searched for the sitecustomize and usercustomize modules Python
+// imports as it starts, read as the program it runs is.
+func (r *run) codePath(sc *scope, name string, f field, c ctx, cmd string) {
 	if f.dyn {
 		r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to a search path that comes from "+f.why, cmd, "")
 		return
@@ -553,6 +555,16 @@ func (r *run) codePath(name string, f field, cmd string) {
 			if r.classify(p) != clInside {
 				r.finding(ruleEnvCode, Dynamic, Ask, name+" makes programs load code from "+p+", outside every writable root", cmd, p)
 				return
+			}
+		}
+		if name == "PYTHONPATH" {
+			// Python imports sitecustomize and usercustomize from its
+			// path as it starts, whatever the program: read as the
+			// program python3 runs is (programOnDisk).
+			for _, m := range []string{"sitecustomize", "usercustomize"} {
+				if read, _ := r.programOnDisk(sc, "python3", field{val: d + "/" + m + ".py"}, c, cmd); !read {
+					r.programOnDisk(sc, "python3", field{val: d + "/" + m + "/__init__.py"}, c, cmd)
+				}
 			}
 		}
 	}
