@@ -297,6 +297,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		}
 	}
 	if ce == nil {
+		// A tool with no entry that loads code from its project's files
+		// (eslint's eslint.config.js, uvicorn's main.py): see runners.
+		r.readRunnerFiles(sc, b, args, c, cmd)
 		// A program with no built-in entry keeps the nets for unknown
 		// programs whatever the policy's entries add (one that only names
 		// roles, from a repository's layer, must not lift them); only an

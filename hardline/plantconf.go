@@ -196,6 +196,10 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, cmakeCommands(text)...)
 	case "compose":
 		add("", false, composeRuns(text)...)
+	case "nodemon":
+		add("", false, jsonCommands(text, map[string]bool{"exec": true, "start": true, "restart": true, "crash": true, "exit": true, "config:changed": true})...)
+	case "snakefile":
+		add("", false, keyedValues(text, setOf("shell"), nil)...)
 	case "ansible":
 		add("", false, keyedValues(text, setOf("shell", "command", "raw", "cmd", "ansible.builtin.shell", "ansible.builtin.command", "ansible.builtin.raw"), nil)...)
 	}

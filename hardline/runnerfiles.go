@@ -67,6 +67,9 @@ type runnerSpec struct {
 	// readNamed: a file an option names is read here in lang (the
 	// entry's own command-file reading asks only for a supplied one).
 	readNamed bool
+	// projectFile: what project returns is the file itself (a module, a
+	// rackup file), not a file or folder to look in.
+	projectFile bool
 	// project returns the file or folder an operand names for the
 	// runner to work on (dotnet build App.csproj, dotnet build src/App),
 	// if one does: its file is read in place of the working folder's.
@@ -135,6 +138,56 @@ var runners = map[string]runnerSpec{
 	"cmake": {files: []runnerFile{{names: []string{"CMakeLists.txt"}, lang: "cmake"}}, fileOpts: []string{"-P"}, project: cmakeSource,
 		skip: []string{"-E", "--build", "--install", "--open", "--version", "-version", "-h", "-H", "--help", "-help", "--help-full", "--system-information", "--workflow"}},
 	"msbuild": dotnetRunner,
+	// Tools that load their configuration as code, read as node's
+	// programs are (what would block asks): the first name that is there,
+	// in the working folder (and above, for those that look there).
+	"eslint":      jsTool(true, "eslint.config", ".eslintrc"),
+	"prettier":    jsTool(true, "prettier.config", ".prettierrc"),
+	"stylelint":   jsTool(true, "stylelint.config", ".stylelintrc"),
+	"commitlint":  jsTool(true, "commitlint.config", ".commitlintrc"),
+	"lint-staged": jsTool(true, "lint-staged.config", ".lintstagedrc"),
+	"gulp":        jsTool(true, "gulpfile"),
+	"grunt":       jsTool(true, "Gruntfile", "gruntfile"),
+	"jest":        jsTool(false, "jest.config"),
+	"vitest":      jsTool(false, "vitest.config", "vite.config", "vitest.workspace"),
+	"vite":        jsTool(false, "vite.config"),
+	"webpack":     jsTool(false, "webpack.config"),
+	"webpack-cli": jsTool(false, "webpack.config"),
+	"rollup":      jsTool(false, "rollup.config"),
+	"next":        jsTool(false, "next.config"),
+	"nuxt":        jsTool(false, "nuxt.config"),
+	"nuxi":        jsTool(false, "nuxt.config"),
+	"astro":       jsTool(false, "astro.config"),
+	"babel":       jsTool(false, "babel.config", ".babelrc"),
+	"tailwindcss": jsTool(false, "tailwind.config"),
+	"postcss":     jsTool(false, "postcss.config"),
+	"playwright":  jsTool(false, "playwright.config"),
+	"cypress":     jsTool(false, "cypress.config"),
+	"karma":       jsTool(false, "karma.conf"),
+	"hardhat":     jsTool(false, "hardhat.config"),
+	"mocha":       jsTool(false, ".mocharc"),
+	"knex":        jsTool(false, "knexfile"),
+	"nodemon":     {files: []runnerFile{{names: []string{"nodemon.json"}, lang: "nodemon"}}, fileOpts: []string{"--config"}},
+	// Python and Ruby tools that import their project's module or file.
+	"fab":         {files: []runnerFile{{names: []string{"fabfile.py", "fabfile/__init__.py"}, program: "python3"}}, fileOpts: []string{"-f", "--fabfile"}, up: true},
+	"doit":        {files: []runnerFile{{names: []string{"dodo.py"}, program: "python3"}}, fileOpts: []string{"-f", "--file"}},
+	"waf":         {files: []runnerFile{{names: []string{"wscript"}, program: "python3"}}},
+	"locust":      {files: []runnerFile{{names: []string{"locustfile.py"}, program: "python3"}}, fileOpts: []string{"-f", "--locustfile"}},
+	"snakemake":   {files: []runnerFile{{names: []string{"Snakefile", "snakefile", "workflow/Snakefile"}, lang: "snakefile"}}, fileOpts: []string{"-s", "--snakefile"}},
+	"uvicorn":     appModule,
+	"gunicorn":    appModule,
+	"hypercorn":   appModule,
+	"daphne":      appModule,
+	"celery":      appModule,
+	"flask":       {files: []runnerFile{{names: []string{"app.py", "wsgi.py", "app/__init__.py", "wsgi/__init__.py"}, program: "python3"}}, project: flaskApp, projectFile: true},
+	"brew bundle": {files: []runnerFile{{names: []string{"Brewfile"}, program: "ruby"}}, fileOpts: []string{"--file"}, up: true},
+	"pod":         {files: []runnerFile{{names: []string{"Podfile"}, program: "ruby"}}, up: true},
+	"fastlane":    {files: []runnerFile{{names: []string{"fastlane/Fastfile", "Fastfile"}, program: "ruby"}}},
+	"danger":      {files: []runnerFile{{names: []string{"Dangerfile", "Dangerfile.rb"}, program: "ruby"}}, fileOpts: []string{"--dangerfile"}},
+	"guard":       {files: []runnerFile{{names: []string{"Guardfile"}, program: "ruby"}}, fileOpts: []string{"-G", "--guardfile"}, up: true},
+	"cap":         {files: []runnerFile{{names: []string{"Capfile"}, program: "ruby"}}, up: true},
+	"rackup":      {files: []runnerFile{{names: []string{"config.ru"}, program: "ruby"}}, project: firstOperand, projectFile: true},
+	"berks":       {files: []runnerFile{{names: []string{"Berksfile"}, program: "ruby"}}, fileOpts: []string{"-b", "--berksfile"}},
 	// The services compose starts: their mounts, privileges and commands.
 	"docker compose": composeRunner,
 	"podman compose": composeRunner,
@@ -144,6 +197,9 @@ var runners = map[string]runnerSpec{
 }
 
 var (
+	// appModule is a server or worker that imports the module its
+	// operand names (uvicorn main:app, celery -A proj worker).
+	appModule     = runnerSpec{files: []runnerFile{{program: "python3"}}, project: appModuleFile, projectFile: true}
 	composeRunner = runnerSpec{files: []runnerFile{{names: []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}, lang: "compose"},
 		{names: []string{"compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"}, lang: "compose"}},
 		fileOpts: []string{"-f", "--file"}, lang: "compose", readNamed: true, up: true, only: []string{"up", "run", "create", "start", "restart"}}
@@ -206,7 +262,8 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 	if len(spec.only) > 0 && !slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.only, f.val) }) {
 		return
 	}
-	if named := optionValues(args, spec.fileOpts...); len(named) > 0 {
+	named := slices.DeleteFunc(optionValues(args, spec.fileOpts...), func(f field) bool { return !f.dyn && strings.HasPrefix(f.val, "-") })
+	if len(named) > 0 { // (an option after one that may take no value, rollup -c --watch, names none)
 		if spec.readNamed {
 			for _, f := range named {
 				if !f.dyn && !suppliedFile(f) {
@@ -236,6 +293,10 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 		if f, ok := spec.project(args); ok {
 			if f.dyn {
 				return // not known: nothing to read
+			}
+			if spec.projectFile {
+				r.runnerFile(sc, b, spec.files[0], []string{f.val}, c, cmd)
+				return
 			}
 			if slices.ContainsFunc(spec.files[0].names, func(n string) bool { m, _ := path.Match(n, path.Base(f.val)); return m }) {
 				r.runnerFile(sc, b, runnerFile{lang: spec.files[0].lang}, []string{f.val}, c, cmd)
@@ -511,6 +572,88 @@ func cmakeSource(args []field) (field, bool) {
 			i++
 		case strings.HasPrefix(a.val, "-"):
 		default:
+			return a, true
+		}
+	}
+	return field{}, false
+}
+
+// jsExtensions are the extensions a JavaScript tool's configuration file
+// may have, in the order tools try them.
+var jsExtensions = []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"}
+
+// jsTool is the runner of a JavaScript tool that loads its configuration
+// files (the bases, each with jsExtensions) as code: read as node's
+// programs by their text; up says it looks in the folders above too.
+func jsTool(up bool, bases ...string) runnerSpec {
+	var files []runnerFile
+	for _, b := range bases {
+		var names []string
+		for _, x := range jsExtensions {
+			names = append(names, b+x)
+		}
+		files = append(files, runnerFile{names: names, program: "node"})
+	}
+	return runnerSpec{files: files, fileOpts: []string{"-c", "--config"}, up: up}
+}
+
+// appModuleFile returns the module file a server or worker imports: the
+// operand MODULE:OBJECT (uvicorn, gunicorn, hypercorn, daphne) or the
+// value of -A/--app (celery), as MODULE.py; a package's __init__.py is
+// not tried.
+func appModuleFile(args []field) (field, bool) {
+	spec := optionValues(args, "-A", "--app")
+	if len(spec) == 0 {
+		for _, a := range args {
+			if a.dyn {
+				return a, true
+			}
+			if !strings.HasPrefix(a.val, "-") && strings.Contains(a.val, ":") {
+				spec = append(spec, a)
+				break
+			}
+		}
+	}
+	if len(spec) == 0 {
+		return field{}, false
+	}
+	f := spec[len(spec)-1]
+	if f.dyn {
+		return f, true
+	}
+	mod, _, _ := strings.Cut(f.val, ":")
+	if mod == "" || strings.ContainsAny(mod, "/\\") {
+		return field{}, false
+	}
+	f.val = strings.ReplaceAll(mod, ".", "/") + ".py"
+	return f, true
+}
+
+// flaskApp returns the module flask run imports when --app names one
+// (flask --app hello run): MODULE.py.
+func flaskApp(args []field) (field, bool) {
+	apps := optionValues(args, "-A", "--app")
+	if len(apps) == 0 {
+		return field{}, false
+	}
+	f := apps[len(apps)-1]
+	if f.dyn {
+		return f, true
+	}
+	mod, _, _ := strings.Cut(f.val, ":")
+	mod, _, _ = strings.Cut(mod, "(")
+	if mod == "" || strings.HasSuffix(mod, ".py") || strings.Contains(mod, "/") {
+		f.val = mod
+		return f, mod != ""
+	}
+	f.val = strings.ReplaceAll(mod, ".", "/") + ".py"
+	return f, true
+}
+
+// firstOperand returns the first word that is not an option.
+func firstOperand(args []field) (field, bool) {
+	for _, a := range args {
+		if a.dyn || !strings.HasPrefix(a.val, "-") {
 			return a, true
 		}
 	}
