@@ -407,7 +407,7 @@ var _ = register([]Entry{
 		},
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
 	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole; run passes the arguments after -- to the program it builds", DataOnly: true,
-		Options: []Option{opt(RoleScript, "--run_under"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},
+		Options: []Option{opt(RoleScript, "--run_under", "--workspace_status_command"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.builtProgramArgs(sc, b, args, "run", c, cmd)
 			clean := slices.IndexFunc(args, func(f field) bool { return f.val == "clean" })

@@ -198,6 +198,11 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, composeRuns(text)...)
 	case "nodemon":
 		add("", false, jsonCommands(text, map[string]bool{"exec": true, "start": true, "restart": true, "crash": true, "exit": true, "config:changed": true})...)
+	case "cargo-config":
+		// A program cargo runs around the compiler or the built program.
+		add("", false, keyedValues(text, setOf("rustc-wrapper", "rustc-workspace-wrapper", "runner", "rustc", "rustdoc", "linker"), nil)...)
+	case "bazelrc":
+		add("", false, bazelrcCommands(text)...)
 	case "snakefile":
 		add("", false, keyedValues(text, setOf("shell"), nil)...)
 	case "ansible":
@@ -776,6 +781,40 @@ func composeRuns(text string) []string {
 	out := make([]string, 0, len(cmds))
 	for _, c := range cmds {
 		out = append(out, head+" image sh -c "+shellQuoted(c))
+	}
+	return out
+}
+
+// bazelrcCommands returns the commands a .bazelrc's options make bazel
+// run: --workspace_status_command on every build, --run_under around
+// every program it runs (each line is a command's name and its options).
+func bazelrcCommands(text string) []string {
+	var out []string
+	for l := range strings.SplitSeq(text, "\n") {
+		ws := strings.Fields(l)
+		// value returns the option value that starts with v, followed by
+		// the words after k: a quoted value runs to its closing quote.
+		value := func(v string, k int) string {
+			if v != "" && (v[0] == '"' || v[0] == '\'') && (len(v) == 1 || v[len(v)-1] != v[0]) {
+				for ; k < len(ws); k++ {
+					v += " " + ws[k]
+					if strings.HasSuffix(ws[k], v[:1]) {
+						break
+					}
+				}
+			}
+			return unquoteValue(v)
+		}
+		for i, w := range ws {
+			for _, o := range []string{"--workspace_status_command", "--run_under"} {
+				switch {
+				case strings.HasPrefix(w, o+"="):
+					out = append(out, value(w[len(o)+1:], i+1))
+				case w == o && i+1 < len(ws):
+					out = append(out, value(ws[i+1], i+2))
+				}
+			}
+		}
 	}
 	return out
 }

@@ -28,6 +28,9 @@ import (
 type runnerFile struct {
 	names         []string
 	lang, program string
+	// code, for a program file, returns the program in its text (a
+	// configuration's value that holds code); nil for the whole text.
+	code func(text string) string
 	// all: every file the names match is read (a folder's *.tf, its
 	// project files), not the first that is there; a name may then be a
 	// pattern of its last component.
@@ -188,6 +191,22 @@ var runners = map[string]runnerSpec{
 	"cap":         {files: []runnerFile{{names: []string{"Capfile"}, program: "ruby"}}, up: true},
 	"rackup":      {files: []runnerFile{{names: []string{"config.ru"}, program: "ruby"}}, project: firstOperand, projectFile: true},
 	"berks":       {files: []runnerFile{{names: []string{"Berksfile"}, program: "ruby"}}, fileOpts: []string{"-b", "--berksfile"}},
+	// Settings files that name a program a tool runs: cargo's
+	// configuration (every one above: cargo merges them), .bazelrc's
+	// --workspace_status_command and --run_under, pylint's init-hook
+	// (Python), R's .Rprofile, pnpm's .pnpmfile.cjs.
+	"cargo":    {files: []runnerFile{{names: []string{".cargo/config.toml", ".cargo/config"}, lang: "cargo-config"}}, up: true, every: true},
+	"bazel":    bazelRunner,
+	"bazelisk": bazelRunner,
+	"pylint": {files: []runnerFile{{names: []string{"pylintrc", ".pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}, program: "python3", code: pylintHooks}},
+		fileOpts: []string{"--rcfile"}, up: true},
+	"Rscript":      rProfile,
+	"R":            rProfile,
+	"pnpm install": pnpmfile,
+	"pnpm i":       pnpmfile,
+	"pnpm add":     pnpmfile,
+	"pnpm update":  pnpmfile,
+	"pnpm up":      pnpmfile,
 	// The services compose starts: their mounts, privileges and commands.
 	"docker compose": composeRunner,
 	"podman compose": composeRunner,
@@ -197,6 +216,9 @@ var runners = map[string]runnerSpec{
 }
 
 var (
+	bazelRunner = runnerSpec{files: []runnerFile{{names: []string{".bazelrc"}, lang: "bazelrc"}}, skip: []string{"--nohome_rc", "--ignore_all_rc_files", "--noworkspace_rc"}}
+	rProfile    = runnerSpec{files: []runnerFile{{names: []string{".Rprofile"}, program: "Rscript"}}, skip: []string{"--vanilla", "--no-init-file"}}
+	pnpmfile    = runnerSpec{files: []runnerFile{{names: []string{".pnpmfile.cjs", ".pnpmfile.mjs"}, program: "node"}}, fileOpts: []string{"--pnpmfile"}, up: true, skip: []string{"--ignore-pnpmfile"}}
 	// appModule is a server or worker that imports the module its
 	// operand names (uvicorn main:app, celery -A proj worker).
 	appModule     = runnerSpec{files: []runnerFile{{program: "python3"}}, project: appModuleFile, projectFile: true}
@@ -283,7 +305,7 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 				if b == "invoke" || b == "inv" {
 					names = []string{f.val + ".py", f.val + "/__init__.py"} // a module's name
 				}
-				r.programFiles(sc, b, prog, names, c, cmd)
+				r.programFiles(sc, b, prog, names, spec.files[0].code, c, cmd)
 			}
 		}
 		return
@@ -411,7 +433,7 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 		return
 	}
 	if rf.program != "" {
-		r.programFiles(sc, b, rf.program, names, c, cmd)
+		r.programFiles(sc, b, rf.program, names, rf.code, c, cmd)
 		return
 	}
 	if rf.lang == "sln" {
@@ -426,10 +448,13 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 // programFiles judges the first of names that is a file on disk, a
 // program in the language of interpreter prog that runner b runs, by its
 // text (as programOnDisk does); one the command wrote asks.
-func (r *run) programFiles(sc *scope, b, prog string, names []string, c ctx, cmd string) {
+func (r *run) programFiles(sc *scope, b, prog string, names []string, code func(string) string, c ctx, cmd string) {
 	r.buildFileWritten(sc, names, c, b, cmd, nil)
 	for _, name := range names {
 		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, true); ok {
+			if code != nil {
+				text = code(text)
+			}
 			r.programFromDisk(p, b, func() { r.programText(sc, prog, text, c, cmd) })
 			return
 		}
@@ -658,4 +683,11 @@ func firstOperand(args []field) (field, bool) {
 		}
 	}
 	return field{}, false
+}
+
+// pylintHooks returns the Python code of the init-hook settings in a
+// pylint configuration (pylintrc's, pyproject.toml's [tool.pylint.*],
+// setup.cfg's), which pylint runs as it starts.
+func pylintHooks(text string) string {
+	return strings.Join(keyedValues(text, setOf("init-hook"), nil), "\n")
 }
