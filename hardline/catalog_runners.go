@@ -1280,14 +1280,21 @@ func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd
 }
 
 // pythonBuild reads what building the Python project in dir runs: its
-// setup.py, and an in-tree build backend (pyproject.toml's build-backend
-// found on its backend-path, which a build imports from the project
-// itself), each read as python3 x.py's program is (programOnDisk).
+// setup.py, the build hooks backends load from it, and an in-tree build
+// backend (pyproject.toml's build-backend found on its backend-path,
+// which a build imports from the project itself), each read as python3
+// x.py's program is (programOnDisk).
 // pyproject.toml is read to find the backend, and so bound to an
 // approval with it.
 func (r *run) pythonBuild(sc *scope, dir string, c ctx, cmd string) {
 	dir = strings.TrimSuffix(dir, "/")
 	r.programOnDisk(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
+	// The build hooks the common backends load from the project by
+	// default: hatchling's hatch_build.py, pdm-backend's pdm_build.py,
+	// poetry-core's build script (build.py by convention).
+	for _, hook := range []string{"hatch_build.py", "pdm_build.py", "build.py"} {
+		r.programOnDisk(sc, "python3", field{val: dir + "/" + hook}, c, cmd)
+	}
 	text, _, ok := r.readOnDisk(field{val: dir + "/pyproject.toml"}, "python3", cmd, false)
 	if !ok {
 		return

@@ -275,6 +275,8 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/plok/pyproject.toml":              "[project]\ndescription = \"never os.system('rm -rf ~')\"\n\n[tool.pylint.main]\ninit-hook = \"import sys; sys.path.append('src')\"\n",
 	"/home/dev/work/proj/runme/r/.Rprofile":                      "system('rm -rf ~')\n",
 	"/home/dev/work/proj/runme/pn/.pnpmfile.cjs":                 "require('child_process').execSync('rm -rf ~');\nmodule.exports = { hooks: {} };\n",
+	"/home/dev/work/proj/runme/hb/pyproject.toml":                "[build-system]\nrequires = [\"hatchling\"]\nbuild-backend = \"hatchling.build\"\n\n[tool.hatch.build.hooks.custom]\n",
+	"/home/dev/work/proj/runme/hb/hatch_build.py":                "import os\nos.system('rm -rf ~')\n",
 	"/home/dev/work/proj/runme/tox/tox.ini":                      "[testenv]\ncommands =\n    pytest\n    rm -rf {homedir}\n",
 	"/home/dev/work/proj/runme/toxok/tox.ini":                    "[testenv]\ndeps = pytest\ncommands = pytest {posargs}\n",
 	"/home/dev/work/proj/runme/nj/build.ninja":                   "rule r\n  command = rm -rf ~\nbuild x: r\n",
