@@ -185,7 +185,8 @@ type EnvVar struct {
 	// RoleCommandFile for a configuration file whose commands the program
 	// runs, for the variables the analyser has a reader of (KUBECONFIG:
 	// exec credential plugins; AWS_CONFIG_FILE and
-	// AWS_SHARED_CREDENTIALS_FILE: credential_process), each file read as
+	// AWS_SHARED_CREDENTIALS_FILE: credential_process; COMPOSE_FILE: a
+	// compose file's binds and commands), each file read as
 	// a command file an option names is.
 	Role Role `json:"role"`
 	// Markers are the option spellings that load code (NODE_OPTIONS

@@ -14,7 +14,7 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			return r.unshareCommand(sc, args, c, "--mount", "-m")
 		}},
-	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks, and one that acts on a folder a run binds into it (-v, --mount) is judged as acting on that folder here; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
+	{Names: names("docker podman nerdctl"), Family: "containers", RunsFiles: composeFiles, Env: []EnvVar{{Name: "COMPOSE_FILE", Role: RoleCommandFile}}, Summary: "run, create and exec with host mounts or privileges ask; a command they run in the container that would be blocked here asks, and one that acts on a folder a run binds into it (-v, --mount) is judged as acting on that folder here; a compose file this command wrote asks (its services mount and run what it says); cp to the host writes; podman unshare runs its command on the host",
 		judgesPaths: true, // containerPaths
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if b == "podman" && r.unshareCommand(sc, args, c) {
@@ -27,7 +27,7 @@ var _ = register([]Entry{
 			r.containerVolumes(b, args, cmd)
 			return true
 		}},
-	{Names: names("docker-compose podman-compose"), Family: "containers", RunsFiles: composeFiles, Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks; a compose file the command supplies asks",
+	{Names: names("docker-compose podman-compose"), Family: "containers", RunsFiles: composeFiles, Env: []EnvVar{{Name: "COMPOSE_FILE", Role: RoleCommandFile}}, Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks; a compose file the command supplies asks",
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.containerVolumes(b, append([]field{{val: "compose"}}, args...), cmd)

@@ -9,7 +9,9 @@ import (
 // API run them to get a token) and an AWS configuration's
 // credential_process (the AWS CLI and SDKs run it for credentials). A file
 // named by KUBECONFIG, --kubeconfig, AWS_CONFIG_FILE or
-// AWS_SHARED_CREDENTIALS_FILE is read as a makefile make finds is (in a
+// AWS_SHARED_CREDENTIALS_FILE (and a compose file COMPOSE_FILE names, whose
+// services' binds and commands are judged as compose's own file's are: see
+// runners) is read as a makefile make finds is (in a
 // root or a temporary folder, bound to an approval; text the command
 // supplies itself, as written), and each command in it is judged as a
 // program run with its arguments. Those in a home's own ~/.kube/config or
@@ -23,6 +25,8 @@ func configCommandReader(name string) func(r *run, sc *scope, text string, c ctx
 		return kubeconfigCommands
 	case "AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE":
 		return awsProcessCommands
+	case "COMPOSE_FILE":
+		return func(r *run, sc *scope, text string, c ctx) { r.runnerCommands(sc, "compose", text, c, "") }
 	}
 	return nil
 }

@@ -224,7 +224,8 @@ var (
 	appModule     = runnerSpec{files: []runnerFile{{program: "python3"}}, project: appModuleFile, projectFile: true}
 	composeRunner = runnerSpec{files: []runnerFile{{names: []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}, lang: "compose"},
 		{names: []string{"compose.override.yaml", "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml"}, lang: "compose"}},
-		fileOpts: []string{"-f", "--file"}, lang: "compose", readNamed: true, up: true, only: []string{"up", "run", "create", "start", "restart"}}
+		fileOpts: []string{"-f", "--file"}, dirOpts: []string{"--project-directory"}, lang: "compose", readNamed: true, up: true,
+		only: []string{"up", "run", "create", "start", "restart"}}
 	terraformRunner = runnerSpec{files: []runnerFile{{names: []string{"*.tf"}, lang: "terraform", all: true}}, dirOpts: []string{"-chdir"},
 		skip: []string{"fmt", "validate", "version", "-version", "-v", "--version", "-help", "-h", "--help", "init", "login", "logout",
 			"workspace", "providers", "graph", "state", "output", "show", "taint", "untaint", "force-unlock", "get", "metadata"}}
