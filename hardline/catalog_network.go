@@ -692,6 +692,11 @@ func (a *Analyzer) ownHost(h string) bool {
 // selfResolving are public domains whose every name resolves to 127.0.0.1.
 var selfResolving = []string{"localtest.me", "lvh.me", "vcap.me", "lacolhost.com"}
 
+// moshValued are mosh's long options that take a value (in the next
+// word when not given with '=').
+var moshValued = map[string]bool{"--port": true, "--ssh": true, "--server": true, "--client": true, "--predict": true,
+	"--family": true, "--bind-server": true, "--experimental-remote-ip": true}
+
 // sshCommand judges the command ssh runs on the other side. On this
 // machine's own names (ssh localhost 'rm -rf ~', 127.1, its host name) it
 // is analysed as a local script: it runs in the login's home folder, so
@@ -702,6 +707,22 @@ var selfResolving = []string{"localtest.me", "lvh.me", "vcap.me", "lacolhost.com
 // would be blocked here asks (see docs/security-model.md, Hardline).
 func (r *run) sshCommand(sc *scope, b string, args []field, c ctx, cmd string) {
 	if b == "mosh" {
+		// mosh [options] [--] [user@]host [--] [command...]: its options
+		// take their values after '=' but -p's (and a long one's given
+		// apart); the command runs on the host as ssh's does.
+		i := 0
+		for i < len(args) && !args[i].dyn && len(args[i].val) > 1 && args[i].val[0] == '-' {
+			v := args[i].val
+			i++
+			if v == "--" {
+				break
+			}
+			if v == "-p" || strings.HasPrefix(v, "--") && !strings.Contains(v, "=") && moshValued[v] {
+				i++
+			}
+		}
+		// (A -- after the host is read as ssh reads one there.)
+		r.sshCommand(sc, "ssh", append([]field{{val: "--"}}, args[min(i, len(args)):]...), c, cmd)
 		return
 	}
 	// OpenSSH reads options before the destination and again after it

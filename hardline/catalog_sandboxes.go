@@ -10,6 +10,7 @@ import (
 // ran alone. What a sandbox would prevent is not credited.
 var _ = register([]Entry{
 	wrapper("sandboxes", "runs the command with a lower priority", "n", []string{"--adjustment"}, 0, "nice"),
+	wrapper("sandboxes", "aa-exec runs the command under an AppArmor profile", "pn", []string{"--profile", "--namespace"}, 0, "aa-exec"),
 	wrapper("sandboxes", "landrun runs the command under Landlock rules", "", []string{"--ro", "--rox", "--rw", "--rwx", "--bind-tcp", "--connect-tcp", "--env", "--log-level"}, 0, "landrun"),
 	wrapper("sandboxes", "SELinux's sandbox runs the command in a confined domain", "HTtlWwiIs", []string{"--homedir", "--tmpdir", "--type", "--level", "--windowmanager", "--include", "--includefile"}, 0, "sandbox"),
 	{Names: names("nsjail"), Family: "sandboxes", Summary: "runs the command after -- in a namespace jail; a chroot of / is the host",
