@@ -850,8 +850,8 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 // that a program runs by itself on a later command, which the analyser does
 // not read when it judges that command: a hook in the folders hook
 // managers point core.hooksPath at (.husky, .githooks: git runs it on a
-// commit, a checkout, a merge), pre-commit's configuration (its hooks'
-// entries run on a commit), a Python start file in a package folder (a
+// commit, a checkout, a merge), pre-commit's and lefthook's configuration
+// (their commands run on a commit), mise's (its hooks run on cd), a Python start file in a package folder (a
 // .pth file, sitecustomize.py: every Python program runs it), and a
 // package manager's configuration (.npmrc, .yarnrc.yml, pip.conf,
 // .cargo/config.toml: a program it runs, a source it installs from, as
@@ -867,6 +867,10 @@ func runsByItself(key string) (what string, ok bool) {
 	switch plantedConfigLanguage(key) {
 	case "pre-commit":
 		return "pre-commit's configuration: git runs its hooks' entries by itself on a later commit", true
+	case "lefthook":
+		return "lefthook's configuration: git runs its commands by itself on a later commit, once lefthook is installed", true
+	case "mise":
+		return "mise's configuration: its hooks run by themselves on cd in a shell that activates mise, and a file trusted once stays trusted", true
 	case "python-start":
 		return "a Python start file: every Python program runs it by itself", true
 	}

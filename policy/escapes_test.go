@@ -1076,6 +1076,10 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"write_file", ".husky/_/pre-push", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".githooks/commit-msg", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".pre-commit-config.yaml", policy.ApprovalRequired, "persistence"},
+		{"write_file", "lefthook.yml", policy.ApprovalRequired, "persistence"},
+		{"write_file", "mise.toml", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".config/mise/config.toml", policy.ApprovalRequired, "persistence"},
+		{"write_file", "Taskfile.yml", policy.Allow, ""}, // read when task runs it
 		{"write_file", ".venv/lib/python3.12/site-packages/x.pth", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".venv/lib/python3.12/site-packages/sitecustomize.py", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".venv/lib/python3.12/site-packages/x.py", policy.Allow, ""},
