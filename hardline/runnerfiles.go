@@ -9,20 +9,27 @@ import (
 	"strings"
 )
 
-// Task runners read their tasks from a file in their working folder when
-// none is named: go-task a Taskfile, ninja build.ninja, pre-commit its
-// configuration, tox tox.ini, invoke tasks.py, nox noxfile.py, scons
-// SConstruct, rake a Rakefile, poe and taskipy a pyproject.toml's tables.
-// That file, on disk or written by the command itself, is read as make's
-// makefile is (see docs/security-model.md, "Scripts read from files"):
-// every command it holds is judged, whichever task is named (a task may
-// run another), what would block there blocks, and an approval of the call
-// is bound to the file's text. A file in a tool's own format is read as
-// plantedConfigCommands reads it; a program in another language (tasks.py,
-// a Rakefile) by its text, as an interpreter's program on disk is
-// (programOnDisk), so that what would block in it asks.
+// Many programs run commands or code from a file of their project that
+// they find by themselves, a file an earlier call may have written: a
+// task runner's tasks (go-task's Taskfile, tox.ini, build.ninja, a
+// pre-commit configuration, a Procfile), a package manager's scripts
+// (composer.json, deno.json, a Pipfile, pyproject.toml's tables), a tool's
+// configuration that names a program (cargo's, .bazelrc) or is itself
+// code (eslint.config.js, a Gemfile, a server's module), what a
+// configuration runs on this machine (terraform's local-exec, MSBuild's
+// Exec, CMake's execute_process, a compose file's binds and commands).
+// The runners table names each program (or program and sub-command) and
+// the files it reads. Each file, on disk or written by the command
+// itself, is read as make's makefile is (see docs/security-model.md,
+// "Scripts read from files"): every command it holds is judged,
+// whichever task is named (a task may run another), what would block
+// there blocks, and an approval of the call is bound to the file's text.
+// A file in a tool's own format is read as plantedConfigCommands reads
+// it; a program in another language (tasks.py, a Rakefile, a JavaScript
+// tool's configuration) by its text, as an interpreter's program on disk
+// is (programOnDisk), so that what would block in it asks.
 
-// runnerFile is a file a task runner reads by itself: the names it looks
+// runnerFile is a file a runner reads by itself: the names it looks
 // for, in order, and how its text is read: lang names a format of
 // plantedConfigLanguage; program, the interpreter of a program.
 type runnerFile struct {
@@ -45,7 +52,7 @@ const maxRunnerMatches = 32
 var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
 	"Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}
 
-// runnerSpec is what a task runner reads by itself: its files, the
+// runnerSpec is what a runner reads by itself: its files, the
 // options that name another file instead (whose values are then read as
 // command files: RoleCommandFile, with lang's reader) and those that name
 // the folder where it looks for them.
@@ -79,7 +86,8 @@ type runnerSpec struct {
 	project func(args []field) (field, bool)
 }
 
-// runners are the task runners that read files by themselves.
+// runners are the programs that read files of commands or code by
+// themselves, by name (or name and sub-command: deno task).
 var runners = map[string]runnerSpec{
 	// task is go-task (a Taskfile) or taskipy (pyproject.toml's
 	// [tool.taskipy.tasks]): both are read.
@@ -100,13 +108,13 @@ var runners = map[string]runnerSpec{
 	"vagrant": {files: []runnerFile{{names: []string{"Vagrantfile"}, program: "ruby"}}, up: true},
 	// Scripts and tasks of package and environment managers.
 	"composer":         {files: []runnerFile{{names: []string{"composer.json"}, lang: "composer"}}, up: true, skip: []string{"--no-scripts"}},
-	"deno task":        {files: []runnerFile{{names: []string{"deno.json", "deno.jsonc"}, lang: "deno"}}, fileOpts: []string{"-c", "--config"}, up: true},
+	"deno task":        {files: []runnerFile{{names: []string{"deno.json", "deno.jsonc"}, lang: "deno"}}, fileOpts: []string{"-c", "--config"}, up: true, lang: "deno", readNamed: true},
 	"pipenv run":       {files: []runnerFile{{names: []string{"Pipfile"}, lang: "pipfile"}}, up: true},
 	"pdm run":          pyprojectRunner,
 	"pdm":              pyprojectRunner, // pdm NAME runs a script; its pre_ and post_ hooks run around pdm's commands
 	"hatch run":        pyprojectRunner,
 	"rye run":          pyprojectRunner,
-	"pixi run":         {files: []runnerFile{{names: []string{"pixi.toml"}, lang: "pixi"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}}, fileOpts: []string{"--manifest-path"}, up: true},
+	"pixi run":         {files: []runnerFile{{names: []string{"pixi.toml"}, lang: "pixi"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}}, fileOpts: []string{"--manifest-path"}, up: true, lang: "pixi", readNamed: true},
 	"devbox run":       devboxRunner,
 	"devbox shell":     devboxRunner,
 	"mise run":         miseRunner,
@@ -170,7 +178,7 @@ var runners = map[string]runnerSpec{
 	"hardhat":     jsTool(false, "hardhat.config"),
 	"mocha":       jsTool(false, ".mocharc"),
 	"knex":        jsTool(false, "knexfile"),
-	"nodemon":     {files: []runnerFile{{names: []string{"nodemon.json"}, lang: "nodemon"}}, fileOpts: []string{"--config"}},
+	"nodemon":     {files: []runnerFile{{names: []string{"nodemon.json"}, lang: "nodemon"}}, fileOpts: []string{"--config"}, lang: "nodemon", readNamed: true},
 	// Python and Ruby tools that import their project's module or file.
 	"fab":         {files: []runnerFile{{names: []string{"fabfile.py", "fabfile/__init__.py"}, program: "python3"}}, fileOpts: []string{"-f", "--fabfile"}, up: true},
 	"doit":        {files: []runnerFile{{names: []string{"dodo.py"}, program: "python3"}}, fileOpts: []string{"-f", "--file"}},
@@ -235,7 +243,7 @@ var (
 	lefthookRunner = runnerSpec{files: []runnerFile{{names: []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, lang: "lefthook"}},
 		up: true, every: true}
 	pyprojectRunner = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
-	devboxRunner    = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, up: true}
+	devboxRunner    = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
 	procfileRunner  = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
 	miseRunner      = runnerSpec{files: []runnerFile{{names: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml",
 		".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", ".rtx.toml", "rtx.toml"}, lang: "mise"}},
@@ -261,7 +269,7 @@ func runsTasks(b string) bool {
 	return ok
 }
 
-// readRunnerFiles judges the files task runner b reads by itself (see
+// readRunnerFiles judges the files runner b reads by itself (see
 // runners), unless args name another: in the folder an option names, or
 // the working folder. A folder not known is not read.
 func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd string) {
@@ -289,9 +297,21 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 	if len(named) > 0 { // (an option after one that may take no value, rollup -c --watch, names none)
 		if spec.readNamed {
 			for _, f := range named {
-				if !f.dyn && !suppliedFile(f) {
-					r.runnerFile(sc, b, runnerFile{lang: spec.lang}, []string{f.val}, c, cmd)
+				if f.dyn || suppliedFile(f) {
+					continue
 				}
+				if _, p, ok := r.readOnDisk(f, b, cmd, false); !ok && p != "" {
+					// A folder (devbox -c DIR): its file is read.
+					for _, rf := range spec.files {
+						names := make([]string, len(rf.names))
+						for i, n := range rf.names {
+							names[i] = strings.TrimSuffix(f.val, "/") + "/" + n
+						}
+						r.runnerFile(sc, b, rf, names, c, cmd)
+					}
+					continue
+				}
+				r.runnerFile(sc, b, runnerFile{lang: spec.lang}, []string{f.val}, c, cmd)
 			}
 			return
 		}
