@@ -463,7 +463,42 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 	}
 	read := func(text string) { r.runnerCommands(sc, rf.lang, text, c, cmd) }
 	r.buildFileWritten(sc, names, c, b, cmd, read)
-	r.filesOnDisk(names, b, cmd, read)
+	for _, name := range names {
+		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false); ok {
+			r.onDisk(p, func() {
+				read(text)
+				if rf.lang == "taskfile" {
+					r.taskfileIncludes(sc, b, text, path.Dir(p), c, cmd)
+				}
+			})
+			return
+		}
+	}
+}
+
+// taskfileIncludes reads the Taskfiles a Taskfile includes (includes:,
+// each a file or a folder holding one, relative to the including file's
+// folder, or its taskfile: key), as the including one is: go-task loads
+// them all before it runs a task, and runs their tasks by name. A
+// remote include (a URL) is not fetched; a file is read once a call.
+func (r *run) taskfileIncludes(sc *scope, b, text, dir string, c ctx, cmd string) {
+	for _, v := range keyedValues(text, setOf("includes", "taskfile"), nil) {
+		v = strings.TrimSpace(v)
+		if v == "" || strings.Contains(v, "://") || strings.Contains(v, "{{") {
+			continue
+		}
+		if !r.a.isAbs(r.a.slash(v)) {
+			v = path.Join(dir, v)
+		}
+		names := []string{v}
+		if ext := path.Ext(v); ext != ".yml" && ext != ".yaml" {
+			names = names[:0]
+			for _, n := range taskfileNames {
+				names = append(names, v+"/"+n)
+			}
+		}
+		r.runnerFile(sc, b, runnerFile{lang: "taskfile"}, names, c, cmd)
+	}
 }
 
 // programFiles judges the first of names that is a file on disk, a
