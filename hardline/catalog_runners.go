@@ -362,7 +362,7 @@ var _ = register([]Entry{
 		},
 		Options: append([]Option{opt(RoleWrite, "-o", "--out-dir", "--outDir", "--outfile", "--outdir", "-d", "--emit-dir", "--output", "--outFile", "--out-file",
 			"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-femit-implib", "-outputdir", "-odir", "-hidir", "-MF"), keyed(RoleWrite, "*", "--emit")}, vals("IDLlxWMFTU", "-include", "-isystem", "-target", "--target", "-std", "--edition", "--crate-type", "--crate-name", "-C", "-cp", "-classpath", "--sysroot", "-MF", "-MT")...)},
-	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; the words after a recipe's name are its arguments, which it may run; a justfile from stdin or written by this command has its recipes and backticks analysed (one on disk is out of reach)", DataOnly: true,
+	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; the words after a recipe's name are its arguments, which it may run; a justfile from stdin, written by this command or on disk has its recipes and backticks analysed, with the files its import and mod lines load", DataOnly: true,
 		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), opt(RoleCommandFile, "-f", "--justfile"),
 			val("--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
 		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
@@ -387,7 +387,7 @@ var _ = register([]Entry{
 				// option's: RoleCommandFile).
 				justfiles, read := []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, func(text string) { r.justfile(sc, text, c, cmd) }
 				r.buildFileWritten(sc, justfiles, c, b, cmd, read)
-				r.filesOnDisk(justfiles, b, cmd, read)
+				r.justfilesOnDisk(sc, justfiles, b, c, cmd)
 			}
 			return false
 		}},

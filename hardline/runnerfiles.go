@@ -747,3 +747,55 @@ func firstOperand(args []field) (field, bool) {
 func pylintHooks(text string) string {
 	return strings.Join(keyedValues(text, setOf("init-hook"), nil), "\n")
 }
+
+// justfilesOnDisk reads the first of names that is on disk as a justfile
+// (readOnDisk), with the files its import and mod lines name, relative to
+// its folder: just loads them all before it runs a recipe (import
+// 'FILE', import? 'FILE', mod NAME, which loads NAME.just, NAME/mod.just,
+// NAME/justfile or NAME/.justfile, and mod NAME 'FILE'). A file is read
+// once a call, so an import of itself stops there.
+func (r *run) justfilesOnDisk(sc *scope, names []string, b string, c ctx, cmd string) {
+	for _, name := range names {
+		text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false)
+		if !ok {
+			continue
+		}
+		r.onDisk(p, func() {
+			r.justfile(sc, text, c, cmd)
+			dir := path.Dir(p)
+			for _, files := range justImports(text) {
+				for i, f := range files {
+					if !r.a.isAbs(r.a.slash(f)) {
+						files[i] = path.Join(dir, f)
+					}
+				}
+				r.justfilesOnDisk(sc, files, b, c, cmd)
+			}
+		})
+		return
+	}
+}
+
+// justImports returns, for each import and mod line of a justfile, the
+// files it may load, in the order just tries them.
+func justImports(text string) [][]string {
+	var out [][]string
+	for l := range strings.SplitSeq(text, "\n") {
+		words := strings.Fields(strings.TrimSpace(l))
+		if len(words) < 2 {
+			continue
+		}
+		switch strings.TrimSuffix(words[0], "?") {
+		case "import":
+			out = append(out, []string{unquoteValue(strings.Join(words[1:], " "))})
+		case "mod":
+			if len(words) > 2 {
+				out = append(out, []string{unquoteValue(strings.Join(words[2:], " "))})
+				continue
+			}
+			n := words[1]
+			out = append(out, []string{n + ".just", n + "/mod.just", n + "/justfile", n + "/.justfile", n + "/Justfile"})
+		}
+	}
+	return out
+}
