@@ -698,13 +698,24 @@ func appModuleFile(args []field) (field, bool) {
 	if len(spec) == 0 {
 		return field{}, false
 	}
-	f := spec[len(spec)-1]
+	return moduleFile(spec[len(spec)-1], false)
+}
+
+// moduleFile returns the file of the Python module MODULE:OBJECT names
+// (MODULE.py, its dots folders), the word itself when it is not known;
+// paths says a path (x.py, dir/x) stands for itself (flask's --app).
+func moduleFile(f field, paths bool) (field, bool) {
 	if f.dyn {
 		return f, true
 	}
 	mod, _, _ := strings.Cut(f.val, ":")
-	if mod == "" || strings.ContainsAny(mod, "/\\") {
+	mod, _, _ = strings.Cut(mod, "(")
+	switch {
+	case mod == "":
 		return field{}, false
+	case strings.HasSuffix(mod, ".py") || strings.ContainsAny(mod, "/\\"):
+		f.val = mod
+		return f, paths
 	}
 	f.val = strings.ReplaceAll(mod, ".", "/") + ".py"
 	return f, true
@@ -717,18 +728,7 @@ func flaskApp(args []field) (field, bool) {
 	if len(apps) == 0 {
 		return field{}, false
 	}
-	f := apps[len(apps)-1]
-	if f.dyn {
-		return f, true
-	}
-	mod, _, _ := strings.Cut(f.val, ":")
-	mod, _, _ = strings.Cut(mod, "(")
-	if mod == "" || strings.HasSuffix(mod, ".py") || strings.Contains(mod, "/") {
-		f.val = mod
-		return f, mod != ""
-	}
-	f.val = strings.ReplaceAll(mod, ".", "/") + ".py"
-	return f, true
+	return moduleFile(apps[len(apps)-1], true)
 }
 
 // firstOperand returns the first word that is not an option.
