@@ -596,6 +596,11 @@ func npmSubcommands() []Entry {
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
 				r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
+				if r.cwd != "" {
+					// npm, yarn and pnpm work in the nearest folder above
+					// that holds a package.json when this one holds none.
+					r.runnerFilesAbove(sc, b, runnerSpec{}, runnerFile{names: []string{"package.json"}, lang: "npm"}, c, cmd)
+				}
 				if len(r.written) > 0 {
 					// A package.json this command wrote asks; its scripts,
 					// which npm runs through a shell, are judged too.
