@@ -37,8 +37,9 @@ var argvCallPattern = regexp.MustCompile(`\b(?:run|call|check_call|check_output|
 // and Scala hand a process: new ProcessBuilder("rm", "-rf", "x"),
 // Process(Seq("rm", "-rf", "x")), List.of(...), Arrays.asList(...), and
 // the mongo shell's run("rm", "-rf", "x"), runProgram and
-// startMongoProgram.
-var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec|ProcessBuilder|Seq|List\.of|Arrays\.asList|run|runProgram|_?runMongoProgram|_?startMongoProgram(?:NoConnect)?)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
+// startMongoProgram, and Gradle's commandLine "rm", "-rf", "x" (in an
+// exec block, Groovy's or Kotlin's).
+var listCallPattern = regexp.MustCompile(`\b(?:system|exec|execlp|execl|execvp|pcntl_exec|ProcessBuilder|Seq|List\.of|Arrays\.asList|run|runProgram|_?runMongoProgram|_?startMongoProgram(?:NoConnect)?|commandLine)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')(?:\s*,\s*(?:` + argvElem + `))+)`)
 
 // rustCommandPattern finds Rust's std::process::Command built from
 // literals: Command::new("rm") and the .arg("...") and .args([...]) calls
@@ -63,7 +64,7 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = newMarkers("system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Program", "Seq(", "List.of", "asList", "Command")
+var shellCallMarkers = newMarkers("commandLine", "system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Program", "Seq(", "List.of", "asList", "Command")
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
@@ -109,6 +110,10 @@ var tclDeletePattern = regexp.MustCompile(`\bfile\s+delete\s+(?:-force\s+|--\s+)
 // tildeDeletes are the calls that take ~ in a name for the home folder:
 // R's unlink, Octave's rmdir, Emacs's and Racket's delete-directory.
 var tildeDeletes = newMarkers("unlink", "rmdir", "delete-directory")
+
+// listExecPattern finds Groovy's ["rm", "-rf", "x"].execute(), a list
+// of literals run as a program and its arguments, without a shell.
+var listExecPattern = regexp.MustCompile(`\[\s*((?:` + lit + `)(?:\s*,\s*(?:` + argvElem + `))*)\s*,?\s*\]\s*\.\s*execute\s*\(`)
 
 // stringExecPattern finds a string run as a command line split at its
 // blanks, without a shell: Groovy's "rm -rf x".execute(), Scala's
@@ -241,6 +246,12 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 				for _, m := range tclDeletePattern.FindAllStringSubmatch(code, 8) {
 					r.embeddedDelete(sc, m[1], c, true)
 				}
+			}
+		}
+		if !a.dyn && strings.Contains(code, "execute") {
+			// Groovy's [LIST].execute(): a program and its arguments.
+			for _, m := range listExecPattern.FindAllStringSubmatch(code, 8) {
+				r.embeddedArgv(sc, nil, m[1], c)
 			}
 		}
 		if !a.dyn && (strings.Contains(code, "execute") || strings.Contains(code, "!") || strings.Contains(code, "Process")) {

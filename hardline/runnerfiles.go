@@ -202,7 +202,7 @@ var runners = map[string]runnerSpec{
 	"cap":         {files: []runnerFile{{names: []string{"Capfile"}, program: "ruby"}}, up: true},
 	"rackup":      {files: []runnerFile{{names: []string{"config.ru"}, program: "ruby"}}, project: firstOperand, projectFile: true},
 	"berks":       {files: []runnerFile{{names: []string{"Berksfile"}, program: "ruby"}}, fileOpts: []string{"-b", "--berksfile"}},
-	// Settings files that name a program a tool runs: cargo's
+	// Settings files that name a program a tool runs, or are code: cargo's
 	// configuration (every one above: cargo merges them), .bazelrc's
 	// --workspace_status_command and --run_under, pylint's init-hook
 	// (Python), R's .Rprofile, pnpm's .pnpmfile.cjs.
@@ -211,6 +211,8 @@ var runners = map[string]runnerSpec{
 	"bazelisk": bazelRunner,
 	"pylint": {files: []runnerFile{{names: []string{"pylintrc", ".pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}, program: "python3", code: pylintHooks}},
 		fileOpts: []string{"--rcfile"}, up: true},
+	"gradle":       gradleRunner,
+	"gradlew":      gradleRunner,
 	"Rscript":      rProfile,
 	"R":            rProfile,
 	"pnpm install": pnpmfile,
@@ -227,6 +229,11 @@ var runners = map[string]runnerSpec{
 }
 
 var (
+	// gradleRunner reads a Gradle build's scripts (Groovy or Kotlin) by
+	// their text: an exec block's commandLine, a list's execute(), a
+	// ProcessBuilder; settings.gradle is found above too.
+	gradleRunner = runnerSpec{files: []runnerFile{{names: []string{"build.gradle", "build.gradle.kts"}, program: "groovy"},
+		{names: []string{"settings.gradle", "settings.gradle.kts"}, program: "groovy"}}, fileOpts: []string{"-b", "--build-file", "-c", "--settings-file"}, up: true}
 	bazelRunner = runnerSpec{files: []runnerFile{{names: []string{".bazelrc"}, lang: "bazelrc"}}, skip: []string{"--nohome_rc", "--ignore_all_rc_files", "--noworkspace_rc"}}
 	rProfile    = runnerSpec{files: []runnerFile{{names: []string{".Rprofile"}, program: "Rscript"}}, skip: []string{"--vanilla", "--no-init-file"}}
 	pnpmfile    = runnerSpec{files: []runnerFile{{names: []string{".pnpmfile.cjs", ".pnpmfile.mjs"}, program: "node"}}, fileOpts: []string{"--pnpmfile"}, up: true, skip: []string{"--ignore-pnpmfile"}}
