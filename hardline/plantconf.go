@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"encoding/json"
 	"html"
 	"maps"
@@ -194,6 +195,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, msbuildCommands(text)...)
 	case "cmake":
 		add("", false, cmakeCommands(text)...)
+	case "xml-exec":
+		add("", false, xmlExecCommands(text)...)
 	case "compose":
 		add("", false, composeRuns(text)...)
 	case "nodemon":
@@ -817,4 +820,107 @@ func bazelrcCommands(text string) []string {
 		}
 	}
 	return out
+}
+
+// Maven's exec plugin and Ant's tasks, as a pom.xml or build.xml holds
+// them.
+var (
+	mavenExecutable = regexp.MustCompile(`(?s)<executable>\s*([^<]+?)\s*</executable>(.*?)(?:</configuration>|<executable>|$)`)
+	mavenArgument   = regexp.MustCompile(`(?s)<argument>([^<]*)</argument>`)
+	antExec         = regexp.MustCompile(`(?s)<exec\b([^>]*?)(/>|>(.*?)</exec>)`)
+	antAttr         = regexp.MustCompile(`\b(executable|command|dir|file|value|line|path)\s*=\s*"([^"]*)"`)
+	antArg          = regexp.MustCompile(`<arg\b([^>]*)/?>`)
+	antDelete       = regexp.MustCompile(`<delete\b([^>]*)/?>`)
+)
+
+// xmlExecCommands returns, as command lines, what a Maven pom.xml or an
+// Ant build.xml makes its tool run on this machine: the exec plugin's
+// <executable> with the <argument>s of its configuration, Ant's <exec>
+// (executable, or the older command attribute) with its <arg>s (value
+// and path one word each, line split at blanks), and Ant's <delete dir>
+// and <delete file> as rm. XML's entities are undone; a property
+// ${user.home} or ${env.HOME} is the home folder, ${env.NAME} the
+// environment's variable, any other not known.
+func xmlExecCommands(text string) []string {
+	word := func(v string) string { return xmlProperty(html.UnescapeString(v)) }
+	var out []string
+	for _, m := range mavenExecutable.FindAllStringSubmatch(text, maxPlantedCommands) {
+		argv := []string{word(m[1])}
+		for _, a := range mavenArgument.FindAllStringSubmatch(m[2], 64) {
+			argv = append(argv, word(a[1]))
+		}
+		out = append(out, strings.Join(argv, " "))
+	}
+	attrs := func(s string) map[string]string {
+		m := map[string]string{}
+		for _, a := range antAttr.FindAllStringSubmatch(s, -1) {
+			m[a[1]] = a[2]
+		}
+		return m
+	}
+	for _, m := range antExec.FindAllStringSubmatch(text, maxPlantedCommands) {
+		at := attrs(m[1])
+		prog := cmp.Or(at["executable"], at["command"])
+		if prog == "" {
+			continue
+		}
+		argv := []string{word(prog)}
+		for _, a := range antArg.FindAllStringSubmatch(m[3], 64) {
+			aa := attrs(a[1])
+			switch {
+			case aa["line"] != "":
+				argv = append(argv, word(aa["line"]))
+			case aa["value"] != "":
+				argv = append(argv, shellWord(word(aa["value"])))
+			case aa["path"] != "":
+				argv = append(argv, shellWord(word(aa["path"])))
+			}
+		}
+		out = append(out, strings.Join(argv, " "))
+	}
+	for _, m := range antDelete.FindAllStringSubmatch(text, maxPlantedCommands) {
+		at := attrs(m[1])
+		if d := at["dir"]; d != "" {
+			out = append(out, "rm -rf -- "+shellWord(word(d)))
+		}
+		if f := at["file"]; f != "" {
+			out = append(out, "rm -f -- "+shellWord(word(f)))
+		}
+	}
+	return out
+}
+
+// shellWord quotes a word for the shell but for a leading home variable,
+// which stays live ($HOME/x).
+func shellWord(v string) string {
+	if rest, ok := strings.CutPrefix(v, "$HOME"); ok {
+		return "$HOME" + shellQuoted(rest)
+	}
+	return shellQuoted(v)
+}
+
+// xmlProperty writes Maven's and Ant's home properties as the shell's
+// $HOME, ${env.NAME} as ${NAME}, and another property as a variable not
+// known.
+func xmlProperty(v string) string {
+	v = strings.NewReplacer("${user.home}", "$HOME", "${env.HOME}", "$HOME").Replace(v)
+	var b strings.Builder
+	for {
+		i := strings.Index(v, "${")
+		if i < 0 {
+			b.WriteString(v)
+			return b.String()
+		}
+		j := strings.IndexByte(v[i:], '}')
+		if j < 0 {
+			b.WriteString(v)
+			return b.String()
+		}
+		name := strings.TrimPrefix(v[i+2:i+j], "env.")
+		if !isName(name) {
+			name = "TOOLGATE_PROPERTY"
+		}
+		b.WriteString(v[:i] + "${" + name + "}")
+		v = v[i+j+1:]
+	}
 }

@@ -202,7 +202,8 @@ var runners = map[string]runnerSpec{
 	"cap":         {files: []runnerFile{{names: []string{"Capfile"}, program: "ruby"}}, up: true},
 	"rackup":      {files: []runnerFile{{names: []string{"config.ru"}, program: "ruby"}}, project: firstOperand, projectFile: true},
 	"berks":       {files: []runnerFile{{names: []string{"Berksfile"}, program: "ruby"}}, fileOpts: []string{"-b", "--berksfile"}},
-	// Settings files that name a program a tool runs, or are code: cargo's
+	// Build files and settings files that name a program a tool runs, or
+	// are code: Maven's exec plugin and Ant's exec and delete tasks; cargo's
 	// configuration (every one above: cargo merges them), .bazelrc's
 	// --workspace_status_command and --run_under, pylint's init-hook
 	// (Python), R's .Rprofile, pnpm's .pnpmfile.cjs.
@@ -211,6 +212,9 @@ var runners = map[string]runnerSpec{
 	"bazelisk": bazelRunner,
 	"pylint": {files: []runnerFile{{names: []string{"pylintrc", ".pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}, program: "python3", code: pylintHooks}},
 		fileOpts: []string{"--rcfile"}, up: true},
+	"mvn":          {files: []runnerFile{{names: []string{"pom.xml"}, lang: "xml-exec"}}, fileOpts: []string{"-f", "--file"}, lang: "xml-exec", readNamed: true, up: true},
+	"mvnw":         {files: []runnerFile{{names: []string{"pom.xml"}, lang: "xml-exec"}}, fileOpts: []string{"-f", "--file"}, lang: "xml-exec", readNamed: true, up: true},
+	"ant":          {files: []runnerFile{{names: []string{"build.xml"}, lang: "xml-exec"}}, fileOpts: []string{"-f", "-file", "-buildfile"}, lang: "xml-exec", readNamed: true},
 	"gradle":       gradleRunner,
 	"gradlew":      gradleRunner,
 	"Rscript":      rProfile,
