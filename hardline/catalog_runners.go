@@ -1221,8 +1221,8 @@ func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd
 	if f.dyn || depth > maxRequirementsDepth {
 		return
 	}
-	if from != "" && !r.a.isAbs(r.a.slash(f.val)) {
-		f.val = path.Join(from, f.val)
+	if from != "" {
+		f.val = r.besideFile(from, f.val)
 	}
 	text, known := r.argText(sc, f, c)
 	p := f.val

@@ -195,12 +195,12 @@ func cmakeEnv(s string) string {
 	}
 }
 
-// cmakeWord writes a CMake argument as one shell word: double-quoted, so
-// that a variable it names (${HOME}, from $ENV{HOME}) still expands while
-// nothing else in it is read by the shell. A CMake variable (${NAME} of
-// the project's own) reads as the environment's of that name, or as not
-// known.
-func cmakeWord(s string) string {
+// liveWord writes a value as one shell word: double-quoted, so that a
+// variable it names as ${NAME} (CMake's $ENV{HOME}, Maven's ${user.home}
+// written so) still expands while nothing else in it is read by the
+// shell. A tool's own variable (CMake's ${NAME}, an Ant property) reads
+// as the environment's of that name, or as not known.
+func liveWord(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
@@ -239,7 +239,7 @@ func cmakeCommands(text string) []string {
 	words := func(args []cmakeArg) string {
 		ws := make([]string, 0, len(args))
 		for _, a := range args {
-			ws = append(ws, cmakeWord(a.text))
+			ws = append(ws, liveWord(a.text))
 		}
 		return strings.Join(ws, " ")
 	}
@@ -276,7 +276,7 @@ func cmakeCommands(text string) []string {
 			if len(c.args) == 0 {
 				continue
 			}
-			line := cmakeWord(c.args[0].text)
+			line := liveWord(c.args[0].text)
 			for k, a := range c.args {
 				if a.text == "ARGS" && !a.quoted {
 					for _, x := range c.args[k+1:] {
@@ -308,7 +308,7 @@ func cmakeCommands(text string) []string {
 			case "REMOVE_RECURSE":
 				out = append(out, "rm -rf -- "+words(rest))
 			case "WRITE", "APPEND":
-				out = append(out, ": > "+cmakeWord(rest[0].text))
+				out = append(out, ": > "+liveWord(rest[0].text))
 			case "RENAME":
 				if len(rest) >= 2 {
 					out = append(out, "mv -- "+words(rest[:2]))
@@ -320,13 +320,13 @@ func cmakeCommands(text string) []string {
 			case "COPY", "INSTALL":
 				for k, a := range rest {
 					if a.text == "DESTINATION" && !a.quoted && k+1 < len(rest) {
-						out = append(out, "cp -r -- "+words(rest[:k])+" "+cmakeWord(rest[k+1].text))
+						out = append(out, "cp -r -- "+words(rest[:k])+" "+liveWord(rest[k+1].text))
 						break
 					}
 				}
 			case "DOWNLOAD":
 				if len(rest) >= 2 {
-					out = append(out, "curl -o "+cmakeWord(rest[1].text)+" "+cmakeWord(rest[0].text))
+					out = append(out, "curl -o "+liveWord(rest[1].text)+" "+liveWord(rest[0].text))
 				}
 			}
 		}

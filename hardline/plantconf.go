@@ -845,9 +845,9 @@ func xmlExecCommands(text string) []string {
 	word := func(v string) string { return xmlProperty(html.UnescapeString(v)) }
 	var out []string
 	for _, m := range mavenExecutable.FindAllStringSubmatch(text, maxPlantedCommands) {
-		argv := []string{word(m[1])}
+		argv := []string{liveWord(word(m[1]))}
 		for _, a := range mavenArgument.FindAllStringSubmatch(m[2], 64) {
-			argv = append(argv, word(a[1]))
+			argv = append(argv, liveWord(word(a[1])))
 		}
 		out = append(out, strings.Join(argv, " "))
 	}
@@ -864,16 +864,16 @@ func xmlExecCommands(text string) []string {
 		if prog == "" {
 			continue
 		}
-		argv := []string{word(prog)}
+		argv := []string{liveWord(word(prog))}
 		for _, a := range antArg.FindAllStringSubmatch(m[3], 64) {
 			aa := attrs(a[1])
 			switch {
 			case aa["line"] != "":
 				argv = append(argv, word(aa["line"]))
 			case aa["value"] != "":
-				argv = append(argv, shellWord(word(aa["value"])))
+				argv = append(argv, liveWord(word(aa["value"])))
 			case aa["path"] != "":
-				argv = append(argv, shellWord(word(aa["path"])))
+				argv = append(argv, liveWord(word(aa["path"])))
 			}
 		}
 		out = append(out, strings.Join(argv, " "))
@@ -881,29 +881,20 @@ func xmlExecCommands(text string) []string {
 	for _, m := range antDelete.FindAllStringSubmatch(text, maxPlantedCommands) {
 		at := attrs(m[1])
 		if d := at["dir"]; d != "" {
-			out = append(out, "rm -rf -- "+shellWord(word(d)))
+			out = append(out, "rm -rf -- "+liveWord(word(d)))
 		}
 		if f := at["file"]; f != "" {
-			out = append(out, "rm -f -- "+shellWord(word(f)))
+			out = append(out, "rm -f -- "+liveWord(word(f)))
 		}
 	}
 	return out
 }
 
-// shellWord quotes a word for the shell but for a leading home variable,
-// which stays live ($HOME/x).
-func shellWord(v string) string {
-	if rest, ok := strings.CutPrefix(v, "$HOME"); ok {
-		return "$HOME" + shellQuoted(rest)
-	}
-	return shellQuoted(v)
-}
-
 // xmlProperty writes Maven's and Ant's home properties as the shell's
-// $HOME, ${env.NAME} as ${NAME}, and another property as a variable not
-// known.
+// ${HOME}, ${env.NAME} as ${NAME}, and another property as a variable not
+// known, for liveWord to keep live.
 func xmlProperty(v string) string {
-	v = strings.NewReplacer("${user.home}", "$HOME", "${env.HOME}", "$HOME").Replace(v)
+	v = strings.NewReplacer("${user.home}", "${HOME}").Replace(v)
 	var b strings.Builder
 	for {
 		i := strings.Index(v, "${")

@@ -74,6 +74,9 @@ type runnerSpec struct {
 	// only are the words one of which the line must hold for the runner
 	// to run its file (compose up, run, create, start, restart).
 	only []string
+	// namedModule: a program file option names a module, not a file
+	// (invoke -c NAME loads NAME.py or the package NAME).
+	namedModule bool
 	// readNamed: a file an option names is read here in lang (the
 	// entry's own command-file reading asks only for a supplied one).
 	readNamed bool
@@ -97,8 +100,8 @@ var runners = map[string]runnerSpec{
 	"pre-commit": {files: []runnerFile{{names: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, lang: "pre-commit"}}, fileOpts: []string{"-c", "--config"}, lang: "pre-commit", up: true, every: true},
 	"tox":        {files: []runnerFile{{names: []string{"tox.ini", "tox.toml"}, lang: "tox"}}, fileOpts: []string{"-c", "--conf"}, lang: "tox", up: true},
 	"poe":        {files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, dirOpts: []string{"--root"}, up: true},
-	"invoke":     {files: []runnerFile{{names: []string{"tasks.py"}, program: "python3"}}, fileOpts: []string{"-c", "--collection"}, dirOpts: []string{"-r", "--search-root"}, up: true},
-	"inv":        {files: []runnerFile{{names: []string{"tasks.py"}, program: "python3"}}, fileOpts: []string{"-c", "--collection"}, dirOpts: []string{"-r", "--search-root"}, up: true},
+	"invoke":     invokeRunner,
+	"inv":        invokeRunner,
 	"nox":        {files: []runnerFile{{names: []string{"noxfile.py"}, program: "python3"}}, fileOpts: []string{"-f", "--noxfile"}},
 	"scons":      {files: []runnerFile{{names: []string{"SConstruct", "Sconstruct", "sconstruct"}, program: "python3"}}, fileOpts: []string{"-f", "--file", "--makefile", "--sconstruct"}},
 	"rake":       {files: []runnerFile{{names: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, program: "ruby"}}, fileOpts: []string{"-f", "--rakefile"}, up: true},
@@ -152,6 +155,7 @@ var runners = map[string]runnerSpec{
 	"cmake": {files: []runnerFile{{names: []string{"CMakeLists.txt"}, lang: "cmake"}}, fileOpts: []string{"-P"}, project: cmakeSource,
 		skip: []string{"-E", "--build", "--install", "--open", "--version", "-version", "-h", "-H", "--help", "-help", "--help-full", "--system-information", "--workflow"}},
 	"msbuild": dotnetRunner,
+	"xbuild":  dotnetRunner,
 	// Tools that load their configuration as code, read as node's
 	// programs are (what would block asks): the first name that is there,
 	// in the working folder (and above, for those that look there).
@@ -229,10 +233,11 @@ var runners = map[string]runnerSpec{
 	"podman compose": composeRunner,
 	"docker-compose": composeRunner,
 	"podman-compose": composeRunner,
-	"xbuild":         dotnetRunner,
 }
 
 var (
+	invokeRunner = runnerSpec{files: []runnerFile{{names: []string{"tasks.py"}, program: "python3"}}, fileOpts: []string{"-c", "--collection"},
+		dirOpts: []string{"-r", "--search-root"}, namedModule: true, up: true}
 	// gradleRunner reads a Gradle build's scripts (Groovy or Kotlin) by
 	// their text: an exec block's commandLine, a list's execute(), a
 	// ProcessBuilder; settings.gradle is found above too.
@@ -337,8 +342,8 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 					continue
 				}
 				names := []string{f.val}
-				if b == "invoke" || b == "inv" {
-					names = []string{f.val + ".py", f.val + "/__init__.py"} // a module's name
+				if spec.namedModule {
+					names = []string{f.val + ".py", f.val + "/__init__.py"}
 				}
 				r.programFiles(sc, b, prog, names, spec.files[0].code, c, cmd)
 			}
@@ -477,17 +482,12 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 	}
 	read := func(text string) { r.runnerCommands(sc, rf.lang, text, c, cmd) }
 	r.buildFileWritten(sc, names, c, b, cmd, read)
-	for _, name := range names {
-		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false); ok {
-			r.onDisk(p, func() {
-				read(text)
-				if rf.lang == "taskfile" {
-					r.taskfileIncludes(sc, b, text, path.Dir(p), c, cmd)
-				}
-			})
-			return
+	r.filesOnDiskAt(names, b, cmd, func(text, p string) {
+		read(text)
+		if rf.lang == "taskfile" {
+			r.taskfileIncludes(sc, b, text, path.Dir(p), c, cmd)
 		}
-	}
+	})
 }
 
 // taskfileIncludes reads the Taskfiles a Taskfile includes (includes:,
@@ -501,9 +501,7 @@ func (r *run) taskfileIncludes(sc *scope, b, text, dir string, c ctx, cmd string
 		if v == "" || strings.Contains(v, "://") || strings.Contains(v, "{{") {
 			continue
 		}
-		if !r.a.isAbs(r.a.slash(v)) {
-			v = path.Join(dir, v)
-		}
+		v = r.besideFile(dir, v)
 		names := []string{v}
 		if ext := path.Ext(v); ext != ".yml" && ext != ".yaml" {
 			names = names[:0]
@@ -769,25 +767,15 @@ func pylintHooks(text string) string {
 // NAME/justfile or NAME/.justfile, and mod NAME 'FILE'). A file is read
 // once a call, so an import of itself stops there.
 func (r *run) justfilesOnDisk(sc *scope, names []string, b string, c ctx, cmd string) {
-	for _, name := range names {
-		text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false)
-		if !ok {
-			continue
-		}
-		r.onDisk(p, func() {
-			r.justfile(sc, text, c, cmd)
-			dir := path.Dir(p)
-			for _, files := range justImports(text) {
-				for i, f := range files {
-					if !r.a.isAbs(r.a.slash(f)) {
-						files[i] = path.Join(dir, f)
-					}
-				}
-				r.justfilesOnDisk(sc, files, b, c, cmd)
+	r.filesOnDiskAt(names, b, cmd, func(text, p string) {
+		r.justfile(sc, text, c, cmd)
+		for _, files := range justImports(text) {
+			for i, f := range files {
+				files[i] = r.besideFile(path.Dir(p), f)
 			}
-		})
-		return
-	}
+			r.justfilesOnDisk(sc, files, b, c, cmd)
+		}
+	})
 }
 
 // justImports returns, for each import and mod line of a justfile, the

@@ -52,3 +52,23 @@ func TestRunnerFilesAreBound(t *testing.T) {
 		}
 	}
 }
+
+// TestXMLExecCommands checks the command lines read from a pom.xml or a
+// build.xml: each argument one word, a property left live (its value is
+// not known, or is the home folder's), an Ant arg line split at blanks.
+func TestXMLExecCommands(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{`<configuration><executable>rm</executable><arguments><argument>-rf</argument><argument>${user.home}/x y</argument></arguments></configuration>`,
+			[]string{`"rm" "-rf" "${HOME}/x y"`}},
+		{`<delete dir="${dest}"/><delete file="${env.HOME}/.bashrc"/>`, []string{`rm -rf -- "${dest}"`, `rm -f -- "${HOME}/.bashrc"`}},
+		{`<exec executable="sh"><arg value="-c"/><arg value="echo $(id) &amp; x"/><arg line="a b"/></exec>`, []string{`"sh" "-c" "echo \$(id) & x" a b`}},
+		{`<delete dir="${a.b}"/>`, []string{`rm -rf -- "${TOOLGATE_PROPERTY}"`}},
+	} {
+		if got := xmlExecCommands(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("xmlExecCommands(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

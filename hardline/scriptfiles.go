@@ -350,12 +350,28 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 	if read == nil {
 		return
 	}
+	r.filesOnDiskAt(names, b, cmd, func(text, _ string) { read(text) })
+}
+
+// filesOnDiskAt is filesOnDisk for a reader that also needs the file's
+// canonical path (to read the files it includes beside it).
+func (r *run) filesOnDiskAt(names []string, b, cmd string, read func(text, p string)) {
 	for _, name := range names {
 		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false); ok {
-			r.onDisk(p, func() { read(text) })
+			r.onDisk(p, func() { read(text, p) })
 			return
 		}
 	}
+}
+
+// besideFile returns the path f names relative to the folder dir of the
+// file that names it (an include, an import, a requirements file's -r);
+// an absolute f as it is.
+func (r *run) besideFile(dir, f string) string {
+	if r.a.isAbs(r.a.slash(f)) {
+		return f
+	}
+	return path.Join(dir, f)
 }
 
 // readOnDisk returns the text of the file f names, which b runs or reads
