@@ -877,6 +877,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		return
 	}
 	if e.DataOnly {
+		if p.sub == nil && len(e.Subcommands) > 0 {
+			r.argsNet(sc, args, c, cmd)
+		}
 		return
 	}
 	// Operands without a role may be paths the program acts on.
@@ -1406,9 +1409,15 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 	if t, ok := pipeOpen(f.val); ok {
 		texts = append(texts, t)
 	}
-	if i := strings.IndexByte(f.val, '='); i > 0 && !strings.ContainsAny(strings.TrimRight(f.val[:i], " \t"), " \t") {
-		// KEY=CMD and KEY = CMD (a configuration line).
-		v := f.val[i+1:]
+	// KEY=CMD and KEY = CMD (a configuration line), up to three keys deep
+	// (--metadata=startup-script=CMD).
+	for rest, k := f.val, 0; k < 3; k++ {
+		i := strings.IndexByte(rest, '=')
+		if i <= 0 || strings.ContainsAny(strings.TrimRight(rest[:i], " \t"), " \t") {
+			break
+		}
+		rest = rest[i+1:]
+		v := rest
 		if t, ok := pipeOpen(v); ok {
 			v = t
 		}

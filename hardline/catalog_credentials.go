@@ -104,6 +104,8 @@ var _ = register([]Entry{
 	{Names: names("aws-vault chamber"), Family: "credentials", Summary: "exec ... -- CMD runs a command with the credentials in its environment; chamber read and export print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("exec"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}},
 			{Names: names("read export"), Rule: ruleSensitivePath, DataOnly: true}}},
+	{Names: names("saml2aws berglas teller"), Family: "credentials", Summary: "saml2aws exec, berglas exec and teller run run the command after -- with the credentials or secrets in its environment", DataOnly: true,
+		Subcommands: []Entry{{Names: names("exec run"), Summary: "runs the command after --", Options: []Option{flag(RoleCommand, "--")}}}},
 	wrapper("credentials", "envchain NAMESPACE CMD runs CMD with the keychain's variables", "", nil, 1, "envchain"),
 	wrapper("credentials", "summon runs its command with the secrets a secrets.yml names in its environment", "pfDe", []string{"--provider", "--yaml", "--environment"}, 0, "summon"),
 	{Names: names("sops"), Family: "credentials", Summary: "-d and decrypt print the decrypted secrets; exec-env FILE CMD and exec-file FILE CMD run a shell command with them", DataOnly: true,
@@ -163,7 +165,7 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("storage"), DataOnly: true, Subcommands: []Entry{{Names: names("cp rsync mv"), Options: vals("", "--project", "--exclude", "--content-type", "--storage-class"), Operands: []Operand{operands(0, RoleReadTree)},
 			special: cloudCopy}}},
 			{Names: names("compute"), DataOnly: true, Subcommands: []Entry{{Names: names("scp"), Options: vals("", "--zone", "--project", "--ssh-key-file", "--scp-flag", "--port"), Operands: []Operand{operands(0, RoleReadTree)}},
-				{Names: names("ssh"), DataOnly: true, Options: append([]Option{opt(RoleRemoteScript, "--command")}, vals("", "--zone", "--project", "--ssh-key-file", "--ssh-flag", "--container")...), shellDefault: true}}},
+				{Names: names("ssh"), DataOnly: true, Options: append([]Option{opt(RoleRemoteScript, "--command"), flag(RoleRemoteCommand, "--")}, vals("", "--zone", "--project", "--ssh-key-file", "--ssh-flag", "--container")...), shellDefault: true}}},
 			{Names: names("auth"), DataOnly: true, Subcommands: []Entry{
 				{Names: names("print-access-token print-identity-token"), Rule: ruleSensitivePath, DataOnly: true},
 				{Names: names("application-default"), DataOnly: true, Subcommands: []Entry{{Names: names("print-access-token"), Rule: ruleSensitivePath, DataOnly: true}}}}},
@@ -200,11 +202,20 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("auth:token config config:get authorizations:create"), Rule: ruleSensitivePath, DataOnly: true},
 			// heroku local:run runs a command here with the app's
 			// variables (heroku run runs it on a dyno, elsewhere).
-			{Names: names("local:run"), Options: vals("e", "--env", "-p", "--port"), Operands: []Operand{operand(0, RoleCommand)}}}},
+			{Names: names("local:run"), Options: vals("e", "--env", "-p", "--port"), Operands: []Operand{operand(0, RoleCommand)}},
+			// heroku run, run:detached and run:inside run theirs on a
+			// dyno.
+			{Names: names("run run:detached run:inside"), DataOnly: true, Options: vals("aers", "--app", "--env", "--remote", "--size", "--type"), Operands: []Operand{operand(0, RoleRemoteCommand)}}}},
 	{Names: names("fly flyctl"), Family: "credentials", Summary: "fly auth token prints the token and tokens create a new one; destroy deletes apps and machines", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("token"), Rule: ruleSensitivePath, DataOnly: true}}},
-			{Names: names("tokens"), DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}}}},
+			{Names: names("tokens"), DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}},
+			// fly ssh console -C and machine exec run a command in a
+			// machine, elsewhere.
+			{Names: names("ssh"), DataOnly: true, Subcommands: []Entry{{Names: names("console"), DataOnly: true, shellDefault: true,
+				Options: append([]Option{opt(RoleRemoteScript, "-C", "--command")}, vals("aruAo", "--app", "--region", "--user", "--address", "--org", "--machine", "--process-group", "--config")...)}}},
+			{Names: names("machine machines m"), DataOnly: true, Subcommands: []Entry{{Names: names("exec"), DataOnly: true,
+				Options: vals("ac", "--app", "--config", "--timeout", "--container"), Operands: []Operand{operand(0, RoleData), operand(1, RoleRemoteScript)}}}}}},
 	{Names: names("keyctl"), Family: "credentials", Summary: "keyctl print, pipe and read print a kernel key's secret", DataOnly: true,
 		Subcommands: []Entry{{Names: names("print pipe read"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("rclone"), Family: "credentials", Summary: "rclone config show and dump print the remotes' tokens and passwords; serve, copy and sync read a local source whole; sync deletes in its destination, move and purge delete their source; purge, delete, deletefile and rmdirs delete remote data (infra-destroy); a local: or :local: path is a path on this machine",
@@ -234,8 +245,12 @@ var _ = register([]Entry{
 		Subcommands: []Entry{{Names: names("env:get"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("env:list"), Rule: ruleSensitivePath, DataOnly: true, Options: []Option{flag(RoleTrigger, "--plain", "--json")}}}},
 	{Names: names("railway"), Family: "credentials", Summary: "variables prints the service's secrets (not when it only sets one with --set); delete and down delete the project or its deployment (infra-destroy)", DataOnly: true,
-		special:     infraDestroyer,
-		Subcommands: []Entry{{Names: names("variables variable vars"), Rule: ruleSensitivePath, DataOnly: true, Options: []Option{flag(RoleHarmless, "--set", "-s")}}}},
+		special: infraDestroyer,
+		Subcommands: []Entry{{Names: names("variables variable vars"), Rule: ruleSensitivePath, DataOnly: true, Options: []Option{flag(RoleHarmless, "--set", "-s")}},
+			// railway run runs a command here with the service's
+			// variables; railway shell opens a shell here with them.
+			{Names: names("run"), Options: vals("se", "--service", "--environment"), Operands: []Operand{operand(0, RoleCommand)}},
+			{Names: names("shell"), DataOnly: true, shellDefault: true, Options: vals("se", "--service", "--environment")}}},
 	{Names: names("firebase"), Family: "containers", Summary: "projects:delete, firestore:delete and the other :delete commands, and database:remove, delete data (infra-destroy); login:ci prints a token", DataOnly: true, special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("login:ci"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("supabase"), Family: "credentials", Summary: "projects api-keys prints the project's keys, the service key among them; db reset and projects delete destroy data (infra-destroy)", DataOnly: true,
@@ -253,6 +268,15 @@ var _ = register([]Entry{
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.infraDestroy(b, args, cmd)
 			r.awsCredentials(sc, args, c, cmd)
+			// An operation's values may be commands run elsewhere (ssm
+			// send-command's parameters, ecs execute-command --command,
+			// ec2 run-instances --user-data), as a sub-command an entry
+			// does not name has its arguments judged (see applyEntry);
+			// each alone, since its operations' names are programs' too
+			// (aws s3 cp, rm).
+			for _, f := range args {
+				r.net(sc, f, c, cmd)
+			}
 			return true
 		}},
 	{Names: names("git-credential-manager git-credential-manager-core git-credential-store git-credential-cache git-credential-libsecret git-credential-osxkeychain git-credential-wincred git-credential-gnome-keyring git-credential-oauth"),

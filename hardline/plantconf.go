@@ -206,6 +206,10 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("rustc-wrapper", "rustc-workspace-wrapper", "runner", "rustc", "rustdoc", "linker"), nil)...)
 	case "bazelrc":
 		add("", false, bazelrcCommands(text)...)
+	case "netlify":
+		add("", false, keyedValues(text, setOf("command"), nil)...)
+	case "gitlab-ci":
+		add("", false, keyedValues(text, setOf("script", "before_script", "after_script"), nil)...)
 	case "snakefile":
 		add("", false, keyedValues(text, setOf("shell"), nil)...)
 	case "ansible":

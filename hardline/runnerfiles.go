@@ -138,6 +138,24 @@ var runners = map[string]runnerSpec{
 	"overmind start":   procfileRunner,
 	"overmind s":       procfileRunner,
 	"hivemind":         procfileRunner,
+	"heroku local":     procfileRunner,
+	// npm-run-all and its short forms run package scripts by name.
+	"npm-run-all":  npmScriptsRunner,
+	"npm-run-all2": npmScriptsRunner,
+	"run-p":        npmScriptsRunner,
+	"run-s":        npmScriptsRunner,
+	// netlify build and dev run netlify.toml's build and dev commands
+	// here (on Netlify's machines the same file runs elsewhere).
+	"netlify build":  netlifyRunner,
+	"netlify dev":    netlifyRunner,
+	"netlify deploy": netlifyRunner, // --build builds first
+	"ntl build":      netlifyRunner,
+	"ntl dev":        netlifyRunner,
+	"ntl deploy":     netlifyRunner,
+	// A CI pipeline's jobs run here by these (gitlab-runner's shell
+	// executor; gitlab-ci-local in a shell unless a job names an image).
+	"gitlab-runner exec": {files: []runnerFile{{names: []string{".gitlab-ci.yml"}, lang: "gitlab-ci"}}, only: []string{"shell"}},
+	"gitlab-ci-local":    {files: []runnerFile{{names: []string{".gitlab-ci.yml"}, lang: "gitlab-ci"}}, fileOpts: []string{"--file"}, lang: "gitlab-ci", readNamed: true},
 	// Programs a configuration runs on this machine: terraform's
 	// local-exec provisioners and external data sources; MSBuild's Exec
 	// tasks.
@@ -261,10 +279,12 @@ var (
 		up: true, every: true, project: dotnetProject}
 	lefthookRunner = runnerSpec{files: []runnerFile{{names: []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, lang: "lefthook"}},
 		up: true, every: true}
-	pyprojectRunner = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
-	devboxRunner    = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
-	procfileRunner  = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
-	miseRunner      = runnerSpec{files: []runnerFile{{names: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml",
+	pyprojectRunner  = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
+	devboxRunner     = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
+	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
+	netlifyRunner    = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
+	procfileRunner   = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
+	miseRunner       = runnerSpec{files: []runnerFile{{names: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml",
 		".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", ".rtx.toml", "rtx.toml"}, lang: "mise"}},
 		up: true, every: true, taskDirs: []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/tasks", ".config/mise/tasks"}}
 )
