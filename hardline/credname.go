@@ -23,6 +23,10 @@ import (
 // library trees inside them (node_modules, site-packages, dist-packages)
 // and source, documentation and binary files are not credentials, whatever
 // their names (~/.local/lib/python3.12/site-packages/google/auth/credentials.py).
+// Elsewhere in a home (a project outside the roots, ~/Downloads) only the
+// strongest names are: a key's or key store's extension (server.key,
+// prod.pem), an SSH private key's default name, an environment file
+// (.env, .env.production).
 
 // credentialWords are words of a file name that say it holds a credential.
 // A name is split into words at every character that is not a letter or a
@@ -58,7 +62,15 @@ var credentialBases = map[string]bool{
 	"id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true,
 }
 
-// credentialExts are extensions of files that hold keys and key stores.
+// strongCredentialBases are the names of credentialBases that say so
+// wherever in a home they are: an SSH private key's default names and an
+// environment file (with any suffix: .env.production).
+var strongCredentialBases = map[string]bool{
+	".env": true, "id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true, ".htpasswd": true,
+}
+
+// credentialExts are extensions of files that hold keys and key stores,
+// anywhere in a home.
 var credentialExts = map[string]bool{
 	".key": true, ".pem": true, ".p12": true, ".pfx": true, ".jks": true, ".keystore": true,
 	".kdbx": true, ".kdb": true, ".psk": true, ".kwl": true, ".ppk": true, ".gpg": true,
@@ -86,7 +98,8 @@ var codeTrees = map[string]bool{"node_modules": true, "site-packages": true, "di
 
 // credentialNamed reports whether p, absolute, clean and in comparison
 // form, is a file in some home's configuration folders whose name says it
-// holds a credential, and returns the name's part that says so.
+// holds a credential, or a key, key store or environment file anywhere in
+// a home, and returns the name's part that says so.
 func (a *Analyzer) credentialNamed(p string) (string, bool) {
 	rest, ok := a.belowAnyHome(p)
 	if !ok {
@@ -100,13 +113,14 @@ func (a *Analyzer) credentialNamed(p string) (string, bool) {
 func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 	rest = strings.TrimPrefix(path.Clean("/"+rest), "/")
 	first, _, found := strings.Cut(rest, "/")
+	config := true
 	switch {
 	case !found: // a file at the top of the home
 	case strings.HasPrefix(first, "."):
 	case a.goos == "darwin" && strings.EqualFold(first, "Library"):
 	case a.goos == "windows" && strings.EqualFold(first, "AppData"):
 	default:
-		return "", false
+		config = false
 	}
 	for dir := range strings.SplitSeq(path.Dir(rest), "/") {
 		if codeTrees[strings.ToLower(dir)] {
@@ -120,7 +134,15 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 		return "", false
 	}
 	if credentialExts[ext] {
-		return ext, true
+		return ext, true // a key or key store, anywhere in the home
+	}
+	if strongCredentialBases[strings.TrimSuffix(lower, ext)] || strongCredentialBases[lower] {
+		return name, true // a private key or an environment file, anywhere in the home
+	}
+	if !config {
+		// Elsewhere in the home (a project outside the roots, Documents)
+		// a word of a name is too weak a hint.
+		return "", false
 	}
 	if credentialBases[strings.TrimSuffix(lower, ext)] || credentialBases[lower] {
 		return name, true
@@ -163,5 +185,5 @@ func (r *run) inAnyRoot(p string) bool {
 // credentialFinding reports p, a file credentialNamed judged by its name
 // (why is the part of the name that says so).
 func (r *run) credentialFinding(p, why, cmd string) {
-	r.finding(ruleCredentialName, Path, Ask, "names "+p+", a file in a home's configuration folders whose name says it holds a credential ("+why+")", cmd, p)
+	r.finding(ruleCredentialName, Path, Ask, "names "+p+", a file in a home whose name says it holds a credential ("+why+")", cmd, p)
 }

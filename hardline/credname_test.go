@@ -30,6 +30,14 @@ func TestCredentialNamed(t *testing.T) {
 		{"linux", "/home/dev", "/home/dev/.config/acme/.env.production", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/environment.json", false},
 		{"linux", "/home/dev", "/home/dev/src/app/credentials.json", false}, // not a configuration folder
+		// Elsewhere in the home only a key, a key store or an environment
+		// file says so by its name.
+		{"linux", "/home/dev", "/home/dev/certs/server.key", true},
+		{"linux", "/home/dev", "/home/dev/backup/id_ed25519", true},
+		{"linux", "/home/dev", "/home/dev/work/other/.env.local", true},
+		{"linux", "/home/dev", "/home/dev/work/other/.env.example", false},
+		{"linux", "/home/dev", "/home/dev/work/other/token.txt", false},
+		{"darwin", "/Users/dev", "/users/dev/downloads/prod.pem", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/config.json", false},
 		{"linux", "/home/dev", "/home/dev/.config/acme/tokenizer.json", false},
 		{"linux", "/home/dev", "/home/dev/.local/lib/python3/site-packages/x/token.json", false},

@@ -129,7 +129,7 @@ var builtinSensitive = []builtin{
 	// hold keys or passwords in clear.
 	{"~/.mc/config.json", ""}, {"~/.mcli/config.json", ""}, {"~/.config/doppler/**", ""}, {"~/.purple/accounts.xml", ""},
 	{"~/.offlineimaprc", ""}, {"~/.config/offlineimap/config", ""}, {"~/.near-credentials/**", ""}, {"~/.sui/sui_config/sui.keystore", ""},
-	{"~/.aptos/config.yaml", ""}, {"~/.foundry/keystores/**", ""}, {"~/.wireguard/**", ""}, {"~/.sbt/credentials", ""},
+	{"~/.aptos/config.yaml", ""}, {"~/.foundry/keystores/**", ""}, {"~/.wireguard/**", ""}, {"~/.config/wireguard/**", ""}, {"~/.sbt/credentials", ""},
 	{"~/.config/hut/config", ""}, {"~/.config/rbw/**", ""}, {"~/.local/share/rbw/**", ""},
 	// MCP server configurations, which hold the servers' API keys.
 	{"~/.cursor/mcp.json", ""}, {"~/.codeium/windsurf/mcp_config.json", ""}, {"~/.config/Claude/claude_desktop_config.json", ""},

@@ -95,7 +95,7 @@ func Rules() []RuleInfo {
 		{ruleKernelParam, Command, Block, "sysctl -w: changing kernel parameters"},
 		{ruleWriteOutside, Command, Ask, "a non-recursive write, delete, move or mode change outside every writable root"},
 		{ruleSensitivePath, Path, Block, "a word, option value or redirection naming a sensitive host path"},
-		{ruleCredentialName, Path, Ask, "a word naming a file in a home's configuration folders whose name says it holds a credential (credentials.json, access_token, client.key)"},
+		{ruleCredentialName, Path, Ask, "a word naming a file in a home's configuration folders whose name says it holds a credential (credentials.json, access_token, client.key), or a key, key store or environment file elsewhere in a home (~/certs/server.key, ~/work/other/.env)"},
 		{ruleSecretEgress, Path, Ask, "a credential from the environment ($GITHUB_TOKEN, $AWS_SECRET_ACCESS_KEY, any *TOKEN*, *SECRET*, *PASSWORD*, *API_KEY*) sent by a network program, or in a URL, to a host that is not one it belongs to"},
 		{ruleWholeHome, Path, Ask, "a home folder, or an ancestor of one, handed whole to a program whose catalogue entry does not say what it does with it (restic backup ~, rdiff-backup / x)"},
 		{ruleReverseShell, Command, Block, "handing a shell or program to a network peer (nc -e /bin/sh, ncat --sh-exec, socat exec:, bash -i >& /dev/tcp/...)"},
