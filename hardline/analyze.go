@@ -593,6 +593,9 @@ func (r *run) parse(src string) (*syntax.File, error) {
 	p := r.a.parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(src), "")
 	r.a.parsers.Put(p)
+	if err == nil {
+		readAsBash(f, src)
+	}
 	return f, err
 }
 
@@ -631,7 +634,6 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			return
 		}
 	}
-	readAsBash(f, src)
 	if r.echoFlags&echoXPGNamed == 0 && strings.Contains(src, "xpg_echo") {
 		r.echoFlags |= echoXPGNamed // shopt -s xpg_echo, bash -O xpg_echo, BASHOPTS=xpg_echo
 	}
@@ -669,7 +671,6 @@ func (r *run) script(src string, inherit map[string]string, depth int) {
 			r.add(Finding{Rule: ruleParseError, Kind: Dynamic, Severity: Ask, Detail: bound("the command, its names and aliases written as bash reads them, does not parse: " + err.Error())})
 			break
 		}
-		readAsBash(g, plain)
 		f, src, sc = g, plain, &scope{src: plain, depth: depth, inherit: inherit}
 		kept = next
 		if ok, renamed = r.prepass(sc, f, kept); !ok {
@@ -5426,7 +5427,6 @@ func (r *run) staticCommand(sc *scope, parts []string, pos uint, depth int) (str
 		if err != nil {
 			return "", false
 		}
-		readAsBash(f, text)
 		sub := &scope{src: text, depth: sc.depth + 1, inherit: r.known(sc, pos)}
 		return r.staticOutput(sub, f.Stmts, 0, depth+1)
 	}

@@ -361,12 +361,39 @@ func ansiC(s string) string {
 	return out
 }
 
-// readAsBash mends a parse where the parser reads the text otherwise than
-// bash: $'...' parts (readANSIC) and a coprocess's words (coprocWords).
-// Every parse passes through it before anything of it is judged.
+// readAsBash mends a parse where the parser, or the expander after it,
+// reads the text otherwise than bash: $'...' parts (readANSIC), a
+// coprocess's words (coprocWords) and the escapes of a replacement's
+// string (replaceEscapes). Every parse passes through it, once (see
+// run.parse), before anything of it is judged.
 func readAsBash(f *syntax.File, src string) {
 	readANSIC(f, src)
 	coprocWords(f, src)
+	replaceEscapes(f, src)
+}
+
+// replaceEscapes removes the backslashes of the unquoted text of a
+// replacement's string, ${NAME/PATTERN/STRING}, as bash does (bash 5.2,
+// inside double quotes too): ${HOME/\/home/\/home} is /home/dev to bash,
+// where the expander keeps the backslashes and reads \/home/dev, a
+// relative path. A backslash inside double quotes in the string is
+// the quotes' to read, as the expander does.
+func replaceEscapes(f *syntax.File, src string) {
+	if !strings.Contains(src, "${") || strings.IndexByte(src, '\\') < 0 {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		pe, ok := n.(*syntax.ParamExp)
+		if !ok || pe.Repl == nil || pe.Repl.With == nil {
+			return true
+		}
+		for _, p := range pe.Repl.With.Parts {
+			if l, ok := p.(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') >= 0 {
+				l.Value = unescapeBackslashes(l.Value)
+			}
+		}
+		return true
+	})
 }
 
 // coprocWords gives a coprocess's simple command back the words the
