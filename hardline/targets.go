@@ -851,7 +851,9 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 // not read when it judges that command: a hook in the folders hook
 // managers point core.hooksPath at (.husky, .githooks: git runs it on a
 // commit, a checkout, a merge), pre-commit's and lefthook's configuration
-// (their commands run on a commit), mise's (its hooks run on cd), a Python start file in a package folder (a
+// (their commands run on a commit), mise's (its hooks run on cd), VS
+// Code's tasks and a dev container's configuration (a folderOpen task and
+// initializeCommand run when the folder is opened), a Python start file in a package folder (a
 // .pth file, sitecustomize.py: every Python program runs it), and a
 // package manager's configuration (.npmrc, .yarnrc.yml, pip.conf,
 // .cargo/config.toml: a program it runs, a source it installs from, as
@@ -873,6 +875,10 @@ func runsByItself(key string) (what string, ok bool) {
 		return "mise's configuration: its hooks run by themselves on cd in a shell that activates mise, and a file trusted once stays trusted", true
 	case "python-start":
 		return "a Python start file: every Python program runs it by itself", true
+	case "vscode-tasks":
+		return "VS Code's tasks: one with runOn folderOpen runs by itself when the folder is opened", true
+	case "devcontainer":
+		return "a dev container's configuration: its initializeCommand runs on this machine by itself when the folder is opened in a container", true
 	}
 	return "", false
 }

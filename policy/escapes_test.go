@@ -1080,6 +1080,11 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"write_file", "mise.toml", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".config/mise/config.toml", policy.ApprovalRequired, "persistence"},
 		{"write_file", "Taskfile.yml", policy.Allow, ""}, // read when task runs it
+		{"write_file", ".vscode/tasks.json", policy.ApprovalRequired, "persistence"},
+		{"write_file", "app.code-workspace", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".devcontainer/devcontainer.json", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".devcontainer.json", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".vscode/settings.json", policy.Allow, ""},
 		{"write_file", ".venv/lib/python3.12/site-packages/x.pth", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".venv/lib/python3.12/site-packages/sitecustomize.py", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".venv/lib/python3.12/site-packages/x.py", policy.Allow, ""},
