@@ -473,23 +473,83 @@ func (r *run) killMore(b string, args []field, cmd string) {
 		return
 	}
 	if b == "taskkill" {
-		// taskkill /IM NAME of a process Windows cannot run without.
+		// taskkill /IM NAME of a process Windows or the session cannot
+		// run without.
+		named := false
+		var filters []string
 		for i, a := range args {
 			v := asciiLower(a.val)
-			if (v == "/im" || v == "-im") && i+1 < len(args) {
-				switch asciiLower(args[i+1].val) {
-				case "csrss.exe", "wininit.exe", "winlogon.exe", "smss.exe", "lsass.exe", "services.exe", "system", "*":
-					r.finding(ruleKillAll, Command, Block, "taskkill ends "+args[i+1].val+", which stops the host", cmd, "")
+			if i+1 >= len(args) || args[i+1].dyn {
+				continue
+			}
+			switch v {
+			case "/im", "-im":
+				named = true
+				if n := args[i+1].val; n == "*" || windowsHostProc(n) {
+					r.finding(ruleKillAll, Command, Block, "taskkill ends "+n+", which stops the host or ends the session", cmd, "")
 					return
 				}
+			case "/pid", "-pid":
+				named = true
+				if args[i+1].val == "4" || args[i+1].val == "0" {
+					r.finding(ruleKillAll, Command, Block, "taskkill ends the System process", cmd, "")
+					return
+				}
+			case "/fi", "-fi":
+				filters = append(filters, args[i+1].val)
 			}
-			if (v == "/pid" || v == "-pid") && i+1 < len(args) && (args[i+1].val == "4" || args[i+1].val == "0") {
-				r.finding(ruleKillAll, Command, Block, "taskkill ends the System process", cmd, "")
+		}
+		// With no /IM or /PID, filters alone choose: every process of a
+		// user or session, every running one, a range of IDs, or a
+		// process the host needs by its image name.
+		for _, f := range filters {
+			if named {
+				break
+			}
+			if why, ok := taskkillFilterAll(f); ok {
+				r.finding(ruleKillAll, Command, Block, "taskkill /FI \""+f+"\" "+why, cmd, "")
 				return
 			}
 		}
 		return
 	}
+}
+
+// windowsHostProcs are the processes Windows cannot run without (csrss,
+// wininit, winlogon, smss, lsass, services, System: ending one stops or
+// restarts the host) and the session's shell (explorer, sihost: ending one
+// closes the desktop), by name without .exe, in lower case.
+var windowsHostProcs = map[string]bool{"csrss": true, "wininit": true, "winlogon": true, "smss": true, "lsass": true,
+	"services": true, "system": true, "explorer": true, "sihost": true}
+
+// windowsHostProc reports whether name, with or without .exe, in any
+// case, is one of windowsHostProcs.
+func windowsHostProc(name string) bool {
+	n := asciiLower(name)
+	return windowsHostProcs[strings.TrimSuffix(n, ".exe")]
+}
+
+// taskkillFilterAll reports whether a taskkill /FI filter ("FIELD OP
+// VALUE") alone selects every process of a user or session, every
+// running process, a range of process IDs, or a process the host needs,
+// and says which.
+func taskkillFilterAll(filter string) (string, bool) {
+	w := strings.Fields(asciiLower(filter))
+	if len(w) < 3 {
+		return "", false
+	}
+	field, op, val := w[0], w[1], strings.Join(w[2:], " ")
+	switch {
+	case field == "username" || field == "session" || field == "sessionname":
+		return "ends every process of a user or session", true
+	case field == "status" && (op == "eq" && val == "running" || op == "ne" && val != "running"):
+		return "ends every running process", true
+	case field == "pid" && op != "eq":
+		return "ends a range of process IDs, every process but a few", true
+	case field == "imagename" && (op == "eq" && (strings.Trim(val, "*") == "" || windowsHostProc(val)) || op == "ne"):
+		return "ends a process the host needs, or every process but one", true
+	}
+	return "", false
 }
 
 // dbusStopRE are calls that stop the service manager or kill init.

@@ -191,9 +191,10 @@ func psArray(f field) []field {
 }
 
 // psStopProcess judges Stop-Process (and kill with PowerShell's
-// parameters): a name that is only wildcards, the System or Idle process's
-// ID (4, 0) by -Id or as the first positional value, or every process
-// from Get-Process on its input block (kill-all).
+// parameters): a name that is only wildcards or names a process Windows or
+// the session needs (windowsHostProcs), the System or Idle process's ID
+// (4, 0) by -Id or as the first positional value, or every process from
+// Get-Process on its input block (kill-all).
 func psStopProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	if c.in.pids == whyAllPids {
 		r.finding(ruleKillAll, Command, Block, b+" stops every process Get-Process lists", cmd, "")
@@ -232,6 +233,9 @@ func psStopProcess(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 			switch {
 			case (psPrefix("name", name) || psPrefix("processname", name)) && strings.Trim(v.val, "*?") == "":
 				r.finding(ruleKillAll, Command, Block, b+" -Name "+v.val+" stops every process", cmd, "")
+				return true
+			case (psPrefix("name", name) || psPrefix("processname", name)) && windowsHostProc(v.val):
+				r.finding(ruleKillAll, Command, Block, b+" -Name "+v.val+" stops a process Windows or the session cannot run without", cmd, "")
 				return true
 			case psPrefix("id", name) && (v.val == "4" || v.val == "0"):
 				r.finding(ruleKillAll, Command, Block, b+" -Id "+v.val+" stops Windows's System process, which stops the host", cmd, "")

@@ -692,6 +692,9 @@ func TestWindowsScriptFiles(t *testing.T) {
 		"C:/Users/Dev/proj/build.bat": "@echo off\r\ngo build ./...\r\n",
 		"C:/Users/Dev/proj/wipe.vbs":  "Set sh = CreateObject(\"WScript.Shell\")\r\nsh.Run \"cmd /c rd /s /q %USERPROFILE%\", 0, True\r\n",
 		"C:/Users/Dev/proj/hello.vbs": "WScript.Echo \"hello\"\r\n",
+		// A path with backslashes, read as cmd.exe reads it, and WshShell's
+		// Run written with a capital R.
+		"C:/Users/Dev/proj/wipe2.vbs": "CreateObject(\"WScript.Shell\").Run \"cmd /c rd /s /q C:\\Users\\Dev\"\r\n",
 	}
 	a, err := New(Config{Home: `C:\Users\Dev`, OS: "windows", ReadScript: func(p string, limit int) (string, error) {
 		if text, ok := files[p]; ok {
@@ -720,6 +723,7 @@ func TestWindowsScriptFiles(t *testing.T) {
 		{`powershell -ExecutionPolicy Bypass -File .\wipe.ps1`, "wipe.ps1", Ask},
 		{`cscript //nologo wipe.vbs`, "wipe.vbs", Ask}, // Windows Script Host's program, read by its text
 		{`wscript wipe.vbs`, "wipe.vbs", Ask},
+		{`cscript //nologo wipe2.vbs`, "wipe2.vbs", Ask},
 		{`cscript hello.vbs`, "hello.vbs", 0},
 		{`.\build.bat`, "build.bat", 0},
 		{`go vet ./...`, "", 0},

@@ -64,7 +64,9 @@ var backquotePattern = regexp.MustCompile("`((?:[^`\\\\]|\\\\.)+)`|(?:%x|qx)(?:\
 
 // shellCallMarkers are the texts code that runs a command holds (the
 // patterns' names, backquotes, qx and %x): other code is not searched.
-var shellCallMarkers = newMarkers("commandLine", "system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "cmd(", "Process", "Program", "Seq(", "List.of", "asList", "Command")
+// Every name the patterns search for holds one (a test checks it):
+// VBScript's and JScript's WshShell.Run "..." and .Exec(...) too.
+var shellCallMarkers = newMarkers("commandLine", "system", "exec", "popen", "spawn", "run", "call", "Popen", "output", "passthru", "proc_open", "`", "qx", "%x", "do script", "write text", "os:cmd", "shell", "sh ", "sh(", "Run", "Exec", "cmd(", "Process", "Program", "Seq(", "List.of", "asList", "Command")
 
 // socketMarkers are the calls inline code opens a network connection
 // with; shellMarkers name an interactive shell or a pseudo-terminal.
@@ -422,11 +424,19 @@ func (r *run) embeddedArgv(sc *scope, argv []field, list string, c ctx) {
 }
 
 // embeddedScript judges one command line inline code hands to a shell.
+// On Windows that shell is cmd.exe (system(), WshShell.Run), which keeps
+// a path's backslashes: the line is judged in the Windows reading too, as
+// a command the host runs is (see Analyzer.Command).
 func (r *run) embeddedScript(sc *scope, text string, c ctx) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
 	r.script(text, r.known(sc, c.pos), sc.depth+c.depth+1)
+	if r.a.windows {
+		if w, ok := windowsReading(text, r.a.home); ok {
+			r.script(w, r.known(sc, c.pos), sc.depth+c.depth+1)
+		}
+	}
 }
 
 // unescapeLiteral undoes the backslash escapes of a string literal that

@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -73,4 +74,58 @@ func TestMarkersRefuseEmpty(t *testing.T) {
 		}
 	}()
 	newMarkers("a", "")
+}
+
+// TestShellCallMarkersCoverThePatterns checks that every name the inline
+// code patterns search for holds one of shellCallMarkers, the filter code
+// must pass before the patterns run: a name the markers miss (VBScript's
+// WshShell.Run "...", Groovy's sh("...")) would never be searched for.
+func TestShellCallMarkersCoverThePatterns(t *testing.T) {
+	for _, re := range []*regexp.Regexp{shellCallPattern, argvCallPattern, listCallPattern} {
+		for _, name := range alternativeNames(t, re) {
+			if !holdsAny(name+`("rm -rf /", "x")`, shellCallMarkers) {
+				t.Errorf("%s(...), searched for by %.40s..., holds none of shellCallMarkers", name, re)
+			}
+		}
+	}
+}
+
+// alternativeNames returns the names of the first group of alternatives
+// in re's text, \b(?:system|popen|...), each cut at its first regular
+// expression operator (shell-command(?:-to-string)? is shell-command).
+func alternativeNames(t *testing.T, re *regexp.Regexp) []string {
+	t.Helper()
+	src := re.String()
+	start := strings.Index(src, `\b(?:`)
+	if start < 0 {
+		t.Fatalf("no group of names in %s", src)
+	}
+	var names []string
+	depth, from := 0, start+len(`\b(?:`)
+	for i := from; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')', '|':
+			if depth > 0 {
+				if src[i] == ')' {
+					depth--
+				}
+				continue
+			}
+			name := strings.ReplaceAll(strings.ReplaceAll(src[from:i], "_?", ""), `\`, "")
+			if j := strings.IndexAny(name, "(?*+[{"); j >= 0 {
+				name = name[:j]
+			}
+			names = append(names, name)
+			if src[i] == ')' {
+				return names
+			}
+			from = i + 1
+		}
+	}
+	t.Fatalf("unclosed group of names in %s", src)
+	return nil
 }
