@@ -1818,12 +1818,43 @@ func (r *run) scriptArgs(sc *scope, b string, script field, args []field, c ctx,
 }
 
 // argsNet tries each argument of a program the catalogue does not
-// describe, and the arguments joined, as a command line (see net).
+// describe, and the arguments joined, as a command line (see net), and
+// each as code in a language the analyser does not know (see codeNet).
 func (r *run) argsNet(sc *scope, args []field, c ctx, cmd string) {
 	for _, f := range args {
 		r.net(sc, f, c, cmd)
+		r.codeNet(sc, f, c, cmd)
 	}
 	r.netJoined(sc, args, c, cmd)
+}
+
+// codeNet reads an argument of a program the catalogue does not describe
+// as inline code is read (embeddedShell): an interpreter's -e or --eval
+// the catalogue does not know (kotlin -e, swift -e) hands it code whose
+// calls run commands (ProcessBuilder("rm", "-rf", "/home/dev"),
+// system("rm -rf ~")) or delete trees. What would be blocked there asks
+// (argument-command), as a command line in an argument does (net).
+func (r *run) codeNet(sc *scope, f field, c ctx, cmd string) {
+	if f.dyn || len(f.val) < 8 || !strings.ContainsAny(f.val, `"'`+"`") ||
+		!holdsAny(f.val, shellCallMarkers) && !holdsAny(f.val, treeDeleteMarkers) && !holdsAny(f.val, fileWriteMarkers) {
+		return // no literal, or no call that runs, deletes or writes
+	}
+	if sc.depth+c.depth+1 > r.a.maxDepth {
+		r.tooComplex("an argument that may be code is deeper than the bound")
+		return
+	}
+	b := commandName(cmd)
+	findings, complex := r.trialFindings(r.roots, r.cwd, func(sub *run) { sub.embeddedShell(sc, []field{f}, c, b, cmd) })
+	if complex {
+		r.tooComplex("an argument holds code over the bounds")
+		return
+	}
+	for _, fd := range findings {
+		if fd.Severity == Block {
+			r.finding(ruleArgumentCommand, Command, Ask, "an argument of "+b+" is code that runs or does what would be blocked ("+fd.Rule+": "+fd.Detail+")", cmd, fd.Path)
+			return
+		}
+	}
 }
 
 // stdinScript judges a shell that reads its script from standard input.
