@@ -1213,10 +1213,36 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 				scripts = append(scripts, line[i+len(pre):])
 			}
 		}
+		// psql's \setenv of the pager or the editor it runs (\setenv
+		// PAGER 'cmd'): the value is a command, judged as --pager's is.
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "\\setenv "); ok {
+			if name, v, ok := strings.Cut(strings.TrimSpace(rest), " "); ok && slices.Contains([]string{"PAGER", "PSQL_PAGER", "EDITOR", "PSQL_EDITOR", "VISUAL", "PSQL_WATCH_PAGER"}, name) {
+				r.reparseField(sc, field{val: strings.Trim(strings.TrimSpace(v), "'")}, c, cmd, true)
+			}
+		}
 	}
 	// SQL's COPY ... TO/FROM PROGRAM 'cmd', over line breaks too. A command
 	// in another form (E'...', $$...$$) is not read, so it asks.
 	low := asciiLower(f.val)
+	// SQL Server's xp_cmdshell 'cmd' (or N'cmd'), which runs cmd on the
+	// server, this machine when it is local; one not written as a literal
+	// asks.
+	for i := strings.Index(low, "xp_cmdshell"); i >= 0; {
+		rest := strings.TrimSpace(f.val[i+len("xp_cmdshell"):])
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "N"), "n")
+		if j := strings.IndexByte(rest, '\''); j == 0 {
+			if k := strings.IndexByte(rest[1:], '\''); k >= 0 {
+				scripts = append(scripts, rest[1:1+k])
+			}
+		} else {
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command on the server (xp_cmdshell) that the analyser cannot read", cmd, "")
+		}
+		k := strings.Index(low[i+1:], "xp_cmdshell")
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
 	for i := strings.Index(low, "program"); i >= 0; {
 		rest := strings.TrimSpace(f.val[i+len("program"):])
 		if strings.HasPrefix(rest, "'") {

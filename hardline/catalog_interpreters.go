@@ -132,6 +132,14 @@ var _ = register([]Entry{
 			r.serverDataDestroy(b, args, c, cmd)
 			return false
 		}},
+	{Names: names("sqlcmd osql"), Family: "interpreters", Summary: "SQL Server's clients: SQL is data; xp_cmdshell 'CMD' and :!! CMD run commands; -i reads a file of SQL, -o writes the output",
+		Stdin: RoleEscape, DataOnly: true,
+		Options: []Option{opt(RoleEscape, "-Q", "-q"), opt(RoleCommandFile, "-i"), opt(RoleWrite, "-o"),
+			val("-S", "-U", "-P", "-d", "-H", "-l", "-t", "-s", "-w", "-h", "-W", "-f", "-v", "-A", "-G", "-N", "-C", "-a", "-b", "-k", "-m", "-r", "-u", "-x", "-X", "-y", "-Y", "-z", "-Z")},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.serverDataDestroy(b, args, c, cmd)
+			return false
+		}},
 	{Names: names("pg_dump pg_dumpall pg_restore"), Family: "interpreters", Summary: "-f writes the dump (pg_restore: the script it prints); --filter reads a file; pg_restore reads its operand",
 		Options: []Option{opt(RoleWrite, "-f", "--file"), opt(RoleRead, "--filter"), val("-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "--username", "-n", "--schema", "-N", "--exclude-schema",
 			"-t", "--table", "-T", "--exclude-table", "-F", "--format", "-j", "--jobs", "-Z", "--compress", "-E", "--encoding", "--role", "--exclude-table-data", "--section", "--lock-wait-timeout", "-S", "--superuser", "-I", "--index", "-P", "--function", "-L", "--use-list", "-l")},
@@ -321,8 +329,8 @@ func m4ShellCommands(text string) []string {
 
 // databaseShells are the clients whose text is SQL (or, for mongosh and
 // mongo, JavaScript) that sqlFiles reads.
-var databaseShells = setOf("psql", "mysql", "mariadb", "sqlite3", "duckdb", "clickhouse-client", "clickhouse", "cqlsh",
-	"mongosh", "mongo", "usql", "pgcli", "mycli", "litecli")
+var databaseShells = setOf("psql", "mysql", "mariadb", "sqlite3", "duckdb", "clickhouse-client", "clickhouse", "clickhouse-local", "chdb", "cqlsh",
+	"mongosh", "mongo", "usql", "pgcli", "mycli", "litecli", "sqlcmd", "osql")
 
 // sqlWrites finds SQL that writes a file named by a string literal (group
 // 1): SQLite's writefile() and VACUUM INTO, ATTACH (which creates the

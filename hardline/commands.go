@@ -1832,12 +1832,13 @@ func (r *run) argsNet(sc *scope, args []field, c ctx, cmd string) {
 // as inline code is read (embeddedShell): an interpreter's -e or --eval
 // the catalogue does not know (kotlin -e, swift -e) hands it code whose
 // calls run commands (ProcessBuilder("rm", "-rf", "/home/dev"),
-// system("rm -rf ~")) or delete trees. What would be blocked there asks
+// system("rm -rf ~")), delete trees or name files in string literals (a
+// query's file('/home/dev/.ssh/id_rsa')). What would be blocked there asks
 // (argument-command), as a command line in an argument does (net).
 func (r *run) codeNet(sc *scope, f field, c ctx, cmd string) {
 	if f.dyn || len(f.val) < 8 || !strings.ContainsAny(f.val, `"'`+"`") ||
-		!holdsAny(f.val, shellCallMarkers) && !holdsAny(f.val, treeDeleteMarkers) && !holdsAny(f.val, fileWriteMarkers) {
-		return // no literal, or no call that runs, deletes or writes
+		!holdsAny(f.val, shellCallMarkers) && !holdsAny(f.val, treeDeleteMarkers) && !holdsAny(f.val, fileWriteMarkers) && strings.IndexByte(f.val, '/') < 0 {
+		return // no literal, or no call that runs, deletes or writes and no path
 	}
 	if sc.depth+c.depth+1 > r.a.maxDepth {
 		r.tooComplex("an argument that may be code is deeper than the bound")
