@@ -546,3 +546,20 @@ func staticFields(s string) []field {
 	}
 	return out
 }
+
+// TestDatabaseShellsHoldTheirEntriesNames checks that every name of an
+// entry one of whose names is a database shell (the SQL sqlFiles reads)
+// is one too: an entry's other spellings (clickhouse-local beside
+// clickhouse-client) must not skip the reading.
+func TestDatabaseShellsHoldTheirEntriesNames(t *testing.T) {
+	for _, e := range Catalog() {
+		if !slices.ContainsFunc(e.Names, func(n string) bool { return databaseShells[n] }) {
+			continue
+		}
+		for _, n := range e.Names {
+			if !databaseShells[n] && n != "redis-cli" { // (Redis's commands are no SQL)
+				t.Errorf("%s shares an entry with %v but is not among databaseShells", n, e.Names)
+			}
+		}
+	}
+}
