@@ -547,10 +547,15 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 	} else if awk := awkPrograms(b, args); awk != nil {
 		cands = append(cands, awk...) // awk's program files; an inline program is no file
 	} else if shell || isInterpreter(b) {
+		// The program is the first word that is no option, or the next
+		// one after a sub-command's name (deno run -A x.ts, bun run x.ts),
+		// a word with no dot and no slash.
 		for _, a := range args {
 			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") {
 				cands = append(cands, a)
-				break
+				if a.dyn || strings.ContainsAny(a.val, "./") || len(cands) > 1 {
+					break
+				}
 			}
 		}
 	} else if packageInstallers[b] {

@@ -44,6 +44,13 @@ var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name:
 	{Name: "LUA_INIT_5_3", Role: RoleProgram}, {Name: "LUA_INIT_5_4", Role: RoleProgram},
 	{Name: "R_PROFILE_USER", Role: RoleProgram}, {Name: "R_PROFILE", Role: RoleProgram}}
 
+// languageInterpreters are the interpreters of the catalogue's entry of
+// that name: their inline code asks, and a program they run from a file
+// is read by its text (programOnDisk), as the launchers that run a source
+// file do (java X.java, kotlin x.main.kts, swift x.swift, dart x.dart,
+// runghc x.hs, jbang X.java). isInterpreter names them too.
+const languageInterpreters = "node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker cscript wscript java kotlin swift dart crystal runghc runhaskell jbang"
+
 // interpreterSpecial judges an interpreter's inline code, its program from
 // stdin and python's file server.
 func interpreterSpecial(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -62,8 +69,8 @@ var _ = register([]Entry{
 	{Names: names("awk gawk mawk nawk"), Family: "interpreters", Summary: "the program's redirections and getline files are judged; system() and pipes ask; -f, -E and -i read program files; gawk -i inplace writes its inputs",
 		judgesPaths: true, // the program is read, its files and the inputs resolved by the awk reader
 		Env:         interpreterEnv, special: interpreterSpecial},
-	{Names: names("node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker cscript wscript"),
-		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; perl -i and ruby -i write their files; php -S serves its folder",
+	{Names: names(languageInterpreters),
+		Family: "interpreters", Summary: "-c, -e and their kin are inline code (asks); a program from stdin asks; a program file is read by its text, source files run as programs among them (java X.java, swift x.swift, runghc x.hs); perl -i and ruby -i write their files; php -S serves its folder",
 		Env: interpreterEnv, special: interpreterSpecial},
 	{Names: names("vim vi nvim ex view gvim vimdiff emacs nano micro kak hx helix joe mcedit"), Family: "interpreters", Summary: "editors given commands (-c, --cmd, +CMD, --eval) run them, as vim does those on its input (ex, -e, -es; keys when not a terminal); the files they open may be written (not view, -R or -M)",
 		Env: []EnvVar{{Name: "VIMINIT", Role: RoleEscape, Markers: []string{"!", "system", "call", "lua", "py"}}, {Name: "EXINIT", Role: RoleEscape, Markers: []string{"!"}}},

@@ -348,10 +348,11 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig javac kotlinc scalac tsc esbuild"), Family: "runners", ArgFiles: true,
+	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig nim javac kotlinc scalac tsc esbuild"), Family: "runners", ArgFiles: true,
 		Summary: "compilers: -o, --outDir, -MF and the other output options are written; @FILE holds more arguments; gcc -wrapper runs a command; ghc -e evaluates Haskell (asks), its :!CMD runs CMD; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.compilerExtras(sc, args, c, cmd)
+			r.builtFromWritten(b, args, cmd)
 			if b == "ghc" {
 				r.ghcExpressions(sc, args, c, cmd)
 			}
@@ -786,6 +787,41 @@ func (r *run) compilerExtras(sc *scope, args []field, c ctx, cmd string) {
 			f.val = a.val[3:]
 			r.judgeWrite(sc, f, ruleDiskWrite, cmd)
 		}
+	}
+}
+
+// builtFromWritten judges a compiler given a source this command wrote
+// first: tcc -run, zig run and nim r (or c -r) run it at once, which asks
+// (runs-written-file); any
+// other makes a program of it, whose default names (a.out, a.exe, the
+// source's name without its extension: rustc x.rs, swiftc, ghc, nim c)
+// are noted as written with what they hold not known, so that running one
+// later in the command asks, as one named by -o does.
+func (r *run) builtFromWritten(b string, args []field, cmd string) {
+	if len(r.written) == 0 {
+		return
+	}
+	var src field
+	found := false
+	for _, a := range args {
+		if _, _, ok := r.writtenAt(a); ok && !strings.HasPrefix(a.val, "-") {
+			src, found = a, true
+			break
+		}
+	}
+	if !found {
+		return
+	}
+	has := func(words ...string) bool {
+		return slices.ContainsFunc(args, func(f field) bool { return slices.Contains(words, f.val) })
+	}
+	if b == "tcc" && has("-run") || b == "zig" && has("run") || b == "nim" && has("r", "-r", "--run") {
+		r.finding(ruleRunsWritten, Dynamic, Ask, b+" builds and runs "+src.val+", which this command writes first", cmd, "")
+		return
+	}
+	stem := strings.TrimSuffix(path.Base(src.val), path.Ext(src.val))
+	for _, out := range []string{"a.out", "a.exe", stem, stem + ".exe"} {
+		r.noteWritten(field{val: out}, "", false)
 	}
 }
 

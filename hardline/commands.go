@@ -1904,18 +1904,18 @@ func pythonName(b string) bool {
 }
 
 func isInterpreter(b string) bool {
-	if pythonName(b) {
+	if pythonName(b) || interpreterNames[b] {
 		return true
 	}
 	switch b {
-	case "node", "nodejs", "bun", "deno", "perl", "perl5", "ruby", "jruby", "php", "lua", "luajit",
-		"lua5.1", "lua5.2", "lua5.3", "lua5.4", "rscript", "Rscript", "R", "osascript", "pwsh", "powershell",
-		"awk", "gawk", "mawk", "nawk", "expect", "julia", "ts-node", "tsx", "groovy",
-		"racket", "guile", "sbcl", "elixir", "erl", "scala", "tclsh", "wish", "jshell", "cscript", "wscript":
+	case "bun", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "awk", "gawk", "mawk", "nawk":
 		return true
 	}
 	return false
 }
+
+// interpreterNames are languageInterpreters, by name.
+var interpreterNames = setOf(strings.Fields(languageInterpreters)...)
 
 // inlineFlags are the options that take inline code, per interpreter.
 var inlineFlags = map[string][]string{
@@ -1927,6 +1927,7 @@ var inlineFlags = map[string][]string{
 	"groovy": {"-e"}, "racket": {"-e", "--eval"}, "guile": {"-c"}, "sbcl": {"--eval"}, "elixir": {"-e", "--eval"},
 	"erl": {"-eval"}, "scala": {"-e"}, "octave": {"--eval"}, "octave-cli": {"--eval"},
 	"clj": {"-e", "--eval"}, "clojure": {"-e", "--eval"}, "bb": {"-e", "--eval"}, "nbb": {"-e", "--eval"}, "joker": {"-e", "--eval"},
+	"kotlin": {"-e", "-expression"}, "crystal": {"eval"}, "jbang": {"--code"},
 }
 
 // awkPrograms returns, for awk, the program files it runs (-f, -E), empty
@@ -2322,6 +2323,21 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			inline("eval")
 			return
 		}
+		// deno run FILE and deno FILE run the program file, read by its
+		// text as node's is (the first words that are no option, the
+		// sub-command's name among them, are tried).
+		if len(args) == 0 || args[0].val == "run" || strings.ContainsAny(args[0].val, "./") {
+			var words []field
+			for i := 0; i < len(args); i++ {
+				switch a := args[i]; {
+				case denoValueOptions[a.val]:
+					i++ // its value (deno run --config deno.json x.ts)
+				case !strings.HasPrefix(a.val, "-") && a.val != "run":
+					words = append(words, a)
+				}
+			}
+			r.programIn(sc, b, words, c, cmd)
+		}
 		// deno run FILE ARGS, deno task NAME ARGS (appended to the
 		// task's command line in deno.json), deno x PKG ARGS: what the
 		// program or task does with its arguments is not known.
@@ -2367,6 +2383,9 @@ func awkRunsCommands(prog string) bool {
 	}
 	return awkExecRE.MatchString(prog)
 }
+
+// denoValueOptions are deno's options that take a value as the next word.
+var denoValueOptions = setOf("-c", "--config", "--import-map", "--cert", "--location", "--seed", "--ext", "-L", "--log-level", "--lock")
 
 // interpStdin judges an interpreter that reads its program from stdin.
 func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {

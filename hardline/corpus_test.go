@@ -208,6 +208,7 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/lh/lefthook.yml":                  "pre-commit:\n  commands:\n    lint:\n      run: rm -rf ~\n",
 	"/home/dev/work/proj/runme/run.vbs":                          "Set sh = CreateObject(\"WScript.Shell\")\nsh.Run \"rm -rf ~\", 0, True\n",
 	"/home/dev/work/proj/runme/exec.js":                          "var sh = new ActiveXObject(\"WScript.Shell\");\nsh.Exec(\"rm -rf /home/dev\");\n",
+	"/home/dev/work/proj/runme/Wipe.java":                        "public class Wipe {\n  public static void main(String[] a) throws Exception {\n    Runtime.getRuntime().exec(\"rm -rf /home/dev\");\n  }\n}\n",
 	"/home/dev/work/proj/runme/proc/Procfile":                    "web: bundle exec rails s\nworker: rm -rf ~\n",
 	"/home/dev/work/proj/runme/nl/netlify.toml":                  "[build]\n  publish = \"dist\"\n  command = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/runme/nlok/netlify.toml":                "[build]\n  publish = \"dist\"\n  command = \"npm run build\"\n[dev]\n  command = \"vite\"\n",
