@@ -170,13 +170,26 @@ func (a *Analyzer) relKey(p string) string {
 // is the file /X.
 const macDataVolume = "/System/Volumes/Data"
 
+// macBootVolume is the boot volume's link in /Volumes under the name macOS
+// gives it (a link to /): /Volumes/Macintosh HD/Users/dev is /Users/dev.
+// A volume renamed is the file system's to resolve (Env.Canonical).
+const macBootVolume = "/Volumes/Macintosh HD"
+
 // macShort returns the clean absolute macOS path p in the short form its
-// aliases share (see docs/security-model.md, Hardline): a path on the data
-// volume (/System/Volumes/Data/Users/dev) as its firmlink (/Users/dev), and
+// aliases share (see docs/security-model.md, Hardline): a path through the
+// boot volume's link (/Volumes/Macintosh HD/Users/dev) or on the data
+// volume (/System/Volumes/Data/Users/dev) as its short form (/Users/dev), and
 // one below /private/etc, /private/var or /private/tmp as the link the
 // system keeps for it (/etc, /var, /tmp), the data volume's first. p may be
 // folded.
 func macShort(p string) string {
+	for _, vol := range [...]string{macBootVolume, macDataVolume} {
+		if len(p) >= len(vol) && strings.EqualFold(p[:len(vol)], vol) && (len(p) == len(vol) || p[len(vol)] == '/') {
+			if p = p[len(vol):]; p == "" {
+				return "/"
+			}
+		}
+	}
 	for len(p) >= len(macDataVolume) && strings.EqualFold(p[:len(macDataVolume)], macDataVolume) &&
 		(len(p) == len(macDataVolume) || p[len(macDataVolume)] == '/') {
 		if p = p[len(macDataVolume):]; p == "" {

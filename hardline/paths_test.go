@@ -674,6 +674,12 @@ func TestMacAliases(t *testing.T) {
 		{"rm -rf /System/Volumes/Data/Users/dev/work/proj/build", ""},
 		{"cat /System/Volumes/Data/Users/dev/work/proj/README.md", ""},
 		{"ls /private/var/folders", ""},
+		// The boot volume's link in /Volumes, under its default name.
+		{"rm -rf '/Volumes/Macintosh HD/Users/dev'", "rm-home"},
+		{"cat '/volumes/macintosh hd/Users/dev/.ssh/id_rsa'", ruleSensitivePath},
+		{"rm -rf '/Volumes/Macintosh HD'", "rm-root"},
+		{"ls '/Volumes/Macintosh HD/Applications'", ""},
+		{"rm -rf /Volumes/USB/x", "rm-recursive-outside-roots"},
 	} {
 		got := ""
 		if f, ok := a.Command(tc.cmd, env).Worst(); ok {
@@ -684,7 +690,7 @@ func TestMacAliases(t *testing.T) {
 		}
 	}
 	// The same files through the tools' path check.
-	for _, p := range []string{"/System/Volumes/Data/Users/dev/.aws/credentials", "/private/tmp/krb5cc_501", "/private/var/root/.ssh/id_rsa"} {
+	for _, p := range []string{"/System/Volumes/Data/Users/dev/.aws/credentials", "/private/tmp/krb5cc_501", "/private/var/root/.ssh/id_rsa", "/Volumes/Macintosh HD/Users/dev/.ssh/id_ed25519"} {
 		if _, ok := a.SensitivePath(p); !ok {
 			t.Errorf("SensitivePath(%q) on darwin = false, want true", p)
 		}
