@@ -32,8 +32,18 @@ var _ = register([]Entry{
 		DataOnly: true, special: psStopProcess},
 	{Names: names("Start-Process start-process saps start"), Family: "multiplexers", Summary: "PowerShell's Start-Process (and cmd's start): runs -FilePath or the first value with -ArgumentList or the rest, joined into one command line; -RedirectStandardOutput and -RedirectStandardError are written, -RedirectStandardInput read",
 		special: startProcess},
-	{Names: names("Invoke-Expression invoke-expression iex"), Family: "interpreters", Summary: "PowerShell: runs its argument, or its input, as PowerShell code (inline-interpreter)",
-		Stdin: RoleProgram, Operands: []Operand{operands(0, RoleProgram)}},
+	{Names: names("Invoke-Expression invoke-expression iex"), Family: "interpreters", Summary: "PowerShell: runs its argument, or its input, as PowerShell code (inline-interpreter); a known argument is read as PowerShell's statements too, so what would be blocked blocks",
+		Stdin: RoleProgram, Operands: []Operand{operands(0, RoleProgram)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			var code []field
+			for _, a := range args {
+				if !strings.HasPrefix(a.val, "-") || a.dyn {
+					code = append(code, a)
+				}
+			}
+			r.powershellScript(sc, code, c)
+			return false
+		}},
 })
 
 // psKind says what a cmdlet does with its paths.
