@@ -206,6 +206,14 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("rustc-wrapper", "rustc-workspace-wrapper", "runner", "rustc", "rustdoc", "linker"), nil)...)
 	case "bazelrc":
 		add("", false, bazelrcCommands(text)...)
+	case "go-generate":
+		// //go:generate COMMAND: go generate runs COMMAND, its words
+		// split as a shell's and $NAME expanded from the environment.
+		for l := range strings.SplitSeq(text, "\n") {
+			if c, ok := strings.CutPrefix(l, "//go:generate "); ok {
+				add("", false, c)
+			}
+		}
 	case "netlify":
 		add("", false, keyedValues(text, setOf("command"), nil)...)
 	case "gitlab-ci":

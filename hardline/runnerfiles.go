@@ -42,11 +42,18 @@ type runnerFile struct {
 	// project files), not the first that is there; a name may then be a
 	// pattern of its last component.
 	all bool
+	// limit bounds the files all reads, in place of maxRunnerMatches (a
+	// Go package's files).
+	limit int
 }
 
 // maxRunnerMatches bounds the files one runner's pattern reads: past it
 // the call asks as too complex.
 const maxRunnerMatches = 32
+
+// maxGoFiles bounds the files of one Go package go generate's reader
+// reads.
+const maxGoFiles = 256
 
 // taskfileNames are the names go-task looks for, in its order.
 var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
@@ -154,6 +161,10 @@ var runners = map[string]runnerSpec{
 	"ntl deploy":     netlifyRunner,
 	// A CI pipeline's jobs run here by these (gitlab-runner's shell
 	// executor; gitlab-ci-local in a shell unless a job names an image).
+	// go generate runs the //go:generate lines of the package's files
+	// (the working folder's: the packages ./... names below it are not
+	// read).
+	"go generate":        {files: []runnerFile{{names: []string{"*.go"}, lang: "go-generate", all: true, limit: maxGoFiles}}, project: goGeneratePackage},
 	"gitlab-runner exec": {files: []runnerFile{{names: []string{".gitlab-ci.yml"}, lang: "gitlab-ci"}}, only: []string{"shell"}},
 	"gitlab-ci-local":    {files: []runnerFile{{names: []string{".gitlab-ci.yml"}, lang: "gitlab-ci"}}, fileOpts: []string{"--file"}, lang: "gitlab-ci", readNamed: true},
 	// Programs a configuration runs on this machine: terraform's
@@ -452,9 +463,12 @@ func (r *run) runnerFilesAbove(sc *scope, b string, spec runnerSpec, rf runnerFi
 
 // runnerMatches returns the files the name n matches in its folder (n
 // itself when its last component is no pattern), as n spells them: at
-// most maxRunnerMatches, past which the call asks as too complex. A
-// folder not known matches nothing.
-func (r *run) runnerMatches(n string) []string {
+// most limit (maxRunnerMatches when 0), past which the call asks as too
+// complex. A folder not known matches nothing.
+func (r *run) runnerMatches(n string, limit int) []string {
+	if limit == 0 {
+		limit = maxRunnerMatches
+	}
 	dir, pat := path.Split(n)
 	if !patternChars(pat) {
 		return []string{n}
@@ -470,8 +484,8 @@ func (r *run) runnerMatches(n string) []string {
 	var out []string
 	for _, name := range names {
 		if m, _ := path.Match(pat, name); m {
-			if len(out) == maxRunnerMatches {
-				r.tooComplex(fmt.Sprintf("the files %s names are more than the %d the analyser reads", bound(n), maxRunnerMatches))
+			if len(out) == limit {
+				r.tooComplex(fmt.Sprintf("the files %s names are more than the %d the analyser reads", bound(n), limit))
 				return out
 			}
 			out = append(out, dir+name)
@@ -486,7 +500,7 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 	if rf.all {
 		one := runnerFile{lang: rf.lang, program: rf.program}
 		for _, n := range names {
-			for _, m := range r.runnerMatches(n) {
+			for _, m := range r.runnerMatches(n, rf.limit) {
 				r.runnerFile(sc, b, one, []string{m}, c, cmd)
 			}
 		}
@@ -764,6 +778,26 @@ func flaskApp(args []field) (field, bool) {
 }
 
 // firstOperand returns the first word that is not an option.
+// goGeneratePackage returns the first package or file go generate is
+// given (./pkg, ./pkg/... for its top package, x.go alone): its files are
+// read in place of the working folder's.
+func goGeneratePackage(args []field) (field, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			return a, true
+		case slices.Contains([]string{"-run", "-skip", "-tags", "-mod", "-modfile", "-overlay", "-pgo", "-p", "-C"}, a.val):
+			i++
+		case strings.HasPrefix(a.val, "-"):
+		default:
+			dir := strings.TrimSuffix(strings.TrimSuffix(a.val, "..."), "/")
+			return field{val: cmp.Or(dir, ".")}, true
+		}
+	}
+	return field{}, false
+}
+
 func firstOperand(args []field) (field, bool) {
 	for _, a := range args {
 		if a.dyn || !strings.HasPrefix(a.val, "-") {
