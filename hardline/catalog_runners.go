@@ -493,12 +493,12 @@ var _ = register([]Entry{
 			return false
 		}},
 	{Names: names("meson"), Family: "runners", RunsFiles: []string{"**/meson.build", "meson_options.txt", "meson.options"},
-		Summary: "runs the build's meson.build files (out of reach); devenv runs a command in the build's environment; test --wrapper runs each test under a command line", DataOnly: true,
+		Summary: "runs the build's meson.build files: run_command() as it configures and the targets' command lists as it builds are read (string literals; a list is read up to its first other value); devenv runs a command in the build's environment; test --wrapper runs each test under a command line", DataOnly: true,
 		Options: []Option{opt(RoleWorkDir, "-C")},
 		Subcommands: []Entry{{Names: names("devenv"), OptionsFirst: true, Options: []Option{opt(RoleWorkDir, "-C", "-w", "--workdir"), val("--dump", "--dump-format")}, Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("test"), DataOnly: true, Options: []Option{opt(RoleScript, "--wrapper", "--wrap"), opt(RoleWorkDir, "-C"), val("--suite", "--no-suite", "--setup", "--num-processes", "-t", "--timeout-multiplier", "--repeat", "--test-args", "--logbase")}}}},
 	{Names: names("sbt"), Family: "runners", RunsFiles: []string{"**/*.sbt", "project/**", "**/*.scala", "**/*.java"},
-		Summary: "runs the build's .sbt and project files (out of reach); its operands are sbt commands, separated by ';': eval, set and the consoles evaluate Scala (read as inline code)", DataOnly: true,
+		Summary: "runs the build's .sbt and project files (build.sbt and project/*.sbt, *.scala read by their text as Scala); its operands are sbt commands, separated by ';': eval, set and the consoles evaluate Scala (read as inline code)", DataOnly: true,
 		Options: vals("J", "--java-home", "--sbt-dir", "--ivy", "--sbt-version", "--mem", "-Dsbt.boot.directory"),
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for _, a := range args {

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Project files in which a tool keeps commands it runs later, besides
@@ -206,6 +208,14 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("rustc-wrapper", "rustc-workspace-wrapper", "runner", "rustc", "rustdoc", "linker"), nil)...)
 	case "bazelrc":
 		add("", false, bazelrcCommands(text)...)
+	case "nix":
+		add("", false, nixShellHooks(text)...)
+	case "meson":
+		add("", false, mesonCommands(text)...)
+	case "tiltfile":
+		for _, m := range tiltCommands.FindAllStringSubmatch(text, maxPlantedCommands) {
+			add("", false, unescapeLiteral(m[1]+m[2]))
+		}
 	case "go-generate":
 		// //go:generate COMMAND: go generate runs COMMAND, its words
 		// split as a shell's and $NAME expanded from the environment.
@@ -225,6 +235,106 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 	}
 	return out
 }
+
+// nixShellHook finds a Nix derivation's shellHook: an indented string
+// (”...”) or a double-quoted one.
+var nixShellHook = regexp.MustCompile(`(?s)\bshellHook\s*=\s*(?:''(.*?)''\s*;|"((?:[^"\\]|\\.)*)"\s*;)`)
+
+// nixShellHooks returns the shell scripts a Nix file's shellHooks hold,
+// with the indented string's escapes (”$ for $, ”' for ”) undone.
+func nixShellHooks(text string) []string {
+	var out []string
+	for _, m := range nixShellHook.FindAllStringSubmatch(text, maxPlantedCommands) {
+		out = append(out, strings.NewReplacer("''$", "$", "'''", "''").Replace(m[1])+unescapeLiteral(m[2]))
+	}
+	return out
+}
+
+// mesonCall finds meson's run_command( and a target's command : [.
+var mesonCall = regexp.MustCompile(`\b(?:run_command\s*\(|command\s*:\s*\[)`)
+
+// mesonCommands returns the command lines meson.build runs: each
+// run_command() and target command list, its string literals as words
+// quoted for the shell, find_program('NAME') (or a variable assigned it)
+// as NAME, and any other argument (a variable, a files() call, a keyword
+// argument) as a word whose value is not known.
+func mesonCommands(text string) []string {
+	// Programs found by name: find_program('sh') in an argument, or in a
+	// variable assigned it.
+	programs := map[string]string{}
+	for _, m := range mesonProgramVar.FindAllStringSubmatch(text, maxPlantedCommands) {
+		programs[m[1]] = m[2]
+	}
+	var out []string
+	for _, loc := range mesonCall.FindAllStringIndex(text, maxPlantedCommands) {
+		var words []string
+		for _, arg := range mesonArgs(text[loc[1]:]) {
+			if m := mesonFindProgram.FindStringSubmatch(arg); m != nil {
+				arg = "'" + m[1] + "'"
+			} else if p, ok := programs[arg]; ok {
+				arg = "'" + p + "'"
+			}
+			switch {
+			case len(arg) >= 2 && arg[0] == '\'' && arg[len(arg)-1] == '\'':
+				if q, err := syntax.Quote(strings.ReplaceAll(arg[1:len(arg)-1], `\'`, `'`), syntax.LangBash); err == nil {
+					words = append(words, q)
+				}
+			default:
+				words = append(words, `"$meson_value"`)
+			}
+		}
+		if len(words) > 0 {
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out
+}
+
+// mesonFindProgram is find_program('NAME', ...) as a whole argument;
+// mesonProgramVar a variable assigned one.
+var (
+	mesonFindProgram = regexp.MustCompile(`^find_program\s*\(\s*'([^']+)'[^)]*\)$`)
+	mesonProgramVar  = regexp.MustCompile(`(?m)^\s*([A-Za-z_]\w*)\s*=\s*find_program\s*\(\s*'([^']+)'`)
+)
+
+// mesonArgs splits the arguments of a call or list whose opening bracket
+// text follows, at its commas outside strings and nested brackets, up
+// to its closing bracket; each is trimmed.
+func mesonArgs(text string) []string {
+	var out []string
+	depth, start, quoted := 0, 0, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quoted:
+			if c == '\\' {
+				i++
+			} else if c == '\'' {
+				quoted = false
+			}
+		case c == '\'':
+			quoted = true
+		case c == '(' || c == '[':
+			depth++
+		case (c == ')' || c == ']') && depth > 0:
+			depth--
+		case c == ')' || c == ']' || c == ',' && depth == 0:
+			if a := strings.TrimSpace(text[start:i]); a != "" {
+				out = append(out, a)
+			}
+			if c != ',' {
+				return out
+			}
+			start = i + 1
+		}
+	}
+	return nil // no closing bracket
+}
+
+// tiltCommands finds the commands a Tiltfile runs on this machine:
+// local('CMD') as it loads, and local_resource's cmd= and serve_cmd=
+// (a string; a list of words is not read).
+var tiltCommands = regexp.MustCompile(`(?:\blocal\s*\(\s*|\b(?:serve_)?cmd\s*=\s*)(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
 
 // msbuildExec finds MSBuild's Exec tasks' Command attribute.
 var msbuildExec = regexp.MustCompile(`(?is)<Exec\b[^>]*?\bCommand\s*=\s*(?:"([^"]*)"|'([^']*)')`)

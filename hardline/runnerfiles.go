@@ -216,6 +216,16 @@ var runners = map[string]runnerSpec{
 	"knex":        jsTool(false, "knexfile"),
 	"nodemon":     {files: []runnerFile{{names: []string{"nodemon.json"}, lang: "nodemon"}}, fileOpts: []string{"--config"}, lang: "nodemon", readNamed: true},
 	// Python and Ruby tools that import their project's module or file.
+	// A Nix shell runs its derivation's shellHook as it starts; sbt loads
+	// its build definition (Scala) whatever the command; tilt runs its
+	// Tiltfile's local() commands as it loads it; meson runs its
+	// meson.build's run_command() as it configures, and the commands of
+	// its targets as it builds.
+	"nix-shell":   {files: []runnerFile{{names: []string{"shell.nix", "default.nix"}, lang: "nix"}}, skip: []string{"-p", "--packages"}},
+	"nix develop": {files: []runnerFile{{names: []string{"flake.nix"}, lang: "nix"}}, up: true},
+	"meson":       {files: []runnerFile{{names: []string{"meson.build"}, lang: "meson"}}, up: true},
+	"sbt":         {files: []runnerFile{{names: []string{"build.sbt"}, program: "scala"}, {names: []string{"project/*.sbt", "project/*.scala"}, program: "scala", all: true}}, up: true},
+	"tilt":        {files: []runnerFile{{names: []string{"Tiltfile"}, lang: "tiltfile"}}, fileOpts: []string{"-f", "--file"}, lang: "tiltfile", readNamed: true, up: true},
 	"fab":         {files: []runnerFile{{names: []string{"fabfile.py", "fabfile/__init__.py"}, program: "python3"}}, fileOpts: []string{"-f", "--fabfile"}, up: true},
 	"doit":        {files: []runnerFile{{names: []string{"dodo.py"}, program: "python3"}}, fileOpts: []string{"-f", "--file"}},
 	"waf":         {files: []runnerFile{{names: []string{"wscript"}, program: "python3"}}},
