@@ -212,6 +212,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, nixShellHooks(text)...)
 	case "meson":
 		add("", false, mesonCommands(text)...)
+	case "earthfile":
+		add("", false, earthlyLocalRuns(text)...)
 	case "tiltfile":
 		for _, m := range tiltCommands.FindAllStringSubmatch(text, maxPlantedCommands) {
 			add("", false, unescapeLiteral(m[1]+m[2]))
@@ -246,6 +248,41 @@ func nixShellHooks(text string) []string {
 	var out []string
 	for _, m := range nixShellHook.FindAllStringSubmatch(text, maxPlantedCommands) {
 		out = append(out, strings.NewReplacer("''$", "$", "'''", "''").Replace(m[1])+unescapeLiteral(m[2]))
+	}
+	return out
+}
+
+// earthlyLocalRuns returns the commands of the RUN lines of an
+// Earthfile's LOCALLY targets, which earthly runs on this machine (a
+// target is a line at the left margin ending in ':'; LOCALLY in it makes
+// the RUN lines after it run here). A RUN line's flags (--push,
+// --no-cache, --secret=...) are dropped; a line continued with a
+// backslash is joined; the exec form (RUN ["a", "b"]) is read as its
+// words.
+func earthlyLocalRuns(text string) []string {
+	var out []string
+	locally := false
+	lines := strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n")
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "" || strings.HasPrefix(t, "#"):
+		case l[0] != ' ' && l[0] != '\t' && strings.HasSuffix(t, ":"):
+			locally = false // a new target
+		case t == "LOCALLY":
+			locally = true
+		case locally && strings.HasPrefix(t, "RUN "):
+			words := strings.Fields(t[len("RUN "):])
+			for len(words) > 0 && strings.HasPrefix(words[0], "--") {
+				words = words[1:]
+			}
+			run := strings.Join(words, " ")
+			var arr any
+			if strings.HasPrefix(run, "[") && json.Unmarshal([]byte(run), &arr) == nil {
+				run = strings.Join(jsonWords(arr), " ")
+			}
+			out = append(out, run)
+		}
 	}
 	return out
 }

@@ -218,11 +218,13 @@ var runners = map[string]runnerSpec{
 	// Python and Ruby tools that import their project's module or file.
 	// A Nix shell runs its derivation's shellHook as it starts; sbt loads
 	// its build definition (Scala) whatever the command; tilt runs its
-	// Tiltfile's local() commands as it loads it; meson runs its
+	// Tiltfile's local() commands as it loads it; earthly runs a LOCALLY
+	// target's RUN commands here (the others in containers); meson runs its
 	// meson.build's run_command() as it configures, and the commands of
 	// its targets as it builds.
 	"nix-shell":   {files: []runnerFile{{names: []string{"shell.nix", "default.nix"}, lang: "nix"}}, skip: []string{"-p", "--packages"}},
 	"nix develop": {files: []runnerFile{{names: []string{"flake.nix"}, lang: "nix"}}, up: true},
+	"earthly":     {files: []runnerFile{{names: []string{"Earthfile"}, lang: "earthfile"}}},
 	"meson":       {files: []runnerFile{{names: []string{"meson.build"}, lang: "meson"}}, up: true},
 	"sbt":         {files: []runnerFile{{names: []string{"build.sbt"}, program: "scala"}, {names: []string{"project/*.sbt", "project/*.scala"}, program: "scala", all: true}}, up: true},
 	"tilt":        {files: []runnerFile{{names: []string{"Tiltfile"}, lang: "tiltfile"}}, fileOpts: []string{"-f", "--file"}, lang: "tiltfile", readNamed: true, up: true},
