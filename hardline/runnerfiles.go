@@ -530,8 +530,11 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 	r.buildFileWritten(sc, names, c, b, cmd, read)
 	r.filesOnDiskAt(names, b, cmd, func(text, p string) {
 		read(text)
-		if rf.lang == "taskfile" {
+		switch rf.lang {
+		case "taskfile":
 			r.taskfileIncludes(sc, b, text, path.Dir(p), c, cmd)
+		case "cmake":
+			r.cmakeIncludes(sc, b, text, path.Dir(p), c, cmd)
 		}
 	})
 }
@@ -558,6 +561,32 @@ func (r *run) taskfileIncludes(sc *scope, b, text, dir string, c ctx, cmd string
 		r.runnerFile(sc, b, runnerFile{lang: "taskfile"}, names, c, cmd)
 	}
 }
+
+// cmakeIncludes reads the files a CMake file loads as it is read, as it
+// is: each add_subdirectory(DIR)'s DIR/CMakeLists.txt and each
+// include(FILE.cmake), relative to the including file's folder (an
+// absolute one as it stands). A module included by name (include(CTest))
+// is CMake's own or a module path's and is not read, nor is a name built
+// from a variable.
+func (r *run) cmakeIncludes(sc *scope, b, text, dir string, c ctx, cmd string) {
+	for _, m := range cmakeLoads.FindAllStringSubmatch(text, maxRunnerMatches) {
+		v := strings.Trim(m[2], `"`)
+		if v == "" || strings.Contains(v, "${") {
+			continue
+		}
+		name := r.besideFile(dir, v)
+		if strings.EqualFold(m[1], "add_subdirectory") {
+			name += "/CMakeLists.txt"
+		} else if !strings.HasSuffix(strings.ToLower(v), ".cmake") {
+			continue
+		}
+		r.runnerFile(sc, b, runnerFile{lang: "cmake"}, []string{name}, c, cmd)
+	}
+}
+
+// cmakeLoads finds add_subdirectory( and include( and their first
+// argument.
+var cmakeLoads = regexp.MustCompile(`(?i)\b(add_subdirectory|include)\s*\(\s*("[^"]*"|[^\s)]+)`)
 
 // programFiles judges the first of names that is a file on disk, a
 // program in the language of interpreter prog that runner b runs, by its
