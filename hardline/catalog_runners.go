@@ -178,8 +178,11 @@ var _ = register([]Entry{
 		}},
 	{Names: names("msbuild xbuild"), Family: "runners", Summary: "builds a project or solution: the Exec tasks of its project files and Directory.Build files, read from disk, are analysed", DataOnly: true},
 	{Names: names("dotnet-script"), Family: "runners", Summary: "eval runs inline C#", Subcommands: []Entry{{Names: names("eval"), Operands: []Operand{operand(0, RoleProgram)}}}},
-	{Names: names("helm"), Family: "runners", Summary: "helm repo add stores a chart source; uninstall deletes a release's resources from the cluster (infra-destroy)", Subcommands: []Entry{{Names: names("repo"), DataOnly: true, Subcommands: []Entry{{Names: names("add"), Summary: "stores a chart source", DataOnly: true, Rule: rulePackageSource}}},
+	{Names: names("helm"), Family: "runners", Summary: "helm repo add stores a chart source; uninstall deletes a release's resources from the cluster (infra-destroy); install, upgrade and template run their --post-renderer here", Subcommands: []Entry{{Names: names("repo"), DataOnly: true, Subcommands: []Entry{{Names: names("add"), Summary: "stores a chart source", DataOnly: true, Rule: rulePackageSource}}},
 		{Names: names("uninstall delete del un"), Summary: "deletes the release's resources", DataOnly: true, Rule: ruleInfraDestroy},
+		// --post-renderer names a program helm runs on the rendered
+		// manifests, here.
+		{Names: names("install upgrade template"), DataOnly: true, Options: []Option{opt(RoleCommand, "--post-renderer"), val("--post-renderer-args", "-f", "--values", "--set", "--set-string", "--set-file", "-n", "--namespace", "--version", "--repo", "--kube-context", "--kubeconfig")}},
 		{Names: names("pull fetch"), Summary: "-d and --untardir are written", DataOnly: true, Options: []Option{opt(RoleWrite, "-d", "--destination", "--untardir"), {Names: []string{"--untar"}}, val("--version", "--repo", "--username", "--password", "--ca-file", "--cert-file", "--key-file", "--keyring")}}}},
 	// Project generators: the folder they create or fill is written.
 	{Names: names("rails"), Family: "runners", Summary: "rails new DIR writes DIR; -m and --template run a Ruby template",

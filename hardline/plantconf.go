@@ -212,6 +212,16 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, nixShellHooks(text)...)
 	case "meson":
 		add("", false, mesonCommands(text)...)
+	case "cdk":
+		add("", false, jsonCommands(text, map[string]bool{"app": true})...)
+	case "firebase":
+		add("", false, firebaseHooks(text)...)
+	case "wrangler":
+		add("", false, keyedValues(text, setOf("command"), nil)...)
+	case "skaffold":
+		// Build and deploy hooks' commands (command: [sh, -c, CMD],
+		// each word judged alone, and a shell's script among them).
+		add("", false, keyedValues(text, setOf("command"), nil)...)
 	case "earthfile":
 		add("", false, earthlyLocalRuns(text)...)
 	case "tiltfile":
@@ -248,6 +258,48 @@ func nixShellHooks(text string) []string {
 	var out []string
 	for _, m := range nixShellHook.FindAllStringSubmatch(text, maxPlantedCommands) {
 		out = append(out, strings.NewReplacer("''$", "$", "'''", "''").Replace(m[1])+unescapeLiteral(m[2]))
+	}
+	return out
+}
+
+// firebaseHooks returns the commands of firebase.json's predeploy and
+// postdeploy hooks, at any depth: a string is one command, a list holds
+// one command in each string (not the words of one, as a task's argument
+// list does).
+func firebaseHooks(text string) []string {
+	var v any
+	if json.Unmarshal([]byte(stripJSONC(text)), &v) != nil {
+		return keyedValues(text, setOf("predeploy", "postdeploy"), nil)
+	}
+	var out []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				if lk := asciiLower(k); lk == "predeploy" || lk == "postdeploy" {
+					switch h := x[k].(type) {
+					case string:
+						out = append(out, h)
+					case []any:
+						for _, e := range h {
+							if c, ok := e.(string); ok {
+								out = append(out, c)
+							}
+						}
+					}
+				}
+				walk(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	if len(out) > maxPlantedCommands {
+		out = out[:maxPlantedCommands]
 	}
 	return out
 }
