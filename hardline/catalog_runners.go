@@ -434,7 +434,7 @@ var _ = register([]Entry{
 		DataOnly: true, special: saltCall},
 	{Names: names("ansible"), Family: "runners", Summary: "ansible HOSTS -m MODULE -a ARGS runs a module on the hosts: command, shell, raw and script run -a as a command line (judged here for localhost or a local connection, as run elsewhere otherwise); ping, setup, debug and the other read-only modules are fine; any other module changes the hosts it runs on and asks (remote-command)",
 		DataOnly: true, special: ansibleAdHoc},
-	{Names: names("packer"), Family: "runners", Summary: "packer build runs a template's provisioners, shell-local ones on this machine: a template the command supplies asks",
+	{Names: names("packer"), Family: "runners", Summary: "packer build runs a template's provisioners, shell-local ones (and post-processors) on this machine: those of a template on disk are read (packerLocalCommands), a template the command supplies asks",
 		LongSingleDash: true, DataOnly: true,
 		Subcommands: []Entry{{Names: names("build"), Operands: []Operand{operands(0, RoleCommandFile)},
 			Options: vals("", "-var", "-var-file", "-only", "-except", "-on-error", "-parallel-builds", "-color", "-machine-readable")}}},

@@ -222,6 +222,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		// Build and deploy hooks' commands (command: [sh, -c, CMD],
 		// each word judged alone, and a shell's script among them).
 		add("", false, keyedValues(text, setOf("command"), nil)...)
+	case "packer":
+		add("", false, packerLocalCommands(text)...)
 	case "earthfile":
 		add("", false, earthlyLocalRuns(text)...)
 	case "tiltfile":
@@ -258,6 +260,71 @@ func nixShellHooks(text string) []string {
 	var out []string
 	for _, m := range nixShellHook.FindAllStringSubmatch(text, maxPlantedCommands) {
 		out = append(out, strings.NewReplacer("''$", "$", "'''", "''").Replace(m[1])+unescapeLiteral(m[2]))
+	}
+	return out
+}
+
+// packerLocalCommands returns the commands of a Packer template's
+// shell-local provisioners and post-processors, which run on this machine
+// (the others run on the machine being built): each string of inline and
+// the command, in HCL (a "shell-local" block) or JSON ("type":
+// "shell-local").
+func packerLocalCommands(text string) []string {
+	var v any
+	if json.Unmarshal([]byte(text), &v) == nil {
+		var out []string
+		var walk func(v any)
+		walk = func(v any) {
+			switch x := v.(type) {
+			case map[string]any:
+				if t, _ := x["type"].(string); t == "shell-local" {
+					if c, ok := x["command"].(string); ok {
+						out = append(out, c)
+					}
+					if in, ok := x["inline"].([]any); ok {
+						for _, e := range in {
+							if c, ok := e.(string); ok {
+								out = append(out, c)
+							}
+						}
+					}
+				}
+				for _, k := range slices.Sorted(maps.Keys(x)) {
+					walk(x[k])
+				}
+			case []any:
+				for _, e := range x {
+					walk(e)
+				}
+			}
+		}
+		walk(v)
+		return out
+	}
+	var out []string
+	for rest := text; len(out) < maxPlantedCommands; {
+		i := strings.Index(rest, `"shell-local"`)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(`"shell-local"`):]
+		open := strings.IndexByte(rest, '{')
+		if open < 0 {
+			break
+		}
+		depth, end := 0, len(rest)
+		for j := open; j < len(rest); j++ {
+			if rest[j] == '{' {
+				depth++
+			} else if rest[j] == '}' {
+				if depth--; depth == 0 {
+					end = j
+					break
+				}
+			}
+		}
+		out = append(out, keyedValues(rest[open+1:end], setOf("inline", "command"), nil)...)
+		rest = rest[end:]
 	}
 	return out
 }

@@ -227,12 +227,14 @@ var runners = map[string]runnerSpec{
 	// Deployment tools that run their configuration's commands here as
 	// they build or deploy: the CDK's app command, Firebase's predeploy
 	// and postdeploy hooks, wrangler's build command, skaffold's build and
-	// deploy hooks.
+	// deploy hooks; packer's shell-local provisioners and
+	// post-processors.
 	"cdk":                      {files: []runnerFile{{names: []string{"cdk.json"}, lang: "cdk"}}, up: true},
 	"firebase deploy":          {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
 	"firebase emulators:start": {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
 	"wrangler":                 {files: []runnerFile{{names: []string{"wrangler.toml"}, lang: "wrangler"}}, fileOpts: []string{"-c", "--config"}, lang: "wrangler", readNamed: true, up: true},
 	"skaffold":                 {files: []runnerFile{{names: []string{"skaffold.yaml"}, lang: "skaffold"}}, fileOpts: []string{"-f", "--filename"}, lang: "skaffold", readNamed: true},
+	"packer build":             {files: []runnerFile{{names: []string{"*.pkr.hcl", "*.pkr.json"}, lang: "packer", all: true}}, project: packerTemplate},
 	"earthly":                  {files: []runnerFile{{names: []string{"Earthfile"}, lang: "earthfile"}}},
 	"meson":                    {files: []runnerFile{{names: []string{"meson.build"}, lang: "meson"}}, up: true},
 	"sbt":                      {files: []runnerFile{{names: []string{"build.sbt"}, program: "scala"}, {names: []string{"project/*.sbt", "project/*.scala"}, program: "scala", all: true}}, up: true},
@@ -828,6 +830,24 @@ func flaskApp(args []field) (field, bool) {
 }
 
 // firstOperand returns the first word that is not an option.
+// packerTemplate returns the template file or folder packer build is
+// given: its first operand, past the options that take a value.
+func packerTemplate(args []field) (field, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.dyn:
+			return a, true
+		case slices.Contains([]string{"-var", "-var-file", "-only", "-except", "-on-error", "-parallel-builds"}, a.val):
+			i++
+		case strings.HasPrefix(a.val, "-"):
+		default:
+			return a, true
+		}
+	}
+	return field{}, false
+}
+
 // goGeneratePackage returns the first package or file go generate is
 // given (./pkg, ./pkg/... for its top package, x.go alone): its files are
 // read in place of the working folder's.
