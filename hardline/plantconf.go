@@ -273,32 +273,12 @@ func packerLocalCommands(text string) []string {
 	var v any
 	if json.Unmarshal([]byte(text), &v) == nil {
 		var out []string
-		var walk func(v any)
-		walk = func(v any) {
-			switch x := v.(type) {
-			case map[string]any:
-				if t, _ := x["type"].(string); t == "shell-local" {
-					if c, ok := x["command"].(string); ok {
-						out = append(out, c)
-					}
-					if in, ok := x["inline"].([]any); ok {
-						for _, e := range in {
-							if c, ok := e.(string); ok {
-								out = append(out, c)
-							}
-						}
-					}
-				}
-				for _, k := range slices.Sorted(maps.Keys(x)) {
-					walk(x[k])
-				}
-			case []any:
-				for _, e := range x {
-					walk(e)
-				}
+		eachJSONObject(v, func(x map[string]any) {
+			if t, _ := x["type"].(string); t == "shell-local" {
+				out = append(out, jsonStringList(x["command"])...)
+				out = append(out, jsonStringList(x["inline"])...)
 			}
-		}
-		walk(v)
+		})
 		return out
 	}
 	var out []string
@@ -339,32 +319,13 @@ func firebaseHooks(text string) []string {
 		return keyedValues(text, setOf("predeploy", "postdeploy"), nil)
 	}
 	var out []string
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			for _, k := range slices.Sorted(maps.Keys(x)) {
-				if lk := asciiLower(k); lk == "predeploy" || lk == "postdeploy" {
-					switch h := x[k].(type) {
-					case string:
-						out = append(out, h)
-					case []any:
-						for _, e := range h {
-							if c, ok := e.(string); ok {
-								out = append(out, c)
-							}
-						}
-					}
-				}
-				walk(x[k])
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
+	eachJSONObject(v, func(x map[string]any) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if lk := asciiLower(k); lk == "predeploy" || lk == "postdeploy" {
+				out = append(out, jsonStringList(x[k])...)
 			}
 		}
-	}
-	walk(v)
+	})
 	if len(out) > maxPlantedCommands {
 		out = out[:maxPlantedCommands]
 	}
@@ -647,27 +608,48 @@ func jsonCommands(text string, keys map[string]bool) []string {
 		return keyedValues(text, keys, nil) // not JSON: read line by line
 	}
 	var out []string
-	var walk func(v any)
-	walk = func(v any) {
-		if len(out) >= maxPlantedCommands {
-			return
+	eachJSONObject(v, func(x map[string]any) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if keys[asciiLower(k)] && len(out) < maxPlantedCommands {
+				out = append(out, commandValues(x[k], x["args"])...)
+			}
 		}
-		switch x := v.(type) {
-		case map[string]any:
-			for _, k := range slices.Sorted(maps.Keys(x)) {
-				if keys[asciiLower(k)] {
-					out = append(out, commandValues(x[k], x["args"])...)
-				}
-				walk(x[k])
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
+	})
+	return out
+}
+
+// eachJSONObject calls visit with every object in v, a decoded JSON
+// value, at any depth, an object before those inside it, keys in order.
+func eachJSONObject(v any, visit func(map[string]any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		visit(x)
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			eachJSONObject(x[k], visit)
+		}
+	case []any:
+		for _, e := range x {
+			eachJSONObject(e, visit)
 		}
 	}
-	walk(v)
-	return out
+}
+
+// jsonStringList returns v as commands: a string is one, a list holds
+// one in each string.
+func jsonStringList(v any) []string {
+	switch h := v.(type) {
+	case string:
+		return []string{h}
+	case []any:
+		var out []string
+		for _, e := range h {
+			if c, ok := e.(string); ok {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // commandValues returns the commands a JSON value holds (see

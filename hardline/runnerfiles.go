@@ -743,18 +743,7 @@ func cmakeSource(args []field) (field, bool) {
 	if s := optionValues(args, "-S"); len(s) > 0 {
 		return s[len(s)-1], true
 	}
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a.dyn:
-			return a, true
-		case slices.Contains(cmakeValueOptions, a.val):
-			i++
-		case strings.HasPrefix(a.val, "-"):
-		default:
-			return a, true
-		}
-	}
-	return field{}, false
+	return operandPast(args, cmakeValueOptions...)
 }
 
 // jsExtensions are the extensions a JavaScript tool's configuration file
@@ -829,53 +818,44 @@ func flaskApp(args []field) (field, bool) {
 	return moduleFile(apps[len(apps)-1], true)
 }
 
-// firstOperand returns the first word that is not an option.
 // packerTemplate returns the template file or folder packer build is
 // given: its first operand, past the options that take a value.
 func packerTemplate(args []field) (field, bool) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a.dyn:
-			return a, true
-		case slices.Contains([]string{"-var", "-var-file", "-only", "-except", "-on-error", "-parallel-builds"}, a.val):
-			i++
-		case strings.HasPrefix(a.val, "-"):
-		default:
-			return a, true
-		}
-	}
-	return field{}, false
+	return operandPast(args, "-var", "-var-file", "-only", "-except", "-on-error", "-parallel-builds")
 }
 
 // goGeneratePackage returns the first package or file go generate is
 // given (./pkg, ./pkg/... for its top package, x.go alone): its files are
 // read in place of the working folder's.
 func goGeneratePackage(args []field) (field, bool) {
+	f, ok := operandPast(args, "-run", "-skip", "-tags", "-mod", "-modfile", "-overlay", "-pgo", "-p", "-C")
+	if ok && !f.dyn {
+		f = field{val: cmp.Or(strings.TrimSuffix(strings.TrimSuffix(f.val, "..."), "/"), ".")}
+	}
+	return f, ok
+}
+
+// operandPast returns a program's first operand, the first word that is
+// no option, past the values of the options valueOpts names (one not
+// known is the operand).
+func operandPast(args []field, valueOpts ...string) (field, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a.dyn:
 			return a, true
-		case slices.Contains([]string{"-run", "-skip", "-tags", "-mod", "-modfile", "-overlay", "-pgo", "-p", "-C"}, a.val):
+		case slices.Contains(valueOpts, a.val):
 			i++
 		case strings.HasPrefix(a.val, "-"):
 		default:
-			dir := strings.TrimSuffix(strings.TrimSuffix(a.val, "..."), "/")
-			return field{val: cmp.Or(dir, ".")}, true
-		}
-	}
-	return field{}, false
-}
-
-func firstOperand(args []field) (field, bool) {
-	for _, a := range args {
-		if a.dyn || !strings.HasPrefix(a.val, "-") {
 			return a, true
 		}
 	}
 	return field{}, false
 }
+
+// firstOperand returns the first word that is not an option.
+func firstOperand(args []field) (field, bool) { return operandPast(args) }
 
 // pylintHooks returns the Python code of the init-hook settings in a
 // pylint configuration (pylintrc's, pyproject.toml's [tool.pylint.*],
