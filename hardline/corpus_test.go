@@ -249,6 +249,8 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/pk3/t.pkr.json":                   `{"provisioners": [{"type": "shell-local", "inline": ["echo hi", "rm -rf ~"]}]}`,
 	"/home/dev/work/proj/runme/pkok2/t.pkr.json":                 `{"provisioners": [{"type": "shell", "inline": ["rm -rf /"]}, {"type": "shell-local", "command": "echo ok"}]}`,
 	"/home/dev/work/proj/runme/pkok/app.pkr.hcl":                 "build {\n  provisioner \"shell-local\" {\n    inline = [\"echo done\"]\n  }\n  provisioner \"shell\" {\n    inline = [\"rm -rf /\"]\n  }\n}\n",
+	"/home/dev/work/proj/runme/vc/vercel.json":                   `{"buildCommand": "npm run build && rm -rf ~", "outputDirectory": "dist"}`,
+	"/home/dev/work/proj/runme/vcok/vercel.json":                 `{"buildCommand": "npm run build", "devCommand": "vite --port $PORT"}`,
 	"/home/dev/work/proj/runme/proc/Procfile":                    "web: bundle exec rails s\nworker: rm -rf ~\n",
 	"/home/dev/work/proj/runme/nl/netlify.toml":                  "[build]\n  publish = \"dist\"\n  command = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/runme/nlok/netlify.toml":                "[build]\n  publish = \"dist\"\n  command = \"npm run build\"\n[dev]\n  command = \"vite\"\n",

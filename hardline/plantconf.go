@@ -214,6 +214,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, mesonCommands(text)...)
 	case "cdk":
 		add("", false, jsonCommands(text, map[string]bool{"app": true})...)
+	case "vercel":
+		add("", false, jsonCommands(text, map[string]bool{"buildcommand": true, "devcommand": true, "installcommand": true})...)
 	case "firebase":
 		add("", false, firebaseHooks(text)...)
 	case "wrangler":

@@ -228,13 +228,16 @@ var runners = map[string]runnerSpec{
 	// they build or deploy: the CDK's app command, Firebase's predeploy
 	// and postdeploy hooks, wrangler's build command, skaffold's build and
 	// deploy hooks; packer's shell-local provisioners and
-	// post-processors.
+	// post-processors; vercel's build, dev and install commands (its
+	// package.json's scripts when vercel.json names none).
 	"cdk":                      {files: []runnerFile{{names: []string{"cdk.json"}, lang: "cdk"}}, up: true},
 	"firebase deploy":          {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
 	"firebase emulators:start": {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
 	"wrangler":                 {files: []runnerFile{{names: []string{"wrangler.toml"}, lang: "wrangler"}}, fileOpts: []string{"-c", "--config"}, lang: "wrangler", readNamed: true, up: true},
 	"skaffold":                 {files: []runnerFile{{names: []string{"skaffold.yaml"}, lang: "skaffold"}}, fileOpts: []string{"-f", "--filename"}, lang: "skaffold", readNamed: true},
 	"packer build":             {files: []runnerFile{{names: []string{"*.pkr.hcl", "*.pkr.json"}, lang: "packer", all: true}}, project: packerTemplate},
+	"vercel build":             vercelRunner,
+	"vercel dev":               vercelRunner,
 	"earthly":                  {files: []runnerFile{{names: []string{"Earthfile"}, lang: "earthfile"}}},
 	"meson":                    {files: []runnerFile{{names: []string{"meson.build"}, lang: "meson"}}, up: true},
 	"sbt":                      {files: []runnerFile{{names: []string{"build.sbt"}, program: "scala"}, {names: []string{"project/*.sbt", "project/*.scala"}, program: "scala", all: true}}, up: true},
@@ -315,6 +318,7 @@ var (
 		up: true, every: true}
 	pyprojectRunner  = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
 	devboxRunner     = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
+	vercelRunner     = runnerSpec{files: []runnerFile{{names: []string{"vercel.json"}, lang: "vercel"}, {names: []string{"package.json"}, lang: "npm"}}}
 	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
 	netlifyRunner    = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
 	procfileRunner   = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
