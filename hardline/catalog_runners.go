@@ -18,6 +18,8 @@ var _ = register([]Entry{
 		Operands: []Operand{operand(0, RoleCommand)}},
 	wrapper("runners", "runs the build command under the static analyser; -o is its report folder", "o", []string{"--use-cc", "--use-c++", "-enable-checker", "-disable-checker", "--use-analyzer", "-maxloop", "--exclude", "-analyzer-config"}, 0,
 		"scan-build"),
+	wrapper("runners", "runs the build command it is given in Emscripten's environment, or recording its compile commands (compiledb; -o is written)", "opdf", []string{"--output", "--parse", "--build-dir", "--exclude"}, 0,
+		"emmake", "emconfigure", "compiledb"),
 	{Names: names("libtool glibtool"), Family: "runners", Summary: "runs the command after its mode (--mode=execute, compile, link, install, clean, uninstall, or the mode's name first)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			rest := skipOpts(args, wrapSpec{long: []string{"--mode", "--tag", "--config"}})
@@ -331,7 +333,7 @@ var _ = register([]Entry{
 			{Names: names("watch"), Summary: "cargo watch runs -s shell commands and the command after --",
 				Options:  []Option{opt(RoleScript, "-s", "--shell", "--use-shell"), val("-x", "--exec", "-w", "--watch", "-i", "--ignore", "-d", "--delay", "-C", "--workdir", "--features")},
 				Operands: []Operand{operand(0, RoleCommand)}}}},
-	{Names: names("make gmake bmake"), Family: "runners", Summary: "-C is the folder; a makefile from stdin has its recipes analysed; SHELL= runs recipes with another program",
+	{Names: names("make gmake bmake pmake remake mingw32-make kati colormake nmake"), Family: "runners", Summary: "-C is the folder; a makefile from stdin has its recipes analysed; SHELL= runs recipes with another program",
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--file", "--makefile"),
 			val("-j", "--jobs", "-l", "--load-average", "-I", "--include-dir", "-o", "--old-file", "-W", "--what-if", "-E", "--eval")},
 		Env:      []EnvVar{{Name: "MAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "GNUMAKEFLAGS", Role: RoleEscape, Markers: []string{"--eval", "-E", "SHELL="}}, {Name: "MAKEFILES", Role: RoleProgram}},
