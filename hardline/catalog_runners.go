@@ -57,7 +57,7 @@ var _ = register([]Entry{
 	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line, node_modules/.bin first on PATH (looked in for uvx too, the stricter reading); -c runs a script; JavaScript and TypeScript files this command wrote first ask (configurations such as jest.config.js and .mocharc.js are code the program loads)",
 		RunsFiles: jsFiles, binDirs: nodeBin,
 		Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
-	{Names: names("npm yarn"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (those this command wrote are read, others are out of reach); JavaScript and TypeScript files this command wrote first ask",
+	{Names: names("npm yarn yarnpkg cnpm"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (those this command wrote are read, others are out of reach); JavaScript and TypeScript files this command wrote first ask",
 		RunsFiles: jsFiles,
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), opt(RoleCommand, "--script-shell"),
 			val("--registry", "--cache", "--userconfig", "--globalconfig", "--workspace", "-w", "--filter", "--loglevel", "--tag", "--otp")},
@@ -521,7 +521,7 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	taskRunner("task ninja pre-commit poe", "task runners run recipes from their files: a Taskfile, build.ninja, .pre-commit-config.yaml and pyproject.toml's task tables, on disk or written by this command, have their commands analysed, every task's; their arguments are task names",
+	taskRunner("task go-task ninja pre-commit poe", "task runners run recipes from their files: a Taskfile, build.ninja, .pre-commit-config.yaml and pyproject.toml's task tables, on disk or written by this command, have their commands analysed, every task's; their arguments are task names",
 		func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
 			suppliedRunnerFile(runners[b].lang)(r, sc, b, text, ops, c, cmd)
 		}),
@@ -594,7 +594,7 @@ func npmSubcommands() []Entry {
 				r.npmConfig(sc, args, c, cmd)
 				return true
 			}},
-		{Names: names("run run-script test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
+		{Names: names("run run-script rum urn test start stop restart install i ci add remove uninstall update upgrade audit outdated ls list view info pack publish version init create build why get link unlink rebuild prune dedupe cache doctor whoami login logout"),
 			Summary: "package scripts and registry commands: arguments are names and text; install and its relatives write node_modules and package.json in the folder they work in; a package.json or script this command wrote asks; scripts run with node_modules/.bin first on PATH", DataOnly: true,
 			binDirs:   nodeBin,
 			RunsFiles: []string{"**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.jsx", "**/*.tsx", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"},
@@ -625,7 +625,7 @@ func npmSubcommands() []Entry {
 				// describe, and it gets the arguments after its name (the
 				// name is judged with them, the stricter reading).
 				switch b[strings.LastIndexByte(b, ' ')+1:] {
-				case "run", "run-script", "test", "start", "stop", "restart":
+				case "run", "run-script", "rum", "urn", "test", "start", "stop", "restart":
 					ops := parseOpts(args, "wC", []string{"--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry", "--script-shell"}, "").ops
 					r.scriptArgs(sc, b, field{val: "script"}, ops, c, cmd)
 				}

@@ -101,8 +101,8 @@ type runnerSpec struct {
 var runners = map[string]runnerSpec{
 	// task is go-task (a Taskfile) or taskipy (pyproject.toml's
 	// [tool.taskipy.tasks]): both are read.
-	"task": {files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
-		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true},
+	"task":       taskRunnerSpec,
+	"go-task":    taskRunnerSpec, // (go-task's name where task is another program)
 	"ninja":      {files: []runnerFile{{names: []string{"build.ninja"}, lang: "ninja"}}, fileOpts: []string{"-f"}, lang: "ninja"},
 	"pre-commit": {files: []runnerFile{{names: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, lang: "pre-commit"}}, fileOpts: []string{"-c", "--config"}, lang: "pre-commit", up: true, every: true},
 	"tox":        {files: []runnerFile{{names: []string{"tox.ini", "tox.toml"}, lang: "tox"}}, fileOpts: []string{"-c", "--conf"}, lang: "tox", up: true},
@@ -134,7 +134,13 @@ var runners = map[string]runnerSpec{
 	"rtx run":      miseRunner,
 	"bun":          {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
 	// yarn NAME and pnpm NAME run a package script by its bare name.
-	"yarn":             {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"yarn":    {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"yarnpkg": {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	// @antfu/ni: nr runs a package script, ni and nci install (with the
+	// package's install scripts).
+	"nr":               npmScriptsRunner,
+	"ni":               npmScriptsRunner,
+	"nci":              npmScriptsRunner,
 	"pnpm":             {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
 	"turbo":            {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
 	"direnv exec":      {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
@@ -316,9 +322,11 @@ var (
 		up: true, every: true, project: dotnetProject}
 	lefthookRunner = runnerSpec{files: []runnerFile{{names: []string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, lang: "lefthook"}},
 		up: true, every: true}
-	pyprojectRunner  = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
-	devboxRunner     = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
-	vercelRunner     = runnerSpec{files: []runnerFile{{names: []string{"vercel.json"}, lang: "vercel"}, {names: []string{"package.json"}, lang: "npm"}}}
+	pyprojectRunner = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
+	devboxRunner    = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
+	vercelRunner    = runnerSpec{files: []runnerFile{{names: []string{"vercel.json"}, lang: "vercel"}, {names: []string{"package.json"}, lang: "npm"}}}
+	taskRunnerSpec  = runnerSpec{files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
+		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true}
 	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
 	netlifyRunner    = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
 	procfileRunner   = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
@@ -661,7 +669,7 @@ func taskRunner(names_, summary string, reads func(r *run, sc *scope, b, text st
 			// (its CLI_ARGS) reach the recipes, which may run them.
 			r.propertyNet(sc, b, args, c, cmd)
 			for i, a := range args {
-				if a.val == "--" && i+1 < len(args) && b == "task" {
+				if a.val == "--" && i+1 < len(args) && (b == "task" || b == "go-task") {
 					r.net(sc, field{val: joinFields(args[i+1:]), dyn: slices.ContainsFunc(args[i+1:], func(f field) bool { return f.dyn })}, c, cmd)
 					break
 				}
