@@ -244,6 +244,11 @@ var runners = map[string]runnerSpec{
 	"packer build":             {files: []runnerFile{{names: []string{"*.pkr.hcl", "*.pkr.json"}, lang: "packer", all: true}}, project: packerTemplate},
 	"vercel build":             vercelRunner,
 	"vercel dev":               vercelRunner,
+	"pulumi up":                pulumiRunner,
+	"pulumi preview":           pulumiRunner,
+	"pulumi refresh":           pulumiRunner,
+	"pulumi destroy":           pulumiRunner,
+	"pulumi update":            pulumiRunner,
 	"earthly":                  {files: []runnerFile{{names: []string{"Earthfile"}, lang: "earthfile"}}},
 	"meson":                    {files: []runnerFile{{names: []string{"meson.build"}, lang: "meson"}}, up: true},
 	"sbt":                      {files: []runnerFile{{names: []string{"build.sbt"}, program: "scala"}, {names: []string{"project/*.sbt", "project/*.scala"}, program: "scala", all: true}}, up: true},
@@ -324,8 +329,12 @@ var (
 		up: true, every: true}
 	pyprojectRunner = runnerSpec{files: []runnerFile{{names: []string{"pyproject.toml"}, lang: "pyproject"}}, up: true}
 	devboxRunner    = runnerSpec{files: []runnerFile{{names: []string{"devbox.json"}, lang: "devbox"}}, fileOpts: []string{"-c", "--config"}, lang: "devbox", readNamed: true, up: true}
-	vercelRunner    = runnerSpec{files: []runnerFile{{names: []string{"vercel.json"}, lang: "vercel"}, {names: []string{"package.json"}, lang: "npm"}}}
-	taskRunnerSpec  = runnerSpec{files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
+	// Pulumi runs its project's program to learn the resources: a
+	// Node.js program's index.ts or index.js, a Python one's __main__.py,
+	// read by their text.
+	pulumiRunner   = runnerSpec{files: []runnerFile{{names: []string{"index.ts", "index.js"}, program: "node"}, {names: []string{"__main__.py"}, program: "python3"}}, dirOpts: []string{"-C", "--cwd"}}
+	vercelRunner   = runnerSpec{files: []runnerFile{{names: []string{"vercel.json"}, lang: "vercel"}, {names: []string{"package.json"}, lang: "npm"}}}
+	taskRunnerSpec = runnerSpec{files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
 		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true}
 	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
 	netlifyRunner    = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
