@@ -78,6 +78,7 @@ var _ = register([]Entry{
 				Options:  vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
 				Operands: []Operand{operand(0, RoleCommand)}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
+			{Names: names("trust"), Rule: rulePersistence, DataOnly: true, Summary: "mise trust lets a configuration's hooks run by themselves on every cd (its file is read, see runners)"},
 			{Names: names("shell"), Summary: "starts a shell in the environment, which reads its commands from the standard input", DataOnly: true, shellDefault: true},
 			{Names: names("venv init"), Summary: "venv and init create or fill the folder they name (the working folder, or .venv for venv, by default)", DataOnly: true,
 				Options: vals("penw", "--python", "--prompt", "--seed", "--name", "--app", "--lib", "--package", "--build-backend", "--vcs", "--author-from", "--index-url", "--directory", "--project"),

@@ -138,12 +138,18 @@ var runners = map[string]runnerSpec{
 	"yarnpkg": {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
 	// @antfu/ni: nr runs a package script, ni and nci install (with the
 	// package's install scripts).
-	"nr":               npmScriptsRunner,
-	"ni":               npmScriptsRunner,
-	"nci":              npmScriptsRunner,
-	"pnpm":             {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
-	"turbo":            {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
-	"direnv exec":      {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
+	"nr":          npmScriptsRunner,
+	"ni":          npmScriptsRunner,
+	"nci":         npmScriptsRunner,
+	"pnpm":        {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"turbo":       {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"direnv exec": {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
+	// direnv allow and mise trust let a folder's .envrc or configuration
+	// run by itself on every cd after: what it holds is read now.
+	"direnv allow":     {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand},
+	"direnv permit":    {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand},
+	"direnv reload":    {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
+	"mise trust":       {files: miseRunner.files, project: firstOperand},
 	"lefthook run":     lefthookRunner,
 	"lefthook install": lefthookRunner, // git runs them on every commit after
 	"foreman start":    procfileRunner,
