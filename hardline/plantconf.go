@@ -161,7 +161,10 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("cmds", "cmd", "sh", "preconditions"), nil)...)
 	case "tox":
 		add("", false, keyedValues(text, setOf("commands", "commands_pre", "commands_post", "install_command", "list_dependencies_command"), nil)...)
-	case "ninja":
+	case "ninja", "wrangler", "skaffold":
+		// ninja's rules, wrangler's [build] command, skaffold's hooks'
+		// command lists (each word judged alone, a shell's script among
+		// them).
 		add("", false, keyedValues(text, setOf("command"), nil)...)
 	case "pyproject":
 		add("", false, keyedValues(text, nil, func(section string) bool {
@@ -218,12 +221,6 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, jsonCommands(text, map[string]bool{"buildcommand": true, "devcommand": true, "installcommand": true})...)
 	case "firebase":
 		add("", false, firebaseHooks(text)...)
-	case "wrangler":
-		add("", false, keyedValues(text, setOf("command"), nil)...)
-	case "skaffold":
-		// Build and deploy hooks' commands (command: [sh, -c, CMD],
-		// each word judged alone, and a shell's script among them).
-		add("", false, keyedValues(text, setOf("command"), nil)...)
 	case "packer":
 		add("", false, packerLocalCommands(text)...)
 	case "earthfile":
@@ -257,13 +254,66 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 var nixShellHook = regexp.MustCompile(`(?s)\bshellHook\s*=\s*(?:''(.*?)''\s*;|"((?:[^"\\]|\\.)*)"\s*;)`)
 
 // nixShellHooks returns the shell scripts a Nix file's shellHooks hold,
-// with the indented string's escapes (”$ for $, ”' for ”) undone.
+// as the shell receives them (see nixString).
 func nixShellHooks(text string) []string {
 	var out []string
 	for _, m := range nixShellHook.FindAllStringSubmatch(text, maxPlantedCommands) {
-		out = append(out, strings.NewReplacer("''$", "$", "'''", "''").Replace(m[1])+unescapeLiteral(m[2]))
+		if m[1] != "" {
+			out = append(out, nixString(m[1], true))
+		} else {
+			out = append(out, nixString(m[2], false))
+		}
 	}
 	return out
+}
+
+// nixStorePath stands for a Nix interpolation's value, a store path
+// (${pkgs.coreutils} is /nix/store/...-coreutils): what follows it is
+// read as a path in it (${pkgs.coreutils}/bin/rm is rm).
+const nixStorePath = "/nix/store/interpolated"
+
+// nixString is the text a Nix string's body s stands for: each
+// interpolation ${...} replaced by nixStorePath, and the escapes undone:
+// in an indented string (”...”) ”${ for ${, ”$ for $ and ”' for
+// ”; in a double-quoted one \${ for ${ and the backslash escapes.
+func nixString(s string, indented bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case indented && strings.HasPrefix(s[i:], "'''"):
+			b.WriteString("''")
+			i += 2
+		case indented && strings.HasPrefix(s[i:], "''$"):
+			b.WriteByte('$')
+			i += 2
+		case !indented && s[i] == '\\' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(s[i])
+			}
+		case strings.HasPrefix(s[i:], "${"):
+			depth, j := 0, i+1
+			for ; j < len(s); j++ {
+				if s[j] == '{' {
+					depth++
+				} else if s[j] == '}' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			b.WriteString(nixStorePath)
+			i = j
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 // packerLocalCommands returns the commands of a Packer template's
@@ -395,9 +445,11 @@ func mesonCommands(text string) []string {
 			}
 			switch {
 			case len(arg) >= 2 && arg[0] == '\'' && arg[len(arg)-1] == '\'':
-				if q, err := syntax.Quote(strings.ReplaceAll(arg[1:len(arg)-1], `\'`, `'`), syntax.LangBash); err == nil {
-					words = append(words, q)
+				q, err := syntax.Quote(strings.ReplaceAll(arg[1:len(arg)-1], `\'`, `'`), syntax.LangBash)
+				if err != nil {
+					q = `"$meson_value"` // a literal the shell cannot hold: not known
 				}
+				words = append(words, q)
 			default:
 				words = append(words, `"$meson_value"`)
 			}

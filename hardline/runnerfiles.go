@@ -120,34 +120,30 @@ var runners = map[string]runnerSpec{
 	"composer":     {files: []runnerFile{{names: []string{"composer.json"}, lang: "composer"}}, up: true, skip: []string{"--no-scripts"}},
 	"deno task":    {files: []runnerFile{{names: []string{"deno.json", "deno.jsonc"}, lang: "deno"}}, fileOpts: []string{"-c", "--config"}, up: true, lang: "deno", readNamed: true},
 	"pipenv run":   {files: []runnerFile{{names: []string{"Pipfile"}, lang: "pipfile"}}, up: true},
-	"pdm run":      pyprojectRunner,
 	"pdm":          pyprojectRunner, // pdm NAME runs a script; its pre_ and post_ hooks run around pdm's commands
 	"hatch run":    pyprojectRunner,
 	"rye run":      pyprojectRunner,
 	"pixi run":     {files: []runnerFile{{names: []string{"pixi.toml"}, lang: "pixi"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}}, fileOpts: []string{"--manifest-path"}, up: true, lang: "pixi", readNamed: true},
 	"devbox run":   devboxRunner,
 	"devbox shell": devboxRunner,
-	"mise run":     miseRunner,
 	"mise":         miseRunner, // its hooks run around install, its tasks as mise NAME
-	"mise r":       miseRunner,
-	"mise watch":   miseRunner,
 	"rtx run":      miseRunner,
-	"bun":          {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"bun":          npmScriptsRunner,
 	// yarn NAME and pnpm NAME run a package script by its bare name.
-	"yarn":    {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
-	"yarnpkg": {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"yarn":    npmScriptsRunner,
+	"yarnpkg": npmScriptsRunner,
 	// @antfu/ni: nr runs a package script, ni and nci install (with the
 	// package's install scripts).
 	"nr":          npmScriptsRunner,
 	"ni":          npmScriptsRunner,
 	"nci":         npmScriptsRunner,
-	"pnpm":        {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
-	"turbo":       {files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true},
+	"pnpm":        npmScriptsRunner,
+	"turbo":       npmScriptsRunner,
 	"direnv exec": {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
 	// direnv allow and mise trust let a folder's .envrc or configuration
 	// run by itself on every cd after: what it holds is read now.
-	"direnv allow":     {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand},
-	"direnv permit":    {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand},
+	"direnv allow":     direnvTrust,
+	"direnv permit":    direnvTrust,
 	"direnv reload":    {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
 	"mise trust":       {files: miseRunner.files, project: firstOperand},
 	"lefthook run":     lefthookRunner,
@@ -342,6 +338,7 @@ var (
 	vercelRunner   = runnerSpec{files: []runnerFile{{names: []string{"vercel.json"}, lang: "vercel"}, {names: []string{"package.json"}, lang: "npm"}}}
 	taskRunnerSpec = runnerSpec{files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
 		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true}
+	direnvTrust      = runnerSpec{files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand}
 	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
 	netlifyRunner    = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
 	procfileRunner   = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
@@ -349,6 +346,13 @@ var (
 		".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", ".rtx.toml", "rtx.toml"}, lang: "mise"}},
 		up: true, every: true, taskDirs: []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/tasks", ".config/mise/tasks"}}
 )
+
+// namesSub reports whether program b's built-in entry names sub as a
+// sub-command, which applyEntry judges by its own entry.
+func (a *Analyzer) namesSub(b, sub string) bool {
+	ce, _ := a.lookupEntry(catalogName(b))
+	return ce != nil && ce.subs[sub] != nil
+}
 
 // runnerHeads are the programs whose sub-commands name runners (deno of
 // deno task), so that other programs' lines cost no lookup of two words.
@@ -374,8 +378,9 @@ func runsTasks(b string) bool {
 // the working folder. A folder not known is not read.
 func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd string) {
 	spec, ok := runners[b]
-	if !ok && len(args) > 0 && !args[0].dyn && runnerHeads[b] {
-		// A sub-command its entry does not name (deno task).
+	if !ok && len(args) > 0 && !args[0].dyn && runnerHeads[b] && !r.a.namesSub(b, args[0].val) {
+		// A sub-command its entry does not name (deno task); one it
+		// names is read once, by the sub-command's entry (applyEntry).
 		b = r.calls.join(b, " ", args[0].val)
 		spec, ok = runners[b]
 		args = args[1:]

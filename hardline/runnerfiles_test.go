@@ -72,3 +72,32 @@ func TestXMLExecCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerFilesReadOnce checks that a runner's file is judged once for
+// a line whose sub-command the catalogue names (pdm run): pdm's entry
+// judges pyproject.toml, and pdm run's entry not again.
+func TestRunnerFilesReadOnce(t *testing.T) {
+	a, env := testAnalyzer(t), testEnv()
+	cmd := `printf '[tool.pdm.scripts]\nx = "ls"\n' >> pyproject.toml && pdm run x`
+	n := 0
+	for _, f := range a.Command(cmd, env).Findings {
+		if f.Rule == ruleRunsWritten && strings.HasSuffix(f.Path, "/pyproject.toml") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%s: %d findings that it runs the written pyproject.toml, want 1", cmd, n)
+	}
+}
+
+// TestMesonWordsNotKnown checks that a meson.build argument the shell
+// cannot hold as a word (a NUL in a literal), or that is no literal, is
+// read as a word whose value is not known, not dropped: dropping it would
+// shift the words after it.
+func TestMesonWordsNotKnown(t *testing.T) {
+	got := mesonCommands("run_command('rm', 'a\x00b', '-rf', x)\n")
+	want := []string{`rm "$meson_value" -rf "$meson_value"`}
+	if !slices.Equal(got, want) {
+		t.Errorf("mesonCommands = %q, want %q", got, want)
+	}
+}
