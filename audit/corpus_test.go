@@ -51,6 +51,9 @@ var classes = map[string]string{
 	"B64":  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
 	"B64U": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
 	"BECH": "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
+	// PW is a password's: letters, digits and punctuation, separators
+	// (',', ';', '&') among it; never a blank, a quote or '='.
+	"PW": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$^*()-_+,;&.:/?~[]{}|",
 }
 
 func randString(rng *rand.Rand, class string, n int) string {
@@ -86,6 +89,11 @@ func expand(e corpusEntry, rng *rand.Rand) corpusEntry {
 		default:
 			n, _ := strconv.Atoi(sub[2])
 			s = randString(rng, classes[sub[1]], n)
+			if sub[1] == "PW" && n > 0 {
+				// A password ends in a letter or a digit: a separator at
+				// its end reads as the sentence's.
+				s = s[:n-1] + randString(rng, classes["AN"], 1)
+			}
 			if n >= 8 {
 				parts = append(parts, s)
 			}

@@ -366,6 +366,21 @@ func TestKeyValueReadings(t *testing.T) {
 		"a:\n  password: |\n    Zx9vQ2mN8bT4\n    second line\n  user: alice\n": "a:\n  password: |\n[REDACTED]\n  user: alice\n",
 		"machine h login bob password Zx9vQ2mN8bT4 account x":                   "machine h login bob password [REDACTED] account x",
 		"aws configure set aws_secret_access_key Zx9vQ2 --profile p":            "aws configure set aws_secret_access_key ****** --profile p",
+		// Punctuation is part of a password; a separator ends the value
+		// only before a blank, the end or another NAME=.
+		"password=Tr0ub4dor&3xyzzy end":                                       "password=[REDACTED] end",
+		"db_password: P@ss;w0rd,xyz9":                                         "db_password: [REDACTED]",
+		"https://h/login?password=Zx9vQ2mN8bT4&next=/home":                    "https://h/login?password=[REDACTED]&next=/home",
+		"Server=db;Password=Zx9v;Q2mN8bT4;Database=app":                       "Server=db;Password=[REDACTED];Database=app",
+		"password=Zx9vQ2mN8bT4, user=alice":                                   "password=[REDACTED], user=alice",
+		"password=Zx9vQ2mN8bT4;":                                              "password=[REDACTED];",
+		"<x>secret_key=Zx9v<Q2mN8bT4</x>":                                     "<x>secret_key=[REDACTED]</x>",
+		`{"cmd":"PASSWORD=Zx9v\\Q2mN8bT4\nrun","a":"PASSWORD=Zx9vQ2mN8bT4\"}`: `{"cmd":"PASSWORD=[REDACTED]\nrun","a":"PASSWORD=[REDACTED]\"}`,
+		"password=Zx9v&3=Q2mN8bT4 end":                                        "password=[REDACTED] end",
+		"password=Zx9vQ2mN8bT4\tuser=alice":                                   "password=[REDACTED]\tuser=alice",
+		`echo "password=Zx9vQ2mN8bT4" done`:                                   `echo "password=[REDACTED]" done`,
+		`"PASSWORD=Zx9vQ2mN8bT4\tx"`:                                          `"PASSWORD=[REDACTED]\tx"`,
+		"curl -u bob:Zx9v;Q2mN8bT4&x https://h":                               "curl -u bob:[REDACTED] https://h",
 	})
 }
 

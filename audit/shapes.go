@@ -330,7 +330,7 @@ var shapes = []shape{
 		anchors: passwordOptionAnchors(), textOnly: true, check: passwordOption},
 	{name: "oracle-connect", about: "the password of an Oracle connect string USER/PASSWORD@DB (jdbc:oracle:thin:..., userid=, CONNECT, sqlplus, expdp, impdp, sqlldr, rman, dgmgrl)",
 		anchors: []string{"jdbc:oracle:", "userid=", "connect ", "sqlplus ", "expdp ", "impdp ", "sqlldr ", "rman ", "dgmgrl "}, textOnly: true, checks: oracleConnect},
-	{name: "argument-secret", about: "a secret a command takes as a plain word (htpasswd -b FILE USER PASSWORD, gh secret set NAME --body VALUE, vault kv put PATH KEY=VALUE, kubectl create secret --from-literal=KEY=VALUE)",
+	{name: "argument-secret", about: "a secret a command takes as a plain word (htpasswd -b FILE USER PASSWORD, gh secret set NAME --body VALUE, vault kv put PATH KEY=VALUE, kubectl create secret --from-literal=KEY=VALUE, vault login TOKEN, rclone config create's secret-named keys, net user NAME PASSWORD, net use SHARE PASSWORD, Samba's -U USER%PASSWORD)",
 		anchors: argumentSecretAnchors, caseSensitive: true, textOnly: true, checks: argumentSecret},
 	{name: "piped-secret", about: "the value echoed into a command that reads a credential from stdin (echo VALUE | docker login --password-stdin, gh auth login --with-token, docker secret create, sudo -S, chpasswd), or given it in a here-string",
 		anchors: pipedSecretAnchors, caseSensitive: true, textOnly: true, checks: pipedSecret},
@@ -1092,7 +1092,10 @@ func userOption(t []byte, at, n int) (span, bool) {
 		j++
 	}
 	k := j
-	for k < len(t) && k-j < maxScan && t[k] != quote && (quote != 0 || !valueStop[t[k]]) && t[k] != '\n' {
+	if quote == 0 {
+		k = valueEnd(t, j)
+	}
+	for quote != 0 && k < len(t) && k-j < maxScan && t[k] != quote && t[k] != '\n' {
 		k++
 	}
 	c := bytes.IndexByte(t[j:k], ':')
@@ -1151,8 +1154,64 @@ var weakKeys = map[string]bool{"signature": true, "session": true, "sessionid": 
 
 var doubleUnderscore = []byte("__")
 
-// valueStop ends a value in free text.
+// valueStop ends a value in free text: a blank or a quote always does;
+// the rest of the set only where valueEnd says the value ends there.
 var valueStop = set(" \t\r\n\"'`,;&<>\\")
+
+// valueBreak are the characters that end a value in free text whatever
+// follows them.
+var valueBreak = set(" \t\r\n\"'`")
+
+// keyChars are the characters of the name in NAME=VALUE.
+var keyChars = set("A-Za-z0-9_.-")
+
+// valueEnd returns where a value that starts at j ends in free text. A
+// blank, a quote or a backquote ends it. A separator (',', ';', '&') ends
+// it only before a blank, the end of the text or another NAME=: a password
+// holds punctuation (password=Tr0ub4dor&3, P@ss;w0rd,x), and cutting it at
+// the first such character would keep the rest of it in the clear, while
+// a list of settings (?password=X&next=/, Password=X;Database=Y) goes on
+// with a name. '<' ends it before '/' (<password>X</password>); a
+// backslash before a quote or a JSON escape letter (the value inside a
+// JSON string). Reading a value further than it runs redacts a little
+// more than the secret; stopping early would print the secret's tail.
+func valueEnd(t []byte, j int) int {
+	k := j
+	for ; k < len(t) && k-j < maxScan; k++ {
+		c := t[k]
+		if valueBreak[c] {
+			return k
+		}
+		if !valueStop[c] {
+			continue
+		}
+		next := byte(' ')
+		if k+1 < len(t) {
+			next = t[k+1]
+		}
+		switch c {
+		case ',', ';', '&':
+			if valueBreak[next] || namesKey(t, k+1) {
+				return k
+			}
+		case '<':
+			if next == '/' {
+				return k
+			}
+		case '\\':
+			if next == '"' || next == '\'' || next == 'n' || next == 'r' || next == 't' || next == 'u' {
+				return k
+			}
+		}
+	}
+	return k
+}
+
+// namesKey reports whether NAME= starts at i.
+func namesKey(t []byte, i int) bool {
+	e := run(t, i, keyChars, 64)
+	return e > i && e < len(t) && t[e] == '=' && !('0' <= t[i] && t[i] <= '9')
+}
 
 // lineStop ends a whole-line value (an authorization header, a cookie).
 var lineStop = set("\r\n\"'\\")
@@ -1241,10 +1300,6 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	if b, ok := yamlBlock(t, at, k); ok {
 		return b, true
 	}
-	stop := valueStop
-	if wholeLine {
-		stop = lineStop
-	}
 	var quote byte
 	escaped := 0
 	if q, ok := quoteAt(t, k); ok {
@@ -1277,10 +1332,12 @@ func keyValue(t []byte, at, n int) (span, bool) {
 			k++
 		}
 		k = min(k, len(t))
-	default:
-		for k < len(t) && k-j < maxScan && !stop[t[k]] {
+	case wholeLine:
+		for k < len(t) && k-j < maxScan && !lineStop[t[k]] {
 			k++
 		}
+	default:
+		k = valueEnd(t, k)
 	}
 	return valueSpan(t, j, k, weak, key)
 }

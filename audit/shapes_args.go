@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"strings"
 )
 
 // This file holds the shapes that read a secret by where it stands rather
@@ -180,7 +181,14 @@ func oracleConnect(t []byte, at, n int, out []span) []span {
 
 // argumentSecretAnchors are the commands whose arguments hold a secret
 // that no option's name announces.
-var argumentSecretAnchors = []string{"htpasswd ", "gh secret set ", "vault kv put ", "vault kv patch ", "kubectl create secret ", "oc create secret "}
+var argumentSecretAnchors = []string{"htpasswd ", "gh secret set ", "vault kv put ", "vault kv patch ", "kubectl create secret ", "oc create secret ",
+	"vault login ", "rclone config create ", "rclone config update ",
+	"net user ", "net use ", "NET USER ", "NET USE ", "Net user ", "Net use ", "net.exe user ", "net.exe use ",
+	"smbclient ", "rpcclient ", "smbcacls ", "smbget ", "smbtree ", "net ads ", "net rpc "}
+
+// sambaCommands are the anchors of Samba's tools, which take
+// -U USER%PASSWORD.
+var sambaCommands = map[string]bool{"smbclient ": true, "rpcclient ": true, "smbcacls ": true, "smbget ": true, "smbtree ": true, "net ads ": true, "net rpc ": true}
 
 // argumentSecret finds the secrets a command takes as plain words:
 //
@@ -189,12 +197,24 @@ var argumentSecretAnchors = []string{"htpasswd ", "gh secret set ", "vault kv pu
 //   - gh secret set NAME --body VALUE (-b VALUE, -bVALUE, --body=VALUE);
 //   - vault kv put PATH KEY=VALUE ...: every field of a key/value secret
 //     is secret, whatever its name (@FILE and - name where it comes from);
-//   - kubectl create secret ... --from-literal=KEY=VALUE, and oc's.
+//   - kubectl create secret ... --from-literal=KEY=VALUE, and oc's;
+//   - vault login TOKEN: its first operand that is no KEY=VALUE of a
+//     login method;
+//   - rclone config create NAME TYPE KEY VALUE ... (and update NAME): the
+//     value of every secret-named key, as KEY VALUE or KEY=VALUE;
+//   - Windows's net user NAME PASSWORD and net use \\HOST\SHARE PASSWORD
+//     /user:NAME: the operand that is neither the name, a drive, a share,
+//     a switch nor the * that asks for it;
+//   - Samba's -U USER%PASSWORD (--user=, -UUSER%PASSWORD) for smbclient,
+//     rpcclient, smbcacls, smbget, smbtree and net ads or rpc.
 func argumentSecret(t []byte, at, n int, out []span) []span {
 	if !commandAt(t, at) {
 		return out
 	}
 	name := string(t[at : at+n])
+	if sambaCommands[name] {
+		return sambaPassword(t, at+n, out)
+	}
 	limit := min(len(t), at+n+maxScan)
 	var prev cmdWord // the word before; none reads as an empty one
 	batch := false
@@ -222,11 +242,38 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 			case len(v) > 2 && bytes.HasPrefix(v, []byte("-b")):
 				out = appendValue(t, out, w.vs+2, w.ve)
 			}
+		case "vault login ":
+			if len(v) > 0 && v[0] != '-' && bytes.IndexByte(v, '=') < 0 {
+				out = appendValue(t, out, w.vs, w.ve)
+			}
+		case "rclone config create ", "rclone config update ":
+			named := 2 // NAME TYPE come before the pairs; update's NAME alone
+			if name == "rclone config update " {
+				named = 1
+			}
+			if len(v) > 0 && v[0] != '-' {
+				operands++
+				if e := bytes.IndexByte(v, '='); e > 0 && SensitiveKey(string(v[:e])) {
+					out = appendValue(t, out, w.vs+e+1, w.ve)
+				} else if operands > named+1 && SensitiveKey(string(t[prev.vs:prev.ve])) {
+					out = appendValue(t, out, w.vs, w.ve)
+				}
+			}
 		case "vault kv put ", "vault kv patch ":
 			if e := bytes.IndexByte(v, '='); e > 0 && v[0] != '-' {
 				if val := t[w.vs+e+1 : w.ve]; len(val) > 0 && val[0] != '@' && string(val) != "-" {
 					out = appendValue(t, out, w.vs+e+1, w.ve)
 				}
+			}
+		case "net user ", "net use ", "NET USER ", "NET USE ", "Net user ", "Net use ", "net.exe user ", "net.exe use ":
+			user := strings.HasSuffix(strings.ToLower(name), "user ")
+			switch {
+			case len(v) == 0 || v[0] == '/' && w.vs == w.start || string(v) == "*": // a quoted word is read as a value
+			case !user && (bytes.HasPrefix(v, []byte(`\\`)) || len(v) == 2 && v[1] == ':'):
+			case user && operands == 0:
+				operands++ // the user's name
+			default:
+				out = appendValue(t, out, w.vs, w.ve)
 			}
 		default: // kubectl and oc create secret
 			lit := -1
@@ -250,6 +297,35 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 		out = appendValue(t, out, last.vs, last.ve)
 	}
 	return out
+}
+
+// sambaPassword finds the password in a Samba tool's -U USER%PASSWORD,
+// --user=USER%PASSWORD or -UUSER%PASSWORD.
+func sambaPassword(t []byte, k int, out []span) []span {
+	limit := min(len(t), k+maxScan)
+	var prev cmdWord
+	for {
+		w, next, ok := nextWord(t, k, limit)
+		if !ok {
+			return out
+		}
+		s, e := w.vs, w.ve
+		v := t[s:e]
+		switch pv := string(t[prev.vs:prev.ve]); {
+		case pv == "-U" || pv == "--user":
+		case bytes.HasPrefix(v, []byte("--user=")):
+			s += len("--user=")
+		case len(v) > 2 && bytes.HasPrefix(v, []byte("-U")):
+			s += 2
+		default:
+			s = e
+		}
+		s, e = unquote(t, s, e)
+		if p := bytes.IndexByte(t[s:e], '%'); p >= 0 {
+			out = appendValue(t, out, s+p+1, e)
+		}
+		prev, k = w, next
+	}
 }
 
 // appendValue appends t[s:e], its enclosing quotes taken off, unless it
