@@ -83,6 +83,18 @@ func expand(e corpusEntry, rng *rand.Rand) corpusEntry {
 			id := strconv.Itoa(1+rng.IntN(9)) + randString(rng, classes["D"], 17)
 			s = base64.RawURLEncoding.EncodeToString([]byte(id)) + "." + randString(rng, classes["B64U"], 6) + "." + randString(rng, classes["B64U"], 38)
 			parts = append(parts, s)
+		case "B64TOKEN", "B64URL", "B64SK":
+			// base64 of a token, or of a URL with a password, as a
+			// Kubernetes Secret or an environment variable holds it.
+			v := "ghp_" + randString(rng, classes["AN"], 36)
+			switch sub[1] {
+			case "B64URL":
+				v = "postgres://app:" + randString(rng, classes["AN"], 16) + "@db.internal:5432/app"
+			case "B64SK": // a prefix of three bytes
+				v = "sk-proj-" + randString(rng, classes["AN"], 48)
+			}
+			s = base64.StdEncoding.EncodeToString([]byte(v))
+			parts = append(parts, s)
 		case "BASIC":
 			s = base64.StdEncoding.EncodeToString([]byte("user" + randString(rng, classes["D"], 3) + ":" + randString(rng, classes["AN"], 14)))
 			parts = append(parts, s)

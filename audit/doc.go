@@ -22,8 +22,9 @@
 //
 // A Redactor removes secrets: values under secret-named keys (SensitiveKey),
 // known secret shapes (Shapes: service tokens by their prefixes, JWTs and
-// JWEs, PEM and PuTTY private keys, base64 that wraps a private key or
-// JSON holding a secret, passwords and tokens in URLs, a command's
+// JWEs, PEM and PuTTY private keys, base64 that wraps a private key,
+// JSON holding a secret, a token or a URL with a password, a Kubernetes
+// Secret's data, passwords and tokens in URLs, a command's
 // password option, an Oracle connect string's password, a secret a
 // command takes as a plain word or reads from a pipe, a .NET setting
 // whose key names a secret, an HTTP Digest response, the value after a

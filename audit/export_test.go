@@ -22,7 +22,7 @@ func ShapeFinds(name, text string) [][2]int {
 				out = append(out, [2]int{s.start, s.end})
 			}
 		}
-		for _, a := range sh.anchors {
+		for _, a := range sh.allAnchors() {
 			la := strings.ToLower(a)
 			for at := 0; ; {
 				k := strings.Index(low[at:], la)

@@ -151,11 +151,13 @@ var scanShapes = func() []int {
 	return out
 }()
 
-// anchorPatterns are the anchors of every shape.
+// anchorPatterns are the anchors of every shape, and for the
+// base64-wrapped shape also the base64 of every other shape's
+// case-sensitive prefix (wrappedPrefixes).
 var anchorPatterns = func() []acPattern {
 	var out []acPattern
-	for i, sh := range shapes {
-		for _, a := range sh.anchors {
+	for i := range shapes {
+		for _, a := range shapes[i].allAnchors() {
 			out = append(out, acPattern{text: a, shapes: []int{i}})
 		}
 	}

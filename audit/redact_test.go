@@ -68,6 +68,7 @@ func TestEveryShapeFindsItsOwnCorpus(t *testing.T) {
 func TestLookAlikesStayReadable(t *testing.T) {
 	r := audit.NewRedactor(secret.FromString("k", randomSecret(rand.New(rand.NewPCG(3, 4)))))
 	for _, e := range readCorpus(t, "testdata/look-alikes.txt") {
+		e.value = strings.ReplaceAll(e.value, `\n`, "\n")
 		out, changed := r.String(e.value)
 		assert.False(t, changed, "%s: %q became %q", e.kind, e.value, out)
 		assert.Equal(t, e.value, out)
@@ -384,13 +385,27 @@ func TestKeyValueReadings(t *testing.T) {
 	})
 }
 
+// TestKubernetesSecretData pins which lines of a Secret lose their values:
+// the values under data: and stringData:, a block scalar's lines, not the
+// keys nor what follows the block.
+func TestKubernetesSecretData(t *testing.T) {
+	assertRedactsTo(t, map[string]string{
+		"data:\n  a: Zx9vQ2mN8bT4\n  b: |\n    Zx9vQ2mN8bT4\n  c: >-\n    x\nkind: Secret\ntype: Opaque\n": "data:\n  a: [REDACTED]\n  b: |\n    [REDACTED]\n  c: >-\n    *\nkind: Secret\ntype: Opaque\n",
+		"kind: Secret\nstringData: {a: Zx9vQ2mN8bT4, b: c}\nmetadata: {}":                                  "kind: Secret\nstringData: {a: [REDACTED], b: *}\nmetadata: {}",
+		"kind: Secret\ndata: # values\n# a comment\n  a: Zx9vQ2mN8bT4\n":                                   "kind: Secret\ndata: # values\n# a comment\n  a: [REDACTED]\n",
+		`{"data": {"a": "Zx9vQ2mN8bT4", "b": "c"}, "kind": "Secret", "note": "d"}`:                         `{"data": {"a": "[REDACTED]", "b": "*"}, "kind": "Secret", "note": "d"}`,
+	})
+}
+
 // TestShapeEdges pins where some shapes end.
 func TestShapeEdges(t *testing.T) {
 	jwt := "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLWJ5dGVz"
 	assertRedactsTo(t, map[string]string{
-		"see " + jwt + ". Next":               "see [REDACTED]. Next",
-		"sshpass -p -f ssh h":                 "sshpass -p ** ssh h",
-		"mysql -u root -p app && echo -pdone": "mysql -u root -p app && echo -pdone",
+		"see " + jwt + ". Next": "see [REDACTED]. Next",
+		"sshpass -p -f ssh h":   "sshpass -p ** ssh h",
+		// A login command's token is its first operand.
+		"nuget setapikey Zx9vQ2mN8bT4 -Source https://h/v3": "nuget setapikey [REDACTED] -Source https://h/v3",
+		"mysql -u root -p app && echo -pdone":               "mysql -u root -p app && echo -pdone",
 		// A value found past its anchor leaves what stands between to
 		// the other shapes.
 		"mysql --token Zx9vQ2mN8bT4 -pdone app":                  "mysql --token [REDACTED] -p**** app",

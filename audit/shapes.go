@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"encoding/base64"
+	"slices"
 	"strconv"
 
 	"github.com/toolgate/toolgate/internal/words"
@@ -154,6 +155,8 @@ var shapes = []shape{
 		anchors: []string{"sntrys_", "sntryu_"}, caseSensitive: true, body: set("A-Za-z0-9_=+/"), min: 32, max: 1024},
 	{name: "pulumi-token", about: "Pulumi access tokens (pul-)",
 		anchors: []string{"pul-"}, caseSensitive: true, body: lowerHex, min: 40, max: 40},
+	{name: "elevenlabs-key", about: "ElevenLabs API keys (sk_ and 48 lower-case hex digits)",
+		anchors: []string{"sk_"}, caseSensitive: true, body: lowerHex, min: 48, max: 48},
 	{name: "rubygems-key", about: "RubyGems API keys (rubygems_)",
 		anchors: []string{"rubygems_"}, caseSensitive: true, body: lowerHex, min: 48, max: 48},
 	{name: "tailscale-key", about: "Tailscale auth and API keys (tskey-)",
@@ -322,18 +325,20 @@ var shapes = []shape{
 		anchors: []string{"s."}, caseSensitive: true, check: vaultLegacy},
 	{name: "putty-private-key", about: "the private lines of a PuTTY key file (.ppk), after Private-Lines:",
 		anchors: []string{"Private-Lines:"}, caseSensitive: true, check: puttyPrivate},
-	{name: "base64-wrapped-secret", about: "base64 of a PEM private key or of JSON that holds a secret (kubeconfig client-key-data, .dockerconfigjson, a service account key in an environment variable), redacted whole",
-		anchors: base64WrapAnchors, caseSensitive: true, check: base64Wrapped},
+	{name: "base64-wrapped-secret", about: "base64 of a PEM private key, of JSON that holds a secret (kubeconfig client-key-data, .dockerconfigjson, a service account key in an environment variable), or of a value that starts as a token or a URL with a password does, redacted whole",
+		anchors: base64WrapAnchors, check: base64Wrapped}, // its anchors are matched exactly by base64Wrapped
 	{name: "nuget-key", about: "NuGet API keys (oy2 and 43 lower-case letters and digits)",
 		anchors: []string{"oy2"}, caseSensitive: true, body: set("a-z0-9"), min: 43, max: 43, mixed: true},
-	{name: "password-option", about: "the password given to a command's short option (mysql -pVALUE, sshpass -p, docker login -p, openssl -k, redis-cli -a, ldapsearch -w, sqlcmd -P, zip -P, 7z -p)",
-		anchors: passwordOptionAnchors(), textOnly: true, check: passwordOption},
+	{name: "password-option", about: "the password given to a command's password option (mysql -pVALUE, sshpass -p, docker login -p, openssl -k, redis-cli -a, ldapsearch -w, sqlcmd -P, zip -P, 7z -p, keytool and jarsigner -storepass and -keypass, ssh-keygen -N and -P, xfreerdp /p:, twine, az login and dotnet nuget -p, security add-generic-password -w)",
+		anchors: passwordOptionAnchors(), textOnly: true, checks: passwordOption},
 	{name: "oracle-connect", about: "the password of an Oracle connect string USER/PASSWORD@DB (jdbc:oracle:thin:..., userid=, CONNECT, sqlplus, expdp, impdp, sqlldr, rman, dgmgrl)",
 		anchors: []string{"jdbc:oracle:", "userid=", "connect ", "sqlplus ", "expdp ", "impdp ", "sqlldr ", "rman ", "dgmgrl "}, textOnly: true, checks: oracleConnect},
 	{name: "argument-secret", about: "a secret a command takes as a plain word (htpasswd -b FILE USER PASSWORD, gh secret set NAME --body VALUE, vault kv put PATH KEY=VALUE, kubectl create secret --from-literal=KEY=VALUE, vault login TOKEN, rclone config create's secret-named keys, net user NAME PASSWORD, net use SHARE PASSWORD, Samba's -U USER%PASSWORD)",
 		anchors: argumentSecretAnchors, caseSensitive: true, textOnly: true, checks: argumentSecret},
-	{name: "piped-secret", about: "the value echoed into a command that reads a credential from stdin (echo VALUE | docker login --password-stdin, gh auth login --with-token, docker secret create, sudo -S, chpasswd), or given it in a here-string",
+	{name: "piped-secret", about: "the value echoed into a command that reads a credential from stdin (echo VALUE | docker login --password-stdin, gh auth login --with-token, docker secret create, sudo -S, chpasswd, vercel env add, gcloud secrets create, pass insert, secret-tool store), or given it in a here-string",
 		anchors: pipedSecretAnchors, caseSensitive: true, textOnly: true, checks: pipedSecret},
+	{name: "kubernetes-secret-data", about: "the values under a Kubernetes Secret's data: and stringData: (kubectl get secret -o yaml or json, a manifest), whatever their keys' names",
+		anchors: kubeSecretAnchors, caseSensitive: true, checks: kubeSecretData},
 	{name: "dotnet-setting", about: "the value of a .NET <add key=\"NAME\" value=\"...\"/> setting whose key names a secret",
 		anchors: []string{"<add "}, textOnly: true, checks: dotnetSetting},
 	{name: "http-digest", about: "the response and nonces of an HTTP Digest authorization (Digest username=..., nonce=..., response=...)",
@@ -844,12 +849,73 @@ func puttyPrivate(t []byte, at, n int) (span, bool) {
 // block ("-----BEGIN") and of a JSON object ({", {\n, {\r\n, { ").
 var base64WrapAnchors = []string{"LS0tLS1CRUdJTi", "eyJ", "ewo", "ew0K", "eyAi"}
 
+// urlSchemes are the schemes of URLs that carry a password
+// (scheme://user:password@host), whose base64 is looked into.
+var urlSchemes = []string{"postgres://", "postgresql://", "mysql://", "mariadb://", "mongodb://", "mongodb+srv://",
+	"redis://", "rediss://", "amqp://", "amqps://", "https://", "http://", "ftp://", "sftp://", "smtp://", "smtps://",
+	"ldap://", "ldaps://", "jdbc:", "Server=", "Data Source="}
+
+// wrappedPrefixes are the base64 forms of the text a secret starts with:
+// every case-sensitive anchor of three bytes or more of the shapes (ghp_,
+// AKIA, xoxb-, sk-ant-) and the schemes of URLs with a password, each
+// cut to the characters that depend on the prefix alone (eight at most),
+// in the standard and the URL alphabet. A Kubernetes Secret's value, an environment
+// variable or a header that holds a token in base64 then starts with one,
+// and base64Wrapped decodes it and judges the decoded text.
+func wrappedPrefixes() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		n := min(len(p)*8/6, 8) // eight characters tell a prefix well enough, and keep the matcher small
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+			a := enc.EncodeToString([]byte(p))[:n]
+			if !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
+	}
+	for _, sh := range shapes {
+		if !sh.caseSensitive || sh.name == "base64-wrapped-secret" {
+			continue
+		}
+		for _, a := range sh.anchors {
+			if len(a) >= 3 && !bytes.ContainsAny([]byte(a), " \t\n") {
+				add(a)
+			}
+		}
+	}
+	for _, p := range urlSchemes {
+		add(p)
+	}
+	return out
+}
+
 // wrapHolds reports whether decoded base64 holds a secret that a shape or
 // key finds; set in init, as the shapes it applies include this one.
 var wrapHolds func(dec []byte) bool
 
+// allAnchors are the anchors the shape is found at: its own, and for the
+// base64-wrapped shape also wrappedPrefixes.
+func (sh *shape) allAnchors() []string {
+	if sh.name == "base64-wrapped-secret" {
+		return append(slices.Clone(sh.anchors), wrappedPrefixes()...)
+	}
+	return sh.anchors
+}
+
+// wrapAnchors are the anchors base64Wrapped starts at, as written.
+var wrapAnchors = map[string]bool{}
+
 func init() {
 	wrapHolds = func(dec []byte) bool { return len(defaultRedactor.m.spans(dec, nil, false)) > 0 }
+	for i := range shapes {
+		if shapes[i].name == "base64-wrapped-secret" {
+			for _, a := range shapes[i].allAnchors() {
+				wrapAnchors[a] = true
+			}
+		}
+	}
 }
 
 // base64Wrapped finds base64 (in lines of 60 characters or more when it
@@ -858,7 +924,7 @@ func init() {
 // base64 text is redacted, as the secret's bytes have no place of their
 // own in it.
 func base64Wrapped(t []byte, at, n int) (span, bool) {
-	if at > 0 && b64Before[t[at-1]] || wrapHolds == nil {
+	if at > 0 && b64Before[t[at-1]] || wrapHolds == nil || !wrapAnchors[string(t[at:at+n])] {
 		return span{}, false
 	}
 	k, line := at, at
@@ -888,7 +954,9 @@ func base64Wrapped(t []byte, at, n int) (span, bool) {
 			clean = append(clean, c)
 		}
 	}
-	clean = clean[:len(clean)/4*4]
+	if len(clean)%4 == 1 {
+		clean = clean[:len(clean)-1] // no base64 ends so; the rest decodes, its last bytes too
+	}
 	dec := make([]byte, base64.RawStdEncoding.DecodedLen(len(clean)))
 	m, err := base64.RawStdEncoding.Decode(dec, clean)
 	if err != nil || !wrapHolds(dec[:m]) {
@@ -904,22 +972,32 @@ const (
 	either              // -pVALUE or -p VALUE
 )
 
-// passwordOptions are the commands that take a password in a short
-// option.
+// passwordOptions are the commands that take a password in an option
+// whose name does not say so to the key=value reading (a short option, or
+// a long one written with one dash).
 var passwordOptions = []struct {
 	commands []string
-	option   string
+	options  []string
 	takes    int
 }{
-	{[]string{"mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mysqlshow", "mariadb", "mariadb-dump", "mariadb-admin"}, "-p", attachedOnly},
-	{[]string{"7z", "7za", "rar", "unrar"}, "-p", attachedOnly},
-	{[]string{"sshpass"}, "-p", either},
-	{[]string{"docker login", "podman login", "buildah login", "skopeo login", "nerdctl login", "helm registry login", "oras login"}, "-p", either},
-	{[]string{"openssl"}, "-k", separateOnly},
-	{[]string{"redis-cli"}, "-a", separateOnly},
-	{[]string{"ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd"}, "-w", separateOnly},
-	{[]string{"sqlcmd", "bcp"}, "-P", separateOnly},
-	{[]string{"zip", "unzip"}, "-P", separateOnly},
+	{[]string{"mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mysqlshow", "mariadb", "mariadb-dump", "mariadb-admin"}, []string{"-p"}, attachedOnly},
+	{[]string{"7z", "7za", "rar", "unrar"}, []string{"-p"}, attachedOnly},
+	{[]string{"sshpass"}, []string{"-p"}, either},
+	{[]string{"docker login", "podman login", "buildah login", "skopeo login", "nerdctl login", "helm registry login", "oras login"}, []string{"-p"}, either},
+	{[]string{"openssl"}, []string{"-k"}, separateOnly},
+	{[]string{"redis-cli"}, []string{"-a"}, separateOnly},
+	{[]string{"ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd"}, []string{"-w"}, separateOnly},
+	{[]string{"sqlcmd", "bcp"}, []string{"-P"}, separateOnly},
+	{[]string{"zip", "unzip"}, []string{"-P"}, separateOnly},
+	// Java's key stores: every password option, each written with one dash.
+	{[]string{"keytool", "jarsigner"}, []string{"-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-srckeypass", "-destkeypass", "-new"}, separateOnly},
+	// ssh-keygen's new and old passphrases (-N "" is none).
+	{[]string{"ssh-keygen"}, []string{"-N", "-P"}, either},
+	// FreeRDP's /p:PASSWORD.
+	{[]string{"xfreerdp", "xfreerdp3", "wlfreerdp", "sdl-freerdp", "sdl-freerdp3"}, []string{"/p:"}, attachedOnly},
+	{[]string{"twine upload", "az login", "dotnet nuget add source", "dotnet nuget update source", "nuget sources add", "nuget sources update"}, []string{"-p"}, either},
+	// macOS's keychain: -w PASSWORD (-w last, alone, prompts).
+	{[]string{"security add-generic-password", "security add-internet-password"}, []string{"-w"}, separateOnly},
 }
 
 func passwordOptionAnchors() []string {
@@ -935,25 +1013,23 @@ func passwordOptionAnchors() []string {
 // commandStop ends a command in a command line.
 var commandStop = set(";|&\n\r`")
 
-// passwordOption finds the password in a command's password option: the
+// passwordOption finds the passwords in a command's password options: the
 // command named by the anchor, as a word of its own, then its words up to
 // the end of the command.
-func passwordOption(t []byte, at, n int) (span, bool) {
+func passwordOption(t []byte, at, n int, out []span) []span {
 	if !commandAt(t, at) {
-		return span{}, false
+		return out
 	}
 	name := string(t[at : at+n-1])
-	var opt string
+	var opts []string
 	takes := 0
 	for _, p := range passwordOptions {
-		for _, c := range p.commands {
-			if c == name {
-				opt, takes = p.option, p.takes
-			}
+		if slices.Contains(p.commands, name) {
+			opts, takes = p.options, p.takes
 		}
 	}
-	if opt == "" {
-		return span{}, false // the anchor matched in another case
+	if opts == nil {
+		return out // the anchor matched in another case
 	}
 	k := at + n
 	for k < len(t) && k-at < 1024 && !commandStop[t[k]] {
@@ -966,19 +1042,23 @@ func passwordOption(t []byte, at, n int) (span, bool) {
 			break
 		}
 		word := t[w:k]
-		if !bytes.HasPrefix(word, []byte(opt)) {
+		opt := ""
+		for _, o := range opts {
+			if bytes.HasPrefix(word, []byte(o)) && (len(word) == len(o) || takes != separateOnly) {
+				opt = o
+			}
+		}
+		if opt == "" {
 			continue
 		}
 		if len(word) > len(opt) {
-			if takes == separateOnly {
-				continue
-			}
 			v := bytes.Trim(word[len(opt):], "'\"")
 			if len(v) == 0 {
 				continue
 			}
 			s := w + len(opt) + bytes.Index(word[len(opt):], v)
-			return span{s, s + len(v)}, true
+			out = append(out, span{s, s + len(v)})
+			continue
 		}
 		if takes == attachedOnly {
 			continue
@@ -987,19 +1067,24 @@ func passwordOption(t []byte, at, n int) (span, bool) {
 		if v < len(t) && (t[v] == '\'' || t[v] == '"') {
 			q := bytes.IndexByte(t[v+1:], t[v])
 			if q < 0 {
-				return span{}, false
+				return out
 			}
-			return span{v + 1, v + 1 + q}, q > 0
+			if q > 0 {
+				out = append(out, span{v + 1, v + 1 + q})
+			}
+			k = v + q + 2
+			continue
 		}
 		e := v
 		for e < len(t) && !blank[t[e]] && !commandStop[t[e]] {
 			e++
 		}
 		if e > v {
-			return span{v, e}, true
+			out = append(out, span{v, e})
 		}
+		k = e
 	}
-	return span{}, false
+	return out
 }
 
 var (

@@ -182,7 +182,10 @@ func oracleConnect(t []byte, at, n int, out []span) []span {
 // argumentSecretAnchors are the commands whose arguments hold a secret
 // that no option's name announces.
 var argumentSecretAnchors = []string{"htpasswd ", "gh secret set ", "vault kv put ", "vault kv patch ", "kubectl create secret ", "oc create secret ",
-	"vault login ", "rclone config create ", "rclone config update ",
+	"vault login ", "cargo login ", "nuget setapikey ", "poetry config ", "lftp ",
+	"fly secrets set ", "flyctl secrets set ", "supabase secrets set ", "doppler secrets set ",
+	"aws ssm put-parameter ", "az keyvault secret set ",
+	"rclone config create ", "rclone config update ",
 	"net user ", "net use ", "NET USER ", "NET USE ", "Net user ", "Net use ", "net.exe user ", "net.exe use ",
 	"smbclient ", "rpcclient ", "smbcacls ", "smbget ", "smbtree ", "net ads ", "net rpc "}
 
@@ -242,9 +245,50 @@ func argumentSecret(t []byte, at, n int, out []span) []span {
 			case len(v) > 2 && bytes.HasPrefix(v, []byte("-b")):
 				out = appendValue(t, out, w.vs+2, w.ve)
 			}
-		case "vault login ":
-			if len(v) > 0 && v[0] != '-' && bytes.IndexByte(v, '=') < 0 {
+		case "vault login ", "cargo login ", "nuget setapikey ":
+			// The first operand (vault's login methods take KEY=VALUE).
+			if len(v) > 0 && v[0] != '-' && bytes.IndexByte(v, '=') < 0 && operands == 0 {
 				out = appendValue(t, out, w.vs, w.ve)
+			}
+			if len(v) > 0 && v[0] != '-' {
+				operands++
+			}
+		case "poetry config ":
+			// pypi-token.REPO TOKEN, http-basic.REPO USER PASSWORD.
+			if len(v) > 0 && v[0] != '-' {
+				operands++
+				if operands == 1 {
+					last = w
+				}
+				setting := t[last.vs:last.ve]
+				if operands >= 2 && bytes.HasPrefix(setting, []byte("pypi-token.")) || operands >= 3 && bytes.HasPrefix(setting, []byte("http-basic.")) {
+					out = appendValue(t, out, w.vs, w.ve)
+				}
+			}
+		case "lftp ":
+			// -u USER,PASSWORD
+			if string(t[prev.vs:prev.ve]) == "-u" {
+				if c := bytes.IndexByte(v, ','); c >= 0 {
+					out = appendValue(t, out, w.vs+c+1, w.ve)
+				}
+			}
+		case "fly secrets set ", "flyctl secrets set ", "supabase secrets set ", "doppler secrets set ":
+			// Every value is a secret, whatever its name: NAME=VALUE,
+			// and doppler's NAME VALUE (a second operand without =).
+			if len(v) > 0 && v[0] != '-' {
+				operands++
+				if e := bytes.IndexByte(v, '='); e > 0 {
+					out = appendValue(t, out, w.vs+e+1, w.ve)
+				} else if operands == 2 { // doppler's NAME VALUE
+					out = appendValue(t, out, w.vs, w.ve)
+				}
+			}
+		case "aws ssm put-parameter ", "az keyvault secret set ":
+			switch {
+			case string(t[prev.vs:prev.ve]) == "--value":
+				out = appendValue(t, out, w.vs, w.ve)
+			case bytes.HasPrefix(v, []byte("--value=")):
+				out = appendValue(t, out, w.vs+len("--value="), w.ve)
 			}
 		case "rclone config create ", "rclone config update ":
 			named := 2 // NAME TYPE come before the pairs; update's NAME alone
@@ -346,6 +390,8 @@ var pipedSecretAnchors = []string{
 	"--password-stdin", "--with-token", "--passphrase-fd",
 	"gh secret set ", "docker secret create ", "podman secret create ", "wrangler secret put ",
 	"sudo -S", "sudo --stdin", "chpasswd", "passwd --stdin",
+	"vercel env add ", "gcloud secrets create ", "gcloud secrets versions add ", "fly secrets import", "flyctl secrets import",
+	"pass insert ", "secret-tool store ", "keyctl padd ", "systemd-creds encrypt ", "htpasswd ",
 }
 
 // pipedSecret finds the value a command that reads a credential from its
@@ -649,4 +695,173 @@ func agePlugin(t []byte, at, n int) (span, bool) {
 		}
 	}
 	return span{at, k}, true
+}
+
+// ---- A Kubernetes Secret's data
+
+// kubeSecretAnchors are the keys of a Kubernetes Secret's values, in the
+// YAML and the JSON kubectl prints and applies.
+var kubeSecretAnchors = []string{"data:", "stringData:", `"data":`, `"stringData":`}
+
+var (
+	kindSecretYAML  = []byte("kind: Secret")
+	kindSecretJSON  = []byte(`"kind": "Secret"`)
+	kindSecretTight = []byte(`"kind":"Secret"`)
+	yamlDocument    = []byte("\n---")
+)
+
+// kubeSecretData finds the values under a Kubernetes Secret's data: or
+// stringData: (kubectl get secret -o yaml or -o json, a manifest): every
+// one is secret whatever its key's name (DATABASE_URL, config.yaml, .env),
+// in base64 or not, and base64 hides what a shape would find in it. The
+// document the key stands in must say kind: Secret, before or after it
+// (kubectl sorts data before kind), within maxScan bytes and without a
+// "---" between; a ConfigMap's data stays. The keys stay readable.
+func kubeSecretData(t []byte, at, n int, out []span) []span {
+	if !kubeSecretDocument(t, at) {
+		return out
+	}
+	if t[at] == '"' {
+		return jsonObjectValues(t, at+n, out)
+	}
+	// YAML: the key stands first on its line (or after a list's "- ").
+	ls := at
+	for ls > 0 && t[ls-1] != '\n' {
+		ls--
+	}
+	lead := bytes.TrimLeft(t[ls:at], " ")
+	if len(lead) > 0 && string(lead) != "- " {
+		return out
+	}
+	indent := at - ls
+	rest := skipSpaces(t, at+n)
+	if rest < len(t) && t[rest] != '\n' && t[rest] != '\r' && t[rest] != '#' {
+		if t[rest] == '{' {
+			return yamlFlowValues(t, rest, out) // data: {a: b, c: d}
+		}
+		return out
+	}
+	// The lines indented under the key: each "name: value" loses its
+	// value, a block scalar's lines (name: |) all of theirs.
+	child := -1
+	i := rest
+	for i < len(t) && t[i] != '\n' {
+		i++
+	}
+	for i++; i < len(t) && i-at < maxScan; {
+		le := i
+		for le < len(t) && t[le] != '\n' {
+			le++
+		}
+		line := bytes.TrimRight(t[i:le], "\r")
+		ind := skipSpaces(line, 0)
+		switch {
+		case ind == len(line) || line[ind] == '#':
+		case ind <= indent:
+			return out
+		case child < 0 || ind == child:
+			child = ind
+			if c := bytes.Index(line[ind:], []byte(": ")); c >= 0 {
+				v := ind + c + 2
+				v = skipSpaces(line, v)
+				if v < len(line) && line[v] != '|' && line[v] != '>' {
+					out = appendValue(t, out, i+v, i+len(bytes.TrimRight(line, " \t")))
+				}
+			}
+		default: // a block scalar's line, or a value wrapped onto the next
+			out = append(out, span{i + ind, i + len(bytes.TrimRight(line, " \t"))})
+		}
+		i = le + 1
+	}
+	return out
+}
+
+// kubeSecretDocument reports whether the document around at says kind:
+// Secret: the text from the "---" before at (or maxScan bytes before) to
+// the "---" after it (or maxScan bytes after).
+func kubeSecretDocument(t []byte, at int) bool {
+	s := max(0, at-maxScan)
+	if d := bytes.LastIndex(t[s:at], yamlDocument); d >= 0 {
+		s += d + len(yamlDocument)
+	}
+	e := min(len(t), at+maxScan)
+	if d := bytes.Index(t[at:e], yamlDocument); d >= 0 {
+		e = at + d
+	}
+	doc := t[s:e]
+	if bytes.Contains(doc, kindSecretJSON) || bytes.Contains(doc, kindSecretTight) {
+		return true
+	}
+	for off := 0; ; {
+		k := bytes.Index(doc[off:], kindSecretYAML)
+		if k < 0 {
+			return false
+		}
+		k += off
+		end := k + len(kindSecretYAML)
+		if (end == len(doc) || !wordChars[doc[end]]) && (k == 0 || doc[k-1] == ' ' || doc[k-1] == '\n' || doc[k-1] == '-') {
+			return true
+		}
+		off = end
+	}
+}
+
+// jsonObjectValues finds the string values of the JSON object that starts
+// at or after k ({"a": "...", "b": "..."}).
+func jsonObjectValues(t []byte, k int, out []span) []span {
+	k = skipBlanks(t, k)
+	if k >= len(t) || t[k] != '{' {
+		return out
+	}
+	start := k
+	inKey := true
+	for k++; k < len(t) && k-start < maxScan; k++ {
+		switch t[k] {
+		case '}':
+			return out
+		case ':':
+			inKey = false
+		case ',':
+			inKey = true
+		case '"':
+			e := k + 1
+			for e < len(t) && t[e] != '"' && e-k < maxScan {
+				if t[e] == '\\' {
+					e++
+				}
+				e++
+			}
+			if !inKey && e < len(t) && e > k+1 {
+				out = append(out, span{k + 1, e})
+			}
+			k = e
+		}
+	}
+	return out
+}
+
+// yamlFlowValues finds the values of a YAML flow mapping ({a: b, c: d}).
+func yamlFlowValues(t []byte, k int, out []span) []span {
+	start := k
+	for k++; k < len(t) && k-start < maxScan && t[k] != '}' && t[k] != '\n'; k++ {
+		if t[k] != ':' {
+			continue
+		}
+		v := skipSpaces(t, k+1)
+		e := v
+		for e < len(t) && t[e] != ',' && t[e] != '}' && t[e] != '\n' {
+			e++
+		}
+		out = appendValue(t, out, v, len(bytes.TrimRight(t[:e], " \t")))
+		k = e - 1
+	}
+	return out
+}
+
+// skipBlanks skips spaces, tabs and line ends.
+func skipBlanks(t []byte, k int) int {
+	for k < len(t) && blank[t[k]] {
+		k++
+	}
+	return k
 }
