@@ -299,7 +299,12 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if ce == nil {
 		// A tool with no entry that loads code from its project's files
 		// (eslint's eslint.config.js, uvicorn's main.py): see runners.
+		// No option of an entry has moved its working folder: a folder
+		// the runner's own options name is where it reads (xmake -P DIR).
+		savedStart := r.startCwd
+		r.startCwd = r.cwd
 		r.readRunnerFiles(sc, b, args, c, cmd)
+		r.startCwd = savedStart
 		// A program with no built-in entry keeps the nets for unknown
 		// programs whatever the policy's entries add (one that only names
 		// roles, from a repository's layer, must not lift them); only an

@@ -23,8 +23,14 @@ import (
 // AppleScript's do shell script "..." (and Terminal's do script "...",
 // iTerm's write text "...", typed into a shell), Erlang's os:cmd("..."),
 // Emacs Lisp's (shell-command "..."), babashka's and Clojure's (shell
-// "...") and (sh "..."), rake's sh "...".
-var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|os:cmd|shell-command(?:-to-string)?|call-process-shell-command|shell|sh|Run|Exec)|\bdo\s+(?:shell\s+)?script|\bwrite\s+text)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+// "...") and (sh "..."), rake's sh "...", Haskell's callCommand,
+// spawnCommand and runCommand "...".
+var shellCallPattern = regexp.MustCompile(`(?:\b(?:system|popen|exec|execute|execSync|shell_exec|passthru|proc_open|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|spawnSync|spawn|callCommand|spawnCommand|runCommand|os:cmd|shell-command(?:-to-string)?|call-process-shell-command|shell|sh|Run|Exec)|\bdo\s+(?:shell\s+)?script|\bwrite\s+text)\s*\(?\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|` + "`" + `((?:[^` + "`" + `\\]|\\.)*)` + "`" + `)`)
+
+// shellFlagPattern finds a string literal that follows a literal "-c"
+// (or "-lc", "-ec", cmd's "/c"), with a comma, blanks or a list's
+// bracket between: a shell's script in any language's list of arguments.
+var shellFlagPattern = regexp.MustCompile(`(?:"-[a-z]*c"|'-[a-z]*c'|"/[cC]"|'/[cC]')\s*[,\s]\s*\[?\s*(` + lit + `)`)
 
 // argvCallPattern finds a call given its command as a list of string
 // literals, run without a shell: subprocess.run(["rm", "-rf", "x"]),
@@ -282,6 +288,17 @@ func (r *run) embeddedShell(sc *scope, args []field, c ctx, b, cmd string) {
 		}
 		for _, m := range shellCallPattern.FindAllStringSubmatch(code, 8) {
 			r.embeddedScript(sc, unescapeLiteral(m[1]+m[2]+m[3]), c)
+		}
+		if holdsAny(code, shellMarkers) {
+			// A shell the code names and a "-c" literal: the literal
+			// after it is the shell's script, however the language lists
+			// a program's arguments (["sh", "-c", CMD] in Zig, Swift's
+			// arguments = ["-c", CMD] beside "/bin/sh", Dart's
+			// Process.run('sh', ['-c', CMD]), Lisp's "sh" "-c" CMD).
+			for _, m := range shellFlagPattern.FindAllStringSubmatch(code, 8) {
+				l := m[1]
+				r.embeddedScript(sc, unescapeLiteral(l[1:len(l)-1]), c)
+			}
 		}
 		for _, m := range backquotePattern.FindAllStringSubmatch(code, 8) {
 			r.embeddedScript(sc, unescapeLiteral(m[1]+m[2]+m[3]+m[4]+m[5]), c)

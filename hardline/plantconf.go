@@ -241,6 +241,14 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("command"), nil)...)
 	case "gitlab-ci":
 		add("", false, keyedValues(text, setOf("script", "before_script", "after_script"), nil)...)
+	case "github-actions":
+		add("", false, keyedValues(text, setOf("run"), nil)...)
+	case "nx":
+		add("", false, nxCommands(text)...)
+	case "rebar":
+		add("", false, rebarHooks(text)...)
+	case "devspace":
+		add("", false, keyedValues(text, setOf("command", "run"), nil)...)
 	case "snakefile":
 		add("", false, keyedValues(text, setOf("shell"), nil)...)
 	case "ansible":
@@ -670,6 +678,52 @@ func jsonCommands(text string, keys map[string]bool) []string {
 		}
 	})
 	return out
+}
+
+// rebarHookLists finds rebar.config's pre_hooks, post_hooks and
+// provider_hooks lists; rebarString a string in them.
+var (
+	rebarHookLists = regexp.MustCompile(`(?s)\{\s*(?:pre_hooks|post_hooks|provider_hooks)\s*,\s*\[(.*?)\]\s*\}\s*\.`)
+	rebarString    = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+)
+
+// rebarHooks returns the shell commands of rebar.config's hooks:
+// {pre_hooks, [{compile, "CMD"}, {"linux", compile, "CMD"}]}. A hook's
+// platform pattern is a string too; read as a command it finds nothing.
+func rebarHooks(text string) []string {
+	var out []string
+	for _, l := range rebarHookLists.FindAllStringSubmatch(text, maxPlantedCommands) {
+		for _, m := range rebarString.FindAllStringSubmatch(l[1], maxPlantedCommands) {
+			if len(out) < maxPlantedCommands {
+				out = append(out, unescapeLiteral(m[1]))
+			}
+		}
+	}
+	return out
+}
+
+// nxCommands returns the commands of an Nx project.json's run-commands
+// targets: each "command", and each string of a "commands" list (an
+// object in it has its own "command").
+func nxCommands(text string) []string {
+	var v any
+	if json.Unmarshal([]byte(stripJSONC(text)), &v) != nil {
+		return keyedValues(text, setOf("command", "commands"), nil) // not JSON: read line by line
+	}
+	var out []string
+	eachJSONObject(v, func(x map[string]any) {
+		if c, ok := x["command"].(string); ok {
+			out = append(out, c)
+		}
+		if l, ok := x["commands"].([]any); ok {
+			for _, e := range l {
+				if c, ok := e.(string); ok {
+					out = append(out, c)
+				}
+			}
+		}
+	})
+	return out[:min(len(out), maxPlantedCommands)]
 }
 
 // eachJSONObject calls visit with every object in v, a decoded JSON

@@ -55,6 +55,17 @@ const maxRunnerMatches = 32
 // reads.
 const maxGoFiles = 256
 
+var (
+	swiftPackage = runnerSpec{files: []runnerFile{{names: []string{"Package.swift"}, program: "swift"}}, dirOpts: []string{"--package-path"}}
+	// deps.edn's aliases hold Clojure code in strings (:main-opts ["-e"
+	// "(...)"]): the text is read as it is and with its strings' quotes
+	// unescaped.
+	clojureDeps = runnerSpec{files: []runnerFile{{names: []string{"deps.edn"}, program: "clojure",
+		code: func(t string) string { return t + "\n" + strings.ReplaceAll(t, `\"`, `"`) }}}}
+	haskellSetup = runnerSpec{files: []runnerFile{{names: []string{"Setup.hs", "Setup.lhs"}, program: "runghc"}}}
+	dartHooks    = runnerSpec{files: []runnerFile{{names: []string{"hook/build.dart", "hook/link.dart"}, program: "dart"}}}
+)
+
 // taskfileNames are the names go-task looks for, in its order.
 var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
 	"Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}
@@ -238,7 +249,56 @@ var runners = map[string]runnerSpec{
 	// deploy hooks; packer's shell-local provisioners and
 	// post-processors; vercel's build, dev and install commands (its
 	// package.json's scripts when vercel.json names none).
-	"cdk":                      {files: []runnerFile{{names: []string{"cdk.json"}, lang: "cdk"}}, up: true},
+	"cdk":   {files: []runnerFile{{names: []string{"cdk.json"}, lang: "cdk"}}, up: true},
+	"cdktf": {files: []runnerFile{{names: []string{"cdktf.json"}, lang: "cdk"}}, up: true},
+	// Build tools whose build file is a program: xmake's and premake's
+	// Lua, zig build's build.zig, SwiftPM's Package.swift, mix's mix.exs,
+	// Leiningen's project.clj, babashka's bb.edn, the Clojure CLI's
+	// deps.edn, rebar3's configuration script, conan's recipe, Cabal's and
+	// Stack's Setup.hs, a gem's gemspec, Dart's build hooks. The file is
+	// read by its text (programText); one this command writes asks.
+	// rebar.config's hooks are shell commands (see rebarHooks); the file is
+	// read as Erlang's text too, and one this command writes asks, as its
+	// plugins are code the reader does not follow.
+	"xmake":         {files: []runnerFile{{names: []string{"xmake.lua"}, program: "lua"}}, fileOpts: []string{"-F", "--file"}, dirOpts: []string{"-P", "--project"}},
+	"premake5":      {files: []runnerFile{{names: []string{"premake5.lua"}, program: "lua"}}, fileOpts: []string{"--file"}},
+	"premake4":      {files: []runnerFile{{names: []string{"premake4.lua"}, program: "lua"}}, fileOpts: []string{"--file"}},
+	"zig build":     {files: []runnerFile{{names: []string{"build.zig"}, program: "zig"}}, fileOpts: []string{"--build-file"}, up: true},
+	"swift build":   swiftPackage,
+	"swift run":     swiftPackage,
+	"swift test":    swiftPackage,
+	"swift package": swiftPackage,
+	"mix":           {files: []runnerFile{{names: []string{"mix.exs"}, program: "elixir"}}},
+	"lein":          {files: []runnerFile{{names: []string{"project.clj"}, program: "clojure"}}},
+	"bb":            {files: []runnerFile{{names: []string{"bb.edn"}, program: "clojure"}}, fileOpts: []string{"--config"}},
+	"clj":           clojureDeps,
+	"clojure":       clojureDeps,
+	"rebar3": {files: []runnerFile{{names: []string{"rebar.config"}, lang: "rebar"}, {names: []string{"rebar.config"}, program: "erlang"},
+		{names: []string{"rebar.config.script"}, program: "erlang"}}},
+	"conan":         {files: []runnerFile{{names: []string{"conanfile.py"}, program: "python3"}}},
+	"cabal build":   haskellSetup,
+	"cabal install": haskellSetup,
+	"cabal test":    haskellSetup,
+	"cabal run":     haskellSetup,
+	"stack build":   haskellSetup,
+	"stack install": haskellSetup,
+	"stack test":    haskellSetup,
+	"stack run":     haskellSetup,
+	"gem build":     {files: []runnerFile{{names: []string{"*.gemspec"}, program: "ruby", all: true}}},
+	"dart run":      dartHooks,
+	"dart build":    dartHooks,
+	"dart test":     dartHooks,
+	"flutter":       dartHooks,
+	// GitHub Actions run here by act: every workflow's run: steps (act
+	// runs them in a container unless a platform is -self-hosted; the
+	// stricter reading judges them as here).
+	"act": {files: []runnerFile{{names: []string{".github/workflows/*.yml", ".github/workflows/*.yaml"}, lang: "github-actions", all: true}},
+		fileOpts: []string{"-W", "--workflows"}, dirOpts: []string{"-C", "--directory"}, lang: "github-actions", readNamed: true},
+	// Nx runs a project's targets: project.json's commands and
+	// package.json's scripts.
+	"nx": {files: []runnerFile{{names: []string{"project.json"}, lang: "nx"}, {names: []string{"package.json"}, lang: "npm"}}},
+	// DevSpace's hooks and pipelines run on this machine.
+	"devspace":                 {files: []runnerFile{{names: []string{"devspace.yaml", "devspace.yml"}, lang: "devspace"}}, fileOpts: []string{"--config"}, lang: "devspace", readNamed: true},
 	"firebase deploy":          {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
 	"firebase emulators:start": {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
 	"wrangler":                 {files: []runnerFile{{names: []string{"wrangler.toml"}, lang: "wrangler"}}, fileOpts: []string{"-c", "--config"}, lang: "wrangler", readNamed: true, up: true},
@@ -532,9 +592,21 @@ func (r *run) runnerMatches(n string, limit int) []string {
 	if res.unknown != nil || len(res.paths) == 0 {
 		return nil
 	}
-	names, ok := r.listed(res.paths[len(res.paths)-1])
+	folder := res.paths[len(res.paths)-1]
+	names, ok := r.listed(folder)
 	if !ok {
 		return nil
+	}
+	// The files this command writes there first match too (echo ... >
+	// .github/workflows/x.yml && act): runnerFile reads what it wrote.
+	if len(r.written) > 0 {
+		fk := r.a.key(strings.TrimSuffix(folder, "/"))
+		for k := range r.written {
+			if path.Dir(k) == fk && !slices.Contains(names, path.Base(k)) {
+				names = append(slices.Clip(names), path.Base(k))
+			}
+		}
+		slices.Sort(names)
 	}
 	var out []string
 	for _, name := range names {
