@@ -2131,7 +2131,10 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			// The interactive console reads Python from standard input.
 			r.interpStdin(sc, b, c, cmd)
 		}
-		if ce, extra := r.a.lookupEntry(catalogName(mod.val)); ce != nil || len(extra) > 0 {
+		if prog, ok := pythonModulePrograms[mod.val]; ok {
+			mod.val = prog
+		}
+		if ce, extra := r.a.lookupEntry(catalogName(mod.val)); ce != nil || len(extra) > 0 || hasRunner(mod.val) {
 			rest := args[i+1:]
 			if args[i].val == "-m" {
 				rest = args[i+2:]

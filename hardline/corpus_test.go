@@ -385,6 +385,14 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/nxok/project.json":                "{\"name\": \"p\", \"targets\": {\"build\": {\"executor\": \"nx:run-commands\", \"options\": {\"command\": \"tsc -p .\"}}}}\n",
 	"/home/dev/work/proj/runme/ds/devspace.yaml":                 "version: v2beta1\nhooks:\n- command: rm -rf ~\n  events: [\"after:deploy\"]\n",
 	"/home/dev/work/proj/runme/cdktf/cdktf.json":                 "{\"language\": \"typescript\", \"app\": \"rm -rf ~\"}\n",
+	"/home/dev/work/proj/runme/sph/conf.py":                      "import os\nos.system(\"rm -rf ~\")\nproject = \"x\"\n",
+	"/home/dev/work/proj/runme/sphok/conf.py":                    "project = \"x\"\nextensions = [\"sphinx.ext.autodoc\"]\n",
+	"/home/dev/work/proj/runme/gat/gatsby-node.js":               "require(\"child_process\").execSync(\"rm -rf ~\")\n",
+	"/home/dev/work/proj/runme/jk/_plugins/x.rb":                 "system(\"rm -rf ~\")\n",
+	"/home/dev/work/proj/runme/pel/pelicanconf.py":               "import os\nos.system(\"rm -rf ~\")\n",
+	"/home/dev/work/proj/runme/qm/x.pro":                         "TEMPLATE = app\nsystem(\"rm -rf ~\")\n",
+	"/home/dev/work/proj/runme/th/Thorfile":                      "class X < Thor\n  def x\n    system(\"rm -rf ~\")\n  end\nend\n",
+	"/home/dev/work/proj/runme/mk/mkdocs.yml":                    "site_name: x\nhooks:\n  - !!python/name:os.system\n",
 	"/home/dev/work/elsewhere/wipe.sh":                           "rm -rf ~\n",
 }
 

@@ -66,6 +66,34 @@ var (
 	dartHooks    = runnerSpec{files: []runnerFile{{names: []string{"hook/build.dart", "hook/link.dart"}, program: "dart"}}}
 )
 
+// sphinxBuild reads the conf.py of the source folder sphinx-build is
+// given (sphinx-build [OPTIONS] SOURCEDIR OUTDIR, -M BUILDER SOURCEDIR
+// OUTDIR), or of the folder -c names.
+var sphinxBuild = runnerSpec{files: []runnerFile{{names: []string{"conf.py"}, program: "python3"}}, project: func(args []field) (field, bool) {
+	if cs := optionValues(args, "-c", "--conf-dir"); len(cs) > 0 {
+		return cs[len(cs)-1], true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case slices.Contains(sphinxValueOptions, a.val):
+			i++
+		case strings.HasPrefix(a.val, "-"):
+		default:
+			return a, true
+		}
+	}
+	return field{}, false
+}}
+
+// sphinxValueOptions are sphinx-build's options that take a value in the
+// next word.
+var sphinxValueOptions = []string{"-c", "--conf-dir", "-b", "--builder", "-M", "-d", "--doctree-dir", "-j", "--jobs", "-D", "--define", "-A", "--html-define", "-t", "--tag", "-w", "--warning-file"}
+
+// pythonModulePrograms are the programs a module run by python -m is,
+// where their names differ.
+var pythonModulePrograms = map[string]string{"build": "pyproject-build", "sphinx": "sphinx-build"}
+
 // taskfileNames are the names go-task looks for, in its order.
 var taskfileNames = []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml",
 	"Taskfile.dist.yml", "taskfile.dist.yml", "Taskfile.dist.yaml", "taskfile.dist.yaml"}
@@ -228,12 +256,43 @@ var runners = map[string]runnerSpec{
 	"tailwindcss": jsTool(false, "tailwind.config"),
 	"postcss":     jsTool(false, "postcss.config"),
 	"playwright":  jsTool(false, "playwright.config"),
-	"cypress":     jsTool(false, "cypress.config"),
-	"karma":       jsTool(false, "karma.conf"),
-	"hardhat":     jsTool(false, "hardhat.config"),
-	"mocha":       jsTool(false, ".mocharc"),
-	"knex":        jsTool(false, "knexfile"),
-	"nodemon":     {files: []runnerFile{{names: []string{"nodemon.json"}, lang: "nodemon"}}, fileOpts: []string{"--config"}, lang: "nodemon", readNamed: true},
+	// Site generators and app builders that load their configuration, or
+	// their project's build hooks, as code.
+	"gatsby":           jsTool(false, "gatsby-config", "gatsby-node"),
+	"docusaurus":       jsTool(false, "docusaurus.config"),
+	"eleventy":         jsTool(false, ".eleventy", "eleventy.config"),
+	"ember":            jsTool(false, "ember-cli-build"),
+	"vue-cli-service":  jsTool(false, "vue.config"),
+	"svelte-kit":       jsTool(false, "svelte.config"),
+	"storybook":        jsTool(false, ".storybook/main"),
+	"quasar":           jsTool(false, "quasar.config", "quasar.conf"),
+	"remix":            jsTool(false, "remix.config"),
+	"vuepress":         jsTool(false, ".vuepress/config"),
+	"vitepress":        jsTool(false, ".vitepress/config"),
+	"react-native":     jsTool(false, "react-native.config", "metro.config"),
+	"expo":             jsTool(false, "app.config", "metro.config"),
+	"electron-forge":   jsTool(false, "forge.config"),
+	"electron-builder": jsTool(false, "electron-builder"),
+	"tsup":             jsTool(false, "tsup.config"),
+	"stencil":          jsTool(false, "stencil.config"),
+	"semantic-release": jsTool(true, "release.config", ".releaserc"),
+	"release-it":       jsTool(true, ".release-it"),
+	"sphinx-build":     sphinxBuild,
+	"sphinx":           sphinxBuild, // python -m sphinx
+	"mkdocs":           {files: []runnerFile{{names: []string{"mkdocs.yml", "mkdocs.yaml"}, program: "python3"}}, fileOpts: []string{"-f", "--config-file"}},
+	"pelican":          {files: []runnerFile{{names: []string{"pelicanconf.py", "publishconf.py"}, program: "python3"}}, fileOpts: []string{"-s", "--settings"}},
+	"jekyll":           {files: []runnerFile{{names: []string{"_plugins/*.rb"}, program: "ruby", all: true}}},
+	"pyproject-build":  {files: []runnerFile{{names: []string{"setup.py", "hatch_build.py"}, program: "python3"}}}, // python -m build
+	"qmake":            {files: []runnerFile{{names: []string{"*.pro", "*.pri"}, program: "qmake", all: true}}},
+	"mill":             {files: []runnerFile{{names: []string{"build.mill", "build.mill.scala", "build.sc"}, program: "scala"}}},
+	"thor":             {files: []runnerFile{{names: []string{"Thorfile", "*.thor"}, program: "ruby", all: true}}},
+	"maturin":          {files: []runnerFile{{names: []string{"build.rs"}, program: "rust"}}},
+	"cypress":          jsTool(false, "cypress.config"),
+	"karma":            jsTool(false, "karma.conf"),
+	"hardhat":          jsTool(false, "hardhat.config"),
+	"mocha":            jsTool(false, ".mocharc"),
+	"knex":             jsTool(false, "knexfile"),
+	"nodemon":          {files: []runnerFile{{names: []string{"nodemon.json"}, lang: "nodemon"}}, fileOpts: []string{"--config"}, lang: "nodemon", readNamed: true},
 	// Python and Ruby tools that import their project's module or file.
 	// A Nix shell runs its derivation's shellHook as it starts; sbt loads
 	// its build definition (Scala) whatever the command; tilt runs its
@@ -416,6 +475,13 @@ func (a *Analyzer) namesSub(b, sub string) bool {
 
 // runnerHeads are the programs whose sub-commands name runners (deno of
 // deno task), so that other programs' lines cost no lookup of two words.
+// hasRunner reports whether the runners table names program b, alone or
+// with a sub-command.
+func hasRunner(b string) bool {
+	_, ok := runners[b]
+	return ok || runnerHeads[b]
+}
+
 var runnerHeads = func() map[string]bool {
 	m := map[string]bool{}
 	for k := range runners {
