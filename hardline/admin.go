@@ -830,6 +830,53 @@ func hasShort(args []field, c byte) bool {
 	return false
 }
 
+// unknownRunsCode and unknownRunsConfig are the files a program the
+// catalogue does not know may load from its working folder, or a folder
+// below it: source files of the languages tools are configured in, and
+// the formats configurations naming commands are written in. A program
+// the catalogue knows says which files it runs (Entry.RunsFiles).
+var (
+	unknownRunsCode = runsGlobs("js mjs cjs ts mts cts jsx tsx py rb pl pm php lua sh bash zsh fish ps1 psm1 bat cmd go rs java kt kts scala sc mill "+
+		"clj cljc cljs edn ex exs erl hrl hs lhs ml zig swift dart cs fs vb r jl nix tcl groovy gradle mk cmake",
+		"Makefile", "makefile", "GNUmakefile", "Dockerfile", "Justfile", "justfile", "Rakefile", "Gemfile", "Procfile", ".env", ".envrc")
+	unknownRunsConfig = runsGlobs("toml yml yaml json jsonc json5 ini cfg conf xml hcl tf")
+)
+
+// runsGlobs compiles the patterns of files with the extensions exts, and
+// of the names, in any folder, as written and folded.
+func runsGlobs(exts string, names ...string) (runs [2][]runsPattern) {
+	var globs []string
+	for _, x := range strings.Fields(exts) {
+		globs = append(globs, "**/*."+x)
+	}
+	for _, n := range names {
+		globs = append(globs, "**/"+n)
+	}
+	for _, g := range globs {
+		runs[0] = append(runs[0], compileRuns(g))
+		runs[1] = append(runs[1], compileRuns(foldPath(g)))
+	}
+	return runs
+}
+
+// unknownLoads judges a program the catalogue does not know, run after
+// the command writes a file it may load in its folder: code asks, and a
+// configuration the command wrote as known text (a program's output saved
+// as JSON is its data). A program the command wrote itself (./x.sh, a
+// binary it built) is judged as such (runsWritten).
+func (r *run) unknownLoads(name field, b, cmd string) {
+	if _, _, ok := r.writtenAt(name); ok && strings.ContainsRune(name.val, '/') {
+		return
+	}
+	i := 0
+	if r.a.fold {
+		i = 1
+	}
+	before := len(r.written)
+	r.runsFiles(unknownRunsCode[i], b, cmd, before, nil)
+	r.runsFiles(unknownRunsConfig[i], b, cmd, before, func(_ string, w written) bool { return w.known && strings.TrimSpace(w.content) != "" })
+}
+
 // runsPattern is one Entry.RunsFiles pattern, with its last name
 // classified so that most files are rejected without a full match.
 type runsPattern struct {
@@ -856,12 +903,14 @@ func compileRuns(glob string) runsPattern {
 }
 
 // runsFiles judges a program that runs the files patterns name in its
-// working folder (Entry.RunsFiles): one this command wrote first asks.
-func (r *run) runsFiles(patterns []runsPattern, b, cmd string, before int) {
+// working folder (Entry.RunsFiles): one this command wrote first asks
+// (of those only keeps, when it is not nil), unless a finding names it
+// as run already (npx jest judges jest, and both run the same tests).
+func (r *run) runsFiles(patterns []runsPattern, b, cmd string, before int, only func(string, written) bool) {
 	dir := r.a.key(strings.TrimSuffix(r.cwd, "/"))
 	hit := ""
 	for p, w := range r.written {
-		if hit != "" && p >= hit || w.seq > before {
+		if hit != "" && p >= hit || w.seq > before || only != nil && !only(p, w) {
 			continue // the first path in order is reported; one the command it runs writes is written after it starts
 		}
 		if r.cwd != "" {
@@ -884,9 +933,15 @@ func (r *run) runsFiles(patterns []runsPattern, b, cmd string, before int) {
 			rel = rel[i+1:]
 		}
 	}
-	if hit != "" {
+	if hit != "" && !r.namedAsRun(hit) {
 		r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs "+hit+", which this command writes first", cmd, hit)
 	}
+}
+
+// namedAsRun reports whether a finding names the file p (in comparison
+// form) as one a program runs that the command wrote first.
+func (r *run) namedAsRun(p string) bool {
+	return slices.ContainsFunc(r.findings, func(f Finding) bool { return f.Rule == ruleRunsWritten && r.a.key(f.Path) == p })
 }
 
 // runsOne reports whether rel, a path relative to a program's working

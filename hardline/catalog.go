@@ -832,7 +832,7 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 		if r.a.fold {
 			runs = ce.runsLower
 		}
-		r.runsFiles(runs, b, cmd, before)
+		r.runsFiles(runs, b, cmd, before, nil)
 	}
 	if len(e.RunsFiles) > 0 && r.cwd != "" && r.fetchedAt(r.cwd) {
 		// A runner in a folder this command fetched (git clone URL && cd

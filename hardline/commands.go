@@ -311,6 +311,13 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		// entry that calls it data-only does, which a repository's layer
 		// may not write.
 		if !slices.ContainsFunc(extra, func(x *compiledEntry) bool { return x.e.DataOnly }) {
+			if len(r.written) > 0 {
+				// A program the catalogue does not know may load what the
+				// command wrote first in its folder: code, or a
+				// configuration that names commands (printf ... >
+				// tool.config.js && tool).
+				r.unknownLoads(name, b, cmd)
+			}
 			r.checkTargets(sc, args, cmd)
 			r.wholeHome(b, args, cmd)
 			r.mayWrite(sc, b, args, cmd)

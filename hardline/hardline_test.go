@@ -666,6 +666,18 @@ func TestPlantedAndLinkFindingsAreExact(t *testing.T) {
 	if len(res.Findings) != 1 || res.Findings[0].Path != "/home/dev/work/proj/a.test.js" {
 		t.Errorf("runs-written-file: %+v", res.Findings)
 	}
+	// A program the catalogue does not know, run after the command writes
+	// a configuration in its folder, is named with the file; a program
+	// the command built itself is judged as that, not as loading its
+	// source.
+	res = a.Command("printf 'module.exports = {}' > t.config.js && mytool", testEnv())
+	if len(res.Findings) != 1 || res.Findings[0].Rule != ruleRunsWritten || res.Findings[0].Path != "/home/dev/work/proj/t.config.js" || res.Findings[0].Command != "mytool" {
+		t.Errorf("unknown program: %+v", res.Findings)
+	}
+	res = a.Command("printf 'fn main(){}' > x.rs && rustc x.rs && ./x", testEnv())
+	if slices.ContainsFunc(res.Findings, func(f Finding) bool { return strings.HasSuffix(f.Path, "/x.rs") }) {
+		t.Errorf("built program: %+v", res.Findings)
+	}
 	// A lone - (standard input as an operand) holds no short option.
 	if hasShort([]field{{val: "-"}, {val: "-x"}}, 'n') || !hasShort([]field{{val: "-"}, {val: "-xn"}}, 'n') {
 		t.Error("hasShort misreads -")
