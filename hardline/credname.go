@@ -43,6 +43,9 @@ var credentialWords = map[string]bool{
 	"keyring": true, "keyrings": true, "keychain": true, "keystore": true,
 	"privkey": true, "cookie": true, "cookies": true,
 	"oauth": true, "oauth2": true, "jwt": true, "bearer": true, "totp": true, "mnemonic": true,
+	// A shell's, a REPL's or a browser's history holds what was typed:
+	// passwords and tokens given on a command line.
+	"history": true, "histories": true,
 }
 
 // credentialPairs are two consecutive words that together name a

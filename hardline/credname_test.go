@@ -29,6 +29,10 @@ func TestCredentialNamed(t *testing.T) {
 		{"linux", "/home/dev", "/home/dev/.config/acme/.env", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/.env.production", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/environment.json", false},
+		{"linux", "/home/dev", "/home/dev/.config/fish/fish_history", true},
+		{"linux", "/home/dev", "/home/dev/.cqlsh_history", true},
+		{"linux", "/home/dev", "/home/dev/.config/chromium/Default/History", true},
+		{"linux", "/home/dev", "/home/dev/.config/acme/historyview.json", false},
 		{"linux", "/home/dev", "/home/dev/src/app/credentials.json", false}, // not a configuration folder
 		// Elsewhere in the home only a key, a key store or an environment
 		// file says so by its name.
