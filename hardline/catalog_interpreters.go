@@ -120,11 +120,17 @@ var _ = register([]Entry{
 			return false
 		}},
 	{Names: names("psql mysql mariadb cqlsh mongosh mongo redis-cli usql pgcli mycli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR; files SQL names are judged (sqlFiles)",
-		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}},
+		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}, {Name: "PSQLRC", Role: RoleCommandFile}},
 		Options:  databaseClientOptions,
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.serverDataDestroy(b, args, c, cmd)
+			// MySQL's option files: a pager runs a command.
+			for _, f := range optionValues(args, "--defaults-file", "--defaults-extra-file") {
+				if !f.dyn {
+					r.runnerFile(sc, b, runnerFile{lang: "mycnf"}, []string{f.val}, c, cmd)
+				}
+			}
 			return false
 		}},
 	{Names: names("sqlite3 duckdb litecli"), Family: "interpreters", Summary: "as the other database clients; the database is a file their first operand names, opened for writing (created when missing)",

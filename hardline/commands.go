@@ -2118,11 +2118,43 @@ func inPlaceEdits(b string, args []field) []field {
 	return files
 }
 
+// phpPrepends judges the files php -d auto_prepend_file=FILE and
+// auto_append_file=FILE run before and after its script: one the command
+// writes first asks, one on disk is read as php's program is.
+func (r *run) phpPrepends(sc *scope, b string, args []field, c ctx, cmd string) {
+	for i, a := range args {
+		v := a.val
+		switch {
+		case v == "-d" && i+1 < len(args):
+			v = args[i+1].val
+		case strings.HasPrefix(v, "-d"):
+			v = v[2:]
+		default:
+			continue
+		}
+		name, file, ok := strings.Cut(v, "=")
+		if name = strings.TrimSpace(name); !ok || name != "auto_prepend_file" && name != "auto_append_file" {
+			continue
+		}
+		f := field{val: strings.Trim(strings.TrimSpace(file), `"'`), dyn: a.dyn || i+1 < len(args) && a.val == "-d" && args[i+1].dyn}
+		if f.dyn {
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a file named by a value not known ("+name+")", cmd, "")
+			continue
+		}
+		if f.val != "" && !r.runsMade(f, b, cmd, nil) {
+			r.programOnDisk(sc, b, f, c, cmd)
+		}
+	}
+}
+
 // interpreter judges a language interpreter: inline code is dynamic, a
 // script file is ordinary, code from a pipe is dynamic.
 func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.netShell(b, c, cmd)
 	r.embeddedShell(sc, args, c, b, cmd)
+	if b == "php" {
+		r.phpPrepends(sc, b, args, c, cmd)
+	}
 	if i, mod := pythonModule(b, args); i >= 0 && !mod.dyn && mod.val != "" {
 		// The module's file, which Python looks for in the working
 		// folder first (NAME.py, or a package's NAME/__main__.py).

@@ -27,6 +27,10 @@ func configCommandReader(name string) func(r *run, sc *scope, text string, c ctx
 		return awsProcessCommands
 	case "COMPOSE_FILE":
 		return func(r *run, sc *scope, text string, c ctx) { r.runnerCommands(sc, "compose", text, c, "") }
+	case "PSQLRC":
+		// psql runs its startup file's meta-commands (\! CMD, \setenv
+		// PAGER) as it starts, as -f runs a file's.
+		return func(r *run, sc *scope, text string, c ctx) { r.escape(sc, field{val: text}, "psql", c, "psql") }
 	}
 	return nil
 }

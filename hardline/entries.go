@@ -137,7 +137,7 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 			}
 		case RoleCommandFile:
 			if configCommandReader(v.Name) == nil {
-				bad(p+".role", "role %q applies only to the variables whose files the analyser reads (KUBECONFIG, AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE, COMPOSE_FILE), not %q", RoleCommandFile, v.Name)
+				bad(p+".role", "role %q applies only to the variables whose files the analyser reads (KUBECONFIG, AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE, COMPOSE_FILE, PSQLRC), not %q", RoleCommandFile, v.Name)
 			}
 		default:
 			bad(p+".role", "%q is not a variable's role (script, command, program, escape, write, data, or commandFile for a configuration the analyser reads)", v.Role)

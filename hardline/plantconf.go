@@ -247,6 +247,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, nxCommands(text)...)
 	case "rebar":
 		add("", false, rebarHooks(text)...)
+	case "mycnf":
+		add("", false, keyedValues(text, setOf("pager"), nil)...)
 	case "devspace":
 		add("", false, keyedValues(text, setOf("command", "run"), nil)...)
 	case "snakefile":
