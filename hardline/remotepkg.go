@@ -24,7 +24,18 @@ var packageVerbs = map[string]map[string]bool{
 	"cargo": {"install": false}, "brew": {"install": false, "reinstall": false}, "poetry": {"add": false}, "pdm": {"add": false},
 	"rye": {"add": false, "install": false}, "pipenv": {"install": false}, "conda": {"install": false}, "mamba": {"install": false},
 	"gem": {"install": false},
+	// Extensions and plugins, which their tool runs later as programs:
+	// gh's come from a repository (OWNER/REPO), helm's, asdf's and mise's
+	// from the URL given, az's from --source, vagrant's from
+	// --plugin-source.
+	"gh": {"extension": false, "ext": false}, "helm": {"plugin": false}, "asdf": {"plugin": false},
+	"mise": {"plugin": false, "plugins": false}, "rtx": {"plugin": false, "plugins": false},
+	"az": {"extension": false}, "vagrant": {"plugin": false},
 }
+
+// installSecondWords are the verbs whose second word says whether the
+// line installs (extension install, plugin add) or does something else.
+var installSecondWords = map[string]bool{"extension": true, "ext": true, "plugin": true, "plugins": true}
 
 // packageSpecOptions are the options whose value is a package specifier
 // (pip install -e URL, uvx --from URL, cargo install --git URL, npx -p
@@ -40,7 +51,7 @@ var (
 	npmValueOptions = []string{"--prefix", "-C", "--dir", "--cwd", "--workspace", "-w", "--filter", "-F", "--userconfig",
 		"--globalconfig", "--cache", "--loglevel", "--tag", "--otp", "--registry", "--script-shell", "--omit", "--include"}
 	packageValueOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links",
-		"--trusted-host", "--proxy", "--cert", "--client-cert", "--registry", "--source",
+		"--trusted-host", "--proxy", "--cert", "--client-cert", "--registry", "--source", "--plugin-source",
 		"--python", "-p", "--python-version", "--directory", "--project", "--config-file", "--cache-dir", "--env-file",
 		"--with-requirements", "-c", "--constraint", "--log", "--target", "-t", "--root", "--prefix",
 		"--src", "--platform", "--extra", "--group", "--timeout", "--retries", "-C", "--config", "-Z", "--branch", "--tag",
@@ -52,7 +63,7 @@ var (
 // (officialSources) makes the install fetch code from that host (npm's
 // --registry too; pip's -i, --index-url, --extra-index-url and
 // --find-links, uv's --index and --default-index, gem's --source).
-var oneOffIndexOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links", "--registry", "--source"}
+var oneOffIndexOptions = []string{"-i", "--index-url", "--extra-index-url", "--index", "--default-index", "-f", "--find-links", "--registry", "--source", "--plugin-source"}
 
 // officialIndex reports whether an index given for one command is an
 // official registry (officialSources) or PyTorch's own wheel index, which
@@ -80,7 +91,7 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 	if !ok {
 		return
 	}
-	npmLike := b == "npm" || b == "npx" || b == "pnpm" || b == "pnpx" || b == "yarn" || b == "bun" || b == "bunx"
+	npmLike := b == "npm" || b == "npx" || b == "pnpm" || b == "pnpx" || b == "yarn" || b == "bun" || b == "bunx" || b == "gh" // (gh's extensions are OWNER/REPO)
 	spec := func(o string) bool { return slices.Contains(packageSpecOptions, o) && (npmLike || o != "-p") }
 	value := func(o string) bool {
 		if npmLike {
@@ -126,6 +137,14 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 				return
 			}
 			runner = args[i].val == "run"
+			i++
+		}
+		if installSecondWords[verb] {
+			// gh extension install, helm plugin install, asdf plugin add:
+			// only an install fetches one.
+			if i = next(i); i == len(args) || args[i].dyn || args[i].val != "install" && args[i].val != "add" {
+				return
+			}
 			i++
 		}
 	}
