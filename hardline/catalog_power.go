@@ -154,11 +154,18 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("rundll32 rundll32.exe"), Family: "processes and power", Summary: "powrprof.dll,SetSuspendState suspends the host; shell32's ShellExec_RunDLL runs a program; javascript: and vbscript: run script code the analyser cannot read (inline-interpreter)",
+	{Names: names("rundll32 rundll32.exe"), Family: "processes and power", Summary: "powrprof.dll,SetSuspendState suspends the host; shell32's ShellExec_RunDLL runs a program; comsvcs.dll's MiniDump dumps a process's memory (raw-disk-read, as procdump); javascript: and vbscript: run script code the analyser cannot read (inline-interpreter); a DLL this command wrote first asks",
+		RunsFiles: []string{"**/*.dll", "**/*.DLL", "**/*.cpl", "**/*.ocx"},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			line := asciiLower(strings.Join(fieldVals(args), " "))
 			if strings.Contains(line, "powrprof") && strings.Contains(line, "setsuspendstate") {
 				r.finding(ruleShutdown, Command, Block, "rundll32 suspends the host", cmd, "")
+			}
+			if strings.Contains(line, "comsvcs") && strings.Contains(line, "minidump") || strings.Contains(line, "comsvcs") && strings.Contains(line, "#24") {
+				// comsvcs.dll's MiniDump (ordinal #24) writes a process's
+				// memory to a file: lsass's holds the logged-on users'
+				// credentials.
+				r.finding(ruleRawDiskRead, Path, Ask, b+" dumps a running process's memory (comsvcs.dll MiniDump), every secret in it", cmd, "")
 			}
 			if strings.Contains(line, "javascript:") || strings.Contains(line, "vbscript:") {
 				r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs script code the analyser cannot read", cmd, "")
