@@ -53,7 +53,8 @@ func (r *run) admin(b string, args []field, cmd string) {
 		if b == "modprobe" && has("-n", "--dry-run", "--show-depends", "-c", "--showconfig") {
 			return
 		}
-		if (b == "userdel" && (has("-r", "--remove") || hasShort(args, 'r'))) || (b == "deluser" && has("--remove-home", "--remove-all-files")) {
+		if (b == "userdel" && (has("-r", "--remove") || hasShort(args, 'r'))) || (b == "deluser" && has("--remove-home", "--remove-all-files")) ||
+			b == "sysadminctl" && has("-deleteUser") && !has("-keepHome") { // macOS's deletes the home folder unless told to keep it
 			r.finding(ruleRmHome, Command, Block, b+" deletes a user's whole home folder", cmd, "")
 			return
 		}
