@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"mvdan.cc/sh/v3/syntax"
 	"path"
 	"slices"
@@ -237,7 +238,28 @@ var _ = register([]Entry{
 			r.compgen(sc, args, c, cmd)
 			return true
 		}},
-	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout complete compopt bind suspend"),
+	{Names: names("complete"), Family: "shells", Summary: "-C's command runs and -F's function is called when a word is completed (in an interactive shell, later), analysed as compgen's are now; -W's word list is expanded then",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.compgen(sc, args, c, cmd)
+			return true
+		}},
+	{Names: names("bind"), Family: "shells", Summary: "-x KEYSEQ:COMMAND runs COMMAND when the keys are pressed (in an interactive shell, later), analysed as a script",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			eachShortValue(args, "mqurfx", func(opt byte, value field) {
+				if opt != 'x' {
+					return
+				}
+				if value.dyn {
+					r.finding(ruleEvalDynamic, Dynamic, Ask, "bind -x binds keys to a command that comes from "+cmp.Or(value.why, "an expansion"), cmd, "")
+					return
+				}
+				if command, ok := boundCommand(value.val); ok {
+					r.reparseField(sc, field{val: command}, c, cmd, true)
+				}
+			})
+			return true
+		}},
+	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout compopt suspend"),
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
 	{Names: names("printf read unset wait getopts test [ ulimit let"),
 		Family: "shells", Summary: "builtins whose arguments name variables (printf -v, read, test -v) or are arithmetic (let, ulimit): a subscript in them runs its command substitutions",
@@ -478,4 +500,23 @@ func (r *run) openFiles(sc *scope, b string, args []field, c ctx, cmd string) {
 		r.runsWritten(sc, op, base(op.val), nil, c, cmd)
 		r.scriptAt(sc, op, nil, false, b, c, cmd)
 	}
+}
+
+// boundCommand returns the command of bind -x's KEYSEQ:COMMAND: what
+// follows the colon after the key sequence, which may be quoted ("\C-x":
+// CMD) and hold a colon then.
+func boundCommand(v string) (string, bool) {
+	i := 0
+	if strings.HasPrefix(v, `"`) {
+		for i = 1; i < len(v) && v[i] != '"'; i++ {
+			if v[i] == '\\' {
+				i++
+			}
+		}
+	}
+	j := strings.IndexByte(v[min(i, len(v)):], ':')
+	if j < 0 {
+		return "", false
+	}
+	return strings.TrimSpace(v[i+j+1:]), true
 }
