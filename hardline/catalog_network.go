@@ -1025,7 +1025,7 @@ func jupyterServer(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 		switch {
 		case a.dyn:
 		case lk == "ip" || strings.HasSuffix(lk, ".ip"):
-			if v != "localhost" && v != "127.0.0.1" && v != "::1" && v != "" {
+			if listensBeyond(v) {
 				r.finding(ruleSystemAdmin, Command, Ask, "jupyter "+args[0].val+" listens on "+v+": whoever reaches it runs code here", cmd, "")
 				return true
 			}
@@ -1063,4 +1063,13 @@ func tunnelsService(b string, args []field) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// listensBeyond reports whether a server told to listen on host h (its
+// --ip or --host) is reachable from beyond this machine: any address but
+// a loopback one (0.0.0.0, :: and an empty one are every interface:
+// jupyter --ip=” listens on all of them).
+func listensBeyond(h string) bool {
+	h = strings.Trim(h, `'"`)
+	return h != "localhost" && h != "127.0.0.1" && h != "::1" && h != "[::1]"
 }

@@ -204,8 +204,9 @@ var _ = register([]Entry{
 	{Names: names("gnome-extensions"), Family: "services", Summary: "install of an extension's file: GNOME Shell runs its code at every login (persistence)",
 		Subcommands: []Entry{{Names: names("install"), Rule: rulePersistence, Options: vals("", "--force")}}},
 	{Names: names("code code-insiders codium cursor windsurf positron"), Family: "services",
-		Summary: "--install-extension of a .vsix file or a URL: the editor runs the extension's code at every start (persistence); an extension from the marketplace by its name is everyday",
+		Summary: "--install-extension of a .vsix file or a URL: the editor runs the extension's code at every start (persistence); an extension from the marketplace by its name is everyday; tunnel, and serve-web beyond this machine or without its token, let a remote editor run a shell here (system-admin)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.editorServer(b, args, cmd)
 			for i, a := range args {
 				v, ok := strings.CutPrefix(a.val, "--install-extension=")
 				if !ok && a.val == "--install-extension" && i+1 < len(args) {
@@ -219,6 +220,34 @@ var _ = register([]Entry{
 			return false
 		}},
 })
+
+// editorServer judges an editor's remote access: code tunnel lets the
+// editor signed in to the same account reach this machine's shell and
+// files from anywhere, as an SSH server does (its status, kill, prune,
+// rename, user and unregister only manage it); code serve-web serves the
+// editor, terminal and all, which asks when it listens beyond this machine
+// or without its connection token.
+func (r *run) editorServer(b string, args []field, cmd string) {
+	ops := parseOpts(args, "", []string{"--host", "--port", "--connection-token", "--connection-token-file", "--server-base-path", "--server-data-dir", "--name", "--cli-data-dir"}, "")
+	if len(ops.ops) == 0 || ops.ops[0].dyn {
+		return
+	}
+	switch ops.ops[0].val {
+	case "tunnel":
+		if len(ops.ops) > 1 && slices.Contains([]string{"status", "kill", "prune", "rename", "user", "unregister", "help"}, ops.ops[1].val) {
+			return
+		}
+		r.finding(ruleSystemAdmin, Command, Ask, b+" tunnel lets the editor signed in to the same account run a shell and reach the files here, from anywhere", cmd, "")
+	case "serve-web":
+		open := slices.ContainsFunc(args, func(f field) bool { return f.val == "--without-connection-token" })
+		for _, h := range ops.get("--host") {
+			open = open || h.dyn || listensBeyond(h.val)
+		}
+		if open {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" serve-web serves the editor and its terminal beyond this machine or without its connection token", cmd, "")
+		}
+	}
+}
 
 // serviceMore judges what admin does not: service, rc-service and sv
 // stopping or restarting a service (ask), and launchctl's reboot (block),
