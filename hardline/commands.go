@@ -2118,6 +2118,46 @@ func inPlaceEdits(b string, args []field) []field {
 	return files
 }
 
+// moduleExts are, by interpreter, the extensions of the source files its
+// programs import from their folder (Python's sys.path starts with the
+// script's folder; node resolves ./x and node_modules; ruby -I, perl -I).
+var moduleExts = map[string][]string{
+	"python": {".py", ".pth"}, "node": jsExtensions, "nodejs": jsExtensions, "deno": jsExtensions, "bun": jsExtensions,
+	"ts-node": jsExtensions, "tsx": jsExtensions, "ruby": {".rb"}, "perl": {".pl", ".pm"}, "php": {".php", ".inc"},
+	"lua": {".lua"}, "luajit": {".lua"}, "Rscript": {".R", ".r"}, "julia": {".jl"}, "elixir": {".ex", ".exs"},
+	"groovy": {".groovy"}, "tclsh": {".tcl"},
+}
+
+// writtenModules judges the source files of b's language the command
+// wrote first in the working folder or below it (node_modules too): the
+// program may be one, or import them (a json.py beside app.py shadows the
+// standard library's). Text the command wrote is read as b's program is
+// (what would block there blocks); a file whose text is not known asks.
+func (r *run) writtenModules(sc *scope, b string, args []field, c ctx, cmd string) {
+	exts := moduleExts[catalogName(b)]
+	if len(exts) == 0 {
+		return
+	}
+	dir := r.a.key(strings.TrimSuffix(r.cwd, "/"))
+	var keys []string
+	for k := range r.written {
+		if (r.cwd == "" || strings.HasPrefix(k, dir+"/")) && slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(k, r.a.key(x)) }) {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		w := r.written[k]
+		if !w.known {
+			if !r.namedAsRun(k) {
+				r.finding(ruleRunsWritten, Dynamic, Ask, b+" may import "+k+", which this command writes first", cmd, k)
+			}
+			continue
+		}
+		r.programText(sc, b, w.content+"\n"+w.tail, c, cmd)
+	}
+}
+
 // phpPrepends judges the files php -d auto_prepend_file=FILE and
 // auto_append_file=FILE run before and after its script: one the command
 // writes first asks, one on disk is read as php's program is.
@@ -2154,6 +2194,9 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 	r.embeddedShell(sc, args, c, b, cmd)
 	if b == "php" {
 		r.phpPrepends(sc, b, args, c, cmd)
+	}
+	if len(r.written) > 0 {
+		r.writtenModules(sc, b, args, c, cmd)
 	}
 	if i, mod := pythonModule(b, args); i >= 0 && !mod.dyn && mod.val != "" {
 		// The module's file, which Python looks for in the working
