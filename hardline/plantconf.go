@@ -105,6 +105,9 @@ func plantedConfigLanguage(k string) string {
 		return "procfile"
 	case slices.Contains([]string{"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml", ".lefthook-local.yml"}, name):
 		return "lefthook"
+	case slices.Contains([]string{".huskyrc", ".huskyrc.json", ".huskyrc.yaml", ".huskyrc.yml", ".simple-git-hooks.json", "simple-git-hooks.json",
+		".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, name):
+		return "git-hook-manager"
 	}
 	return ""
 }
@@ -247,6 +250,8 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, nxCommands(text)...)
 	case "rebar":
 		add("", false, rebarHooks(text)...)
+	case "git-hook-manager":
+		add("", false, jsonStrings(text)...)
 	case "mycnf":
 		add("", false, keyedValues(text, setOf("pager"), nil)...)
 	case "devspace":
@@ -701,6 +706,49 @@ func rebarHooks(text string) []string {
 			}
 		}
 	}
+	return out
+}
+
+// jsonStrings returns every string value of JSON text, at any depth (a
+// git hook manager's configuration: husky 4's {"hooks": {"pre-commit":
+// CMD}}, simple-git-hooks' {"pre-commit": CMD}, lint-staged's {"*.js":
+// CMD or [CMD, ...]}); text that is not JSON (their YAML forms) is read
+// line by line, each NAME: VALUE's value and each - ITEM.
+func jsonStrings(text string) []string {
+	var v any
+	if json.Unmarshal([]byte(stripJSONC(text)), &v) != nil {
+		var out []string
+		for line := range strings.SplitSeq(text, "\n") {
+			line = strings.TrimSpace(line)
+			val, item := strings.CutPrefix(line, "- ")
+			if !item {
+				_, val, item = strings.Cut(line, ":")
+			}
+			if val = strings.Trim(strings.TrimSpace(val), `'"`); item && val != "" && len(out) < maxPlantedCommands {
+				out = append(out, val)
+			}
+		}
+		return out
+	}
+	var out []string
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			if len(out) < maxPlantedCommands {
+				out = append(out, x)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(x[k])
+			}
+		}
+	}
+	walk(v)
 	return out
 }
 

@@ -871,6 +871,8 @@ func runsByItself(key string) (what string, ok bool) {
 		return "pre-commit's configuration: git runs its hooks' entries by itself on a later commit", true
 	case "lefthook":
 		return "lefthook's configuration: git runs its commands by itself on a later commit, once lefthook is installed", true
+	case "git-hook-manager":
+		return "a git hook manager's configuration (husky, simple-git-hooks, lint-staged): git runs its commands by itself on a later commit, once the manager is installed", true
 	case "mise":
 		return "mise's configuration: its hooks run by themselves on cd in a shell that activates mise, and a file trusted once stays trusted", true
 	case "python-start":

@@ -1077,6 +1077,10 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"write_file", ".githooks/commit-msg", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".pre-commit-config.yaml", policy.ApprovalRequired, "persistence"},
 		{"write_file", "lefthook.yml", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".huskyrc", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".simple-git-hooks.json", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".lintstagedrc.json", policy.ApprovalRequired, "persistence"},
+		{"write_file", ".lintstagedrc.yml", policy.ApprovalRequired, "persistence"},
 		{"write_file", "mise.toml", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".config/mise/config.toml", policy.ApprovalRequired, "persistence"},
 		{"write_file", "Taskfile.yml", policy.Allow, ""}, // read when task runs it
