@@ -73,17 +73,7 @@ var sphinxBuild = runnerSpec{files: []runnerFile{{names: []string{"conf.py"}, pr
 	if cs := optionValues(args, "-c", "--conf-dir"); len(cs) > 0 {
 		return cs[len(cs)-1], true
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case slices.Contains(sphinxValueOptions, a.val):
-			i++
-		case strings.HasPrefix(a.val, "-"):
-		default:
-			return a, true
-		}
-	}
-	return field{}, false
+	return operandPast(args, sphinxValueOptions...)
 }}
 
 // sphinxValueOptions are sphinx-build's options that take a value in the
