@@ -3887,6 +3887,8 @@ var networkSenders = map[string]bool{"curl": true, "wget": true, "nc": true, "nc
 	"ssh": true, "openssl": true, "http": true, "https": true, "xh": true, "mail": true, "mailx": true, "sendmail": true, "mutt": true,
 	"ftp": true, "lftp": true, "sftp": true, "smbclient": true, "pastebinit": true, "gh": true, "nc.openbsd": true, "nc.traditional": true,
 	"scp": true, "rsync": true, "aria2c": true, "wget2": true, "axel": true,
+	"curlie": true, "httpie": true, "xhs": true, "grpcurl": true, "websocat": true, "wscat": true, "mosquitto_pub": true,
+	"kcat": true, "kafkacat": true, "croc": true, "wormhole": true,
 	// PowerShell's web cmdlets, whose -Body takes their input.
 	"Invoke-WebRequest": true, "invoke-webrequest": true, "iwr": true, "Invoke-RestMethod": true, "invoke-restmethod": true, "irm": true}
 
@@ -3923,7 +3925,20 @@ func (r *run) environSent(sc *scope, fs []field, in input, net, cmd string) {
 		r.finding(ruleSensitivePath, Path, Block, b+" is given a URL that holds the environment, which holds the shell's secrets", cmd, "")
 	case net != "" && environDump(b, fs[1:]):
 		r.finding(ruleSensitivePath, Path, Block, b+" writes the environment, which holds the shell's secrets, to "+net, cmd, "")
+	case slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron || r.procEnviron(sc, f) }) &&
+		slices.ContainsFunc(fs[1:], func(f field) bool { return strings.Contains(f.val, "://") }) && r.unknownProgram(b):
+		// A program the catalogue does not know, given the environment
+		// and a URL, may send one to the other (mytool --data "$(env)"
+		// https://host).
+		r.finding(ruleSecretEgress, Path, Ask, b+" is given the environment and a URL: a program the analyser does not know may send one to the other", cmd, "")
 	}
+}
+
+// unknownProgram reports whether the catalogue, built-in or the policy's,
+// has no entry for program b.
+func (r *run) unknownProgram(b string) bool {
+	ce, extra := r.a.lookupEntry(b)
+	return ce == nil && len(extra) == 0
 }
 
 // encoders are programs that pass on what they read, encoded or

@@ -367,7 +367,7 @@ func (r *run) credential(sc *scope, name string, pos uint) string {
 // and paths): the only ones whose destinations the analyser reads. An
 // ssh, nc or mail destination is taken as not known: a host alias, a raw
 // connection or a mailbox is no credential's home.
-var urlPrograms = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true}
+var urlPrograms = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true, "xhs": true, "curlie": true, "httpie": true, "websocat": true}
 
 // nameLookups are programs that look a name up in DNS (or send it to a
 // host named by it): the name's text leaves the machine.
@@ -474,6 +474,15 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		// are empty there): most commands hold none.
 		if slices.ContainsFunc(fs[1:], func(f field) bool { return strings.Contains(f.val, "://") }) {
 			r.credentialURLs(sc, call, cmd)
+			if r.unknownProgram(b) && len(fs) == len(call.Args) {
+				// A program the catalogue does not know, given a
+				// credential and a URL, may send one to the other
+				// (mytool --token "$GITHUB_TOKEN" --url https://host):
+				// judged as a sender to the URLs' hosts.
+				if names := r.sentCredentials(sc, s, call, fs); len(names) > 0 {
+					r.judgeEgress(b, names, urlHosts(call, fs), cmd)
+				}
+			}
 		}
 		return
 	}
@@ -1112,6 +1121,23 @@ func (r *run) credentialURLs(sc *scope, call *syntax.CallExpr, cmd string) {
 		}
 		r.judgeEgress(base(call.Args[0].Lit()), names, hosts, cmd)
 	}
+}
+
+// urlHosts returns the hosts of the URLs among a command's arguments;
+// nil when one's host is not known.
+func urlHosts(call *syntax.CallExpr, fs []field) []string {
+	var hosts []string
+	for i, f := range fs {
+		if i == 0 || !strings.Contains(f.val, "://") {
+			continue
+		}
+		h, ok := wordHost(call.Args[i])
+		if !ok {
+			return nil
+		}
+		hosts = append(hosts, h)
+	}
+	return hosts
 }
 
 // gitNetwork are git's sub-commands that talk to a remote.
