@@ -809,7 +809,7 @@ func kubeSecretDocument(t []byte, at int) bool {
 // jsonObjectValues finds the string values of the JSON object that starts
 // at or after k ({"a": "...", "b": "..."}).
 func jsonObjectValues(t []byte, k int, out []span) []span {
-	k = skipBlanks(t, k)
+	k = run(t, k, blank, maxScan)
 	if k >= len(t) || t[k] != '{' {
 		return out
 	}
@@ -856,12 +856,4 @@ func yamlFlowValues(t []byte, k int, out []span) []span {
 		k = e - 1
 	}
 	return out
-}
-
-// skipBlanks skips spaces, tabs and line ends.
-func skipBlanks(t []byte, k int) int {
-	for k < len(t) && blank[t[k]] {
-		k++
-	}
-	return k
 }

@@ -853,6 +853,12 @@ func runsGlobs(exts string, names ...string) (runs [2][]runsPattern) {
 	for _, n := range names {
 		globs = append(globs, "**/"+n)
 	}
+	return compileRunsBoth(globs)
+}
+
+// compileRunsBoth compiles RunsFiles patterns as written and folded (the
+// comparison form of a system that ignores case).
+func compileRunsBoth(globs []string) (runs [2][]runsPattern) {
 	for _, g := range globs {
 		runs[0] = append(runs[0], compileRuns(g))
 		runs[1] = append(runs[1], compileRuns(foldPath(g)))

@@ -3925,8 +3925,8 @@ func (r *run) environSent(sc *scope, fs []field, in input, net, cmd string) {
 		r.finding(ruleSensitivePath, Path, Block, b+" is given a URL that holds the environment, which holds the shell's secrets", cmd, "")
 	case net != "" && environDump(b, fs[1:]):
 		r.finding(ruleSensitivePath, Path, Block, b+" writes the environment, which holds the shell's secrets, to "+net, cmd, "")
-	case slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron || r.procEnviron(sc, f) }) &&
-		slices.ContainsFunc(fs[1:], func(f field) bool { return strings.Contains(f.val, "://") }) && r.unknownProgram(b):
+	case r.unknownProgram(b) && slices.ContainsFunc(fs[1:], func(f field) bool { return strings.Contains(f.val, "://") }) &&
+		slices.ContainsFunc(fs[1:], func(f field) bool { return f.why == whyEnviron || r.procEnviron(sc, f) }):
 		// A program the catalogue does not know, given the environment
 		// and a URL, may send one to the other (mytool --data "$(env)"
 		// https://host).

@@ -355,9 +355,9 @@ func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
 		}
 	}
 	slices.Sort(c.longs)
-	for _, p := range e.RunsFiles {
-		c.runs = append(c.runs, compileRuns(p))
-		c.runsLower = append(c.runsLower, compileRuns(foldPath(p)))
+	if len(e.RunsFiles) > 0 {
+		both := compileRunsBoth(e.RunsFiles)
+		c.runs, c.runsLower = both[0], both[1]
 	}
 	for _, op := range e.Operands {
 		if restOfLine(op.Role, op.Rest) {

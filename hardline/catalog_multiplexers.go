@@ -278,17 +278,8 @@ func tmuxFormatCommands(v string) []string {
 		if v[i] != '#' || v[i+1] != '(' {
 			continue
 		}
-		depth, j := 0, i+1
-		for ; j < len(v); j++ {
-			if v[j] == '(' {
-				depth++
-			} else if v[j] == ')' {
-				if depth--; depth == 0 {
-					break
-				}
-			}
-		}
-		out = append(out, v[i+2:min(j, len(v))])
+		j := closingBracket(v, i+1, '(', ')')
+		out = append(out, v[i+2:j])
 		i = j
 	}
 	return out
@@ -454,4 +445,22 @@ func tmuxFile(r *run, sc *scope, b, text string, _ []field, c ctx, cmd string) {
 		}
 	}
 	r.tmuxCommands(sc, lines, 0, c, cmd)
+}
+
+// closingBracket returns the index of the bracket that closes the one at
+// s[start] (open), brackets nested in between counted; len(s) when none
+// does.
+func closingBracket(s string, start int, open, close byte) int {
+	depth := 0
+	for j := start; j < len(s); j++ {
+		switch s[j] {
+		case open:
+			depth++
+		case close:
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(s)
 }

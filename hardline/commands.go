@@ -2138,10 +2138,16 @@ func (r *run) writtenModules(sc *scope, b string, args []field, c ctx, cmd strin
 	if len(exts) == 0 {
 		return
 	}
+	if r.a.fold {
+		exts = slices.Clone(exts)
+		for i, x := range exts {
+			exts[i] = r.a.key(x)
+		}
+	}
 	dir := r.a.key(strings.TrimSuffix(r.cwd, "/"))
 	var keys []string
 	for k := range r.written {
-		if (r.cwd == "" || strings.HasPrefix(k, dir+"/")) && slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(k, r.a.key(x)) }) {
+		if (r.cwd == "" || strings.HasPrefix(k, dir+"/")) && slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(k, x) }) {
 			keys = append(keys, k)
 		}
 	}

@@ -312,18 +312,8 @@ func nixString(s string, indented bool) string {
 				b.WriteByte(s[i])
 			}
 		case strings.HasPrefix(s[i:], "${"):
-			depth, j := 0, i+1
-			for ; j < len(s); j++ {
-				if s[j] == '{' {
-					depth++
-				} else if s[j] == '}' {
-					if depth--; depth == 0 {
-						break
-					}
-				}
-			}
 			b.WriteString(nixStorePath)
-			i = j
+			i = closingBracket(s, i+1, '{', '}')
 		default:
 			b.WriteByte(s[i])
 		}
@@ -359,17 +349,7 @@ func packerLocalCommands(text string) []string {
 		if open < 0 {
 			break
 		}
-		depth, end := 0, len(rest)
-		for j := open; j < len(rest); j++ {
-			if rest[j] == '{' {
-				depth++
-			} else if rest[j] == '}' {
-				if depth--; depth == 0 {
-					end = j
-					break
-				}
-			}
-		}
+		end := closingBracket(rest, open, '{', '}')
 		out = append(out, keyedValues(rest[open+1:end], setOf("inline", "command"), nil)...)
 		rest = rest[end:]
 	}
