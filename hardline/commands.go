@@ -678,20 +678,21 @@ func versionless(b string) string {
 // arguments.
 const maxInlined = 8
 
+// learnsInBody reports whether a function's body may give variables
+// values the main walk does not learn inside a function (read, mapfile,
+// printf -v, set --, a declaration, local ones too: the main walk reads a
+// local as unknown, for it holds only in the body): judged at a call as a
+// script of its own, it learns them (f() { read h <<< ~; rm -rf "$h"; }; f,
+// f() { local d=~; rm -rf "$d"; }; f).
+func learnsInBody(body string) bool {
+	return strings.Contains(body, "read") || strings.Contains(body, "mapfile") || strings.Contains(body, "printf") || strings.Contains(body, "set") ||
+		strings.Contains(body, "declare") || strings.Contains(body, "typeset") || strings.Contains(body, "local")
+}
+
 // telling reports whether an argument may change what a function's body
 // does beyond what the body with unknown arguments shows: a program that
 // destroys (rm, dd, ...) or a path outside every writable root, lexically.
 // Names and paths in the workspace do not.
-// learnsInBody reports whether a function's body may give variables
-// values the main walk does not learn inside a function (read, mapfile,
-// printf -v, set --, a declaration with options such as declare -l): judged
-// at a call as a script of its own, it learns them (f() { read h <<< ~; rm
-// -rf "$h"; }; f).
-func learnsInBody(body string) bool {
-	return strings.Contains(body, "read") || strings.Contains(body, "mapfile") || strings.Contains(body, "printf") || strings.Contains(body, "set") ||
-		strings.Contains(body, "declare") || strings.Contains(body, "typeset") || strings.Contains(body, "local -")
-}
-
 func (r *run) telling(f field) bool {
 	if f.dyn {
 		return false
