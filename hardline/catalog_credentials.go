@@ -626,6 +626,22 @@ func infraDestroyer(r *run, sc *scope, b string, args []field, c ctx, cmd string
 // again with those prefixes taken off, so rclone copy :local:/home/dev/.ssh
 // remote:x reads the keys as rclone copy ~/.ssh remote:x does.
 func rclone(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if at := slices.IndexFunc(args, func(f field) bool { return !f.dyn && !strings.HasPrefix(f.val, "-") }); at >= 0 &&
+		(args[at].val == "mount" || args[at].val == "nfsmount" || args[at].val == "cmount") {
+		// rclone mount REMOTE:PATH DIR [FLAGS]: a user-space mount, its
+		// source on this machine through the local backend.
+		var ops []field
+		for _, f := range args[at+1:] {
+			if f.dyn || !strings.HasPrefix(f.val, "-") {
+				ops = append(ops, f)
+			}
+		}
+		if len(ops) > 2 {
+			ops = ops[:2]
+		}
+		r.fuseMount(sc, b, ops, cmd)
+		return false
+	}
 	var local, paths []field
 	for i, f := range args {
 		if p, ok := rcloneLocal(f.val); ok {

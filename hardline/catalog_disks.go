@@ -129,7 +129,7 @@ var _ = register([]Entry{
 		}},
 	{Names: names("umount swapoff"), Family: "disks", Summary: "unmounting asks", Rule: ruleSystemAdmin,
 		Options: []Option{flag(RoleHarmless, "--help", "-h", "--version", "-V")}},
-	{Names: names("mount swapon losetup"), Family: "disks", Summary: "mounting and unmounting ask; listing is fine",
+	{Names: names("mount swapon losetup"), Family: "disks", Summary: "mounting and unmounting ask; listing is fine; a bind mount is read as a link from the mount point to its source",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) == 0 || slices.ContainsFunc(args, func(f field) bool {
 				return f.val == "-l" || f.val == "--list" || f.val == "--show" || f.val == "-s" || f.val == "--summary" || f.val == "--help"
@@ -137,9 +137,128 @@ var _ = register([]Entry{
 				return true
 			}
 			r.finding(ruleSystemAdmin, Command, Ask, b+" changes what is mounted on the host", cmd, "")
+			if b == "mount" && slices.ContainsFunc(args, func(f field) bool {
+				return f.val == "--bind" || f.val == "-B" || f.val == "--rbind" || f.val == "-R" || !f.dyn && optionListHas(f.val, "bind", "rbind")
+			}) {
+				if ops := mountOperands(args); len(ops) >= 2 {
+					r.noteMount(ops[len(ops)-2], ops[len(ops)-1])
+				}
+			}
+			return true
+		}},
+	// User-space (FUSE) mounts need no administrator: the mount point then
+	// stands for the source, in this command and in every later call, so a
+	// write or a deletion under it reaches the source.
+	{Names: names("sshfs bindfs s3fs gcsfuse goofys mount-s3 blobfuse2 encfs gocryptfs cryfs securefs squashfuse fuse-overlayfs unionfs unionfs-fuse mergerfs mhddfs archivemount fuse-zip fuse2fs ratarmount guestmount ntfs-3g lowntfs-3g curlftpfs httpdirfs rar2fs ifuse jmtpfs go-mtpfs simple-mtpfs vmhgfs-fuse ceph-fuse afuse sshfs-win"),
+		Family: "disks", Summary: "a user-space mount asks: the mount point stands for the source from then on, in later calls too; a folder on this machine (bindfs, a union's first branch, an encrypted folder, sshfs to localhost) is read as a link from the mount point, and the mount point is judged as written",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.fuseMount(sc, b, mountOperands(args), cmd)
+			// Its options' values and operands keep the nets of a program
+			// the catalogue does not know (sshfs -o ssh_command=CMD,
+			// gocryptfs -extpass CMD, bindfs ~ m).
+			r.wholeHome(b, args, cmd)
+			r.argsNet(sc, args, c, cmd)
 			return true
 		}},
 })
+
+// mountValueOptions are the options of mount and the user-space mount
+// programs that take the next word as their value.
+var mountValueOptions = map[string]bool{"-o": true, "-O": true, "-t": true, "-p": true, "-F": true, "-u": true, "-g": true, "-m": true, "-M": true,
+	"-P": true, "-C": true, "-c": true, "-a": true, "-extpass": true, "-passfile": true, "-config": true, "-ko": true, "-fido2": true, "-masterkey": true,
+	"--options": true, "--types": true, "--source": true, "--target": true, "--config": true, "--extpass": true}
+
+// mountOperands returns the operands of a mount line: the words that are
+// not options or options' values, after -- every word.
+func mountOperands(args []field) []field {
+	var ops []field
+	for i := 0; i < len(args); i++ {
+		f := args[i]
+		switch {
+		case f.dyn || f.val == "" || f.val[0] != '-' || f.val == "-":
+			ops = append(ops, f)
+		case f.val == "--":
+			return append(ops, args[i+1:]...)
+		case mountValueOptions[f.val]:
+			i++
+		}
+	}
+	return ops
+}
+
+// optionListHas reports whether a comma-separated option list (mount -o
+// bind,ro) names one of want.
+func optionListHas(v string, want ...string) bool {
+	for o := range strings.SplitSeq(v, ",") {
+		if slices.Contains(want, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// fuseMount judges a user-space mount by its operands, the mount point
+// last: it asks, the mount point is judged as written (sshfs host:keys
+// ~/.ssh replaces the keys a login trusts), and a source that is a folder
+// on this machine is read as a link from the mount point (bindfs ~ m &&
+// rm -rf m/* deletes the home's files).
+func (r *run) fuseMount(sc *scope, b string, ops []field, cmd string) {
+	if len(ops) == 0 {
+		return
+	}
+	// The mount point is last; the source before it, or given by an
+	// option (fuse-overlayfs -o lowerdir=DIR, guestmount -a IMAGE).
+	src, dst := field{dyn: true}, ops[len(ops)-1]
+	if len(ops) > 1 {
+		src = ops[len(ops)-2]
+	}
+	what := "its source"
+	if !src.dyn {
+		what = src.val
+	}
+	r.finding(ruleSystemAdmin, Command, Ask, b+" mounts "+what+" at its mount point: what this or a later command writes or deletes there reaches it", cmd, "")
+	r.judgeWrite(sc, dst, ruleDiskWrite, cmd)
+	if src.dyn {
+		return
+	}
+	switch b {
+	case "bindfs", "encfs", "gocryptfs", "cryfs", "securefs":
+	case "unionfs", "unionfs-fuse", "mergerfs", "mhddfs":
+		// BRANCH[=RW]:BRANCH...: a write lands in the first writable one,
+		// the first by default.
+		first, _, _ := strings.Cut(src.val, ":")
+		first, _, _ = strings.Cut(first, "=")
+		if b == "mhddfs" {
+			first, _, _ = strings.Cut(first, ",")
+		}
+		src.val = first
+	case "rclone":
+		p, ok := rcloneLocal(src.val)
+		if !ok {
+			return // a remote
+		}
+		src.val = p
+	case "sshfs", "sshfs-win":
+		// [USER@]HOST:[DIR]: on this machine when HOST is a loopback
+		// address, DIR then relative to the home folder.
+		host, dir, ok := strings.Cut(src.val, ":")
+		if i := strings.IndexAny(src.val, ":["); i >= 0 && src.val[i] == '[' {
+			host, dir, ok = strings.Cut(src.val[i+1:], "]:") // [USER@][IPv6]:DIR
+		} else if j := strings.LastIndexByte(host, '@'); j >= 0 {
+			host = host[j+1:]
+		}
+		if !ok || !loopback(host) {
+			return
+		}
+		if d := r.a.slash(dir); !r.a.isAbs(d) {
+			dir = strings.TrimSuffix(r.a.home+"/"+d, "/")
+		}
+		src.val = dir
+	default:
+		return // a remote, an archive, an image or a device: no folder here
+	}
+	r.noteMount(src, dst)
+}
 
 // dd judges dd's operands.
 func (r *run) dd(sc *scope, args []field, cmd string) {

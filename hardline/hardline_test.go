@@ -678,6 +678,13 @@ func TestPlantedAndLinkFindingsAreExact(t *testing.T) {
 	if slices.ContainsFunc(res.Findings, func(f Finding) bool { return strings.HasSuffix(f.Path, "/x.rs") }) {
 		t.Errorf("built program: %+v", res.Findings)
 	}
+	// A user-space mount of another host's folder asks as a mount, and its
+	// mount point leads to no folder on this machine: the remote's
+	// /home/dev is not this home.
+	res = a.Command("sshfs evil.example:/home/dev m && rm -rf m/*", testEnv())
+	if len(res.Findings) != 1 || res.Findings[0].Rule != ruleSystemAdmin {
+		t.Errorf("sshfs to another host: %+v", res.Findings)
+	}
 	// A lone - (standard input as an operand) holds no short option.
 	if hasShort([]field{{val: "-"}, {val: "-x"}}, 'n') || !hasShort([]field{{val: "-"}, {val: "-xn"}}, 'n') {
 		t.Error("hasShort misreads -")

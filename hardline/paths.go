@@ -596,37 +596,7 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 		return
 	}
 	a := r.a
-	// The paths are read through the links made before, as the kernel
-	// reads them (ln -s ~/.config c; ln -s c/.. d makes d lead to the
-	// home).
-	through := func(v string) string {
-		if r.calls != nil && len(r.calls.links) > 0 {
-			return r.physical(v, r.calls.links)
-		}
-		return a.clean(v)
-	}
-	// abs is "" for a relative path in a working folder not known: such a
-	// link's place is not known, one given absolutely is.
-	abs := func(v string) string {
-		v = a.slash(v)
-		if !a.isAbs(v) {
-			if r.cwd == "" {
-				return ""
-			}
-			v = strings.TrimSuffix(r.cwd, "/") + "/" + v
-		}
-		return through(v)
-	}
-	record := func(l, target string) {
-		if target == "" || target == l {
-			return
-		}
-		if r.calls.links == nil {
-			r.calls.links = map[string]string{}
-		}
-		r.calls.links[a.key(l)] = target
-		r.calls.linkGen++
-	}
+	through, abs, record := r.linkThrough, r.linkPlace, r.recordLink
 	for _, s := range srcs {
 		if s.dyn || s.val == "" || strings.ContainsRune(s.val, ':') && b == "rsync" {
 			continue
@@ -673,6 +643,58 @@ func (r *run) noteLinks(b string, p opts, srcs []field, dst *field) {
 			}
 			record(l, target)
 		}
+	}
+}
+
+// linkThrough reads the path v as the kernel reads it through the links
+// the command made before (ln -s ~/.config c; ln -s c/.. d makes d lead to
+// the home).
+func (r *run) linkThrough(v string) string {
+	if r.calls != nil && len(r.calls.links) > 0 {
+		return r.physical(v, r.calls.links)
+	}
+	return r.a.clean(v)
+}
+
+// linkPlace is the absolute path of a link's place or target v, read
+// through the links made before; "" for a relative path in a working
+// folder not known: such a link's place is not known, one given absolutely
+// is.
+func (r *run) linkPlace(v string) string {
+	a := r.a
+	v = a.slash(v)
+	if !a.isAbs(v) {
+		if r.cwd == "" {
+			return ""
+		}
+		v = strings.TrimSuffix(r.cwd, "/") + "/" + v
+	}
+	return r.linkThrough(v)
+}
+
+// recordLink records that the absolute path l leads to target (see
+// callCache.links).
+func (r *run) recordLink(l, target string) {
+	if target == "" || target == l {
+		return
+	}
+	if r.calls.links == nil {
+		r.calls.links = map[string]string{}
+	}
+	r.calls.links[r.a.key(l)] = target
+	r.calls.linkGen++
+}
+
+// noteMount records a mount of the folder src at dst (bindfs SRC DST,
+// mount --bind SRC DST, sshfs localhost:DIR DST) as a link from dst to src:
+// what later words of the command name under dst is read in src, as
+// through ln -s SRC DST (see docs/security-model.md, Hardline).
+func (r *run) noteMount(src, dst field) {
+	if src.dyn || dst.dyn || src.val == "" || dst.val == "" {
+		return
+	}
+	if l, t := r.linkPlace(dst.val), r.linkPlace(src.val); l != "" && t != "" {
+		r.recordLink(l, t)
 	}
 }
 
