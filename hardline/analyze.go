@@ -214,6 +214,11 @@ type run struct {
 	// at, where programs read their configuration (see homeWritten); nil
 	// when it points them nowhere.
 	homes *homeOverrides
+	// gitSecret names a credential a git call recorded in the
+	// repository (a commit's message or author, a tag, a branch's name),
+	// which a later git push sends, or is whyEnviron for the environment
+	// (see gitRecordsSecret).
+	gitSecret string
 	// trace, when set, records the reading for the differential oracle.
 	trace *reading
 	// calls holds the answers of this call's lookups, shared with the runs
@@ -2615,6 +2620,9 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		inner := innerCommand(fields) // the program a wrapper runs (sudo curl, env curl)
 		r.environSent(sc, inner, in, net, cmdText)
 		r.secretEgress(sc, s, call, fields, inner, cmdText)
+		if base(inner[0].val) == "git" {
+			r.gitRecordsSecret(sc, call, inner)
+		}
 	}
 	r.defaultReading(sc, call)
 	// A program that lists names (ls ~/*) does not read what a pattern

@@ -3,6 +3,8 @@ package hardline
 import (
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // environPrinters are the programs, besides the shell's own dumps (env,
@@ -209,7 +211,7 @@ func awkEnviron(args []field) bool {
 // (sensitive-path), a credential asks (secret-egress). See
 // docs/security-model.md, Hardline.
 func (r *run) gitSendsHeld(fs []field, cmd string) {
-	held := false
+	held := r.gitSecret != ""
 	for _, w := range r.written {
 		held = held || w.environ || w.secret != "" || w.staged
 	}
@@ -253,6 +255,15 @@ func (r *run) gitSendsHeld(fs []field, cmd string) {
 			}
 		}
 	case "push":
+		switch r.gitSecret {
+		case "":
+		case whyEnviron:
+			r.finding(ruleSensitivePath, Path, Block, "git push sends commits or refs in which this command recorded the environment and every secret in it", cmd, "")
+			return
+		default:
+			r.finding(ruleSecretEgress, Path, Ask, "git push sends commits or refs in which this command recorded the value of "+r.gitSecret, cmd, "")
+			return
+		}
 		for k, w := range r.written {
 			if !w.staged {
 				continue
@@ -262,6 +273,58 @@ func (r *run) gitSendsHeld(fs []field, cmd string) {
 				return
 			}
 			r.finding(ruleSecretEgress, Path, Ask, "git push sends a commit holding "+k+", which this command filled with the value of "+w.secret, cmd, "")
+			return
+		}
+	}
+}
+
+// gitRecords are git's sub-commands that record text in commits, tags,
+// notes or refs, which a push sends: messages, an author, a branch's name.
+var gitRecords = map[string]bool{"commit": true, "tag": true, "notes": true, "branch": true, "checkout": true, "switch": true,
+	"merge": true, "commit-tree": true, "cherry-pick": true, "revert": true, "update-ref": true, "symbolic-ref": true,
+	"rebase": true, "am": true, "mktag": true, "pull": true, "config": true}
+
+// gitRecordsSecret notes a git call that records a credential in the
+// repository, where a later git push sends it (git commit -m "$TOKEN",
+// git tag -m, git notes add -m, git checkout -b "$TOKEN", an author
+// through --author, -c user.name=..., GIT_AUTHOR_NAME=... or git config
+// user.name, which later commits record, or a message file the command
+// filled with one, git commit -F m): gitSendsHeld's push then asks, as for
+// a file holding one that is committed and pushed. git config of another
+// key (a credential helper's, an extra header's) records nothing a push
+// sends. See docs/security-model.md, Hardline.
+func (r *run) gitRecordsSecret(sc *scope, call *syntax.CallExpr, fs []field) {
+	if r.gitSecret != "" {
+		return
+	}
+	args := skipOpts(fs[1:], gitGlobals)
+	if len(args) == 0 || args[0].dyn || !gitRecords[args[0].val] {
+		return
+	}
+	if args[0].val == "config" {
+		key := ""
+		for _, a := range args[1:] {
+			if !a.dyn && !strings.HasPrefix(a.val, "-") && a.val != "set" {
+				key = asciiLower(a.val)
+				break
+			}
+		}
+		if !strings.HasPrefix(key, "user.") && !strings.HasPrefix(key, "author.") && !strings.HasPrefix(key, "committer.") {
+			return
+		}
+	}
+	if slices.ContainsFunc(args, func(f field) bool { return f.dyn && f.why == whyEnviron }) {
+		r.gitSecret = whyEnviron // git commit -m "$(env)"
+		return
+	}
+	if c := r.credentials(sc, call, nil); len(c) > 0 {
+		r.gitSecret = c[0]
+		return
+	}
+	p := parseOpts(args[1:], "F", []string{"--file"}, "")
+	for _, f := range p.get("-F", "--file") {
+		if w, _, ok := r.writtenAt(f); ok && w.secret != "" {
+			r.gitSecret = w.secret
 			return
 		}
 	}
