@@ -32,7 +32,7 @@ var _ = register([]Entry{
 			// Public exports, named so that they are not read as abbreviations
 			// of the secret ones.
 			{Names: []string{"--export", "--export-ssh-key", "--export-options", "--export-filter", "--export-ownertrust"}},
-			opt(RoleWrite, "-o", "--output")}, Rule: ruleSensitivePath},
+			opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--photo-viewer")}, Rule: ruleSensitivePath},
 	{Names: names("security"), Family: "credentials", Summary: "macOS keychain: dump-keychain and find-*-password print secrets", DataOnly: true,
 		Subcommands: []Entry{{Names: names("dump-keychain find-generic-password find-internet-password export"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("add-trusted-cert trust-settings-import remove-trusted-cert"), Summary: "changes which certificates the system trusts", Rule: ruleSystemAdmin, DataOnly: true}}},

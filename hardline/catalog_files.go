@@ -150,9 +150,10 @@ var _ = register([]Entry{
 			r.yqInPlace(sc, args, cmd)
 			return false
 		}},
-	{Names: names("sort"), Family: "files", Summary: "-o writes; --files0-from names the files read", DataOnly: true,
-		Options: append(vals("kStT", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--files0-from", "--batch-size", "--random-source", "--compress-program"),
-			opt(RoleWrite, "-o", "--output")), Operands: []Operand{operands(0, RoleRead)},
+	{Names: names("sort"), Family: "files", Summary: "-o writes; --files0-from names the files read; --compress-program runs a program",
+		DataOnly: true,
+		Options: append(vals("kStT", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--files0-from", "--batch-size", "--random-source"),
+			opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--compress-program")), Operands: []Operand{operands(0, RoleRead)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			// The files a list names are read and printed, as operands are
 			// (printf 'shadow\0' | sort --files0-from=-).
