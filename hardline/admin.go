@@ -606,7 +606,8 @@ var packageInstallers = map[string]bool{"dpkg": true, "apt": true, "apt-get": tr
 
 // packageSuffixes are the names of package files.
 var packageSuffixes = []string{".deb", ".rpm", ".pkg", ".mpkg", ".apk", ".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip", ".egg",
-	".gem", ".snap", ".flatpak", ".flatpakref", ".pkg.tar.zst", ".pkg.tar.xz", ".vsix", ".msi", ".crate"}
+	".gem", ".snap", ".flatpak", ".flatpakref", ".pkg.tar.zst", ".pkg.tar.xz", ".vsix", ".msi", ".crate",
+	".rb"} // a Homebrew formula or cask file (brew install ./x.rb)
 
 // packageFile returns the package file v names, the value of an option
 // attached with = too (--install-extension=x.vsix), and whether it names

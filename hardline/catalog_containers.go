@@ -390,7 +390,7 @@ var _ = register([]Entry{
 	{Names: names("VBoxManage vboxmanage"), Family: "containers", Summary: "unregistervm --delete and closemedium --delete delete machines' disks (infra-destroy)",
 		Subcommands: []Entry{{Names: names("unregistervm closemedium"), DataOnly: true, Rule: ruleInfraDestroy, Options: []Option{flag(RoleTrigger, "--delete", "--delete-all")}}}},
 	{Names: names("qemu-system-x86_64 qemu-system-aarch64 qemu-system-arm qemu-system-i386 qemu-system-riscv64 qemu-system-ppc64 qemu-kvm kvm"), Family: "containers",
-		Summary: "a disk the machine is given (-drive file=, -hda, -cdrom, -blockdev filename=) is read and written by the guest: a raw device there asks", DataOnly: true,
+		Summary: "a disk the machine is given (-drive file=, -hda, -cdrom, -blockdev filename=) is read and written by the guest: a raw device there asks; a network's script= and downscript= are programs it runs; a folder it shares (-virtfs, -fsdev path=) is mounted into the guest", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			for i := 0; i+1 < len(args); i++ {
 				// QEMU takes its options with one dash or two.
@@ -401,6 +401,24 @@ var _ = register([]Entry{
 					for kv := range strings.SplitSeq(args[i+1].val, ",") {
 						if k, p, ok := strings.Cut(kv, "="); ok && (k == "file" || k == "filename") && !args[i+1].dyn {
 							r.rawDiskRead(field{val: p}, cmd)
+						}
+					}
+				case "netdev", "net", "nic":
+					// tap,script=PATH,downscript=PATH: QEMU runs them as
+					// the interface comes up and goes down.
+					for kv := range strings.SplitSeq(args[i+1].val, ",") {
+						if k, p, ok := strings.Cut(kv, "="); ok && (k == "script" || k == "downscript") && p != "no" && p != "" && !args[i+1].dyn {
+							if !strings.ContainsRune(r.a.slash(p), '/') {
+								p = "./" + p
+							}
+							r.next(sc, []field{{val: p}}, c)
+						}
+					}
+				case "virtfs", "fsdev":
+					// local,path=DIR,...: the guest reads and writes DIR.
+					for kv := range strings.SplitSeq(args[i+1].val, ",") {
+						if k, p, ok := strings.Cut(kv, "="); ok && k == "path" && !args[i+1].dyn {
+							r.mountsSecret(b, field{val: "source=" + p}, cmd)
 						}
 					}
 				}

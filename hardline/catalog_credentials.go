@@ -234,7 +234,11 @@ var _ = register([]Entry{
 			{Names: names("attachment-export"), Rule: ruleSensitivePath, DataOnly: true},
 			{Names: names("show"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-s", "--show-protected", "-t", "--totp", "--all"),
 				opt(RoleTrigger, "-a", "--attributes")}, Rule: ruleSensitivePath}}},
-	{Names: names("ansible-vault"), Family: "credentials", Summary: "view and decrypt print or write the decrypted secrets", DataOnly: true,
+	{Names: names("ansible-vault"), Family: "credentials", Summary: "view and decrypt print or write the decrypted secrets; a vault password file is run when it is executable", DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.ansibleVaultScripts(sc, args, c, cmd)
+			return false
+		},
 		Subcommands: []Entry{{Names: names("view decrypt"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("stripe"), Family: "credentials", Summary: "config --list prints the stored API keys", DataOnly: true,
 		Subcommands: []Entry{{Names: names("config"), DataOnly: true, Options: []Option{flag(RoleTrigger, "--list")}, Rule: ruleSensitivePath}}},

@@ -430,8 +430,12 @@ var _ = register([]Entry{
 	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands; tox.ini or tox.toml, on disk or written by this command, has its commands analysed", DataOnly: true,
 		readsCommands: suppliedRunnerFile("tox"),
 		Options:       []Option{keyed(RoleScript, "*commands*", "-x", "--override"), keyed(RoleScript, "*allowlist_externals*", "-x", "--override"), opt(RoleWorkDir, "--root"), opt(RoleCommandFile, "-c", "--conf"), val("-e", "--workdir", "-f", "-m")}},
-	{Names: names("ansible-playbook"), Family: "runners", Summary: "the playbooks are command files: their shell, command and raw tasks are analysed (on disk, or supplied by the command, which asks besides: they run on this machine for localhost); extra variables are data",
+	{Names: names("ansible-playbook ansible-pull ansible-console"), Family: "runners", Summary: "the playbooks are command files: their shell, command and raw tasks are analysed (on disk, or supplied by the command, which asks besides: they run on this machine for localhost); extra variables are data; a vault password file is run when it is executable, and so read as a script",
 		DataOnly: true, Operands: []Operand{operands(0, RoleCommandFile)}, readsCommands: suppliedRunnerFile("ansible"),
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.ansibleVaultScripts(sc, args, c, cmd)
+			return false
+		},
 		Options: vals("iefltuCcTMk", "--inventory", "--extra-vars", "--forks", "--limit", "--tags", "--skip-tags", "--user", "--connection", "--timeout",
 			"--module-path", "--vault-id", "--vault-password-file", "--private-key", "--key-file", "--become-user", "--become-method", "--start-at-task",
 			"--ssh-common-args", "--ssh-extra-args", "--sftp-extra-args", "--scp-extra-args")},
@@ -1455,6 +1459,33 @@ var ansibleValues = wrapSpec{val: "iefluTBPMtmac", long: []string{"--inventory",
 	"--become-method", "--vault-id", "--vault-password-file", "--private-key", "--key-file", "--ssh-common-args", "--ssh-extra-args",
 	"--sftp-extra-args", "--scp-extra-args", "--playbook-dir", "--task-timeout"}}
 
+// ansibleVaultScripts judges the vault password files an ansible program
+// is given (--vault-password-file FILE, --vault-pass-file FILE, --vault-id
+// LABEL@FILE): ansible runs one that is executable and takes its output as
+// the password. One the command writes or downloads, and one on disk whose
+// text starts with #!, are judged as run as typed (./pw.sh); a plain
+// password file, which only an executable bit the analyser cannot see
+// would run, and one named by a variable are read as data.
+func (r *run) ansibleVaultScripts(sc *scope, args []field, c ctx, cmd string) {
+	for _, f := range optionValues(args, "--vault-password-file", "--vault-pass-file", "--vault-id") {
+		if i := strings.LastIndexByte(f.val, '@'); i >= 0 && !f.dyn {
+			f.val = f.val[i+1:] // LABEL@FILE
+		}
+		if f.val == "" || f.val == "prompt" {
+			continue
+		}
+		if !r.madeHere(f) { // (a download is made here too)
+			if text, _, ok := r.readOnDisk(f, "ansible", cmd, true); !ok || !strings.HasPrefix(text, "#!") {
+				continue
+			}
+		}
+		if !strings.ContainsRune(r.a.slash(f.val), '/') {
+			f.val = "./" + f.val // a path, not a name looked up in PATH
+		}
+		r.next(sc, []field{f}, c)
+	}
+}
+
 // ansibleCommandModules run their -a argument as a command line;
 // ansibleReadModules change nothing on the hosts and read no secret.
 var (
@@ -1465,6 +1496,7 @@ var (
 
 // ansibleAdHoc judges an ad-hoc ansible call (see the entry).
 func ansibleAdHoc(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	r.ansibleVaultScripts(sc, args, c, cmd)
 	module, local := field{val: "command"}, false
 	var moduleArgs *field
 	for i := 0; i < len(args); i++ {

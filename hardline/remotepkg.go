@@ -31,6 +31,8 @@ var packageVerbs = map[string]map[string]bool{
 	"gh": {"extension": false, "ext": false}, "helm": {"plugin": false}, "asdf": {"plugin": false},
 	"mise": {"plugin": false, "plugins": false}, "rtx": {"plugin": false, "plugins": false},
 	"az": {"extension": false}, "vagrant": {"plugin": false},
+	// pre-commit try-repo REPO runs the hooks of the repository given.
+	"pre-commit": {"try-repo": false},
 }
 
 // installSecondWords are the verbs whose second word says whether the
