@@ -130,11 +130,13 @@ type run struct {
 	// folder read (envFolder); env's NAME=VALUE words are in calls.envWords.
 	cmdCall *syntax.CallExpr
 	steps   int32 // syntax nodes and commands judged (maxSteps)
-	// inlined counts the function calls judged with their arguments.
-	inlined int32
-	parsed  int
-	cfg     expand.Config
-	xenv    exEnv
+	// inlined counts the function calls judged with their arguments;
+	// included the command files a program's own language includes
+	// (sqlite3's .read FILE) being judged.
+	inlined, included int32
+	parsed            int
+	cfg               expand.Config
+	xenv              exEnv
 	// cmdSubst and procSubst are the expansion callbacks, made once per run.
 	cmdSubst  func(io.Writer, *syntax.CmdSubst) error
 	procSubst func(*syntax.ProcSubst) (string, error)

@@ -1188,7 +1188,10 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 	}
 	var scripts []string
 	for line := range strings.SplitSeq(f.val, "\n") {
-		if t := asciiLower(strings.TrimSpace(line)); slices.ContainsFunc(escapeCode, func(p string) bool { return t == strings.TrimSpace(p) || strings.HasPrefix(t, p) }) {
+		if t := asciiLower(strings.TrimSpace(line)); slices.ContainsFunc(escapeCode, func(p string) bool {
+			// (A database shell's source FILE is more SQL: see escapeIncludes.)
+			return (t == strings.TrimSpace(p) || strings.HasPrefix(t, p)) && !(p == "source " && databaseShells[b])
+		}) {
 			r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs code in another language given inline", cmd, "")
 		}
 		for stmt := range strings.SplitSeq(line, ";") {
@@ -1293,7 +1296,7 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 		r.finding(ruleInlineInterp, Dynamic, Ask, b+" runs a shell command from its own command language", cmd, "")
 		r.reparseField(sc, field{val: s}, c, cmd, true)
 	}
-	r.escapeFiles(sc, f.val, b, cmd)
+	r.escapeFiles(sc, f.val, b, c, cmd)
 	if databaseShells[b] {
 		r.sqlFiles(sc, f.val, b, cmd)
 	}
@@ -1344,12 +1347,20 @@ var (
 	escapeReads  = []string{".read ", ".import ", ".restore ", ".open ", "\\i ", "\\ir ", "\\include ", "\\include_relative ", "\\. "}
 	escapeWrites = []string{".output ", ".once ", ".save ", ".backup ", ".excel ", "\\o ", "\\out ", "\\w ", "\\write ", "\\T ", "tee "}
 	escapeLoads  = []string{".load "}
+	// escapeIncludes read a file's text as more of the same language:
+	// sqlite3's and duckdb's .read, psql's \i and \ir, mysql's source
+	// and \., gdb's source.
+	escapeIncludes = []string{".read ", "\\i ", "\\ir ", "\\include ", "\\include_relative ", "\\. ", "source "}
 )
+
+// maxIncluded bounds the command files a program's language includes
+// that are judged, nested or not.
+const maxIncluded = 16
 
 // escapeFiles judges the files a database shell's meta-commands name:
 // .read and \i read them, .output, .save and \o write them, and .load
 // loads native code (asks).
-func (r *run) escapeFiles(sc *scope, text, b, cmd string) {
+func (r *run) escapeFiles(sc *scope, text, b string, c ctx, cmd string) {
 	for line := range strings.SplitSeq(text, "\n") {
 		t := strings.TrimSpace(line)
 		name := func(pre string) (field, bool) {
@@ -1392,6 +1403,21 @@ func (r *run) escapeFiles(sc *scope, text, b, cmd string) {
 			if _, ok := name(pre); ok {
 				r.finding(ruleInlineInterp, Dynamic, Ask, b+" loads native code (.load)", cmd, "")
 			}
+		}
+		for _, pre := range escapeIncludes {
+			f, ok := name(pre)
+			if !ok {
+				continue
+			}
+			// The included file's commands run as the text's own: judged
+			// by the same reader, whether the command writes the file or
+			// it is on disk (echo '.shell rm -rf ~' > x.sql && sqlite3 db
+			// '.read x.sql').
+			if r.included++; r.included > maxIncluded {
+				r.tooComplex(fmt.Sprintf("a program's command files include more than %d others", maxIncluded))
+				return
+			}
+			r.commandFile(sc, f, b, c, cmd, func(text string) { r.escape(sc, field{val: text}, b, c, cmd) })
 		}
 	}
 }
