@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strconv"
@@ -467,13 +468,14 @@ func (r *run) systemctlMore(b string, args []field, cmd string) {
 	}
 }
 
-// killMore judges slay root and taskkill of the processes Windows cannot
+// killMore judges slay USER and taskkill of the processes Windows cannot
 // run without.
 func (r *run) killMore(b string, args []field, cmd string) {
 	if b == "slay" {
+		// slay USER signals every process of USER, as pkill -u USER does.
 		for _, a := range args {
-			if a.val == "root" {
-				r.finding(ruleKillAll, Command, Block, "slay root signals every process of root", cmd, "")
+			if a.dyn || !strings.HasPrefix(a.val, "-") {
+				r.finding(ruleKillAll, Command, Block, "slay signals every process of "+cmp.Or(a.val, "a user not known"), cmd, "")
 				return
 			}
 		}
