@@ -36,7 +36,14 @@ var _ = register([]Entry{
 			opt(RoleWriteTree, "--output-dir"), opt(RoleRead, "-T", "--upload-file", "-K", "--config", "-b", "--cookie", "--cacert", "--cert", "--key", "--netrc-file"),
 			val("-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "-F", "--form", "-H", "--header", "-u", "--user", "-X", "--request", "-A", "--user-agent", "-e", "--referer", "-x", "--proxy", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-r", "--range", "--retry", "-U", "--proxy-user", "--resolve", "--connect-to", "-E", "--url", "-z", "--time-cond", "--limit-rate", "-Y", "-y", "-C", "--continue-at", "--data-ascii", "--json",
 				"--variable", "--expand-data", "--expand-data-binary", "--expand-data-raw", "--expand-data-urlencode", "--expand-json", "--expand-header",
-				"--expand-user", "--expand-form", "--expand-request", "--expand-user-agent", "--expand-referer")},
+				"--expand-user", "--expand-form", "--expand-request", "--expand-user-agent", "--expand-referer",
+				"--aws-sigv4", "--oauth2-bearer", "--proxy-header", "--interface", "--dns-servers", "--max-filesize", "--retry-delay",
+				"--retry-max-time", "--ciphers", "--pinnedpubkey", "--cert-type", "--key-type", "--pass", "--local-port", "--unix-socket",
+				"--abstract-unix-socket", "--socks5", "--socks5-hostname", "--socks4", "--socks4a", "--preproxy", "--noproxy", "--max-redirs",
+				"--keepalive-time", "--tls-max", "--mail-from", "--mail-rcpt", "--mail-auth", "--request-target", "--login-options",
+				"--form-string", "-Q", "--quote", "--doh-url", "--proto", "--proto-redir", "--proto-default", "--url-query",
+				"--expect100-timeout", "--happy-eyeballs-timeout-ms", "--parallel-max", "--create-file-mode", "--service-name",
+				"--sasl-authzid", "--tlsuser", "--tlspassword", "-P", "--ftp-port", "--hostpubsha256", "--hostpubmd5", "--ftp-method", "--ftp-account")},
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.rawReadAll(args, cmd)

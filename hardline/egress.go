@@ -641,10 +641,21 @@ func patternNamesCredential(pat string) bool {
 // pipe into it.
 func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field) []string {
 	var names []string
-	for _, w := range call.Args[1:] {
+	signing := sigv4User(call, fs)
+	for i, w := range call.Args[1:] {
+		if i+1 == signing {
+			names = r.keyIDCredentials(sc, w, names)
+			continue
+		}
 		names = r.credentials(sc, w, names)
 	}
-	for _, f := range fs[min(1, len(fs)):] {
+	for i, f := range fs[min(1, len(fs)):] {
+		if i+1 == signing {
+			if id, _, ok := strings.Cut(f.val, ":"); ok {
+				names = literalCredentials(id, names)
+			}
+			continue
+		}
 		// A credential written out may reach the word through a variable
 		// the script set (T=ghp_...; curl -H "X: $T") or in pieces the
 		// shell joins (acme_"live_..."): the words as expanded are read.
@@ -664,6 +675,56 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 		names = r.credentials(sc, up, names) // the whole command writing into the pipe
 	}
 	return names
+}
+
+// keyIDCredentials appends to names the credentials in the part of curl's
+// signing --user word (ID:SECRET) before its first colon, the key's ID,
+// which the signed request carries; the secret after it is not sent.
+// A word whose colon is not written literally is read whole.
+func (r *run) keyIDCredentials(sc *scope, w *syntax.Word, names []string) []string {
+	var parts []syntax.WordPart
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			parts = append(parts, dq.Parts...)
+			continue
+		}
+		parts = append(parts, p)
+	}
+	for _, p := range parts {
+		lit := ""
+		switch p := p.(type) {
+		case *syntax.Lit:
+			lit = p.Value
+		case *syntax.SglQuoted:
+			lit = p.Value
+		}
+		if strings.ContainsRune(lit, ':') {
+			return names // the rest is the secret
+		}
+		names = r.credentials(sc, p, names)
+	}
+	return r.credentials(sc, w, names) // no colon written: the whole word
+}
+
+// sigv4User returns the index in fs (and call.Args) of the word that holds
+// curl's --user value when curl signs the request with it (--aws-sigv4):
+// the secret key after the colon signs, and only the signature and the
+// key's ID before it are sent, so the secret goes nowhere. -1 for any
+// other command.
+func sigv4User(call *syntax.CallExpr, fs []field) int {
+	if len(fs) != len(call.Args) || len(fs) == 0 || base(fs[0].val) != "curl" ||
+		!slices.ContainsFunc(fs[1:], func(f field) bool { return f.val == "--aws-sigv4" || strings.HasPrefix(f.val, "--aws-sigv4=") }) {
+		return -1
+	}
+	for i := 1; i < len(fs); i++ {
+		switch v := fs[i].val; {
+		case (v == "-u" || v == "--user") && !fs[i].dyn && i+1 < len(fs):
+			return i + 1
+		case strings.HasPrefix(v, "--user="), len(v) > 2 && strings.HasPrefix(v, "-u"):
+			return i // (the literal text of a word a variable completes is its start)
+		}
+	}
+	return -1
 }
 
 // hostClient is a program that logs in to a server with a credential given
@@ -1094,7 +1155,41 @@ func allHomes(homes, hosts []string) bool {
 
 func homeOf(host string, homes []string) bool {
 	for _, h := range homes {
-		if host == h || strings.HasSuffix(host, "."+h) {
+		if host == h || strings.HasSuffix(host, "."+h) && !tenantHost(host[:len(host)-len(h)-1], h) {
+			return true
+		}
+	}
+	return false
+}
+
+// tenantLabels are, per home domain, the labels after which a provider's
+// customers name their own hosts: an API Gateway, a bucket, a load
+// balancer, an instance, a database or a search domain under
+// amazonaws.com (abc.execute-api.us-east-1.amazonaws.com, bucket.s3.amazonaws.com,
+// ec2-1-2-3-4.compute-1.amazonaws.com), a bucket under googleapis.com
+// (bucket.storage.googleapis.com). Whoever made the host reads what is
+// sent to it.
+var tenantLabels = map[string][]string{
+	"amazonaws.com": {"execute-api", "s3", "elb", "compute", "compute-1", "rds",
+		"es", "aoss", "cache", "vpce", "appsync-api", "iot", "kafka", "mq", "docdb", "redshift", "neptune", "elasticbeanstalk"},
+	"googleapis.com": {"storage"},
+}
+
+// tenantHost reports whether sub, the labels of a host before its home
+// domain, names a host a provider's customer made (see tenantLabels): one
+// of the tenant labels, or an S3 website or dual-stack label, after its
+// first label (bucket.s3-us-west-2.amazonaws.com too; an EC2 instance's
+// public name is under compute). A service's own endpoint (s3.us-west-2,
+// s3.dualstack.us-east-1, sts, dynamodb.eu-west-1) is not one; a bucket
+// named in a path-style URL (s3.amazonaws.com/bucket/key) is not read.
+func tenantHost(sub, home string) bool {
+	marks := tenantLabels[strings.TrimSuffix(home, ".cn")]
+	if len(marks) == 0 {
+		return false
+	}
+	labels := strings.Split(sub, ".")
+	for _, l := range labels[1:] {
+		if slices.Contains(marks, l) || home != "googleapis.com" && strings.HasPrefix(l, "s3-") {
 			return true
 		}
 	}
