@@ -691,14 +691,7 @@ func (r *run) keyIDCredentials(sc *scope, w *syntax.Word, names []string) []stri
 		parts = append(parts, p)
 	}
 	for _, p := range parts {
-		lit := ""
-		switch p := p.(type) {
-		case *syntax.Lit:
-			lit = p.Value
-		case *syntax.SglQuoted:
-			lit = p.Value
-		}
-		if strings.ContainsRune(lit, ':') {
+		if lit, _ := plainPart(p); strings.ContainsRune(lit, ':') {
 			return names // the rest is the secret
 		}
 		names = r.credentials(sc, p, names)
@@ -1109,26 +1102,32 @@ func mayHoldCredential(parts []syntax.WordPart) bool {
 	return marked && n >= minLiteralCredential
 }
 
+// plainPart returns the text of a word part written out plainly, a
+// literal or a single-quoted string, and whether it is one.
+func plainPart(p syntax.WordPart) (string, bool) {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		return p.Value, true
+	case *syntax.SglQuoted:
+		return p.Value, true
+	}
+	return "", false
+}
+
 // literalScan returns the length of the literal text in parts and whether
 // it holds '_', '-', 'K', 'S' or 'J': each of "AKIA", "ASIA" and "eyJ"
 // keeps one of its letters in one part however the parts split it.
 func literalScan(parts []syntax.WordPart) (n int, marked bool) {
 	for _, p := range parts {
-		v := ""
-		switch p := p.(type) {
-		case *syntax.Lit:
-			v = p.Value
-		case *syntax.SglQuoted:
-			v = p.Value
-		case *syntax.DblQuoted:
-			m, mk := literalScan(p.Parts)
+		if dq, ok := p.(*syntax.DblQuoted); ok {
+			m, mk := literalScan(dq.Parts)
 			n, marked = n+m, marked || mk
 			continue
-		default:
-			continue
 		}
-		n += len(v)
-		marked = marked || strings.ContainsAny(v, "_-KSJ")
+		if v, ok := plainPart(p); ok {
+			n += len(v)
+			marked = marked || strings.ContainsAny(v, "_-KSJ")
+		}
 	}
 	return n, marked
 }
