@@ -961,6 +961,13 @@ func (r *run) judgeEgress(b string, names, hosts []string, cmd string) {
 		where := "to a host the command does not name statically"
 		if len(hosts) > 0 {
 			where = "to " + strings.Join(hosts, ", ") + ", not a host it belongs to"
+			bare := make([]string, len(hosts))
+			for i, h := range hosts {
+				bare[i] = strings.TrimSuffix(h, overPlain)
+			}
+			if allHomes(r.a.homes(name), bare) {
+				where = "to " + strings.Join(hosts, ", ") + " (http://, ws:// or ftp://), which whoever is on the way reads"
+			}
 		}
 		r.finding(ruleSecretEgress, Path, Ask, b+" sends "+credentialShown(name)+" "+where, cmd, "")
 		return
@@ -1266,13 +1273,19 @@ func gitRemote(call *syntax.CallExpr, fs []field) ([]string, bool) {
 // wordHost returns the host a URL word (or a host/path word) names, and
 // false when a part that is not literal may be in the host: in
 // https://api.github.com$X/ the host may go on; in
-// https://user:$TOKEN@github.com/ it is known.
+// https://user:$TOKEN@github.com/ it is known. A host other than this
+// machine reached over a scheme that does not encrypt is marked overPlain,
+// which no credential's home is.
 func wordHost(w *syntax.Word) (string, bool) {
-	rest := authority(literalText(w, true)) // a NUL for each part that is not literal
+	text := literalText(w, true) // a NUL for each part that is not literal
+	rest := authority(text)
 	if strings.IndexByte(rest, 0) >= 0 {
 		return "", false
 	}
 	host, _, ok := splitHostPath(rest)
+	if ok && host != "" && cleartextURL(text) && !loopback(host) {
+		host += overPlain
+	}
 	return host, ok && host != ""
 }
 
@@ -1402,6 +1415,24 @@ func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []fiel
 		hosts = append(hosts, h)
 	}
 	return hosts
+}
+
+// overPlain marks a destination reached over a scheme that does not
+// encrypt (http://, ws://, ftp://): it is no credential's home, since
+// whoever is on the way reads what is sent. A loopback host is not marked.
+const overPlain = " over plain text"
+
+// cleartextURL reports whether a URL's scheme sends in the clear.
+func cleartextURL(u string) bool {
+	scheme, _, ok := strings.Cut(u, "://")
+	if !ok {
+		return false
+	}
+	switch asciiLower(scheme) {
+	case "http", "ws", "ftp":
+		return true
+	}
+	return false
 }
 
 // credentialFileSent asks when a command sends a file whose name says it
