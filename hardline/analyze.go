@@ -2599,6 +2599,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 			r.checkAssigned(sc, f, cmdText)
 			if as.Name != nil {
 				r.envAssign(sc, as.Name.Value, r.selfExtended(f, as), ctx{in: in, pos: call.Pos().Offset()}, cmdText)
+				r.taintHeld(sc, as.Name.Value, as.Value)
 			}
 		}
 	}
@@ -2610,7 +2611,15 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 	// sets it as an assignment does: BASH_ENV, LD_PRELOAD and the other
 	// variables that make programs run code are judged with the value it
 	// gives, or as not known (what read takes from its input).
+	if n := call.Args[0].Lit(); (n == "mapfile" || n == "readarray") && len(r.written) > 0 {
+		for _, w := range call.Args[1:] {
+			if isName(w.Lit()) {
+				r.taintHeld(sc, w.Lit(), s) // mapfile -t a < t
+			}
+		}
+	}
 	for _, name := range builtinAssigned(call) {
+		r.taintHeld(sc, name, s) // read x < t
 		f := field{dyn: true, why: "the input read"}
 		if v, ok := sc.lookup(name, s.End().Offset()); ok {
 			f = field{val: v}
@@ -2682,6 +2691,18 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	}
 	for _, o := range outs {
 		r.noteHeld(o.f, environ, secret)
+	}
+}
+
+// taintHeld makes the variable name hold the credential that n reads
+// from a file this command filled with one (x=$(cat t), read x < t): the
+// pre-pass, which runs before any file is written, cannot see it.
+func (r *run) taintHeld(sc *scope, name string, n syntax.Node) {
+	if len(r.written) == 0 {
+		return
+	}
+	if c := r.credentials(sc, n, nil); len(c) > 0 {
+		sc.taintWith(name, c[0])
 	}
 }
 

@@ -314,9 +314,34 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 					}
 				}
 			}
+			if len(n.Args) > 1 && len(r.written) > 0 && fileReaders[base(n.Args[0].Lit())] {
+				// cat t, base64 t of a file this command filled with a
+				// credential prints it ($(cat t), x=$(head t)).
+				for _, w := range n.Args[1:] {
+					names = r.heldCredential(w, names)
+				}
+			}
+		case *syntax.Redirect:
+			if len(r.written) > 0 && (n.Op == syntax.RdrIn || n.Op == syntax.RdrInOut) {
+				names = r.heldCredential(n.Word, names) // $(< t), read x < t
+			}
 		}
 		return true
 	})
+	return names
+}
+
+// heldCredential appends to names the credential a file this command
+// filled with one holds (echo "$T" > t), when the literal word w names
+// it (see noteSecretOuts).
+func (r *run) heldCredential(w *syntax.Word, names []string) []string {
+	v := w.Lit()
+	if v == "" || strings.HasPrefix(v, "-") {
+		return names
+	}
+	if held, _, ok := r.writtenAt(field{val: v}); ok && held.secret != "" {
+		names = append(names, held.secret)
+	}
 	return names
 }
 
@@ -1601,12 +1626,25 @@ func sentFiles(b string, args []field) []field {
 				}
 			case strings.HasPrefix(v, "-T") && len(v) > 2:
 				file(a, v[2:])
-			case v == "-d" || v == "--data" || v == "--data-binary" || v == "--data-ascii" || v == "--data-urlencode" || v == "--json":
+			case v == "-d" || v == "--data" || v == "--data-binary" || v == "--data-ascii" || v == "--data-urlencode" || v == "--json" ||
+				v == "--expand-data" || v == "--expand-data-binary" || v == "--expand-data-urlencode" || v == "--expand-json":
 				if n, ok := next(); ok {
-					if j := strings.IndexByte(n.val, '@'); j >= 0 && (j == 0 || v == "--data-urlencode") {
+					if j := strings.IndexByte(n.val, '@'); j >= 0 && (j == 0 || strings.HasSuffix(v, "-urlencode")) {
 						file(n, n.val[j+1:])
 					}
 				}
+			case v == "-H" || v == "--header" || v == "--proxy-header" || v == "--expand-header":
+				// -H @FILE sends the file's lines as headers.
+				if n, ok := next(); ok && strings.HasPrefix(n.val, "@") {
+					file(n, n.val[1:])
+				}
+			case v == "-K" || v == "--config":
+				// A config file's options (header = "...", data = "...")
+				// are sent as given on the command line.
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
+
 			case v == "-F" || v == "--form":
 				if n, ok := next(); ok {
 					if _, val, found := strings.Cut(n.val, "="); found && (strings.HasPrefix(val, "@") || strings.HasPrefix(val, "<")) {
