@@ -1071,6 +1071,15 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 			if inFunc == 0 {
 				defined = r.readInto(sc, n)
 			}
+			if wc, ok := n.Cmd.(*syntax.WhileClause); ok && len(n.Redirs) > 0 {
+				// while read l; do ...; done < .env: each line it reads
+				// holds what the file holds.
+				r.taintLoopReads(sc, wc, n.Redirs)
+			}
+		case *syntax.BinaryCmd:
+			if wc, ok := n.Y.Cmd.(*syntax.WhileClause); ok && (n.Op == syntax.Pipe || n.Op == syntax.PipeAll) {
+				r.taintLoopReads(sc, wc, n.X) // cat .env | while read l
+			}
 		case *syntax.WhileClause:
 			if endless(n) && spawnsUnwaited(n.Do) {
 				r.add(Finding{Rule: ruleForkBomb, Kind: Command, Severity: Block,
@@ -1185,7 +1194,16 @@ func (r *run) prepass(sc *scope, f *syntax.File, kept map[int]bool) (ok, renamed
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
-				sc.taint(wi.Name.Value)
+				// for l in $(cat .env): each item holds what its words
+				// carry.
+				secret := ""
+				for _, w := range wi.Items {
+					if c := r.credentials(sc, w, nil); len(c) > 0 {
+						secret = c[0]
+						break
+					}
+				}
+				sc.taintWith(wi.Name.Value, secret)
 			}
 			if c, ok := n.Loop.(*syntax.CStyleLoop); ok && c.Cond == nil && spawnsUnwaited(n.Do) {
 				r.add(Finding{Rule: ruleForkBomb, Kind: Command, Severity: Block,
@@ -1511,7 +1529,7 @@ func (r *run) stmtSecret(sc *scope, s *syntax.Stmt, call *syntax.CallExpr) strin
 			if rd.Hdoc != nil {
 				names = r.credentials(sc, rd.Hdoc, names)
 			}
-			names = r.credentials(sc, rd.Word, names)
+			names = r.credentials(sc, rd, names) // its word, and a file it reads (read x < .env)
 		}
 	}
 	if len(names) == 0 {
@@ -2691,6 +2709,32 @@ func (r *run) noteSecretOuts(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, o
 	}
 	for _, o := range outs {
 		r.noteHeld(o.f, environ, secret)
+	}
+}
+
+// taintLoopReads makes the variables a while loop's read sets hold the
+// credential its input carries (a file whose name says it holds one, or a
+// command that prints one): from is the loop's redirections or the
+// command piping into it.
+func (r *run) taintLoopReads(sc *scope, wc *syntax.WhileClause, from any) {
+	vars := readVars(wc.Cond)
+	if len(vars) == 0 {
+		return
+	}
+	var names []string
+	switch f := from.(type) {
+	case []*syntax.Redirect:
+		for _, rd := range f {
+			names = r.credentials(sc, rd, names)
+		}
+	case *syntax.Stmt:
+		names = r.credentials(sc, f, names)
+	}
+	if len(names) == 0 {
+		return
+	}
+	for _, v := range vars {
+		sc.taintWith(v, names[0])
 	}
 }
 

@@ -314,16 +314,17 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 					}
 				}
 			}
-			if len(n.Args) > 1 && len(r.written) > 0 && fileReaders[base(n.Args[0].Lit())] {
+			if len(n.Args) > 1 && fileReaders[base(n.Args[0].Lit())] {
 				// cat t, base64 t of a file this command filled with a
-				// credential prints it ($(cat t), x=$(head t)).
+				// credential, or cat .env, prints it ($(cat t), x=$(head
+				// .env)).
 				for _, w := range n.Args[1:] {
 					names = r.heldCredential(w, names)
 				}
 			}
 		case *syntax.Redirect:
-			if len(r.written) > 0 && (n.Op == syntax.RdrIn || n.Op == syntax.RdrInOut) {
-				names = r.heldCredential(n.Word, names) // $(< t), read x < t
+			if (n.Op == syntax.RdrIn || n.Op == syntax.RdrInOut) && (n.N == nil || n.N.Value == "0") {
+				names = r.heldCredential(n.Word, names) // $(< t), read x < .env
 			}
 		}
 		return true
@@ -331,16 +332,33 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 	return names
 }
 
-// heldCredential appends to names the credential a file this command
-// filled with one holds (echo "$T" > t), when the literal word w names
-// it (see noteSecretOuts).
+// listFiles are, per program, the options that name a file of names or
+// URLs it looks up or fetches one line at a time: what the file holds
+// leaves the machine in the requests (dig -f .env).
+var listFiles = map[string][]string{"dig": {"-f"}, "kdig": {"-f"}, "wget": {"-i", "--input-file"}, "wget2": {"-i", "--input-file"},
+	"aria2c": {"-i", "--input-file"}, "nmap": {"-iL"}, "masscan": {"-iL", "--includefile"}, "fping": {"-f", "--file"},
+	"httpx": {"-l", "-list"}, "nuclei": {"-l", "-list"}}
+
+// heldCredential appends to names the credential a file holds when the
+// literal word w names it: one this command filled with a credential
+// (echo "$T" > t; see noteSecretOuts), or one whose name says it holds
+// one (.env: see fileMark).
 func (r *run) heldCredential(w *syntax.Word, names []string) []string {
-	v := w.Lit()
+	return r.heldFile(w.Lit(), names)
+}
+
+// heldFile is heldCredential for a file's name v.
+func (r *run) heldFile(v string, names []string) []string {
 	if v == "" || strings.HasPrefix(v, "-") {
 		return names
 	}
-	if held, _, ok := r.writtenAt(field{val: v}); ok && held.secret != "" {
-		names = append(names, held.secret)
+	if len(r.written) > 0 {
+		if held, _, ok := r.writtenAt(field{val: v}); ok && held.secret != "" {
+			return append(names, held.secret)
+		}
+	}
+	if _, ok := r.a.credentialFile(v); ok {
+		names = append(names, fileMark+v)
 	}
 	return names
 }
@@ -468,6 +486,11 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 				return
 			}
 		}
+	}
+	if len(listFiles[b]) > 0 && !networkSenders[b] && !nameLookups[b] {
+		// nmap -iL FILE, httpx -l FILE: every line is a host it reaches.
+		r.judgeEgress(b, r.sentCredentials(sc, s, call, fs), nil, cmd)
+		return
 	}
 	if nameLookups[b] {
 		// The name looked up goes to DNS servers (or a host's resolver)
@@ -692,6 +715,29 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 			names = r.credentials(sc, rd.Hdoc, names) // a quoted one is one literal
 		case syntax.WordHdoc:
 			names = r.credentials(sc, rd.Word, names)
+		case syntax.RdrIn:
+			if rd.N == nil || rd.N.Value == "0" {
+				names = r.heldCredential(rd.Word, names) // xargs -I{} curl URL/{} < .env
+			}
+		}
+	}
+	if opts, items := listFiles[base(fs[0].val)], itemRunners[base(fs[0].val)]; len(opts) > 0 || items {
+		// The lines of a file a program sends one by one as names or
+		// URLs (dig -f FILE, wget -i FILE), and the items a runner
+		// reads from one (xargs -a FILE, parallel -a FILE, :::: FILE).
+		if items {
+			opts = []string{"-a", "--arg-file"}
+		}
+		files := optionValues(fs[1:], opts...)
+		for i, f := range fs {
+			if f.val == "::::" && i+1 < len(fs) {
+				files = append(files, fs[i+1])
+			}
+		}
+		for _, f := range files {
+			if !f.dyn {
+				names = r.heldFile(f.val, names)
+			}
 		}
 	}
 	seen := map[*syntax.Stmt]bool{}
@@ -1164,14 +1210,43 @@ func literalScan(parts []syntax.WordPart) (n int, marked bool) {
 	return n, marked
 }
 
-// credentialShown says which credential name is: the credential $NAME, or
-// one written in the command (see literalMark).
+// credentialShown says which credential name is: the credential $NAME,
+// one written in the command (see literalMark), or the text of a file
+// whose name says it holds one (see fileMark).
 func credentialShown(name string) string {
 	if rest, ok := strings.CutPrefix(name, literalMark); ok {
 		_, shown, _ := strings.Cut(rest, literalMark)
 		return "a credential written in the command (" + shown + ")"
 	}
+	if file, ok := strings.CutPrefix(name, fileMark); ok {
+		return "the text of " + file + " (a file whose name says it holds a credential)"
+	}
 	return "the credential $" + name
+}
+
+// valueShown says what a file or a commit filled with a credential holds:
+// the value of $NAME, or as credentialShown says.
+func valueShown(name string) string {
+	if strings.HasPrefix(name, literalMark) || strings.HasPrefix(name, fileMark) {
+		return credentialShown(name)
+	}
+	return "the value of " + name
+}
+
+// fileMark starts the name under which the text of a file whose name says
+// it holds a credential (.env, credentials.json, id_rsa: see
+// credentialFile) is listed among the credentials a word carries, when a
+// reader prints it there ($(cat .env), x=$(< .env)), followed by the
+// file's name. It belongs to no host, so sending it anywhere asks.
+const fileMark = "\x02"
+
+// credentialFile reports whether the file p names holds a credential by
+// its name (see credentialBelowHome and toolCredentialFile), and why.
+func (a *Analyzer) credentialFile(p string) (string, bool) {
+	if why, ok := a.credentialBelowHome(path.Base(p)); ok {
+		return why, true
+	}
+	return a.toolCredentialFile(p)
 }
 
 // allHomes reports whether every host is one of homes or under one.
@@ -1495,18 +1570,10 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 				r.finding(ruleSensitivePath, Path, Block, b+" sends "+p+", which this command filled with the environment and every secret in it, "+where, cmd, "")
 				return
 			}
-			what := "the value of " + w.secret
-			if strings.HasPrefix(w.secret, literalMark) {
-				what = credentialShown(w.secret)
-			}
-			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+p+", which this command filled with "+what+", "+where, cmd, "")
+			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+p+", which this command filled with "+valueShown(w.secret)+", "+where, cmd, "")
 			return
 		}
-		why, ok := r.a.credentialBelowHome(path.Base(f.val))
-		if !ok {
-			why, ok = r.a.toolCredentialFile(f.val)
-		}
-		if ok {
+		if why, ok := r.a.credentialFile(f.val); ok {
 			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+r.sentTo(sc, b, call, fs), cmd, "")
 			return
 		}
@@ -1627,7 +1694,8 @@ func sentFiles(b string, args []field) []field {
 			case strings.HasPrefix(v, "-T") && len(v) > 2:
 				file(a, v[2:])
 			case v == "-d" || v == "--data" || v == "--data-binary" || v == "--data-ascii" || v == "--data-urlencode" || v == "--json" ||
-				v == "--expand-data" || v == "--expand-data-binary" || v == "--expand-data-urlencode" || v == "--expand-json":
+				v == "--expand-data" || v == "--expand-data-binary" || v == "--expand-data-urlencode" || v == "--expand-json" ||
+				v == "--url-query" || v == "--expand-url-query":
 				if n, ok := next(); ok {
 					if j := strings.IndexByte(n.val, '@'); j >= 0 && (j == 0 || strings.HasSuffix(v, "-urlencode")) {
 						file(n, n.val[j+1:])

@@ -261,7 +261,7 @@ func (r *run) gitSendsHeld(fs []field, cmd string) {
 			r.finding(ruleSensitivePath, Path, Block, "git push sends commits or refs in which this command recorded the environment and every secret in it", cmd, "")
 			return
 		default:
-			r.finding(ruleSecretEgress, Path, Ask, "git push sends commits or refs in which this command recorded the value of "+r.gitSecret, cmd, "")
+			r.finding(ruleSecretEgress, Path, Ask, "git push sends commits or refs in which this command recorded "+valueShown(r.gitSecret), cmd, "")
 			return
 		}
 		for k, w := range r.written {
@@ -272,7 +272,7 @@ func (r *run) gitSendsHeld(fs []field, cmd string) {
 				r.finding(ruleSensitivePath, Path, Block, "git push sends a commit holding "+k+", which this command filled with the environment and every secret in it", cmd, "")
 				return
 			}
-			r.finding(ruleSecretEgress, Path, Ask, "git push sends a commit holding "+k+", which this command filled with the value of "+w.secret, cmd, "")
+			r.finding(ruleSecretEgress, Path, Ask, "git push sends a commit holding "+k+", which this command filled with "+valueShown(w.secret), cmd, "")
 			return
 		}
 	}
