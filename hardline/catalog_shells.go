@@ -200,7 +200,11 @@ var _ = register([]Entry{
 	{Names: names("script"), Family: "shells", Summary: "script -c SCRIPT records a command; the typescript and -O, -I, -B, -T are written; BSD's script FILE CMD runs CMD",
 		Options: []Option{opt(RoleScript, "-c", "--command"), opt(RoleWrite, "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-t", "--timing"),
 			val("-E", "--echo", "-m", "--logging-format", "--output-limit", "-F")},
-		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleCommand)}, shellDefault: true},
+		Operands: []Operand{operand(0, RoleWrite), operand(1, RoleCommand)}, shellDefault: true,
+		// The shell script starts, and tmux, screen, xterm, flock -c,
+		// GNU parallel, fzf's previews, sudo -s, vim's :shell and many
+		// more: a program, run as such wherever it is set.
+		Env: []EnvVar{{Name: "SHELL", Role: RoleCommand}}},
 	{Names: names("wsl"), Family: "shells", Summary: "runs a command in a Linux distribution; --unregister deletes a distribution with its files (system-admin)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if slices.ContainsFunc(args, func(f field) bool { v := asciiLower(f.val); return v == "--unregister" || v == "--uninstall" }) {
