@@ -62,7 +62,8 @@ var credentialPairs = map[[2]string]bool{
 // credentials: auth.json, ~/.config/atuin/key, deluge's auth.
 var credentialBases = map[string]bool{
 	"auth": true, "key": true, "keys": true, "htpasswd": true, ".htpasswd": true, ".env": true,
-	"id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true,
+	"fish_variables": true, // fish's universal variables (set -Ux TOKEN ...)
+	"id_rsa":         true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true,
 }
 
 // strongCredentialBases are the names of credentialBases that say so
@@ -94,7 +95,14 @@ var notCredentialExts = map[string]bool{
 	".ex": true, ".exs": true, ".erl": true, ".hs": true, ".ml": true, ".jl": true, ".r": true,
 	".svg": true, ".png": true, ".jpg": true, ".gif": true, ".ico": true, ".man": true, ".1": true,
 	".tmpl": true, ".tpl": true, ".example": true, ".sample": true, ".dist": true,
+	".jar": true, ".pom": true, ".aar": true, ".whl": true, ".gem": true, ".crate": true, ".nupkg": true,
 }
+
+// packageCaches are the folders below a home where package managers keep
+// the libraries they download: what they hold is code, whatever its
+// folders and files are called (~/.m2/repository/.../oauth2/).
+var packageCaches = []string{".m2/repository/", ".gradle/caches/", ".ivy2/cache/", ".cargo/registry/", ".npm/_cacache/",
+	".pub-cache/", ".nuget/packages/", ".rustup/toolchains/", ".cache/go-build/", "go/pkg/mod/"}
 
 // codeTrees are folders that hold installed programs and libraries.
 var codeTrees = map[string]bool{"node_modules": true, "site-packages": true, "dist-packages": true, "__pycache__": true}
@@ -130,6 +138,11 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 			return "", false
 		}
 	}
+	for _, c := range packageCaches {
+		if strings.HasPrefix(rest+"/", c) {
+			return "", false
+		}
+	}
 	name := path.Base(rest)
 	lower := strings.ToLower(name)
 	ext := path.Ext(lower)
@@ -150,6 +163,24 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 	if credentialBases[strings.TrimSuffix(lower, ext)] || credentialBases[lower] {
 		return name, true
 	}
+	if w, ok := credentialWordsOf(name); ok {
+		return w, true
+	}
+	// A file in a folder so named holds one too, whatever its own name
+	// (~/.continuum/anaconda-client/tokens/HOST, ~/.docker/secrets/x):
+	// the folder the file is in, not one further up (a library under
+	// ~/.m2/repository/.../oauth2/ is not a credential).
+	if dir := path.Dir(rest); dir != "." {
+		if w, ok := credentialWordsOf(path.Base(dir)); ok {
+			return w + "/", true
+		}
+	}
+	return "", false
+}
+
+// credentialWordsOf returns the word or pair of words of a name that say
+// it holds a credential (see credentialWords and credentialPairs).
+func credentialWordsOf(name string) (string, bool) {
 	var prev string
 	for _, w := range words.Split(name) {
 		if credentialPairs[[2]string{prev, w}] {
