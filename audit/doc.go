@@ -31,7 +31,8 @@
 // secret-named key, and a service's key no shape names by its form: a
 // lower-case prefix, then a random body), and the literal value of every configured
 // secret in its JSON, percent-escaped, hex and base64 forms, all in one
-// pass; text with percent-escapes is also read decoded. RedactArgs applies
+// pass; text with percent-escapes, or with a JSON string's \u escapes of
+// the characters secrets are spelt with, is also read decoded. RedactArgs applies
 // it to a call's arguments for any store that persists them, such as an
 // approval store, and reads a list's string with the one before it, so an
 // argument vector's "--password", "VALUE" loses its value. Events record

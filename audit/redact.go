@@ -175,12 +175,20 @@ type span struct{ start, end int }
 // maxPercentLevels deep, and what the decoded text holds is redacted where
 // it was written: a secret whose characters are escaped in any mix
 // (%2F or %2f, some characters escaped and others not, or escaped twice)
-// is found as its consumer would read it.
+// is found as its consumer would read it; so is one, or a key, written
+// with a JSON string's \u escapes (see unicodeDecode).
 func (r *Redactor) spans(t []byte, jsonText bool) []span {
 	if r == nil || r.m == nil {
 		r = defaultRedactor
 	}
 	found := r.m.spans(t, nil, jsonText)
+	if dec, decAt, ok := unicodeDecode(t); ok {
+		// A JSON or JavaScript string's \u escapes ("ghp\u005f...",
+		// "pass\u0077ord"), as the consumer that decodes it reads them.
+		for _, s := range r.m.spans(dec, nil, jsonText) {
+			found = append(found, span{decAt[s.start], decAt[s.end]})
+		}
+	}
 	view, at := t, []int(nil)
 	for range maxPercentLevels {
 		dec, decAt, ok := percentDecode(view, at)
@@ -194,6 +202,48 @@ func (r *Redactor) spans(t []byte, jsonText bool) []span {
 	}
 	return merge(found)
 }
+
+// unicodeDecode returns t with every \u00XX escape of a letter, a digit or
+// a character secrets and keys are spelt with (_-.+/=:~@) decoded and, for
+// each byte of the result and one past its end, the offset in t where it
+// begins. ok is false when t holds no such escape. Other escapes stay as
+// they are: none spells a secret, and the ones JSON encoders write for
+// HTML (\u003c, \u003e, \u0026) are common enough that reading text
+// twice for them would cost every event.
+func unicodeDecode(t []byte) (dec []byte, decAt []int, ok bool) {
+	esc := func(k int) bool {
+		return k+5 < len(t) && t[k] == '\\' && t[k+1] == 'u' && t[k+2] == '0' && t[k+3] == '0' && isHex(t[k+4]) && isHex(t[k+5]) &&
+			escapedChars[unhex(t[k+4])<<4|unhex(t[k+5])]
+	}
+	i := bytes.Index(t, []byte(`\u00`))
+	for i >= 0 && !esc(i) {
+		j := bytes.Index(t[i+1:], []byte(`\u00`))
+		if j < 0 {
+			return nil, nil, false
+		}
+		i += 1 + j
+	}
+	if i < 0 {
+		return nil, nil, false
+	}
+	dec = make([]byte, 0, len(t))
+	decAt = make([]int, 0, len(t)+1)
+	for k := 0; k < len(t); {
+		decAt = append(decAt, k)
+		if esc(k) {
+			dec = append(dec, unhex(t[k+4])<<4|unhex(t[k+5]))
+			k += 6
+			continue
+		}
+		dec = append(dec, t[k])
+		k++
+	}
+	decAt = append(decAt, len(t))
+	return dec, decAt, true
+}
+
+// escapedChars are the characters whose \u escapes unicodeDecode reads.
+var escapedChars = set("A-Za-z0-9", "_.+/=:~@-")
 
 // maxPercentLevels bounds how many layers of percent-encoding the
 // Redactor reads through.

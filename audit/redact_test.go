@@ -397,6 +397,21 @@ func TestKubernetesSecretData(t *testing.T) {
 	})
 }
 
+// TestUnicodeEscapedText checks that text holding a JSON or JavaScript
+// string's \u escapes of ASCII characters is also read decoded, as its
+// consumer reads it, and redacted where it was written; other escapes,
+// and escaped text that holds no secret, stay as they are.
+func TestUnicodeEscapedText(t *testing.T) {
+	assertRedactsTo(t, map[string]string{
+		`{"t":"ghp\u005fR8x2kQ9vLmN3pZ7wT4yB6cD1fH5jK0aS2uE8"}`: `{"t":"[REDACTED]"}`,
+		`{"t":"\u0067hp_R8x2kQ9vLmN3pZ7wT4yB6cD1fH5jK0aS2uE8"}`: `{"t":"[REDACTED]"}`,
+		`{"pass\u0077ord":"Tr0ub4dor-x9Lq2"}`:                   `{"pass\u0077ord":"[REDACTED]"}`,
+		`{"api\u005Fkey": "zQ8vT2mN4bR6wY1xK3jH5gF7dS9aP0cE"}`:  `{"api\u005Fkey": "[REDACTED]"}`,
+		`{"msg":"caf\u00e9 \u0041BC \u005fx"}`:                  `{"msg":"caf\u00e9 \u0041BC \u005fx"}`,
+		`"\u0070\u0061th": "/usr/share/doc"`:                    `"\u0070\u0061th": "/usr/share/doc"`,
+	})
+}
+
 // TestShapeEdges pins where some shapes end.
 func TestShapeEdges(t *testing.T) {
 	jwt := "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.c2lnbmF0dXJlLWJ5dGVz"
