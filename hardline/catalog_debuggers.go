@@ -25,11 +25,16 @@ var _ = register([]Entry{
 			if init && inject {
 				r.finding(ruleKillAll, Command, Block, "strace tampers with the system calls of init, which stops the host", cmd, "")
 			}
+			r.attachesHost(b, args, cmd)
 			return false
 		},
 		Options:  append([]Option{opt(RoleWrite, "-o", "--output")}, vals("epsuEabIOSPX", "--trace", "--attach", "--user", "--env", "--string-limit", "--signal", "--status", "--decode-fds")...),
 		Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("ltrace"), Family: "debuggers", Summary: "runs the traced command; -o is written",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.attachesHost(b, args, cmd)
+			return false
+		},
 		Options: append([]Option{opt(RoleWrite, "-o", "--output")}, vals("epsuEaAnDFlLwx")...), Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("gcore procdump createdump memdump avml winpmem"), Family: "debuggers", Summary: "dumps a running process's memory (or, avml and winpmem, the machine's), every secret in it; -o is written",
 		DataOnly: true, Rule: ruleRawDiskRead, Options: []Option{opt(RoleWrite, "-o"), val("-p", "-s", "-n", "-C", "-M", "-T", "-f")}},
@@ -190,7 +195,23 @@ func jvmAttach(r *run, sc *scope, b string, args []field, c ctx, cmd string) boo
 // exec-wrapper CMD, aliases of the escapes and eval (asks), calls into the
 // program (print system(...), call, compile, expr), and the files that
 // logging, dump and log enable -f write.
+// attachesHost asks when a tracer or debugger attaches to the program
+// that started the command ($PPID, the agent's host when it runs the
+// shell): what it reads and writes, and its memory, hold the host's own
+// secrets (strace -p $PPID -s 9999 -e read prints them), as
+// /proc/$PPID/environ and /proc/$PPID/mem, which are sensitive, do. The
+// shell's own process ($$) holds only what env prints.
+func (r *run) attachesHost(b string, args []field, cmd string) {
+	for _, f := range optionValues(args, "-p", "--pid", "--attach", "--attach-pid", "--process-id") {
+		if f.why == "$PPID" {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" attaches to $PPID, the program that started the command, whose memory and input hold its secrets", cmd, "")
+			return
+		}
+	}
+}
+
 func (r *run) debuggerCommands(sc *scope, b string, args []field, c ctx, cmd string) {
+	r.attachesHost(b, args, cmd)
 	var texts []string
 	for i, a := range args {
 		if a.dyn {
