@@ -25,6 +25,7 @@ var _ = register([]Entry{
 			r.containerCopy(sc, args, cmd)
 			r.containerPaths(sc, args, cmd)
 			r.containerVolumes(b, args, cmd)
+			r.remoteContext(b, args, cmd)
 			return true
 		}},
 	{Names: names("docker-compose podman-compose"), Family: "containers", RunsFiles: composeFiles, Env: []EnvVar{{Name: "COMPOSE_FILE", Role: RoleCommandFile}}, Summary: "down -v deletes the project's volumes; a command exec or run runs in a service's container that would be blocked here asks; a compose file the command supplies asks",
@@ -873,4 +874,34 @@ func afterDashDash(args []field) ([]field, bool) {
 		return args[i+1:], true
 	}
 	return nil, false
+}
+
+// remoteContext asks when docker context create or update stores an
+// endpoint on another host (--docker host=ssh://HOST or tcp://HOST): the
+// docker commands of later calls that use it run there, what they build
+// and mount included (persistence, as kubectl config set-cluster --server
+// does). A socket on this machine stores nothing new.
+func (r *run) remoteContext(b string, args []field, cmd string) {
+	words, _ := verbWords(args)
+	if len(words) < 2 || words[0] != "context" {
+		return // (only create and update take --docker host=)
+	}
+	for _, f := range args {
+		if f.dyn && strings.Contains(f.val, "host=") {
+			r.finding(rulePersistence, Command, Ask, b+" context "+words[1]+" stores an endpoint that comes from "+f.why, cmd, "")
+			return
+		}
+		for kv := range strings.SplitSeq(f.val, ",") {
+			host, ok := strings.CutPrefix(kv, "host=")
+			if !ok {
+				continue
+			}
+			if scheme, rest, ok := strings.Cut(host, "://"); ok && scheme != "unix" && scheme != "npipe" {
+				if h, _, _ := splitHostPath(authority(rest)); !loopback(h) {
+					r.finding(rulePersistence, Command, Ask, b+" context "+words[1]+" stores the endpoint "+host+" on another host, where later docker commands that use it run", cmd, "")
+					return
+				}
+			}
+		}
+	}
 }

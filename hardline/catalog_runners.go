@@ -112,6 +112,8 @@ var _ = register([]Entry{
 					return true
 				}},
 			{Names: names("config"), Summary: "config set (poetry config, conda config --add, pdm, hatch, pixi) of a package source asks", DataOnly: true, special: configSource},
+			{Names: names("source"), Summary: "poetry source add stores a package source in the project", DataOnly: true,
+				Subcommands: []Entry{{Names: names("add"), DataOnly: true, Rule: rulePackageSource}}},
 		}},
 	{Names: names("bundle bundler"), Family: "runners", Summary: "bundle exec runs a command; BUNDLE_GEMFILE names the Gemfile, Ruby code it loads",
 		Env: []EnvVar{{Name: "BUNDLE_GEMFILE", Role: RoleProgram}},
