@@ -528,7 +528,14 @@ func (a *Analyzer) slash(p string) string {
 		if strings.HasPrefix(p, "//") {
 			p = a.winLocal(p)
 		}
-		// Git Bash and MSYS spell C:\ as /c/.
+		// Git Bash and MSYS spell C:\ as /c/, Cygwin as /cygdrive/c/, and
+		// WSL's bash, which Windows runs as bash.exe, as /mnt/c/.
+		for _, pre := range [...]string{"/cygdrive", "/mnt"} {
+			if rest, ok := strings.CutPrefix(p, pre); ok && len(rest) >= 2 && rest[0] == '/' && isLetter(rest[1]) && (len(rest) == 2 || rest[2] == '/') {
+				p = rest
+				break
+			}
+		}
 		if len(p) >= 2 && p[0] == '/' && isLetter(p[1]) && (len(p) == 2 || p[2] == '/') {
 			p = string(p[1]) + ":/" + strings.TrimPrefix(p[2:], "/")
 		}

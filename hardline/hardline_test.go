@@ -93,6 +93,12 @@ func TestWindows(t *testing.T) {
 		{`cat 'C:\Users\Dev\.SSH\id_rsa'`, "sensitive-path"},
 		{`cat 'c:\users\dev\.ssh\ID_RSA'`, "sensitive-path"},
 		{`cat /c/Users/dev/.aws/Credentials`, "sensitive-path"},
+		{`cat /cygdrive/c/Users/Dev/.ssh/id_rsa`, "sensitive-path"}, // Cygwin's spelling
+		{`cat /mnt/c/Users/Dev/.ssh/id_rsa`, "sensitive-path"},      // WSL's bash.exe
+		{`rm -rf /cygdrive/c/Users/Dev`, "rm-home"},
+		{`rm -rf /mnt/c/Users/Dev/`, "rm-home"},
+		{`ls /mnt/data /cygdrive`, ""},
+		{`rm -rf /mnt/Users/Dev`, "rm-recursive-outside-roots"}, // C:\mnt\Users\Dev: no drive letter after /mnt
 		{`type 'C:\Windows\System32\config\SAM'`, "sensitive-path"},
 		{`rm -rf 'C:\'`, "rm-root"},
 		{`rm -rf /c/windows`, "rm-system"},
