@@ -115,8 +115,8 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("ip ifconfig ifup ifdown nmcli tc route wg-quick rfkill netplan"), Family: "services",
-		Summary: "changing interfaces, addresses, routes, traffic control or radios asks (ip link set eth0 down, nmcli networking off); listings are fine; ip netns exec and ip vrf exec run a command",
+	{Names: names("ip ifconfig ifup ifdown nmcli tc route wg-quick rfkill netplan networksetup resolvectl scutil"), Family: "services",
+		Summary: "changing interfaces, addresses, routes, traffic control, radios, DNS servers or the system's proxies asks (ip link set eth0 down, nmcli networking off, networksetup -setwebproxy, resolvectl dns eth0 ADDR); listings are fine; ip netns exec and ip vrf exec run a command",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if b == "ip" {
 				// ip netns exec NAME CMD and ip vrf exec NAME CMD run CMD.
@@ -191,6 +191,9 @@ var _ = register([]Entry{
 			if len(ops) > 2 && ops[0].val == "write" && !ops[1].dyn {
 				r.storeSetting(sc, "gnome", "dconf write", ops[1].val, ops[2], c, cmd)
 			}
+			if len(ops) > 1 && (ops[0].val == "write" || ops[0].val == "reset" || ops[0].val == "load") && (ops[1].dyn || strings.HasPrefix(ops[1].val, "/system/proxy")) {
+				r.finding(ruleSystemAdmin, Command, Ask, "dconf changes the desktop's proxy, through which its web traffic goes", cmd, "")
+			}
 			return false
 		}},
 	{Names: names("gsettings"), Family: "services", Summary: "gsettings set of a key GNOME runs as a command (a custom key binding's command) stores it (persistence), and the command is analysed",
@@ -198,6 +201,9 @@ var _ = register([]Entry{
 			ops := parseOpts(args, "", []string{"--schemadir"}, "").ops
 			if len(ops) > 3 && ops[0].val == "set" && !ops[2].dyn {
 				r.storeSetting(sc, "gnome", "gsettings set", ops[2].val, ops[3], c, cmd)
+			}
+			if len(ops) > 2 && (ops[0].val == "set" || ops[0].val == "reset") && (ops[1].dyn || strings.HasPrefix(ops[1].val, "org.gnome.system.proxy")) {
+				r.finding(ruleSystemAdmin, Command, Ask, "gsettings changes the desktop's proxy, through which its web traffic goes", cmd, "")
 			}
 			return false
 		}},
@@ -504,7 +510,13 @@ func psRegistry(r *run, b string, args []field, cmd string) {
 // the host's networking rather than show it.
 var netConfigVerbs = map[string]bool{"set": true, "add": true, "del": true, "delete": true, "flush": true, "replace": true, "change": true,
 	"append": true, "prepend": true, "down": true, "up": true, "off": true, "on": true, "modify": true, "disconnect": true, "connect": true,
-	"block": true, "unblock": true, "apply": true, "reapply": true, "attach": true, "detach": true}
+	"block": true, "unblock": true, "apply": true, "reapply": true, "attach": true, "detach": true, "mod": true, "edit": true,
+	"import": true, "clone": true}
+
+// resolvectlSetters are resolvectl's verbs that set a link's DNS
+// configuration when given a value after the link.
+var resolvectlSetters = map[string]bool{"dns": true, "domain": true, "default-route": true, "llmnr": true, "mdns": true,
+	"dnssec": true, "dnsovertls": true, "nta": true}
 
 // netConfig judges network configuration tools: a verb that changes
 // interfaces, addresses, routes, queues or radios asks (system-admin).
@@ -539,6 +551,19 @@ func (r *run) netConfig(b string, args []field, cmd string) {
 		change = len(ops) >= 2
 	case "netplan":
 		change = len(ops) > 0 && (ops[0] == "apply" || ops[0] == "try" || ops[0] == "set")
+	case "networksetup":
+		// -setwebproxy, -setdnsservers, -createnetworkservice, ...: the
+		// -get and -list options only print.
+		change = slices.ContainsFunc(args, func(f field) bool {
+			v := asciiLower(f.val)
+			return f.dyn || strings.HasPrefix(v, "-set") || strings.HasPrefix(v, "-create") || strings.HasPrefix(v, "-remove") ||
+				strings.HasPrefix(v, "-delete") || strings.HasPrefix(v, "-add") || strings.HasPrefix(v, "-switchto") || strings.HasPrefix(v, "-import") ||
+				strings.HasPrefix(v, "-duplicate") || strings.HasPrefix(v, "-rename") || strings.HasPrefix(v, "-order")
+		})
+	case "scutil":
+		change = slices.ContainsFunc(args, func(f field) bool { return f.val == "--set" || f.dyn })
+	case "resolvectl":
+		change = len(ops) > 0 && (ops[0] == "revert" || resolvectlSetters[ops[0]] && len(ops) > 2)
 	default:
 		for _, o := range ops {
 			if netConfigVerbs[o] || o == "" {
