@@ -314,6 +314,11 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 					}
 				}
 			}
+			if len(n.Args) > 0 && readsClipboard(n) {
+				// pbpaste | curl -d @- URL: the clipboard holds what a
+				// person copied, a password from a manager among it.
+				names = append(names, clipboardMark)
+			}
 			if len(n.Args) > 1 && fileReaders[base(n.Args[0].Lit())] {
 				// cat t, base64 t of a file this command filled with a
 				// credential, or cat .env, prints it ($(cat t), x=$(head
@@ -1221,13 +1226,36 @@ func credentialShown(name string) string {
 	if file, ok := strings.CutPrefix(name, fileMark); ok {
 		return "the text of " + file + " (a file whose name says it holds a credential)"
 	}
+	if name == clipboardMark {
+		return "the clipboard (where a person may have copied a password)"
+	}
 	return "the credential $" + name
+}
+
+// clipboardMark is the name under which the clipboard's text is listed
+// among the credentials a command carries (see readsClipboard); it
+// belongs to no host.
+const clipboardMark = "\x03clipboard"
+
+// readsClipboard reports whether call prints the clipboard: pbpaste,
+// wl-paste, Get-Clipboard, termux-clipboard-get, xclip -o and xsel -o.
+func readsClipboard(call *syntax.CallExpr) bool {
+	switch b := asciiLower(base(call.Args[0].Lit())); b {
+	case "pbpaste", "wl-paste", "get-clipboard", "gcb", "termux-clipboard-get":
+		return true
+	case "xclip", "xsel":
+		return slices.ContainsFunc(call.Args[1:], func(w *syntax.Word) bool {
+			v := w.Lit()
+			return v == "-o" || v == "-out" || v == "--output" || b == "xsel" && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'o')
+		})
+	}
+	return false
 }
 
 // valueShown says what a file or a commit filled with a credential holds:
 // the value of $NAME, or as credentialShown says.
 func valueShown(name string) string {
-	if strings.HasPrefix(name, literalMark) || strings.HasPrefix(name, fileMark) {
+	if strings.HasPrefix(name, literalMark) || strings.HasPrefix(name, fileMark) || name == clipboardMark {
 		return credentialShown(name)
 	}
 	return "the value of " + name
