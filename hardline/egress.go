@@ -362,10 +362,23 @@ func (r *run) heldFile(v string, names []string) []string {
 			return append(names, held.secret)
 		}
 	}
-	if _, ok := r.a.credentialFile(v); ok {
+	if _, ok := r.credentialFileOf(field{val: v}); ok {
 		names = append(names, fileMark+v)
 	}
 	return names
+}
+
+// credentialFileOf is credentialFile for the file f names as the command
+// leaves it: by its own name, or the name of the file on disk the command
+// copied, moved or linked to it (cp .env x.txt, ln -s .env x.txt).
+func (r *run) credentialFileOf(f field) (string, bool) {
+	if why, ok := r.a.credentialFile(f.val); ok || f.dyn {
+		return why, ok
+	}
+	if src, ok := r.copiedFrom(f); ok {
+		return r.a.credentialFile(src)
+	}
+	return "", false
 }
 
 // expandsAny reports whether any of words holds an expansion (see expands).
@@ -1601,7 +1614,7 @@ func (r *run) credentialFileSent(sc *scope, s *syntax.Stmt, call *syntax.CallExp
 			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+p+", which this command filled with "+valueShown(w.secret)+", "+where, cmd, "")
 			return
 		}
-		if why, ok := r.a.credentialFile(f.val); ok {
+		if why, ok := r.credentialFileOf(f); ok {
 			r.finding(ruleSecretEgress, Path, Ask, b+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+r.sentTo(sc, b, call, fs), cmd, "")
 			return
 		}
@@ -1666,7 +1679,9 @@ var stdinSenders = setOf("pastebinit", "termbin", "gist", "ix", "sprunge")
 // fileReaders are programs that print a file's contents (or an encoding of
 // them) on their standard output, so that a pipe carries the file.
 var fileReaders = setOf("cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd", "lz4",
-	"openssl", "gpg", "less", "more", "strings", "sed", "awk", "cut", "sort", "uniq", "tr", "jq", "yq", "tee", "zcat", "bat")
+	"openssl", "gpg", "less", "more", "strings", "sed", "awk", "cut", "sort", "uniq", "tr", "jq", "yq", "tee", "zcat", "bat",
+	// Archivers writing to their standard output (zip -r - .env, tar cf - .env).
+	"zip", "tar", "bsdtar", "7z", "7za", "cpio", "pax")
 
 // readerFiles returns the files the command writing into a pipe prints:
 // the operands of a reader (cat .env | ...), at the pipe's end of a

@@ -211,16 +211,28 @@ func awkEnviron(args []field) bool {
 // (sensitive-path), a credential asks (secret-egress). See
 // docs/security-model.md, Hardline.
 func (r *run) gitSendsHeld(fs []field, cmd string) {
+	args := skipOpts(fs[1:], gitGlobals)
+	if len(args) == 0 || args[0].dyn {
+		return
+	}
+	if (args[0].val == "add" || args[0].val == "stage") && r.gitSecret == "" {
+		// git add -f .env: a file whose name says it holds a credential,
+		// named to be committed (a pattern or -A is not read).
+		for _, f := range args[1:] {
+			if !f.dyn && !strings.HasPrefix(f.val, "-") {
+				if _, ok := r.credentialFileOf(f); ok {
+					r.gitSecret = fileMark + f.val
+					break
+				}
+			}
+		}
+	}
 	held := r.gitSecret != ""
 	for _, w := range r.written {
 		held = held || w.environ || w.secret != "" || w.staged
 	}
 	if !held {
 		return // no file this command filled holds a secret
-	}
-	args := skipOpts(fs[1:], gitGlobals)
-	if len(args) == 0 || args[0].dyn {
-		return
 	}
 	switch sub := args[0].val; sub {
 	case "add", "stage", "commit":

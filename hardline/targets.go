@@ -1130,18 +1130,21 @@ func (r *run) carryWritten(srcs []field, dst field, in input) {
 		return
 	}
 	text, known := "", false
+	var held written // what the source holds of the environment or a credential
 	if isStdin(src.val) {
 		text, known = in.text, in.kind == inText
 	} else if w, _, ok := r.writtenAt(src); ok {
-		text, known = w.content, w.known
+		text, known, held = w.content, w.known, w
 	} else {
 		r.noteCopied(src, dst)
 		r.noteCopied(src, r.intoFolder(dst, src))
 		return
 	}
 	r.noteWritten(dst, text, known)
+	r.noteHeld(dst, held.environ, held.secret) // (echo "$T" > a; cp a b: b holds it)
 	if into := r.intoFolder(dst, src); into.val != "" && !isStdin(src.val) {
 		r.noteWritten(into, text, known)
+		r.noteHeld(into, held.environ, held.secret)
 	}
 }
 
