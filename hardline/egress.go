@@ -1670,7 +1670,8 @@ func (r *run) sentTo(sc *scope, b string, call *syntax.CallExpr, fs []field) str
 
 // fileUploaders are programs whose operands sentFiles reads as files sent
 // to another host (besides networkSenders).
-var fileUploaders = setOf("wget2", "xhs", "httpie", "glab", "gist", "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd")
+var fileUploaders = setOf("wget2", "xhs", "httpie", "glab", "gist", "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd",
+	"Start-BitsTransfer", "start-bitstransfer")
 
 // stdinSenders are programs that send what they read on their standard
 // input to another host (besides networkSenders).
@@ -1681,7 +1682,9 @@ var stdinSenders = setOf("pastebinit", "termbin", "gist", "ix", "sprunge")
 var fileReaders = setOf("cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd", "lz4",
 	"openssl", "gpg", "less", "more", "strings", "sed", "awk", "cut", "sort", "uniq", "tr", "jq", "yq", "tee", "zcat", "bat",
 	// Archivers writing to their standard output (zip -r - .env, tar cf - .env).
-	"zip", "tar", "bsdtar", "7z", "7za", "cpio", "pax")
+	"zip", "tar", "bsdtar", "7z", "7za", "cpio", "pax",
+	// PowerShell's (Get-Content .env | Invoke-RestMethod ...).
+	"Get-Content", "get-content", "gc")
 
 // readerFiles returns the files the command writing into a pipe prints:
 // the operands of a reader (cat .env | ...), at the pipe's end of a
@@ -1781,6 +1784,21 @@ func sentFiles(b string, args []field) []field {
 		case "pastebinit", "gist":
 			if !strings.HasPrefix(v, "-") {
 				out = append(out, a)
+			}
+		case "Invoke-WebRequest", "invoke-webrequest", "iwr", "Invoke-RestMethod", "invoke-restmethod", "irm":
+			// -InFile FILE is the request's body (PowerShell reads its
+			// parameters in any case and by any unique prefix).
+			if l := asciiLower(v); len(l) > 2 && strings.HasPrefix("-infile", l) {
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
+			}
+		case "Start-BitsTransfer", "start-bitstransfer":
+			// -Source FILE of an upload (-TransferType Upload).
+			if l := asciiLower(v); l == "-source" && slices.ContainsFunc(args, func(f field) bool { return asciiLower(f.val) == "upload" }) {
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
 			}
 		case "gh", "glab":
 			// gh gist create FILE..., gh release upload TAG FILE...,
