@@ -204,42 +204,20 @@ func (r *Redactor) spans(t []byte, jsonText bool) []span {
 }
 
 // unicodeDecode returns t with every \u00XX escape of a letter, a digit or
-// a character secrets and keys are spelt with (_-.+/=:~@) decoded and, for
-// each byte of the result and one past its end, the offset in t where it
-// begins. ok is false when t holds no such escape. Other escapes stay as
-// they are: none spells a secret, and the ones JSON encoders write for
-// HTML (\u003c, \u003e, \u0026) are common enough that reading text
-// twice for them would cost every event.
+// a character secrets and keys are spelt with (_-.+/=:~@) decoded, as
+// decodeView returns it. Other escapes stay as they are: none spells a
+// secret, and the ones JSON encoders write for HTML (\u003c, \u003e,
+// \u0026) are common enough that reading text twice for them would cost
+// every event.
 func unicodeDecode(t []byte) (dec []byte, decAt []int, ok bool) {
-	esc := func(k int) bool {
-		return k+5 < len(t) && t[k] == '\\' && t[k+1] == 'u' && t[k+2] == '0' && t[k+3] == '0' && isHex(t[k+4]) && isHex(t[k+5]) &&
-			escapedChars[unhex(t[k+4])<<4|unhex(t[k+5])]
-	}
-	i := bytes.Index(t, []byte(`\u00`))
-	for i >= 0 && !esc(i) {
-		j := bytes.Index(t[i+1:], []byte(`\u00`))
-		if j < 0 {
-			return nil, nil, false
+	return decodeView(t, nil, []byte(`\u00`), func(k int) (byte, int) {
+		if k+5 < len(t) && isHex(t[k+4]) && isHex(t[k+5]) {
+			if c := unhex(t[k+4])<<4 | unhex(t[k+5]); escapedChars[c] {
+				return c, 6
+			}
 		}
-		i += 1 + j
-	}
-	if i < 0 {
-		return nil, nil, false
-	}
-	dec = make([]byte, 0, len(t))
-	decAt = make([]int, 0, len(t)+1)
-	for k := 0; k < len(t); {
-		decAt = append(decAt, k)
-		if esc(k) {
-			dec = append(dec, unhex(t[k+4])<<4|unhex(t[k+5]))
-			k += 6
-			continue
-		}
-		dec = append(dec, t[k])
-		k++
-	}
-	decAt = append(decAt, len(t))
-	return dec, decAt, true
+		return 0, 0
+	})
 }
 
 // escapedChars are the characters whose \u escapes unicodeDecode reads.
@@ -249,21 +227,36 @@ var escapedChars = set("A-Za-z0-9", "_.+/=:~@-")
 // Redactor reads through.
 const maxPercentLevels = 3
 
-// percentDecode returns t with every valid %XX escape decoded and, for
-// each byte of the result and one past its end, the offset in the
-// original text where it begins (through at, the offsets of t itself when
-// t is a decoded view; nil when t is the original). ok is false when t
-// holds no escape.
+// percentDecode returns t with every valid %XX escape decoded, as
+// decodeView returns it.
 func percentDecode(t []byte, at []int) (dec []byte, decAt []int, ok bool) {
+	return decodeView(t, at, []byte("%"), func(k int) (byte, int) {
+		if k+2 < len(t) && isHex(t[k+1]) && isHex(t[k+2]) {
+			return unhex(t[k+1])<<4 | unhex(t[k+2]), 3
+		}
+		return 0, 0
+	})
+}
+
+// decodeView returns t with every escape decoded and, for each byte of the
+// result and one past its end, the offset in the original text where it
+// begins (through at, the offsets of t itself when t is a decoded view;
+// nil when t is the original). An escape starts with mark; esc returns
+// the byte an escape at k stands for and its length, 0 for no escape. ok
+// is false when t holds no escape.
+func decodeView(t []byte, at []int, mark []byte, esc func(k int) (byte, int)) (dec []byte, decAt []int, ok bool) {
 	orig := func(i int) int {
 		if at == nil {
 			return i
 		}
 		return at[i]
 	}
-	i := bytes.IndexByte(t, '%')
-	for i >= 0 && !(i+2 < len(t) && isHex(t[i+1]) && isHex(t[i+2])) {
-		j := bytes.IndexByte(t[i+1:], '%')
+	i := bytes.Index(t, mark)
+	for i >= 0 {
+		if _, n := esc(i); n > 0 {
+			break
+		}
+		j := bytes.Index(t[i+1:], mark)
 		if j < 0 {
 			return nil, nil, false
 		}
@@ -276,10 +269,12 @@ func percentDecode(t []byte, at []int) (dec []byte, decAt []int, ok bool) {
 	decAt = make([]int, 0, len(t)+1)
 	for k := 0; k < len(t); {
 		decAt = append(decAt, orig(k))
-		if t[k] == '%' && k+2 < len(t) && isHex(t[k+1]) && isHex(t[k+2]) {
-			dec = append(dec, unhex(t[k+1])<<4|unhex(t[k+2]))
-			k += 3
-			continue
+		if t[k] == mark[0] && bytes.HasPrefix(t[k:], mark) {
+			if c, n := esc(k); n > 0 {
+				dec = append(dec, c)
+				k += n
+				continue
+			}
 		}
 		dec = append(dec, t[k])
 		k++
