@@ -90,6 +90,7 @@ var (
 	lowerHex    = set("0-9a-f")
 	hexUpper    = set("0-9a-fA-F")
 	blank       = set(" \t\r\n")
+	letter      = set("A-Za-z")
 )
 
 // shapes is the registry of known secret shapes. Add a shape by adding a
@@ -329,7 +330,7 @@ var shapes = []shape{
 		anchors: base64WrapAnchors, check: base64Wrapped}, // its anchors are matched exactly by base64Wrapped
 	{name: "nuget-key", about: "NuGet API keys (oy2 and 43 lower-case letters and digits)",
 		anchors: []string{"oy2"}, caseSensitive: true, body: set("a-z0-9"), min: 43, max: 43, mixed: true},
-	{name: "password-option", about: "the password given to a command's password option (mysql -pVALUE, sshpass -p, docker login -p, openssl -k, redis-cli -a, ldapsearch -w, sqlcmd -P, zip -P, 7z -p, keytool and jarsigner -storepass and -keypass, ssh-keygen -N and -P, xfreerdp /p:, twine, az login and dotnet nuget -p, security add-generic-password -w)",
+	{name: "password-option", about: "the password given to a command's password option (mysql -pVALUE, sshpass -p, docker login -p, openssl -k, redis-cli -a, mongosh -p, ldapsearch -w, sqlcmd -P, zip -P, 7z -p, keytool and jarsigner -storepass and -keypass, ssh-keygen -N and -P, xfreerdp /p:, twine, az login and dotnet nuget -p, security add-generic-password -w)",
 		anchors: passwordOptionAnchors(), textOnly: true, checks: passwordOption},
 	{name: "oracle-connect", about: "the password of an Oracle connect string USER/PASSWORD@DB (jdbc:oracle:thin:..., userid=, CONNECT, sqlplus, expdp, impdp, sqlldr, rman, dgmgrl)",
 		anchors: []string{"jdbc:oracle:", "userid=", "connect ", "sqlplus ", "expdp ", "impdp ", "sqlldr ", "rman ", "dgmgrl "}, textOnly: true, checks: oracleConnect},
@@ -986,6 +987,7 @@ var passwordOptions = []struct {
 	{[]string{"docker login", "podman login", "buildah login", "skopeo login", "nerdctl login", "helm registry login", "oras login"}, []string{"-p"}, either},
 	{[]string{"openssl"}, []string{"-k"}, separateOnly},
 	{[]string{"redis-cli"}, []string{"-a"}, separateOnly},
+	{[]string{"mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport", "mongostat", "mongotop", "mongofiles"}, []string{"-p"}, separateOnly},
 	{[]string{"ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd"}, []string{"-w"}, separateOnly},
 	{[]string{"sqlcmd", "bcp"}, []string{"-P"}, separateOnly},
 	{[]string{"zip", "unzip"}, []string{"-P"}, separateOnly},
@@ -1313,7 +1315,8 @@ var secretChars = set("A-Za-z0-9-_.+/=")
 //     (JSON held in a JSON string: \"password\":\"VALUE\");
 //   - <password>VALUE</password>;
 //   - key: | or key: >- and the lines indented under it (a YAML block);
-//   - key VALUE after an option's two dashes (--password VALUE), after
+//   - key VALUE after an option's two dashes (--password VALUE) or one
+//     dash (-password VALUE, Go's and Java's long options), after
 //     set (aws configure set aws_secret_access_key VALUE, npm config set
 //     //host/:_authToken VALUE), in a netrc entry (machine HOST login
 //     NAME password VALUE), or where VALUE looks like a secret itself (20
@@ -1607,10 +1610,17 @@ func flagOption(tail []byte) bool {
 }
 
 // isOption reports whether the key word at at belongs to a command-line
-// option spelt with two dashes (--password, --client-secret, quoted or
-// not): the word the key is part of starts with "--".
+// option (--password, --client-secret, quoted or not): the word the key is
+// part of starts with "--", or with one dash and a letter as Go's flag
+// package and Java's tools spell long options (-password, -api-token), the
+// word standing alone after a blank, a quote or the start of the text.
 func isOption(t []byte, at int) bool {
-	return bytes.HasPrefix(t[keyStart(t, at):], []byte("--"))
+	i := keyStart(t, at)
+	w := t[i:]
+	if bytes.HasPrefix(w, []byte("--")) {
+		return true
+	}
+	return len(w) > 1 && w[0] == '-' && letter[w[1]] && (i == 0 || blank[t[i-1]] || t[i-1] == '"' || t[i-1] == '\'')
 }
 
 func skipSpaces(t []byte, k int) int {
