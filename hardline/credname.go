@@ -56,7 +56,16 @@ var credentialPairs = map[[2]string]bool{
 	{"auth", "key"}: true, {"access", "key"}: true, {"secret", "key"}: true, {"signing", "key"}: true,
 	{"master", "key"}: true, {"session", "key"}: true, {"license", "key"}: true, {"service", "account"}: true,
 	{"seed", "phrase"}: true, {"recovery", "phrase"}: true, {"priv", "key"}: true,
+	// Chromium's and every Electron application's profile: saved
+	// passwords, autofill and cards, and the key that decrypts them and
+	// the cookies.
+	{"login", "data"}: true, {"web", "data"}: true, {"local", "state"}: true,
 }
+
+// credentialFolders are folders whose files hold sessions whatever their
+// names: the web storage of Chromium and of Electron applications (chat
+// clients, editors), where they keep their sign-in tokens.
+var credentialFolders = map[string]bool{"local storage": true, "session storage": true}
 
 // credentialBases are whole names (without their extension) that are
 // credentials: auth.json, ~/.config/atuin/key, deluge's auth.
@@ -133,9 +142,13 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 	default:
 		config = false
 	}
+	held := ""
 	for dir := range strings.SplitSeq(path.Dir(rest), "/") {
 		if codeTrees[strings.ToLower(dir)] {
 			return "", false
+		}
+		if credentialFolders[strings.ToLower(dir)] {
+			held = dir + "/"
 		}
 	}
 	for _, c := range packageCaches {
@@ -159,6 +172,12 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 		// Elsewhere in the home (a project outside the roots, Documents)
 		// a word of a name is too weak a hint.
 		return "", false
+	}
+	if credentialFolders[lower] {
+		held = name + "/" // the folder itself, copied or archived whole
+	}
+	if held != "" {
+		return held, true
 	}
 	if credentialBases[strings.TrimSuffix(lower, ext)] || credentialBases[lower] {
 		return name, true

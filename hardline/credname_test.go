@@ -33,6 +33,15 @@ func TestCredentialNamed(t *testing.T) {
 		{"linux", "/home/dev", "/home/dev/.cqlsh_history", true},
 		{"linux", "/home/dev", "/home/dev/.config/chromium/Default/History", true},
 		{"linux", "/home/dev", "/home/dev/.config/acme/historyview.json", false},
+		// Chromium's and Electron applications' profiles, whatever the app.
+		{"linux", "/home/dev", "/home/dev/.config/yandex-browser/Default/Login Data", true},
+		{"linux", "/home/dev", "/home/dev/.config/yandex-browser/Default/Web Data", true},
+		{"linux", "/home/dev", "/home/dev/.config/yandex-browser/Local State", true},
+		{"linux", "/home/dev", "/home/dev/.config/Element/Local Storage/leveldb/000003.log", true},
+		{"windows", `C:\Users\dev`, "c:/users/dev/appdata/roaming/microsoft/teams/session storage/000001.log", true},
+		{"linux", "/home/dev", "/home/dev/projects/site/Local Storage/readme.txt", false}, // not a configuration folder
+		{"linux", "/home/dev", "/home/dev/.config/acme/storage/local.json", false},
+		{"linux", "/home/dev", "/home/dev/.config/acme/data/login.txt", false},
 		{"linux", "/home/dev", "/home/dev/src/app/credentials.json", false}, // not a configuration folder
 		// Elsewhere in the home only a key, a key store or an environment
 		// file says so by its name.
