@@ -1671,7 +1671,7 @@ func (r *run) sentTo(sc *scope, b string, call *syntax.CallExpr, fs []field) str
 // fileUploaders are programs whose operands sentFiles reads as files sent
 // to another host (besides networkSenders).
 var fileUploaders = setOf("wget2", "xhs", "httpie", "glab", "gist", "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd",
-	"Start-BitsTransfer", "start-bitstransfer")
+	"Start-BitsTransfer", "start-bitstransfer", "tftp", "s-nail", "neomutt")
 
 // stdinSenders are programs that send what they read on their standard
 // input to another host (besides networkSenders).
@@ -1800,7 +1800,71 @@ func sentFiles(b string, args []field) []field {
 					out = append(out, n)
 				}
 			}
+		case "socat":
+			// socat FILE:.env TCP:HOST:PORT sends the file's address to the
+			// other (or serves it to whoever connects): FILE:, OPEN:,
+			// GOPEN:, or a word with a slash and no type (GOPEN), its
+			// options after a comma.
+			typ, rest, typed := strings.Cut(v, ":")
+			switch {
+			case typed && slices.Contains([]string{"file", "open", "gopen"}, asciiLower(typ)):
+				file(a, strings.SplitN(rest, ",", 2)[0])
+			case !typed && strings.Contains(v, "/") && !strings.HasPrefix(v, "-"):
+				file(a, strings.SplitN(v, ",", 2)[0])
+			}
+		case "mail", "mailx", "s-nail", "mutt", "neomutt":
+			// An attachment: -a FILE (mutt, s-nail, BSD mailx), -A FILE
+			// (GNU mailutils), --attach=FILE.
+			if v == "-a" || v == "-A" || v == "--attach" {
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
+			} else if rest, ok := strings.CutPrefix(v, "--attach="); ok {
+				file(a, rest)
+			}
+		case "tftp":
+			// tftp HOST -c put FILE; busybox's tftp -p -l FILE HOST.
+			if v == "put" || v == "-l" && slices.ContainsFunc(args, func(f field) bool { return f.val == "-p" }) {
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
+			}
+		case "lftp", "ftp", "sftp", "smbclient":
+			// The commands given to run (lftp -e/-c "put .env; bye",
+			// smbclient -c 'put .env'): what put, mput and reput name.
+			if v == "-c" || v == "-e" {
+				if n, ok := next(); ok && !n.dyn {
+					for _, cmd := range strings.FieldsFunc(n.val, func(c rune) bool { return c == ';' || c == '&' || c == '\n' }) {
+						if ws := strings.Fields(cmd); len(ws) > 1 && (ws[0] == "put" || ws[0] == "mput" || ws[0] == "reput") {
+							for _, w := range ws[1:] {
+								file(n, strings.Trim(w, "'\"")) // (an option's word names no credential)
+							}
+						}
+					}
+				}
+			}
 		case "gh", "glab":
+			// A body or request read from a file: gh issue create
+			// --body-file FILE (or -F FILE), gh api --input FILE, gh api
+			// -F field=@FILE.
+			switch {
+			case v == "--body-file" || v == "--input" || v == "-F" && (sub == "issue" || sub == "pr"):
+				if n, ok := next(); ok {
+					out = append(out, n)
+				}
+				continue
+			case strings.HasPrefix(v, "--body-file=") || strings.HasPrefix(v, "--input="):
+				_, rest, _ := strings.Cut(v, "=")
+				file(a, rest)
+				continue
+			case v == "-F" || v == "--field":
+				if n, ok := next(); ok {
+					if _, val, found := strings.Cut(n.val, "="); found && strings.HasPrefix(val, "@") {
+						file(n, val[1:])
+					}
+				}
+				continue
+			}
 			// gh gist create FILE..., gh release upload TAG FILE...,
 			// glab snippet create FILE or -f FILE.
 			switch {
