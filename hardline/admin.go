@@ -279,7 +279,9 @@ func (r *run) noteOuts(sc *scope, outs []outRedir, call *syntax.CallExpr, fields
 func (r *run) noteWritten(f field, content string, known bool) {
 	r.eachWritten(f, func(k string, _ written) written {
 		if known && strings.TrimSpace(content) != "" {
-			r.calls.planted = append(r.calls.planted, plantedText{k, content})
+			r.calls.planted = append(r.calls.planted, plantedText{key: k, content: content})
+		} else if !known {
+			r.plantUnread(k)
 		}
 		return written{content: content, known: known}
 	})
@@ -291,10 +293,11 @@ func (r *run) noteWritten(f field, content string, known bool) {
 func (r *run) noteAppended(f field, content string, known bool) {
 	r.eachWritten(f, func(k string, w written) written {
 		if !known {
+			r.plantUnread(k)
 			return written{environ: w.environ, secret: w.secret} // what it held is still there
 		}
 		if strings.TrimSpace(content) != "" {
-			r.calls.planted = append(r.calls.planted, plantedText{k, content})
+			r.calls.planted = append(r.calls.planted, plantedText{key: k, content: content})
 		}
 		if w.known {
 			w.content += content
@@ -332,8 +335,56 @@ func (r *run) eachWritten(f field, update func(k string, w written) written) {
 	}
 }
 
-// plantedText is text a statement wrote or appended to the file at key.
-type plantedText struct{ key, content string }
+// plantedText is text a statement wrote or appended to the file at key;
+// unread says it wrote text the command does not show (a copy, a
+// download, a variable's unknown value).
+type plantedText struct {
+	key, content string
+	unread       bool
+}
+
+// plantUnreadAt is plantUnread for the paths f names.
+func (r *run) plantUnreadAt(f field) {
+	if f.dyn || f.val == "" {
+		return
+	}
+	for _, p := range r.resolve(f).paths {
+		r.plantUnread(r.a.key(p))
+	}
+}
+
+// plantUnreadInto is plantUnreadAt for what a copy of src into the folder
+// dst writes (dst/NAME), when dst is a folder: written so (dst/) or one on
+// disk. A copy to a new name writes no file in it.
+func (r *run) plantUnreadInto(dst, src field) {
+	into := r.intoFolder(dst, src)
+	if into.val == "" || dst.dyn {
+		return
+	}
+	if _, ok := runsByItself(asciiLower(into.val)); !ok {
+		return // (the cheaper test first: the folder is listed only for one of those)
+	}
+	if !strings.HasSuffix(dst.val, "/") {
+		res := r.resolve(dst)
+		if len(res.paths) != 1 || r.a.readDir == nil {
+			return
+		}
+		if _, err := r.a.readDir(res.paths[0]); err != nil {
+			return
+		}
+	}
+	r.plantUnreadAt(into)
+}
+
+// plantUnread notes that a statement wrote text it does not show into the
+// file at key: one a program runs by itself later (runsByItself) is judged
+// as a write tool's is, its text unread (see judgePlanted). A git folder's
+// hooks and configuration ask as every write there does (gitRunsIt).
+func (r *run) plantUnread(k string) {
+	if _, ok := runsByItself(asciiLower(k)); ok && !gitRunsIt(k) {
+		r.calls.planted = append(r.calls.planted, plantedText{key: k, unread: true})
+	}
+}
 
 // shellStartupNames are the names of shells' startup files, lower-cased:
 // written anywhere, a shell reads them once HOME or ZDOTDIR points there.
@@ -355,7 +406,8 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 	dir, name := path.Split(k)
 	parent := path.Base(dir)
 	switch {
-	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks", strings.HasSuffix(dir, "/.husky/_/"):
+	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks", strings.HasSuffix(dir, "/.husky/_/"),
+		strings.Contains(dir, "/.claude/hooks/"):
 		return "shell", true
 	case name == ".envrc", shellStartupNames[name], plantedShellName(k) && (!strings.HasPrefix(content, "#!") || shebangShell(strings.SplitN(content, "\n", 2)[0])),
 		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),
@@ -451,6 +503,13 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 		}
 		if cmd == "" {
 			cmd = r.nodeText(sc, s)
+		}
+		if what, _ := runsByItself(asciiLower(pt.key)); pt.unread {
+			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+" with text this command does not show, and it is "+what, cmd, pt.key)
+			continue
+		} else if lang == "agent" || lang == "vscode-settings" && vscodeSettingsRisky(pt.content) {
+			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+", "+what, cmd, pt.key)
+			continue
 		}
 		c := ctx{pos: s.Pos().Offset(), depth: 1}
 		self := ""

@@ -393,7 +393,8 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/qm/x.pro":                         "TEMPLATE = app\nsystem(\"rm -rf ~\")\n",
 	"/home/dev/work/proj/runme/th/Thorfile":                      "class X < Thor\n  def x\n    system(\"rm -rf ~\")\n  end\nend\n",
 	"/home/dev/work/proj/runme/mk/mkdocs.yml":                    "site_name: x\nhooks:\n  - !!python/name:os.system\n",
-	"/home/dev/work/proj/runme/vault.txt":                        "rm -rf ~\n", // a password file, which runs only when executable: without #! it is read as data
+	"/home/dev/work/proj/runme/vault.txt":                        "rm -rf ~\n",  // a password file, which runs only when executable: without #! it is read as data
+	"/home/dev/work/proj/.husky/_/husky.sh":                      "#!/bin/sh\n", // (a hook folder on disk: cp x .husky copies into it)
 	"/home/dev/work/elsewhere/wipe.sh":                           "rm -rf ~\n",
 }
 

