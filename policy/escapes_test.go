@@ -1203,6 +1203,15 @@ func TestPathsReadAsAShellExpandsThem(t *testing.T) {
 		{"an undeclared value in a list", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": []any{"a.txt", " `echo ~`/.ssh/id_ed25519 "}}}, policy.Deny, policy.ReasonHardlinePath},
 		{"an undeclared value after $HOME", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": "$HOME/$(echo .ssh)/id_ed25519"}}, policy.Deny, policy.ReasonHardlinePath},
 		{"a message quoting a command", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "body": "never run $(rm -rf ~)/x in a shell"}}, policy.Allow, policy.ReasonModeAllow},
+		// A tool that is not a reader may write what an undeclared
+		// argument names: a startup file, a git hook, a file a program
+		// runs by itself asks; a reader's does not.
+		{"an undeclared startup file of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "~/.bashrc"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared hook of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "also": []any{"README.md", "./.git/hooks/pre-commit"}}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared agent configuration of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "mirror": "./.claude/settings.json"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared startup file of a reader", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src/x", "compare": "~/.bashrc"}}, policy.Allow, policy.ReasonModeAllow},
+		{"an undeclared plain file of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "./src/x.bak"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a target that names a startup file", policy.Call{Tool: "email", Args: map[string]any{"to": "~/.bashrc"}}, policy.Allow, policy.ReasonModeAllow},
 		{"a price", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "body": "$5/month"}}, policy.Allow, policy.ReasonModeAllow},
 	} {
 		t.Run(c.name, func(t *testing.T) {

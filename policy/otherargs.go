@@ -3,6 +3,7 @@ package policy
 import (
 	"cmp"
 	"encoding/json"
+	"github.com/toolgate/toolgate/toolmeta"
 	"path"
 	"slices"
 	"strings"
@@ -125,6 +126,16 @@ func (ev *evaluation) otherPaths() bool {
 		if rule, hit := ev.e.sensitive(given, resolved, ev.set); hit {
 			return ev.stop(ReasonHardlinePath, rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
 				", written as a path, and it is a sensitive host path ("+cmp.Or(resolved, given)+")")
+		}
+		// A tool that is not a reader may write what an argument it does
+		// not declare names: a startup file, a protected file, a device, a
+		// git hook or a file a program runs by itself asks, as a write
+		// there needs a person's look whether or not the tool writes it.
+		if m.Risk != toolmeta.RiskRead && v.arg != m.TargetArgument && ev.e.hard != nil {
+			if f, hit := ev.e.hard.WriteTarget(given, resolved); hit {
+				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
+					", written as a path, which the tool may write: it "+f.Detail+" ("+f.Path+")")
+			}
 		}
 		if err != nil {
 			// Not resolved (a link loop, the lookup budget spent): what
