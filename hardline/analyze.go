@@ -244,6 +244,11 @@ func (r *run) result() Result {
 				res.Scripts = append(res.Scripts, Script{Path: p, SHA256: sha256.Sum256([]byte(a.text))})
 			}
 		}
+		for p := range r.calls.absent {
+			if a, ok := r.calls.scripts[p]; !ok || notThere(a.err) {
+				res.Scripts = append(res.Scripts, Script{Path: p, Absent: true})
+			}
+		}
 		slices.SortFunc(res.Scripts, compareScripts)
 	}
 	return res
@@ -365,6 +370,10 @@ type callCache struct {
 	// by canonical path, and running those whose text is being judged.
 	scripts     map[string]scriptAnswer
 	scriptFiles int // the files of scripts that are there (see callCache.script)
+	// absent are the files the command runs by name, or a runner's own
+	// files, that are not there when it is judged (noteAbsent): another
+	// call may write them before it runs.
+	absent map[string]bool
 	// listings are the folders listed for patterns that name a file run
 	// (bindMatches), by canonical path: at most maxPatternDirs a call.
 	listings map[string][]string
@@ -406,7 +415,7 @@ func (c *callCache) reset(hint int) {
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
 	c.scripts, c.scriptFiles, c.running, c.onDisk, c.onDiskAsk, c.askOnly = nil, 0, nil, "", false, nil // no script of the last call stays reachable
-	c.listings = nil
+	c.listings, c.absent = nil, nil
 	clear(c.exists[:cap(c.exists)]) // no string of the last call stays reachable
 	c.exists = c.exists[:0]
 	clear(c.gitSearched[:cap(c.gitSearched)])

@@ -354,7 +354,7 @@ var _ = register([]Entry{
 				// the option's: RoleCommandFile).
 				makefiles, read := []string{"GNUmakefile", "makefile", "Makefile"}, func(text string) { r.makefileScripts(sc, text, true, c, cmd) }
 				r.buildFileWritten(sc, makefiles, c, b, cmd, read)
-				r.filesOnDisk(makefiles, b, cmd, read)
+				r.filesOrAbsent(makefiles, b, cmd, func(text, _ string) { read(text) })
 			}
 			return true
 		}},
@@ -398,7 +398,7 @@ var _ = register([]Entry{
 				// option's: RoleCommandFile).
 				justfiles, read := []string{"justfile", "Justfile", ".justfile", "JUSTFILE"}, func(text string) { r.justfile(sc, text, c, cmd) }
 				r.buildFileWritten(sc, justfiles, c, b, cmd, read)
-				r.justfilesOnDisk(sc, justfiles, b, c, cmd)
+				r.justfilesOnDisk(sc, justfiles, b, c, cmd, true)
 			}
 			return false
 		}},
@@ -610,7 +610,7 @@ func npmSubcommands() []Entry {
 			Options:   append([]Option{opt(RoleCommand, "--script-shell"), opt(RoleWriteTree, "--pack-destination")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
-				r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
+				r.filesOrAbsent([]string{"package.json"}, b, cmd, func(text, _ string) { r.packageScripts(sc, text, c, cmd) })
 				if r.cwd != "" {
 					// npm, yarn and pnpm work in the nearest folder above
 					// that holds a package.json when this one holds none.

@@ -1896,6 +1896,7 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 		// disk as a script run by its name is (see scriptfiles.go).
 		if c.in.path != "" {
 			r.scriptAt(sc, field{val: c.in.path}, nil, true, b, c, cmd)
+			r.noteAbsent(field{val: c.in.path})
 		}
 	}
 }
@@ -2190,6 +2191,7 @@ func (r *run) phpPrepends(sc *scope, b string, args []field, c ctx, cmd string) 
 		}
 		if f.val != "" && !r.runsMade(f, b, cmd, nil) {
 			r.programOnDisk(sc, b, f, c, cmd)
+			r.noteAbsent(f)
 		}
 	}
 }
@@ -2339,6 +2341,8 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				if _, folder := r.programOnDisk(sc, b, args[i], c, cmd); folder {
 					// A folder: Python runs its __main__.py.
 					r.programOnDisk(sc, b, field{val: strings.TrimSuffix(args[i].val, "/") + "/__main__.py"}, c, cmd)
+				} else {
+					r.noteAbsent(args[i]) // (the program it names, when it is not there)
 				}
 				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
@@ -2535,17 +2539,27 @@ func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
 // maxProgramWords words that are not options: the first may be an
 // option's value the analyser does not know of (ruby -I lib x.rb, php -d
 // k=v x.php), a folder or a name that is not there.
+//
+// When none is there, each word tried that is written as a file (with a
+// folder or an extension: x.js, ./x, not 80 nor an option's k=v) is noted absent
+// (noteAbsent): another call may write the program first.
 func (r *run) programIn(sc *scope, b string, words []field, c ctx, cmd string) {
-	tried := 0
+	var tried []field
 	for _, w := range words {
 		if w.dyn || strings.HasPrefix(w.val, "-") {
 			continue
 		}
-		if tried++; tried > maxProgramWords {
-			return
+		if len(tried) == maxProgramWords {
+			break
 		}
+		tried = append(tried, w)
 		if read, _ := r.programOnDisk(sc, b, w, c, cmd); read {
 			return
+		}
+	}
+	for _, w := range tried {
+		if (strings.ContainsRune(w.val, '/') || strings.ContainsRune(base(w.val), '.')) && !strings.ContainsRune(w.val, '=') {
+			r.noteAbsent(w)
 		}
 	}
 }

@@ -100,7 +100,11 @@ type Result struct {
 	// Scripts are the files whose text was read from disk to judge the
 	// command (see Config.ReadScript), sorted by path, each with the
 	// SHA-256 of the text read: what runs is what they hold when it
-	// runs, so a host binds an approval of the command to them.
+	// runs, so a host binds an approval of the command to them. A file
+	// the command runs by its name (bash build.sh, ./run, sh < x.sh) or a
+	// runner's own file (a makefile, package.json, a justfile) that is not
+	// there is listed too, Absent: another call may write it before the
+	// command runs, and what it then holds was not judged.
 	Scripts []Script
 }
 
@@ -112,8 +116,11 @@ type Script struct {
 	// Path is the file's canonical path.
 	Path string
 	// SHA256 is the digest of the text read: the whole file, or for a
-	// file over Config.MaxBytes its first MaxBytes bytes.
+	// file over Config.MaxBytes its first MaxBytes bytes; zero when Absent.
 	SHA256 [sha256.Size]byte
+	// Absent says the file was not there: the command would run it, or
+	// its runner read it, had it been.
+	Absent bool
 }
 
 // Worst returns the strictest finding: the highest severity, ties broken by

@@ -1030,16 +1030,16 @@ func pylintHooks(text string) string {
 // 'FILE', import? 'FILE', mod NAME, which loads NAME.just, NAME/mod.just,
 // NAME/justfile or NAME/.justfile, and mod NAME 'FILE'). A file is read
 // once a call, so an import of itself stops there.
-func (r *run) justfilesOnDisk(sc *scope, names []string, b string, c ctx, cmd string) {
-	r.filesOnDiskAt(names, b, cmd, func(text, p string) {
+func (r *run) justfilesOnDisk(sc *scope, names []string, b string, c ctx, cmd string, absent bool) {
+	r.filesIn(names, b, cmd, func(text, p string) {
 		r.justfile(sc, text, c, cmd)
 		for _, files := range justImports(text) {
 			for i, f := range files {
 				files[i] = r.besideFile(path.Dir(p), f)
 			}
-			r.justfilesOnDisk(sc, files, b, c, cmd)
+			r.justfilesOnDisk(sc, files, b, c, cmd, false)
 		}
-	})
+	}, absent)
 }
 
 // justImports returns, for each import and mod line of a justfile, the

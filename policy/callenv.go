@@ -267,19 +267,27 @@ func inputTarget(key []byte, names []string, args map[string]any) Target {
 // (hardline.Result.Scripts): its path and a keyed digest of the text
 // judged, so that an approval of ./build.sh does not reach the script once
 // it holds something else. The digest is keyed as the environment's is: a
-// script may hold a secret.
+// script may hold a secret. A script that is not there (Absent) binds its
+// absence, written "script PATH (absent) hmac-sha256:HEX": an approval of
+// the command does not reach the file once another call writes it.
 func scriptTarget(key []byte, arg string, s hardline.Script) Target {
 	h := hmac.New(sha256.New, key)
 	h.Write([]byte(s.Path))
 	h.Write([]byte{0})
 	h.Write(s.SHA256[:])
-	return Target{Argument: arg, Value: scriptPrefix + s.Path + scriptDigest + hex.EncodeToString(h.Sum(nil))}
+	name := s.Path
+	if s.Absent {
+		name += scriptAbsent // (its digest is zero: no text's)
+	}
+	return Target{Argument: arg, Value: scriptPrefix + name + scriptDigest + hex.EncodeToString(h.Sum(nil))}
 }
 
-// scriptPrefix and scriptDigest frame a script target's value: "script
-// PATH hmac-sha256:HEX" (scriptTarget, scriptPath).
+// scriptPrefix, scriptAbsent and scriptDigest frame a script target's
+// value: "script PATH hmac-sha256:HEX", "script PATH (absent)
+// hmac-sha256:HEX" (scriptTarget, scriptPath).
 const (
 	scriptPrefix = "script "
+	scriptAbsent = " (absent)"
 	scriptDigest = " hmac-sha256:"
 )
 
@@ -293,7 +301,7 @@ func scriptPath(v string) (string, bool) {
 	if i <= 0 {
 		return "", false
 	}
-	return rest[:i], true
+	return strings.TrimSuffix(rest[:i], scriptAbsent), true
 }
 
 // argvTarget binds an approval to the lists read as a command's arguments
