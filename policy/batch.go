@@ -255,7 +255,10 @@ func DenyBatch(calls []Call, err error) []Decision {
 // (a call whose tool writes one of its path targets, or any exec call,
 // which may write anything), the later call's allow becomes
 // approval-required with reason hardline.dynamic, and the host decides it
-// again after the earlier calls have run. A deny stays a deny. See
+// again after the earlier calls have run. So does a call allowed with a
+// path target (a path argument or a working folder, resolved through the
+// links on disk) after an exec call that is not denied: that call may
+// make a link on the path's way. A deny stays a deny. See
 // docs/security-model.md, Batches.
 func SequenceBatch(ds []Decision) {
 	written := map[string]string{} // path targets of earlier writers, to their call's ID
@@ -264,17 +267,23 @@ func SequenceBatch(ds []Decision) {
 		d := &ds[i]
 		if d.Verdict == Allow {
 			for _, t := range d.Targets {
-				p, ok := scriptPath(t.Value)
-				if !ok {
-					continue
-				}
-				by, hit := written[p]
-				if !hit && anyWriter != "" {
-					by, hit = anyWriter, true
-				}
-				if hit {
+				if p, ok := scriptPath(t.Value); ok {
+					by, hit := written[p]
+					if !hit && anyWriter != "" {
+						by, hit = anyWriter, true
+					}
+					if hit {
+						d.Verdict, d.Reason, d.Rule = ApprovalRequired, ReasonHardlineDynamic, ""
+						d.Message = "the command runs " + p + ", which call " + quote(by) + " before it in the same list may write: decide it again after that call has run"
+						break
+					}
+				} else if t.Resolved != "" && anyWriter != "" {
+					// A path was resolved through the links there were
+					// before the list ran: an exec call before it may make
+					// one on its way (ln -s ~/.config cfg, then a write of
+					// cfg/autostart/x), and it would lead elsewhere.
 					d.Verdict, d.Reason, d.Rule = ApprovalRequired, ReasonHardlineDynamic, ""
-					d.Message = "the command runs " + p + ", which call " + quote(by) + " before it in the same list may write: decide it again after that call has run"
+					d.Message = "argument " + quote(t.Argument) + " names " + t.Resolved + ", resolved before call " + quote(anyWriter) + " of the same list runs, which may make a link on its way: decide it again after that call has run"
 					break
 				}
 			}

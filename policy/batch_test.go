@@ -280,7 +280,8 @@ func TestSequenceBatch(t *testing.T) {
 	other := policy.Call{ID: "o", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "notes.txt")}}
 	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(write, shell("s", "bash run.sh")))
 	assert.Equal(t, []string{"x allow", "s approval-required"}, decide(shell("x", "go generate ./..."), shell("s", "./run.sh")))
-	assert.Equal(t, []string{"s allow", "w allow"}, decide(shell("s", "bash run.sh"), write), "a write after the run")
+	assert.Equal(t, []string{"s allow", "w approval-required"}, decide(shell("s", "bash run.sh"), write), "a write after an exec call, which may link its path elsewhere")
+	assert.Equal(t, []string{"w allow", "r allow"}, decide(write, read), "a read after a write tool's write, which makes no link")
 	assert.Equal(t, []string{"r allow", "o allow", "s allow"}, decide(read, other, shell("s", "bash run.sh")), "a read, and a write of another file")
 	assert.Equal(t, []string{"w allow", "g allow"}, decide(write, shell("g", "go vet ./...")), "a command that runs no file")
 	denied := policy.Call{ID: "d", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.home, ".bashrc")}}
@@ -312,6 +313,26 @@ func TestSequenceBatch(t *testing.T) {
 	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(py, shell("s", "python3 gen.py")))
 	assert.Equal(t, []string{"w allow", "s allow"}, decide(fresh, shell("s", "bash run.sh")), "another script, which is there")
 	assert.Equal(t, []string{"x allow", "s approval-required"}, decide(shell("x", "go generate ./..."), shell("s", "bash fresh.sh")))
+	// A path resolved before an exec call of the list runs: the call may
+	// make a link on its way (ln -s ~/.config cfg), so the later call is
+	// decided again after it, a read, a write or a working folder alike.
+	link := shell("l", "ln -s "+filepath.Join(w.home, ".config")+" cfg")
+	cfgWrite := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": "cfg/autostart/x.desktop"}}
+	cfgRead := policy.Call{ID: "r", Tool: "read_file", Args: map[string]any{"path": "cfg/gh/hosts.yml"}}
+	assert.Equal(t, []string{"l allow", "w approval-required"}, decide(link, cfgWrite))
+	assert.Equal(t, []string{"l allow", "r approval-required"}, decide(link, cfgRead))
+	e2 := w.withShellTool(t, "sh")
+	ds2 := []policy.Decision{e2.Evaluate(policy.Call{ID: "l", Tool: "sh", Args: map[string]any{"command": "ln -s " + filepath.Join(w.home, ".config") + " cfg"}}),
+		e2.Evaluate(policy.Call{ID: "s", Tool: "sh", Args: map[string]any{"command": "rm -rf ./*", "cwd": "src"}})}
+	require.Equal(t, policy.Allow, ds2[1].Verdict)
+	policy.SequenceBatch(ds2)
+	assert.Equal(t, policy.ApprovalRequired, ds2[1].Verdict, "its working folder: %s", ds2[1].Message)
+	ds = []policy.Decision{e.Evaluate(link), e.Evaluate(cfgRead)}
+	policy.SequenceBatch(ds)
+	assert.Contains(t, ds[1].Message, `resolved before call "l" of the same list runs, which may make a link on its way`)
+	assert.Equal(t, []string{"d deny", "r allow"}, decide(policy.Call{ID: "d", Tool: "shell", Args: map[string]any{"command": "rm -rf ~"}}, cfgRead), "a denied exec call does not run")
+	assert.Equal(t, []string{"e allow", "r allow"}, decide(policy.Call{ID: "e", Tool: "email", Args: map[string]any{"to": "a@example.com"}}, cfgRead), "a call of no exec risk makes no link")
+	assert.Equal(t, []string{"l allow", "m allow"}, decide(link, policy.Call{ID: "m", Tool: "email", Args: map[string]any{"to": "a@example.com"}}), "a later call that names no path")
 }
 
 // TestAnAbsentScriptIsBound: a command that runs a file that is not there

@@ -32,8 +32,9 @@ validated whole first: a blank id or tool name, a duplicate id, a malformed
 call or a list, call or nesting over the limits denies every call of it
 with reason call.invalid, and none is decided. Nothing of a list has run
 when it is decided: a call that runs a script an earlier call of the list
-may write needs approval (policy.SequenceBatch), to be decided again after
-that call has run.
+may write, and a call that names a path after an exec call of the list
+(which may make a link on its way), needs approval (policy.SequenceBatch),
+to be decided again after that call has run.
 A deny is not an error: eval exits 0 when it decided every line, and 2 when
 the policy is invalid, a layer is refused or an input cannot be read.
 ` + layersHelp + `
