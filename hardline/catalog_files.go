@@ -182,12 +182,35 @@ var _ = register([]Entry{
 	{Names: names("xxd"), Family: "files", Summary: "the second operand is written", DataOnly: true,
 		Options:  vals("cglsno", "-cols", "-groupsize", "-len", "-seek", "-name", "-offset"),
 		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
-	{Names: names("csplit"), Family: "files", Summary: "pieces are written under the -f prefix", DataOnly: true,
+	{Names: names("csplit"), Family: "files", Summary: "pieces are written under the -f prefix (xx), each part of the file read",
+		DataOnly: true,
 		Options:  []Option{opt(RoleWrite, "-f", "--prefix"), val("-b", "--suffix-format", "-n", "--digits")},
-		Operands: []Operand{operand(0, RoleRead)}},
-	{Names: names("split"), Family: "files", Summary: "pieces are written under the prefix; --filter's shell command runs for each piece", DataOnly: true,
+		Operands: []Operand{operand(0, RoleRead)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "fbn", []string{"--prefix", "--suffix-format", "--digits"}, "")
+			if len(p.ops) > 0 {
+				prefix := field{val: "xx"}
+				if fs := p.get("-f", "--prefix"); len(fs) > 0 {
+					prefix = fs[len(fs)-1]
+				}
+				r.notePieces(p.ops[0], prefix)
+			}
+			return false
+		}},
+	{Names: names("split"), Family: "files", Summary: "pieces are written under the prefix (x), each part of the file read; --filter's shell command runs for each piece", DataOnly: true,
 		Options:  append(vals("abClnt", "--suffix-length", "--additional-suffix", "--bytes", "--line-bytes", "--lines", "--number", "--separator", "--prefix", "--digits", "-f", "-n", "-b"), opt(RoleScript, "--filter")),
-		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)}},
+		Operands: []Operand{operand(0, RoleRead), operand(1, RoleWrite)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			p := parseOpts(args, "abClnt", []string{"--suffix-length", "--additional-suffix", "--bytes", "--line-bytes", "--lines", "--number", "--separator", "--prefix", "--digits", "--filter"}, "")
+			if len(p.ops) > 0 {
+				prefix := field{val: "x"}
+				if len(p.ops) > 1 {
+					prefix = p.ops[1]
+				}
+				r.notePieces(p.ops[0], prefix)
+			}
+			return false
+		}},
 	{Names: names("cat tac head tail od hexdump hd strings nl wc md5sum sha1sum sha256sum sha512sum b2sum cksum pv bat batcat file stat"),
 		Family: "files", Summary: "operands are read; a raw disk asks", DataOnly: true,
 		Options:  vals("nNcsw", "--lines", "--bytes", "--max-unchanged-stats", "--pid", "--sleep-interval", "--wrap"),

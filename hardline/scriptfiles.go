@@ -752,6 +752,10 @@ type runFiles struct {
 	// write (their paths' keys) to the sources' canonical paths (see
 	// noteCopied).
 	copies map[string]string
+	// pieces maps the prefixes (their paths' keys) under which split and
+	// csplit write a file's pieces to that file's canonical path: a file
+	// whose name starts so holds part of it (see notePieces).
+	pieces map[string]string
 	// pathDirs are the folders the values the command gives PATH list
 	// (see notePath).
 	pathDirs []string

@@ -1193,16 +1193,59 @@ func (r *run) noteCopied(src, dst field) {
 // copiedFrom returns the file the command copied to the path f names, if
 // it copied one there (noteCopied).
 func (r *run) copiedFrom(f field) (string, bool) {
-	copies := r.fileLists().copies
-	if len(copies) == 0 || f.dyn {
+	fl := r.fileLists()
+	if len(fl.copies) == 0 && len(fl.pieces) == 0 || f.dyn {
 		return "", false
 	}
-	for _, p := range r.resolve(f).paths {
-		if src, ok := copies[r.a.key(p)]; ok {
+	res := r.resolve(f)
+	for _, p := range res.paths {
+		k := r.a.key(p)
+		if src, ok := fl.copies[k]; ok {
 			return src, true
+		}
+		for prefix, src := range fl.pieces {
+			if strings.HasPrefix(k, prefix) { // p_aa
+				return src, true
+			}
+		}
+	}
+	if res.glob != "" {
+		// A pattern that matches a piece (p_*, *, p_a?): split names them
+		// PREFIXaa on, csplit PREFIX00 on.
+		g := r.a.key(res.glob)
+		for prefix, src := range fl.pieces {
+			dir, name := path.Split(prefix)
+			if gd, gn := path.Split(g); gd == dir && (bashGlobMatch(gn, name+"aa", false) || bashGlobMatch(gn, name+"00", false)) {
+				return src, true
+			}
 		}
 	}
 	return "", false
+}
+
+// notePieces records that split or csplit writes the pieces of the file
+// in under prefix (see runFiles.pieces): each is a copy of part of it, so
+// a piece sent (split -b 30 .env p_; curl -d @p_aa URL, for f in p_*)
+// is the file sent.
+func (r *run) notePieces(in, prefix field) {
+	if in.dyn || prefix.dyn {
+		return
+	}
+	sp := r.resolve(in).paths
+	if len(sp) == 0 {
+		return
+	}
+	src := sp[len(sp)-1]
+	if s, ok := r.copiedFrom(in); ok {
+		src = s // a copy's pieces are its source's
+	}
+	fs := r.fileState()
+	if fs.pieces == nil {
+		fs.pieces = map[string]string{}
+	}
+	for _, p := range r.resolve(prefix).paths {
+		fs.pieces[r.a.key(p)] = src
+	}
 }
 
 // writtenAt returns what the command wrote to the file f names, and the
