@@ -361,7 +361,7 @@ func (r *run) plantUnreadInto(dst, src field) {
 	if into.val == "" || dst.dyn {
 		return
 	}
-	if _, ok := runsByItself(asciiLower(into.val)); !ok {
+	if _, ok := runsByItself(into.val); !ok {
 		return // (the cheaper test first: the folder is listed only for one of those)
 	}
 	if !strings.HasSuffix(dst.val, "/") {
@@ -381,7 +381,7 @@ func (r *run) plantUnreadInto(dst, src field) {
 // as a write tool's is, its text unread (see judgePlanted). A git folder's
 // hooks and configuration ask as every write there does (gitRunsIt).
 func (r *run) plantUnread(k string) {
-	if _, ok := runsByItself(asciiLower(k)); ok && !gitRunsIt(k) {
+	if _, ok := runsByItself(k); ok && !gitRunsIt(k) {
 		r.calls.planted = append(r.calls.planted, plantedText{key: k, unread: true})
 	}
 }
@@ -406,8 +406,7 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 	dir, name := path.Split(k)
 	parent := path.Base(dir)
 	switch {
-	case strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample"), parent == ".husky" || parent == ".githooks", strings.HasSuffix(dir, "/.husky/_/"),
-		strings.Contains(dir, "/.claude/hooks/"):
+	case hookFile(k, dir, parent, name):
 		return "shell", true
 	case name == ".envrc", shellStartupNames[name], plantedShellName(k) && (!strings.HasPrefix(content, "#!") || shebangShell(strings.SplitN(content, "\n", 2)[0])),
 		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),
@@ -419,11 +418,28 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 		return "npm", false
 	case name == "justfile" || name == ".justfile":
 		return "just", false
-	case packageConfigNames[name], parent == ".cargo" && (name == "config" || name == "config.toml"),
-		parent == "pip" && (name == "pip.conf" || name == "pip.ini"):
+	case sourceConfigFile(parent, name):
 		return "source", false
 	}
 	return plantedConfigLanguage(k), false
+}
+
+// hookFile reports whether the file at k (lower-cased; its folder dir,
+// the folder's name parent and its own name) is a hook a program runs by
+// itself: a git hook but a sample, one in the folders hook managers point
+// core.hooksPath at (.husky, its _ folder, .githooks), or an agent host's
+// hook script (.claude/hooks).
+func hookFile(k, dir, parent, name string) bool {
+	return strings.Contains(k, "/.git/hooks/") && !strings.HasSuffix(name, ".sample") || parent == ".husky" || parent == ".githooks" ||
+		strings.HasSuffix(dir, "/.husky/_/") || strings.Contains(dir, "/.claude/hooks/")
+}
+
+// sourceConfigFile reports whether a file (its folder's name parent and
+// its own name, lower-cased) is a package manager's configuration, which
+// names the sources it installs from and programs it runs.
+func sourceConfigFile(parent, name string) bool {
+	return packageConfigNames[name] || parent == ".cargo" && (name == "config" || name == "config.toml") ||
+		parent == "pip" && (name == "pip.conf" || name == "pip.ini")
 }
 
 // packageConfigNames are the configuration files package managers read
@@ -504,10 +520,11 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 		if cmd == "" {
 			cmd = r.nodeText(sc, s)
 		}
-		if what, _ := runsByItself(asciiLower(pt.key)); pt.unread {
-			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+" with text this command does not show, and it is "+what, cmd, pt.key)
-			continue
-		} else if lang == "agent" || lang == "vscode-settings" && vscodeSettingsRisky(pt.content) {
+		if pt.unread || lang == "agent" || lang == "vscode-settings" && vscodeSettingsRisky(pt.content) {
+			what, _ := runsByItself(pt.key)
+			if pt.unread {
+				what = "with text this command does not show, and it is " + what
+			}
 			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+", "+what, cmd, pt.key)
 			continue
 		}

@@ -136,7 +136,7 @@ func agentConfig(dir, parent, name string) bool {
 		parent == ".codex" && name == "config.toml",
 		parent == ".zed" && name == "settings.json",
 		parent == ".continue" && strings.HasPrefix(name, "config."),
-		strings.Contains(asciiLower("/"+dir), "/.continue/mcpservers/"):
+		strings.Contains(dir, "/.continue/mcpservers/"):
 		return true
 	}
 	return false

@@ -863,12 +863,34 @@ func (a *Analyzer) WriteTarget(given, canonical string) (f Finding, ok bool) {
 // A shell's write there with text it does not show is judged so too
 // (plantUnread).
 func runsByItself(key string) (what string, ok bool) {
-	switch lang, hook := plantedLanguage(key, ""); {
-	case hook && strings.Contains(key, "/.claude/hooks/"):
+	return runsByItselfLower(asciiLower(pathTail(key)))
+}
+
+// pathTail is the end of the path key that runsByItself reads, in any
+// case: its last three elements, with the separator before them (what the
+// files it knows are told by: .kiro/settings/mcp.json, .husky/_/NAME), so
+// that lower-casing it copies a few bytes, not the whole path.
+func pathTail(key string) string {
+	i := len(key)
+	for n := 0; n < 3 && i > 0; n++ {
+		i = strings.LastIndexByte(key[:i], '/')
+		if i < 0 {
+			return key
+		}
+	}
+	return key[i:]
+}
+
+// runsByItselfLower is runsByItself for the lower-cased tail of a key.
+func runsByItselfLower(key string) (what string, ok bool) {
+	dir, name := path.Split(key)
+	parent := path.Base(dir)
+	switch {
+	case hookFile(key, dir, parent, name) && strings.Contains(dir, "/.claude/hooks/"):
 		return "an agent host's hook: the host runs it by itself when the agent acts", true
-	case hook:
+	case hookFile(key, dir, parent, name):
 		return "a git hook: git runs it by itself on a later commit, checkout or merge", true
-	case lang == "source":
+	case sourceConfigFile(parent, name):
 		return "a package manager's configuration, which may name a program it runs (script-shell, rustc-wrapper) or a source it installs from", true
 	}
 	switch plantedConfigLanguage(key) {

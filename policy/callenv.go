@@ -268,27 +268,26 @@ func inputTarget(key []byte, names []string, args map[string]any) Target {
 // judged, so that an approval of ./build.sh does not reach the script once
 // it holds something else. The digest is keyed as the environment's is: a
 // script may hold a secret. A script that is not there (Absent) binds its
-// absence, written "script PATH (absent) hmac-sha256:HEX": an approval of
-// the command does not reach the file once another call writes it.
+// absence, written "script PATH (absent)": an approval of the command does
+// not reach the file once another call writes it; no text is digested.
 func scriptTarget(key []byte, arg string, s hardline.Script) Target {
+	if s.Absent {
+		return Target{Argument: arg, Value: scriptPrefix + s.Path + scriptAbsent}
+	}
 	h := hmac.New(sha256.New, key)
 	h.Write([]byte(s.Path))
 	h.Write([]byte{0})
 	h.Write(s.SHA256[:])
-	name := s.Path
-	if s.Absent {
-		name += scriptAbsent // (its digest is zero: no text's)
-	}
-	return Target{Argument: arg, Value: scriptPrefix + name + scriptDigest + hex.EncodeToString(h.Sum(nil))}
+	return Target{Argument: arg, Value: scriptPrefix + s.Path + scriptDigest + hex.EncodeToString(h.Sum(nil))}
 }
 
-// scriptPrefix, scriptAbsent and scriptDigest frame a script target's
-// value: "script PATH hmac-sha256:HEX", "script PATH (absent)
-// hmac-sha256:HEX" (scriptTarget, scriptPath).
+// scriptPrefix, scriptDigest and scriptAbsent frame a script target's
+// value: "script PATH hmac-sha256:HEX", or "script PATH (absent)"
+// (scriptTarget, scriptPath).
 const (
 	scriptPrefix = "script "
-	scriptAbsent = " (absent)"
 	scriptDigest = " hmac-sha256:"
+	scriptAbsent = " (absent)"
 )
 
 // scriptPath returns the path of a script target (scriptTarget).
@@ -297,11 +296,14 @@ func scriptPath(v string) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	if p, ok := strings.CutSuffix(rest, scriptAbsent); ok && p != "" {
+		return p, true
+	}
 	i := strings.LastIndex(rest, scriptDigest)
 	if i <= 0 {
 		return "", false
 	}
-	return strings.TrimSuffix(rest[:i], scriptAbsent), true
+	return rest[:i], true
 }
 
 // argvTarget binds an approval to the lists read as a command's arguments
