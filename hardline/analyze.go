@@ -2275,6 +2275,9 @@ func (r *run) walk(sc *scope, f *syntax.File) {
 			if n.Name != nil && n.Name.Value == "BASH_CMDS" {
 				r.bashCmds(sc, n)
 			}
+			if n.Name != nil && n.Name.Value == "BASH_ALIASES" {
+				r.bashAliases(sc, n)
+			}
 		case *syntax.DeclClause:
 			r.declArith(sc, n)
 			r.declCompound(sc, n)

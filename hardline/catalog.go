@@ -1746,14 +1746,18 @@ func suppliedFile(f field) bool {
 }
 
 // descriptorFile reports whether a file argument is a process
-// substitution or an open descriptor (/dev/fd/N, /proc/self/fd/N).
+// substitution or an open descriptor (/dev/fd/N, /proc/self/fd/N), its
+// number known or not (/dev/fd/$fd: bash's exec {fd}<<< TEXT names one so).
 func descriptorFile(f field) bool {
 	if f.why == whyProcSubst {
 		return true
 	}
-	if f.dyn || !strings.HasPrefix(f.val, "/") {
+	if !strings.HasPrefix(f.val, "/") {
 		return false
 	}
 	p := throughProcRoots(f.val)
+	if f.dyn {
+		p += "/" // (the folder the number not known is in: /dev/fd/$fd)
+	}
 	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/") || strings.HasPrefix(p, "/proc/thread-self/fd/")
 }

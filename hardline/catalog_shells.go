@@ -443,6 +443,30 @@ func (r *run) bashCmds(sc *scope, as *syntax.Assign) {
 	r.finding(ruleDynamicName, Dynamic, Ask, "BASH_CMDS makes a command name run another program, so later commands cannot be judged by their names", r.nodeText(sc, as), "")
 }
 
+// bashAliases judges an assignment to BASH_ALIASES, bash's table of
+// aliases (BASH_ALIASES[ls]='rm -rf ~', BASH_ALIASES+=([ls]=...)): an
+// element is an alias, which a shell that expands aliases runs in place of
+// the name, so each element's text is judged as alias's is, and the
+// assignment asks, as BASH_CMDS does: later commands cannot be judged by
+// their names (see docs/security-model.md, Hardline).
+func (r *run) bashAliases(sc *scope, as *syntax.Assign) {
+	judge := func(val *syntax.Word) {
+		if val == nil {
+			return
+		}
+		if f := r.word(sc, val); !f.dyn {
+			r.script(f.val, r.known(sc, val.Pos().Offset()), sc.depth+1)
+		}
+	}
+	judge(as.Value)
+	if as.Array != nil {
+		for _, e := range as.Array.Elems {
+			judge(e.Value)
+		}
+	}
+	r.finding(ruleDynamicName, Dynamic, Ask, "BASH_ALIASES defines aliases, which a shell that expands them runs in place of command names, so later commands cannot be judged by their names", r.nodeText(sc, as), "")
+}
+
 // noteCommandName records that the command name name runs the program at
 // file (hash -p, BASH_CMDS): a later use of the name is judged as that
 // program when it is one the catalogue knows.

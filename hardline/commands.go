@@ -1702,8 +1702,8 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 		v := a.val
 		switch {
 		case a.dyn && !cflag:
-			if a.why == whyProcSubst {
-				r.procScript(sc, a, c, cmd, b, b+" runs the output of a process substitution")
+			if a.why == whyProcSubst || descriptorFile(a) {
+				r.scriptArg(sc, b, a, c, cmd) // <(...), /dev/fd/$fd: what the command gave it
 			}
 			return
 		case v == "--":
