@@ -511,6 +511,13 @@ func (r *run) judgeTreeWrite(sc *scope, f field, cmd string) {
 			r.finding(rulePersistence, Command, Ask, "writes into "+p+", a repository's .git folder, whose hooks and configuration git runs or obeys on a later command", cmd, p)
 			return
 		}
+		if what, ok := runsByItself(a.key(p) + "/x"); ok {
+			// A folder every file of which a program runs by itself (.husky,
+			// .githooks, .claude/hooks, Continue's mcpServers): what lands
+			// there is not read.
+			r.finding(rulePersistence, Command, Ask, "writes into "+p+", whose files are each "+what, cmd, p)
+			return
+		}
 	}
 }
 
