@@ -544,6 +544,9 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 			r.judgeWriteTree(sc, d, cmd)
 		}
 		r.chdir(d)
+		if m.extract && !m.toStdout {
+			r.plantMembers(ops)
+		}
 		r.checkTargets(sc, ops, cmd)
 		r.readsTreeOf("tar", ops, cmd)
 		if follows {
@@ -555,5 +558,15 @@ func (r *run) tarFolders(sc *scope, args []field, cmd string) {
 	}
 	if m.extract && len(m.dirs) == 0 && !m.toStdout {
 		r.judgeWriteTree(sc, field{val: "."}, cmd)
+		r.plantMembers(ops)
+	}
+}
+
+// plantMembers notes the members an extraction names as files written
+// with text the command does not show (plantUnreadAt): one a program runs
+// by itself (tar -xf x.tar .pre-commit-config.yaml) asks.
+func (r *run) plantMembers(ops []field) {
+	for _, o := range ops {
+		r.plantUnreadAt(o)
 	}
 }
