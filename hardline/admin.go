@@ -265,6 +265,7 @@ func (r *run) noteOuts(sc *scope, outs []outRedir, call *syntax.CallExpr, fields
 		return
 	}
 	content, known := r.writtenContent(sc, call, fields, in)
+	r.credentialLine = !known && credentialLineOnly(call, fields)
 	for _, o := range outs {
 		if o.appends {
 			r.noteAppended(o.f, content, known)
@@ -272,6 +273,56 @@ func (r *run) noteOuts(sc *scope, outs []outRedir, call *syntax.CallExpr, fields
 			r.noteWritten(o.f, content, known)
 		}
 	}
+	r.credentialLine = false
+}
+
+// credentialLineOnly reports whether call is an echo of one word that is
+// a line setting a credential key, written plainly at the word's start,
+// to a value that may not be known: what a CI writes into a package
+// manager's configuration (echo "//registry.npmjs.org/:_authToken=${NPM_TOKEN}"
+// > .npmrc). The key names where the value goes; the value is a secret,
+// not a source or a program.
+func credentialLineOnly(call *syntax.CallExpr, fields []field) bool {
+	if call == nil || len(call.Args) != 2 || len(fields) != 2 || base(fields[0].val) != "echo" || fields[0].dyn {
+		return false
+	}
+	parts := call.Args[1].Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) == 0 {
+		return false
+	}
+	lit, ok := parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	for _, p := range parts[1:] {
+		// The value: text and variables (a token), not a command's
+		// output, which may hold lines of other keys.
+		switch p := p.(type) {
+		case *syntax.Lit:
+		case *syntax.ParamExp:
+			if p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Index != nil {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	key, _, found := strings.Cut(lit.Value, "=")
+	if !found || strings.ContainsAny(key, "\n\r") {
+		return false
+	}
+	key = asciiLower(strings.TrimSpace(key))
+	for _, w := range []string{"_auth", "authtoken", "password", "_token", "username", "email"} {
+		if strings.Contains(key, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // noteWritten records a file the command writes, so that running it later
@@ -381,6 +432,9 @@ func (r *run) plantUnreadInto(dst, src field) {
 // as a write tool's is, its text unread (see judgePlanted). A git folder's
 // hooks and configuration ask as every write there does (gitRunsIt).
 func (r *run) plantUnread(k string) {
+	if r.credentialLine {
+		return
+	}
 	if _, ok := runsByItself(k); ok && !gitRunsIt(k) {
 		r.calls.planted = append(r.calls.planted, plantedText{key: k, unread: true})
 	}

@@ -209,6 +209,10 @@ type run struct {
 	// judged under (see echoAlts).
 	echo      echoReading
 	echoFlags echoFlag
+	// credentialLine says the statement whose writes are being noted
+	// writes one line that sets a credential key to a value not known
+	// (credentialLineOnly): not a file's unread text (plantUnread).
+	credentialLine bool
 	// skipDots says the command turns bash's globskipdots on (shopt -s
 	// globskipdots), so that no pattern matches . or .. (see dotDotPattern).
 	skipDots bool
