@@ -265,15 +265,14 @@ func (r *run) noteOuts(sc *scope, outs []outRedir, call *syntax.CallExpr, fields
 		return
 	}
 	content, known := r.writtenContent(sc, call, fields, in)
-	r.credentialLine = !known && credentialLineOnly(call, fields)
+	unread := !known && !credentialLineOnly(call, fields) // (a credential line is no file's unread text)
 	for _, o := range outs {
 		if o.appends {
-			r.noteAppended(o.f, content, known)
+			r.noteAppend(o.f, content, known, unread)
 		} else {
-			r.noteWritten(o.f, content, known)
+			r.noteWrite(o.f, content, known, unread)
 		}
 	}
-	r.credentialLine = false
 }
 
 // credentialLineOnly reports whether call is an echo of one word that is
@@ -328,10 +327,16 @@ func credentialLineOnly(call *syntax.CallExpr, fields []field) bool {
 // noteWritten records a file the command writes, so that running it later
 // in the same command is judged by what was written into it.
 func (r *run) noteWritten(f field, content string, known bool) {
+	r.noteWrite(f, content, known, !known)
+}
+
+// noteWrite is noteWritten; unread says a text not known is a file's
+// unread text (plantUnread).
+func (r *run) noteWrite(f field, content string, known, unread bool) {
 	r.eachWritten(f, func(k string, _ written) written {
 		if known && strings.TrimSpace(content) != "" {
 			r.calls.planted = append(r.calls.planted, plantedText{key: k, content: content})
-		} else if !known {
+		} else if unread {
 			r.plantUnread(k)
 		}
 		return written{content: content, known: known}
@@ -342,9 +347,16 @@ func (r *run) noteWritten(f field, content string, known bool) {
 // known when the command wrote all of it before; otherwise the text added
 // at its end is, when known (see written.tail and judgePlanted).
 func (r *run) noteAppended(f field, content string, known bool) {
+	r.noteAppend(f, content, known, !known)
+}
+
+// noteAppend is noteAppended; unread is as noteWrite's.
+func (r *run) noteAppend(f field, content string, known, unread bool) {
 	r.eachWritten(f, func(k string, w written) written {
 		if !known {
-			r.plantUnread(k)
+			if unread {
+				r.plantUnread(k)
+			}
 			return written{environ: w.environ, secret: w.secret} // what it held is still there
 		}
 		if strings.TrimSpace(content) != "" {
@@ -387,11 +399,12 @@ func (r *run) eachWritten(f field, update func(k string, w written) written) {
 }
 
 // plantedText is text a statement wrote or appended to the file at key;
-// unread says it wrote text the command does not show (a copy, a
-// download, a variable's unknown value).
+// unread, when it wrote text the command does not show (a copy, a
+// download, a variable's unknown value) into a file a program runs by
+// itself, says what the file is (runsByItself).
 type plantedText struct {
 	key, content string
-	unread       bool
+	unread       string
 }
 
 // plantUnreadAt is plantUnread for the paths f names.
@@ -432,11 +445,8 @@ func (r *run) plantUnreadInto(dst, src field) {
 // as a write tool's is, its text unread (see judgePlanted). A git folder's
 // hooks and configuration ask as every write there does (gitRunsIt).
 func (r *run) plantUnread(k string) {
-	if r.credentialLine {
-		return
-	}
-	if _, ok := runsByItself(k); ok && !gitRunsIt(k) {
-		r.calls.planted = append(r.calls.planted, plantedText{key: k, unread: true})
+	if what, ok := runsByItself(k); ok && !gitRunsIt(k) {
+		r.calls.planted = append(r.calls.planted, plantedText{key: k, unread: what})
 	}
 }
 
@@ -567,18 +577,21 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 	}()
 	cmd := ""
 	for _, pt := range planted {
-		lang, hook := plantedLanguage(asciiLower(pt.key), pt.content)
-		if lang == "" {
-			continue
+		lang, hook := "", false
+		if pt.unread == "" {
+			if lang, hook = plantedLanguage(asciiLower(pt.key), pt.content); lang == "" {
+				continue
+			}
 		}
 		if cmd == "" {
 			cmd = r.nodeText(sc, s)
 		}
-		if pt.unread || lang == "agent" || lang == "vscode-settings" && vscodeSettingsRisky(pt.content) {
+		if pt.unread != "" {
+			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+", with text this command does not show, and it is "+pt.unread, cmd, pt.key)
+			continue
+		}
+		if lang == "agent" || lang == "vscode-settings" && vscodeSettingsRisky(pt.content) {
 			what, _ := runsByItself(pt.key)
-			if pt.unread {
-				what = "with text this command does not show, and it is " + what
-			}
 			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+", "+what, cmd, pt.key)
 			continue
 		}

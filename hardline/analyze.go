@@ -209,10 +209,6 @@ type run struct {
 	// judged under (see echoAlts).
 	echo      echoReading
 	echoFlags echoFlag
-	// credentialLine says the statement whose writes are being noted
-	// writes one line that sets a credential key to a value not known
-	// (credentialLineOnly): not a file's unread text (plantUnread).
-	credentialLine bool
 	// skipDots says the command turns bash's globskipdots on (shopt -s
 	// globskipdots), so that no pattern matches . or .. (see dotDotPattern).
 	skipDots bool
@@ -248,10 +244,8 @@ func (r *run) result() Result {
 				res.Scripts = append(res.Scripts, Script{Path: p, SHA256: sha256.Sum256([]byte(a.text))})
 			}
 		}
-		for p := range r.calls.absent {
-			if a, ok := r.calls.scripts[p]; !ok || notThere(a.err) {
-				res.Scripts = append(res.Scripts, Script{Path: p, Absent: true})
-			}
+		for p := range r.calls.absent { // (a file's answer stays the call's: none of these was read)
+			res.Scripts = append(res.Scripts, Script{Path: p, Absent: true})
 		}
 		slices.SortFunc(res.Scripts, compareScripts)
 	}

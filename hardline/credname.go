@@ -144,10 +144,11 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 	}
 	held := ""
 	for dir := range strings.SplitSeq(path.Dir(rest), "/") {
-		if codeTrees[strings.ToLower(dir)] {
+		d := asciiLower(dir)
+		if codeTrees[d] {
 			return "", false
 		}
-		if credentialFolders[strings.ToLower(dir)] {
+		if credentialFolders[d] {
 			held = dir + "/"
 		}
 	}

@@ -324,12 +324,12 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 				// credential, or cat .env, prints it ($(cat t), x=$(head
 				// .env)).
 				for _, w := range n.Args[1:] {
-					names = r.heldCredential(w, names)
+					names = r.heldFile(w.Lit(), names)
 				}
 			}
 		case *syntax.Redirect:
 			if (n.Op == syntax.RdrIn || n.Op == syntax.RdrInOut) && (n.N == nil || n.N.Value == "0") {
-				names = r.heldCredential(n.Word, names) // $(< t), read x < .env
+				names = r.heldFile(n.Word.Lit(), names) // $(< t), read x < .env
 			}
 		}
 		return true
@@ -344,15 +344,10 @@ var listFiles = map[string][]string{"dig": {"-f"}, "kdig": {"-f"}, "wget": {"-i"
 	"aria2c": {"-i", "--input-file"}, "nmap": {"-iL"}, "masscan": {"-iL", "--includefile"}, "fping": {"-f", "--file"},
 	"httpx": {"-l", "-list"}, "nuclei": {"-l", "-list"}}
 
-// heldCredential appends to names the credential a file holds when the
-// literal word w names it: one this command filled with a credential
-// (echo "$T" > t; see noteSecretOuts), or one whose name says it holds
-// one (.env: see fileMark).
-func (r *run) heldCredential(w *syntax.Word, names []string) []string {
-	return r.heldFile(w.Lit(), names)
-}
-
-// heldFile is heldCredential for a file's name v.
+// heldFile appends to names the credential the file named v (a literal
+// word's text) holds: one this command filled with a credential (echo
+// "$T" > t; see noteSecretOuts), or one whose name says it holds one
+// (.env: see fileMark).
 func (r *run) heldFile(v string, names []string) []string {
 	if v == "" || strings.HasPrefix(v, "-") {
 		return names
@@ -735,7 +730,7 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 			names = r.credentials(sc, rd.Word, names)
 		case syntax.RdrIn:
 			if rd.N == nil || rd.N.Value == "0" {
-				names = r.heldCredential(rd.Word, names) // xargs -I{} curl URL/{} < .env
+				names = r.heldFile(rd.Word.Lit(), names) // xargs -I{} curl URL/{} < .env
 			}
 		}
 	}
@@ -1730,13 +1725,28 @@ func sentFiles(b string, args []field) []field {
 			}
 			return field{}, false
 		}
+		// valueOf takes the file an option among names gives, as the next
+		// word or after a long option's '=' (--post-file=FILE), and
+		// reports whether v was one.
+		valueOf := func(names ...string) bool {
+			for _, o := range names {
+				if v == o {
+					if n, ok := next(); ok {
+						out = append(out, n)
+					}
+					return true
+				}
+				if rest, ok := strings.CutPrefix(v, o+"="); ok && strings.HasPrefix(o, "--") {
+					file(a, rest)
+					return true
+				}
+			}
+			return false
+		}
 		switch b {
 		case "curl":
 			switch {
-			case v == "-T" || v == "--upload-file":
-				if n, ok := next(); ok {
-					out = append(out, n)
-				}
+			case valueOf("-T", "--upload-file"):
 			case strings.HasPrefix(v, "-T") && len(v) > 2:
 				file(a, v[2:])
 			case v == "-d" || v == "--data" || v == "--data-binary" || v == "--data-ascii" || v == "--data-urlencode" || v == "--json" ||
@@ -1752,13 +1762,9 @@ func sentFiles(b string, args []field) []field {
 				if n, ok := next(); ok && strings.HasPrefix(n.val, "@") {
 					file(n, n.val[1:])
 				}
-			case v == "-K" || v == "--config":
+			case valueOf("-K", "--config"):
 				// A config file's options (header = "...", data = "...")
 				// are sent as given on the command line.
-				if n, ok := next(); ok {
-					out = append(out, n)
-				}
-
 			case v == "-F" || v == "--form":
 				if n, ok := next(); ok {
 					if _, val, found := strings.Cut(n.val, "="); found && (strings.HasPrefix(val, "@") || strings.HasPrefix(val, "<")) {
@@ -1768,15 +1774,7 @@ func sentFiles(b string, args []field) []field {
 				}
 			}
 		case "wget", "wget2":
-			for _, o := range []string{"--post-file", "--body-file"} {
-				if v == o {
-					if n, ok := next(); ok {
-						out = append(out, n)
-					}
-				} else if rest, ok := strings.CutPrefix(v, o+"="); ok {
-					file(a, rest)
-				}
-			}
+			valueOf("--post-file", "--body-file")
 		case "http", "https", "xh", "xhs", "httpie":
 			if j := strings.IndexByte(v, '@'); j >= 0 && !strings.HasPrefix(v, "-") && !strings.Contains(v, "://") {
 				file(a, v[j+1:]) // field@FILE, field=@FILE, @FILE
@@ -1815,19 +1813,11 @@ func sentFiles(b string, args []field) []field {
 		case "mail", "mailx", "s-nail", "mutt", "neomutt":
 			// An attachment: -a FILE (mutt, s-nail, BSD mailx), -A FILE
 			// (GNU mailutils), --attach=FILE.
-			if v == "-a" || v == "-A" || v == "--attach" {
-				if n, ok := next(); ok {
-					out = append(out, n)
-				}
-			} else if rest, ok := strings.CutPrefix(v, "--attach="); ok {
-				file(a, rest)
-			}
+			valueOf("-a", "-A", "--attach")
 		case "tftp":
 			// tftp HOST -c put FILE; busybox's tftp -p -l FILE HOST.
-			if v == "put" || v == "-l" && slices.ContainsFunc(args, func(f field) bool { return f.val == "-p" }) {
-				if n, ok := next(); ok {
-					out = append(out, n)
-				}
+			if !valueOf("put") && slices.ContainsFunc(args, func(f field) bool { return f.val == "-p" }) {
+				valueOf("-l")
 			}
 		case "lftp", "ftp", "sftp", "smbclient":
 			// The commands given to run (lftp -e/-c "put .env; bye",
@@ -1848,14 +1838,7 @@ func sentFiles(b string, args []field) []field {
 			// --body-file FILE (or -F FILE), gh api --input FILE, gh api
 			// -F field=@FILE.
 			switch {
-			case v == "--body-file" || v == "--input" || v == "-F" && (sub == "issue" || sub == "pr"):
-				if n, ok := next(); ok {
-					out = append(out, n)
-				}
-				continue
-			case strings.HasPrefix(v, "--body-file=") || strings.HasPrefix(v, "--input="):
-				_, rest, _ := strings.Cut(v, "=")
-				file(a, rest)
+			case valueOf("--body-file", "--input") || (sub == "issue" || sub == "pr") && valueOf("-F"):
 				continue
 			case v == "-F" || v == "--field":
 				if n, ok := next(); ok {

@@ -387,30 +387,23 @@ func (r *run) filesIn(names []string, b, cmd string, read func(text, p string), 
 }
 
 // noteAbsent records that the file f names, which the command runs by its
-// name or its runner reads, is not there, when it would be read there (in
-// a root or a temporary folder): Result.Scripts lists it as Absent, so
-// that a host binds an approval to its absence and a list of calls in
-// which an earlier one may write it is decided again after that call
-// (see docs/security-model.md, Batches).
+// name or its runner reads, is not there: Result.Scripts lists it as
+// Absent, so that a host binds an approval to its absence and a list of
+// calls in which an earlier one may write it is decided again after that
+// call (see docs/security-model.md, Batches). It follows the read
+// readOnDisk just tried: only a file it looked for (in a root or a
+// temporary folder; not one the command made, downloaded or copied, nor
+// a pattern's matches) and found not there is one.
 func (r *run) noteAbsent(f field) {
-	if r.env.Canonical == nil || f.dyn || f.val == "" || f.glob && patternChars(f.val) {
+	if f.dyn || f.val == "" || f.glob && patternChars(f.val) {
 		return
 	}
-	if _, fetched := r.fetchedAtFile(f); fetched || r.madeHere(f) {
-		return
-	}
-	if _, copied := r.copiedFrom(f); copied {
-		return
-	}
-	res := r.resolve(f)
-	if res.unknown != nil || len(res.paths) == 0 {
+	res := r.resolve(f) // (readOnDisk's answer, from the call's cache)
+	if len(res.paths) == 0 {
 		return
 	}
 	p := res.paths[len(res.paths)-1]
-	if !r.inScriptPlace(p) {
-		return
-	}
-	if a, read := r.calls.scripts[p]; !(read && notThere(a.err)) && !(r.env.Missing != nil && r.env.Missing(p)) {
+	if a, read := r.calls.scripts[p]; !read || !notThere(a.err) {
 		return
 	}
 	if r.calls.absent == nil {
@@ -463,7 +456,8 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 		return "", "", false
 	}
 	if r.env.Missing != nil && r.env.Missing(p) {
-		return "", "", false // nothing to run, as notThere below, known without a read
+		r.calls.answer(p, scriptAnswer{err: fs.ErrNotExist}) // (as a read would answer: noteAbsent)
+		return "", "", false                                 // nothing to run, as notThere below, known without a read
 	}
 	text, err := r.calls.script(r.a.readScript, p, r.a.maxBytes)
 	if program && (err == nil || errors.Is(err, ErrScriptTooLarge)) && compiled(text) {
@@ -693,11 +687,16 @@ func (c *callCache) script(read func(string, int) (string, error), p string, lim
 	if err == nil && len(text) > limit {
 		text, err = text[:limit], fmt.Errorf("%w: %s", ErrScriptTooLarge, p)
 	}
+	c.answer(p, scriptAnswer{text, err})
+	return text, err
+}
+
+// answer records the answer for the script file at p.
+func (c *callCache) answer(p string, a scriptAnswer) {
 	if c.scripts == nil {
 		c.scripts = map[string]scriptAnswer{}
 	}
-	c.scripts[p] = scriptAnswer{text, err}
-	return text, err
+	c.scripts[p] = a
 }
 
 // notThere reports whether err from Config.ReadScript says there is no

@@ -267,23 +267,25 @@ func SequenceBatch(ds []Decision) {
 		d := &ds[i]
 		if d.Verdict == Allow {
 			for _, t := range d.Targets {
+				why := ""
 				if p, ok := scriptPath(t.Value); ok {
 					by, hit := written[p]
 					if !hit && anyWriter != "" {
 						by, hit = anyWriter, true
 					}
 					if hit {
-						d.Verdict, d.Reason, d.Rule = ApprovalRequired, ReasonHardlineDynamic, ""
-						d.Message = "the command runs " + p + ", which call " + quote(by) + " before it in the same list may write: decide it again after that call has run"
-						break
+						why = "the command runs " + p + ", which call " + quote(by) + " before it in the same list may write"
 					}
 				} else if t.Resolved != "" && anyWriter != "" {
 					// A path was resolved through the links there were
 					// before the list ran: an exec call before it may make
 					// one on its way (ln -s ~/.config cfg, then a write of
 					// cfg/autostart/x), and it would lead elsewhere.
+					why = "argument " + quote(t.Argument) + " names " + t.Resolved + ", resolved before call " + quote(anyWriter) + " of the same list runs, which may make a link on its way"
+				}
+				if why != "" {
 					d.Verdict, d.Reason, d.Rule = ApprovalRequired, ReasonHardlineDynamic, ""
-					d.Message = "argument " + quote(t.Argument) + " names " + t.Resolved + ", resolved before call " + quote(anyWriter) + " of the same list runs, which may make a link on its way: decide it again after that call has run"
+					d.Message = why + ": decide it again after that call has run"
 					break
 				}
 			}
