@@ -296,6 +296,19 @@ func (r *run) gitMore(sc *scope, args []field, c ctx, cmd string) {
 		case moved || r.cwd != "":
 			judge(sc, field{val: "."}, cmd)
 		}
+		// But a file named to be written from another revision or the
+		// index (git checkout REV -- .husky/pre-commit, git restore
+		// --source=REV build.sh) is written with text the command does not
+		// show, as a copy's is: a hook, a file a program runs by itself or
+		// a folder of them asks (plantUnread, judgeTreeWrite), and one run
+		// later in the command is one it wrote first (runsMade).
+		for _, f := range gitPathOperands(args[sub].val, args[sub+1:]) {
+			r.judgeTreeWrite(sc, f, cmd)
+			if !f.dyn && !r.holdsWorkDir(f) {
+				r.noteWrite(f, "", false, true)
+				r.noteFilled(f)
+			}
+		}
 	}()
 	for i := 0; i < len(args); i++ {
 		v := args[i].val
@@ -582,6 +595,84 @@ func gitWritesTree(sub string, args []field) bool {
 		return !has("--check", "--stat", "--numstat", "--summary", "--cached")
 	}
 	return true
+}
+
+// holdsWorkDir reports whether the folder f names is the working folder
+// or one above it (git checkout ., git restore ..): the whole tree, which
+// git writes with the repository's own files (see gitMore).
+func (r *run) holdsWorkDir(f field) bool {
+	if r.cwd == "" {
+		return false
+	}
+	cwd := r.a.key(r.cwd)
+	return slices.ContainsFunc(r.resolve(f).paths, func(p string) bool { return r.a.within(cwd, r.a.key(p)) })
+}
+
+// gitPathOperands returns the paths the sub-command sub with args names
+// to be written: checkout's and restore's pathspecs (all operands after
+// --; without it, restore's every operand and checkout's after the first,
+// a revision, or its only one, which git takes for a path when no branch
+// has its name, unless its value is not known: a branch, most likely), checkout-index's files under its --prefix. restore
+// --staged without --worktree writes only the index; checkout -b, -B,
+// --orphan and -t name a branch, not paths.
+func gitPathOperands(sub string, args []field) []field {
+	var values []string
+	switch sub {
+	case "checkout":
+		values = []string{"-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"}
+	case "restore":
+		values = []string{"-s", "--source", "--conflict", "--pathspec-from-file"}
+	case "checkout-index":
+		values = []string{"--prefix", "--stage"}
+	default:
+		return nil
+	}
+	var ops []field
+	prefix, dashes, staged, worktree, branch := "", -1, false, false, false
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		switch {
+		case dashes >= 0:
+			ops = append(ops, args[i])
+		case v == "--":
+			dashes = len(ops)
+		case v == "-" || !strings.HasPrefix(v, "-"):
+			ops = append(ops, args[i])
+		case slices.Contains(values, v):
+			branch = branch || v == "-b" || v == "-B" || v == "--orphan"
+			i++
+		case strings.HasPrefix(v, "--prefix="):
+			prefix = v[len("--prefix="):]
+		case strings.HasPrefix(v, "-s") && !strings.HasPrefix(v, "--") && sub == "restore":
+			// -sREV: a revision, whose letters are no options (-sStable)
+		case v == "--track" || strings.HasPrefix(v, "--track="):
+			branch = true // (a branch made from the one named)
+		case v == "--staged":
+			staged = true
+		case v == "--worktree":
+			worktree = true
+		case !strings.HasPrefix(v, "--"):
+			staged = staged || strings.ContainsRune(v, 'S')
+			worktree = worktree || strings.ContainsRune(v, 'W')
+			branch = branch || sub == "checkout" && strings.ContainsAny(v, "bBt")
+		}
+	}
+	switch {
+	case branch || sub == "restore" && staged && !worktree:
+		return nil
+	case sub == "checkout" && dashes > 0:
+		ops = ops[dashes:] // git checkout REV -- PATHS
+	case sub == "checkout" && dashes < 0 && len(ops) > 1:
+		ops = ops[1:] // git checkout REV PATHS
+	case sub == "checkout" && dashes < 0 && len(ops) == 1 && ops[0].dyn:
+		return nil // a branch, most likely (git checkout "$BRANCH")
+	}
+	if prefix != "" {
+		for i := range ops {
+			ops[i].val = prefix + ops[i].val
+		}
+	}
+	return ops
 }
 
 // gitMoreKey judges one KEY=VALUE whose key git runs by its name's end.

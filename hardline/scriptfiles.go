@@ -392,24 +392,42 @@ func (r *run) filesIn(names []string, b, cmd string, read func(text, p string), 
 // calls in which an earlier one may write it is decided again after that
 // call (see docs/security-model.md, Batches). It follows the read
 // readOnDisk just tried: only a file it looked for (in a root or a
-// temporary folder; not one the command made, downloaded or copied, nor
-// a pattern's matches) and found not there is one.
+// temporary folder; not one the command made or downloaded, nor a
+// pattern's matches) and found not there is one. For a copy the command
+// makes, that is its source, and then the file itself, read in its stead
+// (cp /tmp/x build.sh; bash build.sh: another call may write either).
 func (r *run) noteAbsent(f field) {
 	if f.dyn || f.val == "" || f.glob && patternChars(f.val) {
 		return
+	}
+	if src, copied := r.copiedFrom(f); copied {
+		if !r.calls.missing(src) {
+			return // (the copy's text was read, or not looked for)
+		}
+		r.calls.noteAbsent(src) // cp /tmp/x build.sh && bash build.sh
 	}
 	res := r.resolve(f) // (readOnDisk's answer, from the call's cache)
 	if len(res.paths) == 0 {
 		return
 	}
-	p := res.paths[len(res.paths)-1]
-	if a, read := r.calls.scripts[p]; !read || !notThere(a.err) {
-		return
+	if p := res.paths[len(res.paths)-1]; r.calls.missing(p) {
+		r.calls.noteAbsent(p)
 	}
-	if r.calls.absent == nil {
-		r.calls.absent = map[string]bool{}
+}
+
+// missing reports whether the call's read of the file at p found it not
+// there.
+func (c *callCache) missing(p string) bool {
+	a, read := c.scripts[p]
+	return read && notThere(a.err)
+}
+
+// noteAbsent lists the file at p in Result.Scripts as Absent.
+func (c *callCache) noteAbsent(p string) {
+	if c.absent == nil {
+		c.absent = map[string]bool{}
 	}
-	r.calls.absent[p] = true
+	c.absent[p] = true
 }
 
 // besideFile returns the path f names relative to the folder dir of the
@@ -427,7 +445,9 @@ func (r *run) besideFile(dir, f string) string {
 // it (wrote it, copied it from a file it wrote, downloaded it, extracted
 // it: runsMade judges those), it lies in a root or a temporary folder,
 // and its text is not being judged already (a script that runs itself);
-// a copy the command makes of a file on disk is read from the source.
+// a copy the command makes of a file on disk is read from the source, and
+// when the source is not there, the copy fails and the file is read as
+// it is.
 // The file is read through Config.ReadScript, once per call; one larger
 // than Config.MaxBytes, or past maxScriptFiles files, asks, unless
 // program says a shell or an interpreter runs the file and its head shows
@@ -444,14 +464,23 @@ func (r *run) readOnDisk(f field, b, cmd string, program bool) (text, p string, 
 	if f.glob && patternChars(f.val) {
 		return r.patternOnDisk(f, b, cmd, program)
 	}
-	p, copied := r.copiedFrom(f)
-	if !copied {
-		res := r.resolve(f)
-		if res.unknown != nil || len(res.paths) == 0 {
-			return "", "", false
+	if src, copied := r.copiedFrom(f); copied {
+		text, p, ok = r.readPath(src, b, cmd, program)
+		if ok || !r.calls.missing(src) {
+			return text, p, ok
 		}
-		p = res.paths[len(res.paths)-1] // the canonical form, when it differs
+		// The copy fails: what runs is the file f names, as it is now
+		// (cp /tmp/x build.sh; bash build.sh).
 	}
+	res := r.resolve(f)
+	if res.unknown != nil || len(res.paths) == 0 {
+		return "", "", false
+	}
+	return r.readPath(res.paths[len(res.paths)-1], b, cmd, program) // the canonical form, when it differs
+}
+
+// readPath is readOnDisk for the file at p, a canonical path.
+func (r *run) readPath(p, b, cmd string, program bool) (text, _ string, ok bool) {
 	if !r.inScriptPlace(p) || r.calls.running[p] {
 		return "", "", false
 	}

@@ -425,8 +425,10 @@ func TestAFileKnownMissingIsNotRead(t *testing.T) {
 	}
 	// A file known missing that the command runs by its name, through
 	// its standard input or as an interactive shell's start file is
-	// listed absent; one it makes or copies itself, or one outside the
-	// places scripts are read, is not.
+	// listed absent, and so is a copy's missing source, with the file
+	// the copy would have made, read in its stead (the copy fails); one
+	// it makes itself, or one outside the places scripts are read, is
+	// not.
 	env.Missing = func(abs string) bool { return !strings.HasSuffix(abs, "/there.sh") }
 	gone := []Script{{Path: "/home/dev/work/proj/gone.sh", Absent: true}}
 	for cmd, want := range map[string][]Script{
@@ -435,6 +437,8 @@ func TestAFileKnownMissingIsNotRead(t *testing.T) {
 		"echo hi > made.sh; bash made.sh":                   nil,
 		"bash /home/dev/other/gone.sh":                      nil,
 		"cp there.sh copy.sh; bash copy.sh":                 {{Path: "/home/dev/work/proj/there.sh", SHA256: sha256.Sum256([]byte("rm -rf ~\n"))}},
+		"cp gone.sh copy.sh; bash copy.sh":                  {{Path: "/home/dev/work/proj/copy.sh", Absent: true}, gone[0]},
+		"cp gone.sh there.sh; bash there.sh":                {gone[0], {Path: "/home/dev/work/proj/there.sh", SHA256: sha256.Sum256([]byte("rm -rf ~\n"))}},
 		"curl -o got.sh https://x.example/i && bash got.sh": nil,
 		"node gone.js --port 80":                            {{Path: "/home/dev/work/proj/gone.js", Absent: true}}, // (80 is no file's name)
 		"php -d auto_prepend_file=gone.php -r 'echo 1;'":    {{Path: "/home/dev/work/proj/gone.php", Absent: true}},
