@@ -941,6 +941,13 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 		e2 := w2.engine(t, nil)
 		d := check(t, e2, policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "attach": vals}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
 		assert.Contains(t, d.Message, "could not be resolved")
+		// So too for a relative path written without ./, which a tool that
+		// writes may write.
+		for i := range vals {
+			vals[i] = deep
+		}
+		d = check(t, e2, policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "also": vals}}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		assert.Contains(t, d.Message, "may name a path the tool writes, and it could not be resolved")
 	})
 	t.Run("the message names the first argument in order", func(t *testing.T) {
 		d := check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "src", "b": key, "a": "~/.ssh"}}, policy.Deny, policy.ReasonHardlinePath)
@@ -1038,6 +1045,10 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 	require.NoError(t, os.MkdirAll(w.home+"/dotfiles", 0o755))
 	require.NoError(t, os.WriteFile(w.home+"/dotfiles/zshrc", []byte("# rc"), 0o644))
 	require.NoError(t, os.Symlink(w.home+"/dotfiles/zshrc", w.home+"/.zshrc"))
+	// A hook folder that is a link to a plain one: git runs what its
+	// name holds, so the name, not the link's target, says it is one.
+	require.NoError(t, os.MkdirAll(w.ws+"/hooks-src", 0o755))
+	require.NoError(t, os.Symlink(w.ws+"/hooks-src", w.ws+"/.githooks"))
 	set, err := roots.NewSet([]roots.Root{
 		{ID: "ws", Path: w.ws, Access: roots.ReadWrite, Primary: true, Source: roots.Workspace},
 		{ID: "home", Path: w.home, Access: roots.ReadWrite, Source: roots.UserGrant},
@@ -1135,7 +1146,23 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		d := e.Evaluate(policy.Call{Tool: c.tool, Args: a})
 		assert.Equal(t, c.want, d.Verdict, "%s %s: %s", c.tool, c.path, d.Message)
 		assert.Equal(t, c.rule, d.Rule, "%s %s: %s", c.tool, c.path, d.Message)
+		// The same path in an argument the metadata does not declare is
+		// one the tool may write: what the declared path denies or asks,
+		// it asks (a bare name without a dot, rc, is a word, not a path).
+		if c.tool != "write_file" || c.path == "rc" {
+			continue
+		}
+		want := c.want
+		if want == policy.Deny {
+			want = policy.ApprovalRequired
+		}
+		d = e.Evaluate(policy.Call{Tool: c.tool, Args: map[string]any{"path": "src/x", "backup": c.path}})
+		assert.Equal(t, want, d.Verdict, "undeclared %s: %s", c.path, d.Message)
+		assert.Equal(t, c.rule, d.Rule, "undeclared %s: %s", c.path, d.Message)
 	}
+	d := e.Evaluate(policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "src/../rc"}})
+	assert.Equal(t, policy.ApprovalRequired, d.Verdict, "undeclared src/../rc: %s", d.Message)
+	assert.Equal(t, "startup-file-write", d.Rule, "undeclared src/../rc: %s", d.Message)
 }
 
 // TestLinkFollowingReadersReadWhatLinksLeadTo checks, through the file
@@ -1211,6 +1238,22 @@ func TestPathsReadAsAShellExpandsThem(t *testing.T) {
 		{"an undeclared agent configuration of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "mirror": "./.claude/settings.json"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
 		{"an undeclared startup file of a reader", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src/x", "compare": "~/.bashrc"}}, policy.Allow, policy.ReasonModeAllow},
 		{"an undeclared plain file of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "./src/x.bak"}}, policy.Allow, policy.ReasonModeAllow},
+		// Written without ./, a relative path is still one to a tool that
+		// writes it; to a reader, or as a phrase, it is text.
+		{"an undeclared relative hook of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "also": []any{"README.md", ".git/hooks/pre-commit"}}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative hook manager's hook", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": ".husky/pre-commit"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative agent configuration", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "mirror": " .claude/settings.json "}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative package configuration", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "copy": ".npmrc"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative path in JSON text", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "opts": `{"out": "sub/.husky/pre-push"}`}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative path with backslashes", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": `.husky\pre-commit`}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative hook of a reader", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src/x", "compare": ".git/hooks/pre-commit"}}, policy.Allow, policy.ReasonModeAllow},
+		{"an undeclared branch name of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "branch": "feature/login", "type": "application/json"}}, policy.Allow, policy.ReasonModeAllow},
+		{"an undeclared plain relative file of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "src/x.bak", "env": ".env.example"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a URL naming a hook", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "source": "https://x.example/.husky/pre-commit"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a phrase naming a hook", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "note": "see .husky/pre-commit"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a phrase ending in a package configuration", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "note": "set the registry in docs/.npmrc"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a word longer than a path", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "note": strings.Repeat("a/", 2100) + ".npmrc"}}, policy.Allow, policy.ReasonModeAllow},
+		{"a relative target that names a hook", policy.Call{Tool: "email", Args: map[string]any{"to": ".husky/pre-commit"}}, policy.Allow, policy.ReasonModeAllow},
 		{"a target that names a startup file", policy.Call{Tool: "email", Args: map[string]any{"to": "~/.bashrc"}}, policy.Allow, policy.ReasonModeAllow},
 		{"a price", policy.Call{Tool: "email", Args: map[string]any{"to": "a@example.com", "body": "$5/month"}}, policy.Allow, policy.ReasonModeAllow},
 	} {

@@ -26,6 +26,9 @@ import (
 // string, a path written as an option's value (--key=PATH, -i PATH, @PATH,
 // a,PATH, "PATH") that names a sensitive host path asks, since the tool
 // may pass the string on as a command line's arguments (optionPaths).
+// For a tool that is not a reader, one word written as a relative path
+// without ./ (bareRelative) is judged as a place the tool may write, and
+// only so (relativeWrite).
 // Other text (a message, a file's contents over lines, a search, prose
 // that mentions a path) is left to the tool's own judgement, since nothing
 // says it names a file.
@@ -60,6 +63,12 @@ type otherValue struct {
 	// syntax and names a folder ($(echo ~)/.ssh/id_rsa), judged as a
 	// shell would read it (shellWordPath).
 	expanded bool
+	// relative: value is one word written as a relative path without a
+	// leading ./ (.husky/pre-commit, cfg/autostart/x.desktop, .npmrc),
+	// which a tool that writes may write (bareRelative): judged only as
+	// a place written, not as a path read, since a word of text may look
+	// so too.
+	relative bool
 }
 
 // otherPaths is the part of step 2 that reads the call's other arguments:
@@ -100,6 +109,10 @@ func (ev *evaluation) otherPaths() bool {
 			return ev.stop(ReasonHardlinePath, "sensitive-path", "argument "+quote(v.arg)+" holds "+quote(v.metadata)+
 				", a cloud metadata service's credentials or user data")
 		}
+		if v.relative {
+			ev.relativeWrite(v)
+			continue
+		}
 		if v.tooMany {
 			ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
 				"argument "+quote(v.arg)+" holds more paths written as options' values than toolgate reads")
@@ -131,11 +144,8 @@ func (ev *evaluation) otherPaths() bool {
 		// not declare names: a startup file, a protected file, a device, a
 		// git hook or a file a program runs by itself asks, as a write
 		// there needs a person's look whether or not the tool writes it.
-		if m.Risk != toolmeta.RiskRead && v.arg != m.TargetArgument && ev.e.hard != nil {
-			if f, hit := ev.e.hard.WriteTarget(given, resolved); hit {
-				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
-					", written as a path, which the tool may write: it "+f.Detail+" ("+f.Path+")")
-			}
+		if m.Risk != toolmeta.RiskRead && v.arg != m.TargetArgument {
+			ev.writeTarget(v, given, resolved)
 		}
 		if err != nil {
 			// Not resolved (a link loop, the lookup budget spent): what
@@ -145,6 +155,52 @@ func (ev *evaluation) otherPaths() bool {
 		}
 	}
 	return true
+}
+
+// writeTarget judges the path v names, given (as written, home expanded)
+// and resolved (canonical; "" when not resolved), as a place the tool may
+// write (hardline's WriteTarget): a startup file, a protected file, a
+// device, a git hook or a file a program runs by itself asks.
+func (ev *evaluation) writeTarget(v otherValue, given, resolved string) {
+	if ev.e.hard == nil {
+		return
+	}
+	if f, hit := ev.e.hard.WriteTarget(givenForm(given, resolved, ev.set), resolved); hit {
+		ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
+			", written as a path, which the tool may write: it "+f.Detail+" ("+f.Path+")")
+	}
+}
+
+// relativeWrite judges v, a relative path written without ./ in an
+// argument of a tool that writes (bareRelative), as a place the tool may
+// write, resolved against the primary root as the tool's open would; one
+// that cannot be resolved asks.
+func (ev *evaluation) relativeWrite(v otherValue) {
+	given, err := ev.e.pathReading(v.value)
+	if err != nil {
+		return // (no local path: another host's URL, a query)
+	}
+	resolved, err := ev.set.CanonicalBudget(given, ev.budget)
+	if err != nil {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+			"argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+", which may name a path the tool writes, and it could not be resolved: "+err.Error())
+		return
+	}
+	ev.writeTarget(v, given, resolved)
+}
+
+// bareRelative reports whether s, with surrounding white space removed,
+// is one word that reads as a relative path written without ./: one
+// holding a slash (src/x.go, .husky/pre-commit) or a dot (.npmrc,
+// mise.toml), with no blank and no URL scheme. A path written with
+// backslashes is read through its spelling with slashes
+// (valueSpellings).
+func bareRelative(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 4096 || strings.Contains(s, "://") {
+		return false
+	}
+	return !strings.ContainsFunc(s, unicode.IsSpace) && strings.ContainsAny(s, "/.")
 }
 
 // optionPath judges a path written as an option's value inside an
@@ -277,9 +333,13 @@ func (ev *evaluation) appendPathLike(vals []otherValue, arg, s string) []otherVa
 			return append(vals, otherValue{arg: arg, value: s, metadata: u})
 		}
 	}
+	writes := ev.meta.Risk != toolmeta.RiskRead && arg != ev.meta.TargetArgument
 	for _, sp := range valueSpellings(s) {
-		if pathLike(sp.text) {
+		switch {
+		case pathLike(sp.text):
 			vals = append(vals, otherValue{arg: arg, value: sp.text, how: " (" + sp.how + ")"})
+		case writes && bareRelative(sp.text):
+			vals = append(vals, otherValue{arg: arg, value: strings.TrimSpace(sp.text), how: " (" + sp.how + ")", relative: true})
 		}
 	}
 	for _, p := range thisMachineTransfer(s, ev.thisMachine) {
@@ -295,6 +355,9 @@ func (ev *evaluation) appendPathLike(vals []otherValue, arg, s string) []otherVa
 		return append(append(vals, otherValue{arg: arg, value: s}), expanded...)
 	}
 	vals = append(vals, expanded...)
+	if writes && bareRelative(s) {
+		return append(vals, otherValue{arg: arg, value: strings.TrimSpace(s), relative: true})
+	}
 	paths, ok := optionPaths(s)
 	if !ok {
 		return append(vals, otherValue{arg: arg, tooMany: true})
