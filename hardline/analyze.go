@@ -366,8 +366,11 @@ type callCache struct {
 	pipePrefixes map[*syntax.Stmt]bool
 	// scripts are the script files read for the call (see scriptfiles.go),
 	// by canonical path, and running those whose text is being judged.
-	scripts     map[string]scriptAnswer
-	scriptFiles int // the files of scripts that are there (see callCache.script)
+	// boundPatterns are the patterns of files run whose every match
+	// bindMatches bound (see patternOnDisk).
+	boundPatterns map[string]bool
+	scripts       map[string]scriptAnswer
+	scriptFiles   int // the files of scripts that are there (see callCache.script)
 	// absent are the files the command runs by name, or a runner's own
 	// files, that are not there when it is judged (noteAbsent): another
 	// call may write them before it runs.
@@ -413,7 +416,7 @@ func (c *callCache) reset(hint int) {
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
 	c.scripts, c.scriptFiles, c.running, c.onDisk, c.onDiskAsk, c.askOnly = nil, 0, nil, "", false, nil // no script of the last call stays reachable
-	c.listings, c.absent = nil, nil
+	c.listings, c.absent, c.boundPatterns = nil, nil, nil
 	clear(c.exists[:cap(c.exists)]) // no string of the last call stays reachable
 	c.exists = c.exists[:0]
 	clear(c.gitSearched[:cap(c.gitSearched)])

@@ -45,6 +45,25 @@ func TestRuleTableMatchesRules(t *testing.T) {
 	if !slices.Equal(order, names) {
 		t.Errorf("the documentation's table is not in Rules order:\n doc   %v\n rules %v", order, names)
 	}
+	// The run-time rules the documentation lists are those Rules marks.
+	prose := strings.ReplaceAll(string(src), "\n// ", " ")
+	_, list, ok := strings.Cut(prose, "They are the run-time rules:")
+	if !ok {
+		t.Fatal("the documentation does not list the run-time rules")
+	}
+	list, _, _ = strings.Cut(list, ".")
+	var documented, marked []string
+	for _, w := range strings.Split(list, ",") {
+		documented = append(documented, strings.TrimSpace(w))
+	}
+	for _, ri := range Rules() {
+		if ri.RunTime {
+			marked = append(marked, ri.Name)
+		}
+	}
+	if !slices.Equal(documented, marked) {
+		t.Errorf("the documentation's run-time rules are not those Rules marks:\n doc   %q\n rules %q", documented, marked)
+	}
 }
 
 // TestCatalogIsDocumentedAndExercised checks that every catalogue entry has

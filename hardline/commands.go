@@ -133,7 +133,7 @@ func singleQuoted(v string) bool {
 const quoteSpecial = ";\"'()$|&><` \t\r\n\\#{~*?[="
 
 func (r *run) finding(rule string, k Kind, s Severity, detail, cmd, p string) {
-	r.add(Finding{Rule: rule, Kind: k, Severity: s, Detail: detail, Command: cmd, Path: p})
+	r.add(Finding{Rule: rule, Kind: k, Severity: s, Detail: detail, Command: cmd, Path: p, RunTime: runTimeRules[rule]})
 }
 
 // shellBuiltin reports whether b is a name the shell runs itself (a
@@ -192,7 +192,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 				why = "a pattern"
 			}
 		}
-		r.finding(ruleDynamicName, Dynamic, Ask, "the command name comes from "+why+" and cannot be known before it runs", cmd, "")
+		detail := "the command name comes from " + why + " and cannot be known before it runs"
 		if name.glob && !name.dyn {
 			pat := base(name.val)
 			for _, d := range dangerousNames {
@@ -201,11 +201,15 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 				}
 			}
 			if strings.ContainsRune(name.val, '/') {
-				// ./tools/*/run: a file the pattern matches runs (patternOnDisk).
+				// ./tools/*/run: a file the pattern matches runs
+				// (patternOnDisk), each bound when it lies where scripts
+				// are read.
 				r.scriptAt(sc, name, fs[1:], false, pat, c, cmd)
 			}
+			r.add(Finding{Rule: ruleDynamicName, Kind: Dynamic, Severity: Ask, Detail: detail, Command: cmd, RunTime: !r.calls.boundPatterns[name.val]})
 			return
 		}
+		r.finding(ruleDynamicName, Dynamic, Ask, detail, cmd, "")
 		if name.dyn {
 			return
 		}

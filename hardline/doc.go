@@ -216,6 +216,17 @@
 //	unresolvable-path           dynamic  ask       a path that Env.Canonical cannot resolve (a link loop, a failed lookup, the call's lookup budget spent), or a pattern Env.GlobLinks cannot expand within its bounds: what it reaches is unknown; find -L or -follow acting on what it finds; a tree a link-following reader reads (grep -R, zip -r, tar -h) that Env.TreeLinks cannot list within its bounds
 //	internal-error              dynamic  ask       the analyser failed; never expected
 //
+// The findings of some rules are about what a command learns only as it
+// runs (Finding.RunTime): the code a download holds, the value a variable
+// has then, a program's input. No text or target of the command binds
+// them, so an approval of the command reaches no further than the one
+// call a person approved; a finding whose subject Result.Scripts binds
+// (the files a pattern matches now) is not one. They are the run-time
+// rules:
+// runs-written-file, dynamic-command-name, dynamic-target,
+// dynamic-sensitive-path, pipe-to-shell, eval-dynamic, xargs-dynamic,
+// env-code, unresolvable-path.
+//
 // Judgement calls, documented: shutdown, reboot, crontab -r and kill -1
 // block (an agent has no business stopping the host, and they cannot be
 // undone); a signal to a process the host or the session needs (init,

@@ -89,6 +89,18 @@ type Finding struct {
 	Command string
 	// Path is the offending path, if any, after static expansion.
 	Path string
+	// RunTime says the finding is about what the command learns only as
+	// it runs (a run-time rule's, RuleInfo.RunTime): the code a download
+	// holds, the value a variable has then, a program's input. The text
+	// of the command, the targets it names and Result.Scripts do not say
+	// what that will be, so an approval that binds them does not bind
+	// what the finding is about: a host that approves such a command for
+	// later calls (a session's approval) approves code or targets no
+	// person has seen. The policy engine lets only an approval of the one
+	// call lift it (see docs/security-model.md, Approvals). A run-time
+	// rule's finding whose subject Result.Scripts binds (the files a
+	// pattern matches now, each with its digest) is not one.
+	RunTime bool
 }
 
 // Result is the outcome of analysing one command. The zero Result has no

@@ -65,11 +65,40 @@ type RuleInfo struct {
 	Severity Severity
 	// Summary says what the rule catches.
 	Summary string
+	// RunTime says the rule's findings are about what the command learns
+	// only as it runs (see Finding.RunTime), unless Result.Scripts binds
+	// it.
+	RunTime bool
 }
+
+// runTimeRules are the rules whose findings are about what a command
+// learns only as it runs: code it downloads, builds, copies or reads from
+// input, a program's name, a target or an environment's value from a
+// variable or from input, a path whose links are not known.
+var runTimeRules = setOf(ruleRunsWritten, ruleDynamicName, ruleDynamicTarget, ruleDynamicSecret, rulePipeToShell,
+	ruleEvalDynamic, ruleXargsDynamic, ruleEnvCode, ruleUnresolvable)
 
 // Rules returns the rule catalogue, in documentation order.
 func Rules() []RuleInfo {
-	return []RuleInfo{
+	table := rulesTable()
+	rules := make([]RuleInfo, len(table))
+	for i, r := range table {
+		rules[i] = RuleInfo{Name: r.name, Kind: r.kind, Severity: r.severity, Summary: r.summary, RunTime: runTimeRules[r.name]}
+	}
+	return rules
+}
+
+// ruleRow is one row of rulesTable.
+type ruleRow struct {
+	name     string
+	kind     Kind
+	severity Severity
+	summary  string
+}
+
+// rulesTable is the catalogue, without RuleInfo.RunTime.
+func rulesTable() []ruleRow {
+	return []ruleRow{
 		{ruleRmRoot, Command, Block, "recursive deletion of / or of everything in it (rm -rf /, rm -rf /*, find / -delete)"},
 		{ruleRmSystem, Command, Block, "recursive deletion of a system folder or of anything in a system tree (/etc, /usr, /boot, C:\\Windows, ...)"},
 		{ruleRmHome, Command, Block, "recursive deletion of the home folder or of a folder in it that is outside every root"},

@@ -536,8 +536,19 @@ func (r *run) patternOnDisk(f field, b, cmd string, program bool) (text, p strin
 	}
 	for _, p := range res.paths { // the folder the pattern starts in
 		if r.inScriptPlace(p) {
-			r.finding(rulePipeToShell, Dynamic, Ask, bound(b+" runs a file the pattern "+f.val+" matches in "+p+", whose text cannot be read before it runs"), cmd, p)
-			r.bindMatches(f, res.paths[len(res.paths)-1], b, cmd, program)
+			// Each file it matches now is bound (Result.Scripts): an
+			// approval does not reach another, so unless a bound left
+			// some unbound, the finding is not one of what is learnt
+			// only at run time.
+			all := r.bindMatches(f, res.paths[len(res.paths)-1], b, cmd, program)
+			if all {
+				if r.calls.boundPatterns == nil {
+					r.calls.boundPatterns = map[string]bool{}
+				}
+				r.calls.boundPatterns[f.val] = true
+			}
+			r.add(Finding{Rule: rulePipeToShell, Kind: Dynamic, Severity: Ask, Command: cmd, Path: p, RunTime: !all,
+				Detail: bound(b + " runs a file the pattern " + f.val + " matches in " + p + ", whose text cannot be read before it runs")})
 			break
 		}
 	}
@@ -561,12 +572,12 @@ const (
 // than bash's (bashGlobMatch with names in any case; a wildcard matches a
 // name that starts with a dot), which can only bind more. Past maxPatternDirs listings, maxPatternEntries names in a folder
 // or maxScriptFiles files, the command asks as too complex, and what lies
-// past the bound is not bound.
-func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
+// past the bound is not bound: it reports whether every match was.
+func (r *run) bindMatches(f field, dir, b, cmd string, program bool) bool {
 	comps := strings.Split(strings.TrimRight(r.a.slash(f.val), "/"), "/")
 	first, dotDot := patternComps(comps)
 	if first < 0 || dotDot {
-		return
+		return false
 	}
 	var walk func(dir string, rest []string) bool
 	walk = func(dir string, rest []string) bool {
@@ -593,7 +604,7 @@ func (r *run) bindMatches(f field, dir, b, cmd string, program bool) {
 		}
 		return true
 	}
-	walk(dir, comps[first:])
+	return walk(dir, comps[first:]) && r.calls.scriptFiles < maxScriptFiles
 }
 
 // listed returns the names in the folder dir, sorted, listed through

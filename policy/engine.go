@@ -251,6 +251,10 @@ type evaluation struct {
 	// one memo of lookups.
 	hardEnv    hardline.Env
 	hasHardEnv bool
+	// runTime: a reading of the call's command found something asked
+	// about that the command learns only as it runs
+	// (hardline.Finding.RunTime), which no session approval binds.
+	runTime bool
 }
 
 // pathScratch is what a call with paths needs, in one allocation: the
@@ -550,6 +554,9 @@ func (ev *evaluation) hardline() bool {
 	judge := func(cmd string) hardline.Result {
 		res := ev.e.hard.Command(cmd, env)
 		ev.bindScripts(res.Scripts)
+		for i := range res.Findings {
+			ev.runTime = ev.runTime || res.Findings[i].RunTime
+		}
 		return res
 	}
 	plain := judge(ev.args.command)
@@ -947,15 +954,28 @@ func (ev *evaluation) rules() bool {
 }
 
 // sessionApproval is step 7: a session approval of this Binding (tool,
-// agent, canonical targets) lifts approval-required, never deny.
+// agent, canonical targets) lifts approval-required, never deny. It does
+// not lift a call whose command the analyser found doing something it
+// learns only as it runs (hardline.Finding.RunTime: curl URL | sh, eval
+// "$X", rm -rf "$D"): the Binding holds the command's text, not the code
+// or the target it will meet, so only an approval of the one call does
+// (see docs/security-model.md, Approvals).
 func (ev *evaluation) sessionApproval() bool {
 	c := &ev.c
 	if ev.st.v != ApprovalRequired || c.Session == "" || ev.e.session == nil {
 		return true
 	}
-	if ev.e.session.SessionApproved(c.Session, Binding{Tool: c.Tool, Agent: c.Agent, Target: TargetKey(ev.d.Targets)}) {
-		ev.st.v, ev.st.reason, ev.st.rule, ev.st.msg = Allow, ReasonApprovalSession, "", "approved for this session"
+	if !ev.e.session.SessionApproved(c.Session, Binding{Tool: c.Tool, Agent: c.Agent, Target: TargetKey(ev.d.Targets)}) {
+		return true
 	}
+	if ev.runTime {
+		if ev.st.msg != "" {
+			ev.st.msg += "; "
+		}
+		ev.st.msg += "a session approval does not reach it: what the command runs or names is known only when it runs"
+		return true
+	}
+	ev.st.v, ev.st.reason, ev.st.rule, ev.st.msg = Allow, ReasonApprovalSession, "", "approved for this session"
 	return true
 }
 

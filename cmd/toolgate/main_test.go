@@ -48,7 +48,7 @@ func TestEvalTheShippedExample(t *testing.T) {
 		"read-ssh-key": "deny hardline.path", "go-test": "allow mode.allow",
 		"key-from-home": "deny root.outside", "two-commands": "deny call.invalid", "file-url": "deny hardline.path",
 		"wipe-home": "deny hardline.command", "pipe-to-shell": "approval-required hardline.dynamic",
-		"pipe-approved": "allow approval.session", "post-builds": "allow approval.standing",
+		"push-approved": "allow approval.session", "pipe-approved": "approval-required hardline.dynamic", "post-builds": "allow approval.standing",
 		"post-general": "approval-required tool.default-ask", "web": "deny rule.deny",
 		"unknown-tool": "approval-required tool.unknown", "reviewer-writes": "deny delegation.tool",
 		"scout-shell": "deny delegation.tool", "scout-reads": "allow mode.allow", "malformed": "deny call.invalid",
