@@ -105,7 +105,10 @@ const maxDepth = 64
 // RedactArgs returns a redacted copy of a call's arguments (or a result)
 // and the paths of the fields it redacted, sorted: "token",
 // "headers.Authorization", "items[2]". The value of a key for which
-// SensitiveKey holds is replaced whole by Marker; every other string (map
+// SensitiveKey holds is replaced whole by Marker, and so is a string
+// that looks random under a key whose last word is "key" (STRIPE_KEY,
+// serviceKey; not a public, host, sort, partition, primary, foreign or
+// object key); every other string (map
 // keys included) is redacted by r as text. Values that are not JSON types
 // are first converted through encoding/json; one that cannot be is
 // replaced whole. args is never modified. A nil r redacts shapes and keys
@@ -133,7 +136,7 @@ func (w *walker) object(path string, m map[string]any, depth int) map[string]any
 		if changed {
 			w.paths = append(w.paths, p)
 		}
-		if SensitiveKey(k) {
+		if SensitiveKey(k) || namedKeyValue(k, v) {
 			out[rk] = Marker
 			if !changed {
 				w.paths = append(w.paths, p)
@@ -143,6 +146,21 @@ func (w *walker) object(path string, m map[string]any, depth int) map[string]any
 		out[rk] = w.value(p, v, depth+1)
 	}
 	return out
+}
+
+// namedKeyValue reports whether v, under the key k, is a service's key
+// named for the service: k's last word is "key" (STRIPE_KEY, serviceKey,
+// "key"), no word before it says the key is none (a public, host, sort,
+// partition, primary, foreign or object key), and v looks random
+// (secretLooking), as free text's NAME=VALUE is read.
+func namedKeyValue(k string, v any) bool {
+	s, ok := v.(string)
+	if !ok || !secretLooking([]byte(s)) {
+		return false
+	}
+	ws := words.Split(k)
+	n := len(ws)
+	return n > 0 && ws[n-1] == "key" && (n == 1 || !slices.Contains(notSecretKeyWords, ws[n-2]))
 }
 
 func joinKey(path, k string) string {

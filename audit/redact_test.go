@@ -269,6 +269,17 @@ func TestRedactArgs(t *testing.T) {
 	assert.Equal(t, []any{"curl", "-u", "admin:*******", "--api-key", "********", "-o", "out.txt"}, argv["curl"])
 	assert.Equal(t, []any{"docker", "login", "--password-stdin", "-u", "me", "run", "-u", "1000:1000"}, argv["keep"])
 
+	// A service's key named for the service, whose value looks random,
+	// is redacted whole; a public, host or sort key, a file's name and a
+	// short value are not.
+	named, paths := audit.RedactArgs(map[string]any{
+		"STRIPE_KEY": "R7KfsGO84mmBCzwdmCTkjToFnSLw8YZ3", "serviceKey": "Q34H5g4kLg6lIynbBcmxGDNkaa7U",
+		"public_key": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEd4sf", "hostKey": "AAAAC3NzaC1lZDI1NTE5AAAAID6dWwy",
+		"sortKey": "user12345678901234567890", "S3_KEY": "reports/Q1Summary2026.pdf", "key": "value", "cache": "R7KfsGO84mmBCzwdmCTkjToFnSLw8YZ3",
+	}, r)
+	assert.Equal(t, []string{"STRIPE_KEY", "serviceKey"}, paths)
+	assert.Equal(t, "value", named["key"])
+
 	nothing, paths := audit.RedactArgs(nil, r)
 	assert.Nil(t, nothing)
 	assert.Nil(t, paths)

@@ -1323,6 +1323,86 @@ var secretChars = set("A-Za-z0-9-_.+/=")
 //     characters or more with a digit and both cases: "invalid token
 //     VALUE").
 func keyValue(t []byte, at, n int) (span, bool) {
+	s, ok := keyValueOf(t, at, n)
+	if ok && n == 3 && bytes.EqualFold(t[at:at+n], keyWord) && !queryKey(t, at) && !secretLooking(t[s.start:s.end]) {
+		return span{}, false // (a name's key: see keyEndsName)
+	}
+	return s, ok
+}
+
+var keyWord = []byte("key")
+
+// pluralKey reports whether the key ends in a plural s at i that ends its
+// word (AWS_CREDENTIALS, GOOGLE_APPLICATION_CREDENTIALS_JSON, secrets:):
+// credentials and secrets are as secret as one. Tokens and passwords are
+// not read so: "tokens": 1500 counts a model's words.
+func pluralKey(key string, t []byte, i int) bool {
+	if key != "credential" && key != "secret" || fold(t[i]) != 's' {
+		return false
+	}
+	return i+1 == len(t) || !alnum[t[i+1]] || keyGoesOn(t[i], t[i+1])
+}
+
+// queryKey reports whether the word at at is a query's parameter (?key=,
+// &key=).
+func queryKey(t []byte, at int) bool {
+	return at > 0 && (t[at-1] == '?' || t[at-1] == '&')
+}
+
+// keyEndsName reports whether key, at at, is a key's name of its own
+// ("key": VALUE, --key VALUE) or the last word of one (STRIPE_KEY,
+// service-key, stripeKey), whose value is a secret when it looks like one
+// (secretLooking): a service's key named for the service. The key of a
+// public or host key, or of a sort, partition, primary, foreign or
+// object key, names no secret.
+func keyEndsName(t []byte, at int) bool {
+	if at == 0 {
+		return true
+	}
+	p := t[at-1]
+	var prev int // where the word before the key ends
+	switch {
+	case p == '_' || p == '-' || p == '.':
+		prev = at - 1
+	case 'a' <= p && p <= 'z' && t[at] == 'K':
+		prev = at // stripeKey
+	default:
+		return valueBreak[p] || p == '{' || p == ',' || p == '(' || p == '[' || p == ';'
+	}
+	i := prev
+	for i > 0 && alnum[t[i-1]] && (prev != at || 'a' <= t[i-1] && t[i-1] <= 'z') {
+		i--
+	}
+	return !slices.Contains(notSecretKeyWords, string(bytes.ToLower(t[i:prev])))
+}
+
+// notSecretKeyWords are the words before "key" that make it no secret.
+var notSecretKeyWords = []string{"public", "host", "sort", "partition", "primary", "foreign", "object"}
+
+// secretLooking reports whether v, a name's key's value (keyEndsName),
+// looks like a secret: 20 characters or more of letters, digits and
+// + / = _ - only (no dot, no slash: not a file or an object's name), with
+// a letter and a digit.
+func secretLooking(v []byte) bool {
+	if len(v) < 20 || !hasDigit(v) {
+		return false
+	}
+	letter := false
+	for _, c := range v {
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			letter = true
+		case '0' <= c && c <= '9' || c == '+' || c == '=' || c == '_' || c == '-':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+// keyValueOf is keyValue before a name's key's value is read as a
+// secret's or not.
+func keyValueOf(t []byte, at, n int) (span, bool) {
 	// The key in lower case, on the stack for any key the lists hold.
 	var kb [32]byte
 	var lk []byte
@@ -1337,7 +1417,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 	key := string(lk)
 	wholeLine := lineValueKeys[key]
 	weak := weakKeys[key]
-	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) && key != "bundle_" {
+	if at+n < len(t) && alnum[t[at+n]] && !keyGoesOn(t[at+n-1], t[at+n]) && key != "bundle_" && !pluralKey(key, t, at+n) {
 		// "tokens", "secretary", "SECRETARY": another word.
 		return span{}, false
 	}
@@ -1346,7 +1426,7 @@ func keyValue(t []byte, at, n int) (span, bool) {
 			return span{}, false
 		}
 	}
-	if key == "key" && (at == 0 || t[at-1] != '?' && t[at-1] != '&') {
+	if key == "key" && !queryKey(t, at) && !keyEndsName(t, at) {
 		return span{}, false
 	}
 	k := run(t, at+n, keyTail, 64)
