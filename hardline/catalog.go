@@ -276,6 +276,10 @@ type Entry struct {
 	// it runs is looked for there as on a PATH the command gives
 	// (runsScriptFile), and a script found is read.
 	binDirs []string
+	// filesFromStart says that the entry's RoleCommandFile values name
+	// files in the folder the program starts in, not in the one its
+	// RoleWorkDir option moves it to (just -d DIR -f FILE).
+	filesFromStart bool
 	// special is code for a grammar that roles cannot say (find's
 	// expressions, sed scripts, dd's operands); it runs after the roles.
 	special handler
@@ -954,6 +958,17 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	recursive := p.flags.has(RoleRecursive) || c.findTree
 	if p.flags.has(RoleExtract) && r.cwd != "" && !slices.ContainsFunc(vals, func(v roleValue) bool { return v.role == RoleWorkDir }) {
 		r.noteFilled(field{val: r.cwd}) // extracted where the program starts
+	}
+	if e.filesFromStart && r.cwd != "" {
+		// Relative to the folder the program starts in. Where that is not
+		// known, the file is read in the folder it moves to, as for other
+		// programs.
+		vals = slices.Clone(vals)
+		for i := range vals {
+			if f := &vals[i].f; vals[i].role == RoleCommandFile && !f.dyn && f.val != "" && !r.a.isAbs(r.a.slash(f.val)) {
+				f.val = strings.TrimSuffix(r.cwd, "/") + "/" + f.val
+			}
+		}
 	}
 	// The working folder first: later paths resolve there. Each folder is
 	// judged where it is given, the folder before it (git -C a -C b).

@@ -56,7 +56,7 @@ var _ = register([]Entry{
 		}},
 	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line, node_modules/.bin first on PATH (looked in for uvx too, the stricter reading); -c runs a script; JavaScript and TypeScript files this command wrote first ask (configurations such as jest.config.js and .mocharc.js are code the program loads)",
 		RunsFiles: jsFiles, binDirs: nodeBin,
-		Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--registry", "--cache", "--prefix")}, Operands: []Operand{operand(0, RoleCommand)}},
+		Options: []Option{opt(RoleScript, "-c", "--call"), opt(RoleWorkDir, "--prefix", "-C"), val("-p", "--package", "--registry", "--cache")}, Operands: []Operand{operand(0, RoleCommand)}},
 	{Names: names("npm yarn yarnpkg cnpm"), Family: "runners", Summary: "exec, x and dlx run commands; --call and -c run scripts; --script-shell runs every script; run and test run package scripts (those this command wrote are read, others are out of reach); JavaScript and TypeScript files this command wrote first ask",
 		RunsFiles: jsFiles,
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), opt(RoleCommand, "--script-shell"),
@@ -376,7 +376,8 @@ var _ = register([]Entry{
 	{Names: names("just"), Family: "runners", Summary: "--command runs a command; --shell names the recipe shell; the words after a recipe's name are its arguments, which it may run; a justfile from stdin, written by this command or on disk has its recipes and backticks analysed, with the files its import and mod lines load", DataOnly: true,
 		Options: []Option{flag(RoleCommand, "--command", "-c"), opt(RoleCommand, "--shell"), opt(RoleWorkDir, "-d", "--working-directory"), opt(RoleCommandFile, "-f", "--justfile"),
 			val("--shell-arg", "--set", "--dotenv-filename", "--dotenv-path", "--chooser", "--color", "--list-heading", "--list-prefix")},
-		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
+		readsCommands:  func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) { r.justfile(sc, text, c, cmd) },
+		filesFromStart: true, // just -d runme -f runme/justfile
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			// Variables set for the recipes (--set NAME VALUE, NAME=VALUE)
 			// reach them, which may run them.
@@ -594,7 +595,7 @@ var nodeBin = []string{"node_modules/.bin"}
 func npmSubcommands() []Entry {
 	return []Entry{
 		{Names: names("token"), Summary: "token create prints a new registry token", DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}},
-		{Names: names("exec x dlx"), Summary: "runs a package's program, node_modules/.bin first on PATH", binDirs: nodeBin, Options: []Option{opt(RoleScript, "-c", "--call"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
+		{Names: names("exec x dlx"), Summary: "runs a package's program, node_modules/.bin first on PATH", binDirs: nodeBin, Options: []Option{opt(RoleScript, "-c", "--call"), opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
 		{Names: names("config c set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				if strings.HasSuffix(b, " set") {
