@@ -1031,6 +1031,13 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		r.commandInput(sc, b, c, cmd, func(text string) {
 			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, recursive, b, c, cmd)
 		})
+	case (e.Stdin == RoleEscape || e.Stdin == RoleScript) && c.in.kind == inFile && c.in.path != "":
+		// Commands in the program's own language from a file (sqlite3 db
+		// < x.sql, cat x.sql | mysql, at now < job.sh): read as the same
+		// file given by an option is (commandFile).
+		r.commandFile(sc, field{val: c.in.path}, b, c, cmd, func(text string) {
+			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, recursive, b, c, cmd)
+		})
 	case e.Stdin == RoleProgram && c.in.kind != inNone:
 		// Code in another language on the input (irm URL | iex): not
 		// read, as inline code is not.
@@ -1735,7 +1742,14 @@ func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read 
 	}
 	if !f.dyn {
 		r.buildFileWritten(sc, []string{f.val}, c, b, cmd, read)
-		r.filesOnDisk([]string{f.val}, b, cmd, read)
+		// Read from disk whether or not its language is judged, so that
+		// an approval binds what it holds; one not there is absent
+		// (another call may write it first).
+		r.filesOrAbsent([]string{f.val}, b, cmd, func(text, _ string) {
+			if read != nil {
+				read(text)
+			}
+		})
 	}
 }
 

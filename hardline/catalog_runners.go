@@ -318,7 +318,7 @@ var _ = register([]Entry{
 						if m := optionValues(args, "--manifest-path"); len(m) > 0 && !m[0].dyn {
 							manifest = m[0].val
 						}
-						r.programOnDisk(sc, "rustc", field{val: path.Join(path.Dir(manifest), "build.rs")}, c, cmd)
+						r.programFile(sc, "rustc", field{val: path.Join(path.Dir(manifest), "build.rs")}, c, cmd)
 					}
 					return false
 				},
@@ -1348,15 +1348,16 @@ func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd
 // approval with it.
 func (r *run) pythonBuild(sc *scope, dir string, c ctx, cmd string) {
 	dir = strings.TrimSuffix(dir, "/")
-	r.programOnDisk(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
+	r.programFile(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
 	// The build hooks the common backends load from the project by
 	// default: hatchling's hatch_build.py, pdm-backend's pdm_build.py,
 	// poetry-core's build script (build.py by convention).
 	for _, hook := range []string{"hatch_build.py", "pdm_build.py", "build.py"} {
-		r.programOnDisk(sc, "python3", field{val: dir + "/" + hook}, c, cmd)
+		r.programFile(sc, "python3", field{val: dir + "/" + hook}, c, cmd)
 	}
 	text, _, ok := r.readOnDisk(field{val: dir + "/pyproject.toml"}, "python3", cmd, false)
 	if !ok {
+		r.noteAbsent(field{val: dir + "/pyproject.toml"})
 		return
 	}
 	backend, paths := inTreeBackend(text)

@@ -2400,7 +2400,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 				continue
 			}
 			r.progFiles(sc, b, f, []progFile{{name: f.val}}, cmd)
-			r.programOnDisk(sc, b, f, c, cmd)
+			r.programFile(sc, b, f, c, cmd)
 			if f.val == "inplace" || f.val == "inplace.awk" {
 				r.awkInPlace(sc, inputs, cmd) // gawk -i inplace rewrites its input files
 			}
@@ -2587,6 +2587,16 @@ func (r *run) programOnDisk(sc *scope, b string, f field, c ctx, cmd string) (re
 		r.programFromDisk(p, b, func() { r.programText(sc, b, text, c, cmd) })
 	}
 	return ok, !ok && p != ""
+}
+
+// programFile is programOnDisk for a file b is known to run or load (awk
+// -f x.awk, pwsh -File x.ps1, pip install's setup.py, cargo's build.rs),
+// not a word tried as one: a file not there is absent (noteAbsent), since
+// another call may write it before b runs.
+func (r *run) programFile(sc *scope, b string, f field, c ctx, cmd string) {
+	if read, folder := r.programOnDisk(sc, b, f, c, cmd); !read && !folder {
+		r.noteAbsent(f)
+	}
 }
 
 // aliasCommand returns the words of an alias's value that is one simple

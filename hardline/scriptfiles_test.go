@@ -461,6 +461,21 @@ func TestAFileKnownMissingIsNotRead(t *testing.T) {
 		"node gone.js --port 80":                            {{Path: "/home/dev/work/proj/gone.js", Absent: true}}, // (80 is no file's name)
 		"php -d auto_prepend_file=gone.php -r 'echo 1;'":    {{Path: "/home/dev/work/proj/gone.php", Absent: true}},
 		"bash g*.sh": nil, // a pattern matches what is there when it runs (patternOnDisk)
+		// A program's command or program file, by an option or on its
+		// input, and the files a build runs.
+		"sed -f gone.sed notes.txt": {{Path: "/home/dev/work/proj/gone.sed", Absent: true}},
+		"awk -f gone.awk notes.txt": {{Path: "/home/dev/work/proj/gone.awk", Absent: true}},
+		"make -f gone.mk":           {{Path: "/home/dev/work/proj/gone.mk", Absent: true}},
+		"sqlite3 db < gone.sql":     {{Path: "/home/dev/work/proj/gone.sql", Absent: true}},
+		"pwsh -File gone.ps1":       {{Path: "/home/dev/work/proj/gone.ps1", Absent: true}},
+		"cargo build":               {{Path: "/home/dev/work/proj/build.rs", Absent: true}},
+		"pwsh gone.ps1":             {{Path: "/home/dev/work/proj/gone.ps1", Absent: true}},
+		"pip install .": {
+			{Path: "/home/dev/work/proj/build.py", Absent: true}, {Path: "/home/dev/work/proj/hatch_build.py", Absent: true},
+			{Path: "/home/dev/work/proj/pdm_build.py", Absent: true}, {Path: "/home/dev/work/proj/pyproject.toml", Absent: true},
+			{Path: "/home/dev/work/proj/setup.py", Absent: true},
+		},
+		"python3 -m pip install gone": nil, // (a package's name, not a folder)
 	} {
 		if got := a.Command(cmd, env).Scripts; !slices.Equal(got, want) {
 			t.Errorf("%s: scripts %v, want %v", cmd, got, want)

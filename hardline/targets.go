@@ -1448,15 +1448,7 @@ func (r *run) sed(sc *scope, args []field, c ctx, cmd string) {
 	// A script file is read like a read operand (what it says is unknown,
 	// as with any program's script file); a script read from standard
 	// input or a process substitution is code the analyser cannot read.
-	for _, f := range scriptFiles {
-		switch {
-		case stdinProgram(f):
-			r.finding(ruleInlineInterp, Dynamic, Ask, "sed reads its script from standard input or a process substitution, which the analyser cannot read", cmd, "")
-		case !f.dyn && f.val != "":
-			r.progFiles(sc, "sed", f, []progFile{{name: f.val}}, cmd)
-		}
-	}
-	for _, sf := range scripts {
+	judge := func(sf field) {
 		// A script with an expansion (s/x/$v/) is judged by its literal
 		// parts: a value in a pattern or a replacement is data; a file
 		// its w or r command names cannot be named.
@@ -1464,7 +1456,7 @@ func (r *run) sed(sc *scope, args []field, c ctx, cmd string) {
 			// Nothing of it is known (sed "$script"): like any program
 			// that comes whole from a variable, it asks.
 			r.finding(ruleInlineInterp, Dynamic, Ask, "sed runs a script that comes from "+sf.why, cmd, "")
-			continue
+			return
 		}
 		rd := readSed(sf.val)
 		if rd.executes {
@@ -1474,6 +1466,21 @@ func (r *run) sed(sc *scope, args []field, c ctx, cmd string) {
 			r.embeddedScript(sc, line, c) // the command an e runs, or a replacement run by the e flag
 		}
 		r.progFiles(sc, "sed", sf, rd.files, cmd)
+	}
+	for _, f := range scriptFiles {
+		switch {
+		case stdinProgram(f):
+			r.finding(ruleInlineInterp, Dynamic, Ask, "sed reads its script from standard input or a process substitution, which the analyser cannot read", cmd, "")
+		case !f.dyn && f.val != "":
+			// The script file is read as a -e script is: from this
+			// command's own writes or from disk (bound to an approval;
+			// absent when not there).
+			r.progFiles(sc, "sed", f, []progFile{{name: f.val}}, cmd)
+			r.commandFile(sc, f, "sed", c, cmd, func(text string) { judge(field{val: text}) })
+		}
+	}
+	for _, sf := range scripts {
+		judge(sf)
 	}
 	r.checkTargets(sc, ops, cmd) // the input files (see Entry.judgesPaths)
 	if !inPlace {

@@ -249,7 +249,7 @@ func (r *run) powershell(sc *scope, b string, args []field, c ctx, cmd string, i
 			inline("with a command built at run time")
 			return
 		case !option && asciiLower(b) == "pwsh":
-			r.programOnDisk(sc, b, a, c, cmd)
+			r.programFile(sc, b, a, c, cmd)
 			r.argsNet(sc, rest, c, cmd) // pwsh takes the word for -File's: a script file's arguments
 			return
 		case !option:
@@ -280,7 +280,7 @@ func (r *run) powershell(sc *scope, b string, args []field, c ctx, cmd string, i
 			if len(rest) > 0 && !rest[0].dyn && (rest[0].val == "-" || isStdin(rest[0].val)) {
 				r.interpStdin(sc, b, c, cmd) // -File - and -File /dev/stdin read the script from the input
 			} else if len(rest) > 0 {
-				r.programOnDisk(sc, b, rest[0], c, cmd)
+				r.programFile(sc, b, rest[0], c, cmd)
 			}
 			return
 		case powershellValued(v):
