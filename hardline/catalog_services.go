@@ -196,17 +196,24 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("gsettings"), Family: "services", Summary: "gsettings set of a key GNOME runs as a command (a custom key binding's command) stores it (persistence), and the command is analysed",
+	{Names: names("gsettings"), Family: "services", Summary: "gsettings set of a key GNOME runs as a command (a custom key binding's command, the default terminal's exec and exec-arg) stores it (persistence), and the command is analysed",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			ops := parseOpts(args, "", []string{"--schemadir"}, "").ops
 			if len(ops) > 3 && ops[0].val == "set" && !ops[2].dyn {
-				r.storeSetting(sc, "gnome", "gsettings set", ops[2].val, ops[3], c, cmd)
+				key := ops[2].val
+				if !ops[1].dyn {
+					key = ops[1].val + "." + key // the schema's last names say which key it is (terminal exec)
+				}
+				r.storeSetting(sc, "gnome", "gsettings set", key, ops[3], c, cmd)
 			}
 			if len(ops) > 2 && (ops[0].val == "set" || ops[0].val == "reset") && (ops[1].dyn || strings.HasPrefix(ops[1].val, "org.gnome.system.proxy")) {
 				r.finding(ruleSystemAdmin, Command, Ask, "gsettings changes the desktop's proxy, through which its web traffic goes", cmd, "")
 			}
 			return false
 		}},
+	{Names: names("xdg-mime xdg-settings"), Family: "services", Summary: "xdg-mime default and xdg-settings set store the program (a .desktop file) the desktop opens a type of file or URL with, or its default browser: its Exec line runs on every later open (persistence)",
+		DataOnly:    true,
+		Subcommands: []Entry{{Names: names("default set"), Rule: rulePersistence, DataOnly: true}}},
 	{Names: names("gnome-extensions"), Family: "services", Summary: "install of an extension's file: GNOME Shell runs its code at every login (persistence)",
 		Subcommands: []Entry{{Names: names("install"), Rule: rulePersistence, Options: vals("", "--force")}}},
 	{Names: names("code code-insiders codium cursor windsurf positron"), Family: "services",

@@ -57,9 +57,10 @@ var storedSettings = map[string][]storedSetting{
 	"kubectl": {{key: "users.*.exec.command"}, {key: "users.*.auth-provider.config.cmd-path"},
 		{key: "clusters.*.server", kind: storedServer}, {key: "clusters.*.proxy-url", kind: storedServer},
 		{key: "clusters.*.insecure-skip-tls-verify", kind: storedOff, off: []string{"true"}}},
-	// GNOME runs a custom key binding's command (dconf and gsettings
-	// name the same key).
-	"gnome": {{key: "command"}},
+	// GNOME runs a custom key binding's command, and the default
+	// terminal's program with its argument whenever a terminal is opened
+	// (dconf and gsettings name the same keys).
+	"gnome": {{key: "command"}, {key: "terminal.exec"}, {key: "terminal.exec-arg"}},
 	// git's safe.directory '*' (or a tree of folders) runs the hooks and
 	// the configuration's commands of repositories other users own;
 	// protocol.file.allow always lets submodules clone local paths (the
