@@ -808,7 +808,40 @@ func (a *Analyzer) writeClass(p, deviceRule string) (rule string, sev Severity, 
 	case path.Base(a.key(p)) == ".git":
 		return rulePersistence, Ask, "writes a repository's .git, whose hooks and configuration git runs or obeys on a later command (a .git file's gitdir: line names another folder's)", true
 	}
+	if dir, ok := a.onUserPath(p); ok {
+		return rulePersistence, Ask, "puts a program in " + dir + ", a folder on the user's PATH: it runs in place of any later command of its name", true
+	}
 	return "", 0, "", false
+}
+
+// userBinDirs are the folders below a home that the usual startup files
+// and installers put on PATH, ahead of the system's folders.
+var userBinDirs = []string{".local/bin", "bin", ".cargo/bin", "go/bin", ".bun/bin", ".deno/bin", ".npm-global/bin",
+	".yarn/bin", ".volta/bin", ".pyenv/shims", ".rbenv/shims", ".asdf/shims", ".local/share/mise/shims", ".nix-profile/bin"}
+
+// onUserPath returns the folder on a user's PATH (userBinDirs) that holds
+// the file p, in the home folder or any other user's.
+func (a *Analyzer) onUserPath(p string) (string, bool) {
+	if a.home == "" {
+		return "", false
+	}
+	k := a.key(p)
+	home := strings.TrimSuffix(a.key(a.home), "/") + "/"
+	rest, ok := strings.CutPrefix(k, home)
+	if !ok {
+		q, other := a.asOwnHome(p)
+		if !other {
+			return "", false
+		}
+		if rest, ok = strings.CutPrefix(a.key(q), home); !ok {
+			return "", false
+		}
+	}
+	dir, name := path.Split(rest)
+	if name == "" || !slices.Contains(userBinDirs, strings.TrimSuffix(dir, "/")) {
+		return "", false
+	}
+	return path.Dir(p), true
 }
 
 // WriteTarget judges a path a tool writes (a write or edit tool's path

@@ -1136,6 +1136,13 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"write_file", ".github/workflows/ci.yml", policy.Allow, ""},
 		{"write_file", "src/main.go", policy.Allow, ""},
 		{"write_file", w.home + "/notes.txt", policy.Allow, ""},
+		// A program put on the user's PATH runs in place of a later
+		// command of its name; a file below such a folder, or one named
+		// as the folder, does not.
+		{"write_file", w.home + "/.local/bin/git", policy.ApprovalRequired, "persistence"},
+		{"write_file", w.home + "/bin/ls", policy.ApprovalRequired, "persistence"},
+		{"write_file", w.home + "/.local/bin/sub/x", policy.Allow, ""},
+		{"write_file", w.home + "/bin", policy.Allow, ""},
 		{"read_file", w.home + "/.bashrc", policy.Allow, ""},
 		{"read_file", ".git/config", policy.Allow, ""},
 	} {
