@@ -691,10 +691,22 @@ func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
 			r.reparseField(sc, field{val: v, dyn: o.dyn, why: o.why}, c, cmd, true)
 		case verb == "set" && codeConfigKey(lk) == codeLoaded:
 			r.finding(rulePersistence, Command, Ask, "npm config set "+k+" stores code npm loads later", cmd, "")
-		case verb == "set" && sourceKey(lk) && !officialSource(v):
+		case verb == "set" && sourceKey(npmSetting(lk)) && !officialSource(v):
 			r.packageSource(commandName(cmd)+" config set "+k, cmd)
 		}
 	}
+}
+
+// npmSetting is the setting an npm configuration key names: for a key
+// scoped to a registry (//registry.npmjs.org/:_authToken), the part after
+// the scope's last colon, not the host's name, which may hold any word.
+func npmSetting(lk string) string {
+	if strings.HasPrefix(lk, "//") {
+		if i := strings.LastIndexByte(lk, ':'); i >= 0 {
+			return lk[i+1:]
+		}
+	}
+	return lk
 }
 
 // cargoConfig are cargo's --config KEY=VALUE forms that name a program it

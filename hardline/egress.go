@@ -487,6 +487,25 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 	if networkSenders[b] || stdinSenders[b] || fileUploaders[b] {
 		r.credentialFileSent(sc, s, call, fs, cmd)
 	}
+	if b == "gh" {
+		r.ghPublished(sc, s, call, fs, cmd)
+	}
+	if host, ok := npmAuthHost(b, fs); ok {
+		// npm config set //HOST/:_authToken $T: npm sends it to HOST on
+		// every later install from there.
+		if names := r.sentCredentials(sc, s, call, fs); len(names) > 0 {
+			r.judgeEgress(b, names, []string{host}, cmd)
+		}
+	}
+	if fileUploaders[b] && slices.ContainsFunc(sentFiles(b, fs[1:]), func(f field) bool { return !f.dyn && isStdin(f.val) }) {
+		// An upload of the standard input (aws s3 cp - s3://b/k <<<
+		// "$T", gh gist create - , echo "$T" | rclone rcat r:x): what the
+		// input holds goes to the bucket, gist or remote, another
+		// tenant's whatever host serves it.
+		if names := r.inputCredentials(sc, s, r.inputCredentials(sc, s, nil, false), true); len(names) > 0 {
+			r.judgeEgress(b, names, nil, cmd)
+		}
+	}
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
 	}
@@ -722,18 +741,7 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 		// shell joins (acme_"live_..."): the words as expanded are read.
 		names = literalCredentials(f.val, names)
 	}
-	for _, rd := range s.Redirs {
-		switch rd.Op {
-		case syntax.Hdoc, syntax.DashHdoc:
-			names = r.credentials(sc, rd.Hdoc, names) // a quoted one is one literal
-		case syntax.WordHdoc:
-			names = r.credentials(sc, rd.Word, names)
-		case syntax.RdrIn:
-			if rd.N == nil || rd.N.Value == "0" {
-				names = r.heldFile(rd.Word.Lit(), names) // xargs -I{} curl URL/{} < .env
-			}
-		}
-	}
+	names = r.inputCredentials(sc, s, names, false)
 	if opts, items := listFiles[base(fs[0].val)], itemRunners[base(fs[0].val)]; len(opts) > 0 || items {
 		// The lines of a file a program sends one by one as names or
 		// URLs (dig -f FILE, wget -i FILE), and the items a runner
@@ -752,6 +760,96 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 				names = r.heldFile(f.val, names)
 			}
 		}
+	}
+	return r.inputCredentials(sc, s, names, true)
+}
+
+// npmAuthHost returns the registry host a package manager's command stores
+// a credential for (npm config set //HOST/path/:_authToken VALUE, and
+// _auth, _password), when it stores one.
+func npmAuthHost(b string, fs []field) (string, bool) {
+	if b != "npm" && b != "pnpm" && b != "yarn" && b != "yarnpkg" && b != "cnpm" {
+		return "", false
+	}
+	for _, f := range fs[1:] {
+		rest, ok := strings.CutPrefix(f.val, "//")
+		if !ok {
+			continue
+		}
+		key, _, _ := strings.Cut(rest, "=")
+		lk := asciiLower(key)
+		if strings.HasSuffix(lk, ":_authtoken") || strings.HasSuffix(lk, ":_auth") || strings.HasSuffix(lk, ":_password") {
+			host, _, _ := strings.Cut(key, "/")
+			if h, _, found := strings.Cut(host, ":"); found {
+				host = h
+			}
+			return asciiLower(host), host != ""
+		}
+	}
+	return "", false
+}
+
+// ghContent are gh's options whose value is text it publishes: a body, a
+// title, a description, a release's notes, an API request's fields.
+var ghContent = setOf("-b", "--body", "-t", "--title", "-d", "--desc", "--description", "-n", "--notes", "-f", "--raw-field",
+	"-F", "--field", "--body-file", "--notes-file", "--input")
+
+// ghPublished asks when gh publishes a credential on GitHub: in an issue's,
+// pull request's, comment's or release's text, an API request's fields
+// (gh api -f body=$T), or a gist or body read from the standard input
+// (gh gist create - <<< "$T"). github.com is a GitHub token's home as the
+// server it authenticates to, not as a page others read.
+func (r *run) ghPublished(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs []field, cmd string) {
+	if len(fs) != len(call.Args) {
+		return
+	}
+	if words, _ := verbWords(fs[1:]); len(words) > 0 && words[0] == "secret" {
+		return // stored encrypted for the repository
+	}
+	var names []string
+	stdin := false
+	for i := 1; i < len(fs); i++ {
+		name, _, attached := strings.Cut(fs[i].val, "=")
+		switch {
+		case !ghContent[name] || fs[i].dyn && !attached: // (--body="$T": the option is known)
+		case attached:
+			names = r.credentials(sc, call.Args[i], names)
+		case i+1 < len(fs):
+			i++
+			names = r.credentials(sc, call.Args[i], names)
+			stdin = stdin || !fs[i].dyn && isStdin(fs[i].val) // --body-file -
+		}
+	}
+	if !stdin && slices.ContainsFunc(fs[1:], func(f field) bool { return f.val == "gist" }) && len(sentFiles("gh", fs[1:])) == 0 {
+		stdin = true // gh gist create (-) with no file reads its input
+	}
+	if stdin {
+		names = r.inputCredentials(sc, s, r.inputCredentials(sc, s, names, false), true)
+	}
+	for _, name := range names {
+		r.finding(ruleSecretEgress, Path, Ask, "gh publishes "+valueShown(name)+" on GitHub, in text others read (an issue, a comment, a release, a gist, an API request's fields)", cmd, "")
+	}
+}
+
+// inputCredentials appends to names the credentials the standard input of
+// the statement s carries: a here-document's or here-string's text, a file
+// that holds one given by <, or, when pipe is set, what the commands
+// writing into its pipe hold (see sentCredentials).
+func (r *run) inputCredentials(sc *scope, s *syntax.Stmt, names []string, pipe bool) []string {
+	if !pipe {
+		for _, rd := range s.Redirs {
+			switch rd.Op {
+			case syntax.Hdoc, syntax.DashHdoc:
+				names = r.credentials(sc, rd.Hdoc, names) // a quoted one is one literal
+			case syntax.WordHdoc:
+				names = r.credentials(sc, rd.Word, names)
+			case syntax.RdrIn:
+				if rd.N == nil || rd.N.Value == "0" {
+					names = r.heldFile(rd.Word.Lit(), names) // xargs -I{} curl URL/{} < .env
+				}
+			}
+		}
+		return names
 	}
 	seen := map[*syntax.Stmt]bool{}
 	for up := sc.pipeUp[s]; up != nil && !seen[up]; up = sc.upstream(up) {
@@ -845,6 +943,7 @@ var hostClients = map[string]hostClient{
 	"mysqldump":  {options: []string{"-h", "--host"}, values: mysqlValues, fallback: localServer, env: "MYSQL_HOST"},
 	"mysqladmin": {options: []string{"-h", "--host"}, values: mysqlValues, fallback: localServer, env: "MYSQL_HOST"},
 	"psql":       {options: []string{"-h", "--host"}, values: pgValues, fallback: localServer, env: "PGHOST"},
+	"logger":     {options: []string{"-n", "--server"}, values: []string{"-t", "--tag", "-p", "--priority", "-P", "--port", "-f", "--file", "-u", "--socket", "--id", "--sd-id", "--sd-param", "--msgid", "-S", "--size"}, fallback: localServer},
 	"pg_dump":    {options: []string{"-h", "--host"}, values: pgValues, fallback: localServer, env: "PGHOST"},
 	"redis-cli":  {options: []string{"-h", "-u"}, values: []string{"-a", "-p", "-n", "--user", "--pass", "-s"}, fallback: localServer},
 	"mongosh":    {options: []string{"--host"}, values: []string{"-u", "--username", "-p", "--password", "--port"}, fallback: localServer},
@@ -917,6 +1016,9 @@ func (r *run) clientServer(sc *scope, b string, call *syntax.CallExpr, args []fi
 			n++ // the credential itself, whose value the environment gives: data, not an option
 			continue
 		}
+		if h, ok := connectionHost(a); ok {
+			return h, true // psql postgresql://u@HOST/db, mongosh mongodb://HOST, psql "host=HOST"
+		}
 		name, value, attached := strings.Cut(a.val, "=")
 		if !a.dyn && slices.Contains(hc.options, name) {
 			switch {
@@ -938,6 +1040,11 @@ func (r *run) clientServer(sc *scope, b string, call *syntax.CallExpr, args []fi
 				continue // -pVALUE, --opt=VALUE, or an option with a value not known
 			}
 			if slices.Contains(hc.values, name) {
+				if i+1 < len(args) {
+					if h, ok := connectionHost(args[i+1]); ok {
+						return h, true // psql -d postgresql://u@HOST/db
+					}
+				}
 				i++
 			} else if ce != nil {
 				if os, ok := ce.option(name); ok && os[0].Takes > 0 {
@@ -1014,6 +1121,34 @@ func serverHost(f field) (string, bool) {
 	}
 	host, _, ok := splitHostPath(authority(f.val))
 	return strings.ToLower(host), ok && host != ""
+}
+
+// connectionSchemes are the schemes of database connection URIs, which
+// database clients take as an operand or an option's value.
+var connectionSchemes = []string{"postgres://", "postgresql://", "mongodb://", "mongodb+srv://", "mysql://", "mysqlx://", "redis://", "rediss://", "mariadb://"}
+
+// connectionHost returns the server a database connection string names: a
+// URI (postgresql://u@HOST:5432/db, mongodb+srv://HOST) or libpq's
+// key-value form (host=HOST dbname=x).
+func connectionHost(f field) (string, bool) {
+	if f.dyn {
+		return "", false
+	}
+	v := strings.TrimSpace(f.val)
+	lv := asciiLower(v)
+	if slices.ContainsFunc(connectionSchemes, func(s string) bool { return strings.HasPrefix(lv, s) }) {
+		return serverHost(field{val: v})
+	}
+	for _, kv := range strings.Fields(v) {
+		if h, ok := strings.CutPrefix(asciiLower(kv), "host="); ok {
+			h = strings.Trim(h, `'"`)
+			if i := strings.IndexByte(h, ','); i >= 0 {
+				h = h[:i] // host=a,b: libpq tries each; the first stands for them
+			}
+			return h, h != ""
+		}
+	}
+	return "", false
 }
 
 // authority returns the host and port a URL or a host/path names: the
@@ -1890,7 +2025,7 @@ func sentFiles(b string, args []field) []field {
 		var local []field
 		for _, a := range args {
 			switch {
-			case strings.HasPrefix(a.val, "-"):
+			case strings.HasPrefix(a.val, "-") && a.val != "-": // (- is the standard input)
 			case strings.Contains(a.val, ":"):
 				out = append(out, local...)
 				local = nil

@@ -334,3 +334,35 @@ func TestSecretEgressSaysWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestGhPublishes shows gh's published text told apart from its requests'
+// authentication: a credential in an issue's, a release's or an API
+// request's text, or on a gist's input, is published on GitHub, its home
+// as a server though it is; a repository secret and a login are not.
+func TestGhPublishes(t *testing.T) {
+	a := testAnalyzer(t)
+	published := func(cmd string) bool {
+		for _, f := range a.Command(cmd, testEnv()).Findings {
+			if f.Rule == ruleSecretEgress && strings.HasPrefix(f.Detail, "gh publishes") {
+				return true
+			}
+		}
+		return false
+	}
+	for cmd, want := range map[string]bool{
+		`gh issue create --title x --body="$GITHUB_TOKEN"`:     true,
+		`gh issue create --title x --body "$GITHUB_TOKEN"`:     true,
+		`gh api repos/o/r/issues -f body="$GITHUB_TOKEN"`:      true,
+		`gh gist create - <<< "$GITHUB_TOKEN"`:                 true,
+		`printenv GITHUB_TOKEN | gh gist create`:               true,
+		`gh issue create -F - <<< "$GITHUB_TOKEN"`:             true,
+		`gh secret set X --body "$GITHUB_TOKEN"`:               false, // stored encrypted
+		`gh auth login --with-token <<< "$GITHUB_TOKEN"`:       false,
+		`gh api -H "Authorization: token $GITHUB_TOKEN" /user`: false,
+		`gh gist create notes.md <<< "$GITHUB_TOKEN"`:          false, // (the file, not the input)
+	} {
+		if got := published(cmd); got != want {
+			t.Errorf("%s: published %v, want %v", cmd, got, want)
+		}
+	}
+}
