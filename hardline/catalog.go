@@ -3,6 +3,7 @@ package hardline
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1461,6 +1462,9 @@ func ruleInfo(name string) (RuleInfo, bool) {
 // operator, $IFS or a brace list ({rm,-rf,~}: words to bash) are not
 // commands.
 func (r *run) net(sc *scope, f field, c ctx, cmd string) {
+	if !f.dyn && r.unknownProgram(base(commandName(cmd))) {
+		r.netScriptFile(sc, f.val, c, cmd)
+	}
 	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") && !strings.Contains(f.val, `",`) &&
 		!strings.Contains(f.val, "IFS") && !(strings.ContainsRune(f.val, '{') && strings.ContainsRune(f.val, ',')) {
 		return // no blank, operator, JSON list of words, $IFS or brace list that a shell splits into words
@@ -1535,6 +1539,36 @@ func (r *run) net(sc *scope, f field, c ctx, cmd string) {
 				r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s is a command that runs code it does not hold (%s: %s)", commandName(cmd), fd.Rule, fd.Detail), cmd, fd.Path)
 				return
 			}
+		}
+	}
+}
+
+// netScriptFile is net for an argument that names a shell script (x.sh,
+// KEY=x.sh) of a program the catalogue does not know: it may run it (a
+// hook, a watcher's command), so one on disk whose commands would be
+// blocked makes the call ask, as the same commands given as the
+// argument's text do; read, it is bound to an approval too (see
+// readOnDisk). A known program's arguments are its entry's to say.
+func (r *run) netScriptFile(sc *scope, v string, c ctx, cmd string) {
+	if i := strings.LastIndexByte(v, '='); i >= 0 {
+		v = v[i+1:] // --hook=x.sh
+	}
+	if !slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, asciiLower(path.Ext(v))) {
+		return
+	}
+	text, p, ok := r.readOnDisk(field{val: v}, commandName(cmd), cmd, false)
+	if !ok {
+		return
+	}
+	findings, complex := r.trialFindings(r.roots, r.cwd, func(sub *run) { sub.script(text, r.known(sc, c.pos), sc.depth+c.depth+1) })
+	if complex {
+		r.tooComplex("an argument names a script over the bounds")
+		return
+	}
+	for _, fd := range findings {
+		if fd.Severity == Block {
+			r.finding(ruleArgumentCommand, Command, Ask, fmt.Sprintf("an argument of %s names the script %s, whose commands would be blocked (%s: %s)", commandName(cmd), p, fd.Rule, fd.Detail), cmd, p)
+			return
 		}
 	}
 }
