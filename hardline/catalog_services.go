@@ -53,11 +53,34 @@ var _ = register([]Entry{
 					}
 					if v := asciiLower(strings.TrimSuffix(path.Base(d.val), ".plist")); v == "com.apple.loginwindow" || v == "com.apple.loginitems" {
 						r.finding(rulePersistence, Command, Ask, "defaults write "+d.val+" stores a program macOS runs at every login", cmd, "")
+					} else if strings.HasPrefix(d.val, "/Library/") || v == "com.apple.alf" {
+						// The system's domains (the firewall's com.apple.alf,
+						// anything under /Library/Preferences): every user's.
+						r.finding(ruleSystemAdmin, Command, Ask, "defaults write "+d.val+" changes the system's settings, the firewall's among them", cmd, "")
 					}
 					return true
 				}
 			}
 			return true
+		}},
+	{Names: names("xattr"), Family: "services", Summary: "macOS: removing a file's quarantine attribute (-d com.apple.quarantine, or -c clearing all) lets it run without Gatekeeper's check of a download",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			_, flags := verbWords(args)
+			if flags.short('c') || slices.ContainsFunc(args, func(f field) bool { return f.dyn || asciiLower(f.val) == "com.apple.quarantine" }) && flags.short('d') {
+				r.finding(ruleSystemAdmin, Command, Ask, "xattr removes a file's quarantine, which Gatekeeper checks a downloaded program by", cmd, "")
+			}
+			return false
+		}},
+	{Names: names("tccutil profiles"), Family: "services", Summary: "macOS: tccutil reset takes back the privacy permissions the user granted; profiles install (and -I) installs a configuration profile, which may add trusted certificates, a proxy or device management",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			words, flags := verbWords(args)
+			switch {
+			case b == "tccutil" && len(words) > 0 && asciiLower(words[0]) == "reset":
+				r.finding(ruleSystemAdmin, Command, Ask, "tccutil reset takes back privacy permissions the user granted", cmd, "")
+			case b == "profiles" && (len(words) > 0 && (words[0] == "install" || words[0] == "remove") || flags.short('I') || flags.short('R')):
+				r.finding(ruleSystemAdmin, Command, Ask, "profiles installs or removes a configuration profile (trusted certificates, a proxy, device management)", cmd, "")
+			}
+			return false
 		}},
 	{Names: names("schtasks"), Family: "services", Summary: "schtasks /create schedules a command",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
