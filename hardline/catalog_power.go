@@ -189,7 +189,9 @@ var _ = register([]Entry{
 			}
 			for i, a := range args {
 				if asciiLower(a.val) == "create" && i+1 < len(args) {
-					r.reparseFields(sc, args[i+1:], c, cmd, true)
+					// process call create "CMD": Windows starts the line
+					// as Start-Process does (startLine).
+					startLine(r, sc, args[i+1:], c, cmd)
 				}
 			}
 			return true

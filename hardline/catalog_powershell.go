@@ -1,6 +1,8 @@
 package hardline
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -32,6 +34,29 @@ var _ = register([]Entry{
 		DataOnly: true, special: psStopProcess},
 	{Names: names("Start-Process start-process saps start"), Family: "multiplexers", Summary: "PowerShell's Start-Process (and cmd's start): runs -FilePath or the first value with -ArgumentList or the rest, joined into one command line; -RedirectStandardOutput and -RedirectStandardError are written, -RedirectStandardInput read",
 		special: startProcess},
+	{Names: names("Invoke-WmiMethod invoke-wmimethod iwmi Invoke-CimMethod invoke-cimmethod"), Family: "multiplexers", Summary: "PowerShell: Win32_Process's Create method starts the command line it is given (-ArgumentList, -Arguments @{CommandLine=...}), judged as Start-Process's line; other methods change the system through WMI and ask",
+		special: wmiMethod},
+	{Names: names("Unblock-File unblock-file"), Family: "services", Summary: "PowerShell: removes a downloaded file's mark of the web, which SmartScreen and the execution policy check it by", Rule: ruleSystemAdmin, DataOnly: true},
+	{Names: names("setx setx.exe"), Family: "services", Summary: "cmd: setx NAME VALUE stores a variable for every later program; PATH, PATHEXT, COMSPEC, PSModulePath and a variable that makes programs run code (NODE_OPTIONS, PYTHONSTARTUP, ...) decide what later commands run (persistence)",
+		DataOnly: true,
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			for _, a := range args {
+				if strings.HasPrefix(a.val, "/") || strings.HasPrefix(a.val, "-") && !a.dyn {
+					continue
+				}
+				if a.dyn || strings.Contains(a.val, "%") { // (cmd's %NAME%)
+					r.finding(rulePersistence, Command, Ask, "setx stores a variable whose name is not known for every later program", cmd, "")
+					return true
+				}
+				if n := strings.ToUpper(a.val); n == "PATH" || n == "PATHEXT" || n == "COMSPEC" || n == "PSMODULEPATH" {
+					r.finding(rulePersistence, Command, Ask, "setx stores "+a.val+", which decides what every later command runs", cmd, "")
+				} else if _, ok := r.a.envRole(a.val); ok {
+					r.finding(rulePersistence, Command, Ask, "setx stores "+a.val+", which makes later programs load or run code", cmd, "")
+				}
+				return true // the name; the value follows
+			}
+			return true
+		}},
 	{Names: names("Invoke-Expression invoke-expression iex"), Family: "interpreters", Summary: "PowerShell: runs its argument, or its input, as PowerShell code (inline-interpreter); a known argument is read as PowerShell's statements too, so what would be blocked blocks",
 		Stdin: RoleProgram, Operands: []Operand{operands(0, RoleProgram)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -335,6 +360,61 @@ func psEnvDrive(fs []field) bool {
 		}
 	}
 	return false
+}
+
+// wmiCommandLine finds the CommandLine key of a hashtable written as
+// Invoke-CimMethod's -Arguments (@{CommandLine="cmd /c ..."}).
+var wmiCommandLine = regexp.MustCompile(`(?i)commandline\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;}]*))`)
+
+// wmiMethod judges Invoke-WmiMethod and Invoke-CimMethod: Win32_Process's
+// Create starts a command line (-ArgumentList's first item, or
+// -Arguments @{CommandLine=...}), judged as Start-Process's is, and any
+// other method of it (Terminate) or a call whose command line is not found
+// asks; a method on another class or path the command names changes the
+// system through WMI (a service's, a share's, the registry's) and asks.
+func wmiMethod(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	line := strings.Join(fieldVals(args), " ")
+	low := asciiLower(line)
+	if !strings.Contains(low, "win32_process") {
+		if slices.ContainsFunc(args, func(f field) bool {
+			n := asciiLower(psParamName(f.val))
+			return strings.HasPrefix(n, "-n") || strings.HasPrefix(n, "-methodn")
+		}) {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" calls a WMI method, which may change the system", cmd, "")
+		}
+		return true
+	}
+	if m := wmiCommandLine.FindStringSubmatch(line); m != nil {
+		// -Arguments @{CommandLine=CMD}, its words as the shell split them
+		// joined again.
+		startLine(r, sc, []field{{val: strings.TrimSpace(m[1] + m[2] + m[3])}}, c, cmd)
+		return true
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		n := asciiLower(psParamName(a.val))
+		switch {
+		case a.dyn && a.val == "":
+			r.finding(ruleDynamicName, Dynamic, Ask, b+" starts a process whose command line is not known before it runs", cmd, "")
+			return true
+		case strings.HasPrefix(n, "-a") && i+1 < len(args) && !strings.Contains(a.val, ":"):
+			// -ArgumentList CMD: Create's first argument is the command
+			// line.
+			i++
+			v := args[i]
+			if items := psArray(v); len(items) > 0 {
+				v = items[0]
+			}
+			if v.dyn {
+				r.finding(ruleDynamicName, Dynamic, Ask, b+" starts a process whose command line is not known before it runs", cmd, "")
+				return true
+			}
+			startLine(r, sc, []field{v}, c, cmd)
+			return true
+		}
+	}
+	r.finding(ruleDynamicName, Dynamic, Ask, b+" starts a process whose command line the analyser does not find", cmd, "")
+	return true
 }
 
 // startValueParams are Start-Process's parameters that take a value, by

@@ -106,6 +106,10 @@ func TestWindows(t *testing.T) {
 		{`deltree 'C:\Users\Dev'`, "rm-home"},
 		{`rd 'C:\Users\Dev\proj\build'`, ""},
 		{`rd /s /q %USERPROFILE%`, "rm-home"},
+		// A process WMI starts: its command line as Windows reads it.
+		{`wmic process call create "cmd /c rd /s /q C:\Users\Dev"`, "rm-home"},
+		{`Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList "cmd /c rd /s /q C:\Users\Dev"`, "rm-home"},
+		{`Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine="cmd /c rd /s /q C:\Users\Dev"}`, "rm-home"},
 		{`rd /S /Q '%userprofile%\Documents'`, "rm-home"},
 		{`del /f /s /q '%SystemRoot%\System32'`, "rm-system"},
 		{`del /f /s /q %SystemRoot%\System32`, "dynamic-target"},
