@@ -1961,15 +1961,17 @@ func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 		// split at the blanks of IFS (its default, or blanks given to
 		// this read alone: IFS=' ' read ...; the script's own IFS is not
 		// followed): each name a word, the last the rest of the line;
-		// -a's array every word.
+		// -a's array every word. Separators given to this read that are
+		// not blanks (IFS=, read a b) each end a field.
 		seps := " \t\n"
 		if len(call.Assigns) > 0 {
 			as := call.Assigns[0]
 			if len(call.Assigns) > 1 || as.Name == nil || as.Name.Value != "IFS" || as.Value == nil {
 				return nil
 			}
-			if seps = r.word(sc, as.Value).val; seps == "" || strings.Trim(seps, " \t\n") != "" {
-				return nil
+			f := r.word(sc, as.Value)
+			if seps = f.val; f.dyn || seps == "" || strings.Trim(seps, " \t\n") != "" && strings.ContainsAny(seps, " \t\n") {
+				return nil // (blanks mixed with other separators: not followed)
 			}
 		} else if sc.setsIFS() {
 			return nil
@@ -2000,6 +2002,31 @@ func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 		line, _, _ := strings.Cut(f.val, "\n")
 		after := s.End().Offset()
 		sep := func(r rune) bool { return strings.ContainsRune(seps, r) }
+		if !strings.ContainsAny(seps, " \t\n") {
+			// Separators that are not blanks (IFS=, read a b <<< "x,y"):
+			// each one ends a field, and the last name takes the rest,
+			// less a separator that ends it when it is the rest's only
+			// one (b is y for "x,y," but "y,," for "x,y,,", as bash
+			// reads them); an array is not followed.
+			if array != "" {
+				return nil
+			}
+			rest := line
+			for _, n := range names[:len(names)-1] {
+				word := rest
+				if i := strings.IndexAny(rest, seps); i >= 0 {
+					word, rest = rest[:i], rest[i+1:]
+				} else {
+					rest = ""
+				}
+				sc.define(n, varDef{value: word, after: after})
+			}
+			if i := strings.IndexAny(rest, seps); i >= 0 && i == len(rest)-1 {
+				rest = rest[:i]
+			}
+			name, val = names[len(names)-1], rest
+			break
+		}
 		if array != "" {
 			sc.define(array, varDef{value: strings.Join(strings.FieldsFunc(line, sep), "\x00"), array: true, after: after})
 			return call
