@@ -621,6 +621,20 @@ func npmSubcommands() []Entry {
 					// that holds a package.json when this one holds none.
 					r.runnerFilesAbove(sc, b, runnerSpec{}, runnerFile{names: []string{"package.json"}, lang: "npm"}, c, cmd)
 				}
+				// A workspace named by its folder (npm run build -w
+				// packages/web) runs that folder's scripts; one named by
+				// its package's name is not found here.
+				for _, w := range optionValues(args, "-w", "--workspace") {
+					if w.dyn || r.cwd == "" {
+						continue
+					}
+					saved := r.cwd
+					r.chdir(w)
+					if r.cwd != "" {
+						r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
+					}
+					r.cwd = saved
+				}
 				if len(r.written) > 0 {
 					// A package.json this command wrote asks; its scripts,
 					// which npm runs through a shell, are judged too.
