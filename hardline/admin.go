@@ -587,7 +587,11 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 			cmd = r.nodeText(sc, s)
 		}
 		if pt.unread != "" {
-			r.finding(rulePersistence, Command, Ask, "writes "+pt.key+", with text this command does not show, and it is "+pt.unread, cmd, pt.key)
+			// What the file will hold is learnt only when the command
+			// runs (a download, a copy, a variable's value): no approval
+			// of the command's text binds it (Finding.RunTime).
+			r.add(Finding{Rule: rulePersistence, Kind: Command, Severity: Ask, Command: cmd, Path: pt.key, RunTime: true,
+				Detail: "writes " + pt.key + ", with text this command does not show, and it is " + pt.unread})
 			continue
 		}
 		if lang == "agent" || lang == "vscode-settings" && vscodeSettingsRisky(pt.content) {

