@@ -155,7 +155,7 @@ func (w *walker) object(path string, m map[string]any, depth int) map[string]any
 // (secretLooking), as free text's NAME=VALUE is read.
 func namedKeyValue(k string, v any) bool {
 	s, ok := v.(string)
-	if !ok || !secretLooking([]byte(s)) {
+	if !ok || !secretLooking(s) {
 		return false
 	}
 	ws := words.Split(k)

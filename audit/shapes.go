@@ -1381,23 +1381,25 @@ var notSecretKeyWords = []string{"public", "host", "sort", "partition", "primary
 
 // secretLooking reports whether v, a name's key's value (keyEndsName),
 // looks like a secret: 20 characters or more of letters, digits and
-// + / = _ - only (no dot, no slash: not a file or an object's name), with
-// a letter and a digit.
-func secretLooking(v []byte) bool {
-	if len(v) < 20 || !hasDigit(v) {
+// + = _ - only (no dot, no slash: not a file or an object's name), with a
+// letter and a digit.
+func secretLooking[T ~string | ~[]byte](v T) bool {
+	if len(v) < 20 {
 		return false
 	}
-	letter := false
-	for _, c := range v {
-		switch {
+	letter, digit := false, false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
 		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			letter = true
-		case '0' <= c && c <= '9' || c == '+' || c == '=' || c == '_' || c == '-':
+		case '0' <= c && c <= '9':
+			digit = true
+		case c == '+' || c == '=' || c == '_' || c == '-':
 		default:
 			return false
 		}
 	}
-	return letter
+	return letter && digit
 }
 
 // keyValueOf is keyValue before a name's key's value is read as a

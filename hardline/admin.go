@@ -450,6 +450,9 @@ func (r *run) plantUnread(k string) {
 	}
 }
 
+// shellScriptExts are the extensions of shell scripts' names, lower-cased.
+var shellScriptExts = setOf(".sh", ".bash", ".zsh", ".ksh", ".command")
+
 // shellStartupNames are the names of shells' startup files, lower-cased:
 // written anywhere, a shell reads them once HOME or ZDOTDIR points there.
 var shellStartupNames = setOf(".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
@@ -473,7 +476,7 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 	case hookFile(k, dir, parent, name):
 		return "shell", true
 	case name == ".envrc", shellStartupNames[name], plantedShellName(k) && (!strings.HasPrefix(content, "#!") || shebangShell(strings.SplitN(content, "\n", 2)[0])),
-		slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, path.Ext(name)),
+		shellScriptExts[path.Ext(name)],
 		strings.HasPrefix(content, "#!") && shebangShell(strings.SplitN(content, "\n", 2)[0]):
 		return "shell", false
 	case name == "makefile" || name == "gnumakefile" || path.Ext(name) == ".mk":

@@ -366,11 +366,12 @@ type callCache struct {
 	pipePrefixes map[*syntax.Stmt]bool
 	// scripts are the script files read for the call (see scriptfiles.go),
 	// by canonical path, and running those whose text is being judged.
-	// boundPatterns are the patterns of files run whose every match
-	// bindMatches bound (see patternOnDisk).
-	boundPatterns map[string]bool
-	scripts       map[string]scriptAnswer
-	scriptFiles   int // the files of scripts that are there (see callCache.script)
+	// patternBound says the last pattern patternOnDisk read had every
+	// match bound (Result.Scripts); simple clears it before the pattern
+	// it runs is read.
+	patternBound bool
+	scripts      map[string]scriptAnswer
+	scriptFiles  int // the files of scripts that are there (see callCache.script)
 	// absent are the files the command runs by name, or a runner's own
 	// files, that are not there when it is judged (noteAbsent): another
 	// call may write them before it runs.
@@ -416,7 +417,7 @@ func (c *callCache) reset(hint int) {
 	clear(c.readMemo)
 	c.inputReads, c.readDepth = 0, 0
 	c.scripts, c.scriptFiles, c.running, c.onDisk, c.onDiskAsk, c.askOnly = nil, 0, nil, "", false, nil // no script of the last call stays reachable
-	c.listings, c.absent, c.boundPatterns = nil, nil, nil
+	c.listings, c.absent, c.patternBound = nil, nil, false
 	clear(c.exists[:cap(c.exists)]) // no string of the last call stays reachable
 	c.exists = c.exists[:0]
 	clear(c.gitSearched[:cap(c.gitSearched)])
@@ -2002,44 +2003,38 @@ func (r *run) readInto(sc *scope, s *syntax.Stmt) *syntax.CallExpr {
 		line, _, _ := strings.Cut(f.val, "\n")
 		after := s.End().Offset()
 		sep := func(r rune) bool { return strings.ContainsRune(seps, r) }
-		if !strings.ContainsAny(seps, " \t\n") {
-			// Separators that are not blanks (IFS=, read a b <<< "x,y"):
-			// each one ends a field, and the last name takes the rest,
-			// less a separator that ends it when it is the rest's only
-			// one (b is y for "x,y," but "y,," for "x,y,,", as bash
-			// reads them); an array is not followed.
-			if array != "" {
+		// Blanks end a field as a run of them, and are trimmed from the
+		// line's ends. Separators that are not blanks (IFS=, read a b
+		// <<< "x,y") each end one, and the last name takes the rest, less
+		// a separator that ends it when it is the rest's only one (b is y
+		// for "x,y," but "y,," for "x,y,,", as bash reads them); an array
+		// is not followed then.
+		blanks := strings.ContainsAny(seps, " \t\n")
+		if array != "" {
+			if !blanks {
 				return nil
 			}
-			rest := line
-			for _, n := range names[:len(names)-1] {
-				word := rest
-				if i := strings.IndexAny(rest, seps); i >= 0 {
-					word, rest = rest[:i], rest[i+1:]
-				} else {
-					rest = ""
-				}
-				sc.define(n, varDef{value: word, after: after})
-			}
-			if i := strings.IndexAny(rest, seps); i >= 0 && i == len(rest)-1 {
-				rest = rest[:i]
-			}
-			name, val = names[len(names)-1], rest
-			break
-		}
-		if array != "" {
 			sc.define(array, varDef{value: strings.Join(strings.FieldsFunc(line, sep), "\x00"), array: true, after: after})
 			return call
 		}
-		rest := strings.TrimFunc(line, sep)
+		rest := line
+		if blanks {
+			rest = strings.TrimFunc(line, sep)
+		}
 		for _, n := range names[:len(names)-1] {
 			word := rest
 			if i := strings.IndexAny(rest, seps); i >= 0 {
-				word, rest = rest[:i], strings.TrimLeftFunc(rest[i:], sep)
+				word, rest = rest[:i], rest[i+1:]
+				if blanks {
+					rest = strings.TrimLeftFunc(rest, sep)
+				}
 			} else {
 				rest = ""
 			}
 			sc.define(n, varDef{value: word, after: after})
+		}
+		if i := strings.IndexAny(rest, seps); !blanks && i >= 0 && i == len(rest)-1 {
+			rest = rest[:i]
 		}
 		name, val = names[len(names)-1], rest
 	case "mapfile", "readarray":

@@ -1447,13 +1447,18 @@ func (r *run) escapeFiles(sc *scope, text, b string, c ctx, cmd string) {
 
 // ruleInfo returns the catalogue description of a rule.
 func ruleInfo(name string) (RuleInfo, bool) {
-	for _, ri := range Rules() {
-		if ri.Name == name {
-			return ri, true
-		}
-	}
-	return RuleInfo{}, false
+	ri, ok := ruleIndex[name]
+	return ri, ok
 }
+
+// ruleIndex is Rules by name, made once.
+var ruleIndex = func() map[string]RuleInfo {
+	m := map[string]RuleInfo{}
+	for _, ri := range Rules() {
+		m[ri.Name] = ri
+	}
+	return m
+}()
 
 // net tries an argument of a program that is not data-only as a command
 // line: one with a blocking finding, or one whose shell runs code it
@@ -1462,7 +1467,7 @@ func ruleInfo(name string) (RuleInfo, bool) {
 // operator, $IFS or a brace list ({rm,-rf,~}: words to bash) are not
 // commands.
 func (r *run) net(sc *scope, f field, c ctx, cmd string) {
-	if !f.dyn && r.unknownProgram(base(commandName(cmd))) {
+	if !f.dyn {
 		r.netScriptFile(sc, f.val, c, cmd)
 	}
 	if f.dyn || len(f.val) < 4 || !strings.ContainsAny(f.val, " \t\n;|&") && !strings.Contains(f.val, `",`) &&
@@ -1553,8 +1558,8 @@ func (r *run) netScriptFile(sc *scope, v string, c ctx, cmd string) {
 	if i := strings.LastIndexByte(v, '='); i >= 0 {
 		v = v[i+1:] // --hook=x.sh
 	}
-	if !slices.Contains([]string{".sh", ".bash", ".zsh", ".ksh", ".command"}, asciiLower(path.Ext(v))) {
-		return
+	if !shellScriptExts[asciiLower(path.Ext(v))] || !r.unknownProgram(base(commandName(cmd))) {
+		return // (the cheaper test first)
 	}
 	text, p, ok := r.readOnDisk(field{val: v}, commandName(cmd), cmd, false)
 	if !ok {

@@ -612,9 +612,10 @@ func (r *run) holdsWorkDir(f field) bool {
 // to be written: checkout's and restore's pathspecs (all operands after
 // --; without it, restore's every operand and checkout's after the first,
 // a revision, or its only one, which git takes for a path when no branch
-// has its name, unless its value is not known: a branch, most likely), checkout-index's files under its --prefix. restore
-// --staged without --worktree writes only the index; checkout -b, -B,
-// --orphan and -t name a branch, not paths.
+// has its name, unless its value is not known: a branch, most likely),
+// checkout-index's files under its --prefix. restore --staged without
+// --worktree writes only the index; checkout -b, -B, --orphan and -t name
+// a branch, not paths.
 func gitPathOperands(sub string, args []field) []field {
 	var values []string
 	switch sub {

@@ -2,7 +2,6 @@ package hardline
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -376,12 +375,7 @@ func wmiMethod(r *run, sc *scope, b string, args []field, c ctx, cmd string) boo
 	line := strings.Join(fieldVals(args), " ")
 	low := asciiLower(line)
 	if !strings.Contains(low, "win32_process") {
-		if slices.ContainsFunc(args, func(f field) bool {
-			n := asciiLower(psParamName(f.val))
-			return strings.HasPrefix(n, "-n") || strings.HasPrefix(n, "-methodn")
-		}) {
-			r.finding(ruleSystemAdmin, Command, Ask, b+" calls a WMI method, which may change the system", cmd, "")
-		}
+		r.finding(ruleSystemAdmin, Command, Ask, b+" calls a WMI method, which may change the system", cmd, "")
 		return true
 	}
 	if m := wmiCommandLine.FindStringSubmatch(line); m != nil {

@@ -62,6 +62,7 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), opt(RoleCommand, "--script-shell"),
 			val("--registry", "--cache", "--userconfig", "--globalconfig", "--workspace", "-w", "--filter", "--loglevel", "--tag", "--otp")},
 		Env:         npmEnv(),
+		special:     npmWorkspaces,
 		Subcommands: npmSubcommands()},
 	{Names: names("pnpm"), Family: "runners", Summary: "as npm; -w and -r are flags; recursive runs its sub-command in every package",
 		RunsFiles: jsFiles,
@@ -621,20 +622,6 @@ func npmSubcommands() []Entry {
 					// that holds a package.json when this one holds none.
 					r.runnerFilesAbove(sc, b, runnerSpec{}, runnerFile{names: []string{"package.json"}, lang: "npm"}, c, cmd)
 				}
-				// A workspace named by its folder (npm run build -w
-				// packages/web) runs that folder's scripts; one named by
-				// its package's name is not found here.
-				for _, w := range optionValues(args, "-w", "--workspace") {
-					if w.dyn || r.cwd == "" {
-						continue
-					}
-					saved := r.cwd
-					r.chdir(w)
-					if r.cwd != "" {
-						r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
-					}
-					r.cwd = saved
-				}
 				if len(r.written) > 0 {
 					// A package.json this command wrote asks; its scripts,
 					// which npm runs through a shell, are judged too.
@@ -709,6 +696,30 @@ func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
 			r.packageSource(commandName(cmd)+" config set "+k, cmd)
 		}
 	}
+}
+
+// npmWorkspaces reads the package.json of each workspace the command
+// names by its folder, before or after the sub-command (npm -w
+// packages/web run build, npm test --workspace=packages/web): the
+// command runs that folder's scripts, judged as the root's are. A
+// workspace named by its package's name is not found here.
+func npmWorkspaces(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if r.cwd == "" {
+		return false
+	}
+	saved := r.cwd
+	defer func() { r.cwd = saved }()
+	for _, w := range optionValues(args, "-w", "--workspace") {
+		if w.dyn {
+			continue
+		}
+		r.cwd = saved
+		r.chdir(w)
+		if r.cwd != "" {
+			r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
+		}
+	}
+	return false
 }
 
 // npmSetting is the setting an npm configuration key names: for a key

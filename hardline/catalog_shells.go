@@ -434,12 +434,7 @@ func (r *run) bashCmds(sc *scope, as *syntax.Assign) {
 		}
 		r.noteCommandName(field{val: name}, r.word(sc, val))
 	}
-	note(as.Index, as.Value)
-	if as.Array != nil {
-		for _, e := range as.Array.Elems {
-			note(e.Index, e.Value)
-		}
-	}
+	assignElements(as, note)
 	r.finding(ruleDynamicName, Dynamic, Ask, "BASH_CMDS makes a command name run another program, so later commands cannot be judged by their names", r.nodeText(sc, as), "")
 }
 
@@ -450,21 +445,27 @@ func (r *run) bashCmds(sc *scope, as *syntax.Assign) {
 // assignment asks, as BASH_CMDS does: later commands cannot be judged by
 // their names (see docs/security-model.md, Hardline).
 func (r *run) bashAliases(sc *scope, as *syntax.Assign) {
-	judge := func(val *syntax.Word) {
+	assignElements(as, func(_ syntax.ArithmExpr, val *syntax.Word) {
 		if val == nil {
 			return
 		}
 		if f := r.word(sc, val); !f.dyn {
 			r.script(f.val, r.known(sc, val.Pos().Offset()), sc.depth+1)
 		}
-	}
-	judge(as.Value)
+	})
+	r.finding(ruleDynamicName, Dynamic, Ask, "BASH_ALIASES defines aliases, which a shell that expands them runs in place of command names, so later commands cannot be judged by their names", r.nodeText(sc, as), "")
+}
+
+// assignElements calls f with the index and value of the assignment as
+// (NAME[KEY]=VALUE, or NAME=VALUE without an index) and of each element
+// of its array (NAME=([KEY]=VALUE ...)).
+func assignElements(as *syntax.Assign, f func(idx syntax.ArithmExpr, val *syntax.Word)) {
+	f(as.Index, as.Value)
 	if as.Array != nil {
 		for _, e := range as.Array.Elems {
-			judge(e.Value)
+			f(e.Index, e.Value)
 		}
 	}
-	r.finding(ruleDynamicName, Dynamic, Ask, "BASH_ALIASES defines aliases, which a shell that expands them runs in place of command names, so later commands cannot be judged by their names", r.nodeText(sc, as), "")
 }
 
 // noteCommandName records that the command name name runs the program at

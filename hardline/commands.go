@@ -200,13 +200,14 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 					r.simpleAs(sc, d, fs, c)
 				}
 			}
+			r.calls.patternBound = false
 			if strings.ContainsRune(name.val, '/') {
 				// ./tools/*/run: a file the pattern matches runs
 				// (patternOnDisk), each bound when it lies where scripts
-				// are read.
+				// are read, here (not where an earlier statement ran it).
 				r.scriptAt(sc, name, fs[1:], false, pat, c, cmd)
 			}
-			r.add(Finding{Rule: ruleDynamicName, Kind: Dynamic, Severity: Ask, Detail: detail, Command: cmd, RunTime: !r.calls.boundPatterns[name.val]})
+			r.add(Finding{Rule: ruleDynamicName, Kind: Dynamic, Severity: Ask, Detail: detail, Command: cmd, RunTime: !r.calls.patternBound})
 			return
 		}
 		r.finding(ruleDynamicName, Dynamic, Ask, detail, cmd, "")

@@ -502,7 +502,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		// "$T", gh gist create - , echo "$T" | rclone rcat r:x): what the
 		// input holds goes to the bucket, gist or remote, another
 		// tenant's whatever host serves it.
-		if names := r.inputCredentials(sc, s, r.inputCredentials(sc, s, nil, false), true); len(names) > 0 {
+		if names := r.inputCredentials(sc, s, nil); len(names) > 0 {
 			r.judgeEgress(b, names, nil, cmd)
 		}
 	}
@@ -741,7 +741,6 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 		// shell joins (acme_"live_..."): the words as expanded are read.
 		names = literalCredentials(f.val, names)
 	}
-	names = r.inputCredentials(sc, s, names, false)
 	if opts, items := listFiles[base(fs[0].val)], itemRunners[base(fs[0].val)]; len(opts) > 0 || items {
 		// The lines of a file a program sends one by one as names or
 		// URLs (dig -f FILE, wget -i FILE), and the items a runner
@@ -761,7 +760,7 @@ func (r *run) sentCredentials(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, 
 			}
 		}
 	}
-	return r.inputCredentials(sc, s, names, true)
+	return r.inputCredentials(sc, s, names)
 }
 
 // npmAuthHost returns the registry host a package manager's command stores
@@ -824,7 +823,7 @@ func (r *run) ghPublished(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs [
 		stdin = true // gh gist create (-) with no file reads its input
 	}
 	if stdin {
-		names = r.inputCredentials(sc, s, r.inputCredentials(sc, s, names, false), true)
+		names = r.inputCredentials(sc, s, names)
 	}
 	for _, name := range names {
 		r.finding(ruleSecretEgress, Path, Ask, "gh publishes "+valueShown(name)+" on GitHub, in text others read (an issue, a comment, a release, a gist, an API request's fields)", cmd, "")
@@ -833,23 +832,20 @@ func (r *run) ghPublished(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs [
 
 // inputCredentials appends to names the credentials the standard input of
 // the statement s carries: a here-document's or here-string's text, a file
-// that holds one given by <, or, when pipe is set, what the commands
-// writing into its pipe hold (see sentCredentials).
-func (r *run) inputCredentials(sc *scope, s *syntax.Stmt, names []string, pipe bool) []string {
-	if !pipe {
-		for _, rd := range s.Redirs {
-			switch rd.Op {
-			case syntax.Hdoc, syntax.DashHdoc:
-				names = r.credentials(sc, rd.Hdoc, names) // a quoted one is one literal
-			case syntax.WordHdoc:
-				names = r.credentials(sc, rd.Word, names)
-			case syntax.RdrIn:
-				if rd.N == nil || rd.N.Value == "0" {
-					names = r.heldFile(rd.Word.Lit(), names) // xargs -I{} curl URL/{} < .env
-				}
+// that holds one given by <, and what the commands writing into its pipe
+// hold (see sentCredentials).
+func (r *run) inputCredentials(sc *scope, s *syntax.Stmt, names []string) []string {
+	for _, rd := range s.Redirs {
+		switch rd.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			names = r.credentials(sc, rd.Hdoc, names) // a quoted one is one literal
+		case syntax.WordHdoc:
+			names = r.credentials(sc, rd.Word, names)
+		case syntax.RdrIn:
+			if rd.N == nil || rd.N.Value == "0" {
+				names = r.heldFile(rd.Word.Lit(), names) // xargs -I{} curl URL/{} < .env
 			}
 		}
-		return names
 	}
 	seen := map[*syntax.Stmt]bool{}
 	for up := sc.pipeUp[s]; up != nil && !seen[up]; up = sc.upstream(up) {

@@ -48,6 +48,15 @@ func TestRunTimeFindings(t *testing.T) {
 			t.Errorf("%s: no %s finding", c.cmd, c.rule)
 		}
 	}
+	// The same pattern run again where nothing is read (a folder outside
+	// the roots) is not bound by the first run's reading.
+	again := false
+	for _, f := range a.Command("./runme/b*.sh; cd /home/dev/other && ./runme/b*.sh", env).Findings {
+		again = again || f.Rule == ruleDynamicName && f.RunTime
+	}
+	if !again {
+		t.Errorf("a pattern run again outside the roots: no run-time dynamic-command-name finding")
+	}
 	// A pattern that matches more files than the analyser reads for one
 	// command is not bound whole.
 	many := map[string]string{}

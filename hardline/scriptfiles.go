@@ -554,12 +554,7 @@ func (r *run) patternOnDisk(f field, b, cmd string, program bool) (text, p strin
 			// some unbound, the finding is not one of what is learnt
 			// only at run time.
 			all := r.bindMatches(f, res.paths[len(res.paths)-1], b, cmd, program)
-			if all {
-				if r.calls.boundPatterns == nil {
-					r.calls.boundPatterns = map[string]bool{}
-				}
-				r.calls.boundPatterns[f.val] = true
-			}
+			r.calls.patternBound = all
 			r.add(Finding{Rule: rulePipeToShell, Kind: Dynamic, Severity: Ask, Command: cmd, Path: p, RunTime: !all,
 				Detail: bound(b + " runs a file the pattern " + f.val + " matches in " + p + ", whose text cannot be read before it runs")})
 			break

@@ -820,24 +820,21 @@ var userBinDirs = []string{".local/bin", "bin", ".cargo/bin", "go/bin", ".bun/bi
 	".yarn/bin", ".volta/bin", ".pyenv/shims", ".rbenv/shims", ".asdf/shims", ".local/share/mise/shims", ".nix-profile/bin"}
 
 // onUserPath returns the folder on a user's PATH (userBinDirs) that holds
-// the file p, in the home folder or any other user's.
+// the file p, in the home folder, spelled as configured or canonically,
+// or in any other user's.
 func (a *Analyzer) onUserPath(p string) (string, bool) {
-	if a.home == "" {
+	k := a.key(p)
+	rest, ok := a.otherHomeRest(k)
+	for _, h := range a.alias.homes {
+		if ok {
+			break
+		}
+		rest, ok = belowFolder(k, h)
+	}
+	if !ok {
 		return "", false
 	}
-	k := a.key(p)
-	home := strings.TrimSuffix(a.key(a.home), "/") + "/"
-	rest, ok := strings.CutPrefix(k, home)
-	if !ok {
-		q, other := a.asOwnHome(p)
-		if !other {
-			return "", false
-		}
-		if rest, ok = strings.CutPrefix(a.key(q), home); !ok {
-			return "", false
-		}
-	}
-	dir, name := path.Split(rest)
+	dir, name := path.Split(rest[1:])
 	if name == "" || !slices.Contains(userBinDirs, strings.TrimSuffix(dir, "/")) {
 		return "", false
 	}
@@ -1478,9 +1475,9 @@ func (r *run) sed(sc *scope, args []field, c ctx, cmd string) {
 		scripts = append(scripts, ops[0])
 		ops = ops[1:]
 	}
-	// A script file is read like a read operand (what it says is unknown,
-	// as with any program's script file); a script read from standard
-	// input or a process substitution is code the analyser cannot read.
+	// Each script, given with -e or read from a -f file, is judged the
+	// same way; a script read from standard input or a process
+	// substitution is code the analyser cannot read.
 	judge := func(sf field) {
 		// A script with an expansion (s/x/$v/) is judged by its literal
 		// parts: a value in a pattern or a replacement is data; a file

@@ -1253,6 +1253,7 @@ func TestPathsReadAsAShellExpandsThem(t *testing.T) {
 		{"an undeclared relative package configuration", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "copy": ".npmrc"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
 		{"an undeclared relative path in JSON text", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "opts": `{"out": "sub/.husky/pre-push"}`}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
 		{"an undeclared relative path with backslashes", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": `.husky\pre-commit`}}, policy.ApprovalRequired, policy.ReasonHardlineCommand},
+		{"an undeclared relative path to a key through a link", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "keys/id_ed25519"}}, policy.Deny, policy.ReasonHardlinePath},
 		{"an undeclared relative hook of a reader", policy.Call{Tool: "read_file", Args: map[string]any{"path": "src/x", "compare": ".git/hooks/pre-commit"}}, policy.Allow, policy.ReasonModeAllow},
 		{"an undeclared branch name of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "branch": "feature/login", "type": "application/json"}}, policy.Allow, policy.ReasonModeAllow},
 		{"an undeclared plain relative file of a writer", policy.Call{Tool: "write_file", Args: map[string]any{"path": "src/x", "backup": "src/x.bak", "env": ".env.example"}}, policy.Allow, policy.ReasonModeAllow},

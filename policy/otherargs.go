@@ -27,8 +27,7 @@ import (
 // a,PATH, "PATH") that names a sensitive host path asks, since the tool
 // may pass the string on as a command line's arguments (optionPaths).
 // For a tool that is not a reader, one word written as a relative path
-// without ./ (bareRelative) is judged as a place the tool may write, and
-// only so (relativeWrite).
+// without ./ (bareRelative) is read so too (otherValue.relative).
 // Other text (a message, a file's contents over lines, a search, prose
 // that mentions a path) is left to the tool's own judgement, since nothing
 // says it names a file.
@@ -64,10 +63,9 @@ type otherValue struct {
 	// shell would read it (shellWordPath).
 	expanded bool
 	// relative: value is one word written as a relative path without a
-	// leading ./ (.husky/pre-commit, cfg/autostart/x.desktop, .npmrc),
-	// which a tool that writes may write (bareRelative): judged only as
-	// a place written, not as a path read, since a word of text may look
-	// so too.
+	// leading ./ (.husky/pre-commit, cfg/autostart/x.desktop, .npmrc) in
+	// an argument of a tool that writes (bareRelative): a word of text may
+	// look so too, so only a tool that may write what it names reads it.
 	relative bool
 }
 
@@ -109,10 +107,6 @@ func (ev *evaluation) otherPaths() bool {
 			return ev.stop(ReasonHardlinePath, "sensitive-path", "argument "+quote(v.arg)+" holds "+quote(v.metadata)+
 				", a cloud metadata service's credentials or user data")
 		}
-		if v.relative {
-			ev.relativeWrite(v)
-			continue
-		}
 		if v.tooMany {
 			ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
 				"argument "+quote(v.arg)+" holds more paths written as options' values than toolgate reads")
@@ -144,49 +138,24 @@ func (ev *evaluation) otherPaths() bool {
 		// not declare names: a startup file, a protected file, a device, a
 		// git hook or a file a program runs by itself asks, as a write
 		// there needs a person's look whether or not the tool writes it.
-		if m.Risk != toolmeta.RiskRead && v.arg != m.TargetArgument {
-			ev.writeTarget(v, given, resolved)
+		if m.Risk != toolmeta.RiskRead && v.arg != m.TargetArgument && ev.e.hard != nil {
+			if f, hit := ev.e.hard.WriteTarget(givenForm(given, resolved, ev.set), resolved); hit {
+				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
+					", written as a path, which the tool may write: it "+f.Detail+" ("+f.Path+")")
+			}
 		}
 		if err != nil {
 			// Not resolved (a link loop, the lookup budget spent): what
 			// it names through its links is not known.
+			what := ", written as a path, which"
+			if v.relative {
+				what = ", which may name a path the tool writes, and it"
+			}
 			ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
-				"argument "+quote(v.arg)+" holds "+quote(v.value)+", written as a path, which could not be resolved: "+err.Error())
+				"argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+what+" could not be resolved: "+err.Error())
 		}
 	}
 	return true
-}
-
-// writeTarget judges the path v names, given (as written, home expanded)
-// and resolved (canonical; "" when not resolved), as a place the tool may
-// write (hardline's WriteTarget): a startup file, a protected file, a
-// device, a git hook or a file a program runs by itself asks.
-func (ev *evaluation) writeTarget(v otherValue, given, resolved string) {
-	if ev.e.hard == nil {
-		return
-	}
-	if f, hit := ev.e.hard.WriteTarget(givenForm(given, resolved, ev.set), resolved); hit {
-		ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, "argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+
-			", written as a path, which the tool may write: it "+f.Detail+" ("+f.Path+")")
-	}
-}
-
-// relativeWrite judges v, a relative path written without ./ in an
-// argument of a tool that writes (bareRelative), as a place the tool may
-// write, resolved against the primary root as the tool's open would; one
-// that cannot be resolved asks.
-func (ev *evaluation) relativeWrite(v otherValue) {
-	given, err := ev.e.pathReading(v.value)
-	if err != nil {
-		return // (no local path: another host's URL, a query)
-	}
-	resolved, err := ev.set.CanonicalBudget(given, ev.budget)
-	if err != nil {
-		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
-			"argument "+quote(v.arg)+" holds "+quote(v.value)+v.how+", which may name a path the tool writes, and it could not be resolved: "+err.Error())
-		return
-	}
-	ev.writeTarget(v, given, resolved)
 }
 
 // bareRelative reports whether s, with surrounding white space removed,
