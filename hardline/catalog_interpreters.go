@@ -199,7 +199,8 @@ var _ = register([]Entry{
 		},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			interpreterSpecial(r, sc, b, args, c, cmd)
-			return false // a sub-command's entry, or the net, reads the rest
+			r.packageBin(sc, b, args, c, cmd) // bun tidy: a package's program
+			return false                      // a sub-command's entry, or the net, reads the rest
 		}},
 	{Names: names("less more most"), Family: "interpreters", Summary: "+CMD runs pager commands; ! in them runs a shell command; LESSOPEN runs a command; a lesskey file may set LESSOPEN (asks); -o and --log-file are written",
 		Options: []Option{opt(RoleEscape, "+"), opt(RoleWrite, "-o", "-O", "--log-file", "--LOG-FILE"),

@@ -68,7 +68,11 @@ var _ = register([]Entry{
 		RunsFiles: jsFiles,
 		Options: []Option{opt(RoleWorkDir, "--prefix", "-C", "--dir"), opt(RoleCommand, "--script-shell", "--config.script-shell"),
 			val("--registry", "--cache", "--filter", "-F", "--loglevel", "--reporter", "--workspace-concurrency")},
-		Env:         npmEnv(),
+		Env: npmEnv(),
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.packageBin(sc, b, args, c, cmd)
+			return false
+		},
 		Subcommands: append(npmSubcommands(), Entry{Names: names("recursive multi m"), Subcommands: npmSubcommands(), Options: vals("F", "--filter")})},
 	{Names: names("uv pipx poetry pdm hatch rye pixi conda mamba micromamba pipenv rtx mise asdf devbox"), Family: "runners", Summary: "run, exec and shell run a command with the rest of the line; their project files define scripts and tasks they run, read from disk for run (a file this command wrote first asks)",
 		RunsFiles: []string{"pyproject.toml", "hatch.toml", "pixi.toml", "devbox.json", "mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml", "mise/config.toml",
@@ -551,7 +555,11 @@ var _ = register([]Entry{
 		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
 			r.runnerCommands(sc, "procfile", text, c, cmd)
 		}},
-	{Names: names("turbo"), Family: "runners", Summary: "runs package.json scripts: the root's package.json, on disk or written by this command, has its scripts analysed (a workspace package's is out of reach)"},
+	{Names: names("turbo"), Family: "runners", Summary: "runs package.json scripts: the root's and every workspace's, on disk or written by this command, have their scripts analysed"},
+	{Names: names("lerna"), Family: "runners", Summary: "run, publish and version run package.json scripts: the root's and every workspace's are analysed; exec runs a command in each",
+		Subcommands: []Entry{{Names: names("exec"), OptionsFirst: true, Options: vals("", "--scope", "--ignore", "--concurrency", "--since", "--include-dependents", "--include-dependencies"), Operands: []Operand{operand(0, RoleCommand)}}}},
+	{Names: names("nx"), Family: "runners", Summary: "runs the targets of its projects: every workspace's package.json scripts and project.json commands are analysed; exec runs a command",
+		Subcommands: []Entry{{Names: names("exec"), OptionsFirst: true, Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("lefthook"), Family: "runners", Summary: "run runs the commands of lefthook.yml, read from disk or written by this command; install makes git run them on every commit",
 		Subcommands: []Entry{{Names: names("run"), DataOnly: true}}},
 	{Names: names("hyperfine"), Family: "runners", Summary: "every operand and --prepare, --setup, --cleanup is a script",
@@ -701,8 +709,10 @@ func (r *run) npmConfig(sc *scope, args []field, c ctx, cmd string) {
 // npmWorkspaces reads the package.json of each workspace the command
 // names by its folder, before or after the sub-command (npm -w
 // packages/web run build, npm test --workspace=packages/web): the
-// command runs that folder's scripts, judged as the root's are. A
-// workspace named by its package's name is not found here.
+// command runs that folder's scripts, judged as the root's are. A line
+// that selects workspaces otherwise (by a package's name, -ws, yarn
+// workspace NAME, an .npmrc's setting) has every workspace the project
+// declares read (workspaceScripts).
 func npmWorkspaces(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 	if r.cwd == "" {
 		return false
@@ -719,7 +729,43 @@ func npmWorkspaces(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 			r.filesOnDisk([]string{"package.json"}, b, cmd, func(text string) { r.packageScripts(sc, text, c, cmd) })
 		}
 	}
+	r.cwd = saved
+	if r.workspacesSelected(sc, args) {
+		r.workspaceScripts(sc, b, c, cmd, false)
+	}
+	if b != "npm" && b != "cnpm" {
+		r.packageBin(sc, b, args, c, cmd) // yarn NAME
+	}
 	return false
+}
+
+// packageBin judges the program a package manager runs by a bare name,
+// or the name run is given (yarn tidy, yarn run tidy, pnpm eslint ., bun
+// vite build): a package's program in the working folder's
+// node_modules/.bin, when it is there, runs with the rest of the line, as
+// npm exec runs it. (A package script of the same name, which runs
+// first, is judged with the rest of package.json; a sub-command's name is
+// judged so too, when node_modules/.bin holds a program of that name: the
+// stricter reading.)
+func (r *run) packageBin(sc *scope, b string, args []field, c ctx, cmd string) {
+	operand := func(from int) int {
+		for i := from; i < len(args); i++ {
+			if args[i].dyn || !strings.HasPrefix(args[i].val, "-") {
+				return i
+			}
+		}
+		return -1
+	}
+	i := operand(0)
+	if i >= 0 && !args[i].dyn && args[i].val == "run" {
+		i = operand(i + 1)
+	}
+	if i < 0 || args[i].dyn || r.cwd == "" || args[i].val == "" || strings.ContainsAny(args[i].val, "/\\") {
+		return
+	}
+	if r.exists(r.cwd + "/node_modules/.bin/" + args[i].val) {
+		r.applyEntry(sc, builtinCatalog()["npm"].subs["exec"], b+" exec", args[i:], c, cmd)
+	}
 }
 
 // npmSetting is the setting an npm configuration key names: for a key

@@ -131,7 +131,11 @@ type Script struct {
 	// file over Config.MaxBytes its first MaxBytes bytes; zero when Absent.
 	SHA256 [sha256.Size]byte
 	// Absent says the file was not there: the command would run it, or
-	// its runner read it, had it been.
+	// its runner read it, had it been. A Path that is a pattern (its last
+	// element holds *, ? or [: a runner reads every file or folder it
+	// matches, terraform's *.tf, a monorepo's packages/*) is Absent too,
+	// and says that a file it matches, or one in a folder it matches,
+	// would be read too, were another call to make it.
 	Absent bool
 }
 

@@ -119,6 +119,9 @@ type runnerSpec struct {
 	// projectFile: what project returns is the file itself (a module, a
 	// rackup file), not a file or folder to look in.
 	projectFile bool
+	// workspaces says whether the line runs the runner's scripts in the
+	// project's workspaces too (see workspaceScripts); nil for never.
+	workspaces func(r *run, sc *scope, args []field) bool
 	// project returns the file or folder an operand names for the
 	// runner to work on (dotnet build App.csproj, dotnet build src/App),
 	// if one does: its file is read in place of the working folder's.
@@ -157,17 +160,19 @@ var runners = map[string]runnerSpec{
 	"devbox shell": devboxRunner,
 	"mise":         miseRunner, // its hooks run around install, its tasks as mise NAME
 	"rtx run":      miseRunner,
-	"bun":          npmScriptsRunner,
+	"bun":          bunRunner,
 	// yarn NAME and pnpm NAME run a package script by its bare name.
-	"yarn":    npmScriptsRunner,
+	"yarn":    npmScriptsRunner, // (its workspaces: npmWorkspaces)
 	"yarnpkg": npmScriptsRunner,
 	// @antfu/ni: nr runs a package script, ni and nci install (with the
 	// package's install scripts).
 	"nr":          npmScriptsRunner,
 	"ni":          npmScriptsRunner,
 	"nci":         npmScriptsRunner,
-	"pnpm":        npmScriptsRunner,
-	"turbo":       npmScriptsRunner,
+	"pnpm":        pnpmRunner,
+	"turbo":       monorepoRunner,
+	"lerna":       monorepoRunner,
+	"rushx":       npmScriptsRunner, // rush's runner of the working folder's scripts
 	"direnv exec": {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
 	// direnv allow and mise trust let a folder's .envrc or configuration
 	// run by itself on every cd after: what it holds is read now.
@@ -345,7 +350,7 @@ var runners = map[string]runnerSpec{
 		fileOpts: []string{"-W", "--workflows"}, dirOpts: []string{"-C", "--directory"}, lang: "github-actions", readNamed: true},
 	// Nx runs a project's targets: project.json's commands and
 	// package.json's scripts.
-	"nx": {files: []runnerFile{{names: []string{"project.json"}, lang: "nx"}, {names: []string{"package.json"}, lang: "npm"}}},
+	"nx": {files: []runnerFile{{names: []string{"project.json"}, lang: "nx"}, {names: []string{"package.json"}, lang: "npm"}}, workspaces: monorepoRunner.workspaces},
 	// DevSpace's hooks and pipelines run on this machine.
 	"devspace":                 {files: []runnerFile{{names: []string{"devspace.yaml", "devspace.yml"}, lang: "devspace"}}, fileOpts: []string{"--config"}, lang: "devspace", readNamed: true},
 	"firebase deploy":          {files: []runnerFile{{names: []string{"firebase.json"}, lang: "firebase"}}, up: true},
@@ -449,9 +454,19 @@ var (
 		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true}
 	direnvTrust      = runnerSpec{files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand}
 	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
-	netlifyRunner    = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
-	procfileRunner   = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
-	miseRunner       = runnerSpec{files: []runnerFile{{names: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml",
+	// A monorepo's runners run the scripts of its workspaces too:
+	// turbo, lerna and nx always; pnpm given -r or a filter, bun a
+	// filter (npm's and yarn's: npmWorkspaces; see workspaces.go).
+	monorepoRunner = runnerSpec{files: npmScriptsRunner.files, up: true, workspaces: func(*run, *scope, []field) bool { return true }}
+	pnpmRunner     = runnerSpec{files: npmScriptsRunner.files, up: true, workspaces: func(_ *run, _ *scope, args []field) bool {
+		return selectsWith(args, "-r", "--recursive", "--filter", "-F", "--filter-prod", "recursive", "multi", "m")
+	}}
+	bunRunner = runnerSpec{files: npmScriptsRunner.files, up: true, workspaces: func(_ *run, _ *scope, args []field) bool {
+		return selectsWith(args, "--filter", "-F", "--workspaces")
+	}}
+	netlifyRunner  = runnerSpec{files: []runnerFile{{names: []string{"netlify.toml"}, lang: "netlify"}}, up: true}
+	procfileRunner = runnerSpec{files: []runnerFile{{names: []string{"Procfile"}, lang: "procfile"}}, fileOpts: []string{"-f", "--procfile"}}
+	miseRunner     = runnerSpec{files: []runnerFile{{names: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml",
 		".config/mise/config.toml", "mise/config.toml", ".mise/config.toml", ".rtx.toml", "rtx.toml"}, lang: "mise"}},
 		up: true, every: true, taskDirs: []string{"mise-tasks", ".mise-tasks", ".mise/tasks", "mise/tasks", ".config/mise/tasks"}}
 )
@@ -503,6 +518,9 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 	}
 	if !ok || len(spec.skip) > 0 && slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.skip, f.val) }) {
 		return
+	}
+	if spec.workspaces != nil && spec.workspaces(r, sc, args) {
+		r.workspaceScripts(sc, b, c, cmd, b == "nx")
 	}
 	for _, d := range spec.taskDirs {
 		for _, a := range args {
@@ -653,6 +671,10 @@ func (r *run) runnerMatches(n string, limit int) []string {
 	if !ok {
 		return nil
 	}
+	// A file another call of a list makes there before this one runs is
+	// read too: the pattern is noted absent, so that an approval binds
+	// it and the list holds this call back (policy.SequenceBatch).
+	r.calls.noteAbsent(strings.TrimSuffix(folder, "/") + "/" + pat)
 	// The files this command writes there first match too (echo ... >
 	// .github/workflows/x.yml && act): runnerFile reads what it wrote.
 	if len(r.written) > 0 {

@@ -3,6 +3,10 @@ package policy
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -270,6 +274,9 @@ func SequenceBatch(ds []Decision) {
 				why := ""
 				if p, ok := scriptPath(t.Value); ok {
 					by, hit := written[p]
+					if !hit {
+						by, hit = writtenUnder(written, p)
+					}
 					if !hit && anyWriter != "" {
 						by, hit = anyWriter, true
 					}
@@ -304,4 +311,26 @@ func SequenceBatch(ds []Decision) {
 			}
 		}
 	}
+}
+
+// writtenUnder returns the ID of a call whose written path p, a pattern
+// (a runner reads every file it matches, or every folder's file: a
+// monorepo's packages/*), matches, or whose written path lies in a folder
+// p matches; false when p is no pattern or none does.
+func writtenUnder(written map[string]string, p string) (string, bool) {
+	pat := filepath.ToSlash(p)
+	if !strings.ContainsAny(pat, "*?[") {
+		return "", false
+	}
+	for _, w := range slices.Sorted(maps.Keys(written)) {
+		for q := filepath.ToSlash(w); ; q = path.Dir(q) {
+			if m, _ := path.Match(pat, q); m {
+				return written[w], true
+			}
+			if q == path.Dir(q) || q == "." {
+				break
+			}
+		}
+	}
+	return "", false
 }

@@ -321,6 +321,21 @@ func TestSequenceBatch(t *testing.T) {
 	later := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "m", "Makefile.bak")}}
 	assert.Equal(t, []string{"w allow", "s allow"}, decide(later, shell("s", "make -C m")), "a file make does not read")
 	assert.Equal(t, []string{"x allow", "s approval-required"}, decide(shell("x", "go generate ./..."), shell("s", "bash fresh.sh")))
+	// A file a runner finds by a pattern (terraform's *.tf, a monorepo's
+	// packages/*/package.json) that an earlier call of the list makes is
+	// read too: the pattern binds it. A file it matches nowhere does not.
+	require.NoError(t, os.MkdirAll(filepath.Join(w.ws, "mono", "packages", "a"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(w.ws, "mono", "package.json"), []byte(`{"workspaces": ["packages/*"]}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(w.ws, "mono", "packages", "a", "package.json"), []byte(`{"scripts": {"build": "tsc -b"}}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(w.ws, "mono", "main.tf"), []byte("terraform {}\n"), 0o644))
+	newPkg := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "mono", "packages", "new", "package.json")}}
+	newTf := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "mono", "evil.tf")}}
+	notes := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "mono", "notes.txt")}}
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(newPkg, shell("s", "cd mono && turbo run build")))
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(newPkg, shell("s", "cd mono && npm run build -ws")))
+	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(newTf, shell("s", "cd mono && terraform apply")))
+	assert.Equal(t, []string{"w allow", "s allow"}, decide(notes, shell("s", "cd mono && turbo run build")), "a file no pattern matches")
+	assert.Equal(t, []string{"w allow", "s allow"}, decide(newPkg, shell("s", "cd mono && npm run build")), "npm not given the workspaces")
 	// A path resolved before an exec call of the list runs: the call may
 	// make a link on its way (ln -s ~/.config cfg), so the later call is
 	// decided again after it, a read, a write or a working folder alike.
