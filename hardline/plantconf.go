@@ -215,10 +215,11 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("cmds", "cmd", "sh", "preconditions"), nil)...)
 	case "tox":
 		add("", false, keyedValues(text, setOf("commands", "commands_pre", "commands_post", "install_command", "list_dependencies_command"), nil)...)
-	case "ninja", "wrangler", "skaffold":
+	case "ninja", "wrangler", "skaffold", "mdbook", "okteto", "overcommit":
 		// ninja's rules, wrangler's [build] command, skaffold's hooks'
 		// command lists (each word judged alone, a shell's script among
-		// them).
+		// them), mdbook's preprocessors and renderers, okteto's deploy
+		// commands, overcommit's hooks.
 		add("", false, keyedValues(text, setOf("command"), nil)...)
 	case "pyproject":
 		add("", false, keyedValues(text, nil, func(section string) bool {
@@ -246,6 +247,23 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		}
 	case "lefthook":
 		add("", false, keyedValues(text, setOf("run"), nil)...)
+	case "goreleaser":
+		// before and after hooks (a list), a build's pre and post hooks
+		// (their lines' values), and a publisher's or a signature's cmd.
+		add("", false, keyedValues(text, setOf("hooks", "cmd"), nil)...)
+	case "air":
+		// .air.toml: the build command, those around it, and the program
+		// it runs after.
+		add("", false, keyedValues(text, setOf("cmd", "pre_cmd", "post_cmd", "full_bin", "bin"), nil)...)
+	case "modd":
+		add("", false, moddCommands(text)...)
+	case "moon":
+		add("", false, keyedValues(text, setOf("command", "script"), nil)...)
+	case "tusk":
+		add("", false, keyedValues(text, setOf("run", "command", "exec"), nil)...)
+	case "cargo-make":
+		add("", false, tomlCommandArgs(text)...)
+		add("", false, keyedValues(text, setOf("script"), nil)...)
 	case "terraform":
 		// A local-exec provisioner's command and an external data
 		// source's program (each string of its list judged alone).
@@ -1363,4 +1381,58 @@ func xmlProperty(v string) string {
 		b.WriteString(v[:i] + "${" + name + "}")
 		v = v[i+j+1:]
 	}
+}
+
+// moddCommands returns the commands of a modd.conf: each prep and daemon
+// line's (prep +onchange: CMD, daemon +sigterm: CMD), a backslash at a
+// line's end joining the next, a quoted command running on to its closing
+// quote.
+func moddCommands(text string) []string {
+	var out []string
+	lines := strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n")
+	for i := 0; i < len(lines) && len(out) < maxPlantedCommands; i++ {
+		k, v, ok := strings.Cut(strings.TrimSpace(lines[i]), ":")
+		if w, _, _ := strings.Cut(k, " "); !ok || w != "prep" && w != "daemon" {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if q := v[:min(len(v), 1)]; q == `"` || q == "'" {
+			for strings.Count(v, q) < 2 && i+1 < len(lines) {
+				i++
+				v += "\n" + lines[i]
+			}
+			v = strings.Trim(v, q)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// tomlCommandArgs returns, for each TOML section that names a command (the
+// first, if more) and its args (cargo-make's [tasks.x] command = "rm", args = ["-rf", "~"]),
+// the command line they make, each argument quoted as the shell reads it
+// back.
+func tomlCommandArgs(text string) []string {
+	var out []string
+	section := func(body string) {
+		cmds := keyedValues(body, setOf("command"), nil)
+		if len(cmds) == 0 || len(out) >= maxPlantedCommands {
+			return
+		}
+		line := shellQuoted(strings.Trim(cmds[0], `"'`))
+		for _, a := range keyedValues(body, setOf("args"), nil) {
+			line += " " + shellQuoted(strings.Trim(a, `"'`))
+		}
+		out = append(out, line)
+	}
+	start := 0
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "[") && i > start {
+			section(strings.Join(lines[start:i], "\n"))
+			start = i
+		}
+	}
+	section(strings.Join(lines[start:], "\n"))
+	return out
 }

@@ -174,6 +174,28 @@ var runners = map[string]runnerSpec{
 	"lerna":       monorepoRunner,
 	"rushx":       npmScriptsRunner, // rush's runner of the working folder's scripts
 	"direnv exec": {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
+	// Build, release and watch tools whose project file names the
+	// commands they run: goreleaser's hooks, air's build command and
+	// program, modd's prep and daemon commands, mdbook's preprocessors
+	// and renderers, moon's tasks, tusk's, okteto's deploy commands,
+	// overcommit's hooks, cargo-make's tasks; mage's targets are Go code;
+	// bats runs its test files as bash scripts.
+	"goreleaser":   {files: []runnerFile{{names: []string{".goreleaser.yaml", ".goreleaser.yml", "goreleaser.yaml", "goreleaser.yml"}, lang: "goreleaser"}}, fileOpts: []string{"-f", "--config"}, lang: "goreleaser", readNamed: true},
+	"air":          {files: []runnerFile{{names: []string{".air.toml"}, lang: "air"}}, fileOpts: []string{"-c"}, lang: "air", readNamed: true},
+	"modd":         {files: []runnerFile{{names: []string{"modd.conf"}, lang: "modd"}}, fileOpts: []string{"-f", "--file"}, lang: "modd", readNamed: true},
+	"mdbook build": mdbookRunner,
+	"mdbook serve": mdbookRunner,
+	"mdbook watch": mdbookRunner,
+	"mdbook test":  mdbookRunner,
+	"moon": {files: []runnerFile{{names: []string{"moon.yml", "moon.yaml"}, lang: "moon"}, {names: []string{".moon/tasks.yml", ".moon/tasks.yaml"}, lang: "moon"},
+		{names: []string{".moon/tasks/*.yml", ".moon/tasks/*.yaml"}, lang: "moon", all: true}}},
+	"tusk":       {files: []runnerFile{{names: []string{"tusk.yml", "tusk.yaml"}, lang: "tusk"}}, fileOpts: []string{"-f", "--file"}, lang: "tusk", readNamed: true, up: true},
+	"okteto":     {files: []runnerFile{{names: []string{"okteto.yml", "okteto.yaml", ".okteto/okteto.yml"}, lang: "okteto"}}, fileOpts: []string{"-f", "--file"}, lang: "okteto", readNamed: true},
+	"overcommit": {files: []runnerFile{{names: []string{".overcommit.yml"}, lang: "overcommit"}}, up: true},
+	"cargo make": cargoMakeRunner,
+	"makers":     cargoMakeRunner,
+	"mage":       {files: []runnerFile{{names: []string{"magefile.go"}, program: "go"}, {names: []string{"magefiles/*.go"}, program: "go", all: true}}, dirOpts: []string{"-d"}},
+	"bats":       {files: []runnerFile{{names: []string{"*.bats"}, lang: "shell", all: true}}, project: firstOperand},
 	// direnv allow and mise trust let a folder's .envrc or configuration
 	// run by itself on every cd after: what it holds is read now.
 	"direnv allow":     direnvTrust,
@@ -453,6 +475,8 @@ var (
 	taskRunnerSpec = runnerSpec{files: []runnerFile{{names: taskfileNames, lang: "taskfile"}, {names: []string{"pyproject.toml"}, lang: "pyproject"}},
 		fileOpts: []string{"-t", "--taskfile"}, dirOpts: []string{"-d", "--dir"}, lang: "taskfile", up: true}
 	direnvTrust      = runnerSpec{files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, project: firstOperand}
+	mdbookRunner     = runnerSpec{files: []runnerFile{{names: []string{"book.toml"}, lang: "mdbook"}}, project: firstOperand}
+	cargoMakeRunner  = runnerSpec{files: []runnerFile{{names: []string{"Makefile.toml"}, lang: "cargo-make"}}, fileOpts: []string{"--makefile"}, lang: "cargo-make", readNamed: true}
 	npmScriptsRunner = runnerSpec{files: []runnerFile{{names: []string{"package.json"}, lang: "npm"}}, up: true}
 	// A monorepo's runners run the scripts of its workspaces too:
 	// turbo, lerna and nx always; pnpm given -r or a filter, bun a
@@ -509,12 +533,15 @@ func runsTasks(b string) bool {
 // the working folder. A folder not known is not read.
 func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd string) {
 	spec, ok := runners[b]
-	if !ok && len(args) > 0 && !args[0].dyn && runnerHeads[b] && !r.a.namesSub(b, args[0].val) {
-		// A sub-command its entry does not name (deno task); one it
-		// names is read once, by the sub-command's entry (applyEntry).
-		b = r.calls.join(b, " ", args[0].val)
-		spec, ok = runners[b]
-		args = args[1:]
+	if len(args) > 0 && !args[0].dyn && runnerHeads[b] && !r.a.namesSub(b, args[0].val) {
+		// A sub-command its entry does not name (deno task, cargo make:
+		// its own runner, not the program's); one it names is read
+		// once, by the sub-command's entry (applyEntry).
+		if sub, subOK := runners[b+" "+args[0].val]; subOK || !ok {
+			b = r.calls.join(b, " ", args[0].val)
+			spec, ok = sub, subOK
+			args = args[1:]
+		}
 	}
 	if !ok || len(spec.skip) > 0 && slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.skip, f.val) }) {
 		return
