@@ -32,6 +32,15 @@ const (
 	// RoleScript is one shell script in one word (tmux new 'CMD', git rebase
 	// --exec 'CMD'); several script operands are joined with spaces.
 	RoleScript Role = "script"
+	// RoleFilter is one shell script in one word that the program runs
+	// with data of its own on the script's standard input: a pager given
+	// its output (man -P, PAGER, git's core.pager), a filter or
+	// compressor given its data (tar --to-command, -I, sort
+	// --compress-program). Judged as RoleScript is, but a shell or an
+	// interpreter there that reads its program from its input runs that
+	// data as code, which is not known before it runs (rule pipe-to-shell:
+	// PAGER=sh git log runs the log's text).
+	RoleFilter Role = "filter"
 	// RoleRemoteCommand is a command line given as words, this argument
 	// and every one after it, that runs on another host or in a container
 	// (docker exec C CMD ARGS, kubectl exec POD -- CMD ARGS): judged as if
@@ -108,9 +117,15 @@ const (
 	RoleTrigger Role = "trigger"
 )
 
-var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleRemoteCommand, RoleRemoteScript, RoleProgram, RoleEscape,
+var roleNames = []Role{RoleData, RoleCommand, RoleShellArgs, RoleScript, RoleFilter, RoleRemoteCommand, RoleRemoteScript, RoleProgram, RoleEscape,
 	RoleWrite, RoleWriteTree, RoleDelete, RoleDeleteTree, RoleRead, RoleReadTree, RoleServe, RoleWorkDir, RoleDevice, RoleCommandFile,
 	RoleRecursive, RoleExtract, RoleHarmless, RoleTrigger}
+
+// fedInput is the standard input of a command a program runs with data
+// of its own on it (RoleFilter), which detail names.
+func fedInput(detail string) input {
+	return input{kind: inUnknown, detail: detail}
+}
 
 // restOfLine reports whether a value with role r (of an operand with rest
 // set, or of an option when rest is false) takes the rest of the line with
@@ -120,7 +135,7 @@ func restOfLine(r Role, rest bool) bool {
 	switch r {
 	case RoleCommand, RoleShellArgs, RoleRemoteCommand:
 		return true
-	case RoleScript, RoleRemoteScript:
+	case RoleScript, RoleFilter, RoleRemoteScript:
 		return rest
 	}
 	return false
@@ -913,7 +928,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 // a command or a script, or an operand at the index of the entry's command
 // operand.
 func commandGiven(e *Entry, p parsedLine) bool {
-	if p.rest != nil || slices.ContainsFunc(p.values, func(v roleValue) bool { return restOfLine(v.role, true) || v.role == RoleScript }) {
+	if p.rest != nil || slices.ContainsFunc(p.values, func(v roleValue) bool {
+		return restOfLine(v.role, true) || v.role == RoleScript || v.role == RoleFilter
+	}) {
 		return true
 	}
 	for _, op := range e.Operands {
@@ -1075,10 +1092,14 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		c2 := c
 		c2.depth++
 		r.shell(sc, "sh", v.rest, c2, cmd)
-	case RoleScript:
+	case RoleScript, RoleFilter:
 		// script -c bash, tmux new bash: the script's commands read the
-		// program's input (the first reading below inherits it).
+		// program's input (the first reading below inherits it); a
+		// filter's, the data the program gives it.
 		r.scriptIn = c.in
+		if v.role == RoleFilter {
+			r.scriptIn = fedInput("the data " + b + " gives it")
+		}
 		defer func() { r.scriptIn = input{} }()
 		if v.rest != nil {
 			// Joined as a shell would (git submodule foreach), and each on

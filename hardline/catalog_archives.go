@@ -14,8 +14,8 @@ var _ = register([]Entry{
 		Env: []EnvVar{{Name: "TAR_OPTIONS", Role: RoleEscape, Markers: []string{"--to-c", "--use", "-I", "--rsh", "--info-script", "-F", "--new-volume-script", "--checkpoint-a"}}},
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory"), opt(RoleWrite, "--index-file", "-g", "--listed-incremental"),
 			keyed(RoleScript, "exec", abbreviations("--checkpoint-action", len("--checkpoint-"))...),
-			opt(RoleScript, append(append(append(append(abbreviations("--to-command", len("--to-c")), abbreviations("--use-compress-program", len("--use"))...),
-				abbreviations("--rsh-command", len("--rsh"))...), abbreviations("--info-script", len("--inf"))...), append(abbreviations("--new-volume-script", len("--new-")), "-I", "-F")...)...),
+			opt(RoleFilter, append(append(abbreviations("--to-command", len("--to-c")), abbreviations("--use-compress-program", len("--use"))...), "-I")...),
+			opt(RoleScript, append(append(abbreviations("--rsh-command", len("--rsh")), abbreviations("--info-script", len("--inf"))...), append(abbreviations("--new-volume-script", len("--new-")), "-F")...)...),
 			val("-f", "--file", "-b", "--blocking-factor", "-H", "--format", "-K", "--starting-file", "-L", "--tape-length", "-N", "--newer", "--after-date", "-T", "--files-from", "-V", "--label", "-X", "--exclude-from", "--exclude", "--checkpoint", "--owner", "--group", "--mode", "--mtime", "--transform", "--xform", "--strip-components")},
 		judgesPaths: true, // tarFolders judges the names in each folder tar visits
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

@@ -156,7 +156,7 @@ var _ = register([]Entry{
 	{Names: names("sort"), Family: "files", Summary: "-o writes; --files0-from names the files read; --compress-program runs a program",
 		DataOnly: true,
 		Options: append(vals("kStT", "--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--files0-from", "--batch-size", "--random-source"),
-			opt(RoleWrite, "-o", "--output"), opt(RoleScript, "--compress-program")), Operands: []Operand{operands(0, RoleRead)},
+			opt(RoleWrite, "-o", "--output"), opt(RoleFilter, "--compress-program")), Operands: []Operand{operands(0, RoleRead)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			// The files a list names are read and printed, as operands are
 			// (printf 'shadow\0' | sort --files0-from=-).
@@ -222,7 +222,7 @@ var _ = register([]Entry{
 		Options:  []Option{opt(RoleWrite, "-o", "--output"), opt(RoleRead, "-i", "--input"), val("-w", "--wrap", "-b", "--break")},
 		Operands: []Operand{operands(0, RoleRead)}},
 	{Names: names("grep egrep fgrep rg ag ack ack-grep ugrep ug pt sift"), Family: "files", Summary: "patterns are data; a recursive search of a home folder reads its secrets; rg --pre runs a program on each file, ugrep --filter runs commands, ack and ag --pager run a shell command", DataOnly: true,
-		Options: []Option{opt(RoleRead, "-f", "--file"), opt(RoleScript, "--pager"), val("--pre", "--pre-glob", "--filter", "-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
+		Options: []Option{opt(RoleRead, "-f", "--file"), opt(RoleFilter, "--pager"), val("--pre", "--pre-glob", "--filter", "-e", "--regexp", "-m", "--max-count", "-A", "-B", "-C", "--context", "-d", "-D", "--include", "--exclude", "--exclude-dir", "-g", "--glob", "-t", "--type", "-T", "--type-not")},
 		// With -e or -f the pattern is not an operand: the first one is a file.
 		Operands: []Operand{{Index: 0, Role: RoleData, Unless: []string{"-e", "--regexp", "-f", "--file"}}, operands(1, RoleRead)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

@@ -30,7 +30,7 @@ var _ = register([]Entry{
 		Options: []Option{opt(RoleWorkDir, "-C"), val("-c", "--config-env", "--git-dir", "--namespace", "--super-prefix", "--list-cmds", "--attr-source"),
 			opt(RoleProgram, "--exec-path"), opt(RoleReadTree, "--work-tree"), opt(RoleWorkDir, "--work-tree")},
 		Env: []EnvVar{{Name: "GIT_SSH_COMMAND", Role: RoleScript}, {Name: "GIT_SSH", Role: RoleCommand}, {Name: "GIT_PROXY_COMMAND", Role: RoleCommand},
-			{Name: "GIT_EXTERNAL_DIFF", Role: RoleCommand}, {Name: "GIT_PAGER", Role: RoleScript}, {Name: "GIT_EDITOR", Role: RoleScript},
+			{Name: "GIT_EXTERNAL_DIFF", Role: RoleCommand}, {Name: "GIT_PAGER", Role: RoleFilter}, {Name: "GIT_EDITOR", Role: RoleScript},
 			{Name: "GIT_SEQUENCE_EDITOR", Role: RoleScript}, {Name: "GIT_ASKPASS", Role: RoleCommand}, {Name: "GIT_CONFIG_PARAMETERS", Role: RoleProgram},
 			{Name: "GIT_CONFIG_VALUE_*", Role: RoleScript}, {Name: "GIT_CONFIG_GLOBAL", Role: RoleProgram}, {Name: "GIT_CONFIG_SYSTEM", Role: RoleProgram},
 			{Name: "GIT_EXEC_PATH", Role: RoleProgram}, {Name: "GIT_TEMPLATE_DIR", Role: RoleProgram},

@@ -120,7 +120,7 @@ var _ = register([]Entry{
 			return false
 		}},
 	{Names: names("psql mysql mariadb cqlsh mongosh mongo redis-cli usql pgcli mycli"), Family: "interpreters", Summary: "SQL is data; shell escapes (\\!, system, .shell, PROGRAM) run commands, as do --pager and psql's PSQL_PAGER and PSQL_EDITOR; files SQL names are judged (sqlFiles)",
-		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleScript}, {Name: "PSQL_EDITOR", Role: RoleScript}, {Name: "PSQLRC", Role: RoleCommandFile}},
+		Stdin: RoleEscape, DataOnly: true, Env: []EnvVar{{Name: "PSQL_PAGER", Role: RoleFilter}, {Name: "PSQL_EDITOR", Role: RoleScript}, {Name: "PSQLRC", Role: RoleCommandFile}},
 		Options:  databaseClientOptions,
 		Operands: []Operand{operand(0, RoleData), operands(1, RoleEscape)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -227,8 +227,8 @@ var _ = register([]Entry{
 			return false
 		}},
 	{Names: names("man"), Family: "interpreters", Summary: "-P and -H name a pager and a browser (commands); PAGER and MANPAGER too, and MANOPT's options (-P, -H, -p, -C ask)",
-		Options: []Option{opt(RoleScript, "-P", "--pager", "-H", "--html"), val("-M", "--manpath", "-S", "-s", "--sections", "-L", "--locale", "-m", "--systems", "-E", "--encoding", "-C", "--config-file", "-R", "--recode", "-p", "--preprocessor", "-T", "--troff-device", "-e", "--extension")},
-		Env: []EnvVar{{Name: "PAGER", Role: RoleScript}, {Name: "MANPAGER", Role: RoleScript}, {Name: "EDITOR", Role: RoleScript}, {Name: "VISUAL", Role: RoleScript},
+		Options: []Option{opt(RoleFilter, "-P", "--pager"), opt(RoleScript, "-H", "--html"), val("-M", "--manpath", "-S", "-s", "--sections", "-L", "--locale", "-m", "--systems", "-E", "--encoding", "-C", "--config-file", "-R", "--recode", "-p", "--preprocessor", "-T", "--troff-device", "-e", "--extension")},
+		Env: []EnvVar{{Name: "PAGER", Role: RoleFilter}, {Name: "MANPAGER", Role: RoleFilter}, {Name: "EDITOR", Role: RoleScript}, {Name: "VISUAL", Role: RoleScript},
 			{Name: "BROWSER", Role: RoleScript}, {Name: "FCEDIT", Role: RoleScript}, {Name: "TERMINAL", Role: RoleScript}, {Name: "MANROFFOPT", Role: RoleData},
 			{Name: "MANOPT", Role: RoleEscape, Markers: []string{"-P", "--pager", "-H", "--html", "-p", "--preprocessor", "-C", "--config-file"}}},
 		DataOnly: true},
@@ -404,7 +404,7 @@ func (r *run) sqlFiles(sc *scope, text, b, cmd string) {
 }
 
 // databaseClientOptions are the options of the database clients.
-var databaseClientOptions = []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query", "--eval"), opt(RoleScript, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")}
+var databaseClientOptions = []Option{opt(RoleEscape, "-c", "--command", "-e", "--execute", "-cmd", "--query", "--eval"), opt(RoleFilter, "--pager"), opt(RoleCommandFile, "-f", "--file", "-init"), opt(RoleWrite, "-o", "--output", "-L", "--log-file", "--tee"), val("-h", "--host", "-p", "--port", "-U", "--username", "-u", "--user", "-d", "--dbname", "-D", "--database", "-P", "--set", "-v", "--variable", "-S", "--socket")}
 
 // dataDestroying matches statements that delete a database server's data
 // whole: DROP DATABASE, SCHEMA, TABLE, KEYSPACE or COLLECTION, TRUNCATE,

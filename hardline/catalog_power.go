@@ -101,7 +101,7 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("systemctl loginctl"), Family: "processes and power", Summary: "power sub-commands and power targets block; service changes ask",
-		Env: []EnvVar{{Name: "SYSTEMD_PAGER", Role: RoleCommand}, {Name: "SYSTEMD_EDITOR", Role: RoleCommand}},
+		Env: []EnvVar{{Name: "SYSTEMD_PAGER", Role: RoleFilter}, {Name: "SYSTEMD_EDITOR", Role: RoleCommand}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.systemctlMore(b, args, cmd)
 			for i, f := range args {

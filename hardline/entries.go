@@ -127,7 +127,7 @@ func validateEntry(errs []error, e *Entry, at string, depth int) []error {
 			bad(p+".name", "%q is not a variable name", v.Name)
 		}
 		switch v.Role {
-		case RoleScript, RoleCommand, RoleProgram, RoleData, RoleWrite:
+		case RoleScript, RoleFilter, RoleCommand, RoleProgram, RoleData, RoleWrite:
 			if len(v.Markers) > 0 {
 				bad(p+".markers", "markers apply to role %q only", RoleEscape)
 			}

@@ -46,9 +46,9 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 	}
 	v, ok := r.a.envRole(name)
 	if !ok {
-		switch conventionalEnv(name) {
-		case RoleScript:
-			v = EnvVar{Name: name, Role: RoleScript}
+		switch role := conventionalEnv(name); role {
+		case RoleScript, RoleFilter:
+			v = EnvVar{Name: name, Role: role}
 		case RoleData:
 			// A name that says it holds a command: the program it is
 			// meant for is not known, and the net judges it as an
@@ -61,7 +61,7 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 	}
 	val := strings.TrimSpace(f.val)
 	switch v.Role {
-	case RoleScript, RoleCommand:
+	case RoleScript, RoleFilter, RoleCommand:
 		if f.dyn {
 			r.finding(ruleEnvCode, Dynamic, Ask, name+" is set to a command that comes from "+f.why, cmd, "")
 			return
@@ -76,6 +76,10 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 			c2.depth++
 			r.simple(sc, []field{{val: val}}, c2)
 			return
+		}
+		if v.Role == RoleFilter {
+			r.scriptIn = fedInput("the data the program that reads " + name + " gives it")
+			defer func() { r.scriptIn = input{} }()
 		}
 		r.reparseField(sc, field{val: val}, c, cmd, true)
 	case RoleWrite:
@@ -112,14 +116,18 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 }
 
 // conventionalEnv is the role a variable's name gives its value by the
-// conventions programs keep, for a name no entry lists: RoleScript for a
-// command line the program runs (a name ending in PAGER, EDITOR, ASKPASS
-// or BROWSER: GH_PAGER, SSH_ASKPASS, X_EDITOR), RoleData for a name that
+// conventions programs keep, for a name no entry lists: RoleFilter for a
+// pager, given the program's output (a name ending in PAGER: GH_PAGER),
+// RoleScript for another command line the program runs (a name ending in
+// EDITOR, ASKPASS or BROWSER: SSH_ASKPASS, X_EDITOR), RoleData for a name that
 // says it holds a command without a convention on how it is run (ending
 // in _COMMAND, _CMD, _HOOK, _EXEC, _RUNNER, _WRAPPER or _LAUNCHER), and ""
 // for any other.
 func conventionalEnv(name string) Role {
-	for _, suf := range [...]string{"PAGER", "EDITOR", "ASKPASS", "BROWSER"} {
+	if len(name) > len("PAGER") && strings.HasSuffix(name, "PAGER") {
+		return RoleFilter // given the program's output
+	}
+	for _, suf := range [...]string{"EDITOR", "ASKPASS", "BROWSER"} {
 		if len(name) > len(suf) && strings.HasSuffix(name, suf) {
 			return RoleScript
 		}

@@ -1785,9 +1785,23 @@ func (r *run) gitConfig(sc *scope, kv field, c ctx, cmd string) {
 			r.finding(ruleInlineInterp, Dynamic, Ask, "git -c "+k+" runs a command the analyser does not follow", cmd, "")
 		}
 		if !kv.dyn && v != "" {
+			if gitFedKey(k) {
+				// A pager or filter is given git's output or a file's
+				// text: a shell there runs it (git -c core.pager=sh log).
+				r.scriptIn = fedInput("the data git gives it")
+				defer func() { r.scriptIn = input{} }()
+			}
 			r.reparseField(sc, field{val: strings.TrimPrefix(v, "!")}, c, cmd, true)
 		}
 	}
+}
+
+// gitFedKey reports whether git runs the command configuration key k
+// names with data on its standard input (RoleFilter): a pager, a clean,
+// smudge or process filter, interactive.diffFilter.
+func gitFedKey(k string) bool {
+	return k == "core.pager" || strings.HasPrefix(k, "pager.") || k == "interactive.difffilter" ||
+		strings.HasPrefix(k, "filter.") && (strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") || strings.HasSuffix(k, ".process"))
 }
 
 // gitConfigSet judges git config KEY VALUE: storing a command git will run
