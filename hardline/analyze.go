@@ -584,6 +584,28 @@ type scope struct {
 	// walk that reads a cd as possibly not run, only they move the
 	// folder (see folderChanges).
 	cdSure map[*syntax.CallExpr]bool
+	// itemLoops are the for loops whose bodies forLoop judges once for
+	// each of their items, all known: in the main walk of such a body the
+	// variable stands for one of them, not for a value not known.
+	itemLoops []itemLoop
+}
+
+// itemLoop is a for loop's variable and the span of its body.
+type itemLoop struct {
+	name     string
+	from, to uint
+}
+
+// loopItem reports whether f, a word not known of the command at offset
+// pos, is only the variable of a for loop around it whose items are all
+// known and judged one by one (itemLoops).
+func (sc *scope) loopItem(f field, pos uint) bool {
+	for _, l := range sc.itemLoops {
+		if pos >= l.from && pos < l.to && f.why == "$"+l.name { // ("${f}" too)
+			return true
+		}
+	}
+	return false
 }
 
 // varDef is what the pre-pass learnt about a shell variable.
@@ -3058,6 +3080,9 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		// the variable stands for the IDs of nearly every process.
 		items = []field{{dyn: true, why: why}}
 	}
+	if len(items) <= maxLoopItems && !slices.ContainsFunc(items, func(f field) bool { return f.dyn }) {
+		sc.itemLoops = append(sc.itemLoops, itemLoop{wi.Name.Value, uint(fc.DoPos.Offset()), uint(fc.DonePos.Offset())})
+	}
 	for i, it := range items {
 		if r.overItems(i, "a for loop has more items than the bound") {
 			break
@@ -4912,6 +4937,7 @@ func (r *run) foundPaths(fs []field, c ctx) ([]field, ctx) {
 			out = append(make([]field, 0, len(fs)+2*len(starts)), fs[:i]...)
 		}
 		for _, st := range starts {
+			st.contents = true // what is found under it, as after xargs fed by find
 			if f.val != "" {
 				// The word's known text before the paths (f=@$(find
 				// ~ ...)): both readings, the prefixed one first.

@@ -1707,9 +1707,11 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 		v := a.val
 		switch {
 		case a.dyn && !cflag:
-			if a.why == whyProcSubst || descriptorFile(a) {
-				r.scriptArg(sc, b, a, c, cmd) // <(...), /dev/fd/$fd: what the command gave it
+			if sflag {
+				r.stdinScript(sc, c, cmd, b) // bash -s "$X": a positional parameter
+				return
 			}
+			r.scriptArg(sc, b, a, c, cmd) // <(...), /dev/fd/$fd, or a path not known
 			return
 		case v == "--":
 			switch {
@@ -1782,7 +1784,9 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.stdinScript(sc, c, cmd, b)
 }
 
-// scriptArg is a shell run with a script operand.
+// scriptArg is a shell run with a script operand: one a process
+// substitution, the input or an open descriptor gives is judged as what
+// they hold; one whose path is not known asks.
 func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
 	switch {
 	case f.why == whyProcSubst:
@@ -1798,6 +1802,10 @@ func (r *run) scriptArg(sc *scope, b string, f field, c ctx, cmd string) {
 			return
 		}
 		r.finding(rulePipeToShell, Dynamic, Ask, b+" runs the script an open descriptor ("+f.val+") holds, which cannot be read before it runs", cmd, "")
+	case f.dyn && !sc.loopItem(f, c.pos):
+		// bash "$X", source "$(...)": which file runs, and so what it
+		// holds, is not known before it runs, as a command name's is not.
+		r.finding(ruleDynamicName, Dynamic, Ask, b+" runs a script whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
 	}
 }
 
@@ -2320,6 +2328,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			v := args[i].val
 			switch {
 			case args[i].dyn:
+				r.dynamicProgram(sc, b, args[i], c, cmd)
 				return
 			case isStdin(v):
 				r.interpStdin(sc, b, c, cmd)
@@ -2359,6 +2368,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			v := args[i].val
 			switch {
 			case args[i].dyn:
+				r.dynamicProgram(sc, b, args[i], c, cmd)
 				return
 			case isStdin(v) || v == "--":
 				r.interpStdin(sc, b, c, cmd)
@@ -2550,23 +2560,45 @@ func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
 // (noteAbsent): another call may write the program first.
 func (r *run) programIn(sc *scope, b string, words []field, c ctx, cmd string) {
 	var tried []field
-	for _, w := range words {
-		if w.dyn || strings.HasPrefix(w.val, "-") {
-			continue
-		}
+	var unknown *field // a word not known before any word tried
+	for i, w := range words {
 		if len(tried) == maxProgramWords {
 			break
+		}
+		if w.dyn {
+			if unknown == nil && len(tried) == 0 {
+				unknown = &words[i]
+			}
+			continue
+		}
+		if strings.HasPrefix(w.val, "-") {
+			continue
 		}
 		tried = append(tried, w)
 		if read, _ := r.programOnDisk(sc, b, w, c, cmd); read {
 			return
 		}
 	}
+	if unknown != nil {
+		r.dynamicProgram(sc, b, *unknown, c, cmd) // no word after it is a file: the program may be this one
+	}
 	for _, w := range tried {
 		if (strings.ContainsRune(w.val, '/') || strings.ContainsRune(base(w.val), '.')) && !strings.ContainsRune(w.val, '=') {
 			r.noteAbsent(w)
 		}
 	}
+}
+
+// dynamicProgram judges f, a word not known that interpreter b may run as
+// its program (python3 "$SCRIPT", bash "$X" as scriptArg does): which
+// program runs, and so what it does, is not known before it runs, as a
+// command name's is not, and it asks (a process substitution or an open
+// descriptor asks besides, judged by the callers).
+func (r *run) dynamicProgram(sc *scope, b string, f field, c ctx, cmd string) {
+	if sc.loopItem(f, c.pos) {
+		return // for f in a.py b.py; do python3 "$f": each item is judged
+	}
+	r.finding(ruleDynamicName, Dynamic, Ask, b+" runs a program whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
 }
 
 // maxProgramWords bounds the words programIn tries.
