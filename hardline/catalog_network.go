@@ -612,6 +612,14 @@ func (r *run) ftpScript(sc *scope, b string, text field, here bool, c ctx, cmd s
 			r.reparseField(sc, field{val: strings.TrimSpace(line[strings.IndexByte(line, '!')+1:])}, c, cmd, true)
 		case verb == "put" || verb == "mput" || verb == "reput" || verb == "send" || verb == "append" || verb == "mirror" && recursive:
 			r.checkWords(sc, ops, cmd)
+			for _, o := range ops {
+				// A credential file put on another host (put .env), as
+				// curl -T .env sends one.
+				if why, ok := r.credentialFileOf(o); ok && !here {
+					r.finding(ruleSecretEgress, Path, Ask, b+" puts "+o.val+", a file whose name says it holds a credential ("+why+"), on another host", cmd, "")
+					break
+				}
+			}
 			if recursive || verb == "mirror" {
 				for _, o := range ops {
 					r.readTree(o, b, cmd)
