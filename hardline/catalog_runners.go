@@ -315,15 +315,14 @@ var _ = register([]Entry{
 						}
 						fallthrough
 					case "build", "b", "check", "c", "doc", "clippy", "fix", "package", "publish":
-						// Building the package runs its build script first:
-						// build.rs beside the manifest, read as a program
-						// another language's program is (by its commands and
-						// deletions).
+						// Building the package runs its build scripts first
+						// (cargoBuildScripts), read as another language's
+						// program is (by its commands and deletions).
 						manifest := "Cargo.toml"
 						if m := optionValues(args, "--manifest-path"); len(m) > 0 && !m[0].dyn {
 							manifest = m[0].val
 						}
-						r.programFile(sc, "rustc", field{val: path.Join(path.Dir(manifest), "build.rs")}, c, cmd)
+						r.cargoBuildScripts(sc, manifest, c, cmd)
 					}
 					return false
 				},

@@ -1414,25 +1414,16 @@ func moddCommands(text string) []string {
 // back.
 func tomlCommandArgs(text string) []string {
 	var out []string
-	section := func(body string) {
-		cmds := keyedValues(body, setOf("command"), nil)
+	for _, s := range tomlSections(text) {
+		cmds := keyedValues(s.body, setOf("command"), nil)
 		if len(cmds) == 0 || len(out) >= maxPlantedCommands {
-			return
+			continue
 		}
 		line := shellQuoted(strings.Trim(cmds[0], `"'`))
-		for _, a := range keyedValues(body, setOf("args"), nil) {
+		for _, a := range keyedValues(s.body, setOf("args"), nil) {
 			line += " " + shellQuoted(strings.Trim(a, `"'`))
 		}
 		out = append(out, line)
 	}
-	start := 0
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "[") && i > start {
-			section(strings.Join(lines[start:i], "\n"))
-			start = i
-		}
-	}
-	section(strings.Join(lines[start:], "\n"))
 	return out
 }

@@ -1114,3 +1114,90 @@ func justImports(text string) [][]string {
 	}
 	return out
 }
+
+// maxCargoManifests bounds the manifests cargoBuildScripts reads for one
+// command; past it the command asks as too complex.
+const maxCargoManifests = 16
+
+// cargoPathDep finds a dependency's path key in a manifest's dependency
+// table (helper = { path = "../helper" }, or path = "..." in
+// [dependencies.helper]).
+var cargoPathDep = regexp.MustCompile(`(?:^|[\s{,])path\s*=\s*["']([^"']+)["']`)
+
+// cargoBuildScripts judges the build scripts a cargo build of the package
+// at manifest runs, each read as another language's program is
+// (programFile): the package's own (build.rs beside the manifest, or the
+// file [package]'s build key names; none when it is false), and those of
+// every package the build compiles that the manifests name by path: the
+// members of a workspace the manifest declares ([workspace] members, each
+// a folder or a pattern of its last element) and the path dependencies of
+// every manifest read. A manifest not there leaves build.rs beside it
+// absent (programFile), as before; past maxCargoManifests manifests the
+// command asks. Dependencies from a registry or a git repository are not
+// on disk to read.
+func (r *run) cargoBuildScripts(sc *scope, manifest string, c ctx, cmd string) {
+	queue, seen := []string{path.Clean(manifest)}, map[string]bool{}
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		if seen[m] {
+			continue
+		}
+		if len(seen) == maxCargoManifests {
+			r.tooComplex(fmt.Sprintf("cargo builds the packages of more than %d manifests, whose build scripts the analyser reads", maxCargoManifests))
+			return
+		}
+		seen[m] = true
+		dir := path.Dir(m)
+		text, _, ok := r.readOnDisk(field{val: m}, "cargo", cmd, false)
+		build, pkg := "build.rs", !ok // (a manifest not there: build.rs beside it is absent)
+		for _, s := range tomlSections(text) {
+			switch name := asciiLower(s.name); {
+			case name == "package" || name == "project":
+				pkg = true
+				if v := keyedValues(s.body, setOf("build"), nil); len(v) > 0 {
+					build = strings.Trim(strings.TrimSpace(v[0]), `"'`)
+				}
+			case name == "workspace":
+				for _, pat := range keyedValues(s.body, setOf("members"), nil) {
+					if pat = strings.Trim(strings.TrimSpace(pat), `"'`); pat != "" {
+						for _, d := range r.runnerMatches(path.Join(dir, pat), 0) {
+							queue = append(queue, path.Join(d, "Cargo.toml"))
+						}
+					}
+				}
+			case strings.Contains(name, "dependencies"):
+				for _, dep := range cargoPathDep.FindAllStringSubmatch(s.body, -1) {
+					queue = append(queue, path.Join(dir, dep[1], "Cargo.toml"))
+				}
+			}
+		}
+		if pkg && build != "false" {
+			r.programFile(sc, "rustc", field{val: path.Join(dir, build)}, c, cmd)
+		}
+	}
+}
+
+// tomlSection is a TOML table's header (without its brackets) and the
+// lines after it, up to the next header; the lines before the first
+// header have an empty name.
+type tomlSection struct {
+	name, body string
+}
+
+// tomlSections splits a TOML text into its tables, line by line: a line
+// that starts with '[' opens one.
+func tomlSections(text string) []tomlSection {
+	var out []tomlSection
+	cur := tomlSection{}
+	var body []string
+	for l := range strings.SplitSeq(text, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "[") {
+			out = append(out, tomlSection{cur.name, strings.Join(body, "\n")})
+			cur.name, body = strings.Trim(t, "[] \t"), nil
+			continue
+		}
+		body = append(body, l)
+	}
+	return append(out, tomlSection{cur.name, strings.Join(body, "\n")})
+}
