@@ -742,28 +742,29 @@ func npmWorkspaces(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 // or the name run is given (yarn tidy, yarn run tidy, pnpm eslint ., bun
 // vite build): a package's program in the working folder's
 // node_modules/.bin, when it is there, runs with the rest of the line, as
-// npm exec runs it. (A package script of the same name, which runs
-// first, is judged with the rest of package.json; a sub-command's name is
-// judged so too, when node_modules/.bin holds a program of that name: the
-// stricter reading.)
+// npm exec runs it, the first of its first words that are not options
+// (an option's value among them) up to a sub-command of its own. (A
+// package script of the same name, which runs first, is judged with the
+// rest of package.json.)
 func (r *run) packageBin(sc *scope, b string, args []field, c ctx, cmd string) {
-	operand := func(from int) int {
-		for i := from; i < len(args); i++ {
-			if args[i].dyn || !strings.HasPrefix(args[i].val, "-") {
-				return i
-			}
-		}
-		return -1
-	}
-	i := operand(0)
-	if i >= 0 && !args[i].dyn && args[i].val == "run" {
-		i = operand(i + 1)
-	}
-	if i < 0 || args[i].dyn || r.cwd == "" || args[i].val == "" || strings.ContainsAny(args[i].val, "/\\") {
+	if r.cwd == "" {
 		return
 	}
-	if r.exists(r.cwd + "/node_modules/.bin/" + args[i].val) {
-		r.applyEntry(sc, builtinCatalog()["npm"].subs["exec"], b+" exec", args[i:], c, cmd)
+	tried := 0
+	for i, a := range args {
+		switch {
+		case a.dyn || tried == maxProgramWords:
+			return
+		case strings.HasPrefix(a.val, "-") || a.val == "run" || a.val == "":
+			continue // (an option's value is tried as a name, the stricter reading: yarn --cwd . tidy)
+		case r.a.namesSub(b, a.val):
+			return // a sub-command of its own (yarn add tidy adds a package named tidy)
+		}
+		tried++
+		if !strings.ContainsAny(a.val, "/\\") && r.exists(r.cwd+"/node_modules/.bin/"+a.val) {
+			r.applyEntry(sc, builtinCatalog()["npm"].subs["exec"], b+" exec", args[i:], c, cmd)
+			return
+		}
 	}
 }
 
