@@ -38,6 +38,11 @@ type runnerFile struct {
 	// code, for a program file, returns the program in its text (a
 	// configuration's value that holds code); nil for the whole text.
 	code func(text string) string
+	// includes, for a program file, returns the files its text makes the
+	// runner read with it (gradle's included projects, an applied
+	// script): each a list of names, relative to the file's folder, of
+	// which the first there is read the same way.
+	includes func(text string) [][]string
 	// all: every file the names match is read (a folder's *.tf, its
 	// project files), not the first that is there; a name may then be a
 	// pattern of its last component.
@@ -445,8 +450,8 @@ var (
 	// gradleRunner reads a Gradle build's scripts (Groovy or Kotlin) by
 	// their text: an exec block's commandLine, a list's execute(), a
 	// ProcessBuilder; settings.gradle is found above too.
-	gradleRunner = runnerSpec{files: []runnerFile{{names: []string{"build.gradle", "build.gradle.kts"}, program: "groovy"},
-		{names: []string{"settings.gradle", "settings.gradle.kts"}, program: "groovy"}}, fileOpts: []string{"-b", "--build-file", "-c", "--settings-file"}, up: true}
+	gradleRunner = runnerSpec{files: []runnerFile{{names: []string{"build.gradle", "build.gradle.kts"}, program: "groovy", includes: gradleIncludes},
+		{names: []string{"settings.gradle", "settings.gradle.kts"}, program: "groovy", includes: gradleIncludes}}, fileOpts: []string{"-b", "--build-file", "-c", "--settings-file"}, up: true}
 	bazelRunner = runnerSpec{files: []runnerFile{{names: []string{".bazelrc"}, lang: "bazelrc"}}, skip: []string{"--nohome_rc", "--ignore_all_rc_files", "--noworkspace_rc"}}
 	rProfile    = runnerSpec{files: []runnerFile{{names: []string{".Rprofile"}, program: "Rscript"}}, skip: []string{"--vanilla", "--no-init-file"}}
 	pnpmfile    = runnerSpec{files: []runnerFile{{names: []string{".pnpmfile.cjs", ".pnpmfile.mjs"}, program: "node"}}, fileOpts: []string{"--pnpmfile"}, up: true, skip: []string{"--ignore-pnpmfile"}}
@@ -739,7 +744,7 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 		return
 	}
 	if rf.program != "" {
-		r.programFiles(sc, b, rf.program, names, rf.code, c, cmd)
+		r.programFilesWith(sc, b, rf, names, 0, c, cmd)
 		return
 	}
 	if rf.lang == "sln" {
@@ -822,6 +827,75 @@ func (r *run) programFiles(sc *scope, b, prog string, names []string, code func(
 			return
 		}
 	}
+}
+
+// maxIncludeDepth bounds how deep programFilesWith follows the files a
+// program file includes.
+const maxIncludeDepth = 4
+
+// programFilesWith is programFiles for runner file rf, whose includes, if
+// any, are read after the file, as the runner reads them, up to
+// maxIncludeDepth deep (and the files one command reads, maxScriptFiles).
+func (r *run) programFilesWith(sc *scope, b string, rf runnerFile, names []string, depth int, c ctx, cmd string) {
+	if rf.includes == nil {
+		r.programFiles(sc, b, rf.program, names, rf.code, c, cmd)
+		return
+	}
+	r.buildFileWritten(sc, names, c, b, cmd, nil)
+	for _, name := range names {
+		text, p, ok := r.readOnDisk(field{val: name}, b, cmd, true)
+		if !ok {
+			continue
+		}
+		code := text
+		if rf.code != nil {
+			code = rf.code(text)
+		}
+		r.programFromDisk(p, b, func() { r.programText(sc, rf.program, code, c, cmd) })
+		if depth < maxIncludeDepth {
+			for _, inc := range rf.includes(text) {
+				for i, n := range inc {
+					inc[i] = r.besideFile(path.Dir(p), n)
+				}
+				r.programFilesWith(sc, b, rf, inc, depth+1, c, cmd)
+			}
+		}
+		return
+	}
+}
+
+// gradleProject finds a settings script's included projects (include
+// 'app', ':lib:core'; include("app", "lib")) and builds (includeBuild).
+var (
+	gradleInclude      = regexp.MustCompile(`\binclude(Build|Flat)?\s*\(?((?:\s*['"][^'"\n]+['"]\s*,?)+)`)
+	gradleQuoted       = regexp.MustCompile(`['"]([^'"\n]+)['"]`)
+	gradleAppliedFrom  = regexp.MustCompile(`\bapply\s*\(?\s*from\s*[:=]\s*['"]([^'"\n]+)['"]`)
+	gradleScriptsNamed = func(dir string) []string {
+		return []string{path.Join(dir, "build.gradle"), path.Join(dir, "build.gradle.kts")}
+	}
+)
+
+// gradleIncludes returns the files a Gradle script makes Gradle read with
+// it: buildSrc's build script beside it (built first, whatever the
+// task), the build scripts of the projects a settings script includes
+// (include ':lib:core' is lib/core's), the settings and build scripts of
+// the builds it includes (includeBuild), and the scripts any script
+// applies (apply from: 'gradle/x.gradle'; a URL names no file here).
+func gradleIncludes(text string) [][]string {
+	out := [][]string{gradleScriptsNamed("buildSrc")}
+	for _, m := range gradleInclude.FindAllStringSubmatch(text, maxPlantedCommands) {
+		for _, q := range gradleQuoted.FindAllStringSubmatch(m[2], maxPlantedCommands) {
+			dir := strings.ReplaceAll(strings.TrimPrefix(q[1], ":"), ":", "/")
+			if m[1] == "Build" {
+				out = append(out, []string{path.Join(dir, "settings.gradle"), path.Join(dir, "settings.gradle.kts")})
+			}
+			out = append(out, gradleScriptsNamed(dir))
+		}
+	}
+	for _, m := range gradleAppliedFrom.FindAllStringSubmatch(text, maxPlantedCommands) {
+		out = append(out, []string{m[1]})
+	}
+	return out
 }
 
 // suppliedRunnerFile reads a file in a task runner's format that the
