@@ -425,8 +425,8 @@ var runners = map[string]runnerSpec{
 	"bazelisk": bazelRunner,
 	"pylint": {files: []runnerFile{{names: []string{"pylintrc", ".pylintrc", "pyproject.toml", "setup.cfg", "tox.ini"}, program: "python3", code: pylintHooks}},
 		fileOpts: []string{"--rcfile"}, up: true},
-	"mvn":          {files: []runnerFile{{names: []string{"pom.xml"}, lang: "xml-exec"}}, fileOpts: []string{"-f", "--file"}, lang: "xml-exec", readNamed: true, up: true},
-	"mvnw":         {files: []runnerFile{{names: []string{"pom.xml"}, lang: "xml-exec"}}, fileOpts: []string{"-f", "--file"}, lang: "xml-exec", readNamed: true, up: true},
+	"mvn":          mavenRunner,
+	"mvnw":         mavenRunner,
 	"ant":          {files: []runnerFile{{names: []string{"build.xml"}, lang: "xml-exec"}}, fileOpts: []string{"-f", "-file", "-buildfile"}, lang: "xml-exec", readNamed: true},
 	"gradle":       gradleRunner,
 	"gradlew":      gradleRunner,
@@ -450,6 +450,8 @@ var (
 	// gradleRunner reads a Gradle build's scripts (Groovy or Kotlin) by
 	// their text: an exec block's commandLine, a list's execute(), a
 	// ProcessBuilder; settings.gradle is found above too.
+	// A Maven build reads its modules' pom.xml files with the root's.
+	mavenRunner  = runnerSpec{files: []runnerFile{{names: []string{"pom.xml"}, lang: "xml-exec", includes: mavenModules}}, fileOpts: []string{"-f", "--file"}, lang: "xml-exec", readNamed: true, up: true}
 	gradleRunner = runnerSpec{files: []runnerFile{{names: []string{"build.gradle", "build.gradle.kts"}, program: "groovy", includes: gradleIncludes},
 		{names: []string{"settings.gradle", "settings.gradle.kts"}, program: "groovy", includes: gradleIncludes}}, fileOpts: []string{"-b", "--build-file", "-c", "--settings-file"}, up: true}
 	bazelRunner = runnerSpec{files: []runnerFile{{names: []string{".bazelrc"}, lang: "bazelrc"}}, skip: []string{"--nohome_rc", "--ignore_all_rc_files", "--noworkspace_rc"}}
@@ -582,7 +584,11 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 					}
 					continue
 				}
-				r.runnerFile(sc, b, runnerFile{lang: spec.lang}, []string{f.val}, c, cmd)
+				named := runnerFile{lang: spec.lang}
+				if spec.files[0].lang == spec.lang {
+					named.includes = spec.files[0].includes // (mvn -f's modules)
+				}
+				r.runnerFile(sc, b, named, []string{f.val}, c, cmd)
 			}
 			return
 		}
@@ -597,7 +603,7 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 				if spec.namedModule {
 					names = []string{f.val + ".py", f.val + "/__init__.py"}
 				}
-				r.programFiles(sc, b, prog, names, spec.files[0].code, c, cmd)
+				r.programFiles(sc, b, spec.files[0], names, c, cmd) // (with what it includes: gradle -b's)
 			}
 		}
 		return
@@ -744,7 +750,7 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 		return
 	}
 	if rf.program != "" {
-		r.programFilesWith(sc, b, rf, names, 0, c, cmd)
+		r.programFiles(sc, b, rf, names, c, cmd)
 		return
 	}
 	if rf.lang == "sln" {
@@ -761,7 +767,25 @@ func (r *run) runnerFile(sc *scope, b string, rf runnerFile, names []string, c c
 		case "cmake":
 			r.cmakeIncludes(sc, b, text, path.Dir(p), c, cmd)
 		}
+		r.runnerIncludes(sc, b, rf, text, p, c, cmd)
 	})
+}
+
+// runnerIncludes reads the files runner file rf's text at p includes
+// (runnerFile.includes), each as rf is, relative to p's folder. It runs
+// while p is being read, so a file that includes itself, or one that
+// includes it, is not read again (readOnDisk), and the files one command
+// reads (maxScriptFiles) bound the rest.
+func (r *run) runnerIncludes(sc *scope, b string, rf runnerFile, text, p string, c ctx, cmd string) {
+	if rf.includes == nil {
+		return
+	}
+	for _, inc := range rf.includes(text) {
+		for i, n := range inc {
+			inc[i] = r.besideFile(path.Dir(p), n)
+		}
+		r.runnerFile(sc, b, rf, inc, c, cmd)
+	}
 }
 
 // taskfileIncludes reads the Taskfiles a Taskfile includes (includes:,
@@ -814,53 +838,23 @@ func (r *run) cmakeIncludes(sc *scope, b, text, dir string, c ctx, cmd string) {
 var cmakeLoads = regexp.MustCompile(`(?i)\b(add_subdirectory|include)\s*\(\s*("[^"]*"|[^\s)]+)`)
 
 // programFiles judges the first of names that is a file on disk, a
-// program in the language of interpreter prog that runner b runs, by its
-// text (as programOnDisk does); one the command wrote asks.
-func (r *run) programFiles(sc *scope, b, prog string, names []string, code func(string) string, c ctx, cmd string) {
+// program in the language of runner file rf's interpreter that runner b
+// runs, by its text (as programOnDisk does), and the files it includes
+// (runnerIncludes); one the command wrote asks.
+func (r *run) programFiles(sc *scope, b string, rf runnerFile, names []string, c ctx, cmd string) {
 	r.buildFileWritten(sc, names, c, b, cmd, nil)
 	for _, name := range names {
 		if text, p, ok := r.readOnDisk(field{val: name}, b, cmd, true); ok {
-			if code != nil {
-				text = code(text)
+			code := text
+			if rf.code != nil {
+				code = rf.code(text)
 			}
-			r.programFromDisk(p, b, func() { r.programText(sc, prog, text, c, cmd) })
+			r.programFromDisk(p, b, func() {
+				r.programText(sc, rf.program, code, c, cmd)
+				r.runnerIncludes(sc, b, rf, text, p, c, cmd)
+			})
 			return
 		}
-	}
-}
-
-// maxIncludeDepth bounds how deep programFilesWith follows the files a
-// program file includes.
-const maxIncludeDepth = 4
-
-// programFilesWith is programFiles for runner file rf, whose includes, if
-// any, are read after the file, as the runner reads them, up to
-// maxIncludeDepth deep (and the files one command reads, maxScriptFiles).
-func (r *run) programFilesWith(sc *scope, b string, rf runnerFile, names []string, depth int, c ctx, cmd string) {
-	if rf.includes == nil {
-		r.programFiles(sc, b, rf.program, names, rf.code, c, cmd)
-		return
-	}
-	r.buildFileWritten(sc, names, c, b, cmd, nil)
-	for _, name := range names {
-		text, p, ok := r.readOnDisk(field{val: name}, b, cmd, true)
-		if !ok {
-			continue
-		}
-		code := text
-		if rf.code != nil {
-			code = rf.code(text)
-		}
-		r.programFromDisk(p, b, func() { r.programText(sc, rf.program, code, c, cmd) })
-		if depth < maxIncludeDepth {
-			for _, inc := range rf.includes(text) {
-				for i, n := range inc {
-					inc[i] = r.besideFile(path.Dir(p), n)
-				}
-				r.programFilesWith(sc, b, rf, inc, depth+1, c, cmd)
-			}
-		}
-		return
 	}
 }
 
@@ -894,6 +888,23 @@ func gradleIncludes(text string) [][]string {
 	}
 	for _, m := range gradleAppliedFrom.FindAllStringSubmatch(text, maxPlantedCommands) {
 		out = append(out, []string{m[1]})
+	}
+	return out
+}
+
+// mavenModule finds a pom's modules (<module>core</module>).
+var mavenModule = regexp.MustCompile(`<module>\s*([^<\s]+)\s*</module>`)
+
+// mavenModules returns the pom files of the modules a pom names: a
+// module's folder's pom.xml, or the file a module names itself.
+func mavenModules(text string) [][]string {
+	var out [][]string
+	for _, m := range mavenModule.FindAllStringSubmatch(text, maxPlantedCommands) {
+		if strings.HasSuffix(m[1], ".xml") {
+			out = append(out, []string{m[1]})
+		} else {
+			out = append(out, []string{path.Join(m[1], "pom.xml")})
+		}
 	}
 	return out
 }
