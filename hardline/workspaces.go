@@ -26,9 +26,10 @@ import (
 // the root (or temporary folder) that holds it, that declares workspaces:
 // package.json's "workspaces" (a list, or an object's "packages"),
 // pnpm-workspace.yaml's packages, lerna.json's packages (packages/* when
-// it names none), and for nx its nx.json, with which nx finds its projects anywhere in the tree: nx in a
-// root that declares no workspaces asks, as what it runs is not known. A
-// pattern is followed when only its last element is a pattern
+// it names none), and for nx its nx.json, with which nx finds its
+// projects anywhere in the tree: nx in a root that declares no
+// workspaces asks, as what it runs is not known. A pattern is followed
+// when only its last element is a pattern
 // (packages/*, apps/web-*); one with a pattern in a folder above (**,
 // packages/*/app) asks. Exclusions (!packages/old) are not applied. The
 // files read count towards the files one command may read
