@@ -602,6 +602,8 @@ var nodeBin = []string{"node_modules/.bin"}
 // entry that lists them.
 func npmSubcommands() []Entry {
 	return []Entry{
+		{Names: names("workspace workspaces"), Summary: "yarn workspace NAME CMD and yarn workspaces foreach [OPTIONS] CMD run one of yarn's commands in workspaces: judged as that command (every workspace's scripts are read, see workspaces.go)", DataOnly: true,
+			special: yarnWorkspaceCommand},
 		{Names: names("token"), Summary: "token create prints a new registry token", DataOnly: true, Subcommands: []Entry{{Names: names("create"), Rule: ruleSensitivePath, DataOnly: true}}},
 		{Names: names("exec x dlx"), Summary: "runs a package's program, node_modules/.bin first on PATH", binDirs: nodeBin, Options: []Option{opt(RoleScript, "-c", "--call"), opt(RoleWorkDir, "--prefix", "-C", "--dir", "--cwd"), val("-p", "--package", "--workspace", "-w")}, Operands: []Operand{operand(0, RoleCommand)}},
 		{Names: names("config c set"), Summary: "storing a setting that runs code (script-shell, node-options, shell, editor) asks; printing a token reads a secret", DataOnly: true,
@@ -736,6 +738,31 @@ func npmWorkspaces(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 		r.packageBin(sc, b, args, c, cmd) // yarn NAME
 	}
 	return false
+}
+
+// yarnWorkspaceCommand judges the command yarn workspace NAME CMD and
+// yarn workspaces foreach [OPTIONS] CMD (and yarn workspaces run CMD)
+// run: as the same program given CMD (yarn workspaces foreach exec rm
+// -rf ~ is yarn exec rm -rf ~).
+func yarnWorkspaceCommand(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	prog, sub, _ := strings.Cut(b, " ")
+	rest := args
+	switch {
+	case sub == "workspace" && len(rest) > 0:
+		rest = rest[1:] // the workspace's name
+	case sub == "workspaces" && len(rest) > 0 && !rest[0].dyn && rest[0].val == "foreach":
+		rest = rest[1:]
+		for len(rest) > 0 && !rest[0].dyn && strings.HasPrefix(rest[0].val, "-") {
+			if slices.Contains([]string{"--include", "--exclude", "--from", "--since", "-j", "--jobs"}, rest[0].val) && len(rest) > 1 {
+				rest = rest[1:]
+			}
+			rest = rest[1:]
+		}
+	}
+	if ce := builtinCatalog()[prog]; ce != nil && len(rest) > 0 {
+		r.applyEntry(sc, ce, prog, rest, c, cmd)
+	}
+	return true
 }
 
 // packageBin judges the program a package manager runs by a bare name,
