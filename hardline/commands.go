@@ -2343,6 +2343,9 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 						inline(v)
 						return
 					case 'm':
+						if j == len(v)-1 && i+1 < len(args) && args[i+1].dyn {
+							r.dynamicProgram(sc, b, args[i+1], c, cmd) // python3 -m "$MODULE"
+						}
 						return
 					case 'W', 'X':
 						if j == len(v)-1 {

@@ -81,6 +81,11 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 			r.scriptIn = fedInput("the data the program that reads " + name + " gives it")
 			defer func() { r.scriptIn = input{} }()
 		}
+		// %s stands for what the program hands the command, a file it
+		// opens (LESSOPEN='|sh %s' runs the file less views) or a URL:
+		// not known here, a variable not set stands for it.
+		arg := `"$` + name + `_ARG"`
+		val = strings.ReplaceAll(strings.ReplaceAll(val, "'%s'", arg), "%s", arg)
 		r.reparseField(sc, field{val: val}, c, cmd, true)
 	case RoleWrite:
 		r.judgeWrite(sc, f, ruleDiskWrite, cmd)
