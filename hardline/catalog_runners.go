@@ -83,7 +83,17 @@ var _ = register([]Entry{
 				binDirs:   []string{".venv/bin"},
 				RunsFiles: []string{"**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py"},
 				Options:   vals("penw", "--python", "--with", "--with-requirements", "--from", "--name", "--env", "--prefix", "--spec", "--index-url", "--package", "--group", "--extra", "--directory", "--project"),
-				Operands:  []Operand{operand(0, RoleCommand)}},
+				Operands:  []Operand{operand(0, RoleCommand)},
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					// uv run syncs the project first (unless told not to),
+					// and hatch run installs it: its build runs.
+					if (b == "uv run" || b == "hatch run") && !slices.ContainsFunc(args, func(f field) bool {
+						return !f.dyn && (f.val == "--no-sync" || f.val == "--no-project" || f.val == "--script")
+					}) {
+						r.pythonBuild(sc, ".", c, cmd)
+					}
+					return false
+				}},
 			{Names: names("tool"), Subcommands: []Entry{{Names: names("run"), Options: vals("p", "--python", "--with", "--from"), Operands: []Operand{operand(0, RoleCommand)}}}},
 			{Names: names("trust"), Rule: rulePersistence, DataOnly: true, Summary: "mise trust lets a configuration's hooks run by themselves on every cd (its file is read, see runners)"},
 			{Names: names("shell"), Summary: "starts a shell in the environment, which reads its commands from the standard input", DataOnly: true, shellDefault: true},
@@ -109,6 +119,10 @@ var _ = register([]Entry{
 						for _, f := range parseOpts(args[1:], "ip", []string{"--index-url", "--extra-index-url", "--python", "--find-links", "--constraint", "--target", "--prefix"}, "").ops {
 							r.requirements(sc, b, f, "", c, cmd, 0)
 						}
+					case verb == "install" && len(parseOpts(args, "", nil, "").ops) == 0 && (strings.HasPrefix(b, "poetry ") || strings.HasPrefix(b, "pdm ")):
+						// poetry install, pdm install: the project here (and
+						// what it names by path).
+						r.pythonBuild(sc, ".", c, cmd)
 					case verb == "install" || verb == "add": // pipx install ./pkg, pipenv install -e .
 						setupScripts(r, sc, b, args, c, cmd)
 					case verb == "sync" || verb == "build": // uv sync, uv build, pdm build: the project here
@@ -1453,34 +1467,48 @@ func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd
 // setup.py, the build hooks backends load from it, and an in-tree build
 // backend (pyproject.toml's build-backend found on its backend-path,
 // which a build imports from the project itself), each read as python3
-// x.py's program is (programOnDisk).
-// pyproject.toml is read to find the backend, and so bound to an
-// approval with it.
+// x.py's program is (programOnDisk); and the same of each project a uv
+// workspace's members name ([tool.uv.workspace]) and of each path
+// dependency its sources or dependencies name (uv's [tool.uv.sources],
+// Poetry's path dependencies), which a sync builds too
+// (followManifests). pyproject.toml is read to find them, and so bound
+// to an approval with them.
 func (r *run) pythonBuild(sc *scope, dir string, c ctx, cmd string) {
-	dir = strings.TrimSuffix(dir, "/")
-	r.programFile(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
-	// The build hooks the common backends load from the project by
-	// default: hatchling's hatch_build.py, pdm-backend's pdm_build.py,
-	// poetry-core's build script (build.py by convention).
-	for _, hook := range []string{"hatch_build.py", "pdm_build.py", "build.py"} {
-		r.programFile(sc, "python3", field{val: dir + "/" + hook}, c, cmd)
-	}
-	text, _, ok := r.readOnDisk(field{val: dir + "/pyproject.toml"}, "python3", cmd, false)
-	if !ok {
-		r.noteAbsent(field{val: dir + "/pyproject.toml"})
-		return
-	}
-	backend, paths := inTreeBackend(text)
-	if backend == "" {
-		return
-	}
-	mod := strings.ReplaceAll(backend, ".", "/")
-	for _, p := range paths {
-		base := path.Join(dir, p, mod)
-		if read, _ := r.programOnDisk(sc, "python3", field{val: base + ".py"}, c, cmd); !read {
-			r.programOnDisk(sc, "python3", field{val: base + "/__init__.py"}, c, cmd)
+	r.followManifests(strings.TrimSuffix(dir, "/")+"/pyproject.toml", "the Python build", func(m string) []string {
+		dir := path.Dir(m)
+		r.programFile(sc, "python3", field{val: dir + "/setup.py"}, c, cmd)
+		// The build hooks the common backends load from the project by
+		// default: hatchling's hatch_build.py, pdm-backend's pdm_build.py,
+		// poetry-core's build script (build.py by convention).
+		for _, hook := range []string{"hatch_build.py", "pdm_build.py", "build.py"} {
+			r.programFile(sc, "python3", field{val: dir + "/" + hook}, c, cmd)
 		}
-	}
+		text, _, ok := r.readOnDisk(field{val: m}, "python3", cmd, false)
+		if !ok {
+			r.noteAbsent(field{val: m})
+			return nil
+		}
+		backend, paths := inTreeBackend(text)
+		if backend != "" {
+			mod := strings.ReplaceAll(backend, ".", "/")
+			for _, p := range paths {
+				base := path.Join(dir, p, mod)
+				if read, _ := r.programOnDisk(sc, "python3", field{val: base + ".py"}, c, cmd); !read {
+					r.programOnDisk(sc, "python3", field{val: base + "/__init__.py"}, c, cmd)
+				}
+			}
+		}
+		var next []string
+		for _, s := range tomlSections(text) {
+			switch name := asciiLower(s.name); {
+			case name == "tool.uv.workspace":
+				next = append(next, r.memberManifests(s.body, dir, "pyproject.toml")...)
+			case name == "tool.uv.sources" || strings.Contains(name, "dependencies"):
+				next = append(next, pathDepManifests(s.body, dir, "pyproject.toml")...)
+			}
+		}
+		return next
+	})
 }
 
 // inTreeBackend returns the module of pyproject.toml's build-backend (the

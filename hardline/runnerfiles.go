@@ -1200,39 +1200,74 @@ func justImports(text string) [][]string {
 	return out
 }
 
-// maxCargoManifests bounds the manifests cargoBuildScripts reads for one
-// command; past it the command asks as too complex.
-const maxCargoManifests = 16
+// maxManifests bounds the manifests a build's reader follows for one
+// command (its workspace members and path dependencies); past it the
+// command asks as too complex.
+const maxManifests = 16
 
-// cargoPathDep finds a dependency's path key in a manifest's dependency
-// table (helper = { path = "../helper" }, or path = "..." in
-// [dependencies.helper]).
-var cargoPathDep = regexp.MustCompile(`(?:^|[\s{,])path\s*=\s*["']([^"']+)["']`)
-
-// cargoBuildScripts judges the build scripts a cargo build of the package
-// at manifest runs, each read as another language's program is
-// (programFile): the package's own (build.rs beside the manifest, or the
-// file [package]'s build key names; none when it is false), and those of
-// every package the build compiles that the manifests name by path: the
-// members of a workspace the manifest declares ([workspace] members, each
-// a folder or a pattern of its last element) and the path dependencies of
-// every manifest read. A manifest not there leaves build.rs beside it
-// absent (programFile), as before; past maxCargoManifests manifests the
-// command asks. Dependencies from a registry or a git repository are not
-// on disk to read.
-func (r *run) cargoBuildScripts(sc *scope, manifest string, c ctx, cmd string) {
-	queue, seen := []string{path.Clean(manifest)}, map[string]bool{}
+// followManifests calls visit with the manifest first and with each
+// manifest a visit returns, each once, at most maxManifests (what names
+// the build in the finding past it).
+func (r *run) followManifests(first, what string, visit func(m string) []string) {
+	queue, seen := []string{path.Clean(first)}, map[string]bool{}
 	for len(queue) > 0 {
 		m := queue[0]
 		queue = queue[1:]
 		if seen[m] {
 			continue
 		}
-		if len(seen) == maxCargoManifests {
-			r.tooComplex(fmt.Sprintf("cargo builds the packages of more than %d manifests, whose build scripts the analyser reads", maxCargoManifests))
+		if len(seen) == maxManifests {
+			r.tooComplex(fmt.Sprintf("%s builds the packages of more than %d manifests, whose build files the analyser reads", what, maxManifests))
 			return
 		}
 		seen[m] = true
+		queue = append(queue, visit(m)...)
+	}
+}
+
+// manifestPathDep finds a dependency's path key in a manifest's table
+// (helper = { path = "../helper" }, or path = "..." in
+// [dependencies.helper]; Cargo's, uv's sources, Poetry's).
+var manifestPathDep = regexp.MustCompile(`(?:^|[\s{,])path\s*=\s*["']([^"']+)["']`)
+
+// memberManifests returns the manifests (named name) of the members a
+// workspace table's members list names under dir, each a folder or a
+// pattern of its last element.
+func (r *run) memberManifests(body, dir, name string) []string {
+	var out []string
+	for _, pat := range keyedValues(body, setOf("members"), nil) {
+		if pat = strings.Trim(strings.TrimSpace(pat), `"'`); pat != "" {
+			for _, d := range r.runnerMatches(path.Join(dir, pat), 0) {
+				out = append(out, path.Join(d, name))
+			}
+		}
+	}
+	return out
+}
+
+// pathDepManifests returns the manifests (named name) of the path
+// dependencies a table's body names, relative to dir.
+func pathDepManifests(body, dir, name string) []string {
+	var out []string
+	for _, dep := range manifestPathDep.FindAllStringSubmatch(body, -1) {
+		out = append(out, path.Join(dir, dep[1], name))
+	}
+	return out
+}
+
+// cargoBuildScripts judges the build scripts a cargo build of the package
+// at manifest runs, each read as another language's program is
+// (programFile): the package's own (build.rs beside the manifest, or the
+// file [package]'s build key names; none when it is false, or for a
+// workspace's manifest with no package), and those of every package the
+// build compiles that the manifests name by path: the members of a
+// workspace the manifest declares and the path dependencies of every
+// manifest read (followManifests). A manifest not there leaves build.rs
+// beside it absent (programFile). Dependencies from a registry or a git
+// repository are not on disk to read.
+func (r *run) cargoBuildScripts(sc *scope, manifest string, c ctx, cmd string) {
+	r.followManifests(manifest, "cargo", func(m string) []string {
+		var next []string
 		dir := path.Dir(m)
 		text, _, ok := r.readOnDisk(field{val: m}, "cargo", cmd, false)
 		build, pkg := "build.rs", !ok // (a manifest not there: build.rs beside it is absent)
@@ -1244,23 +1279,16 @@ func (r *run) cargoBuildScripts(sc *scope, manifest string, c ctx, cmd string) {
 					build = strings.Trim(strings.TrimSpace(v[0]), `"'`)
 				}
 			case name == "workspace":
-				for _, pat := range keyedValues(s.body, setOf("members"), nil) {
-					if pat = strings.Trim(strings.TrimSpace(pat), `"'`); pat != "" {
-						for _, d := range r.runnerMatches(path.Join(dir, pat), 0) {
-							queue = append(queue, path.Join(d, "Cargo.toml"))
-						}
-					}
-				}
+				next = append(next, r.memberManifests(s.body, dir, "Cargo.toml")...)
 			case strings.Contains(name, "dependencies"):
-				for _, dep := range cargoPathDep.FindAllStringSubmatch(s.body, -1) {
-					queue = append(queue, path.Join(dir, dep[1], "Cargo.toml"))
-				}
+				next = append(next, pathDepManifests(s.body, dir, "Cargo.toml")...)
 			}
 		}
 		if pkg && build != "false" {
 			r.programFile(sc, "rustc", field{val: path.Join(dir, build)}, c, cmd)
 		}
-	}
+		return next
+	})
 }
 
 // tomlSection is a TOML table's header (without its brackets) and the
