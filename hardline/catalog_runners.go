@@ -658,6 +658,7 @@ func npmSubcommands() []Entry {
 				switch b[strings.LastIndexByte(b, ' ')+1:] {
 				case "install", "i", "ci", "add", "remove", "uninstall", "update", "upgrade", "rebuild", "prune", "dedupe", "link", "unlink", "init", "create":
 					r.npmInstallWrites(sc, args, cmd)
+					r.localPackages(sc, b, args, c, cmd)
 				}
 				// A package script is a script the catalogue does not
 				// describe, and it gets the arguments after its name (the
@@ -670,6 +671,64 @@ func npmSubcommands() []Entry {
 				return true
 			}},
 	}
+}
+
+// localPackages reads the scripts of the packages an install takes from
+// folders on disk, whose lifecycle scripts (preinstall, install,
+// postinstall, prepare) it runs: a folder the line names (npm install
+// ./helper, file:../helper), and each local dependency of the project's
+// package.json and of theirs in turn (a dependency whose version is
+// file:, link: or a relative path), at most 16 (followManifests). Every
+// script of each is judged, as the project's are.
+func (r *run) localPackages(sc *scope, b string, args []field, c ctx, cmd string) {
+	first := []string{"package.json"}
+	for _, o := range parseOpts(args, "wC", []string{"--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry"}, "").ops {
+		if d, ok := localSpec(o.val); ok && !o.dyn {
+			first = append(first, path.Join(d, "package.json"))
+		}
+	}
+	for _, f := range first {
+		r.followManifests(f, b, func(m string) []string {
+			text, p, ok := r.readOnDisk(field{val: m}, b, cmd, false)
+			if !ok {
+				return nil
+			}
+			if m != "package.json" { // (the project's own is judged by its runner)
+				r.onDisk(p, func() { r.packageScripts(sc, text, c, cmd) })
+			}
+			var pkg map[string]json.RawMessage
+			if json.Unmarshal([]byte(text), &pkg) != nil {
+				return nil
+			}
+			var next []string
+			for _, k := range []string{"dependencies", "devDependencies", "optionalDependencies"} {
+				var deps map[string]string
+				if json.Unmarshal(pkg[k], &deps) != nil {
+					continue
+				}
+				for _, name := range slices.Sorted(maps.Keys(deps)) {
+					if d, ok := localSpec(deps[name]); ok {
+						next = append(next, path.Join(path.Dir(m), d, "package.json"))
+					}
+				}
+			}
+			return next
+		})
+	}
+}
+
+// localSpec returns the folder a package specifier names on disk
+// (file:../x, link:./x, ../x, ./x, /abs/x), and whether it names one.
+func localSpec(v string) (string, bool) {
+	for _, p := range []string{"file:", "link:", "portal:"} {
+		if rest, ok := strings.CutPrefix(v, p); ok {
+			return rest, rest != ""
+		}
+	}
+	if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+		return v, true
+	}
+	return "", false
 }
 
 // packageScripts analyses the scripts of package.json text, each a shell
@@ -750,6 +809,9 @@ func npmWorkspaces(r *run, sc *scope, b string, args []field, c ctx, cmd string)
 	}
 	if b != "npm" && b != "cnpm" {
 		r.packageBin(sc, b, args, c, cmd) // yarn NAME
+		if len(parseOpts(args, "", nil, "").ops) == 0 {
+			r.localPackages(sc, b, nil, c, cmd) // yarn alone installs
+		}
 	}
 	return false
 }
