@@ -675,12 +675,16 @@ func npmSubcommands() []Entry {
 
 // localPackages reads the scripts of the packages an install takes from
 // folders on disk, whose lifecycle scripts (preinstall, install,
-// postinstall, prepare) it runs: a folder the line names (npm install
-// ./helper, file:../helper), and each local dependency of the project's
+// postinstall, prepare) it runs: every workspace of the monorepo the
+// working folder is in (workspaceScripts), a folder the line names (npm
+// install ./helper, file:../helper), and each local dependency of the project's
 // package.json and of theirs in turn (a dependency whose version is
 // file:, link: or a relative path), at most 16 (followManifests). Every
 // script of each is judged, as the project's are.
 func (r *run) localPackages(sc *scope, b string, args []field, c ctx, cmd string) {
+	// At a monorepo's root an install installs every workspace, running
+	// each one's lifecycle scripts.
+	r.workspaceScripts(sc, b, c, cmd, false)
 	first := []string{"package.json"}
 	for _, o := range parseOpts(args, "wC", []string{"--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry"}, "").ops {
 		if d, ok := localSpec(o.val); ok && !o.dyn {
