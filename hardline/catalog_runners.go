@@ -683,8 +683,11 @@ func npmSubcommands() []Entry {
 // script of each is judged, as the project's are.
 func (r *run) localPackages(sc *scope, b string, args []field, c ctx, cmd string) {
 	// At a monorepo's root an install installs every workspace, running
-	// each one's lifecycle scripts.
-	r.workspaceScripts(sc, b, c, cmd, false)
+	// each one's lifecycle scripts (read already when the line selects
+	// workspaces: npmWorkspaces).
+	if !r.workspacesSelected(sc, args) {
+		r.workspaceScripts(sc, b, c, cmd, false)
+	}
 	first := []string{"package.json"}
 	for _, o := range parseOpts(args, "wC", []string{"--workspace", "--filter", "--prefix", "--dir", "--cwd", "--tag", "--registry"}, "").ops {
 		if d, ok := localSpec(o.val); ok && !o.dyn {

@@ -544,10 +544,9 @@ func (r *run) readRunnerFiles(sc *scope, b string, args []field, c ctx, cmd stri
 		// A sub-command its entry does not name (deno task, cargo make:
 		// its own runner, not the program's); one it names is read
 		// once, by the sub-command's entry (applyEntry).
-		if sub, subOK := runners[b+" "+args[0].val]; subOK || !ok {
-			b = r.calls.join(b, " ", args[0].val)
-			spec, ok = sub, subOK
-			args = args[1:]
+		key := r.calls.join(b, " ", args[0].val)
+		if sub, subOK := runners[key]; subOK || !ok {
+			b, args, spec, ok = key, args[1:], sub, subOK
 		}
 	}
 	if !ok || len(spec.skip) > 0 && slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(spec.skip, f.val) }) {
@@ -858,16 +857,19 @@ func (r *run) programFiles(sc *scope, b string, rf runnerFile, names []string, c
 	}
 }
 
-// gradleProject finds a settings script's included projects (include
-// 'app', ':lib:core'; include("app", "lib")) and builds (includeBuild).
+// gradleInclude finds a settings script's included projects (include
+// 'app', ':lib:core'; include("app", "lib")) and builds (includeBuild),
+// gradleQuoted each name in them, gradleAppliedFrom an applied script.
 var (
-	gradleInclude      = regexp.MustCompile(`\binclude(Build|Flat)?\s*\(?((?:\s*['"][^'"\n]+['"]\s*,?)+)`)
-	gradleQuoted       = regexp.MustCompile(`['"]([^'"\n]+)['"]`)
-	gradleAppliedFrom  = regexp.MustCompile(`\bapply\s*\(?\s*from\s*[:=]\s*['"]([^'"\n]+)['"]`)
-	gradleScriptsNamed = func(dir string) []string {
-		return []string{path.Join(dir, "build.gradle"), path.Join(dir, "build.gradle.kts")}
-	}
+	gradleInclude     = regexp.MustCompile(`\binclude(Build|Flat)?\s*\(?((?:\s*['"][^'"\n]+['"]\s*,?)+)`)
+	gradleQuoted      = regexp.MustCompile(`['"]([^'"\n]+)['"]`)
+	gradleAppliedFrom = regexp.MustCompile(`\bapply\s*\(?\s*from\s*[:=]\s*['"]([^'"\n]+)['"]`)
 )
+
+// gradleScriptsNamed are the names of dir's build script.
+func gradleScriptsNamed(dir string) []string {
+	return []string{path.Join(dir, "build.gradle"), path.Join(dir, "build.gradle.kts")}
+}
 
 // gradleIncludes returns the files a Gradle script makes Gradle read with
 // it: buildSrc's build script beside it (built first, whatever the

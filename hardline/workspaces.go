@@ -49,7 +49,10 @@ func (r *run) workspaceScripts(sc *scope, b string, c ctx, cmd string, nx bool) 
 	saved := r.cwd
 	defer func() { r.cwd = saved }()
 	dirs := []string{"."}
-	for _, p := range pats { // (an exclusion, !packages/old, names no folder)
+	for _, p := range pats {
+		if strings.HasPrefix(p, "!") {
+			continue // an exclusion names no folder to look in: reading more is the stricter reading
+		}
 		p = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p), "./"), "/")
 		if p == "" || p == "." {
 			continue
@@ -122,14 +125,21 @@ func (r *run) workspacePatterns(d, b, cmd string, nx bool) (pats []string, decla
 			declared = true
 			var list []string
 			var obj struct{ Packages []string }
-			if json.Unmarshal(pkg.Workspaces, &list) == nil {
+			switch {
+			case json.Unmarshal(pkg.Workspaces, &list) == nil:
 				pats = append(pats, list...)
-			} else if json.Unmarshal(pkg.Workspaces, &obj) == nil {
+			case json.Unmarshal(pkg.Workspaces, &obj) == nil:
 				pats = append(pats, obj.Packages...)
+			default:
+				r.tooComplex(fmt.Sprintf("%s's workspaces are declared in a form the analyser does not read (%s)", p, bound(string(pkg.Workspaces))))
 			}
 		case "pnpm-workspace.yaml":
 			declared = true
-			pats = append(pats, keyedValues(text, setOf("packages"), nil)...)
+			found := keyedValues(text, setOf("packages"), nil)
+			if len(found) == 0 && strings.Contains(text, "packages") {
+				r.tooComplex(p + " names packages in a form the analyser does not read")
+			}
+			pats = append(pats, found...)
 		case "lerna.json":
 			declared = true
 			var l struct{ Packages []string }
