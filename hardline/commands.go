@@ -2389,7 +2389,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 					return
 				}
 			default:
-				r.programIn(sc, b, args[i:], c, cmd)
+				r.programIn(sc, b, args, i, c, cmd)
 				r.argsNet(sc, args[i+1:], c, cmd) // a script file's arguments
 				return
 			}
@@ -2446,7 +2446,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 		// text as node's is (the first words that are no option, the
 		// sub-command's name among them, are tried).
 		if len(args) == 0 || args[0].val == "run" || strings.ContainsAny(args[0].val, "./") {
-			r.programIn(sc, b, denoProgramWords(args), c, cmd)
+			r.programIn(sc, b, denoProgramWords(args), 0, c, cmd)
 		}
 		// deno run FILE ARGS, deno task NAME ARGS (appended to the
 		// task's command line in deno.json), deno x PKG ARGS: what the
@@ -2473,7 +2473,7 @@ func (r *run) interpreter(sc *scope, b string, args []field, c ctx, cmd string) 
 			if !strings.HasPrefix(v, "-") {
 				// A script file: what it does with the arguments after it
 				// is not known (mayWrite and wholeHome judged them above).
-				r.programIn(sc, b, args[i:], c, cmd)
+				r.programIn(sc, b, args, i, c, cmd)
 				r.argsNet(sc, args[i+1:], c, cmd)
 				return
 			}
@@ -2553,24 +2553,32 @@ func (r *run) programText(sc *scope, b, text string, c ctx, cmd string) {
 }
 
 // programIn judges the program an interpreter runs from the first of
-// words that is a file on disk (programOnDisk), trying at most
+// args[from:] that is a file on disk (programOnDisk), trying at most
 // maxProgramWords words that are not options: the first may be an
 // option's value the analyser does not know of (ruby -I lib x.rb, php -d
 // k=v x.php), a folder or a name that is not there.
 //
+// A word not known may be the program (dynamicProgram) while every word
+// tried before it, none of them there, may be such a value: one after an
+// option that may take the next word (mayTakeValue). A word after a plain
+// word, or after an option that takes none, is the program, and the words
+// after it are its arguments (node app.js "$PORT").
+//
 // When none is there, each word tried that is written as a file (with a
-// folder or an extension: x.js, ./x, not 80 nor an option's k=v) is noted absent
-// (noteAbsent): another call may write the program first.
-func (r *run) programIn(sc *scope, b string, words []field, c ctx, cmd string) {
+// folder or an extension: x.js, ./x, not 80 nor an option's k=v) is noted
+// absent (noteAbsent): another call may write the program first.
+func (r *run) programIn(sc *scope, b string, args []field, from int, c ctx, cmd string) {
 	var tried []field
-	var unknown *field // a word not known before any word tried
-	for i, w := range words {
+	var unknown *field // a word not known while the program may be still to come
+	named := false     // a word tried is the program, not an option's value
+	for i := from; i < len(args); i++ {
+		w := args[i]
 		if len(tried) == maxProgramWords {
 			break
 		}
 		if w.dyn {
-			if unknown == nil && len(tried) == 0 {
-				unknown = &words[i]
+			if unknown == nil && !named {
+				unknown = &args[i]
 			}
 			continue
 		}
@@ -2578,6 +2586,9 @@ func (r *run) programIn(sc *scope, b string, words []field, c ctx, cmd string) {
 			continue
 		}
 		tried = append(tried, w)
+		if i == 0 || !mayTakeValue(b, args[i-1], w) {
+			named = true
+		}
 		if read, _ := r.programOnDisk(sc, b, w, c, cmd); read {
 			return
 		}
@@ -2590,6 +2601,38 @@ func (r *run) programIn(sc *scope, b string, words []field, c ctx, cmd string) {
 			r.noteAbsent(w)
 		}
 	}
+}
+
+// nodeValueOptions are node's options that take the next word as their
+// value (a module it loads first).
+var nodeValueOptions = []string{"-r", "--require", "--import", "--loader", "--experimental-loader"}
+
+// mayTakeValue reports whether w, the word after opt on interpreter b's
+// command line, may be opt's value rather than b's program: opt is an
+// option that may take the next word (a short one alone, -I; a long one
+// without '=', --require), and it is one of b's options known to take a
+// value (ruby -r, node --require), or w does not name a source file of b's
+// language (ruby -w x.rb runs x.rb; ruby -w lib may not).
+func mayTakeValue(b string, opt, w field) bool {
+	v := opt.val
+	switch {
+	case len(v) < 2 || v[0] != '-' || v == "--" || strings.ContainsRune(v, '='):
+		return false
+	case v[1] != '-' && len(v) > 2:
+		return false // -Ilib: the value is attached
+	}
+	lb := catalogName(b)
+	if lang, takes, ok := perlRubyValues(b); ok {
+		lb = lang
+		if v[1] != '-' && strings.IndexByte(takes, v[1]) >= 0 {
+			return true
+		}
+	}
+	if (lb == "node" || lb == "nodejs") && slices.Contains(nodeValueOptions, v) {
+		return true
+	}
+	exts := moduleExts[lb]
+	return !slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(asciiLower(w.val), x) })
 }
 
 // dynamicProgram judges f, a word not known that interpreter b may run as
