@@ -161,7 +161,7 @@ var _ = register([]Entry{
 			r.parallel(sc, b, args, c, cmd, parallelSpec)
 			return true
 		}},
-	{Names: names("rush gargs"), Family: "shells", Summary: "the command template runs through a shell once for each input line, {} standing for it",
+	{Names: names("rush gargs"), Family: "shells", Summary: "the command template runs through a shell once for each input line, {} standing for it; under a rush.json, rush is also Rush, whose projects' scripts and global commands are analysed (see runners)",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.parallel(sc, b, args, c, cmd, rushSpec)
 			return true

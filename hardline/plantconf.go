@@ -317,6 +317,10 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("run"), nil)...)
 	case "nx":
 		add("", false, nxCommands(text)...)
+	case "rush":
+		// common/config/rush/command-line.json: a global command's shell
+		// command.
+		add("", false, jsonCommands(text, map[string]bool{"shellcommand": true})...)
 	case "rebar":
 		add("", false, rebarHooks(text)...)
 	case "git-hook-manager":

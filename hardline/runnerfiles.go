@@ -171,13 +171,19 @@ var runners = map[string]runnerSpec{
 	"yarnpkg": npmScriptsRunner,
 	// @antfu/ni: nr runs a package script, ni and nci install (with the
 	// package's install scripts).
-	"nr":          npmScriptsRunner,
-	"ni":          npmScriptsRunner,
-	"nci":         npmScriptsRunner,
-	"pnpm":        pnpmRunner,
-	"turbo":       monorepoRunner,
-	"lerna":       monorepoRunner,
-	"rushx":       npmScriptsRunner, // rush's runner of the working folder's scripts
+	"nr":    npmScriptsRunner,
+	"ni":    npmScriptsRunner,
+	"nci":   npmScriptsRunner,
+	"pnpm":  pnpmRunner,
+	"turbo": monorepoRunner,
+	"lerna": monorepoRunner,
+	"rushx": npmScriptsRunner, // rush's runner of the working folder's scripts
+	// rush runs its projects' scripts (build, rebuild, test and its bulk
+	// commands) and the shell commands of its global commands (see
+	// workspaceScripts).
+	// (A rush with no rush.json above it is the parallel runner of that
+	// name, which reads neither.)
+	"rush":        {workspaces: func(*run, *scope, []field) bool { return true }},
 	"direnv exec": {files: []runnerFile{{names: []string{".envrc"}, lang: "shell"}}, up: true},
 	// Build, release and watch tools whose project file names the
 	// commands they run: goreleaser's hooks, air's build command and

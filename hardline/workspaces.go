@@ -14,7 +14,7 @@ import (
 // yarn and pnpm given a workspace or all of them (npm run clean -w
 // @acme/web, npm test -ws, yarn workspace web build, yarn workspaces
 // foreach run x, pnpm -r clean, pnpm --filter api build, bun --filter),
-// turbo, lerna and nx. Which workspace a name, a filter or a
+// turbo, lerna, nx and rush. Which workspace a name, a filter or a
 // task graph selects is not followed: every workspace the root declares
 // has its package.json's scripts judged (and, for nx, its project.json's
 // commands), as the root's are, each in its own folder. Reading all of
@@ -26,7 +26,8 @@ import (
 // the root (or temporary folder) that holds it, that declares workspaces:
 // package.json's "workspaces" (a list, or an object's "packages"),
 // pnpm-workspace.yaml's packages, lerna.json's packages (packages/* when
-// it names none), and for nx its nx.json, with which nx finds its
+// it names none), rush's rush.json's projects (each project's folder,
+// for rush alone), and for nx its nx.json, with which nx finds its
 // projects anywhere in the tree: nx in a root that declares no
 // workspaces asks, as what it runs is not known. A pattern is followed
 // when only its last element is a pattern
@@ -36,7 +37,7 @@ import (
 // (maxScriptFiles), past which the command asks as too complex.
 
 // workspaceManifests are the files that declare a root's workspaces.
-var workspaceManifests = []string{"package.json", "pnpm-workspace.yaml", "lerna.json", "nx.json"}
+var workspaceManifests = []string{"package.json", "pnpm-workspace.yaml", "lerna.json", "nx.json", "rush.json"}
 
 // workspaceScripts judges the scripts of every workspace of the project
 // the working folder is in (see above); nx also reads each project's
@@ -48,6 +49,12 @@ func (r *run) workspaceScripts(sc *scope, b string, c ctx, cmd string, nx bool) 
 	}
 	saved := r.cwd
 	defer func() { r.cwd = saved }()
+	if b == "rush" {
+		// Rush's global commands run the shell command their
+		// command-line.json gives.
+		r.cwd = root
+		r.filesOrAbsent([]string{"common/config/rush/command-line.json"}, b, cmd, func(text, _ string) { r.runnerCommands(sc, "rush", text, c, cmd) })
+	}
 	dirs := []string{"."}
 	for _, p := range pats {
 		if strings.HasPrefix(p, "!") {
@@ -109,7 +116,7 @@ func (r *run) workspacePatterns(d, b, cmd string, nx bool) (pats []string, decla
 	nxRoot := false
 	for _, name := range workspaceManifests {
 		p := d + "/" + name
-		if name == "nx.json" && !nx || !r.exists(p) {
+		if name == "nx.json" && !nx || name == "rush.json" && b != "rush" || !r.exists(p) {
 			continue
 		}
 		text, _, ok := r.readOnDisk(field{val: p}, b, cmd, false)
@@ -149,6 +156,25 @@ func (r *run) workspacePatterns(d, b, cmd string, nx bool) (pats []string, decla
 			pats = append(pats, l.Packages...)
 		case "nx.json":
 			nxRoot = true
+		case "rush.json":
+			// Rush's projects, each a folder (JSON with comments).
+			declared = true
+			var rush struct {
+				Projects []struct {
+					ProjectFolder string `json:"projectFolder"`
+				} `json:"projects"`
+			}
+			if json.Unmarshal([]byte(stripJSONC(text)), &rush) != nil {
+				r.tooComplex(p + " names its projects in a form the analyser does not read")
+				continue
+			}
+			for _, pr := range rush.Projects {
+				if pr.ProjectFolder == "" || patternChars(pr.ProjectFolder) {
+					r.tooComplex(fmt.Sprintf("%s names a project folder the analyser does not read (%q)", p, pr.ProjectFolder))
+					continue
+				}
+				pats = append(pats, pr.ProjectFolder)
+			}
 		}
 	}
 	if nxRoot && !declared {
