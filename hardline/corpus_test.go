@@ -225,6 +225,7 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/rushcmd/common/config/rush/command-line.json": "{\n  /* global commands */\n  \"commands\": [\n    {\"commandKind\": \"global\", \"name\": \"tidy\", \"shellCommand\": \"rm -rf ~\"},\n  ]\n}\n",
 	"/home/dev/work/proj/runme/rushodd/rush.json":                            `{"projects": [{"packageName": "x", "projectFolder": "apps/*"}]}`,
 	"/home/dev/work/proj/runme/rushbad/rush.json":                            `{"projects": "apps"}`,
+	"/home/dev/work/proj/runme/upl/token":                                    "ghp_0000000000000000000000000000000000000\n",
 	"/home/dev/work/proj/runme/nxmono/package.json":                          `{"workspaces": ["apps/*"]}`,
 	"/home/dev/work/proj/runme/nxmono/apps/shop/project.json":                `{"name": "shop", "targets": {"clean": {"executor": "nx:run-commands", "options": {"command": "rm -rf ~"}}}}`,
 	"/home/dev/work/proj/runme/nxmono/apps/shop/package.json":                `{"name": "shop"}`,

@@ -509,6 +509,9 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
 	}
+	if r.mayUpload(b) {
+		r.uploadedCredentialFile(sc, call, fs, cmd)
+	}
 	if itemRunners[b] {
 		// xargs curl -d "$T" <<< URL: the program is given items the
 		// command does not show, so where it sends is not known.
@@ -1794,6 +1797,104 @@ func (r *run) sentTo(sc *scope, b string, call *syntax.CallExpr, fs []field) str
 	return "to another host"
 }
 
+// uploadVerbs are the words by which a sub-command sends the files it is
+// given to another host: az storage blob upload, oci os object put, b2
+// upload-file, croc send, wrangler r2 object put. A word counts when one
+// of its pieces, split at '-', '_' and ':', is one, in lower case as
+// sub-commands are written (upload-batch, blob-upload; not curl -X PUT's
+// method); hdfs dfs -put and -copyFromLocal name theirs as options
+// (uploadOptions).
+var uploadVerbs = setOf("upload", "put", "send", "share", "push", "publish", "transfer")
+
+// uploadOptions are the options, without their dashes, that name an upload
+// as a sub-command would.
+var uploadOptions = setOf("put", "copyFromLocal", "moveFromLocal", "appendToFile", "upload")
+
+// copyVerbs are the words by which a storage tool's sub-command copies
+// files between this machine and a bucket or remote: they send what they
+// copy when an operand names a remote by a scheme (gcloud storage cp FILE
+// gs://b, aliyun oss cp FILE oss://b; mc, whose remotes are written as
+// paths, is one of fileUploaders).
+var copyVerbs = setOf("cp", "copy", "copyto", "sync", "mirror", "mv", "move", "rsync")
+
+// uploadedCredentialFile judges a command whose sub-command sends files
+// (see uploadVerbs and copyVerbs), among its first three words that are
+// not options, given a file whose name says it holds a credential (as an
+// operand, or an option's value): it asks as sending that file does
+// (secret-egress). Cloud and transfer tools are many and new, so this
+// net covers those the catalogue does not describe as uploaders (croc
+// send FILE too, a sender whose input sentFiles reads; see mayUpload).
+func (r *run) uploadedCredentialFile(sc *scope, call *syntax.CallExpr, fs []field, cmd string) {
+	b := base(fs[0].val)
+	verb, words := "", 0
+	for _, a := range fs[1:] {
+		v := a.val
+		if strings.HasPrefix(v, "-") {
+			if uploadOptions[strings.TrimLeft(v, "-")] {
+				verb = v
+				break
+			}
+			continue
+		}
+		if words++; words > 3 {
+			return
+		}
+		if slices.ContainsFunc(strings.FieldsFunc(v, func(c rune) bool { return c == '-' || c == '_' || c == ':' }), func(w string) bool { return uploadVerbs[w] }) {
+			verb = v
+			break
+		}
+		if copyVerbs[v] && slices.ContainsFunc(fs[1:], remoteSchemeWord) {
+			verb = v
+			break
+		}
+	}
+	if verb == "" {
+		return
+	}
+	for _, f := range fs[1:] {
+		if f.dyn || strings.Contains(f.val, "://") {
+			continue // (a URL is where it sends, read by the sender's own rules)
+		}
+		if i := strings.IndexByte(f.val, '='); i > 0 && strings.HasPrefix(f.val, "-") {
+			f.val = f.val[i+1:] // --file=.env
+		}
+		if !strings.ContainsAny(f.val, "./\\") && (r.cwd == "" || !r.exists(r.cwd+"/"+f.val)) {
+			continue // a word that is no file's path nor a file there (twine upload -u __token__)
+		}
+		if why, ok := r.credentialFileOf(f); ok {
+			r.finding(ruleSecretEgress, Path, Ask, b+" "+verb+" sends "+f.val+", a file whose name says it holds a credential ("+why+"), "+r.sentTo(sc, b, call, fs), cmd, "")
+			return
+		}
+	}
+}
+
+// mayUpload reports whether uploadedCredentialFile judges program b: one
+// the catalogue does not describe, or describes as a storage, network or
+// cloud tool (its "storage", "network" and "credentials" families), but
+// not one whose uploads fileUploaders or gh's reader read, nor a local
+// tool's (grep send .env searches the file).
+func (r *run) mayUpload(b string) bool {
+	if fileUploaders[b] || b == "gh" {
+		return false
+	}
+	ce, extra := r.a.lookupEntry(b)
+	if ce == nil {
+		return len(extra) == 0
+	}
+	switch ce.e.Family {
+	case "storage", "network", "credentials":
+		return true
+	}
+	return false
+}
+
+// remoteSchemeWord reports whether f names a remote by a URL's scheme
+// (gs://, oss://, ss://, https://), not a local file (file://).
+func remoteSchemeWord(f field) bool {
+	i := strings.Index(f.val, "://")
+	return i > 0 && !strings.EqualFold(f.val[:i], "file") && isName(f.val[:i])
+}
+
 // fileUploaders are programs whose operands sentFiles reads as files sent
 // to another host (besides networkSenders).
 var fileUploaders = setOf("wget2", "xhs", "httpie", "glab", "gist", "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd",
@@ -2014,7 +2115,20 @@ func sentFiles(b string, args []field) []field {
 			}
 			local = append(local, o)
 		}
-	case "aws", "gsutil", "rclone", "s3cmd", "mc", "azcopy", "s5cmd":
+	case "mc":
+		// mc cp SRC... ALIAS/BUCKET: a remote is written as a path (its
+		// alias first), so every operand but the last, after the
+		// sub-command, may be a local file sent (the stricter reading).
+		var ops []field
+		for _, a := range args {
+			if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) > 2 {
+			out = append(out, ops[1:len(ops)-1]...)
+		}
+	case "aws", "gsutil", "rclone", "s3cmd", "azcopy", "s5cmd":
 		// aws s3 cp SRC DST, gsutil cp SRC DST, rclone copy SRC REMOTE:,
 		// s3cmd put SRC s3://...: a local operand before a remote one is
 		// sent to it (aws s3 cp s3://b/.env .env fetches instead).
