@@ -1157,6 +1157,13 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 	case RoleReadTree:
 		r.rawDiskRead(f, cmd)
 		r.readTree(f, b, cmd)
+		if r.uploadFollowsLinks(b) && !r.lastWord(sc, f) {
+			// An upload of a folder that follows the links in it sends
+			// what they lead to (gsutil cp -r . gs://b with a link to
+			// ~/.ssh in the folder sends the keys). A copy's last
+			// operand is where it copies to (gsutil cp gs://b/x .).
+			r.linksBelow(sc, b, []field{f}, cmd)
+		}
 	case RoleServe:
 		r.serveFolder(f, b, cmd)
 	case RoleDevice:
@@ -1167,6 +1174,65 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		}
 		r.judgeDevice(sc, f, ruleWipeDevice, cmd, b)
 	}
+}
+
+// lastWord reports whether f is the last word of the command being
+// judged, an operand: not the value of an option before it (oci ...
+// --src-dir .).
+func (r *run) lastWord(sc *scope, f field) bool {
+	if r.cmdCall == nil || len(r.cmdCall.Args) < 2 {
+		return false
+	}
+	args := r.cmdCall.Args
+	if prev := args[len(args)-2].Lit(); strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") {
+		return false
+	}
+	last := r.word(sc, args[len(args)-1])
+	return !last.dyn && last.val == f.val
+}
+
+// uploadFollowsLinks reports whether b (a program, or a program and its
+// sub-command) reads a folder it uploads following the symbolic links in
+// it, as the command given it runs: the AWS CLI unless
+// --no-follow-symlinks, gsutil unless -e, b2 unless
+// --exclude-all-symlinks, oci unless --no-follow-symlinks; s3cmd with -F
+// or --follow-symlinks, azcopy with --follow-symlinks, rclone with -L or
+// --copy-links; any other storage tool, and az, the stricter reading
+// (it follows them).
+func (r *run) uploadFollowsLinks(b string) bool {
+	prog, _, _ := strings.Cut(b, " ")
+	given := func(opts ...string) bool {
+		if r.cmdCall == nil {
+			return false
+		}
+		for _, w := range r.cmdCall.Args {
+			v := w.Lit()
+			for _, o := range opts {
+				if v == o || strings.HasPrefix(v, o+"=") && !strings.HasSuffix(v, "=false") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch prog {
+	case "aws", "oci":
+		return !given("--no-follow-symlinks")
+	case "gsutil":
+		return !given("-e")
+	case "b2":
+		return !given("--exclude-all-symlinks")
+	case "s3cmd":
+		return given("-F", "--follow-symlinks")
+	case "azcopy":
+		return given("--follow-symlinks")
+	case "rclone":
+		return given("-L", "--copy-links")
+	case "az":
+		return true
+	}
+	ce, _ := r.a.lookupEntry(prog)
+	return ce != nil && ce.e.Family == "storage"
 }
 
 // serveFolder judges a folder a file server serves (RoleServe): read
