@@ -1157,11 +1157,12 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 	case RoleReadTree:
 		r.rawDiskRead(f, cmd)
 		r.readTree(f, b, cmd)
-		if r.uploadFollowsLinks(b) && !r.lastWord(sc, f) {
-			// An upload of a folder that follows the links in it sends
-			// what they lead to (gsutil cp -r . gs://b with a link to
-			// ~/.ssh in the folder sends the keys). A copy's last
-			// operand is where it copies to (gsutil cp gs://b/x .).
+		if follows, copies := r.treeFollowsLinks(b); follows && !(copies && r.lastWord(sc, f)) {
+			// A reader that follows the links in a folder reads what
+			// they lead to (gsutil cp -r . gs://b or 7z a x.7z . with a
+			// link to ~/.ssh in the folder sends or archives the keys).
+			// A copy's last operand is where it copies to (gsutil cp
+			// gs://b/x .).
 			r.linksBelow(sc, b, []field{f}, cmd)
 		}
 	case RoleServe:
@@ -1191,15 +1192,16 @@ func (r *run) lastWord(sc *scope, f field) bool {
 	return !last.dyn && last.val == f.val
 }
 
-// uploadFollowsLinks reports whether b (a program, or a program and its
-// sub-command) reads a folder it uploads following the symbolic links in
-// it, as the command given it runs: the AWS CLI unless
-// --no-follow-symlinks, gsutil unless -e, b2 unless
-// --exclude-all-symlinks, oci unless --no-follow-symlinks; s3cmd with -F
-// or --follow-symlinks, azcopy with --follow-symlinks, rclone with -L or
-// --copy-links; any other storage tool, and az, the stricter reading
-// (it follows them).
-func (r *run) uploadFollowsLinks(b string) bool {
+// treeFollowsLinks reports whether b (a program, or a program and its
+// sub-command) reads a folder it is given whole following the symbolic
+// links in it, as the command given it runs, and whether it copies (its
+// last operand is then where it copies to). Storage tools uploading a
+// folder: the AWS CLI unless --no-follow-symlinks, gsutil unless -e, b2
+// unless --exclude-all-symlinks, oci unless --no-follow-symlinks; s3cmd
+// with -F or --follow-symlinks, azcopy with --follow-symlinks, rclone
+// with -L or --copy-links; az and any other storage tool, the stricter
+// reading. Archivers: 7-Zip unless -snl, rar unless -ol.
+func (r *run) treeFollowsLinks(b string) (follows, copies bool) {
 	prog, _, _ := strings.Cut(b, " ")
 	given := func(opts ...string) bool {
 		if r.cmdCall == nil {
@@ -1217,22 +1219,27 @@ func (r *run) uploadFollowsLinks(b string) bool {
 	}
 	switch prog {
 	case "aws", "oci":
-		return !given("--no-follow-symlinks")
+		return !given("--no-follow-symlinks"), true
 	case "gsutil":
-		return !given("-e")
+		return !given("-e"), true
 	case "b2":
-		return !given("--exclude-all-symlinks")
+		return !given("--exclude-all-symlinks"), true
 	case "s3cmd":
-		return given("-F", "--follow-symlinks")
+		return given("-F", "--follow-symlinks"), true
 	case "azcopy":
-		return given("--follow-symlinks")
+		return given("--follow-symlinks"), true
 	case "rclone":
-		return given("-L", "--copy-links")
+		return given("-L", "--copy-links"), true
 	case "az":
-		return true
+		return true, true
+	case "7z", "7za", "7zr", "7zz":
+		return !given("-snl"), false
+	case "rar":
+		return !given("-ol"), false
 	}
 	ce, _ := r.a.lookupEntry(prog)
-	return ce != nil && ce.e.Family == "storage"
+	storage := ce != nil && ce.e.Family == "storage"
+	return storage, storage
 }
 
 // serveFolder judges a folder a file server serves (RoleServe): read

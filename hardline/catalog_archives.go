@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -69,7 +70,7 @@ var _ = register([]Entry{
 			}
 			return false
 		}},
-	{Names: names("7z 7za 7zr 7zz"), Family: "archives", Summary: "-o (or the working folder) is written; -spf extracts anywhere (asks); adding reads folders whole and -sdel deletes them", DataOnly: true,
+	{Names: names("7z 7za 7zr 7zz"), Family: "archives", Summary: "-o (or the working folder) is written; -spf extracts anywhere (asks); adding reads folders whole, where the links in them lead too unless -snl, and -sdel deletes them", DataOnly: true,
 		Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")},
 		Subcommands: []Entry{
 			{Names: names("a u"), Options: []Option{opt(RoleWriteTree, "-o"), val("-p", "-t", "-m", "-w", "-x", "-i", "-v")}, Operands: []Operand{operand(0, RoleWrite), operands(1, RoleReadTree)}, DataOnly: true,
@@ -119,7 +120,7 @@ var _ = register([]Entry{
 			r.compressorReplaces(sc, b, args, cmd)
 			return false
 		}},
-	{Names: names("rar unrar"), Family: "archives", Summary: "archives; extraction folders (the last operand, -op, or the working folder) are written; m, mf and -df delete the inputs", DataOnly: true,
+	{Names: names("rar unrar"), Family: "archives", Summary: "archives; extraction folders (the last operand, -op, or the working folder) are written; adding reads folders whole, where the links in them lead too unless -ol; m, mf and -df delete the inputs", DataOnly: true,
 		Subcommands: []Entry{{Names: names("x e"), Operands: []Operand{operand(0, RoleRead), operand(-1, RoleWriteTree)}, DataOnly: true,
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				dest := false
@@ -176,7 +177,7 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
-	{Names: names("jar"), Family: "archives", Summary: "jar c reads its operands whole; x extracts into the working folder", DataOnly: true,
+	{Names: names("jar"), Family: "archives", Summary: "jar c reads its operands whole, where the links in them lead too; x extracts into the working folder", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) == 0 {
 				return true
@@ -184,10 +185,22 @@ var _ = register([]Entry{
 			mode := strings.TrimLeft(args[0].val, "-")
 			switch {
 			case strings.ContainsAny(mode, "cu"):
-				for _, a := range args[1:] {
-					if !strings.HasPrefix(a.val, "-") {
-						r.readTree(a, b, cmd)
+				for i := 1; i < len(args); i++ {
+					a := args[i]
+					if a.val == "-C" && i+2 < len(args) {
+						// -C DIR NAME: NAME in DIR.
+						a = args[i+2]
+						if d := args[i+1]; !a.dyn && !d.dyn && !strings.HasPrefix(a.val, "/") {
+							a.val = path.Join(d.val, a.val)
+						} else {
+							a.dyn = a.dyn || d.dyn
+						}
+						i += 2
+					} else if strings.HasPrefix(a.val, "-") {
+						continue
 					}
+					r.readTree(a, b, cmd)
+					r.linksBelow(sc, b, []field{a}, cmd) // jar follows the links in a folder
 				}
 			case strings.ContainsRune(mode, 'x'):
 				r.judgeWriteTree(sc, field{val: "."}, cmd)

@@ -530,7 +530,7 @@ func (r *run) downloads(sc *scope, ops []field, recursive bool, cmd string) {
 // awsS3 judges aws s3 sync, and cp or mv with --recursive, from a local
 // folder: the folder is read whole (uploading a home folder reads every
 // secret in it), and so is where each link in it leads (see
-// uploadFollowsLinks).
+// treeFollowsLinks).
 func (r *run) awsS3(sc *scope, args []field, cmd string) {
 	var ops []field
 	recursive := false
@@ -553,7 +553,7 @@ func (r *run) awsS3(sc *scope, args []field, cmd string) {
 		if op == "sync" || (op == "cp" || op == "mv") && recursive {
 			if src := ops[i+2]; !strings.HasPrefix(src.val, "s3://") {
 				r.readTree(src, "aws s3 "+op, cmd)
-				if r.uploadFollowsLinks("aws") {
+				if follows, _ := r.treeFollowsLinks("aws"); follows {
 					r.linksBelow(sc, "aws s3 "+op, []field{src}, cmd)
 				}
 			}
