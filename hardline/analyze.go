@@ -2574,7 +2574,8 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 				in = input{kind: inUnknown, detail: "a process substitution"}
 				// < <(CMD) reads what CMD writes, as CMD | would.
 				if ps, ok := procSubstIn(rd.Word); ok {
-					if pin := r.writersInput(sc, ps.Stmts, consumesPaths(s)); pin.find || pin.environ || pin.peer || pin.download || pin.shellOut || pin.kind == inText {
+					_, loop := s.Cmd.(*syntax.WhileClause) // a read loop takes the paths too
+					if pin := r.writersInput(sc, ps.Stmts, consumesPaths(s) || loop); pin.find || pin.environ || pin.peer || pin.download || pin.shellOut || pin.kind == inText {
 						in = pin
 					}
 				}
@@ -3354,6 +3355,37 @@ func (r *run) funcOutput(sc *scope, up *syntax.Stmt, name string, fs []field, pa
 	return in
 }
 
+// followedStarts returns the start points of a finder whose paths a
+// command acts on (paths): when told to follow the symbolic links below
+// them (an option among follow: find -L, fd -L), the paths it prints lie
+// where the links lead too, so each link below a start point (listed
+// through Env.TreeLinks, see linksBelow) is one more start point: find
+// -L . | xargs cat in a folder holding a link to ~/.ssh reads the keys.
+// The tree is listed only for a command that acts on the paths (the
+// links change nothing else).
+func (r *run) followedStarts(sc *scope, up *syntax.Stmt, b string, starts, args []field, paths bool, follow ...string) []field {
+	if !paths || r.env.TreeLinks == nil || r.env.Canonical == nil ||
+		!slices.ContainsFunc(args, func(f field) bool { return !f.dyn && slices.Contains(follow, f.val) }) {
+		return starts
+	}
+	out := slices.Clip(starts)
+	for _, o := range starts {
+		if o.dyn || o.val == "" {
+			continue
+		}
+		for _, abs := range r.resolve(o).paths {
+			links, ok := r.treeLinks(b, abs, r.nodeText(sc, up))
+			if !ok {
+				return out
+			}
+			for _, l := range links {
+				out = append(out, field{val: l, expn: true})
+			}
+		}
+	}
+	return out
+}
+
 // programOutput is pipeInput for a command that runs a program or a
 // builtin, not a function the script defines.
 func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) input {
@@ -3387,7 +3419,7 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 		}
 		return input{kind: inText, text: text, words: textWords(text), detail: "text from " + b}
 	case "find", "bfs", "gfind":
-		return input{kind: inUnknown, words: findStarts(args), find: true, detail: "paths from " + b}
+		return input{kind: inUnknown, words: r.followedStarts(sc, up, b, findStarts(args), args, paths, "-L", "-follow"), find: true, detail: "paths from " + b}
 	case "locate", "plocate", "mlocate", "slocate", "glocate":
 		// The database holds every indexed path, home folders included,
 		// and a pattern matches anywhere in a path.
@@ -3406,7 +3438,7 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 		}
 		return input{kind: inUnknown, words: starts, find: true, detail: "paths from " + b}
 	case "fd", "fdfind":
-		return input{kind: inUnknown, words: fdStarts(args), find: true, detail: "paths from " + b}
+		return input{kind: inUnknown, words: r.followedStarts(sc, up, b, fdStarts(args), args, paths, "-L", "--follow"), find: true, detail: "paths from " + b}
 	case "ls":
 		var starts []field
 		for _, f := range args {
