@@ -42,6 +42,9 @@ var credentialWords = map[string]bool{
 	"wallet": true, "wallets": true,
 	"keyring": true, "keyrings": true, "keychain": true, "keystore": true,
 	"privkey": true, "cookie": true, "cookies": true,
+	// AWS's root access key download (rootkey.csv) and Firebase's admin
+	// service account keys (PROJECT-firebase-adminsdk-ID.json).
+	"rootkey": true, "adminsdk": true,
 	"oauth": true, "oauth2": true, "jwt": true, "bearer": true, "totp": true, "mnemonic": true,
 	// A shell's, a REPL's or a browser's history holds what was typed:
 	// passwords and tokens given on a command line.
@@ -53,7 +56,7 @@ var credentialWords = map[string]bool{
 // already.
 var credentialPairs = map[[2]string]bool{
 	{"api", "key"}: true, {"api", "keys"}: true, {"private", "key"}: true, {"private", "keys"}: true,
-	{"auth", "key"}: true, {"access", "key"}: true, {"secret", "key"}: true, {"signing", "key"}: true,
+	{"auth", "key"}: true, {"access", "key"}: true, {"access", "keys"}: true, {"age", "key"}: true, {"secret", "key"}: true, {"signing", "key"}: true,
 	{"master", "key"}: true, {"session", "key"}: true, {"license", "key"}: true, {"service", "account"}: true,
 	{"seed", "phrase"}: true, {"recovery", "phrase"}: true, {"priv", "key"}: true,
 	// Chromium's and every Electron application's profile: saved
@@ -80,6 +83,22 @@ var credentialBases = map[string]bool{
 // environment file (with any suffix: .env.production).
 var strongCredentialBases = map[string]bool{
 	".env": true, "id_rsa": true, "id_ed25519": true, "id_ecdsa": true, "id_dsa": true, ".htpasswd": true,
+	".dev.vars": true, // Cloudflare Workers' local secrets (wrangler dev)
+}
+
+// strongCredential reports whether lower, a file's name in lower case
+// with its extension ext, is one of strongCredentialBases, with any
+// suffixes after it (.env.production, .env.production.local, .dev.vars.staging).
+func strongCredential(lower, ext string) bool {
+	if strongCredentialBases[strings.TrimSuffix(lower, ext)] || strongCredentialBases[lower] {
+		return true
+	}
+	for b := range strongCredentialBases {
+		if strings.HasPrefix(lower, b+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // credentialExts are extensions of files that hold keys and key stores,
@@ -89,6 +108,10 @@ var credentialExts = map[string]bool{
 	".kdbx": true, ".kdb": true, ".psk": true, ".kwl": true, ".ppk": true, ".gpg": true,
 	".macaroon": true, ".keychain": true, ".keychain-db": true, ".token": true, ".secret": true,
 	".secrets": true, ".credentials": true, ".age": true, ".ovpn": true, // (OpenVPN profiles carry their keys inline)
+	// An environment file by extension (prod.env, given to docker --env-file)
+	// and Terraform's variable files, where a configuration's passwords and
+	// keys are given.
+	".env": true, ".tfvars": true,
 }
 
 // notCredentialExts are extensions of program source, documentation and
@@ -103,7 +126,7 @@ var notCredentialExts = map[string]bool{
 	".so": true, ".dylib": true, ".dll": true, ".a": true, ".o": true, ".swift": true, ".dart": true,
 	".ex": true, ".exs": true, ".erl": true, ".hs": true, ".ml": true, ".jl": true, ".r": true,
 	".svg": true, ".png": true, ".jpg": true, ".gif": true, ".ico": true, ".man": true, ".1": true,
-	".tmpl": true, ".tpl": true, ".example": true, ".sample": true, ".dist": true,
+	".tmpl": true, ".tpl": true, ".example": true, ".sample": true, ".dist": true, ".template": true,
 	".jar": true, ".pom": true, ".aar": true, ".whl": true, ".gem": true, ".crate": true, ".nupkg": true,
 }
 
@@ -166,8 +189,11 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 	if credentialExts[ext] {
 		return ext, true // a key or key store, anywhere in the home
 	}
-	if strongCredentialBases[strings.TrimSuffix(lower, ext)] || strongCredentialBases[lower] {
+	if strongCredential(lower, ext) {
 		return name, true // a private key or an environment file, anywhere in the home
+	}
+	if ext == ".json" && jsonKeyName(strings.TrimSuffix(name, path.Ext(name))) {
+		return name, true // a service account's key (key.json, sa-key.json, gcp-key.json)
 	}
 	if !config {
 		// Elsewhere in the home (a project outside the roots, Documents)
@@ -196,6 +222,16 @@ func (a *Analyzer) credentialBelowHome(rest string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// jsonKeyName reports whether base, a JSON file's name without its
+// extension, ends in the word key or keys, not after public: the names
+// cloud service accounts' key files are given (key.json, sa-key.json,
+// gcloud-key.json).
+func jsonKeyName(base string) bool {
+	ws := words.Split(base)
+	n := len(ws)
+	return n > 0 && (ws[n-1] == "key" || ws[n-1] == "keys") && (n == 1 || ws[n-2] != "public")
 }
 
 // credentialWordsOf returns the word or pair of words of a name that say

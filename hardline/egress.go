@@ -1767,8 +1767,8 @@ var toolCredentialFiles = setOf("kubeconfig", ".kubeconfig", ".envrc", ".dockerc
 // as a separator, as Windows reads it.
 func (a *Analyzer) toolCredentialFile(p string) (string, bool) {
 	p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
-	if b := path.Base(p); toolCredentialFiles[asciiLower(b)] {
-		return "a tool's credentials file, " + b, true
+	if b := path.Base(p); toolCredentialFiles[asciiLower(b)] || toolCredentialFiles[asciiLower(strings.TrimSuffix(b, path.Ext(b)))] {
+		return "a tool's credentials file, " + b, true // (kubeconfig.yaml too)
 	}
 	if strings.HasSuffix(p, ".git/config") {
 		return "a git repository's configuration", true
