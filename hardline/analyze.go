@@ -2538,7 +2538,7 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		case syntax.Hdoc, syntax.DashHdoc:
 			in = input{kind: inText, detail: "a here-document"}
 			if rd.Hdoc != nil {
-				in.text = r.nodeText(sc, rd.Hdoc)
+				in.text = r.hdocText(sc, rd.Hdoc)
 				// Expanded as the here-document is unless quoted: the
 				// items a reader such as xargs takes from it, and whether
 				// it holds the environment ($(env) in it).
@@ -3270,6 +3270,17 @@ func (r *run) nodeText(sc *scope, n syntax.Node) string {
 		return ""
 	}
 	return sc.src[start:end]
+}
+
+// hdocText returns a here-document's text as written, without its closing
+// delimiter line, which the parser's end position of the document takes
+// in (<<'EOF' ... EOF): a file written from it holds the lines before
+// the delimiter only, so that cat > package.json <<'EOF' writes JSON a
+// reader can read.
+func (r *run) hdocText(sc *scope, w *syntax.Word) string {
+	text := r.nodeText(sc, w)
+	i := strings.LastIndexByte(text, '\n')
+	return text[:i+1] // (no newline: the document is empty, its one line the delimiter)
 }
 
 // pipeInput describes what the statement up writes into a pipe; paths says
