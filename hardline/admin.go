@@ -559,6 +559,31 @@ func (r *run) plantedSources(key, content, cmd string) {
 	}
 }
 
+// WrittenText judges text that a tool writes whole at path (a write
+// tool's content: docs/security-model.md, "Commands written into files"),
+// as the same write by a shell would be judged (cat > PATH <<'END' with
+// the text): in a script, a makefile, a package.json or another file a
+// program runs later by its name, a command that would be blocked asks
+// (planted-command); in a git hook or another file a program runs by
+// itself, it blocks under its own rule. A file no program runs is not
+// read, and its text costs nothing. path is the path the tool opens,
+// absolute (canonical, where the host resolved it). Like Command, it
+// executes nothing and is safe for concurrent use.
+func (a *Analyzer) WrittenText(path, text string, env Env) Result {
+	k := asciiLower(strings.ReplaceAll(path, "\\", "/"))
+	if lang, _ := plantedLanguage(k, text); lang == "" {
+		return Result{}
+	}
+	end := "TOOLGATE_TEXT_END"
+	for strings.Contains(text, end) {
+		end += "_"
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return a.Command("cat > "+shellQuoted(path)+" <<'"+end+"'\n"+text+end+"\n", env)
+}
+
 // judgePlanted judges the commands a statement wrote or appended into a
 // file that a program runs later (see plantedLanguage): printf
 // 'all:\n\trm -rf ~\n' > Makefile, tee .git/hooks/pre-commit <<< 'rm -rf

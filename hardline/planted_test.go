@@ -83,3 +83,41 @@ func TestLinksMade(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenText checks that text a tool writes is judged as the same
+// write by a shell: commands that would block in a file run later ask, in
+// a file run by itself they block, and a file no program runs is not read
+// (not even when its text could not be analysed: too long, or a NUL).
+func TestWrittenText(t *testing.T) {
+	a := testAnalyzer(t)
+	big := strings.Repeat("x", DefaultMaxBytes+1)
+	for _, c := range []struct {
+		path, text, rule string
+		sev              Severity
+	}{
+		{"/home/dev/work/proj/Makefile", "all:\n\trm -rf ~\n", rulePlanted, Ask},
+		{"/home/dev/work/proj/sub/MAKEFILE", "all:\n\trm -rf ~", rulePlanted, Ask},
+		{"/home/dev/work/proj/package.json", `{"scripts":{"postinstall":"rm -rf ~"}}`, rulePlanted, Ask},
+		{"/home/dev/work/proj/clean.sh", "rm -rf ~", rulePlanted, Ask},
+		{"/home/dev/work/proj/tool", "#!/bin/sh\nrm -rf ~\n", rulePlanted, Ask},
+		{"/home/dev/work/proj/.git/hooks/pre-commit", "rm -rf ~\n", ruleRmHome, Block},
+		{"/home/dev/work/proj/.devcontainer/devcontainer.json", `{"initializeCommand":"rm -rf ~"}`, ruleRmHome, Block},
+		// The end of the here-document the text is judged in, written in
+		// the text, does not end it early.
+		{"/home/dev/work/proj/x.sh", "echo\nTOOLGATE_TEXT_END\nrm -rf ~\n", rulePlanted, Ask},
+		{`C:\proj\clean.sh`, "rm -rf ~", rulePlanted, Ask},
+		{"/home/dev/work/proj/Makefile", "all:\n\tgo build ./...\n", "", 0},
+		{"/home/dev/work/proj/notes.txt", "rm -rf ~\n", "", 0},
+		{"/home/dev/work/proj/main.go", "package main // rm -rf ~\n", "", 0},
+		{"/home/dev/work/proj/big.txt", big, "", 0},
+		{"/home/dev/work/proj/data.bin", "\x00rm -rf ~", "", 0},
+	} {
+		f, ok := a.WrittenText(c.path, c.text, testEnv()).Worst()
+		switch {
+		case c.rule == "" && ok:
+			t.Errorf("%s: got %s %s, want nothing", c.path, f.Severity, f.Rule)
+		case c.rule != "" && (!ok || f.Rule != c.rule || f.Severity != c.sev):
+			t.Errorf("%s %q: got %v %s %s, want %s %s", c.path, c.text, ok, f.Severity, f.Rule, c.sev, c.rule)
+		}
+	}
+}

@@ -275,7 +275,9 @@ func TestSequenceBatch(t *testing.T) {
 		}
 		return out
 	}
-	write := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": script, "content": "rm -rf ~\n"}}
+	// (The written texts block nothing themselves: a write of one that
+	// would is judged by its text, TestAWriteToolsTextIsJudgedAsAShellsWrite.)
+	write := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": script, "content": "rm -rf ./build\n"}}
 	read := policy.Call{ID: "r", Tool: "read_file", Args: map[string]any{"path": script}}
 	other := policy.Call{ID: "o", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "notes.txt")}}
 	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(write, shell("s", "bash run.sh")))
@@ -302,7 +304,7 @@ func TestSequenceBatch(t *testing.T) {
 	// A script, makefile or package.json that is not there yet is the
 	// file an earlier call of the list writes: what it will hold was not
 	// judged. A later command that runs none is not held back.
-	fresh := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "fresh.sh"), "content": "rm -rf ~\n"}}
+	fresh := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "fresh.sh"), "content": "rm -rf ./build\n"}}
 	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(fresh, shell("s", "bash fresh.sh")))
 	assert.Equal(t, []string{"w allow", "s approval-required"}, decide(fresh, shell("s", "sh < fresh.sh")))
 	mk := policy.Call{ID: "w", Tool: "write_file", Args: map[string]any{"path": filepath.Join(w.ws, "Makefile")}}

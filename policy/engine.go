@@ -530,6 +530,9 @@ func (ev *evaluation) hardline() bool {
 				}
 				ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, msg)
 			}
+			if !ev.writtenText(r) {
+				return false
+			}
 		}
 	}
 	if !ev.expandedPaths() {
@@ -629,6 +632,46 @@ func (ev *evaluation) hardline() bool {
 		}
 		ev.st.tighten(ApprovalRequired, hardlineReason(f.Kind), f.Rule, f.Detail)
 	}
+	return true
+}
+
+// writtenText judges the text a tool that writes may put at the path r
+// holds: each string argument the metadata does not declare (a write
+// tool's content, an edit's new text) is judged as the same write by a
+// shell would be (hardline.WrittenText, docs/security-model.md,
+// Arguments): a script, makefile, package.json or another file a program
+// runs later whose commands would be blocked needs approval, a git hook
+// or another file a program runs by itself with such commands is denied.
+// An argument that changes the decision is one of the call's targets, so
+// an approval of a write does not reach another text. It reports false
+// when it settled the decision (a deny).
+func (ev *evaluation) writtenText(r *resolvedPath) bool {
+	p := cmp.Or(r.t.Resolved, r.expanded)
+	if ev.e.hard == nil || p == "" || len(ev.args.undeclared) == 0 {
+		return true
+	}
+	var changed []string
+	var worst hardline.Finding
+	found := false
+	for _, k := range ev.args.undeclared {
+		text, ok := ev.c.Args[k].(string)
+		if !ok {
+			continue
+		}
+		if f, hit := ev.e.hard.WrittenText(p, text, ev.analyserEnv()).Worst(); hit {
+			changed = append(changed, k)
+			worst, found = atLeastAsStrict(worst, found, f)
+		}
+	}
+	if !found {
+		return true
+	}
+	ev.d.Targets = append(ev.d.Targets, inputTarget(ev.e.bindingKey, changed, ev.c.Args))
+	msg := "argument " + quote(strings.Join(changed, ", ")) + ", written at path " + quote(r.t.Value) + ": " + worst.Detail
+	if worst.Severity == hardline.Block {
+		return ev.stop(hardlineReason(worst.Kind), worst.Rule, msg)
+	}
+	ev.st.tighten(ApprovalRequired, hardlineReason(worst.Kind), worst.Rule, msg)
 	return true
 }
 

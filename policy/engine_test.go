@@ -569,7 +569,9 @@ func TestAScriptAnotherCallWroteIsJudgedWhenRun(t *testing.T) {
 	e := w.engine(t, nil)
 	script := filepath.Join(w.ws, "src", "clean.sh")
 	write := policy.Call{Tool: "write_file", Args: map[string]any{"path": script, "content": "rm -rf ~\n"}}
-	check(t, e, write, policy.Allow, policy.ReasonModeAllow) // the write tool writes nothing it runs
+	// The write is judged by the text it puts there (planted-command); the
+	// shell call is judged by what the file holds when it runs.
+	check(t, e, write, policy.ApprovalRequired, policy.ReasonHardlineCommand)
 	require.NoError(t, os.WriteFile(script, []byte("echo cleaning\nrm -rf ~\n"), 0o644))
 	for _, cmd := range []string{"bash src/clean.sh", "cd src && ./clean.sh", "cp src/clean.sh go.sh && sh go.sh"} {
 		d := check(t, e, policy.Call{Tool: "shell", Args: map[string]any{"command": cmd}}, policy.Deny, policy.ReasonHardlineCommand)

@@ -885,7 +885,9 @@ func TestUndeclaredArgumentsWrittenAsPathsAreJudged(t *testing.T) {
 	})
 	for _, tc := range []struct{ name, value string }{
 		{"prose", "keys live in " + key + " on this machine"},
-		{"a script over lines", "#!/bin/sh\nssh -i " + key + " host\n"},
+		// (With a #! line, the text is a script whose write is judged by
+		// its commands: TestAWriteToolsTextIsJudgedAsAShellsWrite.)
+		{"a command over lines", "To log in:\nssh -i " + key + " host\n"},
 		{"an option naming a path that is not sensitive", "--out=" + w.ws + "/build -i ./src"},
 		{"an e-mail address", "--to=a@example.com,b@example.com"},
 	} {
@@ -1082,7 +1084,7 @@ func TestWriteToolsWriteAsTheShellDoes(t *testing.T) {
 		{"write_file", "vendor.git/config", policy.ApprovalRequired, "persistence"}, // a bare repository's
 		{"write_file", "sub/.git", policy.ApprovalRequired, "persistence"},          // its gitdir: line
 		// Files a program runs by itself later, unread then: a write
-		// tool's text is not judged, as a shell's redirection's is.
+		// that gives no text (these calls give none) asks whatever it is.
 		{"write_file", ".husky/pre-commit", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".husky/_/pre-push", policy.ApprovalRequired, "persistence"},
 		{"write_file", ".githooks/commit-msg", policy.ApprovalRequired, "persistence"},
@@ -1280,4 +1282,47 @@ func (w *world) withShellTool(t *testing.T, name string) *policy.Engine {
 			ApprovalDefault: toolmeta.DefaultAllow, Source: toolmeta.SourceBuiltin},
 	})
 	return w.engine(t, func(c *policy.Config) { c.Tools = reg })
+}
+
+// TestAWriteToolsTextIsJudgedAsAShellsWrite: the text a writing tool
+// puts at its path is judged as the same text written there by a shell
+// (hardline.WrittenText): commands that would be blocked in a file run
+// later need approval, in a git hook they are denied, and a file no
+// program runs is not read. The text is one of the call's targets, so an
+// approval of one write does not reach another text.
+func TestAWriteToolsTextIsJudgedAsAShellsWrite(t *testing.T) {
+	w := newWorld(t)
+	require.NoError(t, os.MkdirAll(w.ws+"/.git/hooks", 0o755))
+	a := policy.NewApprovals()
+	e := w.engine(t, func(c *policy.Config) { c.SessionApprovals = a })
+	write := func(path, text string) policy.Call {
+		return policy.Call{Tool: "write_file", Session: "s", Args: map[string]any{"path": path, "content": text}}
+	}
+	for _, c := range []struct {
+		path, text string
+		want       policy.Verdict
+		reason     policy.Reason
+		rule       string
+	}{
+		{"Makefile", "all:\n\trm -rf ~\n", policy.ApprovalRequired, policy.ReasonHardlineCommand, "planted-command"},
+		{"src/package.json", `{"scripts":{"postinstall":"rm -rf ~"}}`, policy.ApprovalRequired, policy.ReasonHardlineCommand, "planted-command"},
+		{"clean.sh", "echo cleaning\nrm -rf ~\n", policy.ApprovalRequired, policy.ReasonHardlineCommand, "planted-command"},
+		{"notes.md", "#!/bin/sh\nssh -i " + w.home + "/.ssh/id_ed25519 host\n", policy.ApprovalRequired, policy.ReasonHardlineCommand, "planted-command"},
+		{".git/hooks/pre-push", "rm -rf ~\n", policy.Deny, policy.ReasonHardlineCommand, "rm-home"},
+		{"Makefile", "all:\n\tgo build ./...\n", policy.Allow, policy.ReasonModeAllow, ""},
+		{"notes.md", "to clean up: rm -rf ~\n", policy.Allow, policy.ReasonModeAllow, ""},
+		{"src/main.go", "package main\n\n// rm -rf ~\n", policy.Allow, policy.ReasonModeAllow, ""},
+	} {
+		d := check(t, e, write(c.path, c.text), c.want, c.reason)
+		assert.Equal(t, c.rule, d.Rule, "%s: %s", c.path, d.Message)
+	}
+	t.Run("a text is bound by an approval of its write", func(t *testing.T) {
+		first := write("clean.sh", "rm -rf ~\n")
+		approveSession(t, e, a, "s", first)
+		check(t, e, first, policy.Allow, policy.ReasonApprovalSession)
+		check(t, e, write("clean.sh", "rm -rf ~/work\n"), policy.ApprovalRequired, policy.ReasonHardlineCommand)
+	})
+	t.Run("a reader's arguments are not written", func(t *testing.T) {
+		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "clean.sh", "content": "rm -rf ~\n"}}, policy.Allow, policy.ReasonModeAllow)
+	})
 }
