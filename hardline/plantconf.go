@@ -215,6 +215,10 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("cmds", "cmd", "sh", "preconditions"), nil)...)
 	case "tox":
 		add("", false, keyedValues(text, setOf("commands", "commands_pre", "commands_post", "install_command", "list_dependencies_command"), nil)...)
+	case "helmfile":
+		// A hook's command and each of its args, alone (sh, -c, the
+		// script), as skaffold's command lists are.
+		add("", false, keyedValues(text, setOf("command", "args"), nil)...)
 	case "ninja", "wrangler", "skaffold", "mdbook", "okteto", "overcommit":
 		// ninja's rules, wrangler's [build] command, skaffold's hooks'
 		// command lists (each word judged alone, a shell's script among
