@@ -584,6 +584,43 @@ func (a *Analyzer) WrittenText(path, text string, env Env) Result {
 	return a.Command("cat > "+shellQuoted(path)+" <<'"+end+"'\n"+text+end+"\n", env)
 }
 
+// MayRunText reports whether file, by its name, is one a program may run
+// the text of, later or by itself (a script, a makefile, a package.json,
+// a hook, another tool's command file), or a file with no extension,
+// which its #! line may make a script: only such a file's edits are
+// judged (EditedText).
+func (a *Analyzer) MayRunText(file string) bool {
+	k := asciiLower(strings.ReplaceAll(file, "\\", "/"))
+	lang, _ := plantedLanguage(k, "")
+	return lang != "" || path.Ext(k) == ""
+}
+
+// EditedText judges the text a tool's edit leaves in file: the
+// file's text as it is (read through Config.ReadScript, within the
+// analyser's bound), with every old replaced by new, or with new appended
+// when old is empty, judged as WrittenText judges a whole text. An edit
+// whose old text the file does not hold, a file that is not there or
+// cannot be read, and a file no program runs, give nothing: a fragment
+// (a script line inserted into package.json) is judged in the file it
+// goes into.
+func (a *Analyzer) EditedText(file, old, new string, env Env) Result {
+	if !a.MayRunText(file) {
+		return Result{}
+	}
+	cur, err := a.readScript(file, a.maxBytes)
+	switch {
+	case err != nil:
+		return Result{}
+	case old == "":
+		cur += new
+	case strings.Contains(cur, old):
+		cur = strings.ReplaceAll(cur, old, new)
+	default:
+		return Result{}
+	}
+	return a.WrittenText(file, cur, env)
+}
+
 // judgePlanted judges the commands a statement wrote or appended into a
 // file that a program runs later (see plantedLanguage): printf
 // 'all:\n\trm -rf ~\n' > Makefile, tee .git/hooks/pre-commit <<< 'rm -rf

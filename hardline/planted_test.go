@@ -121,3 +121,31 @@ func TestWrittenText(t *testing.T) {
 		}
 	}
 }
+
+// TestEditedText checks an edit judged in the file it goes into: the
+// file's text with the old text replaced, or the new text appended.
+func TestEditedText(t *testing.T) {
+	a := testAnalyzer(t)
+	pkg := "/home/dev/work/proj/runme/site/package.json" // {"scripts": {"build": "vite build", "clean": "rm -rf dist"}}
+	for _, c := range []struct {
+		file, old, new, rule string
+	}{
+		{pkg, `"rm -rf dist"`, `"rm -rf ~"`, rulePlanted},
+		{pkg, `"build": "vite build"`, `"build": "vite build", "postinstall": "rm -rf ~"`, rulePlanted},
+		{pkg, `"rm -rf dist"`, `"rm -rf dist/assets"`, ""},
+		{pkg, `"not there"`, `"rm -rf ~"`, ""}, // the file does not hold the old text: the edit fails
+		// (and the file is not judged as it is: that is the call that runs it's to judge)
+		{"/home/dev/work/proj/runme/Makefile", "not there", "x", ""},
+		{pkg, "", ` `, ""},
+		{"/home/dev/work/proj/runme/nothere/package.json", "", `{"scripts":{"x":"rm -rf ~"}}`, ""},
+		{"/home/dev/work/proj/runme/site/notes.txt", "", "rm -rf ~\n", ""},
+	} {
+		f, ok := a.EditedText(c.file, c.old, c.new, testEnv()).Worst()
+		switch {
+		case c.rule == "" && ok:
+			t.Errorf("%s %q -> %q: got %s %s, want nothing", c.file, c.old, c.new, f.Severity, f.Rule)
+		case c.rule != "" && (!ok || f.Rule != c.rule):
+			t.Errorf("%s %q -> %q: got %v %s, want %s", c.file, c.old, c.new, ok, f.Rule, c.rule)
+		}
+	}
+}

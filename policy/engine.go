@@ -642,6 +642,10 @@ func (ev *evaluation) hardline() bool {
 // Arguments): a script, makefile, package.json or another file a program
 // runs later whose commands would be blocked needs approval, a git hook
 // or another file a program runs by itself with such commands is denied.
+// Each is also judged as an edit of the file as it is: appended to it,
+// and put in place of each other such argument's text that the file
+// holds (an edit tool's old and new strings, whatever their names), so a
+// line inserted into a package.json's scripts is judged in the file.
 // An argument that changes the decision is one of the call's targets, so
 // an approval of a write does not reach another text. It reports false
 // when it settled the decision (a deny).
@@ -653,19 +657,49 @@ func (ev *evaluation) writtenText(r *resolvedPath) bool {
 	var changed []string
 	var worst hardline.Finding
 	found := false
+	note := func(res hardline.Result, names ...string) {
+		if f, hit := res.Worst(); hit {
+			for _, n := range names {
+				if !slices.Contains(changed, n) {
+					changed = append(changed, n)
+				}
+			}
+			worst, found = atLeastAsStrict(worst, found, f)
+		}
+	}
+	var texts []string // the names of the string arguments
 	for _, k := range ev.args.undeclared {
-		text, ok := ev.c.Args[k].(string)
-		if !ok {
+		if _, ok := ev.c.Args[k].(string); ok {
+			texts = append(texts, k)
+		}
+	}
+	env := ev.analyserEnv()
+	edits := ev.e.hard.MayRunText(p)
+	if edits && len(texts) > maxEditTexts {
+		ev.st.tighten(ApprovalRequired, ReasonHardlineDynamic, "undeclared-arguments",
+			fmt.Sprintf("a tool that writes %s, a file a program may run, is given more than %d texts, which toolgate does not judge as its edits", quote(r.t.Value), maxEditTexts))
+		edits = false
+	}
+	for _, k := range texts {
+		text := ev.c.Args[k].(string)
+		note(ev.e.hard.WrittenText(p, text, env), k)
+		if !edits {
 			continue
 		}
-		if f, hit := ev.e.hard.WrittenText(p, text, ev.analyserEnv()).Worst(); hit {
-			changed = append(changed, k)
-			worst, found = atLeastAsStrict(worst, found, f)
+		// An edit: the text appended to the file as it is, or put in
+		// place of another argument's text the file holds (an edit
+		// tool's old and new strings, whatever their names).
+		note(ev.e.hard.EditedText(p, "", text, env), k)
+		for _, o := range texts {
+			if old := ev.c.Args[o].(string); old != "" {
+				note(ev.e.hard.EditedText(p, old, text, env), o, k)
+			}
 		}
 	}
 	if !found {
 		return true
 	}
+	slices.Sort(changed)
 	ev.d.Targets = append(ev.d.Targets, inputTarget(ev.e.bindingKey, changed, ev.c.Args))
 	msg := "argument " + quote(strings.Join(changed, ", ")) + ", written at path " + quote(r.t.Value) + ": " + worst.Detail
 	if worst.Severity == hardline.Block {
@@ -674,6 +708,11 @@ func (ev *evaluation) writtenText(r *resolvedPath) bool {
 	ev.st.tighten(ApprovalRequired, hardlineReason(worst.Kind), worst.Rule, msg)
 	return true
 }
+
+// maxEditTexts bounds the string arguments of a writing tool that
+// writtenText judges as edits of a file a program may run (each against
+// every other: n² readings); past it the call needs approval.
+const maxEditTexts = 8
 
 // expandedPaths judges each path argument that holds shell expansion
 // syntax ($NAME, ${...}, $(...), `...`, $'...') as the shell word it is,

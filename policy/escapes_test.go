@@ -1325,4 +1325,29 @@ func TestAWriteToolsTextIsJudgedAsAShellsWrite(t *testing.T) {
 	t.Run("a reader's arguments are not written", func(t *testing.T) {
 		check(t, e, policy.Call{Tool: "read_file", Args: map[string]any{"path": "clean.sh", "content": "rm -rf ~\n"}}, policy.Allow, policy.ReasonModeAllow)
 	})
+	t.Run("an edit is judged in the file it goes into", func(t *testing.T) {
+		require.NoError(t, os.WriteFile(w.ws+"/package.json", []byte(`{"scripts": {"build": "tsc", "clean": "rm -rf dist"}}`), 0o644))
+		edit := func(old, new string) policy.Call {
+			return policy.Call{Tool: "write_file", Args: map[string]any{"path": "package.json", "old_string": old, "new_string": new}}
+		}
+		d := check(t, e, edit(`"rm -rf dist"`, `"rm -rf ~"`), policy.ApprovalRequired, policy.ReasonHardlineCommand)
+		assert.Equal(t, "planted-command", d.Rule)
+		check(t, e, edit(`"build": "tsc"`, `"build": "tsc", "postinstall": "rm -rf ~"`), policy.ApprovalRequired, policy.ReasonHardlineCommand)
+		check(t, e, edit(`"rm -rf dist"`, `"rm -rf dist/assets"`), policy.Allow, policy.ReasonModeAllow)
+		check(t, e, edit(`"not in the file"`, `"rm -rf ~"`), policy.Allow, policy.ReasonModeAllow)
+		// Text appended, under any name: a recipe's line, which alone is no
+		// recipe.
+		require.NoError(t, os.WriteFile(w.ws+"/justfile", []byte("build:\n    go build ./...\n"), 0o644))
+		check(t, e, policy.Call{Tool: "write_file", Args: map[string]any{"path": "justfile", "append": "    rm -rf ~\n"}}, policy.ApprovalRequired, policy.ReasonHardlineCommand)
+		check(t, e, policy.Call{Tool: "write_file", Args: map[string]any{"path": "justfile", "append": "    go vet ./...\n"}}, policy.Allow, policy.ReasonModeAllow)
+	})
+	t.Run("more texts than are judged as edits need approval", func(t *testing.T) {
+		args := map[string]any{"path": "Makefile"}
+		for i := range 9 {
+			args[fmt.Sprintf("t%d", i)] = "x"
+		}
+		check(t, e, policy.Call{Tool: "write_file", Args: args}, policy.ApprovalRequired, policy.ReasonHardlineDynamic)
+		args["path"] = "notes.txt" // a file no program runs: its edits are not judged
+		check(t, e, policy.Call{Tool: "write_file", Args: args}, policy.Allow, policy.ReasonModeAllow)
+	})
 }
