@@ -481,6 +481,8 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 		return "shell", false
 	case name == "makefile" || name == "gnumakefile" || path.Ext(name) == ".mk":
 		return "make", false
+	case path.Ext(name) == ".ps1" || path.Ext(name) == ".psm1":
+		return "powershell", false
 	case name == "package.json":
 		return "npm", false
 	case name == "justfile" || name == ".justfile":
@@ -677,6 +679,8 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 			r.judgePlantedText(pt.key, self, hook || envrc, cmd, func() { r.script(pt.content, nil, sc.depth+1) })
 		case "make":
 			r.judgePlantedText(pt.key, "", false, cmd, func() { r.makefileScripts(sc, pt.content, true, c, cmd) })
+		case "powershell":
+			r.judgePlantedText(pt.key, "", false, cmd, func() { r.powershellScript(sc, []field{{val: pt.content}}, c) })
 		case "npm":
 			r.judgePlantedText(pt.key, "", false, cmd, func() { r.packageScripts(sc, pt.content, c, cmd) })
 		case "just":

@@ -106,6 +106,8 @@ func TestWrittenText(t *testing.T) {
 		// the text, does not end it early.
 		{"/home/dev/work/proj/x.sh", "echo\nTOOLGATE_TEXT_END\nrm -rf ~\n", rulePlanted, Ask},
 		{`C:\proj\clean.sh`, "rm -rf ~", rulePlanted, Ask},
+		{"/home/dev/work/proj/Clean.ps1", "Remove-Item -Recurse -Force $HOME\n", rulePlanted, Ask},
+		{"/home/dev/work/proj/Clean.ps1", "Remove-Item -Recurse -Force ./build\n", "", 0},
 		{"/home/dev/work/proj/Makefile", "all:\n\tgo build ./...\n", "", 0},
 		{"/home/dev/work/proj/notes.txt", "rm -rf ~\n", "", 0},
 		{"/home/dev/work/proj/main.go", "package main // rm -rf ~\n", "", 0},
