@@ -483,6 +483,8 @@ func plantedLanguage(k, content string) (lang string, hook bool) {
 		return "make", false
 	case path.Ext(name) == ".ps1" || path.Ext(name) == ".psm1":
 		return "powershell", false
+	case path.Ext(name) == ".bat" || path.Ext(name) == ".cmd":
+		return "batch", false
 	case name == "package.json":
 		return "npm", false
 	case name == "justfile" || name == ".justfile":
@@ -681,6 +683,16 @@ func (r *run) judgePlanted(sc *scope, s *syntax.Stmt) {
 			r.judgePlantedText(pt.key, "", false, cmd, func() { r.makefileScripts(sc, pt.content, true, c, cmd) })
 		case "powershell":
 			r.judgePlantedText(pt.key, "", false, cmd, func() { r.powershellScript(sc, []field{{val: pt.content}}, c) })
+		case "batch":
+			// cmd.exe's script: read as cmd reads it (its %VARIABLES%,
+			// backslashes and ^ escapes: windowsReading), and as written.
+			text := pt.content
+			r.judgePlantedText(pt.key, "", false, cmd, func() {
+				r.script(text, nil, sc.depth+1)
+				if w, ok := windowsReading(text, r.a.home); ok {
+					r.script(w, nil, sc.depth+1)
+				}
+			})
 		case "npm":
 			r.judgePlantedText(pt.key, "", false, cmd, func() { r.packageScripts(sc, pt.content, c, cmd) })
 		case "just":

@@ -151,3 +151,30 @@ func TestEditedText(t *testing.T) {
 		}
 	}
 }
+
+// TestPlantedWindowsScripts checks a cmd.exe script written on Windows:
+// read as cmd reads it (%USERPROFILE%, backslashes), a command there
+// that would be blocked makes the write ask.
+func TestPlantedWindowsScripts(t *testing.T) {
+	a, err := New(Config{Home: `C:\Users\dev`, OS: "windows"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := Env{WorkDir: `C:\Users\dev\proj`, Roots: []Root{{Path: `C:\Users\dev\proj`, Writable: true}}}
+	for _, c := range []struct {
+		cmd, rule string
+	}{
+		{`printf '@echo off\r\nrd /s /q %%USERPROFILE%%\r\n' > clean.bat`, rulePlanted},
+		{`printf 'rd /s /q C:\\Users\\dev\n' > wipe.cmd`, rulePlanted},
+		{`printf '@echo off\r\nrd /s /q build\r\n' > clean.bat`, ""},
+		{`printf 'rd /s /q C:/Users/dev\n' > wipe.bat`, rulePlanted}, // (nothing cmd reads otherwise: as written)
+	} {
+		f, ok := a.Command(c.cmd, env).Worst()
+		switch {
+		case c.rule == "" && ok:
+			t.Errorf("%s: got %s %s, want nothing", c.cmd, f.Severity, f.Rule)
+		case c.rule != "" && (!ok || f.Rule != c.rule):
+			t.Errorf("%s: got %v %s, want %s", c.cmd, ok, f.Rule, c.rule)
+		}
+	}
+}
