@@ -1157,7 +1157,11 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 	case RoleReadTree:
 		r.rawDiskRead(f, cmd)
 		r.readTree(f, b, cmd)
-		if follows, copies := r.treeFollowsLinks(b); follows && !(copies && r.lastWord(sc, f)) {
+		follows, copies := r.treeFollowsLinks(b)
+		if copies && !r.lastWord(sc, f) {
+			r.uploadedFolder(sc, b, f, cmd)
+		}
+		if follows && !(copies && r.lastWord(sc, f)) {
 			// A reader that follows the links in a folder reads what
 			// they lead to (gsutil cp -r . gs://b or 7z a x.7z . with a
 			// link to ~/.ssh in the folder sends or archives the keys).
@@ -1175,6 +1179,50 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 		}
 		r.judgeDevice(sc, f, ruleWipeDevice, cmd, b)
 	}
+}
+
+// uploadedFolder judges a folder a storage tool copies to a bucket or a
+// remote (see treeFollowsLinks): a file at its top whose name says it
+// holds a credential (.env, a key) goes with it, and asks as sending it
+// does (secret-egress), unless one of the command's exclusions names it
+// (--exclude '.env*', --exclude-pattern, -x).
+func (r *run) uploadedFolder(sc *scope, b string, dir field, cmd string) {
+	for _, abs := range r.resolve(dir).paths {
+		names, ok := r.listed(abs)
+		if !ok {
+			return
+		}
+		for _, n := range names {
+			if why, hit := r.a.credentialFile(n); hit && !r.excludedName(sc, n) {
+				r.finding(ruleSecretEgress, Path, Ask, b+" sends "+abs+", which holds "+n+", a file whose name says it holds a credential ("+why+"), to another host", cmd, "")
+				return
+			}
+		}
+	}
+}
+
+// excludedName reports whether one of the command's exclusion options
+// (--exclude, --exclude-pattern, --exclude-regex, -x) names the file
+// name, by a pattern that matches it or a value that holds it.
+func (r *run) excludedName(sc *scope, name string) bool {
+	if r.cmdCall == nil {
+		return false
+	}
+	args := r.cmdCall.Args
+	for i, w := range args {
+		v := r.word(sc, w).val
+		opt, val, eq := strings.Cut(v, "=")
+		if !eq && i+1 < len(args) {
+			val = r.word(sc, args[i+1]).val
+		}
+		switch opt {
+		case "--exclude", "--exclude-pattern", "--exclude-regex", "--exclude-from", "-x":
+			if m, _ := path.Match(val, name); m || strings.Contains(val, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lastWord reports whether f is the last word of the command being
