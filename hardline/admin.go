@@ -599,30 +599,36 @@ func (a *Analyzer) MayRunText(file string) bool {
 	return lang != "" || path.Ext(k) == ""
 }
 
-// EditedText judges the text a tool's edit leaves in file: the
-// file's text as it is (read through Config.ReadScript, within the
-// analyser's bound), with every old replaced by new, or with new appended
-// when old is empty, judged as WrittenText judges a whole text. An edit
-// whose old text the file does not hold, a file that is not there or
-// cannot be read, and a file no program runs, give nothing: a fragment
-// (a script line inserted into package.json) is judged in the file it
-// goes into.
-func (a *Analyzer) EditedText(file, old, new string, env Env) Result {
-	if !a.MayRunText(file) {
-		return Result{}
+// Edit is one edit of a file's text: every Old replaced by New, or New
+// appended when Old is empty.
+type Edit struct{ Old, New string }
+
+// EditedText judges the texts edits leave in file, each edit alone: the
+// file's text as it is (read once, through Config.ReadScript, within the
+// analyser's bound) with the edit made, judged as WrittenText judges a
+// whole text; the i-th Result is the i-th edit's. An edit whose old text
+// the file does not hold, every edit of a file that is not there or
+// cannot be read, and of a file no program runs (MayRunText), give an
+// empty Result: a fragment (a script line inserted into package.json) is
+// judged in the file it goes into.
+func (a *Analyzer) EditedText(file string, edits []Edit, env Env) []Result {
+	out := make([]Result, len(edits))
+	if len(edits) == 0 || !a.MayRunText(file) {
+		return out
 	}
 	cur, err := a.readScript(file, a.maxBytes)
-	switch {
-	case err != nil:
-		return Result{}
-	case old == "":
-		cur += new
-	case strings.Contains(cur, old):
-		cur = strings.ReplaceAll(cur, old, new)
-	default:
-		return Result{}
+	if err != nil {
+		return out
 	}
-	return a.WrittenText(file, cur, env)
+	for i, e := range edits {
+		switch {
+		case e.Old == "":
+			out[i] = a.WrittenText(file, cur+e.New, env)
+		case strings.Contains(cur, e.Old):
+			out[i] = a.WrittenText(file, strings.ReplaceAll(cur, e.Old, e.New), env)
+		}
+	}
+	return out
 }
 
 // judgePlanted judges the commands a statement wrote or appended into a

@@ -1157,16 +1157,18 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 	case RoleReadTree:
 		r.rawDiskRead(f, cmd)
 		r.readTree(f, b, cmd)
-		follows, copies := r.treeFollowsLinks(b)
-		if copies && !r.lastWord(sc, f) {
-			r.uploadedFolder(sc, b, f, cmd)
+		args := r.callFields(sc)
+		follows, copies := treeFollowsLinks(b, args, r.a)
+		if copies && lastOperand(args, f) {
+			break // a copy's last operand is where it copies to (gsutil cp gs://b/x .)
 		}
-		if follows && !(copies && r.lastWord(sc, f)) {
+		if copies {
+			r.uploadedFolder(b, f, args, cmd)
+		}
+		if follows {
 			// A reader that follows the links in a folder reads what
 			// they lead to (gsutil cp -r . gs://b or 7z a x.7z . with a
 			// link to ~/.ssh in the folder sends or archives the keys).
-			// A copy's last operand is where it copies to (gsutil cp
-			// gs://b/x .).
 			r.linksBelow(sc, b, []field{f}, cmd)
 		}
 	case RoleServe:
@@ -1186,14 +1188,14 @@ func (r *run) applyRole(sc *scope, v roleValue, recursive bool, b string, c ctx,
 // holds a credential (.env, a key) goes with it, and asks as sending it
 // does (secret-egress), unless one of the command's exclusions names it
 // (--exclude '.env*', --exclude-pattern, -x).
-func (r *run) uploadedFolder(sc *scope, b string, dir field, cmd string) {
+func (r *run) uploadedFolder(b string, dir field, args []field, cmd string) {
 	for _, abs := range r.resolve(dir).paths {
 		names, ok := r.listed(abs)
 		if !ok {
 			return
 		}
 		for _, n := range names {
-			if why, hit := r.a.credentialFile(n); hit && !r.excludedName(sc, n) {
+			if why, hit := r.a.credentialFile(n); hit && !excludedName(args, n) {
 				r.finding(ruleSecretEgress, Path, Ask, b+" sends "+abs+", which holds "+n+", a file whose name says it holds a credential ("+why+"), to another host", cmd, "")
 				return
 			}
@@ -1201,69 +1203,54 @@ func (r *run) uploadedFolder(sc *scope, b string, dir field, cmd string) {
 	}
 }
 
-// excludedName reports whether one of the command's exclusion options
+// callFields returns the words of the command being judged, expanded.
+func (r *run) callFields(sc *scope) []field {
+	if r.cmdCall == nil {
+		return nil
+	}
+	return r.words(sc, r.cmdCall.Args)
+}
+
+// excludedName reports whether one of the exclusion options among args
 // (--exclude, --exclude-pattern, --exclude-regex, -x) names the file
 // name, by a pattern that matches it or a value that holds it.
-func (r *run) excludedName(sc *scope, name string) bool {
-	if r.cmdCall == nil {
-		return false
-	}
-	args := r.cmdCall.Args
-	for i, w := range args {
-		v := r.word(sc, w).val
-		opt, val, eq := strings.Cut(v, "=")
-		if !eq && i+1 < len(args) {
-			val = r.word(sc, args[i+1]).val
-		}
-		switch opt {
-		case "--exclude", "--exclude-pattern", "--exclude-regex", "--exclude-from", "-x":
-			if m, _ := path.Match(val, name); m || strings.Contains(val, name) {
-				return true
-			}
+func excludedName(args []field, name string) bool {
+	for _, v := range optionValues(args, "--exclude", "--exclude-pattern", "--exclude-regex", "--exclude-from", "-x") {
+		if m, _ := path.Match(v.val, name); !v.dyn && (m || strings.Contains(v.val, name)) {
+			return true
 		}
 	}
 	return false
 }
 
-// lastWord reports whether f is the last word of the command being
-// judged, an operand: not the value of an option before it (oci ...
-// --src-dir .).
-func (r *run) lastWord(sc *scope, f field) bool {
-	if r.cmdCall == nil || len(r.cmdCall.Args) < 2 {
+// lastOperand reports whether f is the last of args, an operand: not the
+// value of an option before it (oci ... --src-dir .).
+func lastOperand(args []field, f field) bool {
+	n := len(args)
+	if n < 2 || args[n-1].dyn || args[n-1].val != f.val {
 		return false
 	}
-	args := r.cmdCall.Args
-	if prev := args[len(args)-2].Lit(); strings.HasPrefix(prev, "-") && !strings.Contains(prev, "=") {
-		return false
-	}
-	last := r.word(sc, args[len(args)-1])
-	return !last.dyn && last.val == f.val
+	prev := args[n-2].val
+	return !strings.HasPrefix(prev, "-") || strings.Contains(prev, "=")
 }
 
 // treeFollowsLinks reports whether b (a program, or a program and its
 // sub-command) reads a folder it is given whole following the symbolic
-// links in it, as the command given it runs, and whether it copies (its
+// links in it, as the command given it (its words args) runs, and whether it copies (its
 // last operand is then where it copies to). Storage tools uploading a
 // folder: the AWS CLI unless --no-follow-symlinks, gsutil unless -e, b2
 // unless --exclude-all-symlinks, oci unless --no-follow-symlinks; s3cmd
 // with -F or --follow-symlinks, azcopy with --follow-symlinks, rclone
 // with -L or --copy-links; az and any other storage tool, the stricter
 // reading. Archivers: 7-Zip unless -snl, rar unless -ol.
-func (r *run) treeFollowsLinks(b string) (follows, copies bool) {
+func treeFollowsLinks(b string, args []field, a *Analyzer) (follows, copies bool) {
 	prog, _, _ := strings.Cut(b, " ")
 	given := func(opts ...string) bool {
-		if r.cmdCall == nil {
-			return false
-		}
-		for _, w := range r.cmdCall.Args {
-			v := w.Lit()
-			for _, o := range opts {
-				if v == o || strings.HasPrefix(v, o+"=") && !strings.HasSuffix(v, "=false") {
-					return true
-				}
-			}
-		}
-		return false
+		return slices.ContainsFunc(args, func(f field) bool {
+			return !f.dyn && slices.ContainsFunc(opts, func(o string) bool {
+				return f.val == o || strings.HasPrefix(f.val, o+"=") && !strings.HasSuffix(f.val, "=false")
+			})
+		})
 	}
 	switch prog {
 	case "aws", "oci":
@@ -1285,7 +1272,7 @@ func (r *run) treeFollowsLinks(b string) (follows, copies bool) {
 	case "rar":
 		return !given("-ol"), false
 	}
-	ce, _ := r.a.lookupEntry(prog)
+	ce, _ := a.lookupEntry(prog)
 	storage := ce != nil && ce.e.Family == "storage"
 	return storage, storage
 }

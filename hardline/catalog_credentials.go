@@ -553,8 +553,8 @@ func (r *run) awsS3(sc *scope, args []field, cmd string) {
 		if op == "sync" || (op == "cp" || op == "mv") && recursive {
 			if src := ops[i+2]; !strings.HasPrefix(src.val, "s3://") {
 				r.readTree(src, "aws s3 "+op, cmd)
-				r.uploadedFolder(sc, "aws s3 "+op, src, cmd)
-				if follows, _ := r.treeFollowsLinks("aws"); follows {
+				r.uploadedFolder("aws s3 "+op, src, args, cmd)
+				if follows, _ := treeFollowsLinks("aws", args, r.a); follows {
 					r.linksBelow(sc, "aws s3 "+op, []field{src}, cmd)
 				}
 			}

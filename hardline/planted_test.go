@@ -129,6 +129,14 @@ func TestWrittenText(t *testing.T) {
 func TestEditedText(t *testing.T) {
 	a := testAnalyzer(t)
 	pkg := "/home/dev/work/proj/runme/site/package.json" // {"scripts": {"build": "vite build", "clean": "rm -rf dist"}}
+	// Several edits of one file, each judged alone.
+	res := a.EditedText(pkg, []Edit{{`"rm -rf dist"`, `"rm -rf dist/assets"`}, {`"rm -rf dist"`, `"rm -rf ~"`}}, testEnv())
+	if _, ok := res[0].Worst(); ok {
+		t.Errorf("the first edit: got %+v, want nothing", res[0].Findings)
+	}
+	if f, ok := res[1].Worst(); !ok || f.Rule != rulePlanted {
+		t.Errorf("the second edit: got %+v, want %s", res[1].Findings, rulePlanted)
+	}
 	for _, c := range []struct {
 		file, old, new, rule string
 	}{
@@ -142,7 +150,7 @@ func TestEditedText(t *testing.T) {
 		{"/home/dev/work/proj/runme/nothere/package.json", "", `{"scripts":{"x":"rm -rf ~"}}`, ""},
 		{"/home/dev/work/proj/runme/site/notes.txt", "", "rm -rf ~\n", ""},
 	} {
-		f, ok := a.EditedText(c.file, c.old, c.new, testEnv()).Worst()
+		f, ok := a.EditedText(c.file, []Edit{{c.old, c.new}}, testEnv())[0].Worst()
 		switch {
 		case c.rule == "" && ok:
 			t.Errorf("%s %q -> %q: got %s %s, want nothing", c.file, c.old, c.new, f.Severity, f.Rule)

@@ -680,21 +680,26 @@ func (ev *evaluation) writtenText(r *resolvedPath) bool {
 			fmt.Sprintf("a tool that writes %s, a file a program may run, is given more than %d texts, which toolgate does not judge as its edits", quote(r.t.Value), maxEditTexts))
 		edits = false
 	}
+	// As edits: each text appended to the file as it is, or put in place
+	// of another argument's text the file holds (an edit tool's old and
+	// new strings, whatever their names); names[i] are edit i's arguments.
+	var list []hardline.Edit
+	var names [][]string
 	for _, k := range texts {
 		text := ev.c.Args[k].(string)
 		note(ev.e.hard.WrittenText(p, text, env), k)
 		if !edits {
 			continue
 		}
-		// An edit: the text appended to the file as it is, or put in
-		// place of another argument's text the file holds (an edit
-		// tool's old and new strings, whatever their names).
-		note(ev.e.hard.EditedText(p, "", text, env), k)
+		list, names = append(list, hardline.Edit{New: text}), append(names, []string{k})
 		for _, o := range texts {
 			if old := ev.c.Args[o].(string); old != "" {
-				note(ev.e.hard.EditedText(p, old, text, env), o, k)
+				list, names = append(list, hardline.Edit{Old: old, New: text}), append(names, []string{o, k})
 			}
 		}
+	}
+	for i, res := range ev.e.hard.EditedText(p, list, env) {
+		note(res, names[i]...)
 	}
 	if !found {
 		return true
