@@ -836,7 +836,7 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 var packageInstallers = map[string]bool{"dpkg": true, "apt": true, "apt-get": true, "gdebi": true, "rpm": true, "dnf": true, "yum": true,
 	"zypper": true, "installer": true, "pip": true, "pip3": true, "pipx": true, "uv": true, "npm": true, "pnpm": true, "yarn": true,
 	"bun": true, "gem": true, "snap": true, "flatpak": true, "apk": true, "pacman": true, "brew": true, "code": true, "codium": true,
-	"msiexec": true, "cargo": true}
+	"msiexec": true, "cargo": true, "microdnf": true, "tdnf": true, "dnf5": true, "pkg": true, "scoop": true, "choco": true, "cinst": true}
 
 // packageSuffixes are the names of package files.
 var packageSuffixes = []string{".deb", ".rpm", ".pkg", ".mpkg", ".apk", ".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip", ".egg",

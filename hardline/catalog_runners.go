@@ -1642,7 +1642,7 @@ func localSource(f field) (string, bool) {
 var officialSources = map[string]bool{
 	"https://registry.npmjs.org": true, "https://registry.yarnpkg.com": true, "https://pypi.org/simple": true,
 	"https://pypi.python.org/simple": true, "https://rubygems.org": true, "https://proxy.golang.org": true,
-	"https://index.crates.io": true, "https://repo.maven.apache.org/maven2": true,
+	"https://index.crates.io": true, "https://repo.maven.apache.org/maven2": true, "https://community.chocolatey.org/api/v2": true,
 	"conda-forge": true, "defaults": true, "bioconda": true, "pytorch": true, "nvidia": true,
 }
 

@@ -33,11 +33,16 @@ var packageVerbs = map[string]map[string]bool{
 	"az": {"extension": false}, "vagrant": {"plugin": false},
 	// pre-commit try-repo REPO runs the hooks of the repository given.
 	"pre-commit": {"try-repo": false},
+	// nix run, shell, develop and profile install a flake named by where
+	// it is fetched from (github:OWNER/REPO, git+https://..., a tarball's
+	// URL) build and run its code; nixpkgs by its registry name or its
+	// own repository is the ordinary case.
+	"nix": {"run": true, "shell": false, "develop": true, "profile": false},
 }
 
 // installSecondWords are the verbs whose second word says whether the
 // line installs (extension install, plugin add) or does something else.
-var installSecondWords = map[string]bool{"extension": true, "ext": true, "plugin": true, "plugins": true}
+var installSecondWords = map[string]bool{"extension": true, "ext": true, "plugin": true, "plugins": true, "profile": true}
 
 // packageSpecOptions are the options whose value is a package specifier
 // (pip install -e URL, uvx --from URL, cargo install --git URL, npx -p
@@ -72,8 +77,18 @@ var oneOffIndexOptions = []string{"-i", "--index-url", "--extra-index-url", "--i
 // its install instructions name (pip install torch --index-url
 // https://download.pytorch.org/whl/cu121).
 func officialIndex(v string) bool {
-	return officialSource(v) || strings.HasPrefix(asciiLower(strings.Trim(v, `'"`)), "https://download.pytorch.org/whl")
+	l := asciiLower(strings.Trim(v, `'"`))
+	return officialSource(v) || slices.ContainsFunc(officialPrefixes, func(p string) bool { return strings.HasPrefix(l, p) })
 }
+
+// officialPrefixes start the URLs of official sources given for one
+// command that are named by a path below their host: PyTorch's wheel
+// index (pip install torch --index-url https://download.pytorch.org/whl/cu121),
+// Alpine's repositories (apk add --repository
+// https://dl-cdn.alpinelinux.org/alpine/edge/testing), and nixpkgs itself
+// (nix run github:NixOS/nixpkgs/nixos-unstable#hello).
+var officialPrefixes = []string{"https://download.pytorch.org/whl", "https://dl-cdn.alpinelinux.org/alpine/", "http://dl-cdn.alpinelinux.org/alpine/",
+	"github:nixos/nixpkgs", "https://github.com/nixos/nixpkgs/"}
 
 // githubShorthand is npm's, yarn's and bun's USER/REPO (with #REF), which
 // they fetch from GitHub; a scoped package (@scope/name) and a path (./x,
@@ -91,6 +106,7 @@ var githubShorthand = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*/[A-Za-z0-
 func (r *run) remotePackage(b string, args []field, cmd string) {
 	verbs, ok := packageVerbs[b]
 	if !ok {
+		r.remoteInstall(b, args, cmd)
 		return
 	}
 	npmLike := b == "npm" || b == "npx" || b == "pnpm" || b == "pnpx" || b == "yarn" || b == "bun" || b == "bunx" || b == "gh" // (gh's extensions are OWNER/REPO)
@@ -156,6 +172,9 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 			continue
 		}
 		v := f.val
+		if b == "nix" && (v == "-c" || v == "--command" || v == "--") {
+			return // nix shell FLAKE... -c CMD: the rest is the command
+		}
 		if strings.HasPrefix(v, "-") {
 			name, val, eq := strings.Cut(v, "=")
 			if eq && (spec(name) && remoteSpec(val, npmLike) ||
@@ -179,7 +198,7 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 		if !isSpec && value(prev) {
 			continue // an option's value (--python 3.12, -w packages/api, --index-url URL)
 		}
-		if remoteSpec(v, npmLike) {
+		if remoteSpec(v, npmLike) && !(b == "nix" && officialIndex(v)) {
 			r.remoteFinding(b, v, cmd)
 			return
 		}
@@ -187,6 +206,70 @@ func (r *run) remotePackage(b string, args []field, cmd string) {
 			return // the package a runner runs; the rest are its program's
 		}
 	}
+}
+
+// remoteInstall judges the installers whose grammar packageVerbs does not
+// describe (a system's package manager, an installer of its own format:
+// rpm -i, dnf and yum install, zypper in, pacman -U, apk add, flatpak
+// install, msiexec /i, scoop install, choco install -s URL) given a
+// package, or the repository it comes from, by a URL: the package's
+// scripts run as it is installed, often as root, from a host that is not
+// a package registry, and the call asks (pipe-to-shell). Which words are
+// the packages is not read: a word that is a URL (http, https, ftp) other
+// than an official registry is one, and so is a URL after an option's =
+// or a list's comma when it names a package file (--setopt=x=URL/a.rpm)
+// or the option gives a source for this install (dnf --repofrompath
+// ID,URL, choco --source=URL). A package by its name in the system's
+// repositories is the ordinary case and is allowed.
+func (r *run) remoteInstall(b string, args []field, cmd string) {
+	if !packageInstallers[b] {
+		return
+	}
+	for i, a := range args {
+		// A word partly known is judged by what is known of it (a URL
+		// with a variable in its path is still a URL).
+		source := i > 0 && installerSourceOption(args[i-1].val)
+		if u, ok := installerURL(a.val, source); ok {
+			r.remoteFinding(b, u, cmd)
+			return
+		}
+	}
+}
+
+// installerSourceOption reports whether an installer's option gives the
+// repository or index this install fetches from.
+func installerSourceOption(o string) bool {
+	return o == "--repofrompath" || slices.Contains(oneOffIndexOptions, o)
+}
+
+// installerURL returns the URL an installer's word names as a package or
+// a source fetched from another host (see remoteInstall): the word itself
+// when it is a URL, or the part after its last = or comma when that is a
+// URL naming a package file, or when source (the word is a source
+// option's value) or the option before the = gives a source. An official
+// registry is none.
+func installerURL(v string, source bool) (string, bool) {
+	web := func(u string) bool {
+		l := asciiLower(u)
+		return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "ftp://") || strings.HasPrefix(l, "ftps://")
+	}
+	u := v
+	if !web(v) {
+		// The URL's own query may hold = and commas: the split is the
+		// last one before its scheme.
+		j := strings.Index(v, "://")
+		i := strings.LastIndexAny(v[:max(j, 0)], "=,")
+		if i < 0 || !web(v[i+1:]) {
+			return "", false
+		}
+		u = v[i+1:]
+		name, _, _ := strings.Cut(v, "=")
+		plain, _, _ := strings.Cut(u, "?")
+		if _, pkg := packageFile(plain); !pkg && !source && !installerSourceOption(name) {
+			return "", false
+		}
+	}
+	return u, !officialIndex(u)
 }
 
 func (r *run) remoteFinding(b, spec, cmd string) {
@@ -200,7 +283,7 @@ func (r *run) remoteFinding(b, spec, cmd string) {
 func remoteSpec(v string, npmLike bool) bool {
 	l := asciiLower(v)
 	for _, p := range []string{"http://", "https://", "git+", "git://", "ssh://", "git@", "hg+", "svn+", "bzr+", "ftp://",
-		"github:", "gitlab:", "bitbucket:", "gist:"} {
+		"github:", "gitlab:", "bitbucket:", "gist:", "sourcehut:", "tarball+", "file+http"} {
 		if strings.HasPrefix(l, p) {
 			return true
 		}
