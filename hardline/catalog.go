@@ -1026,7 +1026,7 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 	// A word not known that may be an option ("$FLAGS", -$X) may be the
 	// recursive flag: the static paths are then judged as if it were
 	// given (rm $FLAGS ~ is rm -rf ~ when FLAGS is -rf).
-	maybeRecursive := !recursive && slices.ContainsFunc(p.ops, func(f field) bool { return f.dyn && (f.val == "" || f.val[0] == '-') }) &&
+	maybeRecursive := !recursive && slices.ContainsFunc(p.ops, func(f field) bool { return f.dyn && maybeOption(f) }) &&
 		slices.ContainsFunc(e.Options, func(o Option) bool { return o.Role == RoleRecursive })
 	for _, v := range vals {
 		if v.role == RoleCommandFile {

@@ -54,6 +54,13 @@ var _ = register([]Entry{
 			builtinCatalog()["dpkg-deb"].e.special(r, sc, b, args, c, cmd) // dpkg -x DEB DIR
 			return false
 		}},
+	{Names: names("rpm rpmbuild rpmspec"), Family: "runners", Summary: "macro text --eval, -E, --define and -D give runs %(CMD) in a shell and %{lua:...} as Lua; --pipe hands rpm's output to a shell command; rpmbuild and rpmspec read the spec file named (rpmbuild runs its build sections); rpm -e --nodeps asks",
+		Options: []Option{opt(RoleFilter, "--pipe"), val("-E", "--eval", "-D", "--define", "--dbpath", "--root", "--rcfile", "--macros", "--load", "--queryformat", "--qf",
+			"--target", "--buildroot", "--relocate", "--prefix", "--excludepath")},
+		DataOnly: true, special: rpmMacros},
+	{Names: names("pacman"), Family: "runners", Summary: "removing with -dd (dependencies not checked) asks",
+		Options:  vals("b", "--dbpath", "--root", "--cachedir", "--config", "--hookdir", "--gpgdir", "--logfile", "--arch", "--sysroot", "--overwrite", "--ignore", "--ignoregroup", "--assume-installed", "--print-format"),
+		DataOnly: true, special: pacmanRemoval},
 	{Names: names("npx bunx pnpx uvx"), Family: "runners", Summary: "runs a package's program with the rest of the line, node_modules/.bin first on PATH (looked in for uvx too, the stricter reading); -c runs a script; JavaScript and TypeScript files this command wrote first ask (configurations such as jest.config.js and .mocharc.js are code the program loads)",
 		RunsFiles: jsFiles, binDirs: nodeBin,
 		Options: []Option{opt(RoleScript, "-c", "--call"), opt(RoleWorkDir, "--prefix", "-C"), val("-p", "--package", "--registry", "--cache")}, Operands: []Operand{operand(0, RoleCommand)}},

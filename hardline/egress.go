@@ -1589,7 +1589,7 @@ func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []fiel
 		// gh talks to github.com unless told another host, or given a
 		// whole URL (gh api https://HOST/...).
 		for i, f := range fs[1:] {
-			if strings.HasPrefix(f.val, "--hostname") || f.dyn && (f.val == "" || f.val[0] == '-') {
+			if strings.HasPrefix(f.val, "--hostname") || f.dyn && maybeOption(f) {
 				return nil
 			}
 			if strings.Contains(f.val, "://") {

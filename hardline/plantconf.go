@@ -261,6 +261,10 @@ func plantedConfigCommands(lang, text string) []plantedCmd {
 		add("", false, keyedValues(text, setOf("cmd", "pre_cmd", "post_cmd", "full_bin", "bin"), nil)...)
 	case "modd":
 		add("", false, moddCommands(text)...)
+	case "rpmspec":
+		add("", false, rpmSpecScripts(text, true)...)
+	case "rpmspec-parse":
+		add("", false, rpmSpecScripts(text, false)...)
 	case "moon":
 		add("", false, keyedValues(text, setOf("command", "script"), nil)...)
 	case "tusk":

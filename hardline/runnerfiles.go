@@ -206,7 +206,11 @@ var runners = map[string]runnerSpec{
 	"cargo make": cargoMakeRunner,
 	"makers":     cargoMakeRunner,
 	"mage":       {files: []runnerFile{{names: []string{"magefile.go"}, program: "go"}, {names: []string{"magefiles/*.go"}, program: "go", all: true}}, dirOpts: []string{"-d"}},
-	"bats":       {files: []runnerFile{{names: []string{"*.bats"}, lang: "shell", all: true}}, project: firstOperand},
+	// rpmbuild reads the spec file named and runs its build sections;
+	// rpmspec only parses it (its macros still run).
+	"rpmbuild": {files: []runnerFile{{lang: "rpmspec"}}, project: specFile, projectFile: true},
+	"rpmspec":  {files: []runnerFile{{lang: "rpmspec-parse"}}, project: specFile, projectFile: true},
+	"bats":     {files: []runnerFile{{names: []string{"*.bats"}, lang: "shell", all: true}}, project: firstOperand},
 	// direnv allow and mise trust let a folder's .envrc or configuration
 	// run by itself on every cd after: what it holds is read now.
 	"direnv allow":     direnvTrust,
@@ -1155,6 +1159,17 @@ func operandPast(args []field, valueOpts ...string) (field, bool) {
 			i++
 		case strings.HasPrefix(a.val, "-"):
 		default:
+			return a, true
+		}
+	}
+	return field{}, false
+}
+
+// specFile returns the spec file rpmbuild or rpmspec is given: the last
+// operand ending in .spec, or one not known.
+func specFile(args []field) (field, bool) {
+	for i := len(args) - 1; i >= 0; i-- {
+		if a := args[i]; a.dyn || strings.HasSuffix(a.val, ".spec") {
 			return a, true
 		}
 	}
