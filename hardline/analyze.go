@@ -2484,10 +2484,12 @@ type input struct {
 	// { curl URL; echo CMD; } | sh): each is in the input, whatever the
 	// rest is, so it is judged as the reader would read it.
 	partial string
-	// path is, for an input of kind inFile, the file's name as written
-	// when it is one known file (< run.sh, cat run.sh |): a shell that
-	// reads its commands from it reads that file (stdinScript).
-	path string
+	// files are, for an input of kind inFile, the files it is made of,
+	// in order, a name as written made absolute against the working
+	// folder (< run.sh, cat run.sh lib.sh |), or a word not known (<
+	// "$X"): a shell that reads its commands from it reads those files
+	// (stdinScript).
+	files []field
 }
 
 type inputKind uint8
@@ -3489,9 +3491,23 @@ func (r *run) programOutput(sc *scope, up *syntax.Stmt, fs []field, paths bool) 
 		// environment or a list of paths goes through, numbered or not
 		// (known text is decodedInput's).
 		if catReading(args) == catFiles {
+			// cat FILE... | sh: the files, one after the other, unless an
+			// option, before or after them, marks their lines (cat x.sh
+			// -n | sh runs numbers).
 			in := input{kind: inFile, detail: "file contents"}
-			if len(args) == 1 {
-				in.path = r.openedHere(args[0].val) // cat FILE | sh
+			opts := true
+			for _, a := range args {
+				switch v := a.val; {
+				case opts && v == "--":
+					opts = false
+				case opts && len(v) > 1 && v[0] == '-':
+					if catReading([]field{a}) == catMarks {
+						return input{kind: inFile, detail: "file contents"}
+					}
+				case isStdin(v):
+				default:
+					in.files = append(in.files, field{val: r.openedHere(v)})
+				}
 			}
 			return in
 		}

@@ -1049,12 +1049,14 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 		r.commandInput(sc, b, c, cmd, func(text string) {
 			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, recursive, b, c, cmd)
 		})
-	case (e.Stdin == RoleEscape || e.Stdin == RoleScript) && c.in.kind == inFile && c.in.path != "":
-		// Commands in the program's own language from a file (sqlite3 db
+	case (e.Stdin == RoleEscape || e.Stdin == RoleScript) && c.in.kind == inFile:
+		// Commands in the program's own language from files (sqlite3 db
 		// < x.sql, cat x.sql | mysql, at now < job.sh): read as the same
 		// file given by an option is (commandFile).
-		r.commandFile(sc, field{val: c.in.path}, b, c, cmd, func(text string) {
-			r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, recursive, b, c, cmd)
+		r.inputFiles(sc, b, c, cmd, func(f field) {
+			r.commandFile(sc, f, b, c, cmd, func(text string) {
+				r.applyRole(sc, roleValue{role: e.Stdin, f: field{val: text}}, recursive, b, c, cmd)
+			})
 		})
 	case e.Stdin == RoleProgram && c.in.kind != inNone:
 		// Code in another language on the input (irm URL | iex): not
@@ -1908,7 +1910,15 @@ func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read 
 		}
 		return
 	}
-	if !f.dyn {
+	if f.dyn {
+		if !sc.loopItem(f, c.pos) {
+			// make -f "$F", psql -f "$SQL": which file's commands run is
+			// not known before it runs, as bash "$X"'s script is not.
+			r.finding(ruleDynamicName, Dynamic, Ask, b+" runs the commands of a file whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
+		}
+		return
+	}
+	{
 		r.buildFileWritten(sc, []string{f.val}, c, b, cmd, read)
 		// Read from disk whether or not its language is judged, so that
 		// an approval binds what it holds; one not there is absent

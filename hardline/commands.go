@@ -1784,6 +1784,26 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 	r.stdinScript(sc, c, cmd, b)
 }
 
+// inputFiles hands each file an input of kind inFile is made of to read,
+// a program reading its commands or its code from it (stdinScript); one
+// whose path is not known asks, as bash "$X"'s script does, unless it is
+// a for loop's item whose items are all known (each is judged as the
+// loop runs). Past maxLoopItems files the command asks.
+func (r *run) inputFiles(sc *scope, b string, c ctx, cmd string, read func(f field)) {
+	for i, f := range c.in.files {
+		if r.overItems(i, "a program's input is made of more files than the bound") {
+			return
+		}
+		if f.dyn {
+			if !sc.loopItem(f, c.pos) {
+				r.finding(ruleDynamicName, Dynamic, Ask, b+" runs the commands of a file whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
+			}
+			continue
+		}
+		read(f)
+	}
+}
+
 // scriptArg is a shell run with a script operand: one a process
 // substitution, the input or an open descriptor gives is judged as what
 // they hold; one whose path is not known asks.
@@ -1905,12 +1925,12 @@ func (r *run) stdinScript(sc *scope, c ctx, cmd, b string) {
 			r.reparseField(sc, field{val: c.in.partial}, c, cmd, true)
 		}
 	case inFile:
-		// sh < run.sh, cat run.sh | sh: the file's commands, read from
-		// disk as a script run by its name is (see scriptfiles.go).
-		if c.in.path != "" {
-			r.scriptAt(sc, field{val: c.in.path}, nil, true, b, c, cmd)
-			r.noteAbsent(field{val: c.in.path})
-		}
+		// sh < run.sh, cat run.sh lib.sh | sh: the files' commands, read
+		// from disk as a script run by its name is (see scriptfiles.go).
+		r.inputFiles(sc, b, c, cmd, func(f field) {
+			r.scriptAt(sc, f, nil, true, b, c, cmd)
+			r.noteAbsent(f)
+		})
 	}
 }
 
@@ -2531,9 +2551,7 @@ func (r *run) interpStdin(sc *scope, b string, c ctx, cmd string) {
 	case inFile:
 		// python3 < x.py, cat x.py | perl: the program is the file's
 		// text, read from disk as one named on the command line is.
-		if c.in.path != "" {
-			r.programOnDisk(sc, b, field{val: c.in.path}, c, cmd)
-		}
+		r.inputFiles(sc, b, c, cmd, func(f field) { r.programOnDisk(sc, b, f, c, cmd) })
 	}
 }
 

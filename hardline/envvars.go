@@ -419,9 +419,9 @@ func (r *run) fileServer(b string, args []field, cmd string) {
 // fileInput describes standard input read from a file: a file this
 // command wrote is known text when what was written is known.
 func (r *run) fileInput(f field) input {
-	in := input{kind: inFile, detail: "the file " + f.val}
+	in := input{kind: inFile, detail: "the file " + f.val, files: []field{f}}
 	if !f.dyn {
-		in.path = r.openedHere(f.val)
+		in.files[0].val = r.openedHere(f.val)
 	}
 	if w, _, ok := r.writtenAt(f); ok {
 		if w.known {
