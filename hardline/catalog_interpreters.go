@@ -1,7 +1,6 @@
 package hardline
 
 import (
-	"cmp"
 	"regexp"
 	"strings"
 )
@@ -49,7 +48,7 @@ var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name:
 // is read by its text (programOnDisk), as the launchers that run a source
 // file do (java X.java, kotlin x.main.kts, swift x.swift, dart x.dart,
 // runghc x.hs, jbang X.java). isInterpreter names them too.
-const languageInterpreters = "node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker cscript wscript java kotlin swift dart crystal runghc runhaskell jbang"
+const languageInterpreters = "node nodejs deno perl perl5 ruby jruby php lua luajit rscript Rscript R osascript pwsh powershell expect julia ts-node tsx groovy racket guile sbcl elixir erl scala tclsh wish jshell octave octave-cli clj clojure bb nbb joker cscript wscript java kotlin swift dart crystal runghc runhaskell ghci jbang"
 
 // interpreterSpecial judges an interpreter's inline code, its program from
 // stdin and python's file server.
@@ -88,15 +87,30 @@ var _ = register([]Entry{
 			if len(inputs) == 0 {
 				inputs = []field{{val: "-"}}
 			}
-			for _, f := range inputs {
-				text, ok := r.argText(sc, f, c)
-				switch {
-				case ok:
-					for _, sh := range m4ShellCommands(text) {
-						r.reparseField(sc, field{val: sh}, c, cmd, true)
+			read := func(text string) {
+				for _, sh := range m4ShellCommands(text) {
+					r.reparseField(sc, field{val: sh}, c, cmd, true)
+				}
+			}
+			// A macro defined on the command line is judged as text m4
+			// reads (-D x='esyscmd(CMD)'): where it expands is not read.
+			for _, v := range p.values {
+				if v.name == "-D" || v.name == "--define" {
+					if _, def, ok := strings.Cut(v.f.val, "="); ok {
+						read(def)
 					}
-				case f.why == whyProcSubst || isStdin(f.val) && c.in.kind != inNone && c.in.kind != inFile:
-					r.finding(rulePipeToShell, Dynamic, Ask, b+" runs macros from "+cmp.Or(c.in.detail, f.why)+", whose syscmd and esyscmd run shell commands", cmd, "")
+				}
+			}
+			// Its input files, read as command files are: on disk, written
+			// by the command, supplied, or not known (which asks).
+			for _, f := range inputs {
+				switch {
+				case !isStdin(f.val):
+					r.commandFile(sc, f, b, c, cmd, read)
+				case c.in.kind == inFile:
+					r.inputFiles(sc, b, c, cmd, func(g field) { r.commandFile(sc, g, b, c, cmd, read) })
+				case c.in.kind != inNone:
+					r.commandFile(sc, f, b, c, cmd, read)
 				}
 			}
 			return true

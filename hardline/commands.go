@@ -1974,7 +1974,7 @@ var inlineFlags = map[string][]string{
 	"groovy": {"-e"}, "racket": {"-e", "--eval"}, "guile": {"-c"}, "sbcl": {"--eval"}, "elixir": {"-e", "--eval"},
 	"erl": {"-eval"}, "scala": {"-e"}, "octave": {"--eval"}, "octave-cli": {"--eval"},
 	"clj": {"-e", "--eval"}, "clojure": {"-e", "--eval"}, "bb": {"-e", "--eval"}, "nbb": {"-e", "--eval"}, "joker": {"-e", "--eval"},
-	"kotlin": {"-e", "-expression"}, "crystal": {"eval"}, "jbang": {"--code"}, "swift": {"-e"},
+	"kotlin": {"-e", "-expression"}, "crystal": {"eval"}, "jbang": {"--code"}, "swift": {"-e"}, "ghci": {"-e"},
 }
 
 // awkPrograms returns, for awk, the program files it runs (-f, -E), empty

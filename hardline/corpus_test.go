@@ -237,6 +237,8 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/rpmpost/app.spec":                             "Name: app\nVersion: 1\n%description\nx\n%files\n%post\nrm -rf ~\n",
 	"/home/dev/work/proj/runme/rpmprep/app.spec":                             "Name: app\nVersion: 1\n%description\nx\n%prep\n%autosetup -p1\nrm -rf ~\n%files\n",
 	"/home/dev/work/proj/runme/rpmsub/app.spec":                              "Name: app\nVersion: 1\n%description\nx\n%build\nVERSION=%(git describe --tags)\nrm -rf ~\n%files\n",
+	"/home/dev/work/proj/runme/evil.m4":                                      "define(`x', `1')dnl\nesyscmd(`rm -rf ~')dnl\n",
+	"/home/dev/work/proj/runme/fine.m4":                                      "define(`VERSION', `1.0')dnl\nversion VERSION\n",
 	"/home/dev/work/proj/runme/nxmono/package.json":                          `{"workspaces": ["apps/*"]}`,
 	"/home/dev/work/proj/runme/nxmono/apps/shop/project.json":                `{"name": "shop", "targets": {"clean": {"executor": "nx:run-commands", "options": {"command": "rm -rf ~"}}}}`,
 	"/home/dev/work/proj/runme/nxmono/apps/shop/package.json":                `{"name": "shop"}`,

@@ -1507,6 +1507,8 @@ func (r *run) sed(sc *scope, args []field, c ctx, cmd string) {
 			// absent when not there).
 			r.progFiles(sc, "sed", f, []progFile{{name: f.val}}, cmd)
 			r.commandFile(sc, f, "sed", c, cmd, func(text string) { judge(field{val: text}) })
+		case f.dyn:
+			r.commandFile(sc, f, "sed", c, cmd, nil) // a script file not known asks
 		}
 	}
 	for _, sf := range scripts {
