@@ -1856,6 +1856,22 @@ func embeddedCommands(v string) []string {
 			}
 		}
 	}
+	// A macro or quote that runs its text through a shell as it expands:
+	// RPM's %(CMD), Ruby's and Perl's %x(CMD), %x{CMD} and qx(CMD).
+	for _, open := range []string{"%(", "%x(", "%x{", "qx(", "qx{"} {
+		for rest := v; len(out) < maxEmbedded; {
+			i := strings.Index(rest, open)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(open):]
+			body, ok := closeBracket(rest, open[len(open)-1])
+			if !ok {
+				body = rest
+			}
+			out = append(out, body)
+		}
+	}
 	// A JSON array of strings is an argument vector (["rm", "-rf", "~"]):
 	// each item one word, quoted so that the shell reads it back whole.
 	for _, m := range jsonArgvPattern.FindAllString(v, maxEmbedded-min(len(out), maxEmbedded-1)) {

@@ -47,13 +47,18 @@ func rpmMacroCode(text string) []string {
 
 // closeParen returns s up to the parenthesis that closes one opened just
 // before it, and whether there is one.
-func closeParen(s string) (string, bool) {
+func closeParen(s string) (string, bool) { return closeBracket(s, '(') }
+
+// closeBracket returns s up to the bracket that closes open, a '(', '{'
+// or '[' opened just before it, and whether there is one.
+func closeBracket(s string, open byte) (string, bool) {
+	end := map[byte]byte{'(': ')', '{': '}', '[': ']'}[open]
 	depth := 1
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '(':
+		case open:
 			depth++
-		case ')':
+		case end:
 			if depth--; depth == 0 {
 				return s[:i], true
 			}
