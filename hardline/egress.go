@@ -319,7 +319,7 @@ func (r *run) credentials(sc *scope, n syntax.Node, names []string) []string {
 				// person copied, a password from a manager among it.
 				names = append(names, clipboardMark)
 			}
-			if len(n.Args) > 1 && fileReaders[base(n.Args[0].Lit())] {
+			if len(n.Args) > 1 && printsFiles(base(n.Args[0].Lit())) {
 				// cat t, base64 t of a file this command filled with a
 				// credential, or cat .env, prints it ($(cat t), x=$(head
 				// .env)).
@@ -1904,14 +1904,21 @@ var fileUploaders = setOf("wget2", "xhs", "httpie", "glab", "gist", "aws", "gsut
 // input to another host (besides networkSenders).
 var stdinSenders = setOf("pastebinit", "termbin", "gist", "ix", "sprunge")
 
-// fileReaders are programs that print a file's contents (or an encoding of
-// them) on their standard output, so that a pipe carries the file.
-var fileReaders = setOf("cat", "tac", "head", "tail", "base64", "base32", "basenc", "xxd", "od", "hexdump", "gzip", "bzip2", "xz", "zstd", "lz4",
-	"openssl", "gpg", "less", "more", "strings", "sed", "awk", "cut", "sort", "uniq", "tr", "jq", "yq", "tee", "zcat", "bat",
-	// Archivers writing to their standard output (zip -r - .env, tar cf - .env).
-	"zip", "tar", "bsdtar", "7z", "7za", "cpio", "pax",
-	// PowerShell's (Get-Content .env | Invoke-RestMethod ...).
-	"Get-Content", "get-content", "gc")
+// printsFiles reports whether program b, given files, may print what
+// they hold (or an encoding of it) on its standard output, so that a pipe
+// or a substitution carries them: any program but those that print only
+// names of files or facts about them (factPrinters). A reader the
+// analyser does not know (grep KEY .env, rg, paste, diff, a script) is
+// one: which programs print their files is an open class.
+func printsFiles(b string) bool { return !factPrinters[b] }
+
+// factPrinters are the programs that, given files, print their names or
+// facts about them (a size, a type, a digest), never what they hold, or
+// print nothing.
+var factPrinters = setOf("ls", "stat", "file", "wc", "du", "df", "test", "[", "[[", "echo", "printf", "basename", "dirname",
+	"realpath", "readlink", "touch", "mkdir", "rmdir", "rm", "cp", "mv", "ln", "chmod", "chown", "chgrp", "true", "false",
+	"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "shasum", "sum", "b3sum",
+	"find", "fd", "which", "type", "command", "lsof", "fuser", "sleep", "cd", "pwd", "id", "whoami", "date", "exit", "return")
 
 // readerFiles returns the files the command writing into a pipe prints:
 // the operands of a reader (cat .env | ...), at the pipe's end of a
@@ -1921,7 +1928,7 @@ func (r *run) readerFiles(sc *scope, up *syntax.Stmt) []field {
 	var out []field
 	for _, st := range stages {
 		fs := r.argv(sc, st)
-		if len(fs) == 0 || !fileReaders[base(fs[0].val)] {
+		if len(fs) == 0 || !printsFiles(base(fs[0].val)) {
 			continue
 		}
 		for _, f := range fs[1:] {
