@@ -509,7 +509,9 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
 	}
-	if r.mayUpload(b) {
+	if r.mayUpload(b) || b == "aws" && awsService(fs[1:]) != "s3" {
+		// (The AWS CLI's other services send what they are given too:
+		// aws sns publish --message file://.env.)
 		r.uploadedCredentialFile(sc, call, fs, cmd)
 	}
 	if itemRunners[b] {
@@ -1851,12 +1853,16 @@ func (r *run) uploadedCredentialFile(sc *scope, call *syntax.CallExpr, fs []fiel
 	if verb == "" {
 		return
 	}
+	if secretStore(fs[1:]) {
+		return // a secret stored where secrets are kept (aws secretsmanager put-secret-value)
+	}
 	for _, f := range fs[1:] {
-		if f.dyn || strings.Contains(f.val, "://") {
-			continue // (a URL is where it sends, read by the sender's own rules)
-		}
 		if i := strings.IndexByte(f.val, '='); i > 0 && strings.HasPrefix(f.val, "-") {
 			f.val = f.val[i+1:] // --file=.env
+		}
+		f.val = localFileValue(f.val)
+		if f.dyn || strings.Contains(f.val, "://") {
+			continue // (a URL is where it sends, read by the sender's own rules)
 		}
 		if !strings.ContainsAny(f.val, "./\\") && (r.cwd == "" || !r.exists(r.cwd+"/"+f.val)) {
 			continue // a word that is no file's path nor a file there (twine upload -u __token__)
@@ -1866,6 +1872,56 @@ func (r *run) uploadedCredentialFile(sc *scope, call *syntax.CallExpr, fs []fiel
 			return
 		}
 	}
+}
+
+// awsService returns the service an AWS CLI line names: its first word
+// that is neither an option nor a global option's value.
+func awsService(args []field) string {
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].val; {
+		case slices.Contains(awsGlobalValues, v):
+			i++
+		case !strings.HasPrefix(v, "-"):
+			return v
+		}
+	}
+	return ""
+}
+
+// awsGlobalValues are the AWS CLI's global options that take a value.
+var awsGlobalValues = []string{"--region", "--profile", "--output", "--endpoint-url", "--query", "--color", "--ca-bundle",
+	"--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"}
+
+// localFileValue returns the local file a value names by a command-line
+// tool's convention for a file's contents in place of a value (the AWS
+// CLI's file://PATH and fileb://PATH, the Azure CLI's and HTTPie's
+// @PATH), or v itself.
+func localFileValue(v string) string {
+	for _, p := range []string{"file://", "fileb://", "@"} {
+		if rest, ok := strings.CutPrefix(v, p); ok && rest != "" {
+			return rest
+		}
+	}
+	return v
+}
+
+// secretStore reports whether a cloud tool's words name a service that
+// keeps secrets and whose sub-commands that store one are upload verbs
+// (AWS Secrets Manager's put-secret-value, Systems Manager's
+// put-parameter): a credential put there is kept, not sent on. (Azure
+// Key Vault's and Google Secret Manager's set and add are no upload
+// verbs.)
+func secretStore(words []field) bool {
+	for i, w := range words {
+		if i > 2 {
+			break
+		}
+		switch w.val {
+		case "secretsmanager", "ssm":
+			return true
+		}
+	}
+	return false
 }
 
 // mayUpload reports whether uploadedCredentialFile judges program b: one
@@ -2138,7 +2194,12 @@ func sentFiles(b string, args []field) []field {
 	case "aws", "gsutil", "rclone", "s3cmd", "azcopy", "s5cmd":
 		// aws s3 cp SRC DST, gsutil cp SRC DST, rclone copy SRC REMOTE:,
 		// s3cmd put SRC s3://...: a local operand before a remote one is
-		// sent to it (aws s3 cp s3://b/.env .env fetches instead).
+		// sent to it (aws s3 cp s3://b/.env .env fetches instead). The AWS
+		// CLI's other services are judged by their verbs (see
+		// uploadedCredentialFile): an ARN is no remote.
+		if b == "aws" && awsService(args) != "s3" {
+			break
+		}
 		var local []field
 		for _, a := range args {
 			switch {
