@@ -770,6 +770,16 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		cands = append(cands, name)
 	} else if p, ok := r.writtenOnPath(name); ok {
 		cands, direct = append(cands, field{val: p}), true
+	} else if r.a.windows && !name.dyn && name.val != "" && !bashBuiltins[name.val] {
+		// cmd.exe looks for a bare name in the working folder before
+		// PATH, with the extensions it runs (curl -o git.exe URL && git
+		// status).
+		cands, direct = append(cands, field{val: "./" + name.val}), true
+		if path.Ext(name.val) == "" {
+			for _, e := range windowsRunExts {
+				cands = append(cands, field{val: "./" + name.val + e})
+			}
+		}
 	}
 	shell := shells[b] || b == "source" || b == "."
 	if i, m := pythonModule(b, args); i >= 0 {
@@ -830,6 +840,10 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		}
 	}
 }
+
+// windowsRunExts are the extensions cmd.exe tries for a bare name (its
+// PATHEXT's programs).
+var windowsRunExts = []string{".com", ".exe", ".bat", ".cmd"}
 
 // packageInstallers are the programs that install a package file given
 // as an operand or an option's value.

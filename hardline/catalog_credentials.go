@@ -45,8 +45,10 @@ var _ = register([]Entry{
 		Rule: ruleSystemAdmin, Options: []Option{flag(RoleTrigger, "-install", "--install", "-uninstall", "--uninstall")}},
 	{Names: names("trust"), Family: "credentials", Summary: "trust anchor adds or removes a trusted authority", DataOnly: true,
 		Subcommands: []Entry{{Names: names("anchor"), Rule: ruleSystemAdmin, DataOnly: true}}},
-	{Names: names("certutil"), Family: "credentials", Summary: "Windows' certutil -addstore and -delstore, and NSS's certutil -A, -D and -M, change a trust store", DataOnly: true,
+	{Names: names("certutil"), Family: "credentials", Summary: "Windows' certutil -addstore and -delstore, and NSS's certutil -A, -D and -M, change a trust store; -decode, -decodehex, -encode, -encodehex and -urlcache write their last operand",
+		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.certutilWrites(sc, args, cmd)
 			for _, a := range args {
 				v := asciiLower(strings.TrimLeft(a.val, "-/"))
 				if a.dyn || v == "addstore" || v == "delstore" || a.val == "-A" || a.val == "-D" || a.val == "-M" {
@@ -782,4 +784,30 @@ func (r *run) infraDestroy(b string, args []field, cmd string) {
 	if destroys {
 		r.finding(ruleInfraDestroy, Command, Ask, b+" deletes or overwrites resources outside the machine and every root: "+strings.Join(words[:min(len(words), 4)], " "), cmd, "")
 	}
+}
+
+// certutilWrites judges the file Windows' certutil writes: the last of
+// the operands of -decode, -decodehex, -encode and -encodehex (IN OUT),
+// and of -urlcache (URL OUT), options written with - or /, which later
+// commands may run (certutil -urlcache -f URL a.exe && a.exe).
+func (r *run) certutilWrites(sc *scope, args []field, cmd string) {
+	verb := ""
+	var ops []field
+	for _, a := range args {
+		v := a.val
+		if !a.dyn && len(v) > 1 && (v[0] == '-' || v[0] == '/') && isAlnum(v[1]) && !strings.ContainsAny(v[1:], "/\\:.") {
+			switch l := asciiLower(v[1:]); l {
+			case "decode", "decodehex", "encode", "encodehex", "urlcache":
+				verb = l
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if verb == "" || len(ops) < 2 {
+		return
+	}
+	out := ops[len(ops)-1]
+	r.judgeWrite(sc, out, ruleDiskWrite, cmd)
+	r.noteWritten(out, "", false)
 }
