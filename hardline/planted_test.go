@@ -164,11 +164,7 @@ func TestEditedText(t *testing.T) {
 // read as cmd reads it (%USERPROFILE%, backslashes), a command there
 // that would be blocked makes the write ask.
 func TestPlantedWindowsScripts(t *testing.T) {
-	a, err := New(Config{Home: `C:\Users\dev`, OS: "windows"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := Env{WorkDir: `C:\Users\dev\proj`, Roots: []Root{{Path: `C:\Users\dev\proj`, Writable: true}}}
+	a, env := windowsProject(t)
 	for _, c := range []struct {
 		cmd, rule string
 	}{
@@ -177,13 +173,7 @@ func TestPlantedWindowsScripts(t *testing.T) {
 		{`printf '@echo off\r\nrd /s /q build\r\n' > clean.bat`, ""},
 		{`printf 'rd /s /q C:/Users/dev\n' > wipe.bat`, rulePlanted}, // (nothing cmd reads otherwise: as written)
 	} {
-		f, ok := a.Command(c.cmd, env).Worst()
-		switch {
-		case c.rule == "" && ok:
-			t.Errorf("%s: got %s %s, want nothing", c.cmd, f.Severity, f.Rule)
-		case c.rule != "" && (!ok || f.Rule != c.rule):
-			t.Errorf("%s: got %v %s, want %s", c.cmd, ok, f.Rule, c.rule)
-		}
+		wantWorst(t, a, env, c.cmd, c.rule)
 	}
 }
 
@@ -191,11 +181,7 @@ func TestPlantedWindowsScripts(t *testing.T) {
 // and the programs cmd.exe finds by a bare name in the working folder
 // before PATH: a file this command wrote that runs asks.
 func TestWindowsWrittenPrograms(t *testing.T) {
-	a, err := New(Config{Home: `C:\Users\dev`, OS: "windows"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := Env{WorkDir: `C:\Users\dev\proj`, Roots: []Root{{Path: `C:\Users\dev\proj`, Writable: true}}}
+	a, env := windowsProject(t)
 	for _, c := range []struct {
 		cmd, rule string
 	}{
@@ -215,12 +201,30 @@ func TestWindowsWrittenPrograms(t *testing.T) {
 		{`curl -o a.txt https://x.example/a.txt && type a.txt`, ""},
 		{`echo hi > notes.txt && notepad notes.txt`, ""},
 	} {
-		f, ok := a.Command(c.cmd, env).Worst()
-		switch {
-		case c.rule == "" && ok:
-			t.Errorf("%s: got %s %s, want nothing", c.cmd, f.Severity, f.Rule)
-		case c.rule != "" && (!ok || f.Rule != c.rule):
-			t.Errorf("%s: got %v %s %s, want %s", c.cmd, ok, f.Severity, f.Rule, c.rule)
-		}
+		wantWorst(t, a, env, c.cmd, c.rule)
+	}
+}
+
+// windowsProject is an analyser for Windows with a project folder in the
+// home as its one root and working folder.
+func windowsProject(t *testing.T) (*Analyzer, Env) {
+	t.Helper()
+	a, err := New(Config{Home: `C:\Users\dev`, OS: "windows"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, Env{WorkDir: `C:\Users\dev\proj`, Roots: []Root{{Path: `C:\Users\dev\proj`, Writable: true}}}
+}
+
+// wantWorst fails t unless cmd's worst finding has rule, or, for rule "",
+// there is none.
+func wantWorst(t *testing.T, a *Analyzer, env Env, cmd, rule string) {
+	t.Helper()
+	f, ok := a.Command(cmd, env).Worst()
+	switch {
+	case rule == "" && ok:
+		t.Errorf("%s: got %s %s, want nothing", cmd, f.Severity, f.Rule)
+	case rule != "" && (!ok || f.Rule != rule):
+		t.Errorf("%s: got %v %s %s, want %s", cmd, ok, f.Severity, f.Rule, rule)
 	}
 }
