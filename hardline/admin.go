@@ -770,14 +770,16 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		cands = append(cands, name)
 	} else if p, ok := r.writtenOnPath(name); ok {
 		cands, direct = append(cands, field{val: p}), true
-	} else if r.a.windows && !name.dyn && name.val != "" && !bashBuiltins[name.val] {
+	}
+	var bare []field
+	if r.a.windows && !cmdBuiltins[asciiLower(name.val)] {
 		// cmd.exe looks for a bare name in the working folder before
 		// PATH, with the extensions it runs (curl -o git.exe URL && git
 		// status).
-		cands, direct = append(cands, field{val: "./" + name.val}), true
+		bare = append(bare, field{val: "./" + name.val})
 		if path.Ext(name.val) == "" {
 			for _, e := range windowsRunExts {
-				cands = append(cands, field{val: "./" + name.val + e})
+				bare = append(bare, field{val: "./" + name.val + e})
 			}
 		}
 	}
@@ -817,10 +819,10 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			}
 		}
 	}
-	for i, f := range cands {
-		run := func(w written) bool {
-			asShell := shell && !(direct && i == 0)
-			if direct && i == 0 {
+	runAs := func(self bool) func(w written) bool {
+		return func(w written) bool {
+			asShell := shell && !self
+			if self {
 				// Run directly: a #! line names the interpreter; without
 				// one the shell runs it as a shell script.
 				first, _, _ := strings.Cut(w.content, "\n")
@@ -835,11 +837,24 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			r.written = saved
 			return true
 		}
-		if r.runsMade(f, b, cmd, run) {
+	}
+	for i, f := range cands {
+		if r.runsMade(f, b, cmd, runAs(direct && i == 0)) {
+			return
+		}
+	}
+	for _, f := range bare {
+		if r.runsMade(f, b, cmd, nil) { // (Windows runs no text as a program: its text is not read)
 			return
 		}
 	}
 }
+
+// cmdBuiltins are cmd.exe's internal commands, which it runs without
+// looking for a program of that name.
+var cmdBuiltins = setOf("assoc", "break", "call", "cd", "chdir", "cls", "color", "copy", "date", "del", "dir", "echo", "endlocal",
+	"erase", "exit", "for", "ftype", "goto", "if", "md", "mkdir", "mklink", "move", "path", "pause", "popd", "prompt", "pushd",
+	"rd", "rem", "ren", "rename", "rmdir", "set", "setlocal", "shift", "start", "time", "title", "type", "ver", "verify", "vol")
 
 // windowsRunExts are the extensions cmd.exe tries for a bare name (its
 // PATHEXT's programs).
@@ -850,7 +865,11 @@ var windowsRunExts = []string{".com", ".exe", ".bat", ".cmd"}
 var packageInstallers = map[string]bool{"dpkg": true, "apt": true, "apt-get": true, "gdebi": true, "rpm": true, "dnf": true, "yum": true,
 	"zypper": true, "installer": true, "pip": true, "pip3": true, "pipx": true, "uv": true, "npm": true, "pnpm": true, "yarn": true,
 	"bun": true, "gem": true, "snap": true, "flatpak": true, "apk": true, "pacman": true, "brew": true, "code": true, "codium": true,
-	"msiexec": true, "cargo": true, "microdnf": true, "tdnf": true, "dnf5": true, "pkg": true, "scoop": true, "choco": true, "cinst": true}
+	"msiexec": true, "cargo": true, "microdnf": true, "tdnf": true, "dnf5": true, "pkg": true, "scoop": true, "choco": true, "cinst": true,
+	// PowerShell's: an app package (Add-AppxPackage -Path URL) and a
+	// package from a source (Install-Package -Source URL).
+	"Add-AppxPackage": true, "add-appxpackage": true, "Add-AppPackage": true, "add-apppackage": true,
+	"Install-Package": true, "install-package": true}
 
 // packageSuffixes are the names of package files.
 var packageSuffixes = []string{".deb", ".rpm", ".pkg", ".mpkg", ".apk", ".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip", ".egg",

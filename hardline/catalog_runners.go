@@ -1650,6 +1650,7 @@ var officialSources = map[string]bool{
 	"https://registry.npmjs.org": true, "https://registry.yarnpkg.com": true, "https://pypi.org/simple": true,
 	"https://pypi.python.org/simple": true, "https://rubygems.org": true, "https://proxy.golang.org": true,
 	"https://index.crates.io": true, "https://repo.maven.apache.org/maven2": true, "https://community.chocolatey.org/api/v2": true,
+	"https://www.powershellgallery.com/api/v2": true, "https://api.nuget.org/v3/index.json": true,
 	"conda-forge": true, "defaults": true, "bioconda": true, "pytorch": true, "nvidia": true,
 }
 

