@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/netip"
 	"path"
@@ -509,6 +510,7 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 	if hc, ok := hostClients[b]; ok {
 		r.clientEgress(sc, s, call, fs, hc, cmd)
 	}
+	r.publishedPackage(b, fs[1:], cmd)
 	if r.mayUpload(b) || b == "aws" && awsService(fs[1:]) != "s3" {
 		// (The AWS CLI's other services send what they are given too:
 		// aws sns publish --message file://.env.)
@@ -2213,4 +2215,101 @@ func sentFiles(b string, args []field) []field {
 		}
 	}
 	return out
+}
+
+// publishedPackage judges a package manager's publish (npm publish, pnpm
+// publish, yarn publish and yarn npm publish, bun publish): the package
+// folder (the working folder, or a folder the line names) is packed and
+// sent to the registry, public by default, and a file at its top whose
+// name says it holds a credential (.env) goes with it, and asks as
+// sending it does (secret-egress), unless the package leaves it out:
+// package.json's files list does not name it, or .npmignore (else
+// .gitignore, which npm reads when there is none) names it. npm never
+// leaves out an environment file by itself.
+func (r *run) publishedPackage(b string, args []field, cmd string) {
+	switch b {
+	case "npm", "pnpm", "yarn", "bun":
+	default:
+		return
+	}
+	words := slices.DeleteFunc(slices.Clone(args), func(f field) bool { return strings.HasPrefix(f.val, "-") })
+	if b == "yarn" && len(words) > 0 && words[0].val == "npm" {
+		words = words[1:]
+	}
+	if len(words) == 0 || words[0].dyn || words[0].val != "publish" || slices.ContainsFunc(args, func(f field) bool { return f.val == "--dry-run" }) {
+		return
+	}
+	// The folder is the word after publish when it names one (npm
+	// publish ./pkg), else the working folder (that word may be an
+	// option's value: pnpm publish --access public).
+	dirs := []field{{val: "."}}
+	if len(words) > 1 {
+		if _, tarball := packageFile(words[1].val); tarball {
+			return // a tarball packed before: its files are not listed here
+		}
+		dirs = append([]field{words[1]}, dirs...)
+	}
+	for _, dir := range dirs {
+		abs, names, ok := r.listedFolder(dir)
+		if !ok || len(names) == 0 {
+			continue // (a word that names no folder lists nothing)
+		}
+		for _, n := range names {
+			why, hit := r.a.credentialFile(n)
+			if !hit || r.leftOutOfPackage(abs, n, b, cmd) {
+				continue
+			}
+			r.finding(ruleSecretEgress, Path, Ask, b+" publish packs "+abs+", which holds "+n+", a file whose name says it holds a credential ("+why+"), and sends it to the registry", cmd, "")
+			return
+		}
+		return
+	}
+}
+
+// listedFolder returns the first path a folder's word resolves to whose
+// names can be listed, with them.
+func (r *run) listedFolder(dir field) (string, []string, bool) {
+	for _, abs := range r.resolve(dir).paths {
+		if names, ok := r.listed(abs); ok {
+			return abs, names, true
+		}
+	}
+	return "", nil, false
+}
+
+// leftOutOfPackage reports whether the package in dir leaves the file
+// name at its top out of what npm packs: package.json's files list is
+// there and no entry of it matches name, or the ignore file npm reads
+// (.npmignore, else .gitignore) has a line that matches it.
+func (r *run) leftOutOfPackage(dir, name, b, cmd string) bool {
+	if text, _, ok := r.readOnDisk(field{val: dir + "/package.json"}, b, cmd, false); ok {
+		var pkg struct {
+			Files []string `json:"files"`
+		}
+		if json.Unmarshal([]byte(text), &pkg) == nil && pkg.Files != nil {
+			return !slices.ContainsFunc(pkg.Files, func(p string) bool { return ignoreMatch(p, name) })
+		}
+	}
+	for _, f := range []string{".npmignore", ".gitignore"} {
+		text, _, ok := r.readOnDisk(field{val: dir + "/" + f}, b, cmd, false)
+		if !ok {
+			continue
+		}
+		for line := range strings.SplitSeq(text, "\n") {
+			if ignoreMatch(strings.TrimSpace(line), name) { // (a comment, a negation and a blank match no name)
+				return true
+			}
+		}
+		return false // npm reads .gitignore only when there is no .npmignore
+	}
+	return false
+}
+
+// ignoreMatch reports whether an ignore file's or a files list's pattern
+// matches a name at the package's top: the pattern, without a leading
+// "/" or "./" and a trailing "/", matches it as path.Match does.
+func ignoreMatch(pattern, name string) bool {
+	p := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(pattern, "./"), "/"), "/")
+	m, _ := path.Match(p, name)
+	return m
 }
