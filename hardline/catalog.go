@@ -1859,18 +1859,7 @@ func embeddedCommands(v string) []string {
 	// A macro or quote that runs its text through a shell as it expands:
 	// RPM's %(CMD), Ruby's and Perl's %x(CMD), %x{CMD} and qx(CMD).
 	for _, open := range []string{"%(", "%x(", "%x{", "qx(", "qx{"} {
-		for rest := v; len(out) < maxEmbedded; {
-			i := strings.Index(rest, open)
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(open):]
-			body, ok := closeBracket(rest, open[len(open)-1])
-			if !ok {
-				body = rest
-			}
-			out = append(out, body)
-		}
+		out = append(out, bracketBodies(v, open, maxEmbedded-len(out))...)
 	}
 	// A JSON array of strings is an argument vector (["rm", "-rf", "~"]):
 	// each item one word, quoted so that the shell reads it back whole.
@@ -1926,25 +1915,33 @@ func (r *run) commandFile(sc *scope, f field, b string, c ctx, cmd string, read 
 		}
 		return
 	}
-	if f.dyn {
-		if !sc.loopItem(f, c.pos) {
-			// make -f "$F", psql -f "$SQL": which file's commands run is
-			// not known before it runs, as bash "$X"'s script is not.
-			r.finding(ruleDynamicName, Dynamic, Ask, b+" runs the commands of a file whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
-		}
+	if r.unknownFile(sc, f, b, c, cmd) {
 		return
 	}
-	{
-		r.buildFileWritten(sc, []string{f.val}, c, b, cmd, read)
-		// Read from disk whether or not its language is judged, so that
-		// an approval binds what it holds; one not there is absent
-		// (another call may write it first).
-		r.filesOrAbsent([]string{f.val}, b, cmd, func(text, _ string) {
-			if read != nil {
-				read(text)
-			}
-		})
+	r.buildFileWritten(sc, []string{f.val}, c, b, cmd, read)
+	// Read from disk whether or not its language is judged, so that an
+	// approval binds what it holds; one not there is absent (another call
+	// may write it first).
+	r.filesOrAbsent([]string{f.val}, b, cmd, func(text, _ string) {
+		if read != nil {
+			read(text)
+		}
+	})
+}
+
+// unknownFile reports whether f, a file whose commands or code b runs,
+// is named by a word not known (make -f "$F", psql < "$SQL"), and makes
+// the call ask when it is, as bash "$X"'s script does (which file runs is
+// not known before it runs), unless it is a for loop's item whose items
+// are all known (each is judged as the loop runs).
+func (r *run) unknownFile(sc *scope, f field, b string, c ctx, cmd string) bool {
+	if !f.dyn {
+		return false
 	}
+	if !sc.loopItem(f, c.pos) {
+		r.finding(ruleDynamicName, Dynamic, Ask, b+" runs the commands of a file whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
+	}
+	return true
 }
 
 // commandReader returns the reader of an entry's command files, given the

@@ -1786,21 +1786,16 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 
 // inputFiles hands each file an input of kind inFile is made of to read,
 // a program reading its commands or its code from it (stdinScript); one
-// whose path is not known asks, as bash "$X"'s script does, unless it is
-// a for loop's item whose items are all known (each is judged as the
-// loop runs). Past maxLoopItems files the command asks.
+// whose path is not known asks (unknownFile). Past maxLoopItems files the
+// command asks.
 func (r *run) inputFiles(sc *scope, b string, c ctx, cmd string, read func(f field)) {
 	for i, f := range c.in.files {
 		if r.overItems(i, "a program's input is made of more files than the bound") {
 			return
 		}
-		if f.dyn {
-			if !sc.loopItem(f, c.pos) {
-				r.finding(ruleDynamicName, Dynamic, Ask, b+" runs the commands of a file whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
-			}
-			continue
+		if !r.unknownFile(sc, f, b, c, cmd) {
+			read(f)
 		}
-		read(f)
 	}
 }
 

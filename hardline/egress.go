@@ -1855,8 +1855,11 @@ func (r *run) uploadedCredentialFile(sc *scope, call *syntax.CallExpr, fs []fiel
 	if verb == "" {
 		return
 	}
-	if secretStore(fs[1:]) {
-		return // a secret stored where secrets are kept (aws secretsmanager put-secret-value)
+	if svc := awsService(fs[1:]); b == "aws" && (svc == "secretsmanager" || svc == "ssm") {
+		// A secret stored where secrets are kept (put-secret-value,
+		// put-parameter): kept, not sent on. (Azure Key Vault's and
+		// Google Secret Manager's set and add are no upload verbs.)
+		return
 	}
 	for _, f := range fs[1:] {
 		if i := strings.IndexByte(f.val, '='); i > 0 && strings.HasPrefix(f.val, "-") {
@@ -1905,25 +1908,6 @@ func localFileValue(v string) string {
 		}
 	}
 	return v
-}
-
-// secretStore reports whether a cloud tool's words name a service that
-// keeps secrets and whose sub-commands that store one are upload verbs
-// (AWS Secrets Manager's put-secret-value, Systems Manager's
-// put-parameter): a credential put there is kept, not sent on. (Azure
-// Key Vault's and Google Secret Manager's set and add are no upload
-// verbs.)
-func secretStore(words []field) bool {
-	for i, w := range words {
-		if i > 2 {
-			break
-		}
-		switch w.val {
-		case "secretsmanager", "ssm":
-			return true
-		}
-	}
-	return false
 }
 
 // mayUpload reports whether uploadedCredentialFile judges program b: one
@@ -2232,13 +2216,15 @@ func (r *run) publishedPackage(b string, args []field, cmd string) {
 	default:
 		return
 	}
+	// publish is one of the first words that are not options: a global
+	// option's value may come first (npm --registry URL publish), and
+	// yarn's npm before it (yarn npm publish).
 	words := slices.DeleteFunc(slices.Clone(args), func(f field) bool { return strings.HasPrefix(f.val, "-") })
-	if b == "yarn" && len(words) > 0 && words[0].val == "npm" {
-		words = words[1:]
-	}
-	if len(words) == 0 || words[0].dyn || words[0].val != "publish" || slices.ContainsFunc(args, func(f field) bool { return f.val == "--dry-run" }) {
+	i := slices.IndexFunc(words[:min(len(words), 3)], func(f field) bool { return !f.dyn && f.val == "publish" })
+	if i < 0 || slices.ContainsFunc(args, func(f field) bool { return f.val == "--dry-run" }) {
 		return
 	}
+	words = words[i:]
 	// The folder is the word after publish when it names one (npm
 	// publish ./pkg), else the working folder (that word may be an
 	// option's value: pnpm publish --access public).

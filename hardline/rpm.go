@@ -20,20 +20,7 @@ import (
 // it builds one that asks as an eval of text not known does: what they
 // run is not read.
 func rpmMacroCode(text string) []string {
-	var out []string
-	for i := 0; ; {
-		j := strings.Index(text[i:], "%(")
-		if j < 0 {
-			break
-		}
-		start := i + j + 2
-		if body, ok := closeParen(text[start:]); ok {
-			out = append(out, body)
-		} else {
-			out = append(out, text[start:]) // no closing parenthesis: the rest
-		}
-		i = start
-	}
+	out := bracketBodies(text, "%(", len(text))
 	low := asciiLower(text)
 	if strings.Contains(low, "%{lua:") {
 		out = append(out, "lua -e "+shellQuoted(text))
@@ -41,6 +28,27 @@ func rpmMacroCode(text string) []string {
 	if strings.Contains(low, "%{expand:") {
 		// What it expands again is text it builds: not known.
 		out = append(out, `eval "$RPM_EXPANDED_MACRO"`)
+	}
+	return out
+}
+
+// bracketBodies returns, for each open in s (a text ending in '(', '{' or
+// '['), what follows it up to the bracket that closes it, or to s's end
+// when none does; nested ones are returned on their own too, at most max
+// in all.
+func bracketBodies(s, open string, max int) []string {
+	var out []string
+	for len(out) < max {
+		i := strings.Index(s, open)
+		if i < 0 {
+			break
+		}
+		s = s[i+len(open):]
+		body, ok := closeBracket(s, open[len(open)-1])
+		if !ok {
+			body = s
+		}
+		out = append(out, body)
 	}
 	return out
 }

@@ -1166,12 +1166,16 @@ func operandPast(args []field, valueOpts ...string) (field, bool) {
 }
 
 // specFile returns the spec file rpmbuild or rpmspec is given: the last
-// operand ending in .spec, or one not known.
+// word ending in .spec, or else one not known (a word not known after it,
+// --define "v $V", is no spec).
 func specFile(args []field) (field, bool) {
 	for i := len(args) - 1; i >= 0; i-- {
-		if a := args[i]; a.dyn || strings.HasSuffix(a.val, ".spec") {
+		if a := args[i]; !a.dyn && strings.HasSuffix(a.val, ".spec") {
 			return a, true
 		}
+	}
+	if i := slices.IndexFunc(args, func(a field) bool { return a.dyn }); i >= 0 {
+		return args[i], true
 	}
 	return field{}, false
 }
