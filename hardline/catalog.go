@@ -168,6 +168,12 @@ type Option struct {
 	// ending in "*" matches any key with that prefix. The role applies to
 	// VALUE.
 	Key string `json:"key,omitempty"`
+	// attachedOnly marks an option whose value, optional, is given only
+	// attached (nsenter --wd=DIR or -wDIR): alone it is a flag, and the
+	// next word is not its value. A RoleWorkDir option given alone moves
+	// the program to a folder not known (nsenter -w: the target
+	// process's).
+	attachedOnly bool
 }
 
 // Operand gives a role to positional arguments.
@@ -312,6 +318,10 @@ type Entry struct {
 	// <<< 'rm -rf ~', nix-shell <<< CMD), as one run elsewhere when the
 	// entry's commands are (vagrant ssh <<< CMD).
 	shellDefault bool
+	// systemdDirs says that the entry's RoleWorkDir values are written as
+	// systemd writes WorkingDirectory=: a leading - only lets the folder
+	// be missing, and ~ is the home folder.
+	systemdDirs bool
 	// compiled is the entry prepared for lookups.
 	compiled *compiledEntry
 }
@@ -605,7 +615,7 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 		case o.Takes == 0 && restOfLine(o.Role, false):
 			p.rest, p.restRole = args[i+1:], o.Role
 			return i, true
-		case o.Takes == 0:
+		case o.Takes == 0 || o.attachedOnly && attached == nil:
 			for _, o := range os {
 				if o.Role != "" {
 					p.flags.add(o.Role)
@@ -999,7 +1009,18 @@ func (r *run) applyRoles(sc *scope, ce *compiledEntry, p parsedLine, b string, c
 			r.judgeWriteTree(sc, v.f, cmd)
 		}
 		moved = true
+		if e.systemdDirs && !v.f.dyn {
+			if v.f.val = strings.TrimPrefix(v.f.val, "-"); v.f.val == "~" {
+				v.f.val = r.a.home
+			}
+		}
 		r.chdir(v.f)
+	}
+	if p.flags.has(RoleWorkDir) {
+		// A working-folder option given without its folder: one not
+		// known.
+		moved = true
+		r.cwd = ""
 	}
 	if e.Rule != "" {
 		raise := !p.flags.has(RoleHarmless)

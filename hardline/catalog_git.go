@@ -534,8 +534,12 @@ type gitSearch struct{ cwd, bare string }
 // layout of a bare repository with worktrees names it), whose
 // configuration and hooks a write asks about (see gitRunsIt).
 func gitFolderName(p string) bool {
-	p = asciiLower(strings.TrimSuffix(p, "/"))
-	return strings.HasSuffix(p, ".git") || path.Base(p) == ".bare"
+	if hasSuffixLower(strings.TrimSuffix(p, "/"), ".git") {
+		return true
+	}
+	p = strings.TrimRight(p, "/")
+	p = p[strings.LastIndexByte(p, '/')+1:]
+	return len(p) == len(".bare") && hasSuffixLower(p, ".bare")
 }
 
 // extArgv splits the command of an ext:: remote as git does: an unescaped

@@ -7,6 +7,12 @@ import "strings"
 // opt is an option taking one value with a role.
 func opt(role Role, names ...string) Option { return Option{Names: names, Takes: 1, Role: role} }
 
+// attachedOnly is an option whose value is given only attached to it
+// (--wd=DIR, -wDIR); alone it is a flag (see Option.attachedOnly).
+func attachedOnly(role Role, names ...string) Option {
+	return Option{Names: names, Takes: 1, Role: role, attachedOnly: true}
+}
+
 // val is an option taking one value that is data.
 func val(names ...string) Option { return Option{Names: names, Takes: 1} }
 

@@ -32,19 +32,36 @@ var _ = register([]Entry{
 				"-s", "--histsize", "-S", "--substitute-prompt", "-t", "--set-term-name", "-w", "--wait-before-prompt")},
 		Operands: []Operand{operand(0, RoleCommand)}},
 	wrapper("sandboxes", "timeout DURATION CMD", "sk", []string{"--signal", "--kill-after"}, 1, "timeout", "gtimeout"),
-	shellByDefault(wrapper("sandboxes", "chroot DIR CMD runs CMD under DIR", "", []string{"--userspec", "--groups"}, 1, "chroot")),
+	// chroot moves to DIR's / before it runs the command (unless
+	// --skip-chdir, rare enough that the move is always read): relative
+	// paths are DIR's. Absolute ones are read as this machine's: the
+	// program must be found under DIR, which is then a system's tree.
+	shellByDefault(Entry{Names: names("chroot"), Family: "sandboxes", Summary: "chroot DIR CMD runs CMD in DIR, under DIR",
+		Options: vals("", "--userspec", "--groups"), Operands: []Operand{operand(0, RoleWorkDir), operand(1, RoleCommand)}}),
 	wrapper("sandboxes", "chrt PRIO CMD", "", nil, 1, "chrt"),
 	wrapper("sandboxes", "taskset MASK CMD", "", nil, 1, "taskset"),
 	wrapper("sandboxes", "runs the command on chosen CPUs and memory", "CNmipP", nil, 0, "numactl"),
 	wrapper("sandboxes", "runs the command in a control group", "g", nil, 0, "cgexec"),
-	// -w and -r take their folder only attached (-w/srv): alone they are
-	// flags.
-	shellByDefault(wrapper("sandboxes", "runs the command in another process's namespaces", "tSG", []string{"--target", "--setuid", "--setgid", "--wd", "--root"}, 0, "nsenter")),
-	shellByDefault(wrapper("sandboxes", "runs the command in new namespaces", "SGRw", []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation"}, 0, "unshare")),
-	wrapper("sandboxes", "runs the command under a rootfs", "rbwqk", []string{"--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release"}, 0, "proot"),
+	// nsenter's -w, --wd, -r and --root take their folder only attached
+	// (-w/srv, --wd=/srv): alone they are flags, and -w alone moves to the
+	// target process's folder, not known.
+	shellByDefault(Entry{Names: names("nsenter"), Family: "sandboxes", Summary: "runs the command in another process's namespaces; -w/--wd moves to a folder",
+		Options:  append([]Option{attachedOnly(RoleWorkDir, "-w", "--wd"), attachedOnly("", "-r", "--root")}, vals("tSG", "--target", "--setuid", "--setgid")...),
+		Operands: []Operand{operand(0, RoleCommand)}}),
+	shellByDefault(Entry{Names: names("unshare"), Family: "sandboxes", Summary: "runs the command in new namespaces; -w/--wd moves to a folder",
+		Options:  append([]Option{opt(RoleWorkDir, "-w", "--wd")}, vals("SGR", "--setuid", "--setgid", "--root", "--map-user", "--map-group", "--propagation")...),
+		Operands: []Operand{operand(0, RoleCommand)}}),
+	{Names: names("proot"), Family: "sandboxes", Summary: "runs the command under a rootfs; -w/--cwd moves to a folder",
+		Options:  append([]Option{opt(RoleWorkDir, "-w", "--cwd")}, vals("rbqk", "--rootfs", "--bind", "--qemu", "--kernel-release")...),
+		Operands: []Operand{operand(0, RoleCommand)}},
 	wrapper("sandboxes", "runs the command under a sandbox profile (-f file, -p text, -n name, -D key=value)", "fpDn", nil, 0, "sandbox-exec"),
-	wrapper("sandboxes", "runs the command in a chroot", "cdu", []string{"--chroot", "--directory", "--user"}, 0, "schroot"),
-	shellByDefault(wrapper("sandboxes", "runs the command in a firejail sandbox", "", nil, 0, "firejail")),
+	{Names: names("schroot"), Family: "sandboxes", Summary: "runs the command in a chroot; -d/--directory moves to a folder",
+		Options:  append([]Option{opt(RoleWorkDir, "-d", "--directory")}, vals("cu", "--chroot", "--user")...),
+		Operands: []Operand{operand(0, RoleCommand)}},
+	// firejail's options are all --NAME=VALUE; --private-cwd alone moves
+	// to the home folder, read here as a folder not known.
+	shellByDefault(Entry{Names: names("firejail"), Family: "sandboxes", Summary: "runs the command in a firejail sandbox; --private-cwd moves to a folder",
+		Options: []Option{attachedOnly(RoleWorkDir, "--private-cwd")}, Operands: []Operand{operand(0, RoleCommand)}}),
 	wrapper("sandboxes", "runs the command in a user namespace", "", []string{"--net", "--mtu", "--cidr", "--port-driver", "--copy-up", "--state-dir", "--subid-source", "--propagation", "--publish", "-p"}, 0, "rootlesskit"),
 	{Names: names("apptainer singularity"), Family: "sandboxes", Summary: "exec runs a command in a container that binds the home folder and the working folder by default: it is judged as run here; run and shell run the image's own script or a shell",
 		Subcommands: []Entry{
@@ -139,9 +156,9 @@ var _ = register([]Entry{
 			}
 			return false
 		},
-		Options: append([]Option{opt(RoleWorkDir, "--working-directory"), {Names: names("--on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --on-clock-change --on-timezone-change --timer-property --path-property --socket-property"), Takes: 1, Role: RoleTrigger}},
+		Options: append([]Option{opt(RoleWorkDir, "--working-directory"), keyed(RoleWorkDir, "WorkingDirectory", "-p", "--property"), {Names: names("--on-active --on-boot --on-startup --on-unit-active --on-unit-inactive --on-calendar --on-clock-change --on-timezone-change --timer-property --path-property --socket-property"), Takes: 1, Role: RoleTrigger}},
 			vals("pEuMHs", "--property", "--unit", "--description", "--setenv", "--slice", "--machine", "--host", "--uid", "--gid", "--nice", "--service-type")...),
-		Operands: []Operand{operand(0, RoleCommand)}, Rule: rulePersistence},
+		Operands: []Operand{operand(0, RoleCommand)}, Rule: rulePersistence, systemdDirs: true},
 	{Names: names("flatpak"), Family: "sandboxes", Summary: "flatpak run --command=PROGRAM APP ARGS runs PROGRAM ARGS; remote-add stores a package source",
 		Subcommands: []Entry{{Names: names("remote-add"), Summary: "stores a package source", DataOnly: true, Rule: rulePackageSource},
 			{Names: names("run"), Options: []Option{opt(RoleCommand, "--command"), val("--branch", "--arch", "--runtime", "--filesystem", "--env", "--cwd")}, Operands: []Operand{operand(0, RoleData), operands(1, RoleData)},

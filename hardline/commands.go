@@ -728,9 +728,10 @@ func (r *run) next(sc *scope, rest []field, c ctx) {
 
 // wrapSpec describes a command that runs another command.
 type wrapSpec struct {
-	val  string   // short options that take a value
-	long []string // long options that take a value when not written with '='
-	pos  int      // positional arguments between the options and the command
+	val      string   // short options that take a value
+	attached string   // short options whose value, optional, is only attached (xargs -i[R])
+	long     []string // long options that take a value when not written with '='
+	pos      int      // positional arguments between the options and the command
 }
 
 // skipOpts drops a wrapper's options and positional arguments and returns
@@ -755,6 +756,9 @@ loop:
 			i++
 		case len(a.val) > 1 && a.val[0] == '-':
 			for j := 1; j < len(a.val); j++ {
+				if strings.IndexByte(w.attached, a.val[j]) >= 0 {
+					break // the rest of the word is its value
+				}
 				if strings.IndexByte(w.val, a.val[j]) >= 0 {
 					if j == len(a.val)-1 {
 						i++
@@ -1085,14 +1089,14 @@ func (r *run) cdThroughPath(sc *scope, op field, c ctx, cmd string) {
 func (r *run) envCmd(sc *scope, args []field, c ctx, cmd string, next func([]field)) {
 	i, resplit := 0, 0
 	var split, resplitWords []field
-	chdir := ""
+	var chdir *field
 	// value applies an option that takes one: -u, -C, -S and -P.
 	value := func(o byte, v field) {
 		switch o {
 		case 'S':
 			split = append(split, r.splitString(v)...)
 		case 'C':
-			chdir = v.val
+			chdir = &v
 		}
 	}
 loop:
@@ -1170,16 +1174,9 @@ loop:
 		r.checkAsWritten(sc, all, cmd)
 	}
 	rest = append(split, rest...)
-	if chdir != "" {
-		saved := r.cwd
-		if res := r.resolve(field{val: chdir}); res.ok {
-			r.cwd = res.paths[len(res.paths)-1]
-		} else {
-			r.cwd = ""
-		}
-		next(rest)
-		r.cwd = saved
-		return
+	if chdir != nil {
+		defer func(saved string) { r.cwd = saved }(r.cwd)
+		r.chdir(*chdir)
 	}
 	next(rest)
 }
@@ -1347,6 +1344,11 @@ func (r *run) sudo(sc *scope, args []field, c ctx, cmd string, next func([]field
 		// still expands $NAME (sudo -s rm -rf '$HOME' deletes a home).
 		r.reparseField(sc, field{val: sudoShellText(rest)}, c, cmd, true)
 		return
+	}
+	if d := p.get("-D", "--chdir"); len(d) > 0 {
+		// sudo -D DIR runs the command in DIR.
+		defer func(saved string) { r.cwd = saved }(r.cwd)
+		r.chdir(d[len(d)-1])
 	}
 	next(rest)
 }

@@ -1050,7 +1050,7 @@ func (r *run) clientServer(sc *scope, b string, call *syntax.CallExpr, args []fi
 				}
 				i++
 			} else if ce != nil {
-				if os, ok := ce.option(name); ok && os[0].Takes > 0 {
+				if os, ok := ce.option(name); ok && os[0].Takes > 0 && !os[0].attachedOnly {
 					i += os[0].Takes
 				}
 			}
@@ -1652,7 +1652,7 @@ func (r *run) destinations(sc *scope, b string, call *syntax.CallExpr, fs []fiel
 			if ce == nil {
 				continue
 			}
-			if os, ok := ce.option(name); ok && os[0].Takes > 0 && !attached {
+			if os, ok := ce.option(name); ok && os[0].Takes > 0 && !os[0].attachedOnly && !attached {
 				i += os[0].Takes
 			}
 		default: // a group of short options: -sSLo FILE, -H'x: y'

@@ -121,3 +121,18 @@ func TestProcessSubstitutionNet(t *testing.T) {
 		}
 	}
 }
+
+// TestGitFolderName pins the names git's own folders have, in any case of
+// ASCII letters (a case-insensitive file system finds .GIT as .git).
+func TestGitFolderName(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/w/.git": true, "/w/.GIT": true, "/w/app.git": true, "/w/App.Git/": true,
+		"/w/.bare": true, "/w/.BARE": true, ".bare": true, "/w/.bare//": true,
+		"/w/git": false, "/w/.gitx": false, "/w/x.bare": false, "/w/bare": false,
+		"/w/.bare/x": false, "/w/.git/hooks": false, "/": false, "": false,
+	} {
+		if got := gitFolderName(p); got != want {
+			t.Errorf("gitFolderName(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

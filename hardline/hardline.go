@@ -657,6 +657,12 @@ func asciiLower(s string) string {
 	return s
 }
 
+// hasSuffixLower reports whether asciiLower(s) ends in suffix, which is in
+// lower case, without making the lower-cased copy.
+func hasSuffixLower(s, suffix string) bool {
+	return len(s) >= len(suffix) && containsLower(s[len(s)-len(suffix):], suffix)
+}
+
 // containsLower reports whether asciiLower(s) contains sub, which is in
 // lower case, without building the lower-case copy.
 func containsLower(s, sub string) bool {

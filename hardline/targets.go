@@ -1830,6 +1830,9 @@ func (r *run) gitConfigSet(sc *scope, args []field, c ctx, cmd string) {
 	if sourceKey(k) && !strings.HasPrefix(k, "alias.") {
 		r.packageSource("git config "+k, cmd)
 	}
+	if k == "core.worktree" {
+		r.storedWorkTree(v, cmd)
+	}
 	if s, ok := storedSettingOf("git", k); ok && s.kind == storedOff {
 		r.storeSetting(sc, "git", "git config", k, v, c, cmd) // safe.directory '*', protocol.file.allow always
 	}
@@ -1842,8 +1845,78 @@ func (r *run) gitConfigSet(sc *scope, args []field, c ctx, cmd string) {
 	}
 }
 
-// xargsSpec lists xargs options that take a value.
-var xargsSpec = wrapSpec{val: "adEeIiLlnPs", long: []string{"--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}
+// storedWorkTree judges git config core.worktree VALUE: git's later
+// commands in the repository write and delete there (checkout, reset,
+// clean -fdx, stash), as git --work-tree does now. A folder outside every
+// root, one not known, or a relative one that climbs (it is relative to
+// the repository's .git folder, which may be above the working folder)
+// asks.
+func (r *run) storedWorkTree(v field, cmd string) {
+	why := ""
+	switch p := r.a.slash(v.val); {
+	case v.dyn:
+		why = "comes from " + v.why
+	case !r.a.isAbs(p):
+		if slices.Contains(strings.Split(p, "/"), "..") {
+			why = "climbs out of the repository's .git folder"
+		}
+	default:
+		res := r.resolve(v)
+		if res.unknown != nil || !res.ok {
+			why = "cannot be resolved"
+		} else if q := res.paths[len(res.paths)-1]; !r.inAnyRoot(q) {
+			why = "is " + q + ", outside every root"
+		}
+	}
+	if why != "" {
+		r.finding(rulePersistence, Path, Ask, "git config core.worktree stores the folder git's later commands write and delete in (checkout, reset, clean), which "+why, cmd, "")
+	}
+}
+
+// xargsSpec lists xargs options that take a value. -e, -i and -l (--eof,
+// --replace, --max-lines) take theirs only attached (-i{}, --replace=X):
+// alone, the next word is the command.
+var xargsSpec = wrapSpec{val: "adEILnPs", attached: "eil", long: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}}
+
+// xargsReplace returns the text xargs replaces with each item, as the
+// last of -I R, -i[R] and --replace[=R] among its options gives it (R
+// left out is {}; --replace may be shortened to --r), or "" for none.
+func xargsReplace(opts []field) string {
+	repl := ""
+	for i := 0; i < len(opts); i++ {
+		v := opts[i].val
+		name, val, hasVal := strings.Cut(v, "=")
+		switch {
+		case opts[i].dyn:
+		case strings.HasPrefix(v, "--"):
+			if len(name) > 2 && strings.HasPrefix("--replace", name) {
+				repl = cmp.Or(val, "{}")
+			} else if !hasVal && slices.Contains(xargsSpec.long, name) {
+				i++
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				switch o := v[j]; {
+				case o == 'i':
+					repl = cmp.Or(v[j+1:], "{}")
+				case strings.IndexByte(xargsSpec.attached, o) >= 0:
+					// -e[EOF], -l[N]: the rest of the word is the value.
+				case o == 'I' && j+1 < len(v):
+					repl = v[j+1:]
+				case o == 'I' && i+1 < len(opts):
+					i++
+					repl = opts[i].val
+				case strings.IndexByte(xargsSpec.val, o) >= 0 && j+1 == len(v):
+					i++
+				case strings.IndexByte(xargsSpec.val, o) < 0:
+					continue
+				}
+				break
+			}
+		}
+	}
+	return repl
+}
 
 func (r *run) xargs(sc *scope, args []field, c ctx) {
 	rest := skipOpts(args, xargsSpec)
@@ -1851,12 +1924,7 @@ func (r *run) xargs(sc *scope, args []field, c ctx) {
 	if len(rest) == 0 {
 		return // xargs echo
 	}
-	repl := ""
-	if v := p.get("-I", "--replace"); len(v) > 0 {
-		repl = v[0].val
-	} else if p.has("--replace") || strings.ContainsRune(p.short, 'i') {
-		repl = "{}"
-	}
+	repl := xargsReplace(args[:len(args)-len(rest)])
 	in := c.in
 	if fs := p.get("-a", "--arg-file"); len(fs) > 0 {
 		in = r.itemsFile(sc, fs[len(fs)-1], c)
@@ -2075,7 +2143,7 @@ func shellText(f field) bool {
 // parallelSpec, rushSpec and xeSpec are the options of GNU parallel, rush
 // and gargs, and xe that take a value.
 var (
-	parallelSpec = wrapSpec{val: "jSaIdEXNLnPsC", long: []string{"--jobs", "--max-procs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
+	parallelSpec = wrapSpec{val: "jSaIdENLnPsC", long: []string{"--jobs", "--max-procs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
 	rushSpec     = wrapSpec{val: "jDdnrtTvCiopw", long: []string{"--jobs", "--delimiter", "--field-delimiter", "--nrecords", "--records-delimiter", "--timeout", "--trim", "--assign", "--succ-cmd-file", "--infile", "--out-file", "--procs", "--retries", "--retry-interval"}}
 	xeSpec       = wrapSpec{val: "fIjnNs"}
 )
