@@ -354,6 +354,8 @@ type compiledEntry struct {
 	pure bool
 	// serves: an option or operand has RoleServe.
 	serves bool
+	// wraps: an operand is a command the program runs (RoleCommand).
+	wraps bool
 }
 
 func compileEntry(e *Entry) *compiledEntry {
@@ -363,7 +365,8 @@ func compileEntry(e *Entry) *compiledEntry {
 // compileEntryIn compiles e, a sub-command of an entry whose options are
 // long with a single dash when longSingle is set.
 func compileEntryIn(e *Entry, longSingle bool) *compiledEntry {
-	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst, longSingle: longSingle || e.LongSingleDash, pure: pureWrapper(e)}
+	c := &compiledEntry{e: e, opts: map[string][]*Option{}, optsFirst: e.OptionsFirst, longSingle: longSingle || e.LongSingleDash, pure: pureWrapper(e),
+		wraps: slices.ContainsFunc(e.Operands, func(o Operand) bool { return o.Role == RoleCommand })}
 	for i := range e.Options {
 		o := &e.Options[i]
 		for _, n := range o.Names {
@@ -560,6 +563,11 @@ type parsedLine struct {
 	sub       *compiledEntry
 	subName   string
 	subArgs   []field
+	// hidden is 1 + the index in the line of the first word an option
+	// took as its value that names a program, in an entry that runs its
+	// operands as a command: the command itself, were the option one
+	// that takes no value, or takes it only attached (see hiddenCommand).
+	hidden int
 }
 
 // roleSet is the roles of the flags given on a line: a few at most.
@@ -627,6 +635,9 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			for k := 0; k < o.Takes && i+1 < len(args); k++ {
 				i++
 				addValue(os, args[i])
+				if ce.wraps && p.hidden == 0 && namesProgram(args[i]) {
+					p.hidden = i + 1
+				}
 			}
 		}
 		return i, false
@@ -856,6 +867,9 @@ func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c
 	roled, moved := r.applyRoles(sc, ce, p, b, c, cmd)
 	if moved {
 		defer func() { r.cwd = saved }()
+	}
+	if p.hidden > 0 && !p.elsewhere {
+		r.next(sc, args[p.hidden-1:], c) // see hiddenCommand
 	}
 	if len(e.RunsFiles) > 0 && before > 0 {
 		runs := ce.runs

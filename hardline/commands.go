@@ -781,6 +781,55 @@ loop:
 	return rest[w.pos:]
 }
 
+// hiddenCommand returns the line from the first word a wrapper's option
+// takes as its value (-u VALUE, not -uVALUE or --user=VALUE) when that
+// word names a program, or nil. Where the option takes no value in the
+// version of the program at hand, or takes it only attached (getopt's
+// optional values: nsenter --wd, xargs -i), that word starts the command
+// the wrapper runs: nsenter --wd rm -rf ~ runs rm. The line from it is
+// judged as a command too, so that an option whose arity the catalogue
+// has wrong cannot hide the command; a user or group named as a program
+// (sudo -u git git pull) reads the same command once more.
+func hiddenCommand(args []field, w wrapSpec) []field {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		taken := false
+		switch {
+		case a.dyn || a.val == "--" || len(a.val) < 2 || a.val[0] != '-':
+			return nil
+		case strings.HasPrefix(a.val, "--"):
+			taken = !strings.Contains(a.val, "=") && slices.Contains(w.long, a.val)
+		default:
+			for j := 1; j < len(a.val); j++ {
+				if strings.IndexByte(w.attached, a.val[j]) >= 0 {
+					break
+				}
+				if strings.IndexByte(w.val, a.val[j]) >= 0 {
+					taken = j == len(a.val)-1
+					break
+				}
+			}
+		}
+		if taken {
+			if i+1 < len(args) && namesProgram(args[i+1]) {
+				return args[i+1:]
+			}
+			i++
+		}
+	}
+	return nil
+}
+
+// namesProgram reports whether f is a static word that names a program
+// the catalogue describes, or a shell (see hiddenCommand).
+func namesProgram(f field) bool {
+	if f.dyn || f.val == "" || f.val[0] == '-' {
+		return false
+	}
+	b := base(f.val)
+	return builtinCatalog()[b] != nil || shells[b]
+}
+
 // optionValues returns the values args give the options names, in order:
 // NAME VALUE, NAME=VALUE for a long name (--config, -command) and VALUE
 // attached to a short one (-FVALUE). An attached value keeps what made its
@@ -1344,6 +1393,9 @@ func (r *run) sudo(sc *scope, args []field, c ctx, cmd string, next func([]field
 		// still expands $NAME (sudo -s rm -rf '$HOME' deletes a home).
 		r.reparseField(sc, field{val: sudoShellText(rest)}, c, cmd, true)
 		return
+	}
+	if alt := hiddenCommand(args, sudoSpec); alt != nil {
+		next(alt)
 	}
 	if d := p.get("-D", "--chdir"); len(d) > 0 {
 		// sudo -D DIR runs the command in DIR.
