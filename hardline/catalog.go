@@ -704,7 +704,13 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			continue
 		}
 		if strings.HasPrefix(v, "--") || ce.longSingle {
-			continue // an unknown long option, taken as a flag
+			// An unknown long option, taken as a flag. Were it one that
+			// takes the next word, the word after would start a wrapper's
+			// command (see hiddenCommand).
+			if ce.wraps && p.hidden == 0 && !strings.Contains(v, "=") && i+2 < len(args) && namesProgram(args[i+2]) {
+				p.hidden = i + 3
+			}
+			continue
 		}
 		// A group of short options: -rf, -oFILE, -C dir.
 		for j := 1; j < len(v); j++ {

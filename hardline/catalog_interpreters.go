@@ -41,7 +41,15 @@ var interpreterEnv = []EnvVar{{Name: "PYTHONSTARTUP", Role: RoleProgram}, {Name:
 	// its profiles.
 	{Name: "LUA_INIT", Role: RoleProgram}, {Name: "LUA_INIT_5_1", Role: RoleProgram}, {Name: "LUA_INIT_5_2", Role: RoleProgram},
 	{Name: "LUA_INIT_5_3", Role: RoleProgram}, {Name: "LUA_INIT_5_4", Role: RoleProgram},
-	{Name: "R_PROFILE_USER", Role: RoleProgram}, {Name: "R_PROFILE", Role: RoleProgram}}
+	{Name: "R_PROFILE_USER", Role: RoleProgram}, {Name: "R_PROFILE", Role: RoleProgram},
+	// The Erlang runtime adds these to its command line (erl, elixir,
+	// iex, mix, escript, rebar3): -eval and -run run code, -pa, -pz, -boot
+	// and -args_file load it.
+	{Name: "ERL_AFLAGS", Role: RoleEscape, Markers: erlCodeOptions}, {Name: "ERL_FLAGS", Role: RoleEscape, Markers: erlCodeOptions},
+	{Name: "ERL_ZFLAGS", Role: RoleEscape, Markers: erlCodeOptions}, {Name: "ELIXIR_ERL_OPTIONS", Role: RoleEscape, Markers: erlCodeOptions}}
+
+// erlCodeOptions are the Erlang runtime's options that run or load code.
+var erlCodeOptions = []string{"-eval", "-run", "-pa", "-pz", "-boot", "-args_file"}
 
 // languageInterpreters are the interpreters of the catalogue's entry of
 // that name: their inline code asks, and a program they run from a file

@@ -254,7 +254,7 @@ var _ = register([]Entry{
 			{Names: names("config"), Summary: "config set of an index, a trusted host or a proxy asks", DataOnly: true, special: configSource}}},
 	{Names: names("go"), Family: "runners", RunsFiles: []string{"**/*.go"}, Summary: "go run builds and runs a program; -exec, -toolexec, -vettool and -ldflags=-extld run commands; -o and the profiles are written; go env -w of a variable that runs code asks",
 		LongSingleDash: true,
-		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
+		Env: []EnvVar{{Name: "CC", Role: RoleCommand}, {Name: "CXX", Role: RoleCommand}, {Name: "FC", Role: RoleCommand}, {Name: "PKG_CONFIG", Role: RoleCommand}, {Name: "GOFLAGS", Role: RoleEscape, Markers: []string{"-exec", "-toolexec", "--exec", "--toolexec", "-vettool", "-ldflags=-extld", "-overlay"}},
 			{Name: "GOENV", Role: RoleProgram}, {Name: "CGO_LDFLAGS", Role: RoleEscape, Markers: []string{"-fuse-ld=/", "-B"}},
 			// The C compiler's flags go's cgo passes unchecked: a plugin,
 			// a wrapper or another folder of compiler programs runs code.

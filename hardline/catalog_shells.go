@@ -156,7 +156,12 @@ var _ = register([]Entry{
 			r.xargs(sc, args, c)
 			return true
 		}},
-	{Names: names("parallel"), Family: "shells", Summary: "the command runs with each item; a one-word command is a script",
+	{Names: names("parallel"), Family: "shells", Summary: "the command runs with each item; a one-word command is a script; PARALLEL adds options",
+		// PARALLEL's options are read before the line's: --rpl defines
+		// replacement strings that are Perl code, --ssh and --filter run
+		// commands, and the rest name files written or sent.
+		Env: []EnvVar{{Name: "PARALLEL", Role: RoleEscape, Markers: []string{"--rpl", "--ssh", "--sshlogin", "-S", "--filter", "--results", "--joblog",
+			"--tmpdir", "--workdir", "--wd", "--return", "--cleanup", "--basefile", "--bf", "--transfer", "--env", "--tmux", "--shebang"}}},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.parallel(sc, b, args, c, cmd, parallelSpec)
 			return true

@@ -789,7 +789,11 @@ loop:
 // the wrapper runs: nsenter --wd rm -rf ~ runs rm. The line from it is
 // judged as a command too, so that an option whose arity the catalogue
 // has wrong cannot hide the command; a user or group named as a program
-// (sudo -u git git pull) reads the same command once more.
+// (sudo -u git git pull) reads the same command once more. The other way
+// round, a long option the wrapper is not known to give a value, which
+// the command line's reading takes for a flag, may take the next word
+// (parallel --tagstring X rm -rf ::: ~): a program named by the word after
+// starts the line returned.
 func hiddenCommand(args []field, w wrapSpec) []field {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -798,7 +802,11 @@ func hiddenCommand(args []field, w wrapSpec) []field {
 		case a.dyn || a.val == "--" || len(a.val) < 2 || a.val[0] != '-':
 			return nil
 		case strings.HasPrefix(a.val, "--"):
-			taken = !strings.Contains(a.val, "=") && slices.Contains(w.long, a.val)
+			known := slices.Contains(w.long, a.val)
+			taken = !strings.Contains(a.val, "=") && known
+			if !known && !strings.Contains(a.val, "=") && i+2 < len(args) && !args[i+1].dyn && !strings.HasPrefix(args[i+1].val, "-") && namesProgram(args[i+2]) {
+				return args[i+2:]
+			}
 		default:
 			for j := 1; j < len(a.val); j++ {
 				if strings.IndexByte(w.attached, a.val[j]) >= 0 {

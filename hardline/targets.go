@@ -1919,6 +1919,9 @@ func xargsReplace(opts []field) string {
 }
 
 func (r *run) xargs(sc *scope, args []field, c ctx) {
+	if alt := hiddenCommand(args, xargsSpec); alt != nil {
+		r.xargs(sc, alt, c)
+	}
 	rest := skipOpts(args, xargsSpec)
 	p := parseOpts(args[:len(args)-len(rest)], xargsSpec.val, xargsSpec.long, "")
 	if len(rest) == 0 {
@@ -2024,7 +2027,13 @@ func (r *run) feed(sc *scope, cmd []field, in input, repl string, c ctx) {
 }
 
 func (r *run) parallel(sc *scope, b string, args []field, c ctx, cmd string, spec wrapSpec) {
+	if alt := hiddenCommand(args, spec); alt != nil {
+		r.parallel(sc, b, alt, c, cmd, spec)
+	}
 	rest := skipOpts(args, spec)
+	if b == "parallel" {
+		r.parallelPerl(sc, args[:len(args)-len(rest)], rest, c, cmd)
+	}
 	sep := slices.IndexFunc(rest, func(f field) bool { return strings.HasPrefix(f.val, ":::") })
 	command, items := rest, []field(nil)
 	if sep >= 0 {
@@ -2103,6 +2112,86 @@ func (r *run) parallel(sc *scope, b string, args []field, c ctx, cmd string, spe
 	r.feed(sc, command, in, repl, c)
 }
 
+// parallelPerl judges the code GNU parallel runs here besides its command:
+// a {= EXPR =} replacement string in the command, the replacement strings
+// --rpl defines ('{r} EXPR') and --filter's expression are Perl code run
+// for each item, wherever the command runs; each is inline code (it asks)
+// and is read by its text, as perl -e's is. --ssh names the command that
+// reaches the hosts, run here.
+func (r *run) parallelPerl(sc *scope, opts, rest []field, c ctx, cmd string) {
+	var code []string
+	for _, f := range rest {
+		if strings.HasPrefix(f.val, ":::") {
+			break
+		}
+		for s := f.val; ; {
+			i := strings.Index(s, "{=")
+			if i < 0 {
+				break
+			}
+			j := strings.Index(s[i+2:], "=}")
+			if j < 0 {
+				code = append(code, s[i+2:]) // up to the word's end
+				break
+			}
+			code = append(code, s[i+2:i+2+j])
+			s = s[i+2+j+2:]
+		}
+	}
+	p := parseOpts(opts, parallelSpec.val, parallelSpec.long, "")
+	for _, f := range p.get("--rpl", "--filter") {
+		if f.dyn {
+			r.finding(ruleInlineInterp, Dynamic, Ask, "parallel runs Perl code that comes from "+f.why, cmd, "")
+			continue
+		}
+		code = append(code, f.val)
+	}
+	for _, f := range p.get("--ssh") {
+		r.reparseField(sc, f, c, cmd, true)
+	}
+	for _, t := range code {
+		if perlMayAct(t) {
+			r.finding(ruleInlineInterp, Dynamic, Ask, "parallel runs Perl code that may act beyond the item's text ({= ... =}, --rpl, --filter)", cmd, "")
+		}
+		r.programText(sc, "perl", t, c, cmd)
+	}
+}
+
+// perlMayAct reports whether a Perl expression of parallel's may do more
+// than edit the item's text (s/x/y/, uc, substr): a builtin that runs a
+// program, opens, reads or changes a file or a process, or reads the
+// environment (perlActs), a backquote, a readline or glob (<...>), a
+// call through a package or a reference (::, ->, &), or code loaded.
+func perlMayAct(code string) bool {
+	if strings.ContainsAny(code, "`<&") || strings.Contains(code, "::") || strings.Contains(code, "->") {
+		return true
+	}
+	for i := 0; i < len(code); {
+		if code[i] != '_' && !isLetter(code[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(code) && (code[j] == '_' || isLetter(code[j]) || '0' <= code[j] && code[j] <= '9') {
+			j++
+		}
+		if perlActs[code[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// perlActs are Perl's builtins that act beyond a string: processes,
+// files, folders, sockets, the environment, and code loaded or evaluated.
+var perlActs = map[string]bool{"system": true, "exec": true, "qx": true, "readpipe": true, "fork": true, "kill": true, "syscall": true,
+	"open": true, "sysopen": true, "close": true, "print": true, "printf": true, "say": true, "unlink": true, "rmdir": true, "mkdir": true,
+	"rename": true, "link": true, "symlink": true, "chmod": true, "chown": true, "utime": true, "truncate": true, "chdir": true, "chroot": true,
+	"glob": true, "opendir": true, "readdir": true, "readline": true, "pipe": true, "socket": true, "connect": true, "send": true, "ENV": true,
+	"eval": true, "do": true, "require": true, "use": true, "dump": true, "exit": true, "die": true, "binmode": true, "seek": true, "select": true,
+	"dbmopen": true, "tie": true, "bless": true, "sub": true, "local": true, "our": true, "sleep": true, "wait": true, "waitpid": true, "umask": true}
+
 // replacementStrings are GNU parallel's and rush's replacement strings in
 // a command template: {}, {.}, {/}, {//}, {/.}, {#}, {%}, {1}, {2.}, {= perl =}.
 var replacementStrings = regexp.MustCompile(`\{(=.*?=|[./#%0-9]*[./]*)\}`)
@@ -2143,9 +2232,12 @@ func shellText(f field) bool {
 // parallelSpec, rushSpec and xeSpec are the options of GNU parallel, rush
 // and gargs, and xe that take a value.
 var (
-	parallelSpec = wrapSpec{val: "jSaIdENLnPsC", long: []string{"--jobs", "--max-procs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries"}}
-	rushSpec     = wrapSpec{val: "jDdnrtTvCiopw", long: []string{"--jobs", "--delimiter", "--field-delimiter", "--nrecords", "--records-delimiter", "--timeout", "--trim", "--assign", "--succ-cmd-file", "--infile", "--out-file", "--procs", "--retries", "--retry-interval"}}
-	xeSpec       = wrapSpec{val: "fIjnNs"}
+	parallelSpec = wrapSpec{val: "jSaIdENLnPsC", long: []string{"--jobs", "--max-procs", "--sshlogin", "--arg-file", "--joblog", "--colsep", "--delimiter", "--halt", "--results", "--tmpdir", "--timeout", "--retries",
+		"--rpl", "--tagstring", "--delay", "--memfree", "--nice", "--load", "--termseq", "--filter", "--ssh", "--basefile", "--bf", "--return", "--workdir", "--wd",
+		"--env", "--transferfile", "--tf", "--limit", "--template", "--ctagstring", "--shard", "--bin", "--group-by", "--block", "--block-size", "--recstart",
+		"--recend", "--header", "--arg-sep", "--arg-file-sep", "--sshloginfile", "--slf", "--max-args", "--max-chars"}}
+	rushSpec = wrapSpec{val: "jDdnrtTvCiopw", long: []string{"--jobs", "--delimiter", "--field-delimiter", "--nrecords", "--records-delimiter", "--timeout", "--trim", "--assign", "--succ-cmd-file", "--infile", "--out-file", "--procs", "--retries", "--retry-interval"}}
+	xeSpec   = wrapSpec{val: "fIjnNs"}
 )
 
 // xe runs its command with the items from stdin, or its script (-s)
