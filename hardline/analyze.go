@@ -190,6 +190,16 @@ type run struct {
 	// (echo CMD | bash -c bash): script takes it for the statements that
 	// read their input first, and clears it.
 	scriptIn input
+	// inConfig counts the configuration files (curl -K, .curlrc, a
+	// wgetrc) whose options are being judged as the program's arguments:
+	// the default ones are not looked for again inside one, and one
+	// naming another is followed up to maxConfigDepth.
+	inConfig int
+	// entries counts the catalogue entries being applied, one inside
+	// another (a wrapper's command, a configuration's options): past
+	// maxEntryNesting the line is too complex, whatever path led there,
+	// so that no file or option that names itself can recurse unbounded.
+	entries int
 	// loopVars and loopTree are set while readLoop judges a loop's body
 	// for one of its items: the variables read stand for it, and targets
 	// stand for everything under them.

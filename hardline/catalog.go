@@ -857,10 +857,20 @@ func shiftOperands(out []Operand, operands []Operand) []Operand {
 	return out
 }
 
+// maxEntryNesting bounds the catalogue entries applied one inside another
+// (see run.entries).
+const maxEntryNesting = 64
+
 // applyEntry judges a command line by a catalogue entry: the values and
 // operands by their roles, the entry's own code, then the net over the
 // operands that have no role.
 func (r *run) applyEntry(sc *scope, ce *compiledEntry, b string, args []field, c ctx, cmd string) {
+	if r.entries >= maxEntryNesting {
+		r.tooComplex("programs run one another, or read files that name each other, deeper than the bound")
+		return
+	}
+	r.entries++
+	defer func() { r.entries-- }()
 	p := parseLine(ce, args, r.calls.fields(len(args)))
 	e := ce.e
 	saved, savedStart := r.cwd, r.startCwd

@@ -355,7 +355,18 @@ func (r *run) curlExtras(sc *scope, args []field, c ctx, cmd string) {
 			rest = rest[k+1:]
 		}
 	}
-	for _, conf := range optionValues(args, "-K", "--config") {
+	confs := optionValues(args, "-K", "--config")
+	if r.inConfig == 0 && (len(args) == 0 || args[0].val != "-q" && args[0].val != "--disable") {
+		// curl reads .curlrc in CURL_HOME (else XDG_CONFIG_HOME) first:
+		// one this command wrote there is read too.
+		for _, name := range [...]string{"CURL_HOME", "XDG_CONFIG_HOME"} {
+			if v, ok := r.envFolder(sc, name, c.pos); ok && !v.dyn && v.val != "" {
+				confs = append(confs, field{val: strings.TrimSuffix(v.val, "/") + "/.curlrc"})
+				break
+			}
+		}
+	}
+	for _, conf := range confs {
 		r.curlConfig(sc, conf, c, cmd)
 	}
 	for _, a := range args {
@@ -398,12 +409,22 @@ func (r *run) curlConfig(sc *scope, conf field, c ctx, cmd string) {
 	if !ok {
 		return
 	}
+	if r.inConfig >= maxConfigDepth {
+		r.tooComplex("curl's configuration files name each other deeper than the bound")
+		return
+	}
 	args := curlConfigArgs(text)
 	r.checkWords(sc, args, cmd)
 	c2 := c
 	c2.in = input{}
+	r.inConfig++
 	r.applyEntry(sc, builtinCatalog()["curl"], "curl", args, c2, cmd)
+	r.inConfig--
 }
+
+// maxConfigDepth bounds configuration files that name each other (curl -K
+// in a file curl -K reads).
+const maxConfigDepth = 4
 
 // curlConfigArgs turns a curl config file ("output = FILE", "--output FILE",
 // "-o FILE", `url: "..."`) into command-line arguments.
@@ -491,11 +512,27 @@ func expandCurlBraces(s string, limit int) []string {
 }
 
 // wgetCommands reads wget -e COMMAND (a .wgetrc line, "output_document =
-// FILE") as the long option it sets.
+// FILE") as the long option it sets, and so each line of the startup file
+// --config or WGETRC names, when the command says what it holds (see
+// argText).
 func (r *run) wgetCommands(sc *scope, args []field, c ctx, cmd string) {
 	ce := builtinCatalog()["wget"]
-	p := parseOpts(args, "e", []string{"--execute"}, "")
-	for _, e := range p.get("-e", "--execute") {
+	p := parseOpts(args, "e", []string{"--execute", "--config"}, "")
+	confs := p.get("--config")
+	if v, ok := r.envFolder(sc, "WGETRC", c.pos); ok && len(confs) == 0 && r.inConfig == 0 {
+		confs = []field{v}
+	}
+	var commands []field
+	for _, conf := range confs {
+		if text, ok := r.argText(sc, conf, c); ok {
+			for l := range strings.SplitSeq(text, "\n") {
+				if l = strings.TrimSpace(l); l != "" && l[0] != '#' {
+					commands = append(commands, field{val: l})
+				}
+			}
+		}
+	}
+	for _, e := range append(commands, p.get("-e", "--execute")...) {
 		if e.dyn {
 			continue
 		}
@@ -511,7 +548,9 @@ func (r *run) wgetCommands(sc *scope, args []field, c ctx, cmd string) {
 			}
 		}
 		if name != "" {
+			r.inConfig++
 			r.applyEntry(sc, ce, "wget", []field{{val: name}, {val: strings.TrimSpace(v)}}, c, cmd)
+			r.inConfig--
 		}
 	}
 }

@@ -324,7 +324,7 @@ var _ = register([]Entry{
 					r.createdFolder(sc, args, "", []string{"--name", "--vcs", "--edition", "--registry"}, 0, ".", cmd)
 					return true
 				}},
-			{Names: names("build b check c test t run r bench doc clippy fmt fix add remove update metadata tree publish search vendor package"), DataOnly: true,
+			{Names: names("build b check c test t run r bench doc clippy fmt fix add remove update metadata tree publish search vendor package rustc rustdoc"), DataOnly: true,
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 					// cargo run, test and bench pass what follows -- to the
 					// program they build, which the catalogue does not
@@ -333,6 +333,12 @@ var _ = register([]Entry{
 					case "run", "r", "test", "t", "bench":
 						if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 {
 							r.scriptArgs(sc, b, field{val: "program"}, args[i+1:], c, cmd)
+						}
+						fallthrough
+					case "rustc", "rustdoc":
+						// cargo rustc -- ARGS hands ARGS to the compiler.
+						if i := slices.IndexFunc(args, func(f field) bool { return !f.dyn && f.val == "--" }); i >= 0 && (sub == "rustc" || sub == "rustdoc") {
+							r.compilerLoadsAsk(args[i+1:], cmd)
 						}
 						fallthrough
 					case "build", "b", "check", "c", "doc", "clippy", "fix", "package", "publish":
@@ -384,6 +390,9 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("gcc g++ cc c++ clang clang++ tcc rustc swiftc ghc nasm yasm as ld ld.lld gfortran zig nim javac kotlinc scalac tsc esbuild"), Family: "runners", ArgFiles: true,
+		// The flags make, configure and build scripts hand the compiler.
+		Env: []EnvVar{{Name: "CFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}, {Name: "CXXFLAGS", Role: RoleEscape, Markers: cgoCodeFlags},
+			{Name: "CPPFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}, {Name: "LDFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}, {Name: "FFLAGS", Role: RoleEscape, Markers: cgoCodeFlags}},
 		Summary: "compilers: -o, --outDir, -MF and the other output options are written; @FILE holds more arguments; gcc -wrapper runs a command; ghc -e evaluates Haskell (asks), its :!CMD runs CMD; zig run and zig build run pass the arguments after -- to the program they build", DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.compilerExtras(sc, args, c, cmd)
@@ -984,8 +993,10 @@ func (r *run) ghcExpressions(sc *scope, args []field, c ctx, cmd string) {
 }
 
 // compilerExtras judges gcc's -wrapper PROG,ARGS (every sub-process runs
-// under it) and attached -MFFILE.
+// under it) and attached -MFFILE, and asks for an option that makes the
+// compiler or linker load or run code of its own (compilerLoads).
 func (r *run) compilerExtras(sc *scope, args []field, c ctx, cmd string) {
+	r.compilerLoadsAsk(args, cmd)
 	for i, a := range args {
 		switch {
 		case a.val == "-wrapper" && i+1 < len(args):
@@ -1008,6 +1019,60 @@ func (r *run) compilerExtras(sc *scope, args []field, c ctx, cmd string) {
 		}
 	}
 }
+
+// compilerLoads returns the first option of a compiler's or linker's
+// line that makes it load or run code besides its own: a plugin (gcc's and
+// clang's -fplugin=, -fpass-plugin=, -Xclang -load, ld's -plugin, javac's
+// -processorpath and -processor, kotlinc's and scalac's -Xplugin, ghc's
+// -fplugin), the folder it takes its programs from (-B), a specs file
+// (-specs), a linker or program named by its path or replaced (-fuse-ld=
+// with a path, --ld-path=, rustc's -C linker=, ghc's -pgmX), and its
+// value.
+func compilerLoads(args []field) (string, string, bool) {
+	for i, a := range args {
+		v := a.val
+		next := ""
+		if i+1 < len(args) {
+			next = args[i+1].val
+		}
+		for _, p := range [...]string{"-fplugin=", "-fpass-plugin=", "-specs=", "--specs=", "--ld-path=", "-Clinker=", "-Xplugin:", "-Xplugin=",
+			"-plugin=", "--plugin=", "-processorpath=", "--processor-path=", "-fplugin-library="} {
+			if strings.HasPrefix(v, p) {
+				return p, v[len(p):], true
+			}
+		}
+		switch {
+		case strings.HasPrefix(v, "-fuse-ld=") && strings.ContainsAny(v, `/\`):
+			return "-fuse-ld=", v[len("-fuse-ld="):], true
+		case strings.HasPrefix(v, "-B") && len(v) > 2 && !linkerBFlags[v] && !strings.HasPrefix(v, "-Bsymbolic"):
+			return "-B", v[2:], true
+		case v == "-B" || v == "-specs" || v == "-plugin" || v == "--plugin" || v == "-processorpath" || v == "--processor-path" ||
+			v == "-processor" || v == "--processor-module-path" || v == "-fplugin" || v == "-Xplugin":
+			return v, next, true
+		case v == "-Xclang" && (next == "-load" || next == "-plugin" || next == "-load-pass-plugin" || strings.HasPrefix(next, "-fpass-plugin")):
+			return v + " " + next, "", true
+		case v == "-C" && (strings.HasPrefix(next, "linker=") || strings.HasPrefix(next, "link-arg=-fuse-ld=") || strings.HasPrefix(next, "link-arg=-B")):
+			return v + " " + next, "", true
+		case strings.HasPrefix(v, "-Clink-arg=-fuse-ld=") || strings.HasPrefix(v, "-Clink-arg=-B"):
+			return v, "", true
+		case strings.HasPrefix(v, "-pgm") && len(v) > 4:
+			return v, next, true // ghc -pgmc, -pgml, -pgmF, ...: the program for a step
+		}
+	}
+	return "", "", false
+}
+
+// compilerLoadsAsk asks for the option of args that makes a compiler load
+// or run code of its own (compilerLoads).
+func (r *run) compilerLoadsAsk(args []field, cmd string) {
+	if opt, val, ok := compilerLoads(args); ok {
+		r.finding(ruleInlineInterp, Dynamic, Ask, "the compiler loads or runs code the analyser cannot read ("+strings.TrimSpace(opt+" "+bound(val))+")", cmd, "")
+	}
+}
+
+// linkerBFlags are ld's flags spelt -B... (not gcc's -BPREFIX); those
+// starting -Bsymbolic are too.
+var linkerBFlags = map[string]bool{"-Bstatic": true, "-Bdynamic": true, "-Bshareable": true, "-Bgroup": true, "-Bno-symbolic": true}
 
 // builtFromWritten judges a compiler given a source this command wrote
 // first: tcc -run, zig run and nim r (or c -r) run it at once, which asks
