@@ -8,8 +8,9 @@ var _ = register([]Entry{
 		Options: []Option{flag(RoleRecursive, "-r", "-R", "--recursive")}, Operands: []Operand{operands(0, RoleDelete)}},
 	{Names: names("rimraf del-cli rm-rf premove trash trash-put trash-cli rmtrash gvfs-trash"), Family: "files", Summary: "operands are deleted recursively (a trash tool moves a folder out of its place whole)",
 		Options: vals("", "--trash-dir"), Operands: []Operand{operands(0, RoleDeleteTree)}},
-	{Names: names("kioclient kioclient5 kioclient6"), Family: "files", Summary: "kioclient move takes its sources out of their place (into trash:/ too), remove deletes recursively, copy writes its destination",
+	{Names: names("kioclient kioclient5 kioclient6"), Family: "files", Summary: "kioclient move takes its sources out of their place (into trash:/ too), remove deletes recursively, copy writes its destination; exec runs a desktop entry's Exec line",
 		Subcommands: []Entry{
+			{Names: names("exec"), Summary: "runs the Exec line of a desktop entry it is given", special: desktopLauncher},
 			{Names: names("move mv"), Summary: "the sources leave their place; a local destination is written", special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 				if len(args) > 1 {
 					for _, s := range args[:len(args)-1] {
@@ -35,8 +36,9 @@ var _ = register([]Entry{
 		}},
 	{Names: names("robocopy xcopy"), Family: "files", Summary: "Windows copies: the source is read whole, the destination written whole; robocopy /MIR and /PURGE delete in the destination what the source lacks, /MOVE and /MOV delete the source",
 		DataOnly: true, special: windowsCopy},
-	{Names: names("gio"), Family: "files", Summary: "gio remove and gio trash delete",
+	{Names: names("gio"), Family: "files", Summary: "gio remove and gio trash delete; gio launch and gio open run a desktop entry's Exec line",
 		Subcommands: []Entry{
+			{Names: names("launch open"), Summary: "run the Exec line of a desktop entry they are given", special: desktopLauncher},
 			{Names: names("remove"), Operands: []Operand{operands(0, RoleDelete)}},
 			{Names: names("trash"), Operands: []Operand{operands(0, RoleDeleteTree)}},
 			{Names: names("copy move save"), Operands: []Operand{operand(-1, RoleWrite)}},

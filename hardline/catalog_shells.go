@@ -554,3 +554,86 @@ func boundCommand(v string) (string, bool) {
 	}
 	return strings.TrimSpace(v[i+j+1:]), true
 }
+
+// Programs that run every program in a folder, and launchers of desktop
+// entries, whose Exec line is a command.
+var _ = register([]Entry{
+	{Names: names("run-parts"), Family: "shells", Summary: "runs every program in the folder it is given, judged as a loop over the folder's files runs them; --test and --list only name them",
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.runParts(sc, args, c, cmd)
+			return true
+		}},
+	{Names: names("dex gtk-launch exo-open"), Family: "shells", Summary: "runs the Exec line of the desktop entries (.desktop files) it is given",
+		special: desktopLauncher},
+})
+
+// desktopLauncher is the special of a program or sub-command that runs
+// the desktop entries it is given (see desktopEntries).
+func desktopLauncher(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	r.desktopEntries(sc, args, c, cmd)
+	return false
+}
+
+// runParts judges run-parts DIR: it runs each program in DIR (whose name
+// is letters, digits, - and _, unless --lsbsysinit or --regex says
+// otherwise), judged here as for f in DIR/*; do "$f"; done runs every
+// file, which reads those on disk and those this command wrote. --test
+// and --list run nothing.
+func (r *run) runParts(sc *scope, args []field, c ctx, cmd string) {
+	p := parseOpts(args, "a", []string{"--arg", "--umask", "--regex"}, "")
+	if p.has("--test") || p.has("--list") || len(p.ops) == 0 {
+		return
+	}
+	dir := p.ops[len(p.ops)-1]
+	if dir.dyn {
+		r.finding(ruleDynamicName, Dynamic, Ask, "run-parts runs every program in a folder that comes from "+dir.why, cmd, "")
+		return
+	}
+	r.reparseField(sc, field{val: "for f in " + shellQuoted(strings.TrimSuffix(dir.val, "/")) + `/*; do "$f"; done`}, c, cmd, true)
+	// The programs this command wrote there, which the loop's pattern,
+	// matched on disk, does not list.
+	res := r.resolve(dir)
+	if !res.ok || len(r.written) == 0 {
+		return
+	}
+	d := r.a.key(strings.TrimSuffix(res.paths[len(res.paths)-1], "/"))
+	var ps []string
+	for p := range r.written {
+		if path.Dir(p) == d {
+			ps = append(ps, p)
+		}
+	}
+	slices.Sort(ps)
+	for _, p := range ps {
+		if w := r.written[p]; w.known {
+			r.reparseField(sc, field{val: w.content + w.tail}, c, cmd, true)
+		} else {
+			r.finding(ruleRunsWritten, Dynamic, Ask, "run-parts runs "+p+", which this command writes first", cmd, p)
+		}
+	}
+}
+
+// desktopEntries judges the desktop entries a launcher is given: the Exec
+// line of each .desktop file whose text is known (written by this
+// command, or on disk) is a command, its field codes (%f, %u, ...)
+// standing for a file not known.
+func (r *run) desktopEntries(sc *scope, args []field, c ctx, cmd string) {
+	for _, f := range args {
+		if f.dyn || !strings.HasSuffix(asciiLower(f.val), ".desktop") {
+			continue
+		}
+		text, ok := r.argText(sc, f, c)
+		if !ok {
+			text, _, ok = r.readOnDisk(f, "the launcher", cmd, false)
+		}
+		if !ok {
+			continue
+		}
+		for line := range strings.SplitSeq(text, "\n") {
+			if exec, ok := strings.CutPrefix(strings.TrimSpace(line), "Exec="); ok {
+				exec = strings.NewReplacer("%%", "%", "%f", `"$F"`, "%F", `"$F"`, "%u", `"$F"`, "%U", `"$F"`, "%i", "", "%c", "", "%k", "").Replace(exec)
+				r.reparseField(sc, field{val: exec}, c, cmd, true)
+			}
+		}
+	}
+}
