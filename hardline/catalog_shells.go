@@ -110,9 +110,15 @@ var _ = register([]Entry{
 			r.reparseFields(sc, args, c, cmd, false)
 			return true
 		}},
-	{Names: names("source ."), Family: "shells", Summary: "a script from stdin or a process substitution is judged",
+	{Names: names("source ."), Family: "shells", Summary: "a script from stdin or a process substitution is judged; on Windows, PowerShell's . { BLOCK } runs the block",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			if len(args) == 0 {
+				return true
+			}
+			if r.a.windows && b == "." && !args[0].dyn && strings.HasPrefix(args[0].val, "{") {
+				// PowerShell's dot-sourcing of a script block runs it
+				// (bash would source a file named {).
+				r.powershellScript(sc, args, c)
 				return true
 			}
 			r.scriptArg(sc, b, args[0], c, cmd) // as bash's script operand

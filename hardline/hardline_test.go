@@ -243,6 +243,10 @@ func TestWindows(t *testing.T) {
 		{`Start-Process notepad`, ""},
 		{`Start-Process -FilePath code -ArgumentList '.'`, ""},
 		{`start "" notepad.exe README.md`, ""},
+		// Dot-sourcing a script block runs it, as & does.
+		{`. { Remove-Item ~ -Recurse -Force }`, "rm-home"},
+		{`. {ri -r -fo $HOME}`, "rm-home"},
+		{`. { Get-ChildItem }`, ""},
 		{`start https://example.com`, ""},
 		{`start code .`, ""},
 		{`start chrome --new-window https://example.com`, ""},
