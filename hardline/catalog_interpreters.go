@@ -61,10 +61,53 @@ const languageInterpreters = "node nodejs deno perl perl5 ruby jruby php lua lua
 // interpreterSpecial judges an interpreter's inline code, its program from
 // stdin and python's file server.
 func interpreterSpecial(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	if b == "java" || b == "javaw" {
+		r.jvmOptions(sc, args, c, cmd)
+	}
 	r.interpreter(sc, b, args, c, cmd)
 	r.fileServer(b, args, cmd)
 	return true
 }
+
+// jvmOptions judges the JVM's own options on a java command line, up to
+// the class, -jar or -m that starts the program's arguments, with the
+// @FILE arguments the launcher reads replaced by what a file the command
+// wrote holds: an agent (-javaagent, -agentpath, -agentlib) loads code,
+// which asks, and each command -XX:OnError and -XX:OnOutOfMemoryError run
+// (through a shell, ; between them) is judged as one.
+func (r *run) jvmOptions(sc *scope, args []field, c ctx, cmd string) {
+	if more, ok := r.argFiles(sc, args, c); ok {
+		args = more
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		switch {
+		case v == "-jar" || v == "-m" || v == "--module" || len(v) == 0 || v[0] != '-':
+			return
+		case jvmValueOptions[v]:
+			i++
+		case strings.HasPrefix(v, "-XX:OnError=") || strings.HasPrefix(v, "-XX:OnOutOfMemoryError="):
+			_, run, _ := strings.Cut(v, "=")
+			r.reparseField(sc, field{val: run}, c, cmd, true) // ;-separated commands, each through a shell
+		default:
+			for _, m := range jvmCodeOptions {
+				if strings.HasPrefix(v, m) {
+					r.finding(ruleInlineInterp, Dynamic, Ask, "the JVM loads an agent the analyser cannot read ("+bound(v)+")", cmd, "")
+					break
+				}
+			}
+		}
+	}
+}
+
+// jvmValueOptions are the java launcher's options that take the next word.
+var jvmValueOptions = map[string]bool{"-cp": true, "-classpath": true, "--class-path": true, "-p": true, "--module-path": true,
+	"--upgrade-module-path": true, "--add-modules": true, "--limit-modules": true, "--source": true, "--add-reads": true,
+	"--add-exports": true, "--add-opens": true, "--patch-module": true, "--enable-native-access": true}
 
 // Language interpreters: inline code asks, a script file is ordinary, code
 // from a pipe or a process substitution asks; variables that make them load

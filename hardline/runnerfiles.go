@@ -976,7 +976,7 @@ func taskRunner(names_, summary string, reads func(r *run, sc *scope, b, text st
 			return false
 		},
 		readsCommands: reads,
-		RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**",
+		RunsFiles: []string{"[Tt]askfile*.yml", "[Tt]askfile*.yaml", "tasks.py", "magefile.go", "magefiles/**", "**/*.gradle", "**/*.gradle.kts", "gradle/**", "gradle.properties",
 			"build.xml", "project/**", "**/*.java", "**/*.kt", "build.ninja", "SConstruct", "**/SConscript", "noxfile.py", ".pre-commit-config.yaml"},
 		Options: []Option{opt(RoleWorkDir, "-C", "--directory", "--chdir", "-p", "--project-dir"),
 			opt(RoleCommandFile, "-f", "--file", "-t", "--taskfile", "-b", "--build-file", "-c", "--config", "--settings-file", "-I", "--init-script", "--noxfile", "--sconstruct", "-buildfile", "-file"),
