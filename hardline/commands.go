@@ -1743,7 +1743,7 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 				args[i].val = defs + a.val
 				break
 			}
-			cflag = cflag || a.val == "--command" || len(a.val) > 1 && a.val[0] == '-' && a.val[1] != '-' && strings.ContainsRune(a.val, 'c')
+			cflag = cflag || a.val == "--command" || a.val == "--commands" || len(a.val) > 1 && a.val[0] == '-' && a.val[1] != '-' && strings.ContainsRune(a.val, 'c')
 		}
 		if c.in.kind == inText {
 			c.in.text = defs + c.in.text
@@ -1805,13 +1805,13 @@ func (r *run) shellAs(sc *scope, b string, args []field, c ctx, cmd string) {
 			}
 			i++
 		case strings.HasPrefix(v, "--"):
-			if v == "--command" && i+1 < len(args) { // fish
+			if (v == "--command" || v == "--commands") && i+1 < len(args) { // fish; nushell
 				r.reparseField(sc, args[i+1], c, cmd, true)
 				return
 			}
-			if strings.HasPrefix(v, "--command=") {
+			if name, val, ok := strings.Cut(v, "="); ok && (name == "--command" || name == "--commands") {
 				f := a
-				f.val = v[len("--command="):]
+				f.val = val
 				r.reparseField(sc, f, c, cmd, true)
 				return
 			}
