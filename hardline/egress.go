@@ -2213,6 +2213,9 @@ func sentFiles(b string, args []field) []field {
 func (r *run) publishedPackage(b string, args []field, cmd string) {
 	switch b {
 	case "npm", "pnpm", "yarn", "bun":
+	case "cargo":
+		r.publishedCrate(args, cmd)
+		return
 	default:
 		return
 	}
@@ -2240,16 +2243,100 @@ func (r *run) publishedPackage(b string, args []field, cmd string) {
 		if !ok || len(names) == 0 {
 			continue // (a word that names no folder lists nothing)
 		}
-		for _, n := range names {
-			why, hit := r.a.credentialFile(n)
-			if !hit || r.leftOutOfPackage(abs, n, b, cmd) {
-				continue
-			}
-			r.finding(ruleSecretEgress, Path, Ask, b+" publish packs "+abs+", which holds "+n+", a file whose name says it holds a credential ("+why+"), and sends it to the registry", cmd, "")
-			return
-		}
+		r.packedCredential(abs, names, b, cmd, r.leftOutOfPackage)
 		return
 	}
+}
+
+// packedCredential asks when a name at the top of the package folder abs
+// says the file holds a credential and leftOut does not leave it out of
+// what b publish packs and sends.
+func (r *run) packedCredential(abs string, names []string, b, cmd string, leftOut func(dir, name, b, cmd string) bool) {
+	for _, n := range names {
+		why, hit := r.a.credentialFile(n)
+		if !hit || leftOut(abs, n, b, cmd) {
+			continue
+		}
+		r.finding(ruleSecretEgress, Path, Ask, b+" publish packs "+abs+", which holds "+n+", a file whose name says it holds a credential ("+why+"), and sends it to the registry", cmd, "")
+		return
+	}
+}
+
+// publishedCrate judges cargo publish as publishedPackage judges npm's:
+// cargo packs every file of the package's folder (--manifest-path's, else
+// the working folder) but those Cargo.toml's include list leaves out or
+// its exclude list names, and those .gitignore names (leftOutOfCrate).
+// --dry-run sends nothing.
+func (r *run) publishedCrate(args []field, cmd string) {
+	p := parseOpts(args, "pjZ", []string{"--manifest-path", "--package", "--registry", "--index", "--token", "--target", "--target-dir", "--jobs", "--features", "--config", "--color"}, "")
+	if len(p.ops) == 0 || p.ops[0].dyn || p.ops[0].val != "publish" || p.has("--dry-run") || strings.ContainsRune(p.short, 'n') {
+		return
+	}
+	dir := field{val: "."}
+	if m := p.get("--manifest-path"); len(m) > 0 {
+		if m[0].dyn {
+			return
+		}
+		dir.val = path.Dir(r.a.slash(m[0].val))
+	}
+	if abs, names, ok := r.listedFolder(dir); ok {
+		r.packedCredential(abs, names, "cargo", cmd, r.leftOutOfCrate)
+	}
+}
+
+// leftOutOfCrate reports whether cargo leaves the file name at the top of
+// the package in dir out of what it packs: Cargo.toml's package include
+// list is there and no pattern of it matches name, or its exclude list
+// or .gitignore has a pattern that does.
+func (r *run) leftOutOfCrate(dir, name, b, cmd string) bool {
+	if text, _, ok := r.readOnDisk(field{val: dir + "/Cargo.toml"}, b, cmd, false); ok {
+		for _, sec := range tomlSections(text) {
+			if sec.name != "package" {
+				continue
+			}
+			if inc, ok := tomlStringArray(sec.body, "include"); ok {
+				return !slices.ContainsFunc(inc, func(p string) bool { return ignoreMatch(p, name) })
+			}
+			if exc, ok := tomlStringArray(sec.body, "exclude"); ok && slices.ContainsFunc(exc, func(p string) bool { return ignoreMatch(p, name) }) {
+				return true
+			}
+		}
+	}
+	if text, _, ok := r.readOnDisk(field{val: dir + "/.gitignore"}, b, cmd, false); ok {
+		for line := range strings.SplitSeq(text, "\n") {
+			if ignoreMatch(strings.TrimSpace(line), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tomlStringArray returns the strings of the array a TOML table's body
+// gives key (key = ["a", 'b', ...], over several lines too), and whether
+// the key is there.
+func tomlStringArray(body, key string) ([]string, bool) {
+	for i := 0; i < len(body); {
+		line, _, _ := strings.Cut(body[i:], "\n")
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != key || !strings.HasPrefix(strings.TrimSpace(v), "[") {
+			i += len(line) + 1
+			continue
+		}
+		rest := body[i+len(k)+1:]
+		end := strings.IndexByte(rest, ']')
+		if end < 0 {
+			end = len(rest)
+		}
+		var out []string
+		for _, part := range strings.Split(strings.TrimSpace(rest[:end])[1:], ",") {
+			if s := strings.Trim(strings.TrimSpace(part), `"'`); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // listedFolder returns the first path a folder's word resolves to whose
