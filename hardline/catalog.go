@@ -635,8 +635,8 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			for k := 0; k < o.Takes && i+1 < len(args); k++ {
 				i++
 				addValue(os, args[i])
-				if ce.wraps && p.hidden == 0 && namesProgram(args[i]) {
-					p.hidden = i + 1
+				if ce.wraps && p.hidden == 0 {
+					p.hidden = hiddenAfter(args, i-1, true) + 1
 				}
 			}
 		}
@@ -707,8 +707,8 @@ func parseLine(ce *compiledEntry, args, ops []field) parsedLine {
 			// An unknown long option, taken as a flag. Were it one that
 			// takes the next word, the word after would start a wrapper's
 			// command (see hiddenCommand).
-			if ce.wraps && p.hidden == 0 && !strings.Contains(v, "=") && i+2 < len(args) && namesProgram(args[i+2]) {
-				p.hidden = i + 3
+			if ce.wraps && p.hidden == 0 && !strings.Contains(v, "=") {
+				p.hidden = hiddenAfter(args, i, false) + 1
 			}
 			continue
 		}

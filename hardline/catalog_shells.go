@@ -576,7 +576,7 @@ var _ = register([]Entry{
 // desktopLauncher is the special of a program or sub-command that runs
 // the desktop entries it is given (see desktopEntries).
 func desktopLauncher(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-	r.desktopEntries(sc, args, c, cmd)
+	r.desktopEntries(sc, b, args, c, cmd)
 	return false
 }
 
@@ -623,14 +623,14 @@ func (r *run) runParts(sc *scope, args []field, c ctx, cmd string) {
 // line of each .desktop file whose text is known (written by this
 // command, or on disk) is a command, its field codes (%f, %u, ...)
 // standing for a file not known.
-func (r *run) desktopEntries(sc *scope, args []field, c ctx, cmd string) {
+func (r *run) desktopEntries(sc *scope, b string, args []field, c ctx, cmd string) {
 	for _, f := range args {
 		if f.dyn || !strings.HasSuffix(asciiLower(f.val), ".desktop") {
 			continue
 		}
 		text, ok := r.argText(sc, f, c)
 		if !ok {
-			text, _, ok = r.readOnDisk(f, "the launcher", cmd, false)
+			text, _, ok = r.readOnDisk(f, b, cmd, false)
 		}
 		if !ok {
 			continue

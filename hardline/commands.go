@@ -737,6 +737,22 @@ type wrapSpec struct {
 // skipOpts drops a wrapper's options and positional arguments and returns
 // the command it runs.
 func skipOpts(args []field, w wrapSpec) []field {
+	i, _ := scanWrapOpts(args, w)
+	if i > len(args) {
+		return nil
+	}
+	rest := args[i:]
+	if len(rest) < w.pos {
+		return nil
+	}
+	return rest[w.pos:]
+}
+
+// scanWrapOpts reads a wrapper's options: it returns the index of the
+// first word after them (past len(args) when the last option's value is
+// missing) and the index where hiddenCommand's line starts, or -1.
+func scanWrapOpts(args []field, w wrapSpec) (end, hidden int) {
+	hidden = -1
 	i := 0
 loop:
 	for i < len(args) {
@@ -750,8 +766,14 @@ loop:
 			i++
 			break loop
 		case strings.HasPrefix(a.val, "--") && len(a.val) > 2:
-			if !strings.Contains(a.val, "=") && slices.Contains(w.long, a.val) {
-				i++
+			if !strings.Contains(a.val, "=") {
+				known := slices.Contains(w.long, a.val)
+				if hidden < 0 {
+					hidden = hiddenAfter(args, i, known)
+				}
+				if known {
+					i++
+				}
 			}
 			i++
 		case len(a.val) > 1 && a.val[0] == '-':
@@ -761,6 +783,9 @@ loop:
 				}
 				if strings.IndexByte(w.val, a.val[j]) >= 0 {
 					if j == len(a.val)-1 {
+						if hidden < 0 {
+							hidden = hiddenAfter(args, i, true)
+						}
 						i++
 					}
 					break
@@ -771,14 +796,7 @@ loop:
 			break loop
 		}
 	}
-	if i > len(args) {
-		return nil
-	}
-	rest := args[i:]
-	if len(rest) < w.pos {
-		return nil
-	}
-	return rest[w.pos:]
+	return i, hidden
 }
 
 // hiddenCommand returns the line from the first word a wrapper's option
@@ -795,37 +813,25 @@ loop:
 // (parallel --tagstring X rm -rf ::: ~): a program named by the word after
 // starts the line returned.
 func hiddenCommand(args []field, w wrapSpec) []field {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		taken := false
-		switch {
-		case a.dyn || a.val == "--" || len(a.val) < 2 || a.val[0] != '-':
-			return nil
-		case strings.HasPrefix(a.val, "--"):
-			known := slices.Contains(w.long, a.val)
-			taken = !strings.Contains(a.val, "=") && known
-			if !known && !strings.Contains(a.val, "=") && i+2 < len(args) && !args[i+1].dyn && !strings.HasPrefix(args[i+1].val, "-") && namesProgram(args[i+2]) {
-				return args[i+2:]
-			}
-		default:
-			for j := 1; j < len(a.val); j++ {
-				if strings.IndexByte(w.attached, a.val[j]) >= 0 {
-					break
-				}
-				if strings.IndexByte(w.val, a.val[j]) >= 0 {
-					taken = j == len(a.val)-1
-					break
-				}
-			}
-		}
-		if taken {
-			if i+1 < len(args) && namesProgram(args[i+1]) {
-				return args[i+1:]
-			}
-			i++
-		}
+	if _, h := scanWrapOpts(args, w); h >= 0 {
+		return args[h:]
 	}
 	return nil
+}
+
+// hiddenAfter returns the index of the word that starts hiddenCommand's
+// line after the option at args[i], or -1: the next word, when the option
+// takes it as its value (taken) and it names a program; the one after,
+// when the option is not known to take a value, which the next word may
+// be, and the word after names a program.
+func hiddenAfter(args []field, i int, taken bool) int {
+	switch {
+	case taken && i+1 < len(args) && namesProgram(args[i+1]):
+		return i + 1
+	case !taken && i+2 < len(args) && namesProgram(args[i+2]):
+		return i + 2
+	}
+	return -1
 }
 
 // namesProgram reports whether f is a static word that names a program
