@@ -135,10 +135,11 @@ var _ = register([]Entry{
 	{Names: names("trace-cmd"), Family: "debuggers", Summary: "trace-cmd record runs the command; -o is written",
 		Subcommands: []Entry{{Names: names("record stream profile"), Options: append([]Option{opt(RoleWrite, "-o")}, vals("epPcbsOTlgnmMCrBiHKNtqvdDfS")...), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("jdb"), Family: "debuggers", Summary: "debuggers that run a program", Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)}},
-	{Names: names("pdb pdb3"), Family: "debuggers", Summary: "python -m pdb runs a program; a -c debugger command that is not a plain step, break or listing is a Python statement (asks)",
+	{Names: names("pdb pdb3"), Family: "debuggers", Summary: "pdb (python -m pdb) runs a program, judged as python runs it; a -c debugger command that is not a plain step, break or listing is a Python statement (asks)",
 		Options: vals("cm", "--command"), OptionsFirst: true, Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for i := 0; i < len(args) && strings.HasPrefix(args[i].val, "-"); i++ { // pdb's options, before the program
+			i := 0
+			for ; i < len(args) && !args[i].dyn && strings.HasPrefix(args[i].val, "-"); i++ { // pdb's options, before the program
 				var command field
 				switch v := args[i].val; {
 				case v == "-c" || v == "--command":
@@ -150,15 +151,22 @@ var _ = register([]Entry{
 				case strings.HasPrefix(v, "-c"):
 					command = field{val: v[2:], dyn: args[i].dyn}
 				case v == "-m":
-					i++
-					continue
+					// python -m MOD ARGS...: the rest is python's
 				default:
 					continue
 				}
-				if !plainPdbCommand(command) {
-					r.finding(ruleInlineInterp, Dynamic, Ask, b+" -c "+command.val+" may run Python statements the analyser cannot read", cmd, "")
+				if args[i].val == "-m" {
 					break
 				}
+				if !plainPdbCommand(command) {
+					r.finding(ruleInlineInterp, Dynamic, Ask, b+" -c "+command.val+" may run Python statements the analyser cannot read", cmd, "")
+				}
+			}
+			if i < len(args) {
+				// The program pdb runs (a script, or -m and a module) is
+				// python's, with all it reads into it (pdb3.11 x.py,
+				// which the command wrote first, runs x.py).
+				r.next(sc, append([]field{{val: "python3"}}, args[i:]...), c)
 			}
 			return false
 		}},

@@ -121,7 +121,7 @@ var _ = register([]Entry{
 		Family: "disks", Summary: "a device named as the output (-o, -O, --overwrite, or e2image's last operand) is overwritten",
 		Options:  []Option{opt(RoleDevice, "-o", "--output", "-O", "--overwrite"), opt(RoleRead, "-s", "--source"), val("-L", "--logfile")},
 		Operands: []Operand{operand(-1, RoleDevice)}, DataOnly: true},
-	{Names: names("fsck e2fsck fsck.ext2 fsck.ext3 fsck.ext4 fsck.xfs fsck.vfat fsck.fat fsck.btrfs xfs_repair ntfsfix tune2fs resize2fs debugfs zerofree btrfs btrfstune xfs_admin xfs_growfs e4defrag dosfsck chkdsk chkdsk.exe bcdedit bcdedit.exe vssadmin vssadmin.exe wbadmin wbadmin.exe cipher cipher.exe sdelete sdelete64 manage-bde fsutil"),
+	{Names: names("fsck e2fsck fsck.ext2 fsck.ext3 fsck.ext4 fsck.xfs fsck.vfat fsck.fat fsck.btrfs xfs_repair ntfsfix tune2fs resize2fs debugfs zerofree btrfs btrfstune xfs_admin xfs_growfs e4defrag dosfsck chkdsk chkdsk.exe bcdedit bcdedit.exe vssadmin vssadmin.exe wbadmin wbadmin.exe cipher cipher.exe manage-bde fsutil"),
 		Family: "disks", Summary: "file system repair, tuning and erasing tools and Windows boot, shadow copy and encryption tools change disks (ask); listings and read-only checks are fine",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.diskTool(b, args, cmd)
@@ -475,8 +475,8 @@ func (r *run) diskTool(b string, args []field, cmd string) {
 		if !strings.Contains(low, "-off") && !strings.Contains(low, "-forcerecovery") && !strings.Contains(low, "-protectors -delete") && !strings.Contains(low, "-protectors -disable") && !strings.Contains(low, "-lock") {
 			return
 		}
-	case "cipher", "cipher.exe", "sdelete", "sdelete64":
-		if !strings.Contains(low, "/w") && !strings.Contains(low, "-z") && !strings.Contains(low, "-c") && !strings.Contains(low, "-s") && !strings.Contains(low, "/d") && !strings.Contains(low, "/e") {
+	case "cipher", "cipher.exe":
+		if !strings.Contains(low, "/w") && !strings.Contains(low, "/d") && !strings.Contains(low, "/e") {
 			return
 		}
 	case "chkdsk", "chkdsk.exe":

@@ -6,6 +6,8 @@ import "strings"
 var _ = register([]Entry{
 	{Names: names("rm srm"), Family: "files", Summary: "operands are deleted, recursively with -r",
 		Options: []Option{flag(RoleRecursive, "-r", "-R", "--recursive")}, Operands: []Operand{operands(0, RoleDelete)}},
+	{Names: names("sdelete sdelete64 sdelete.exe sdelete64.exe"), Family: "files", Summary: "Windows: operands are overwritten and deleted, recursively with -s; -c and -z overwrite a drive's free space (system-admin)",
+		DataOnly: true, special: sdelete, judgesPaths: true},
 	{Names: names("rimraf del-cli rm-rf premove trash trash-put trash-cli rmtrash gvfs-trash"), Family: "files", Summary: "operands are deleted recursively (a trash tool moves a folder out of its place whole)",
 		Options: vals("", "--trash-dir"), Operands: []Operand{operands(0, RoleDeleteTree)}},
 	{Names: names("kioclient kioclient5 kioclient6"), Family: "files", Summary: "kioclient move takes its sources out of their place (into trash:/ too), remove deletes recursively, copy writes its destination; exec runs a desktop entry's Exec line",
@@ -311,6 +313,50 @@ func (r *run) windowsDelete(sc *scope, b string, args []field, cmd string) {
 		r.judgeDelete(sc, t, recursive, cmd, b)
 	}
 }
+
+// sdelete judges sdelete's operands as deleted, recursively with -s; its
+// switches may be spelt with a dash or, on Windows, a slash (-s, /s, /p
+// 3), run together or not (-sq), as Sysinternals' tools read them.
+func sdelete(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	recursive := false
+	var ops []field
+	for i := 0; i < len(args); i++ {
+		f := args[i]
+		var sw map[string]bool
+		ok := false
+		if r.a.windows {
+			sw, ok = cmdSwitches(f, sdeleteSwitches) // elsewhere /s is a folder
+		}
+		if v := asciiLower(f.val); !ok && !f.dyn && len(v) > 1 && v[0] == '-' {
+			sw, ok = map[string]bool{}, true
+			if name := v[1:]; sdeleteSwitches[name] {
+				sw[name] = true
+			} else {
+				for _, l := range name {
+					sw[string(l)] = true
+				}
+			}
+		}
+		if !ok {
+			ops = append(ops, f)
+			continue
+		}
+		recursive = recursive || sw["s"]
+		if sw["c"] || sw["z"] {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" overwrites a drive's free space", cmd, "")
+		}
+		if sw["p"] {
+			i++ // the number of passes
+		}
+	}
+	for _, f := range ops {
+		r.judgeDelete(sc, f, recursive, cmd, b)
+	}
+	return true
+}
+
+// sdeleteSwitches are sdelete's switches.
+var sdeleteSwitches = setOf("s", "c", "z", "p", "r", "q", "a", "f", "nobanner")
 
 // cmdSwitches reads a word of a Windows program's switches, alone or run
 // together (/s, /S/Q, /a:h), known is the program's switch names: the

@@ -18,6 +18,8 @@ var _ = register([]Entry{
 			return true
 		}},
 	{Names: names("killall5"), Family: "processes and power", Summary: "signals every process", Rule: ruleKillAll},
+	{Names: names("xkill"), Family: "processes and power", Summary: "xkill -all closes every window of the desktop session, every program's unsaved work with it (kill-all); without it, the one clicked",
+		Rule: ruleKillAll, DataOnly: true, Options: []Option{flag(RoleTrigger, "-all", "-a"), val("-display", "-id", "-button", "-frame")}},
 	{Names: names("fuser"), Family: "processes and power", Summary: "-k signals every process using a file or, with -m, a mount: given the root, a system folder, a home folder or an ancestor of one, that is every process; the files are not read",
 		DataOnly: true,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {

@@ -327,6 +327,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 			r.wholeHome(b, args, cmd)
 			r.mayWrite(sc, b, args, cmd)
 			r.destroyNet(b, args, cmd)
+			r.cmdletNet(b, cmd)
 			if !slices.ContainsFunc(extra, func(x *compiledEntry) bool { return runsAnyElsewhere(x.e) }) {
 				// (An entry that says its arguments run on another host has
 				// them judged so, which asks for what the net would.)
@@ -545,6 +546,49 @@ func (r *run) destroyNet(b string, args []field, cmd string) {
 	}
 }
 
+// cmdletNet asks when a program the catalogue does not describe is named
+// as a PowerShell command whose verb changes the system: Stop-Service,
+// Remove-LocalUser, Disable-WindowsOptionalFeature, Clear-Tpm,
+// Remove-AzResourceGroup, Import-Certificate. PowerShell's commands are
+// many and their names say what they do (a verb, a hyphen, a noun), so
+// the verb decides, not a list of commands; those whose noun is the
+// session's own state (Set-Variable, Remove-Module, Start-Sleep,
+// Clear-Host) or a package manager's (Install-Module, as pip install) change
+// nothing beyond it. A program of another kind named so (remove-shell)
+// asks too, which is the safer reading.
+func (r *run) cmdletNet(b, cmd string) {
+	verb, noun, ok := strings.Cut(b, "-")
+	if !ok || !isAlnumWord(noun) || !changingVerbs[asciiLower(verb)] {
+		return
+	}
+	if ln := asciiLower(noun); sessionNouns[ln] || asciiLower(verb) == "import" && importedData[ln] {
+		return
+	}
+	r.finding(ruleSystemAdmin, Command, Ask, b+" is not described by the catalogue and is named as a PowerShell command that changes the system ("+verb+")", cmd, "")
+}
+
+var (
+	// changingVerbs are PowerShell's approved verbs that change what
+	// their noun names (Get-Verb); those that read, compare, format,
+	// convert, wait or run a test do not.
+	changingVerbs = setOf("add", "approve", "backup", "block", "checkpoint", "clear", "deny", "deploy", "disable", "disconnect", "dismount",
+		"enable", "grant", "import", "initialize", "install", "lock", "mount", "move", "new", "optimize", "protect", "publish", "register",
+		"remove", "rename", "repair", "reset", "resize", "restart", "restore", "resume", "revoke", "set", "start", "stop", "suspend",
+		"sync", "unblock", "uninstall", "unlock", "unprotect", "unpublish", "unregister", "update")
+	// sessionNouns are the nouns of PowerShell's commands that change only
+	// the session's own state, install packages as pip does (Install-Module,
+	// Add-AppxPackage), or copy files as the write and egress checks judge
+	// them (Start-BitsTransfer).
+	sessionNouns = setOf("variable", "alias", "location", "host", "job", "threadjob", "module", "transcript", "strictmode", "psdebug",
+		"psbreakpoint", "event", "eventsubscriber", "typedata", "formatdata", "psreadlineoption", "psreadlinekeyhandler", "psdrive",
+		"pssession", "object", "member", "guid", "timespan", "culture", "uiculture", "clipboard", "sleep", "history", "package",
+		"psresource", "script", "help", "runspace", "runspacedebug", "tracesource", "progress", "random", "appxpackage", "bitstransfer")
+	// importedData are the nouns Import- reads a file of data or code of
+	// the session's into it (Import-Csv, Import-Clixml); Import-Certificate
+	// changes what the system trusts.
+	importedData = setOf("csv", "clixml", "powershelldatafile", "localizeddata")
+)
+
 // netJoined tries the arguments of an unknown program, from each of its
 // first operands on, as one command line: a wrapper the catalogue does not
 // know (retry 3 rm -rf ~) runs them so.
@@ -599,6 +643,36 @@ func (a *Analyzer) otherSpelling(b string) string {
 	if l != b && a.knows(l) {
 		return l
 	}
+	if v := a.unversioned(l); v != "" {
+		return v
+	}
+	// Homebrew installs GNU's tools with a g in front (grm, gsed, gtar,
+	// gfind), so that they do not shadow macOS's own.
+	if rest, ok := strings.CutPrefix(l, "g"); ok && gnuTools[rest] {
+		return rest
+	}
+	// A cross toolchain's tools carry their target in front
+	// (x86_64-linux-gnu-gcc, arm-none-eabi-ld, x86_64-w64-mingw32-gcc-12,
+	// aarch64-unknown-linux-musl-strip): they take the native tool's
+	// options.
+	if arch, rest, ok := strings.Cut(l, "-"); ok && (targetArchs[arch] || strings.HasPrefix(arch, "armv") || strings.HasPrefix(arch, "thumbv")) {
+		for rest != "" {
+			if a.knows(rest) {
+				return rest
+			}
+			if v := a.unversioned(rest); v != "" {
+				return v
+			}
+			_, rest, _ = strings.Cut(rest, "-") // the triplet's vendor, system and ABI, one at a time
+		}
+	}
+	return ""
+}
+
+// unversioned returns the name the analyser knows l by without its
+// version, its build, or both (ruby3.1, busybox.static, gcc-12.exe), or ""
+// when there is none.
+func (a *Analyzer) unversioned(l string) string {
 	if v := versionless(l); v != "" && a.knows(v) {
 		return v
 	}
@@ -610,13 +684,15 @@ func (a *Analyzer) otherSpelling(b string) string {
 			return vv
 		}
 	}
-	// Homebrew installs GNU's tools with a g in front (grm, gsed, gtar,
-	// gfind), so that they do not shadow macOS's own.
-	if rest, ok := strings.CutPrefix(l, "g"); ok && gnuTools[rest] {
-		return rest
-	}
 	return ""
 }
+
+// targetArchs are the architectures a cross toolchain's target triplet
+// starts with (armv7l and thumbv7em are matched by their prefix).
+var targetArchs = setOf("x86_64", "amd64", "x86", "i386", "i486", "i586", "i686", "aarch64", "aarch64_be", "arm64", "arm", "armeb", "armhf", "armel",
+	"riscv32", "riscv64", "mips", "mipsel", "mips64", "mips64el", "powerpc", "powerpcle", "powerpc64", "powerpc64le", "ppc", "ppc64", "ppc64le",
+	"s390", "s390x", "sparc", "sparc64", "sparcv9", "avr", "xtensa", "m68k", "loongarch64", "wasm32", "wasm64", "sh4", "alpha", "hppa", "ia64",
+	"or1k", "msp430", "nios2", "arc", "bpf", "csky", "microblaze")
 
 // buildless returns b without the build a binary's name may carry
 // (busybox.static, toybox-x86_64, pwsh-preview, .bash-wrapped of Nix), or

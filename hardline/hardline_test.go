@@ -106,6 +106,22 @@ func TestWindows(t *testing.T) {
 		{`deltree 'C:\Users\Dev'`, "rm-home"},
 		{`rd 'C:\Users\Dev\proj\build'`, ""},
 		{`rd /s /q %USERPROFILE%`, "rm-home"},
+		// sdelete's switches, with a dash or a slash, before or after the
+		// paths.
+		{`sdelete /s C:\Users\Dev`, "rm-home"},
+		{`sdelete C:\Users\Dev /q /S`, "rm-home"},
+		{`sdelete /p 3 /s C:\Users\Dev\Documents`, "rm-home"},
+		{`sdelete64 -sq C:\Users\Dev`, "rm-home"},
+		{`sdelete /z C:`, "system-admin"},
+		{`sdelete /p 3 /s C:\Users\Dev\proj\build`, ""},
+		{`sdelete /p 3 C:\Users\Dev\proj\x.txt`, ""},
+		// PowerShell's commands the catalogue does not describe: the
+		// verb decides.
+		{`Stop-Service -Name WinDefend -Force`, "system-admin"},
+		{`Remove-LocalUser -Name dev`, "system-admin"},
+		{`Get-WmiObject Win32_ShadowCopy | Remove-WmiObject`, "system-admin"},
+		{`Import-Certificate -FilePath x.cer -CertStoreLocation Cert:\LocalMachine\Root`, "system-admin"},
+		{`Get-Service; Set-Location src; Start-Sleep 1; Import-Csv a.csv; Remove-Variable x; Install-Module Pester`, ""},
 		// A process WMI starts: its command line as Windows reads it.
 		{`wmic process call create "cmd /c rd /s /q C:\Users\Dev"`, "rm-home"},
 		{`Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList "cmd /c rd /s /q C:\Users\Dev"`, "rm-home"},
