@@ -1106,9 +1106,17 @@ func hasShort(args []field, c byte) bool {
 // the catalogue knows says which files it runs (Entry.RunsFiles).
 var (
 	unknownRunsCode = runsGlobs("js mjs cjs ts mts cts jsx tsx py rb pl pm php lua sh bash zsh fish ps1 psm1 bat cmd go rs java kt kts scala sc mill "+
-		"clj cljc cljs edn ex exs erl hrl hs lhs ml zig swift dart cs fs vb r jl nix tcl groovy gradle mk cmake",
-		"Makefile", "makefile", "GNUmakefile", "Dockerfile", "Justfile", "justfile", "Rakefile", "Gemfile", "Procfile", ".env", ".envrc")
-	unknownRunsConfig = runsGlobs("toml yml yaml json jsonc json5 ini cfg conf xml hcl tf")
+		"clj cljc cljs edn ex exs erl hrl hs lhs ml zig swift dart cs fs vb r jl nix tcl groovy gradle mk cmake "+
+		"bzl star bazel gn gni nims nimble m4 ac am gleam purs hx elm roc odin cr raku rakumod janet fnl hy rkt scm lisp el kts csx fsx",
+		"Makefile", "makefile", "GNUmakefile", "Dockerfile", "Justfile", "justfile", "Rakefile", "Gemfile", "Procfile", ".env", ".envrc",
+		// Build systems' files, which name the commands they run (a
+		// genrule, an action, a configure script's macros). BUILD,
+		// WORKSPACE and TARGETS are left to the entries of their
+		// programs: where case folds they are also the build, workspace
+		// and targets folders every other tool writes.
+		"BUILD.bazel", "BUILD.plz", "BUCK", ".bazelrc", ".buckconfig", ".plzconfig", ".gn", "dune", "dune-project",
+		"configure", "wscript", "SConstruct", "SConscript", "Snakefile", "Tiltfile", "Earthfile", "Vagrantfile")
+	unknownRunsConfig = runsGlobs(configExtList)
 )
 
 // runsGlobs compiles the patterns of files with the extensions exts, and
@@ -1139,18 +1147,59 @@ func compileRunsBoth(globs []string) (runs [2][]runsPattern) {
 // configuration the command wrote as known text (a program's output saved
 // as JSON is its data). A program the command wrote itself (./x.sh, a
 // binary it built) is judged as such (runsWritten).
-func (r *run) unknownLoads(name field, b, cmd string) {
+func (r *run) unknownLoads(name field, b string, args []field, seen int, cmd string) {
 	if _, _, ok := r.writtenAt(name); ok && strings.ContainsRune(name.val, '/') {
 		return
 	}
-	i := 0
-	if r.a.fold {
-		i = 1
-	}
+	i := r.foldIndex()
 	before := len(r.written)
 	r.runsFiles(unknownRunsCode[i], b, cmd, before, nil)
 	r.runsFiles(unknownRunsConfig[i], b, cmd, before, func(_ string, w written) bool { return w.known && strings.TrimSpace(w.content) != "" })
+	for _, a := range args {
+		// A file the command wrote, given to the program: an interpreter
+		// or a compiler that runs what it reads (raku x.raku, dmd -run
+		// x.d, janet x.janet) is unknown as often as not, so the file is
+		// its program unless its name says it holds data (in.txt,
+		// rows.csv, notes.md) or a configuration, which the patterns
+		// above judge. One the program's own options write is its output;
+		// an empty one, or a folder mkdir made, runs nothing.
+		if w, p, ok := r.writtenAt(a); ok && w.seq <= seen && (!w.known || strings.TrimSpace(w.content) != "") && !dataFile(p) && !r.namedAsRun(r.a.key(p)) {
+			r.finding(ruleRunsWritten, Dynamic, Ask, b+" may run "+a.val+", which this command writes first: the catalogue does not describe "+b, cmd, p)
+			return
+		}
+	}
 }
+
+// foldIndex is the index of a pair of compiled patterns (as written, and
+// folded) that this system's file names are compared by.
+func (r *run) foldIndex() int {
+	if r.a.fold {
+		return 1
+	}
+	return 0
+}
+
+// dataFile reports whether the name of the file at p says it holds data
+// no program runs (plain text, tables, documents, logs, images, sounds,
+// archives) or a configuration, which unknownRunsConfig judges; a
+// program's source, a script, or a name without an extension does not.
+func dataFile(p string) bool {
+	ext := asciiLower(path.Ext(p))
+	return ext != "" && (dataExts[ext[1:]] || configExts[ext[1:]])
+}
+
+// configExtList are the extensions of the formats configurations are
+// written in, configExts the same as a set.
+const configExtList = "toml yml yaml json jsonc json5 ini cfg conf xml hcl tf"
+
+var configExts = setOf(strings.Fields(configExtList)...)
+
+// dataExts are the extensions of files that hold data (see dataFile).
+var dataExts = setOf("txt", "text", "csv", "tsv", "psv", "dat", "data", "log", "md", "markdown", "rst", "adoc", "org", "tex", "bib",
+	"html", "htm", "css", "svg", "png", "jpg", "jpeg", "gif", "bmp", "webp", "ico", "tif", "tiff", "pdf", "ps", "eps", "wav", "mp3", "ogg",
+	"flac", "mp4", "webm", "mkv", "avi", "mov", "raw", "hex", "b64", "base64", "gz", "bz2", "xz", "zst", "lz4", "tar", "tgz", "zip",
+	"7z", "diff", "patch", "po", "pot", "srt", "vtt", "ndjson", "jsonl", "parquet", "avro", "arrow", "npy", "npz", "pem", "crt", "cer",
+	"der", "pub", "sig", "asc", "sum", "sha256", "md5", "lock", "orig", "bak", "tmp", "pid", "sock")
 
 // runsPattern is one Entry.RunsFiles pattern, with its last name
 // classified so that most files are rejected without a full match.

@@ -115,7 +115,18 @@ var _ = register([]Entry{
 	{Names: names("touch"), Family: "files", Summary: "operands are written",
 		Options: vals("dtr", "--date", "--reference"), Operands: []Operand{operands(0, RoleWrite)}},
 	{Names: names("mkdir mkfifo"), Family: "files", Summary: "operands are created",
-		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operands(0, RoleWrite)}},
+		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operands(0, RoleWrite)},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if b == "mkdir" {
+				// A folder holds no program: one given to a program later
+				// is not a file it may run (mkdir out && tool out). A fifo
+				// holds what another process writes to it.
+				for _, f := range parseOpts(args, "mZ", []string{"--mode", "--context"}, "").ops {
+					r.noteWritten(f, "", true)
+				}
+			}
+			return false
+		}},
 	{Names: names("mknod"), Family: "files", Summary: "the first operand is created",
 		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operand(0, RoleWrite), operands(1, RoleData)}},
 	{Names: names("fallocate"), Family: "files", Summary: "operands are written",

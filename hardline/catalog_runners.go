@@ -172,7 +172,8 @@ var _ = register([]Entry{
 					return false
 				}},
 			{Names: names("build eval flake search profile store path-info log why-depends hash repl fmt"), DataOnly: true}}},
-	{Names: names("dune"), Family: "runners", Summary: "dune exec PROG ARGS runs a program (one it built, or one on the PATH) with its arguments",
+	{Names: names("dune"), Family: "runners", Summary: "dune exec PROG ARGS runs a program (one it built, or one on the PATH) with its arguments; dune files name the actions a build runs",
+		RunsFiles: []string{"**/dune", "**/dune-project", "dune-workspace", "**/dune-file"},
 		Subcommands: []Entry{{Names: names("exec"), Summary: "runs its first operand with the rest (dune takes the first -- out)", DataOnly: true,
 			judgesPaths: true, // the command is judged as one
 			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -199,7 +200,7 @@ var _ = register([]Entry{
 	{Names: names("gem"), Family: "runners", Summary: "gem sources --add stores a package source; install and update write their --install-dir and --bindir", Subcommands: []Entry{{Names: names("sources source"), Summary: "--add stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "-a", "--add")}},
 		{Names: names("install update i"), DataOnly: true, Options: []Option{opt(RoleWriteTree, "-i", "--install-dir", "-n", "--bindir", "--build-root"), val("-v", "--version", "-s", "--source", "-p", "--http-proxy", "--platform", "-g", "--file")}}}},
 	{Names: names("add-apt-repository apt-add-repository"), Family: "runners", Summary: "adds a package source (unless --remove or --list)", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleHarmless, "-r", "--remove", "-L", "--list")}},
-	{Names: names("dotnet"), Family: "runners", RunsFiles: []string{"**/*.csproj", "**/*.fsproj", "**/*.vbproj", "**/*.props", "**/*.targets", "**/*.cs", "**/*.fs", "global.json", "nuget.config", "NuGet.Config"},
+	{Names: names("dotnet"), Family: "runners", RunsFiles: []string{"**/*.csproj", "**/*.fsproj", "**/*.vbproj", "**/*.props", "**/*.targets", "**/*.cs", "**/*.fs", "**/*.csx", "**/*.fsx", "**/*.vb", "global.json", "nuget.config", "NuGet.Config"},
 		Summary: "build, publish, pack, test and restore write -o; run and tool run run a program with the arguments after them; script eval runs inline C#, fsi F# from its input; nuget add source stores a package source",
 		Subcommands: []Entry{
 			{Names: names("build publish pack test restore clean"), Options: []Option{opt(RoleWriteTree, "-o", "--output"), opt(RoleWrite, "--diag"),
@@ -233,7 +234,7 @@ var _ = register([]Entry{
 	{Names: names("rustup"), Family: "runners", Summary: "rustup run TOOLCHAIN CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--install"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
 	wrapper("runners", "xcrun runs a developer tool by name", "", []string{"--sdk", "--toolchain"}, 0, "xcrun"),
 	{Names: names("ghcup"), Family: "runners", Summary: "ghcup run runs the command after --", Subcommands: []Entry{{Names: names("run"), Options: []Option{flag(RoleCommand, "--"), val("--ghc", "--cabal", "--hls", "--stack", "-b", "--bindir")}}}},
-	{Names: names("mix"), Family: "runners", Summary: "mix run -e runs Elixir code; mix cmd runs a command", Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleProgram, "-e", "--eval"), opt(RoleRead, "-r", "--require")}},
+	{Names: names("mix"), Family: "runners", Summary: "mix run -e runs Elixir code; mix cmd runs a command; compiling runs the project's module bodies and mix.exs", RunsFiles: []string{"mix.exs", "**/*.ex", "**/*.exs"}, Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleProgram, "-e", "--eval"), opt(RoleRead, "-r", "--require")}},
 		{Names: names("cmd"), Options: vals("", "--app", "--cd"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	wrapper("runners", "runs the command with variables from a file", "fer", []string{"--file", "--environments", "--rc-file"}, 0, "env-cmd"),
 	wrapper("runners", "runs the command after its variable assignments", "", nil, 0, "cross-env", "cross-env-shell", "corepack"),
@@ -400,6 +401,11 @@ var _ = register([]Entry{
 			if b == "ghc" {
 				r.ghcExpressions(sc, args, c, cmd)
 			}
+			if b == "nim" && len(r.written) > 0 {
+				// nim reads config.nims, every *.nims and nim.cfg of the
+				// project's folders, and runs their NimScript.
+				r.runsFiles(nimConfigs[r.foldIndex()], b, cmd, len(r.written), nil)
+			}
 			if b == "zig" {
 				r.builtProgramArgs(sc, b, args, "run", c, cmd) // zig run x.zig -- ARGS, zig build run -- ARGS
 			}
@@ -452,8 +458,9 @@ var _ = register([]Entry{
 			return false
 		},
 		Options: []Option{opt(RoleProgram, "-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print", "-r", "--require"), opt(RoleWorkDir, "-C", "--directory"), opt(RoleCommandFile, "-f", "--rakefile"), val("-I", "--libdir", "-R", "--rakelibdir", "-j", "--jobs")}},
-	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole; run passes the arguments after -- to the program it builds", DataOnly: true,
-		Options: []Option{opt(RoleScript, "--run_under", "--workspace_status_command"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},
+	{Names: names("bazel bazelisk"), Family: "runners", Summary: "--run_under runs a command; --output_base and --output_user_root are written; clean --expunge deletes the output base whole; run passes the arguments after -- to the program it builds; BUILD files, .bzl files, the workspace's and module's files and .bazelrc name the commands it runs (genrules, repository rules), and bazelisk runs tools/bazel", DataOnly: true,
+		RunsFiles: []string{"**/BUILD", "**/BUILD.bazel", "**/*.bzl", "WORKSPACE", "WORKSPACE.bazel", "WORKSPACE.bzlmod", "MODULE.bazel", "**/*.MODULE.bazel", ".bazelrc", "tools/bazel"},
+		Options:   []Option{opt(RoleScript, "--run_under", "--workspace_status_command"), opt(RoleWrite, "--output_base", "--output_user_root"), val("--config", "--bazelrc")},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.builtProgramArgs(sc, b, args, "run", c, cmd)
 			clean := slices.IndexFunc(args, func(f field) bool { return f.val == "clean" })
@@ -462,6 +469,13 @@ var _ = register([]Entry{
 					r.judgeDelete(sc, f, true, cmd, "bazel clean --expunge")
 				}
 			}
+			return false
+		}},
+	{Names: names("buck buck2 plz please pants"), Family: "runners", Summary: "build files name the commands a build runs (Buck's BUCK, TARGETS and .bzl, Please's BUILD and .build_defs, Pants' BUILD and its plugins); run passes the arguments after -- to the program it builds",
+		RunsFiles: []string{"**/BUCK", "**/BUCK.v2", "**/TARGETS", "**/PACKAGE", "**/*.bzl", ".buckconfig", "**/BUILD", "**/BUILD.plz", "**/*.build_defs", ".plzconfig",
+			"pants.toml", "pants-plugins/**"},
+		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			r.builtProgramArgs(sc, b, args, "run", c, cmd)
 			return false
 		}},
 	{Names: names("tox"), Family: "runners", RunsFiles: []string{"tox.ini", "**/*.py"}, Summary: "-x/--override of a commands key runs commands; tox.ini or tox.toml, on disk or written by this command, has its commands analysed", DataOnly: true,
@@ -1070,12 +1084,38 @@ func (r *run) compilerLoadsAsk(args []field, cmd string) {
 	}
 }
 
+// nimConfigs are the files nim reads its configuration from, in
+// NimScript (config.nims, PROJECT.nims, a .nimble file's tasks) or its
+// own format (nim.cfg), as written and folded.
+var nimConfigs = compileRunsBoth([]string{"**/*.nims", "**/nim.cfg", "**/*.nim.cfg", "**/*.nimble"})
+
+// compileTimeCode reports whether the compiler b runs code of the source
+// file name, written with w, while it compiles it: any nim source (its
+// static blocks), and a Haskell source ghc compiles with Template Haskell
+// or quasi-quotes on, by a pragma in its text (or text that is not known)
+// or an option.
+func compileTimeCode(b, name string, w written, args []field) bool {
+	switch ext := path.Ext(name); {
+	case b == "nim":
+		return ext == ".nim"
+	case ext != ".hs" && ext != ".lhs":
+		return false
+	case slices.ContainsFunc(args, func(f field) bool {
+		return f.dyn || strings.HasPrefix(f.val, "-XTemplateHaskell") || strings.HasPrefix(f.val, "-XQuasiQuotes")
+	}):
+		return true
+	}
+	return !w.known || strings.Contains(w.content, "TemplateHaskell") || strings.Contains(w.content, "QuasiQuotes")
+}
+
 // linkerBFlags are ld's flags spelt -B... (not gcc's -BPREFIX); those
 // starting -Bsymbolic are too.
 var linkerBFlags = map[string]bool{"-Bstatic": true, "-Bdynamic": true, "-Bshareable": true, "-Bgroup": true, "-Bno-symbolic": true}
 
 // builtFromWritten judges a compiler given a source this command wrote
-// first: tcc -run, zig run and nim r (or c -r) run it at once, which asks
+// first: tcc -run, zig run, nim r (or c -r) and kotlinc -script run it
+// at once, and nim and ghc's Template Haskell run code of it while they
+// compile it, which asks
 // (runs-written-file); any
 // other makes a program of it, whose default names (a.out, a.exe, the
 // source's name without its extension: rustc x.rs, swiftc, ghc, nim c)
@@ -1099,9 +1139,20 @@ func (r *run) builtFromWritten(b string, args []field, cmd string) {
 	has := func(words ...string) bool {
 		return slices.ContainsFunc(args, func(f field) bool { return slices.Contains(words, f.val) })
 	}
-	if b == "tcc" && has("-run") || b == "zig" && has("run") || b == "nim" && has("r", "-r", "--run") {
+	if b == "tcc" && has("-run") || b == "zig" && has("run") || b == "nim" && has("r", "-r", "--run") || b == "kotlinc" && has("-script") {
 		r.finding(ruleRunsWritten, Dynamic, Ask, b+" builds and runs "+src.val+", which this command writes first", cmd, "")
 		return
+	}
+	if b == "nim" || b == "ghc" {
+		// Code that runs while the compiler reads the source: nim's static
+		// blocks (staticExec, gorge, any proc), Template Haskell's splices
+		// (runIO).
+		for _, a := range args {
+			if w, _, ok := r.writtenAt(a); ok && compileTimeCode(b, a.val, w, args) {
+				r.finding(ruleRunsWritten, Dynamic, Ask, b+" runs code of "+a.val+", which this command writes first, while it compiles it", cmd, "")
+				return
+			}
+		}
 	}
 	stem := strings.TrimSuffix(path.Base(src.val), path.Ext(src.val))
 	for _, out := range []string{"a.out", "a.exe", stem, stem + ".exe"} {

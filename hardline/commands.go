@@ -250,6 +250,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		}
 	}
 	args := fs[1:]
+	before := len(r.written) // what the program's own options write is noted after
 	r.metadataFetch(b, args, cmd)
 	r.remotePackage(b, args, cmd)
 	r.indexFromEnv(sc, b, c, cmd)
@@ -321,7 +322,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 				// command wrote first in its folder: code, or a
 				// configuration that names commands (printf ... >
 				// tool.config.js && tool).
-				r.unknownLoads(name, b, cmd)
+				r.unknownLoads(name, b, args, before, cmd)
 			}
 			r.checkTargets(sc, args, cmd)
 			r.wholeHome(b, args, cmd)
