@@ -274,8 +274,17 @@ var _ = register([]Entry{
 			})
 			return true
 		}},
-	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask type help times caller dirs logout compopt suspend"),
+	{Names: names("echo true false : exit return shift set shopt export declare typeset local readonly jobs fg bg disown umask help times caller dirs logout compopt suspend"),
 		Family: "shells", Summary: "builtins whose arguments are text", DataOnly: true},
+	{Names: names("type"), Family: "shells", Summary: "bash's type names commands; cmd's type prints files, a raw disk device among them (raw-disk-read)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			if r.a.windows {
+				for _, f := range args {
+					r.rawDiskRead(f, cmd)
+				}
+			}
+			return true
+		}},
 	{Names: names("printf read unset wait getopts test [ ulimit let"),
 		Family: "shells", Summary: "builtins whose arguments name variables (printf -v, read, test -v) or are arithmetic (let, ulimit): a subscript in them runs its command substitutions",
 		DataOnly: true, special: namedVariables},

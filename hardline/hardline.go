@@ -565,8 +565,27 @@ func (a *Analyzer) slash(p string) string {
 		if len(p) == 2 && isLetter(p[0]) && p[1] == ':' {
 			p += "/"
 		}
+		p = winTrimNames(p)
 	}
 	return p
+}
+
+// winTrimNames returns p without the dots and spaces that end its names:
+// Win32 takes them off (C:/Windows./System32 is C:/Windows/System32,
+// .ssh. is .ssh), and a name made of dots alone (".", "..", "...") is
+// kept. A file whose name ends so can be made only past Win32 (//?/),
+// where reading it as the trimmed name is the stricter reading.
+func winTrimNames(p string) string {
+	if !strings.Contains(p, "./") && !strings.Contains(p, " /") && !strings.HasSuffix(p, ".") && !strings.HasSuffix(p, " ") {
+		return p
+	}
+	names := strings.Split(p, "/")
+	for i, n := range names {
+		if t := strings.TrimRight(n, ". "); t != "" {
+			names[i] = t
+		}
+	}
+	return strings.Join(names, "/")
 }
 
 // winLocal returns the drive path a Windows path in slash form that
@@ -581,7 +600,8 @@ func (a *Analyzer) winLocal(p string) string {
 			break
 		}
 		switch rest := p[4:]; {
-		case len(rest) >= 2 && isLetter(rest[0]) && rest[1] == ':':
+		case len(rest) > 2 && isLetter(rest[0]) && rest[1] == ':':
+			// (//./C: alone is the volume's device, kept as it is below)
 			return rest
 		case len(rest) >= 4 && strings.EqualFold(rest[:4], "UNC/"):
 			p = "//" + rest[4:]
@@ -604,11 +624,18 @@ func (a *Analyzer) isAbs(p string) bool {
 	return a.windows && len(p) >= 3 && isLetter(p[0]) && p[1] == ':' && p[2] == '/'
 }
 
-// clean is path.Clean that keeps a Windows drive root ("C:/").
+// clean is path.Clean that keeps a Windows drive root ("C:/"), and the
+// prefix of a Windows device (//./PhysicalDrive0, //?/Volume{...}), which
+// path.Clean would make a path from the root. (A share, //server/share/x,
+// is cleaned as a path from the root, the stricter reading where a bash
+// on Windows reads // as its root.)
 func (a *Analyzer) clean(p string) string {
 	if a.windows && len(p) >= 2 && isLetter(p[0]) && p[1] == ':' {
 		rest := path.Clean("/" + strings.TrimPrefix(p[2:], "/"))
 		return strings.ToUpper(p[:1]) + ":" + rest
+	}
+	if a.windows && len(p) >= 4 && p[0] == '/' && p[1] == '/' && (p[2] == '.' || p[2] == '?') && p[3] == '/' {
+		return p[:3] + path.Clean("/"+p[4:])
 	}
 	if cleanAbs(p) {
 		return p

@@ -106,6 +106,25 @@ func TestWindows(t *testing.T) {
 		{`deltree 'C:\Users\Dev'`, "rm-home"},
 		{`rd 'C:\Users\Dev\proj\build'`, ""},
 		{`rd /s /q %USERPROFILE%`, "rm-home"},
+		// Win32 takes the dots and spaces that end a name off.
+		{`type C:\Users\Dev\.ssh.\id_rsa`, "sensitive-path"},
+		{`type "C:\Users\Dev\.aws \credentials"`, "sensitive-path"},
+		{`type C:\Windows.\System32\config\SAM`, "sensitive-path"},
+		{`del /s /q C:\Windows.\System32`, "rm-system"},
+		{`dir C:\Users\Dev\proj\..\proj\build...`, ""},
+		// Disks and volumes by their device names.
+		{`type \\.\PhysicalDrive0`, "raw-disk-read"},
+		{`dd if=\\.\PhysicalDrive0 of=disk.img`, "raw-disk-read"},
+		{`dd if=/dev/zero of=\\.\PhysicalDrive0`, "dd-device"},
+		{`cat //./C:`, "raw-disk-read"},
+		{`cat //?/GLOBALROOT/Device/Harddisk0/Partition0`, "raw-disk-read"},
+		{`cat //./C:/Users/Dev/.ssh/id_rsa`, "sensitive-path"},
+		// cmd's parts of a variable's value.
+		{`type %userprofile:~0%\.ssh\id_rsa`, "sensitive-path"},
+		{`type %USERPROFILE:~-12%\.ssh\id_rsa`, "sensitive-path"},
+		{`rd /s /q %USERPROFILE:x=y%`, "rm-home"},
+		{`rd /s /q %SystemRoot:~0,3%Users\Dev`, "rm-home"},
+		{`rd /s /q %USERPROFILE:*Users=Users%`, ""},
 		// sdelete's switches, with a dash or a slash, before or after the
 		// paths.
 		{`sdelete /s C:\Users\Dev`, "rm-home"},
@@ -810,5 +829,36 @@ func TestAServerGivenNoFolderServesTheWorkingFolder(t *testing.T) {
 	}
 	if f, ok := a.Command("cd ~ && mysrv -d /srv/docs --log /srv/docs/srv.log", testEnv()).Worst(); ok && f.Rule == ruleSensitivePath {
 		t.Errorf("a folder given: %+v", f)
+	}
+}
+
+func TestCmdModified(t *testing.T) {
+	for _, c := range []struct {
+		val, mod, want string
+		ok             bool
+	}{
+		{`C:\Users\Dev`, "~0", `C:\Users\Dev`, true},
+		{`C:\Users\Dev`, "~3", `Users\Dev`, true},
+		{`C:\Users\Dev`, "~0,2", `C:`, true},
+		{`C:\Users\Dev`, "~-3", `Dev`, true},
+		{`C:\Users\Dev`, "~-3,2", `De`, true},
+		{`C:\Users\Dev`, "~0,-4", `C:\Users`, true},
+		{`C:\Users\Dev`, "~99", ``, true},
+		{`C:\Users\Dev`, "~-99,2", `C:`, true},
+		{`C:\Users\Dev`, "~2,-99", ``, true},
+		{`C:\Users\Dev`, "users=Homes", `C:\Homes\Dev`, true},
+		{`C:\Users\Dev`, "*\\=", `Users\Dev`, true},
+		{`C:\Users\Dev`, "*zz=x", `C:\Users\Dev`, true},
+		{`C:\Users\Dev`, "*users=X", `X\Dev`, true},
+		{`a-a-a`, "A=b", `b-b-b`, true},
+		{`C:\Users\Dev`, "~x", ``, false},
+		{`C:\Users\Dev`, "~0,y", ``, false},
+		{`C:\Users\Dev`, "=x", ``, false},
+		{`C:\Users\Dev`, "nothing", ``, false},
+	} {
+		got, ok := cmdModified(c.val, c.mod)
+		if got != c.want || ok != c.ok {
+			t.Errorf("cmdModified(%q, %q) = %q, %v, want %q, %v", c.val, c.mod, got, ok, c.want, c.ok)
+		}
 	}
 }

@@ -138,6 +138,11 @@ var builtinSensitive = []builtin{
 	{"~/.offlineimaprc", ""}, {"~/.config/offlineimap/config", ""}, {"~/.near-credentials/**", ""}, {"~/.sui/sui_config/sui.keystore", ""},
 	{"~/.aptos/config.yaml", ""}, {"~/.foundry/keystores/**", ""}, {"~/.wireguard/**", ""}, {"~/.config/wireguard/**", ""}, {"~/.sbt/credentials", ""},
 	{"~/.config/hut/config", ""}, {"~/.config/rbw/**", ""}, {"~/.local/share/rbw/**", ""},
+	// Virtual machines' SSH keys (Lima's, Colima's), R's environment file
+	// (GITHUB_PAT and API keys), Nix's access tokens and Cachix's, Bun's
+	// registry tokens, Twilio's keys.
+	{"~/.lima/_config/user", "unix"}, {"~/.colima/_lima/_config/user", "unix"}, {"~/.Renviron", ""}, {"~/.config/nix/nix.conf", "unix"},
+	{"~/.config/cachix/cachix.dhall", ""}, {"~/.bunfig.toml", ""}, {"~/.config/twilio-cli/config.json", ""},
 	// MCP server configurations, which hold the servers' API keys.
 	{"~/.cursor/mcp.json", ""}, {"~/.codeium/windsurf/mcp_config.json", ""}, {"~/.config/Claude/claude_desktop_config.json", ""},
 	{"~/Library/Application Support/Claude/claude_desktop_config.json", "darwin"},
@@ -557,6 +562,10 @@ var diskDevices = []string{
 	"/dev/sg[0-9]*", "/dev/bsg/**", "/dev/ng[0-9]*", "/dev/st[0-9]*", "/dev/nst[0-9]*", "/dev/zd[0-9]*", "/dev/zvol/**",
 	"/dev/pmem*", "/dev/drbd*", "/dev/cciss/**", "/dev/ublkb*", "/dev/etherd/**",
 	"//./[a-zA-Z]:", "/dev/mem", "/dev/kmem", "/dev/port", "/proc/kcore",
+	// Windows' volumes and partitions by their device names (the Win32
+	// device namespace, and the NT object names GLOBALROOT reaches).
+	"//?/[a-zA-Z]:", "//./harddiskvolume*", "//?/harddiskvolume*", "//./harddisk*partition*", "//?/harddisk*partition*",
+	"//./volume{*}", "//?/volume{*}", "//./globalroot/device/**", "//?/globalroot/device/**", "//./cdrom*", "//./tape*",
 }
 
 // charDevices are the paths under /dev that are no block device: character

@@ -3,6 +3,7 @@ package hardline
 import (
 	"encoding/base64"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 )
@@ -168,6 +169,15 @@ func winHome(home string) string {
 // windowsVariable is the value of a cmd or PowerShell environment variable
 // that follows from the home folder (see cmdVariables), in any case.
 func windowsVariable(name, home string) (string, bool) {
+	if n, mod, ok := strings.Cut(name, ":"); ok {
+		// %NAME:~START,LENGTH% and %NAME:OLD=NEW% are parts of NAME's
+		// value, which cmd takes as it expands.
+		v, known := windowsVariable(n, home)
+		if !known {
+			return "", false
+		}
+		return cmdModified(v, mod)
+	}
 	name = strings.ToUpper(name)
 	home = winHome(home)
 	val, known := cmdVariables[name]
@@ -182,6 +192,64 @@ func windowsVariable(name, home string) (string, bool) {
 		return home + val, true // the home, or a folder in it
 	}
 	return val, true
+}
+
+// cmdModified applies a modifier of cmd's variable expansion to val: ~START
+// or ~START,LENGTH takes a part of it (a negative START counts from the
+// end, a negative LENGTH leaves that many characters off the end), and
+// OLD=NEW replaces every OLD, in any case, with NEW (*OLD=NEW replaces
+// everything up to the first OLD). A modifier it does not read is not
+// known.
+func cmdModified(val, mod string) (string, bool) {
+	if rest, ok := strings.CutPrefix(mod, "~"); ok {
+		startText, lengthText, hasLength := strings.Cut(rest, ",")
+		start, err := strconv.Atoi(strings.TrimSpace(startText))
+		if err != nil {
+			return "", false
+		}
+		n := len(val)
+		if start < 0 {
+			start = max(n+start, 0)
+		}
+		start = min(start, n)
+		end := n
+		if hasLength {
+			l, err := strconv.Atoi(strings.TrimSpace(lengthText))
+			if err != nil {
+				return "", false
+			}
+			if l < 0 {
+				end = n + l
+			} else {
+				end = start + l
+			}
+			end = min(max(end, start), n)
+		}
+		return val[start:end], true
+	}
+	old, repl, ok := strings.Cut(mod, "=")
+	if !ok || old == "" || old == "*" {
+		return "", false
+	}
+	if o, ok := strings.CutPrefix(old, "*"); ok {
+		i := strings.Index(asciiLower(val), asciiLower(o))
+		if i < 0 {
+			return val, true
+		}
+		return repl + val[i+len(o):], true
+	}
+	var b strings.Builder
+	lv, lo := asciiLower(val), asciiLower(old)
+	for {
+		i := strings.Index(lv, lo)
+		if i < 0 {
+			b.WriteString(val)
+			return b.String(), true
+		}
+		b.WriteString(val[:i])
+		b.WriteString(repl)
+		val, lv = val[i+len(old):], lv[i+len(old):]
+	}
 }
 
 // credentialReference is bash's reference to the environment variable
