@@ -17,6 +17,18 @@ var _ = register([]Entry{
 			psUnixKill(r, sc, args, c, cmd)
 			return true
 		}},
+	{Names: names("ipmitool racadm"), Family: "processes and power",
+		Summary:  "a server's management controller: powering off, resetting or cycling this machine (no -H, -r) stops the host (shutdown), another's asks; changing its boot device, users, network, settings or firmware, a raw command and racadm systemerase ask (system-admin); readings are fine",
+		DataOnly: true, special: managementController},
+	{Names: names("upsmon upsdrvctl upscmd"), Family: "processes and power", Summary: "upsmon -c fsd, upsdrvctl shutdown and upscmd's load.off and shutdown commands cut the power of the machines a UPS feeds, this one among them (shutdown)",
+		DataOnly: true, special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+			line := lowerLine(args)
+			if b == "upsmon" && strings.Contains(line, "fsd") || b == "upsdrvctl" && strings.Contains(line, "shutdown") ||
+				b == "upscmd" && (strings.Contains(line, "load.off") || strings.Contains(line, "shutdown.") || slices.ContainsFunc(args, func(f field) bool { return f.dyn })) {
+				r.finding(ruleShutdown, Command, Block, b+" has the UPS cut the power of the machines it feeds", cmd, "")
+			}
+			return true
+		}},
 	{Names: names("killall5"), Family: "processes and power", Summary: "signals every process", Rule: ruleKillAll},
 	{Names: names("xkill"), Family: "processes and power", Summary: "xkill -all closes every window of the desktop session, every program's unsaved work with it (kill-all); without it, the one clicked",
 		Rule: ruleKillAll, DataOnly: true, Options: []Option{flag(RoleTrigger, "-all", "-a"), val("-display", "-id", "-button", "-frame")}},
@@ -584,4 +596,69 @@ func (r *run) dbusTransientUnit(sc *scope, args []field, c ctx) {
 		}
 		r.next(sc, args[i+5:i+5+n], c)
 	}
+}
+
+// managementController judges ipmitool and racadm, which talk to a
+// server's management controller (IPMI, Dell's iDRAC): this machine's
+// when no host is named (ipmitool -H, racadm -r). Powering a machine off,
+// resetting or cycling it stops this host (shutdown) or asks for another;
+// changing the controller or the machine's settings asks; reading them is
+// fine.
+func managementController(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+	val, host := "HUPIpfkyLACNRtbBTmlOoeS", "H"
+	if b == "racadm" {
+		val, host = "rupf", "r"
+	}
+	p := parseOpts(args, val, nil, "")
+	words := make([]string, 0, len(p.ops))
+	for _, o := range p.ops {
+		if o.dyn {
+			r.finding(ruleSystemAdmin, Command, Ask, b+" is given a command that is not known", cmd, "")
+			return true
+		}
+		words = append(words, asciiLower(o.val))
+	}
+	at := func(i int) string {
+		if i < len(words) {
+			return words[i]
+		}
+		return ""
+	}
+	remote := slices.ContainsFunc(p.values, func(v optValue) bool { return v.name == "-"+host })
+	power, change := false, false
+	switch b {
+	case "ipmitool":
+		verb := ""
+		switch {
+		case at(0) == "power":
+			verb = at(1)
+		case at(0) == "chassis" && at(1) == "power":
+			verb = at(2)
+		}
+		power = slices.Contains([]string{"off", "reset", "cycle", "soft", "diag"}, verb)
+		change = slices.Contains([]string{"raw", "exec", "bootdev", "hpm", "fwum", "ime"}, at(0)) ||
+			slices.Contains([]string{"set", "clear", "reset", "write", "edit", "disable", "enable", "bootdev", "bootparam", "policy", "upgrade", "add", "delete", "thresh"}, at(1))
+	case "racadm":
+		switch at(0) {
+		case "serveraction":
+			power = slices.Contains([]string{"powerdown", "powercycle", "hardreset", "graceshutdown", "nmi"}, at(1))
+		case "systemerase":
+			if !remote {
+				r.finding(ruleWipeDevice, Command, Block, "racadm systemerase erases this machine's disks and settings", cmd, "")
+				return true
+			}
+			change = true
+		case "set", "config", "racreset", "racresetcfg", "jobqueue", "storage", "update", "fwupdate", "sslcertupload", "sshpkauth", "license", "raid", "bioscert", "closessn", "clrsel", "remoteimage", "vflashsd", "vflashpartition", "lclog", "systemconfig":
+			change = true
+		}
+	}
+	switch {
+	case power && !remote:
+		r.finding(ruleShutdown, Command, Block, b+" powers this machine off, or resets it, through its management controller", cmd, "")
+	case power:
+		r.finding(ruleSystemAdmin, Command, Ask, b+" powers another machine off, or resets it, through its management controller", cmd, "")
+	case change:
+		r.finding(ruleSystemAdmin, Command, Ask, b+" "+strings.Join(words[:min(len(words), 2)], " ")+" changes a management controller or the machine's settings", cmd, "")
+	}
+	return true
 }

@@ -251,6 +251,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	}
 	args := fs[1:]
 	before := len(r.written) // what the program's own options write is noted after
+	if ce == nil || !textOnly(ce.e) {
+		r.jvmCarried(b, args, cmd)
+	}
 	r.metadataFetch(b, args, cmd)
 	r.remotePackage(b, args, cmd)
 	r.indexFromEnv(sc, b, c, cmd)
@@ -343,7 +346,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		}
 		return
 	}
-	if e := ce.e; e.DataOnly && len(e.Options) == 0 && len(e.Operands) == 0 && e.special == nil && e.Rule == "" && e.Stdin == "" && ce.subs == nil && !runsTasks(b) {
+	if textOnly(ce.e) && ce.subs == nil && !runsTasks(b) {
 		return // a builtin or tool that takes only text: nothing to judge
 	}
 	r.applyEntry(sc, ce, b, args, c, cmd)
@@ -545,6 +548,45 @@ func (r *run) destroyNet(b string, args []field, cmd string) {
 			}
 		}
 	}
+}
+
+// textOnly reports whether the entry e describes a builtin or a tool that
+// takes only text (echo, true): nothing of its line is judged.
+func textOnly(e *Entry) bool {
+	return e.DataOnly && len(e.Options) == 0 && len(e.Operands) == 0 && e.special == nil && e.Rule == "" && e.Stdin == ""
+}
+
+// jvmCarried asks when an argument carries one of the JVM's options that
+// load an agent or run a command (jvmCodeOptions) to a JVM the program
+// starts: gradle -Dorg.gradle.jvmargs=-javaagent:..., mvn
+// -DargLine=-javaagent:..., bazel --jvmopt= and --host_jvm_args=, javac
+// -J-javaagent:..., a server's launch script's own option. Build tools and
+// launchers that pass options on to a JVM are many; the options are
+// distinctive wherever they are written. java's own line is read by
+// jvmOptions.
+func (r *run) jvmCarried(b string, args []field, cmd string) {
+	if b == "java" || b == "javaw" || b == "printf" {
+		return // (printf prints the text it is given)
+	}
+	for _, a := range args {
+		if m := jvmCodeOption(a.val); m != "" {
+			r.finding(ruleInlineInterp, Dynamic, Ask, b+" is given "+bound(a.val)+", whose "+m+" makes a JVM it starts load an agent or run a command", cmd, "")
+			return
+		}
+	}
+}
+
+// jvmCodeOption returns the first of jvmCodeOptions that v holds, or "".
+func jvmCodeOption(v string) string {
+	if !strings.Contains(v, "agent") && !strings.Contains(v, "-XX:On") {
+		return ""
+	}
+	for _, m := range jvmCodeOptions {
+		if strings.Contains(v, m) {
+			return m
+		}
+	}
+	return ""
 }
 
 // cmdletNet asks when a program the catalogue does not describe is named

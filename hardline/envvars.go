@@ -46,6 +46,13 @@ func (r *run) envAssign(sc *scope, name string, f field, c ctx, cmd string) {
 	}
 	v, ok := r.a.envRole(name)
 	if !ok {
+		if m := jvmCodeOption(f.val); m != "" && !f.dyn {
+			// KOTLIN_OPTS, ES_JAVA_OPTS, LEIN_JVM_OPTS, HADOOP_OPTS:
+			// launch scripts pass variables of many names to the JVM
+			// they start; the options are distinctive whatever the name.
+			r.finding(ruleEnvCode, Dynamic, Ask, name+" holds "+m+", which makes a JVM started with it load an agent or run a command", cmd, "")
+			return
+		}
 		switch role := conventionalEnv(name); role {
 		case RoleScript, RoleFilter:
 			v = EnvVar{Name: name, Role: role}
