@@ -1504,7 +1504,52 @@ func (r *run) escape(sc *scope, f field, b string, c ctx, cmd string) {
 	r.escapeFiles(sc, f.val, b, c, cmd)
 	if databaseShells[b] {
 		r.sqlFiles(sc, f.val, b, cmd)
+	} else {
+		r.quotedFiles(sc, f.val, cmd)
 	}
+	if b == "gnuplot" {
+		for _, m := range gnuplotWrites.FindAllStringSubmatch(f.val, maxEmbedded) {
+			r.judgeWrite(sc, r.literalPath(m[2]), ruleDiskWrite, cmd)
+		}
+	}
+}
+
+// gnuplotWrites finds the files gnuplot's commands write: set output,
+// set print and set table's, and save's.
+var gnuplotWrites = regexp.MustCompile(`(?i)\b(?:set\s+(?:output|print|table|o)|save(?:\s+(?:functions|variables|terminal|set|fit|changes))?)\s+(['"])([^'"]+)['"]`)
+
+// quotedLiteral is a string in single or double quotes, in the command
+// languages (and the expression languages of yq and its kin) that quote a
+// file's name so: gnuplot's load 'FILE', yq's load("FILE").
+var quotedLiteral = regexp.MustCompile(`'([^']*)'|"([^"]*)"`)
+
+// quotedFiles judges the files a program's own language names in its
+// quoted literals, as sqlFiles judges SQL's: a literal written as an
+// absolute or ~/ path is read as a word naming a file the program reads
+// (gnuplot -e "load '/home/me/.ssh/id_rsa'", yq
+// 'load_str("/home/me/.aws/credentials")').
+func (r *run) quotedFiles(sc *scope, text, cmd string) {
+	if !strings.ContainsAny(text, `'"`) {
+		return
+	}
+	for _, m := range quotedLiteral.FindAllStringSubmatch(text, maxEmbedded) {
+		v := m[1] + m[2]
+		if v == "~" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") || r.a.windows && len(v) > 2 && isLetter(v[0]) && v[1] == ':' {
+			f := r.literalPath(v)
+			r.checkWords(sc, []field{f}, cmd)
+			r.rawDiskRead(f, cmd)
+		}
+	}
+}
+
+// literalPath is the file a literal of a program's own language names,
+// ~ read as the home folder (such languages expand it, or the name is a
+// folder called ~: the home folder is the stricter reading).
+func (r *run) literalPath(v string) field {
+	if v == "~" || strings.HasPrefix(v, "~/") {
+		v = strings.TrimSuffix(r.a.home, "/") + v[1:]
+	}
+	return field{val: v}
 }
 
 // dotCommandPipes returns the commands sqlite3's and duckdb's dot-commands

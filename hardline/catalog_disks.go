@@ -89,10 +89,19 @@ var _ = register([]Entry{
 				case "--security-erase", "--security-erase-enhanced", "--trim-sector-ranges",
 					"--trim-sector-ranges-stdin", "--write-sector", "--make-bad-sector", "--fwdownload", "--dco-restore":
 					r.finding(ruleWipeDevice, Command, Block, "hdparm "+f.val+" destroys data on a disk", cmd, "")
+				case "--security-set-pass", "--security-unlock", "--security-disable", "--security-freeze", "--user-master", "--security-mode":
+					// A drive password set locks the disk at its next
+					// start to whoever does not know it.
+					r.finding(ruleSystemAdmin, Command, Ask, "hdparm "+f.val+" changes a disk's password", cmd, "")
 				}
 			}
 			return true
 		}},
+	{Names: names("nwipe dban"), Family: "disks", Summary: "wipe disks: every disk of the machine with --autonuke, the ones chosen otherwise (wipe-device)",
+		Rule: ruleWipeDevice, DataOnly: true, Options: []Option{flag(RoleHarmless, "--help", "-h", "--version", "-V")}},
+	{Names: names("tpm2_clear tpm2_clearcontrol tpm2_evictcontrol tpm2_nvundefine tpm2_nvwrite tpm2_changeauth tpm2_hierarchycontrol tpm2_dictionarylockout tpm2_setprimarypolicy tpm2_pcrreset tpm2_pcrextend tpm2_nvdefine tpm2_startup tpm2_shutdown tpm2_changeeps tpm2_changepps"),
+		Family: "disks", Summary: "clearing the TPM, or changing its keys, owner passwords or measurements, loses the keys sealed to it, a disk's encryption key among them (system-admin)",
+		Rule: ruleSystemAdmin, DataOnly: true, Options: []Option{flag(RoleHarmless, "--help", "-h", "--version", "-v")}},
 	{Names: names("nvme cryptsetup zpool zfs lvremove vgremove pvremove sg_format sg_sanitize badblocks dmsetup mdadm"), Family: "disks", Summary: "destroying a device, volume or pool blocks",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			r.volume(b, args, cmd)

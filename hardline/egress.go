@@ -197,13 +197,19 @@ func credentialName(name string) bool {
 	if strings.Contains(u, "PUBLIC") || strings.HasPrefix(u, "NO_") {
 		return false
 	}
+	if strings.HasSuffix(u, "SESSION_ID") || strings.HasSuffix(u, "SESSIONID") || strings.HasSuffix(u, "SESSID") {
+		return true // a session's identifier is its login (PHPSESSID, the _ID end below notwithstanding)
+	}
 	for _, e := range notCredentialEnds {
 		if strings.HasSuffix(u, e) && !strings.HasSuffix(u, "SECRET_ID") {
 			return false // VAULT_SECRET_ID is AppRole's password, not a name
 		}
 	}
 	if strings.HasSuffix(u, "_PAT") || strings.HasSuffix(u, "_KEY") || strings.HasSuffix(u, "_PASS") || strings.HasSuffix(u, "_PWD") && u != "OLD_PWD" ||
-		strings.HasSuffix(u, "_SK") || strings.HasSuffix(u, "_AUTH") || u == "AUTH" || u == "DSN" || u == "PAT" {
+		strings.HasSuffix(u, "_SK") || strings.HasSuffix(u, "_AUTH") || u == "AUTH" || u == "DSN" || u == "PAT" ||
+		// An Azure shared access signature is a key for a while; a
+		// one-time password's seed every code it makes.
+		strings.HasSuffix(u, "_SAS") || u == "SAS" || strings.HasSuffix(u, "OTP_SEED") || strings.HasSuffix(u, "MFA_SEED") {
 		return true
 	}
 	for w := range strings.SplitSeq(u, "_") {

@@ -325,6 +325,13 @@ func skipExAddress(l string) string {
 // working folder, is inside the roots and adds nothing).
 func (r *run) yqInPlace(sc *scope, args []field, cmd string) {
 	p := parseOpts(args, "opIs", []string{"--output-format", "--input-format", "--indent", "--split-exp", "--expression", "--front-matter"}, "")
+	// The expression's load functions read the files they name
+	// (load("F"), load_str, load_xml, load_props, load_base64).
+	for _, f := range args {
+		if !f.dyn && strings.Contains(f.val, "load") {
+			r.quotedFiles(sc, f.val, cmd)
+		}
+	}
 	if !strings.ContainsRune(p.short, 'i') && !p.has("--inplace") {
 		return
 	}
