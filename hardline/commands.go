@@ -254,6 +254,9 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 	if ce == nil || !textOnly(ce.e) {
 		r.jvmCarried(b, args, cmd)
 	}
+	if includers[b] {
+		r.includedFiles(sc, args, c, cmd)
+	}
 	r.metadataFetch(b, args, cmd)
 	r.remotePackage(b, args, cmd)
 	r.indexFromEnv(sc, b, c, cmd)
@@ -549,6 +552,49 @@ func (r *run) destroyNet(b string, args []field, cmd string) {
 		}
 	}
 }
+
+// includers are programs whose languages take a file's text into their
+// output by its name: C's preprocessor (#include "F"), assemblers
+// (.incbin "F", .include), m4 (include(F)), TeX (\input{F},
+// \verbatiminput), Nix (builtins.readFile F, import F), Terraform's
+// console (file("F")), Graphviz (image="F"), templating and document
+// tools.
+var includers = setOf("cpp", "gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "as", "gas", "nasm", "yasm", "m4", "gm4",
+	"tex", "latex", "pdflatex", "xelatex", "lualatex", "pdftex", "luatex", "xetex", "context", "latexmk", "tectonic",
+	"nix", "nix-instantiate", "nix-build", "nix-shell", "terraform", "tofu", "dot", "neato", "circo", "twopi", "fdp", "sfdp",
+	"jsonnet", "cue", "dhall", "gomplate", "asciidoctor", "pandoc", "groff", "troff", "nroff", "typst", "quarto", "hugo")
+
+// includedFiles judges the files named by absolute or ~/ paths in the
+// text such a program reads (includers): its arguments, its standard
+// input when its text is known, and the files the command wrote that it
+// is given. A name is judged as a word naming a file read: a credential
+// file blocks as cat's would (echo '#include "/home/me/.ssh/id_rsa"' |
+// cpp prints the key).
+func (r *run) includedFiles(sc *scope, args []field, c ctx, cmd string) {
+	texts := make([]string, 0, len(args)+1)
+	for _, a := range args {
+		if !a.dyn {
+			texts = append(texts, a.val)
+			if w, _, ok := r.writtenAt(a); ok && w.known {
+				texts = append(texts, w.content)
+			}
+		}
+	}
+	if c.in.kind == inText {
+		texts = append(texts, c.in.text)
+	}
+	for _, t := range texts {
+		for _, m := range mentionedPath.FindAllStringSubmatch(t, maxEmbedded) {
+			f := r.literalPath(m[1])
+			r.checkWords(sc, []field{f}, cmd)
+			r.rawDiskRead(f, cmd)
+		}
+	}
+}
+
+// mentionedPath is an absolute or ~/ path in a language's text, ended by
+// a quote, a bracket, a separator or a space.
+var mentionedPath = regexp.MustCompile(`(?:^|[^\w.~/-])((?:~|/)[^\s"'{}()<>\[\],;|&\x60]*)`)
 
 // textOnly reports whether the entry e describes a builtin or a tool that
 // takes only text (echo, true): nothing of its line is judged.
