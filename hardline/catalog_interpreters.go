@@ -228,11 +228,20 @@ var _ = register([]Entry{
 	{Names: names("sd rpl"), Family: "files", Summary: "replace text in the files after the two patterns, in place (sd -p, which only previews, is judged as the write too)", DataOnly: true,
 		Options:  vals("fn", "--flags", "--max-replacements"),
 		Operands: []Operand{operand(0, RoleData), operand(1, RoleData), operands(2, RoleWrite)}},
-	{Names: names("ffmpeg"), Family: "files", Summary: "-i names the inputs, read; the last argument, when it is not an input or an option, is the output, written",
+	{Names: names("ffmpeg ffprobe ffplay"), Family: "files", Summary: "-i names the inputs, read; ffmpeg's last argument, when it is not an input or an option, is the output, written; the files inside its protocols' URLs (concat:A|B, subfile,,...,:F, cache:F, async:F, crypto:F) are judged as named",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if n := len(args); n > 1 && !strings.HasPrefix(args[n-1].val, "-") && args[n-2].val != "-i" {
+			for _, a := range args {
+				for _, p := range ffmpegFiles(a) {
+					r.checkWords(sc, []field{p}, cmd)
+					r.rawDiskRead(p, cmd)
+				}
+			}
+			if n := len(args); b == "ffmpeg" && n > 1 && !strings.HasPrefix(args[n-1].val, "-") && args[n-2].val != "-i" {
 				r.checkTargets(sc, args[n-1:], cmd)
 				r.judgeWrite(sc, args[n-1], ruleDiskWrite, cmd)
+				for _, p := range ffmpegFiles(args[n-1]) {
+					r.judgeWrite(sc, p, ruleDiskWrite, cmd)
+				}
 			}
 			return false
 		}},
@@ -500,4 +509,45 @@ func (r *run) serverDataDestroy(b string, args []field, c ctx, cmd string) {
 	if c.in.kind == inText {
 		destroys(c.in.text)
 	}
+}
+
+// ffmpegFiles returns the files named inside the URL of one of ffmpeg's
+// protocols that wrap others (concat:A|B|C, subfile,,start,N,end,M,,:F,
+// cache:F, async:F, crypto:F, crypto+F, file:F), which ffmpeg opens as
+// the files they name; nil for any other word.
+func ffmpegFiles(a field) []field {
+	if a.dyn || !strings.ContainsAny(a.val, ":+") {
+		return nil
+	}
+	var out []field
+	var walk func(v string, depth int)
+	walk = func(v string, depth int) {
+		if depth > 4 {
+			return
+		}
+		l := asciiLower(v)
+		switch {
+		case strings.HasPrefix(l, "concat:"):
+			for part := range strings.SplitSeq(v[len("concat:"):], "|") {
+				walk(part, depth+1)
+			}
+			return
+		case strings.HasPrefix(l, "subfile,"):
+			if i := strings.Index(v, ",,:"); i >= 0 {
+				walk(v[i+3:], depth+1)
+			}
+			return
+		}
+		for _, pre := range []string{"cache:", "async:", "crypto:", "crypto+", "file:"} {
+			if strings.HasPrefix(l, pre) {
+				walk(v[len(pre):], depth+1)
+				return
+			}
+		}
+		if depth > 0 && v != "" {
+			out = append(out, field{val: v})
+		}
+	}
+	walk(a.val, 0)
+	return out
 }
