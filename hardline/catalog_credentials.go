@@ -141,7 +141,9 @@ var _ = register([]Entry{
 		special: infraDestroyer,
 		Options: vals("R", "--repo", "--hostname"),
 		Subcommands: []Entry{
-			{Names: names("repo gist"), DataOnly: true, Subcommands: []Entry{{Names: names("clone"), DataOnly: true, special: cloneInto(1, "u", "--upstream-remote-name")}}},
+			{Names: names("repo gist"), DataOnly: true, Subcommands: []Entry{{Names: names("clone"), DataOnly: true, special: cloneInto(1, "u", "--upstream-remote-name")},
+				{Names: names("deploy-key"), DataOnly: true, Subcommands: forgeKeyAdd}}},
+			{Names: names("ssh-key gpg-key"), DataOnly: true, Subcommands: forgeKeyAdd},
 			{Names: names("release run"), DataOnly: true, Subcommands: []Entry{{Names: names("download"), DataOnly: true,
 				Options:       []Option{opt(RoleWriteTree, "-D", "--dir"), opt(RoleWrite, "-O", "--output"), val("-p", "--pattern", "-A", "--archive", "-n", "--name", "-R", "--repo")},
 				WritesWorkDir: true, WorkDirOptions: []string{"-D", "-O"}}}},
@@ -156,6 +158,7 @@ var _ = register([]Entry{
 	{Names: names("glab"), Family: "credentials", Summary: "glab auth status -t and config get of a token print the token, variable get and export print CI variables; a shell alias is a script; repo, release and project delete delete them (infra-destroy)", DataOnly: true,
 		special: infraDestroyer,
 		Subcommands: []Entry{{Names: names("auth"), DataOnly: true, Subcommands: []Entry{{Names: names("status"), DataOnly: true, Options: []Option{flag(RoleTrigger, "-t", "--show-token")}, Rule: ruleSensitivePath}}},
+			{Names: names("ssh-key gpg-key deploy-key"), DataOnly: true, Subcommands: forgeKeyAdd},
 			{Names: names("alias"), DataOnly: true, Subcommands: aliasCommands},
 			{Names: names("variable var"), DataOnly: true, Subcommands: []Entry{{Names: names("get export"), Rule: ruleSensitivePath, DataOnly: true}}},
 			{Names: names("config"), DataOnly: true, Subcommands: []Entry{{Names: names("get"), DataOnly: true,
@@ -811,3 +814,8 @@ func (r *run) certutilWrites(sc *scope, args []field, cmd string) {
 	r.judgeWrite(sc, out, ruleDiskWrite, cmd)
 	r.noteWritten(out, "", false)
 }
+
+// forgeKeyAdd is a forge CLI's ssh-key, gpg-key or deploy-key add: a key
+// added to the account or a repository lets whoever holds its private
+// half in later, from anywhere (persistence).
+var forgeKeyAdd = []Entry{{Names: names("add"), Summary: "adds a key that lets its holder in later (persistence)", Rule: rulePersistence, DataOnly: true}}
