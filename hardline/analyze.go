@@ -2719,6 +2719,18 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		inner := innerCommand(fields) // the program a wrapper runs (sudo curl, env curl)
 		r.environSent(sc, inner, in, net, cmdText)
 		r.secretEgress(sc, s, call, fields, inner, cmdText)
+		if net != "" {
+			// What the command prints goes to the socket (echo "$T" >
+			// /dev/tcp/host/80): a credential among its words is sent
+			// there.
+			if names := r.sentCredentials(sc, s, call, fields); len(names) > 0 {
+				var hosts []string // /dev/tcp/HOST/PORT, a host known only when static
+				if host, _, ok := strings.Cut(net[len("/dev/tcp/"):], "/"); ok && host != "" && !strings.ContainsAny(host, "$`") {
+					hosts = []string{asciiLower(host)}
+				}
+				r.judgeEgress(base(inner[0].val), names, hosts, cmdText)
+			}
+		}
 		if base(inner[0].val) == "git" {
 			r.gitRecordsSecret(sc, call, inner)
 		}

