@@ -1533,13 +1533,19 @@ func (r *run) quotedFiles(sc *scope, text, cmd string) {
 		return
 	}
 	for _, m := range quotedLiteral.FindAllStringSubmatch(text, maxEmbedded) {
-		v := m[1] + m[2]
-		if v == "~" || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "/") || r.a.windows && len(v) > 2 && isLetter(v[0]) && v[1] == ':' {
-			f := r.literalPath(v)
+		if f, ok := r.literalFile(m[1] + m[2]); ok {
 			r.checkWords(sc, []field{f}, cmd)
 			r.rawDiskRead(f, cmd)
 		}
 	}
+}
+
+// literalFile is literalPath's file, and whether the literal names one by
+// an absolute path (~/ included, and a drive's on Windows); a relative
+// name is more often text than a file.
+func (r *run) literalFile(v string) (field, bool) {
+	f := r.literalPath(v)
+	return f, strings.HasPrefix(f.val, "/") || r.a.windows && len(f.val) > 2 && isLetter(f.val[0]) && f.val[1] == ':'
 }
 
 // literalPath is the file a literal of a program's own language names,

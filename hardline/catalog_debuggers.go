@@ -139,9 +139,12 @@ var _ = register([]Entry{
 		Options: vals("cm", "--command"), OptionsFirst: true, Operands: []Operand{operand(0, RoleRead), operands(1, RoleData)},
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
 			i := 0
+		options:
 			for ; i < len(args) && !args[i].dyn && strings.HasPrefix(args[i].val, "-"); i++ { // pdb's options, before the program
 				var command field
 				switch v := args[i].val; {
+				case v == "-m":
+					break options // python -m MOD ARGS...: the rest is python's
 				case v == "-c" || v == "--command":
 					if i++; i < len(args) {
 						command = args[i]
@@ -150,13 +153,8 @@ var _ = register([]Entry{
 					command = field{val: v[len("--command="):], dyn: args[i].dyn}
 				case strings.HasPrefix(v, "-c"):
 					command = field{val: v[2:], dyn: args[i].dyn}
-				case v == "-m":
-					// python -m MOD ARGS...: the rest is python's
 				default:
 					continue
-				}
-				if args[i].val == "-m" {
-					break
 				}
 				if !plainPdbCommand(command) {
 					r.finding(ruleInlineInterp, Dynamic, Ask, b+" -c "+command.val+" may run Python statements the analyser cannot read", cmd, "")

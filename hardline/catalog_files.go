@@ -114,14 +114,18 @@ var _ = register([]Entry{
 		Operands: []Operand{operands(0, RoleRead)}},
 	{Names: names("touch"), Family: "files", Summary: "operands are written",
 		Options: vals("dtr", "--date", "--reference"), Operands: []Operand{operands(0, RoleWrite)}},
-	{Names: names("mkdir mkfifo"), Family: "files", Summary: "operands are created",
-		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operands(0, RoleWrite)},
+	{Names: names("mkfifo"), Family: "files", Summary: "operands are created (a fifo holds what another process writes to it)",
+		Options: vals("mZ", "--mode", "--context"), Operands: []Operand{operands(0, RoleWrite)}},
+	{Names: names("mkdir"), Family: "files", Summary: "operands are created: folders, which hold no program; one the command wrote as a file stays that file (mkdir fails on it)",
+		Options: vals("mZ", "--mode", "--context"),
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			if b == "mkdir" {
-				// A folder holds no program: one given to a program later
-				// is not a file it may run (mkdir out && tool out). A fifo
-				// holds what another process writes to it.
-				for _, f := range parseOpts(args, "mZ", []string{"--mode", "--context"}, "").ops {
+			for _, f := range parseOpts(args, "mZ", []string{"--mode", "--context"}, "").ops {
+				_, _, written := r.writtenAt(f)
+				r.judgeWrite(sc, f, ruleDiskWrite, cmd)
+				if !written {
+					// Noted, as any path the command makes, but holding
+					// nothing: a folder given to a program later is no
+					// file it may run (mkdir out && tool out).
 					r.noteWritten(f, "", true)
 				}
 			}

@@ -230,17 +230,19 @@ var _ = register([]Entry{
 		Operands: []Operand{operand(0, RoleData), operand(1, RoleData), operands(2, RoleWrite)}},
 	{Names: names("ffmpeg ffprobe ffplay"), Family: "files", Summary: "-i names the inputs, read; ffmpeg's last argument, when it is not an input or an option, is the output, written; the files inside its protocols' URLs (concat:A|B, subfile,,...,:F, cache:F, async:F, crypto:F) are judged as named",
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-			for _, a := range args {
+			n := len(args)
+			output := b == "ffmpeg" && n > 1 && !strings.HasPrefix(args[n-1].val, "-") && args[n-2].val != "-i"
+			if output {
+				r.checkTargets(sc, args[n-1:], cmd)
+				r.judgeWrite(sc, args[n-1], ruleDiskWrite, cmd)
+			}
+			for i, a := range args {
 				for _, p := range ffmpegFiles(a) {
 					r.checkWords(sc, []field{p}, cmd)
 					r.rawDiskRead(p, cmd)
-				}
-			}
-			if n := len(args); b == "ffmpeg" && n > 1 && !strings.HasPrefix(args[n-1].val, "-") && args[n-2].val != "-i" {
-				r.checkTargets(sc, args[n-1:], cmd)
-				r.judgeWrite(sc, args[n-1], ruleDiskWrite, cmd)
-				for _, p := range ffmpegFiles(args[n-1]) {
-					r.judgeWrite(sc, p, ruleDiskWrite, cmd)
+					if output && i == n-1 {
+						r.judgeWrite(sc, p, ruleDiskWrite, cmd)
+					}
 				}
 			}
 			return false
@@ -456,11 +458,7 @@ func (r *run) sqlFiles(sc *scope, text, b, cmd string) {
 		return
 	}
 	name := func(lit string) (field, bool) {
-		v := strings.ReplaceAll(lit, "''", "'")
-		if v == "~" || strings.HasPrefix(v, "~/") {
-			v = strings.TrimSuffix(r.a.home, "/") + v[1:]
-		}
-		return field{val: v}, strings.HasPrefix(v, "/") || r.a.windows && len(v) > 2 && v[1] == ':'
+		return r.literalFile(strings.ReplaceAll(lit, "''", "'"))
 	}
 	for _, m := range sqlLiteral.FindAllStringSubmatch(text, maxEmbedded) {
 		if f, ok := name(m[1]); ok {
