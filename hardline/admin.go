@@ -510,7 +510,15 @@ func hookFile(k, dir, parent, name string) bool {
 // names the sources it installs from and programs it runs.
 func sourceConfigFile(parent, name string) bool {
 	return packageConfigNames[name] || parent == ".cargo" && (name == "config" || name == "config.toml") ||
-		parent == "pip" && (name == "pip.conf" || name == "pip.ini")
+		parent == "pip" && (name == "pip.conf" || name == "pip.ini") || rustToolchainFile(name)
+}
+
+// rustToolchainFile reports whether a file's name (lower-cased) is
+// rustup's toolchain file, which every later cargo and rustc run in the
+// folder below it reads: its path key names a folder whose programs they
+// run in place of an installed toolchain's.
+func rustToolchainFile(name string) bool {
+	return name == "rust-toolchain.toml" || name == "rust-toolchain"
 }
 
 // packageConfigNames are the configuration files package managers read
@@ -525,6 +533,17 @@ var packageConfigNames = map[string]bool{".npmrc": true, ".yarnrc": true, ".yarn
 // names a source, a proxy or a TLS setting, with a value other than an
 // official registry, asks (package-source).
 func (r *run) plantedSources(key, content, cmd string) {
+	if rustToolchainFile(asciiLower(path.Base(key))) {
+		// Its channel and components name what rustup installs from its
+		// own servers; only a path is a program of another's.
+		for line := range strings.SplitSeq(content, "\n") {
+			if k, _, ok := strings.Cut(line, "="); ok && strings.Trim(k, " \t\"'") == "path" {
+				r.finding(rulePersistence, Command, Ask, "writing "+key+" makes every later cargo and rustc below it run the programs of the folder its path names", cmd, "")
+				return
+			}
+		}
+		return
+	}
 	listKey := false // the key above a YAML list names a source (channels:)
 	for line := range strings.SplitSeq(content, "\n") {
 		line = strings.TrimSpace(line)

@@ -118,7 +118,7 @@ var _ = register([]Entry{
 				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove; installing, syncing or building the project runs its build backend and setup files", DataOnly: true,
 				RunsFiles: []string{"**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py", "**/environment.yml", "**/pixi.toml"},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-					r.condaPrefix(sc, b, args, cmd)
+					r.condaPrefix(sc, b, args, c, cmd)
 					switch _, verb, _ := strings.Cut(b, " "); {
 					case verb == "pip" && len(args) > 0 && args[0].val == "install": // uv pip install ./pkg
 						setupScripts(r, sc, b, args[1:], c, cmd)
@@ -231,13 +231,44 @@ var _ = register([]Entry{
 	{Names: names("dnf yum dnf5"), Family: "runners", Summary: "config-manager --add-repo stores a package source", Subcommands: []Entry{{Names: names("config-manager"), Summary: "--add-repo stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "--add-repo")}}}},
 	{Names: names("rbenv pyenv nodenv jenv goenv plenv"), Family: "runners", Summary: "exec runs a command with the chosen version", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	{Names: names("scl"), Family: "runners", Summary: "scl enable COLLECTION... 'CMD' runs its last operand as a shell command", Subcommands: []Entry{{Names: names("enable run"), Operands: []Operand{operand(-1, RoleScript), operands(0, RoleData)}}}},
-	{Names: names("rustup"), Family: "runners", Summary: "rustup run TOOLCHAIN CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--install"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}}}},
+	{Names: names("rustup"), Family: "runners", Summary: "rustup run TOOLCHAIN CMD runs CMD; toolchain link makes a folder's programs a toolchain later cargo and rustc run (persistence)",
+		Subcommands: []Entry{{Names: names("run"), Options: vals("", "--install"), Operands: []Operand{operand(0, RoleData), operand(1, RoleCommand)}},
+			{Names: names("toolchain"), Summary: "link NAME FOLDER makes FOLDER's programs the toolchain NAME, which cargo +NAME, rustup default and a project's rust-toolchain.toml select later", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					if len(args) > 0 && (args[0].dyn || args[0].val == "link") {
+						r.finding(rulePersistence, Command, Ask, "rustup toolchain link makes a folder's programs a toolchain that later cargo and rustc runs may select by name", cmd, "")
+					}
+					return true
+				}}}},
 	wrapper("runners", "xcrun runs a developer tool by name", "", []string{"--sdk", "--toolchain"}, 0, "xcrun"),
 	{Names: names("ghcup"), Family: "runners", Summary: "ghcup run runs the command after --", Subcommands: []Entry{{Names: names("run"), Options: []Option{flag(RoleCommand, "--"), val("--ghc", "--cabal", "--hls", "--stack", "-b", "--bindir")}}}},
 	{Names: names("mix"), Family: "runners", Summary: "mix run -e runs Elixir code; mix cmd runs a command; compiling runs the project's module bodies and mix.exs", RunsFiles: []string{"mix.exs", "**/*.ex", "**/*.exs"}, Subcommands: []Entry{{Names: names("run"), Options: []Option{opt(RoleProgram, "-e", "--eval"), opt(RoleRead, "-r", "--require")}},
 		{Names: names("cmd"), Options: vals("", "--app", "--cd"), Operands: []Operand{operand(0, RoleCommand)}}}},
 	wrapper("runners", "runs the command with variables from a file", "fer", []string{"--file", "--environments", "--rc-file"}, 0, "env-cmd"),
-	wrapper("runners", "runs the command after its variable assignments", "", nil, 0, "cross-env", "cross-env-shell", "corepack"),
+	wrapper("runners", "runs the command after its variable assignments", "", nil, 0, "cross-env", "cross-env-shell"),
+	{Names: names("corepack"), Family: "runners", Summary: "corepack PM ARGS runs the package manager PM with ARGS; enable writes its shims into --install-directory",
+		Operands: []Operand{operand(0, RoleCommand)},
+		Subcommands: []Entry{{Names: names("enable disable"), Summary: "the shims of the package managers named (yarn and pnpm by default) are written into --install-directory, or deleted from it", DataOnly: true,
+			special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+				p := parseOpts(args, "", []string{"--install-directory"}, "")
+				shims := p.ops
+				if len(shims) == 0 {
+					shims = []field{{val: "yarn"}, {val: "yarnpkg"}, {val: "pnpm"}, {val: "pnpx"}}
+				}
+				for _, d := range p.get("--install-directory") {
+					if d.dyn {
+						r.judgeWrite(sc, d, ruleDiskWrite, cmd)
+						continue
+					}
+					for _, s := range shims {
+						if into := r.intoFolder(d, s); into.val != "" {
+							r.judgeWrite(sc, into, ruleDiskWrite, cmd)
+						}
+					}
+				}
+				return true
+			}},
+			{Names: names("install use up prepare pack hydrate cache"), Summary: "fetch and select package manager versions", DataOnly: true, Options: vals("o", "--output")}}},
 	{Names: names("dotenvx"), Family: "runners", Summary: "dotenvx run -- CMD runs CMD; get prints decrypted values", Subcommands: []Entry{{Names: names("run"), Options: vals("fe", "--env-file", "--env", "--convention"), Operands: []Operand{operand(0, RoleCommand)}},
 		{Names: names("get"), Rule: ruleSensitivePath, DataOnly: true}}},
 	{Names: names("volta"), Family: "runners", Summary: "volta run CMD runs CMD", Subcommands: []Entry{{Names: names("run"), Options: vals("", "--node", "--npm", "--pnpm", "--yarn", "--env"), Operands: []Operand{operand(0, RoleCommand)}}}},
@@ -1308,18 +1339,76 @@ func (r *run) cmakeE(sc *scope, args []field, c ctx, cmd string) {
 
 // condaPrefix judges conda's environment folders: create and install write
 // -p/--prefix; remove --all and env remove delete it whole.
-func (r *run) condaPrefix(sc *scope, b string, args []field, cmd string) {
+func (r *run) condaPrefix(sc *scope, b string, args []field, c ctx, cmd string) {
 	prog, sub, _ := strings.Cut(b, " ")
 	if prog != "conda" && prog != "mamba" && prog != "micromamba" {
 		return
 	}
 	p := parseOpts(args, "pnfc", []string{"--prefix", "--name", "--file", "--channel"}, "")
 	del := (sub == "remove" || sub == "uninstall") && p.has("--all") || sub == "env" && len(p.ops) > 0 && (p.ops[0].val == "remove" || p.ops[0].val == "rm")
+	if sub == "create" || sub == "install" || sub == "update" || sub == "env" && len(p.ops) > 0 && (p.ops[0].val == "create" || p.ops[0].val == "update") {
+		r.condaFiles(sc, prog, p.get("-f", "--file"), c, cmd)
+	}
 	for _, d := range p.get("-p", "--prefix") {
 		if del {
 			r.judgeDelete(sc, d, true, cmd, b)
 		} else if sub == "create" || sub == "install" || sub == "update" || sub == "env" {
 			r.judgeWrite(sc, d, ruleDiskWrite, cmd)
+		}
+	}
+}
+
+// condaFiles judges the environment files (environment.yml) and spec
+// files (a list of packages, or @EXPLICIT and their URLs) conda creates or
+// updates an environment from: one named by a URL is fetched from that
+// host, and one the command supplies with text not known (a download, a
+// process substitution) names packages not known, as pip's requirements
+// do (rule pipe-to-shell or runs-written-file); the text of one known or
+// on disk is read, a URL in it other than an official registry's asks,
+// and its pip: list is read as a requirements file.
+func (r *run) condaFiles(sc *scope, prog string, files []field, c ctx, cmd string) {
+	for _, f := range files {
+		if u, remote := installerURL(f.val, true); remote {
+			r.remoteFinding(prog, u, cmd)
+			continue
+		}
+		text, known := r.argText(sc, f, c)
+		p := f.val
+		if !known {
+			if f.why == whyProcSubst || isStdin(f.val) {
+				r.finding(rulePipeToShell, Dynamic, Ask, prog+" installs the packages named by text that is not known before it runs: any of them may be fetched from any host", cmd, "")
+				continue
+			}
+			if f.dyn || r.runsMade(f, prog+" --file", cmd, nil) {
+				continue
+			}
+			var ok bool
+			if text, p, ok = r.readOnDisk(f, prog, cmd, false); !ok {
+				continue
+			}
+		}
+		var pip strings.Builder
+		pipIndent := -1 // the indentation of the - pip: item whose list is read
+		for line := range strings.SplitSeq(text, "\n") {
+			item := strings.TrimSpace(line)
+			indent := len(line) - len(strings.TrimLeft(line, " \t"))
+			if pipIndent >= 0 && indent <= pipIndent && item != "" {
+				pipIndent = -1
+			}
+			item, listed := strings.CutPrefix(item, "- ")
+			item = strings.Trim(strings.TrimSpace(item), `'"`)
+			switch {
+			case pipIndent >= 0 && listed:
+				pip.WriteString(item + "\n")
+			case listed && item == "pip:":
+				pipIndent = indent
+			case strings.Contains(item, "://") && !officialIndex(item):
+				r.remoteFinding(prog, item, cmd)
+				return
+			}
+		}
+		if pip.Len() > 0 {
+			r.requirementLines(sc, "pip", pip.String(), path.Dir(p), c, cmd, 1)
 		}
 	}
 }
@@ -1589,21 +1678,42 @@ const maxRequirementsDepth = 4
 // (remotePackage, as pip install -i URL does). A file written by this
 // command is read as written; on disk, it is bound to the approval.
 func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd string, depth int) {
-	if f.dyn || depth > maxRequirementsDepth {
+	if depth > maxRequirementsDepth {
+		return
+	}
+	text, known := r.argText(sc, f, c)
+	if !known && (f.why == whyProcSubst || isStdin(f.val)) {
+		// Packages named by text the command supplies that is not known
+		// (a process substitution, its input) are not known either: any
+		// of them may come from a URL.
+		r.finding(rulePipeToShell, Dynamic, Ask, b+" installs the packages named by text that is not known before it runs: any of them may be fetched from any host", cmd, "")
+		return
+	}
+	if f.dyn {
 		return
 	}
 	if from != "" {
+		// A line of a file read names a path beside it.
 		f.val = r.besideFile(from, f.val)
+		text, known = r.argText(sc, f, c)
 	}
-	text, known := r.argText(sc, f, c)
 	p := f.val
 	if !known {
+		// So is a file it downloads or writes with text not known.
+		if r.runsMade(f, b+" -r", cmd, nil) {
+			return
+		}
 		var ok bool
 		if text, p, ok = r.readOnDisk(f, b, cmd, false); !ok {
 			return
 		}
 	}
-	dir := path.Dir(p)
+	r.requirementLines(sc, b, text, path.Dir(p), c, cmd, depth)
+}
+
+// requirementLines judges the lines of a requirements file whose folder is
+// dir (see requirements).
+func (r *run) requirementLines(sc *scope, b, text, dir string, c ctx, cmd string, depth int) {
 	var args []field
 	for _, l := range strings.Split(strings.ReplaceAll(text, "\\\n", " "), "\n") {
 		if i := strings.Index(l, " #"); i >= 0 {

@@ -34,6 +34,13 @@ var _ = register([]Entry{
 			}
 			return true
 		}},
+	{Names: names("anacron"), Family: "services", Summary: "-t names the table whose jobs it runs now and later, each job's command read as a crontab's are; -S is the folder its timestamps are written into",
+		Options: []Option{opt(RoleCommandFile, "-t"), opt(RoleWriteTree, "-S")},
+		readsCommands: func(r *run, sc *scope, b, text string, ops []field, c ctx, cmd string) {
+			if lines := anacronCommands(text); len(lines) > 0 {
+				r.script(strings.Join(lines, "\n"), r.known(sc, c.pos), sc.depth+c.depth+1)
+			}
+		}},
 	{Names: names("at batch"), Family: "services", Summary: "schedules commands to run later (persistence); the here-document is analysed",
 		Stdin: RoleScript,
 		special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
@@ -623,17 +630,43 @@ func cronCommands(table string) []string {
 				out = append(out, strings.TrimSpace(strings.TrimPrefix(line, fields[0])))
 			}
 		case len(fields) > 5:
-			rest := line
-			for range 5 {
-				rest = strings.TrimLeft(rest, " \t")
-				if i := strings.IndexAny(rest, " \t"); i >= 0 {
-					rest = rest[i:]
-				}
-			}
-			out = append(out, strings.TrimSpace(rest))
+			out = append(out, afterFields(line, 5))
 		}
 	}
 	return out
+}
+
+// anacronCommands returns the commands of an anacrontab's jobs: a job is
+// a period (days, or @daily, @weekly, @monthly), a delay in minutes, an
+// identifier and the command, the rest of the line. A line that sets a
+// variable (SHELL=/bin/sh) has fewer fields and is none.
+func anacronCommands(table string) []string {
+	var out []string
+	for line := range strings.SplitSeq(table, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if rest := afterFields(line, 3); rest != "" {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// afterFields returns what follows the first n fields of a line (fields
+// separated by blanks and tabs), without the blanks around it: "" when the
+// line has no more.
+func afterFields(line string, n int) string {
+	rest := strings.TrimLeft(line, " \t")
+	for range n {
+		i := strings.IndexAny(rest, " \t")
+		if i < 0 {
+			return ""
+		}
+		rest = strings.TrimLeft(rest[i:], " \t")
+	}
+	return strings.TrimRight(rest, " \t")
 }
 
 // secretHive returns the local machine's hive a reg save or reg export

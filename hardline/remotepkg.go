@@ -88,6 +88,7 @@ func officialIndex(v string) bool {
 // https://dl-cdn.alpinelinux.org/alpine/edge/testing), and nixpkgs itself
 // (nix run github:NixOS/nixpkgs/nixos-unstable#hello).
 var officialPrefixes = []string{"https://download.pytorch.org/whl", "https://dl-cdn.alpinelinux.org/alpine/", "http://dl-cdn.alpinelinux.org/alpine/",
+	"https://conda.anaconda.org/", "https://repo.anaconda.com/",
 	"github:nixos/nixpkgs", "https://github.com/nixos/nixpkgs/"}
 
 // githubShorthand is npm's, yarn's and bun's USER/REPO (with #REF), which
