@@ -812,6 +812,15 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 		}
 	} else if awk := awkPrograms(b, args); awk != nil {
 		cands = append(cands, awk...) // awk's program files; an inline program is no file
+		// gawk's -i sources a file it looks for on AWKPATH, the working
+		// folder first, as NAME and NAME.awk (-i inplace too: a written
+		// inplace.awk is the one it loads).
+		for _, f := range awkOpts(args).get("-i", "--include") {
+			cands = append(cands, f)
+			if !f.dyn && path.Ext(f.val) != ".awk" {
+				cands = append(cands, field{val: f.val + ".awk"})
+			}
+		}
 	} else if shell || isInterpreter(b) {
 		// The program is the first word that is no option, or the next
 		// one after a sub-command's name (bun run x.ts), a word with no

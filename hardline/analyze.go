@@ -2457,6 +2457,8 @@ func leftmost(s *syntax.Stmt) []*syntax.Stmt {
 		for _, it := range c.Items {
 			each(it.Stmts)
 		}
+	case *syntax.CoprocClause:
+		return leftmost(c.Stmt)
 	default:
 		return []*syntax.Stmt{s}
 	}
@@ -2649,6 +2651,11 @@ func (r *run) stmt(sc *scope, s *syntax.Stmt) {
 		in = input{kind: inUnknown, detail: "a process substitution"}
 	}
 	if call == nil {
+		if _, ok := s.Cmd.(*syntax.CoprocClause); ok && in.kind == inNone {
+			// A coprocess reads what the script writes to its descriptor
+			// later (echo CMD >&"${COPROC[1]}"), which is not read here.
+			in = input{kind: inUnknown, detail: "what the script writes to the coprocess"}
+		}
 		r.netShell("a compound command", ctx{net: net}, r.nodeText(sc, s))
 		r.noteOuts(sc, outs, nil, nil, in)
 		r.noteSecretOuts(sc, s, nil, outs)

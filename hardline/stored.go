@@ -124,11 +124,17 @@ func (r *run) storeSetting(sc *scope, tool, what string, key string, value field
 		}
 		r.finding(rulePersistence, Command, Ask, what+" "+key+" stores a server the tool sends its credentials to on every later call", cmd, "")
 	case storedOff:
-		v := asciiLower(strings.TrimSpace(value.val))
-		if value.dyn || slices.Contains(s.off, v) || slices.Contains(s.off, "/*") && strings.HasSuffix(v, "/*") {
+		if s.turnsOff(value) {
 			r.finding(rulePersistence, Command, Ask, what+" "+key+" turns off a protection the tool keeps on every later call", cmd, "")
 		}
 	}
+}
+
+// turnsOff reports whether value, stored under a storedOff setting, turns
+// its protection off (a value not known may).
+func (s storedSetting) turnsOff(value field) bool {
+	v := asciiLower(strings.TrimSpace(value.val))
+	return s.kind == storedOff && (value.dyn || slices.Contains(s.off, v) || slices.Contains(s.off, "/*") && strings.HasSuffix(v, "/*"))
 }
 
 // gvariantString is the text a GVariant string value holds ('rm -rf ~'

@@ -1773,6 +1773,15 @@ func gitExecKey(k string) bool {
 func (r *run) gitConfig(sc *scope, kv field, c ctx, cmd string) {
 	k, v, _ := strings.Cut(kv.val, "=")
 	k = asciiLower(k)
+	if s, ok := storedSettingOf("git", k); ok && !strings.HasPrefix(k, "protocol.") && s.turnsOff(field{val: v, dyn: kv.dyn}) {
+		// For this command only, as stored (see storedSettings): another
+		// user's repository's hooks and configuration run, a checkout
+		// writes .git by another spelling. (A protocol allowed for one
+		// command reaches only what that command's own submodules name:
+		// git -c protocol.file.allow=always submodule update, as test
+		// suites run it, is the ordinary case.)
+		r.finding(ruleInlineInterp, Dynamic, Ask, "git -c "+k+"="+v+" turns off a protection git keeps for this command: another user's repository's hooks and configuration, or a checkout's writes into .git, may run", cmd, "")
+	}
 	switch {
 	case strings.HasPrefix(k, "alias."):
 		if strings.HasPrefix(v, "!") {
