@@ -446,12 +446,29 @@ func responseWords(text string) []string {
 // value of an option whose name says it is the output (-o, --output,
 // --out-file, --result-file, --log-file: outputOption) is written, by
 // the convention nearly every program keeps, and is judged as a write
-// (mytool -o ~/.bashrc blocks as startup-file-write). Other paths it is
-// given are judged as reads only (checkTargets).
+// (mytool -o ~/.bashrc blocks as startup-file-write), and so is one a
+// program runs later or a user's PATH holds, as a write tool's path is
+// (WriteTarget: mytool -o .git/hooks/pre-commit, -o ~/.local/bin/git
+// ask as persistence); outside the roots, it is not asked. Other paths
+// it is given are judged as reads only (checkTargets).
 func (r *run) mayWrite(sc *scope, b string, args []field, cmd string) {
+	fetching := fetches(args)
+	if fetching {
+		// It may save what a URL it is given holds under the URL's own
+		// name, as wget does (a later bash x.sh runs that).
+		var urls []field
+		for _, f := range args {
+			if !f.dyn && !strings.HasPrefix(f.val, "-") && strings.Contains(f.val, "://") {
+				urls = append(urls, f)
+			}
+		}
+		r.noteDownloads(urls)
+	}
 	for i, f := range args {
 		v := f.val
-		out := i > 0 && !args[i-1].dyn && outputOption(args[i-1].val)
+		// -O is one too, wget's output document (a compiler's level is
+		// attached to it: -O2).
+		out := i > 0 && !args[i-1].dyn && (outputOption(args[i-1].val) || args[i-1].val == "-O")
 		if j := strings.IndexByte(v, '='); j > 0 && v[0] == '-' {
 			out = !f.dyn && outputOption(v[:j])
 			v = v[j+1:]
@@ -459,9 +476,24 @@ func (r *run) mayWrite(sc *scope, b string, args []field, cmd string) {
 		if f.dyn || f.glob || v == "" || v[0] == '-' {
 			continue
 		}
+		if out && fetching {
+			// Given a URL, what it writes there may be what it fetched: a
+			// later command that runs the file runs that (yt-dlp -o x.sh
+			// URL && bash x.sh). Without one, the program's output is its
+			// own, as much as what it does itself (a code generator's,
+			// then built).
+			defer r.noteWritten(field{val: v}, "", false)
+		}
 		for _, p := range r.resolve(field{val: v}).paths {
 			if out && (r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) || r.a.isBlockDevice(p)) {
 				r.judgeWrite(sc, field{val: v}, ruleDiskWrite, cmd)
+				return
+			}
+			if w, ok := r.a.WriteTarget(p, ""); out && ok {
+				// A file git or another program runs later, or one on a
+				// user's PATH (mytool -o ~/.local/bin/git), judged as a
+				// write tool's path is: its text is not shown.
+				r.finding(w.Rule, w.Kind, w.Severity, b+" writes "+p+", the value of an output option: "+w.Detail, cmd, p)
 				return
 			}
 			if r.a.match(r.a.lists.protected, p) || r.a.isStartup(p) {
@@ -474,6 +506,12 @@ func (r *run) mayWrite(sc *scope, b string, args []field, cmd string) {
 			}
 		}
 	}
+}
+
+// fetches reports whether a program's arguments name a URL it may fetch
+// (a scheme and "://" in a word).
+func fetches(args []field) bool {
+	return slices.ContainsFunc(args, func(f field) bool { return strings.Contains(f.val, "://") })
 }
 
 // outputOption reports whether the option name says its value is the
