@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -513,6 +514,11 @@ func sourceConfigFile(parent, name string) bool {
 		parent == "pip" && (name == "pip.conf" || name == "pip.ini") || rustToolchainFile(name)
 }
 
+// toolchainPath finds a path key in a rust-toolchain.toml, in any of
+// TOML's spellings: under [toolchain], dotted (toolchain.path = ...),
+// quoted, or in an inline table (toolchain = { path = ... }).
+var toolchainPath = regexp.MustCompile(`(?m)(?:^|[\s{,.])["']?path["']?\s*=`)
+
 // rustToolchainFile reports whether a file's name (lower-cased) is
 // rustup's toolchain file, which every later cargo and rustc run in the
 // folder below it reads: its path key names a folder whose programs they
@@ -536,11 +542,8 @@ func (r *run) plantedSources(key, content, cmd string) {
 	if rustToolchainFile(asciiLower(path.Base(key))) {
 		// Its channel and components name what rustup installs from its
 		// own servers; only a path is a program of another's.
-		for line := range strings.SplitSeq(content, "\n") {
-			if k, _, ok := strings.Cut(line, "="); ok && strings.Trim(k, " \t\"'") == "path" {
-				r.finding(rulePersistence, Command, Ask, "writing "+key+" makes every later cargo and rustc below it run the programs of the folder its path names", cmd, "")
-				return
-			}
+		if toolchainPath.MatchString(content) {
+			r.finding(rulePersistence, Command, Ask, "writing "+key+" makes every later cargo and rustc below it run the programs of the folder its path names", cmd, "")
 		}
 		return
 	}

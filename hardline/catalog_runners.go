@@ -1372,45 +1372,60 @@ func (r *run) condaFiles(sc *scope, prog string, files []field, c ctx, cmd strin
 			r.remoteFinding(prog, u, cmd)
 			continue
 		}
-		text, known := r.argText(sc, f, c)
-		p := f.val
-		if !known {
-			if f.why == whyProcSubst || isStdin(f.val) {
-				r.finding(rulePipeToShell, Dynamic, Ask, prog+" installs the packages named by text that is not known before it runs: any of them may be fetched from any host", cmd, "")
-				continue
-			}
-			if f.dyn || r.runsMade(f, prog+" --file", cmd, nil) {
-				continue
-			}
-			var ok bool
-			if text, p, ok = r.readOnDisk(f, prog, cmd, false); !ok {
-				continue
-			}
-		}
-		var pip strings.Builder
-		pipIndent := -1 // the indentation of the - pip: item whose list is read
-		for line := range strings.SplitSeq(text, "\n") {
-			item := strings.TrimSpace(line)
-			indent := len(line) - len(strings.TrimLeft(line, " \t"))
-			if pipIndent >= 0 && indent <= pipIndent && item != "" {
-				pipIndent = -1
-			}
-			item, listed := strings.CutPrefix(item, "- ")
-			item = strings.Trim(strings.TrimSpace(item), `'"`)
-			switch {
-			case pipIndent >= 0 && listed:
-				pip.WriteString(item + "\n")
-			case listed && item == "pip:":
-				pipIndent = indent
-			case strings.Contains(item, "://") && !officialIndex(item):
-				r.remoteFinding(prog, item, cmd)
-				return
-			}
-		}
-		if pip.Len() > 0 {
-			r.requirementLines(sc, "pip", pip.String(), path.Dir(p), c, cmd, 1)
+		if text, p, ok := r.packageList(sc, prog+" --file", f, c, cmd); ok {
+			r.condaFile(sc, prog, text, path.Dir(p), c, cmd)
 		}
 	}
+}
+
+// condaFile judges the text of a conda environment or spec file whose
+// folder is dir (see condaFiles).
+func (r *run) condaFile(sc *scope, prog, text, dir string, c ctx, cmd string) {
+	var pip strings.Builder
+	pipIndent := -1 // the indentation of the - pip: item whose list is read
+	for line := range strings.SplitSeq(text, "\n") {
+		item := strings.TrimSpace(line)
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
+		if pipIndent >= 0 && indent <= pipIndent && item != "" {
+			pipIndent = -1
+		}
+		item, listed := strings.CutPrefix(item, "- ")
+		item = strings.Trim(strings.TrimSpace(item), `'"`)
+		switch {
+		case pipIndent >= 0 && listed:
+			pip.WriteString(item + "\n")
+		case listed && item == "pip:":
+			pipIndent = indent
+		case strings.Contains(item, "://") && !officialIndex(item):
+			r.remoteFinding(prog, item, cmd)
+			return
+		}
+	}
+	if pip.Len() > 0 {
+		r.requirementLines(sc, "pip", pip.String(), dir, c, cmd, 1)
+	}
+}
+
+// packageList returns the text of a file that names the packages an
+// install fetches (a requirements file, a conda environment file), and
+// the path it was read from: text the command supplies, or the file on
+// disk. Text supplied but not known names packages not known, any of
+// which may come from any host: a process substitution or the input asks
+// (pipe-to-shell), and a file the command downloads or writes first asks
+// (runs-written-file, as what says); ok is false then, and for a file
+// that is not there or not known.
+func (r *run) packageList(sc *scope, what string, f field, c ctx, cmd string) (text, p string, ok bool) {
+	text, known := r.argText(sc, f, c)
+	switch {
+	case known:
+		return text, f.val, true
+	case f.why == whyProcSubst || isStdin(f.val):
+		r.finding(rulePipeToShell, Dynamic, Ask, what+" installs the packages named by text that is not known before it runs: any of them may be fetched from any host", cmd, "")
+		return "", "", false
+	case f.dyn || r.runsMade(f, what, cmd, nil):
+		return "", "", false
+	}
+	return r.readOnDisk(f, what, cmd, false)
 }
 
 // justfile analyses a justfile's text: the recipe lines (indented under a
@@ -1681,34 +1696,13 @@ func (r *run) requirements(sc *scope, b string, f field, from string, c ctx, cmd
 	if depth > maxRequirementsDepth {
 		return
 	}
-	text, known := r.argText(sc, f, c)
-	if !known && (f.why == whyProcSubst || isStdin(f.val)) {
-		// Packages named by text the command supplies that is not known
-		// (a process substitution, its input) are not known either: any
-		// of them may come from a URL.
-		r.finding(rulePipeToShell, Dynamic, Ask, b+" installs the packages named by text that is not known before it runs: any of them may be fetched from any host", cmd, "")
-		return
-	}
-	if f.dyn {
-		return
-	}
-	if from != "" {
+	if from != "" && !f.dyn {
 		// A line of a file read names a path beside it.
 		f.val = r.besideFile(from, f.val)
-		text, known = r.argText(sc, f, c)
 	}
-	p := f.val
-	if !known {
-		// So is a file it downloads or writes with text not known.
-		if r.runsMade(f, b+" -r", cmd, nil) {
-			return
-		}
-		var ok bool
-		if text, p, ok = r.readOnDisk(f, b, cmd, false); !ok {
-			return
-		}
+	if text, p, ok := r.packageList(sc, b+" -r", f, c, cmd); ok {
+		r.requirementLines(sc, b, text, path.Dir(p), c, cmd, depth)
 	}
-	r.requirementLines(sc, b, text, path.Dir(p), c, cmd, depth)
 }
 
 // requirementLines judges the lines of a requirements file whose folder is

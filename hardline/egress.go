@@ -658,8 +658,8 @@ func hostWords(args []field) (hosts []string) {
 				i++
 				value = args[i].val
 			}
-			if h, ok := serverHost(field{val: value}); ok {
-				add(h)
+			if h, ok := serverHost(field{val: value}); ok && !isDigits(h) {
+				add(h) // (not a port: --remote-debugging-port 9222)
 			}
 			continue
 		}
