@@ -225,8 +225,21 @@ var _ = register([]Entry{
 	{Names: names("django-admin"), Family: "runners", Summary: "startproject and startapp NAME DIR write DIR",
 		Subcommands: []Entry{{Names: names("startproject startapp"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("", "--template", "-e", "--extension", "-n", "--name", "-x", "--exclude")}}},
 	{Names: names("composer"), Family: "runners", Summary: "-d is the working folder; create-project PACKAGE DIR writes DIR; composer.json's scripts, on disk or written by this command, are analysed",
-		Options:     []Option{opt(RoleWorkDir, "-d", "--working-dir")},
-		Subcommands: []Entry{{Names: names("create-project"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("s", "--stability", "--repository", "--repository-url", "--add-repository")}}},
+		Options: []Option{opt(RoleWorkDir, "-d", "--working-dir")},
+		Subcommands: []Entry{{Names: names("create-project"), DataOnly: true, Operands: []Operand{operand(1, RoleWrite)}, Options: vals("s", "--stability", "--repository", "--repository-url", "--add-repository")},
+			{Names: names("config"), Summary: "config of a repository, a mirror or a TLS setting (repositories.NAME vcs URL, secure-http false) stores a package source", DataOnly: true,
+				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
+					for i, a := range args {
+						if a.dyn || a.val != "secure-http" || i+1 >= len(args) {
+							continue
+						}
+						if v := asciiLower(args[i+1].val); args[i+1].dyn || v == "false" || v == "0" {
+							r.packageSource(b+" secure-http", cmd) // (plain HTTP for every later install)
+							return true
+						}
+					}
+					return configSource(r, sc, b, args, c, cmd)
+				}}}},
 	{Names: names("zypper"), Family: "runners", Summary: "zypper addrepo stores a package source", Subcommands: []Entry{{Names: names("addrepo ar"), Summary: "stores a package source", DataOnly: true, Rule: rulePackageSource}}},
 	{Names: names("dnf yum dnf5"), Family: "runners", Summary: "config-manager --add-repo stores a package source", Subcommands: []Entry{{Names: names("config-manager"), Summary: "--add-repo stores a package source", DataOnly: true, Rule: rulePackageSource, Options: []Option{flag(RoleTrigger, "--add-repo")}}}},
 	{Names: names("rbenv pyenv nodenv jenv goenv plenv"), Family: "runners", Summary: "exec runs a command with the chosen version", Subcommands: []Entry{{Names: names("exec"), Operands: []Operand{operand(0, RoleCommand)}}}},

@@ -106,6 +106,12 @@ func TestWindows(t *testing.T) {
 		{`deltree 'C:\Users\Dev'`, "rm-home"},
 		{`rd 'C:\Users\Dev\proj\build'`, ""},
 		{`rd /s /q %USERPROFILE%`, "rm-home"},
+		// The folders every Windows account's PATH holds, and scoop's
+		// shims: a program put there runs in place of a later command.
+		{`copy evil.exe %LOCALAPPDATA%\Microsoft\WindowsApps\git.exe`, "persistence"},
+		{`Copy-Item evil.exe $env:USERPROFILE\scoop\shims\git.exe`, "persistence"},
+		{`corepack enable --install-directory %USERPROFILE%\AppData\Local\Microsoft\WindowsApps`, "persistence"},
+		{`copy build\app.exe C:\Users\Dev\proj\bin\app.exe`, ""},
 		// Win32 takes the dots and spaces that end a name off.
 		{`type C:\Users\Dev\.ssh.\id_rsa`, "sensitive-path"},
 		{`type "C:\Users\Dev\.aws \credentials"`, "sensitive-path"},

@@ -815,9 +815,12 @@ func (a *Analyzer) writeClass(p, deviceRule string) (rule string, sev Severity, 
 }
 
 // userBinDirs are the folders below a home that the usual startup files
-// and installers put on PATH, ahead of the system's folders.
+// and installers put on PATH, ahead of the system's folders, and on
+// Windows the folders every account's PATH holds (WindowsApps) and
+// scoop's shims (in the lower case of Windows's comparison keys).
 var userBinDirs = []string{".local/bin", "bin", ".cargo/bin", "go/bin", ".bun/bin", ".deno/bin", ".npm-global/bin",
-	".yarn/bin", ".volta/bin", ".pyenv/shims", ".rbenv/shims", ".asdf/shims", ".local/share/mise/shims", ".nix-profile/bin"}
+	".yarn/bin", ".volta/bin", ".pyenv/shims", ".rbenv/shims", ".asdf/shims", ".local/share/mise/shims", ".nix-profile/bin",
+	"appdata/local/microsoft/windowsapps", "scoop/shims"}
 
 // onUserPath returns the folder on a user's PATH (userBinDirs) that holds
 // the file p, in the home folder, spelled as configured or canonically,
