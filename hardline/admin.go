@@ -813,12 +813,14 @@ func (r *run) runsWritten(sc *scope, name field, b string, args []field, c ctx, 
 			p := strings.ReplaceAll(m.val, ".", "/")
 			cands = append(cands, field{val: p + ".py"}, field{val: p + "/__main__.py"})
 		}
-	} else if awk := awkPrograms(b, args); awk != nil {
-		cands = append(cands, awk...) // awk's program files; an inline program is no file
-		// gawk's -i sources a file it looks for on AWKPATH, the working
-		// folder first, as NAME and NAME.awk (-i inplace too: a written
-		// inplace.awk is the one it loads).
-		for _, f := range awkOpts(args).get("-i", "--include") {
+	} else if isAwk(b) {
+		// awk's program files (an inline program is no file), and the
+		// files gawk's -i sources, which it looks for on AWKPATH, the
+		// working folder first, as NAME and NAME.awk (-i inplace too: a
+		// written inplace.awk is the one it loads).
+		p := awkOpts(args)
+		cands = append(cands, p.get("-f", "--file", "-E", "--exec")...)
+		for _, f := range p.get("-i", "--include") {
 			cands = append(cands, f)
 			if !f.dyn && path.Ext(f.val) != ".awk" {
 				cands = append(cands, field{val: f.val + ".awk"})

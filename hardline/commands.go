@@ -2247,12 +2247,19 @@ var inlineFlags = map[string][]string{
 // and not nil when the program is on the command line; nil for another
 // program.
 func awkPrograms(b string, args []field) []field {
-	switch asciiLower(b) {
-	case "awk", "gawk", "mawk", "nawk":
-	default:
+	if !isAwk(b) {
 		return nil
 	}
 	return append([]field{}, awkOpts(args).get("-f", "--file", "-E", "--exec")...)
+}
+
+// isAwk reports whether b is one of the awk programs.
+func isAwk(b string) bool {
+	switch asciiLower(b) {
+	case "awk", "gawk", "mawk", "nawk":
+		return true
+	}
+	return false
 }
 
 // awkOpts parses awk's options: -f and -E name program files, -e and

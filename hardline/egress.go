@@ -680,10 +680,9 @@ func hostWords(args []field) (hosts []string) {
 		if j := strings.LastIndexByte(h, ':'); j > 0 && !strings.Contains(h[:j], ":") {
 			h, port = h[:j], h[j+1:]
 		}
-		_, ipErr := netip.ParseAddr(h)
 		last := h[strings.LastIndexByte(h, '.')+1:]
 		switch {
-		case ipErr == nil:
+		case h != "" && ('0' <= h[0] && h[0] <= '9' || strings.IndexByte(h, ':') >= 0) && isAddr(h):
 			add(h)
 		case user != "" || port != "" && isDigits(port):
 			if !isDigits(last) { // (not NAME@1.2.3, a version)
@@ -694,6 +693,12 @@ func hostWords(args []field) (hosts []string) {
 		}
 	}
 	return hosts
+}
+
+// isAddr reports whether s is an IP address.
+func isAddr(s string) bool {
+	_, err := netip.ParseAddr(s)
+	return err == nil
 }
 
 // hostTLDs are top-level domains (lower case) under which a dotted word is
