@@ -3089,7 +3089,7 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 		return
 	}
 	wi, ok := fc.Loop.(*syntax.WordIter)
-	if !ok || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 || r.loopVars != nil {
+	if !ok || wi.Name == nil || r.loopVars != nil || wi.InPos.IsValid() && len(wi.Items) == 0 {
 		return
 	}
 	// A body that never names the variable ($v, ${v...}, v in arithmetic
@@ -3105,7 +3105,21 @@ func (r *run) forLoop(sc *scope, fc *syntax.ForClause) {
 	if !identIn(body, wi.Name.Value) && !strings.Contains(body, "${!") && !strings.Contains(body, "eval") {
 		return
 	}
-	items := r.words(sc, wi.Items)
+	var items []field
+	if wi.InPos.IsValid() {
+		items = r.words(sc, wi.Items)
+	} else {
+		// for NAME; do ... goes over "$@", the positional parameters,
+		// when they are known (a function's body judged with its call's
+		// arguments, bash -c SCRIPT _ ARGS).
+		all, known := sc.lookup("@", uint(fc.Pos().Offset()))
+		if !known || all == "" {
+			return
+		}
+		for _, v := range strings.Split(all, "\x00") {
+			items = append(items, field{val: v})
+		}
+	}
 	vars, do := map[string]field{}, &syntax.File{Stmts: fc.Do}
 	if why := loopPids(items); why != "" {
 		// for p in {2..32768}, for p in $(pgrep .), for p in /proc/[0-9]*:

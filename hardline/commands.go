@@ -2,6 +2,7 @@ package hardline
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -285,7 +286,7 @@ func (r *run) simple(sc *scope, fs []field, c ctx) {
 		// functions, so a recursive call stops there; the depth bound
 		// holds as for any nested script.
 		r.inlined++
-		r.reparseScript(sc, field{val: r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
+		r.reparseScript(sc, field{val: r.calledDefinitions(sc, name.val, fd) + r.nodeText(sc, fd.Body)}, append([]field{name}, args...), c, cmd)
 	}
 	if r.homes != nil && r.homes.onDisk != "" && r.homes.hit == "" && !bashBuiltins[b] && !readsNoConfig[b] && sc.funcs[name.val] == nil {
 		// HOME=. git log, ZDOTDIR=$PWD/z zsh -c ...: the program reads
@@ -895,6 +896,33 @@ const maxInlined = 8
 func learnsInBody(body string) bool {
 	return strings.Contains(body, "read") || strings.Contains(body, "mapfile") || strings.Contains(body, "printf") || strings.Contains(body, "set") ||
 		strings.Contains(body, "declare") || strings.Contains(body, "typeset") || strings.Contains(body, "local")
+}
+
+// calledDefinitions returns the definitions of the other functions the
+// script defines that the body of the function name (fd) calls, and those
+// they call in turn, one per line: the body is judged as a script of its
+// own, and with them defined there a call passes its arguments on as bash
+// does (f() { g "$@"; }; f ~ gives g the home folder). The function
+// itself is left out, so a recursive call stops there.
+func (r *run) calledDefinitions(sc *scope, name string, fd *syntax.FuncDecl) string {
+	if len(sc.funcs) < 2 {
+		return ""
+	}
+	seen := map[string]bool{name: true}
+	var out strings.Builder
+	for todo := []string{r.nodeText(sc, fd.Body)}; len(todo) > 0; {
+		text := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, g := range slices.Sorted(maps.Keys(sc.funcs)) {
+			if gd := sc.funcs[g]; gd != nil && !seen[g] && identIn(text, g) {
+				seen[g] = true
+				def := r.nodeText(sc, gd)
+				out.WriteString(def + "\n")
+				todo = append(todo, def)
+			}
+		}
+	}
+	return out.String()
 }
 
 // telling reports whether an argument may change what a function's body
