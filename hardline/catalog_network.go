@@ -430,11 +430,7 @@ const maxConfigDepth = 4
 // "-o FILE", `url: "..."`) into command-line arguments.
 func curlConfigArgs(text string) []field {
 	var out []field
-	for line := range strings.SplitSeq(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	for line := range contentLines(text) {
 		i := strings.IndexAny(line, " \t=:")
 		key, value := line, ""
 		if i >= 0 {
@@ -708,11 +704,7 @@ func (r *run) sshConfig(sc *scope, b string, args []field, c ctx, cmd string) {
 		}
 	}
 	var opts []field
-	for line := range strings.SplitSeq(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	for line := range contentLines(text) {
 		k, v, ok := strings.Cut(line, "=")
 		if !ok || strings.ContainsAny(k, " \t") {
 			k, v, _ = strings.Cut(line, " ")

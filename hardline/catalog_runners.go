@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"cmp"
 	"encoding/json"
 	"maps"
 	"path"
@@ -118,7 +119,7 @@ var _ = register([]Entry{
 				Summary: "package management: arguments are names and text; conda's -p/--prefix is written, and deleted by remove --all and env remove; installing, syncing or building the project runs its build backend and setup files", DataOnly: true,
 				RunsFiles: []string{"**/pyproject.toml", "**/setup.py", "**/setup.cfg", "**/hatch_build.py", "**/build.py", "**/pdm_build.py", "**/environment.yml", "**/pixi.toml"},
 				special: func(r *run, sc *scope, b string, args []field, c ctx, cmd string) bool {
-					r.condaPrefix(sc, b, args, c, cmd)
+					r.condaEnvironment(sc, b, args, c, cmd)
 					switch _, verb, _ := strings.Cut(b, " "); {
 					case verb == "pip" && len(args) > 0 && args[0].val == "install": // uv pip install ./pkg
 						setupScripts(r, sc, b, args[1:], c, cmd)
@@ -1350,9 +1351,10 @@ func (r *run) cmakeE(sc *scope, args []field, c ctx, cmd string) {
 	}
 }
 
-// condaPrefix judges conda's environment folders: create and install write
-// -p/--prefix; remove --all and env remove delete it whole.
-func (r *run) condaPrefix(sc *scope, b string, args []field, c ctx, cmd string) {
+// condaEnvironment judges conda's environment folders, create and install
+// writing -p/--prefix, remove --all and env remove deleting it whole, and
+// the files an environment is created or updated from (condaFiles).
+func (r *run) condaEnvironment(sc *scope, b string, args []field, c ctx, cmd string) {
 	prog, sub, _ := strings.Cut(b, " ")
 	if prog != "conda" && prog != "mamba" && prog != "micromamba" {
 		return
@@ -1425,8 +1427,9 @@ func (r *run) condaFile(sc *scope, prog, text, dir string, c ctx, cmd string) {
 // disk. Text supplied but not known names packages not known, any of
 // which may come from any host: a process substitution or the input asks
 // (pipe-to-shell), and a file the command downloads or writes first asks
-// (runs-written-file, as what says); ok is false then, and for a file
-// that is not there or not known.
+// (runs-written-file, as what says), and so does one whose path is not
+// known but a for loop's item whose items are all known (each is judged
+// as the loop runs); ok is false then, and for a file that is not there.
 func (r *run) packageList(sc *scope, what string, f field, c ctx, cmd string) (text, p string, ok bool) {
 	text, known := r.argText(sc, f, c)
 	switch {
@@ -1435,7 +1438,12 @@ func (r *run) packageList(sc *scope, what string, f field, c ctx, cmd string) (t
 	case f.why == whyProcSubst || isStdin(f.val):
 		r.finding(rulePipeToShell, Dynamic, Ask, what+" installs the packages named by text that is not known before it runs: any of them may be fetched from any host", cmd, "")
 		return "", "", false
-	case f.dyn || r.runsMade(f, what, cmd, nil):
+	case f.dyn:
+		if !sc.loopItem(f, c.pos) {
+			r.finding(ruleDynamicName, Dynamic, Ask, what+" installs the packages named in a file whose path comes from "+cmp.Or(f.why, f.val)+", which is not known before it runs", cmd, "")
+		}
+		return "", "", false
+	case r.runsMade(f, what, cmd, nil):
 		return "", "", false
 	}
 	return r.readOnDisk(f, what, cmd, false)

@@ -1,6 +1,7 @@
 package hardline
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -618,19 +619,13 @@ func (r *run) netConfig(b string, args []field, cmd string) {
 // five time fields or an @keyword, skipping comments and assignments.
 func cronCommands(table string) []string {
 	var out []string
-	for _, line := range strings.Split(table, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
+	for line := range contentLines(table) {
+		n := 5
+		if line[0] == '@' {
+			n = 1
 		}
-		fields := strings.Fields(line)
-		switch {
-		case strings.HasPrefix(line, "@"):
-			if len(fields) > 1 {
-				out = append(out, strings.TrimSpace(strings.TrimPrefix(line, fields[0])))
-			}
-		case len(fields) > 5:
-			out = append(out, afterFields(line, 5))
+		if rest := afterFields(line, n); rest != "" {
+			out = append(out, rest)
 		}
 	}
 	return out
@@ -642,16 +637,24 @@ func cronCommands(table string) []string {
 // variable (SHELL=/bin/sh) has fewer fields and is none.
 func anacronCommands(table string) []string {
 	var out []string
-	for line := range strings.SplitSeq(table, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	for line := range contentLines(table) {
 		if rest := afterFields(line, 3); rest != "" {
 			out = append(out, rest)
 		}
 	}
 	return out
+}
+
+// contentLines yields the lines of text that hold something, blanks
+// around them taken off, but those that start with '#' (comments).
+func contentLines(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for line := range strings.SplitSeq(text, "\n") {
+			if line = strings.TrimSpace(line); line != "" && line[0] != '#' && !yield(line) {
+				return
+			}
+		}
+	}
 }
 
 // afterFields returns what follows the first n fields of a line (fields

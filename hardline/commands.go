@@ -909,11 +909,12 @@ func (r *run) calledDefinitions(sc *scope, name string, fd *syntax.FuncDecl) str
 		return ""
 	}
 	seen := map[string]bool{name: true}
+	names := slices.Sorted(maps.Keys(sc.funcs))
 	var out strings.Builder
 	for todo := []string{r.nodeText(sc, fd.Body)}; len(todo) > 0; {
 		text := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		for _, g := range slices.Sorted(maps.Keys(sc.funcs)) {
+		for _, g := range names {
 			if gd := sc.funcs[g]; gd != nil && !seen[g] && identIn(text, g) {
 				seen[g] = true
 				def := r.nodeText(sc, gd)
